@@ -1,0 +1,23 @@
+// Package testutil holds helpers shared by carry's tests: external test
+// vectors fetched at a pinned version, the OpenSSL command line tool as a
+// differential oracle, and reproducible randomness.
+//
+// Every helper fails the calling test when what it needs is missing; none of
+// them skips. A test that cannot run is a failed test, so that a broken
+// environment is never mistaken for a passing suite.
+package testutil
+
+import (
+	"encoding/hex"
+	"testing"
+)
+
+// MustHex decodes the hexadecimal string s, failing t if s is not valid hex.
+func MustHex(t testing.TB, s string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		t.Fatalf("testutil: bad hex %q: %v", s, err)
+	}
+	return b
+}
