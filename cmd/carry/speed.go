@@ -1,0 +1,163 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+func init() {
+	register("speed", command{
+		summary: "time carry against Go's standard library and OpenSSL",
+		run:     runSpeed,
+	})
+}
+
+// runSpeed is "carry speed [flags] [op ...]".
+func runSpeed(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("speed", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rounds := fs.Int("rounds", 7, "rounds of alternating measurements `n`")
+	perRound := fs.Duration("time", 200*time.Millisecond, "time each Go contender runs per round")
+	useOpenSSL := fs.Bool("openssl", true, "also time OpenSSL with the openssl tool, if it is on PATH")
+	opensslRounds := fs.Int("openssl-rounds", 3, "rounds that also run openssl speed (each takes -openssl-seconds)")
+	opensslSeconds := fs.Int("openssl-seconds", 1, "seconds of each openssl speed run")
+	asJSON := fs.Bool("json", false, "write the results as JSON")
+	fs.Usage = func() { speedUsage(fs) }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+
+	selected, err := selectOps(fs.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "carry speed: %v\n", err)
+		return 2
+	}
+	switch {
+	case *rounds < 1:
+		err = errors.New("-rounds must be at least 1")
+	case *perRound <= 0:
+		err = errors.New("-time must be positive")
+	case *opensslRounds < 0:
+		err = errors.New("-openssl-rounds must not be negative")
+	case *opensslSeconds < 1:
+		err = errors.New("-openssl-seconds must be at least 1")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "carry speed: %v\n", err)
+		return 2
+	}
+
+	cfg := speedConfig{
+		rounds:         *rounds,
+		perRound:       *perRound,
+		opensslRounds:  min(*opensslRounds, *rounds),
+		opensslSeconds: *opensslSeconds,
+	}
+	if *useOpenSSL && cfg.opensslRounds > 0 {
+		if p, err := exec.LookPath("openssl"); err == nil {
+			cfg.openssl = p
+		} else {
+			fmt.Fprintln(stderr, "carry speed: openssl is not on PATH; the OpenSSL columns are left empty")
+		}
+	}
+
+	progress, done := progressLine(stderr)
+	results, err := measure(selected, cfg, progress)
+	done()
+	if err != nil {
+		fmt.Fprintf(stderr, "carry speed: %v\n", err)
+		return 1
+	}
+	for _, r := range results {
+		if r.opensslErr != nil {
+			fmt.Fprintf(stderr, "carry speed: %s: OpenSSL left out: %v\n", r.op.name, r.opensslErr)
+		}
+	}
+	if *asJSON {
+		err = writeJSON(stdout, results)
+	} else {
+		err = writeTable(stdout, results, cfg)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "carry speed: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func speedUsage(fs *flag.FlagSet) {
+	w := fs.Output()
+	fmt.Fprint(w, "usage: carry speed [flags] [op ...]\n\n"+
+		"Times each op (all of them by default) in carry, in Go's standard library\n"+
+		"and in OpenSSL, and prints the median time per operation and the ratios.\n\nOps:\n\n")
+	for _, o := range ops {
+		fmt.Fprintf(w, "\t%-12s  %s\n", o.name, o.desc)
+	}
+	fmt.Fprint(w, "\nFlags:\n\n")
+	fs.PrintDefaults()
+}
+
+// selectOps returns the ops named, in the order named, or all of them if
+// names is empty.
+func selectOps(names []string) ([]*op, error) {
+	if len(names) == 0 {
+		return ops, nil
+	}
+	var selected []*op
+	seen := map[string]bool{}
+	for _, name := range names {
+		o := findOp(name)
+		if o == nil {
+			return nil, fmt.Errorf("unknown op %q; valid ops: %s", name, opNames())
+		}
+		if !seen[name] {
+			seen[name] = true
+			selected = append(selected, o)
+		}
+	}
+	return selected, nil
+}
+
+func findOp(name string) *op {
+	for _, o := range ops {
+		if o.name == name {
+			return o
+		}
+	}
+	return nil
+}
+
+func opNames() string {
+	names := make([]string, len(ops))
+	for i, o := range ops {
+		names[i] = o.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// progressLine returns a function that shows a message on a single,
+// rewritten line of w, and one that erases that line. Both do nothing unless
+// w is a terminal.
+func progressLine(w io.Writer) (show func(string), erase func()) {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil, func() {}
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil, func() {}
+	}
+	const clear = "\r\033[K"
+	show = func(msg string) { fmt.Fprint(f, clear+"carry speed: "+msg) }
+	erase = func() { fmt.Fprint(f, clear) }
+	return show, erase
+}

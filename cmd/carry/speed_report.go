@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+)
+
+// jsonResult is one op in the output of "carry speed -json". Times are in
+// nanoseconds per operation; ratios are carry's median time over the other
+// contender's, so that below 1 carry is faster. Contenders that did not run
+// and ratios that cannot be formed are null.
+type jsonResult struct {
+	Op             string     `json:"op"`
+	Description    string     `json:"description"`
+	Carry          *jsonStats `json:"carry"`
+	Go             *jsonStats `json:"go"`
+	OpenSSL        *jsonStats `json:"openssl"`
+	CarryVsGo      *float64   `json:"carry_vs_go"`
+	CarryVsOpenSSL *float64   `json:"carry_vs_openssl"`
+	OpenSSLError   string     `json:"openssl_error,omitempty"`
+}
+
+type jsonStats struct {
+	Median  float64   `json:"ns_per_op"`
+	Min     float64   `json:"min_ns_per_op"`
+	Max     float64   `json:"max_ns_per_op"`
+	Rounds  int       `json:"rounds"`
+	Samples []float64 `json:"samples_ns_per_op"`
+}
+
+func writeJSON(w io.Writer, results []opResult) error {
+	out := make([]jsonResult, 0, len(results))
+	for _, r := range results {
+		j := jsonResult{Op: r.op.name, Description: r.op.desc}
+		var stats [numImpls]*jsonStats
+		for c, ns := range r.ns {
+			if s, ok := summarize(ns); ok {
+				stats[c] = &jsonStats{s.median, s.min, s.max, s.rounds, ns}
+			}
+		}
+		j.Carry, j.Go, j.OpenSSL = stats[carryImpl], stats[stdImpl], stats[opensslImpl]
+		j.CarryVsGo = ratio(j.Carry, j.Go)
+		j.CarryVsOpenSSL = ratio(j.Carry, j.OpenSSL)
+		if r.opensslErr != nil {
+			j.OpenSSLError = r.opensslErr.Error()
+		}
+		out = append(out, j)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+func ratio(a, b *jsonStats) *float64 {
+	if a == nil || b == nil {
+		return nil
+	}
+	r := a.Median / b.Median
+	return &r
+}
+
+// writeTable writes results as an aligned table, with a header naming the
+// machine and a footer saying how the numbers were taken.
+func writeTable(w io.Writer, results []opResult, cfg speedConfig) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "carry speed: %s %s/%s", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	if cpu := cpuModel(); cpu != "" {
+		fmt.Fprintf(bw, ", %s", cpu)
+	}
+	fmt.Fprintln(bw)
+	fmt.Fprintln(bw)
+
+	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "op\tcarry\tGo std\tOpenSSL\tcarry/Go\tcarry/OpenSSL")
+	for _, r := range results {
+		var s [numImpls]summary
+		var ok [numImpls]bool
+		fmt.Fprintf(tw, "%s\t", r.op.name)
+		for c := range numImpls {
+			s[c], ok[c] = summarize(r.ns[c])
+			fmt.Fprintf(tw, "%s\t", formatTime(s[c], ok[c]))
+		}
+		fmt.Fprintf(tw, "%s\t%s\n",
+			formatRatio(s[carryImpl], s[stdImpl], ok[carryImpl] && ok[stdImpl]),
+			formatRatio(s[carryImpl], s[opensslImpl], ok[carryImpl] && ok[opensslImpl]))
+	}
+	tw.Flush()
+
+	fmt.Fprintf(bw, "\nMedian time per operation over %d rounds of %v per Go contender", cfg.rounds, cfg.perRound)
+	if cfg.openssl != "" {
+		fmt.Fprintf(bw, " and %d of openssl speed -elapsed -seconds %d", cfg.opensslRounds, cfg.opensslSeconds)
+	}
+	fmt.Fprintln(bw, ";\n± is the largest distance of a round from the median. A ratio below 1.00 means carry is faster.")
+	return bw.Flush()
+}
+
+// formatTime formats a median time in microseconds with three significant
+// digits, and the spread of the rounds around it.
+func formatTime(s summary, ok bool) string {
+	if !ok {
+		return "-"
+	}
+	us := s.median / 1e3
+	var t string
+	switch {
+	case us >= 100:
+		t = fmt.Sprintf("%.0f", us)
+	case us >= 10:
+		t = fmt.Sprintf("%.1f", us)
+	case us >= 1:
+		t = fmt.Sprintf("%.2f", us)
+	default:
+		t = fmt.Sprintf("%.3f", us)
+	}
+	spread := max(s.max-s.median, s.median-s.min) / s.median * 100
+	return fmt.Sprintf("%s µs ±%.1f%%", t, spread)
+}
+
+func formatRatio(a, b summary, ok bool) string {
+	if !ok {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", a.median/b.median)
+}
+
+// cpuModel returns the processor's name from /proc/cpuinfo, or "" where
+// there is none.
+func cpuModel() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	for line := range strings.Lines(string(data)) {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
