@@ -1,0 +1,161 @@
+package ctaudit
+
+import "maps"
+
+// Target is a package to audit: the functions that handle secrets, with
+// their allowances, and the functions that handle none. Every function the
+// compiled package defines must be in one of the two lists, so that a new
+// function is not left out of the audit unnoticed.
+type Target struct {
+	// Package is the import path.
+	Package string
+	// Tags are the build tags to compile with.
+	Tags []string
+	// Funcs are the functions to audit.
+	Funcs []Func
+	// Public lists the symbols of the functions that handle no secret, and
+	// why, which the audit skips.
+	Public map[string]string
+}
+
+const (
+	module = "github.com/carry-crypto/carry/"
+	fe     = module + "internal/field25519."
+	x255   = module + "x25519."
+)
+
+// Why texts shared by several entries.
+const (
+	whyCompare32 = "the loop of subtle.ConstantTimeCompare over 32 bytes"
+	whyBitLoop   = "the ladder's loop over the bit index 254 down to 0"
+)
+
+// fieldFuncs are the functions of internal/field25519: every one of them
+// may carry secret field elements.
+var fieldFuncs = []Func{
+	{Symbol: fe + "(*Element).Zero"},
+	{Symbol: fe + "(*Element).One"},
+	{Symbol: fe + "(*Element).Set"},
+	{Symbol: fe + "(*Element).SetBytes", AllowedBranches: 1, Why: "len(x) != 32: the length is public"},
+	{Symbol: fe + "(*Element).Bytes"},
+	{Symbol: fe + "(*Element).FillBytes"},
+	{Symbol: fe + "(*Element).bytes"},
+	{Symbol: fe + "(*Element).reduce"},
+	{Symbol: fe + "(*Element).Add"},
+	{Symbol: fe + "(*Element).Sub"},
+	{Symbol: fe + "(*Element).Negate"},
+	{Symbol: fe + "(*Element).Mul"},
+	{Symbol: fe + "(*Element).Square"},
+	{Symbol: fe + "(*Element).SquareN"}, // n < 1 panics; the loop is in feSquareNGeneric
+	{Symbol: fe + "(*Element).MulSmall"},
+	{Symbol: fe + "(*Element).Select"},
+	{Symbol: fe + "(*Element).Swap"},
+	{Symbol: fe + "(*Element).Equal", AllowedLoopJumps: 1, Why: whyCompare32},
+	{Symbol: fe + "(*Element).IsZero", AllowedLoopJumps: 1, Why: whyCompare32},
+	{Symbol: fe + "(*Element).IsNegative"},
+	{Symbol: fe + "(*Element).Absolute"},
+	{Symbol: fe + "(*Element).CondNegate"},
+	{Symbol: fe + "(*Element).Invert"},
+	{Symbol: fe + "(*Element).Pow22523"},
+	{Symbol: fe + "(*Element).SqrtRatio"},
+	{Symbol: fe + "(*Element).carryPropagate"},
+	{Symbol: fe + "feMulGeneric"},
+	{Symbol: fe + "feSquareGeneric"},
+	{Symbol: fe + "feSquareNGeneric", AllowedLoopJumps: 1, Why: "the loop over the public count of squarings n"},
+	{Symbol: fe + "feMulSmallGeneric"},
+	{Symbol: fe + "feCarryWide"},
+	{Symbol: fe + "squareLimbs"},
+	{Symbol: fe + "carryWide"},
+	{Symbol: fe + "mulAdd"},
+	{Symbol: fe + "shr51"},
+	{Symbol: fe + "times19"},
+	{Symbol: fe + "mask64"},
+	{Symbol: fe + "pow2250"},
+}
+
+// x25519Common are the functions of x25519 compiled with and without
+// assembly.
+var x25519Common = []Func{
+	{Symbol: x255 + "X25519"},
+	{Symbol: x255 + "x25519", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "the public lengths of the scalar and the point; " +
+		"copy's check whether source and destination are one buffer (addresses); whether the result is all zeros, " +
+		"which X25519 reports as an error and so makes public; and " + whyCompare32},
+	{Symbol: x255 + "clamp"},
+	{Symbol: x255 + "scalarMultGeneric", AllowedLoopJumps: 1, Why: whyBitLoop},
+}
+
+// x25519Public are the functions of x25519 that handle no secret.
+var x25519Public = map[string]string{
+	x255 + "init.0": "sets Basepoint",
+}
+
+// Targets are the packages carry audits.
+var Targets = []Target{
+	{
+		Package: module + "internal/field25519",
+		Funcs:   fieldFuncs,
+	},
+	{
+		Package: module + "x25519",
+		Funcs: append([]Func{
+			{Symbol: x255 + "scalarMult", AllowedBranches: 1, Why: "useADX, the choice of implementation by CPU features"},
+			{Symbol: x255 + "scalarMultADX", AllowedBranches: 1, Why: "whether the point is the base point: the point is public"},
+			{Symbol: x255 + "load64"},
+			{Symbol: x255 + "store64"},
+			{Symbol: x255 + "invertADX"},
+			{Symbol: x255 + "mulADX"},
+			{Symbol: x255 + "squareNADX", AllowedLoopJumps: 1, Why: "the loop over the public count of squarings n"},
+			{Symbol: x255 + "mul4"},
+			{Symbol: x255 + "square4"},
+			{Symbol: x255 + "ladderADX", AllowedLoopJumps: 1, Why: whyBitLoop},
+			{Symbol: x255 + "ladderBaseADX", AllowedLoopJumps: 1, Why: whyBitLoop},
+		}, x25519Common...),
+		Public: merge(x25519Public, map[string]string{
+			x255 + "init": "reads the CPU features into useADX",
+		}),
+	},
+	{
+		Package: module + "x25519",
+		Tags:    []string{"purego"},
+		Funcs: append([]Func{
+			{Symbol: x255 + "scalarMult"},
+		}, x25519Common...),
+		Public: x25519Public,
+	},
+}
+
+// merge returns the union of two maps.
+func merge(a, b map[string]string) map[string]string {
+	m := make(map[string]string, len(a)+len(b))
+	maps.Copy(m, a)
+	maps.Copy(m, b)
+	return m
+}
+
+// AuditTarget builds t into dir and audits it. Besides the reports of its
+// functions, it returns as unlisted the functions of the package that are
+// neither audited nor declared public.
+func AuditTarget(dir string, t Target) (reports []Report, unlisted []string, err error) {
+	p, err := Build(dir, t.Package, t.Tags...)
+	if err != nil {
+		return nil, nil, err
+	}
+	reports, err = Audit(p, t.Funcs)
+	if err != nil {
+		return nil, nil, err
+	}
+	syms, err := p.Functions()
+	if err != nil {
+		return nil, nil, err
+	}
+	listed := make(map[string]bool)
+	for _, f := range t.Funcs {
+		listed[f.Symbol] = true
+	}
+	for _, s := range syms {
+		if _, public := t.Public[s]; !public && !listed[s] {
+			unlisted = append(unlisted, s)
+		}
+	}
+	return reports, unlisted, nil
+}
