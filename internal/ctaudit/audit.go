@@ -120,7 +120,11 @@ func (r Report) String() string {
 	if !r.OK() {
 		verdict = "FAIL"
 	}
-	fmt.Fprintf(&b, "%s [%s]: %d instructions, %d conditional jumps", shortName(r.Symbol), r.Source, r.Instructions, len(r.Jumps))
+	plural := "s"
+	if len(r.Jumps) == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(&b, "%s [%s]: %d instructions, %d conditional jump%s", shortName(r.Symbol), r.Source, r.Instructions, len(r.Jumps), plural)
 	var parts []string
 	for k := StackCheck; k <= Branch; k++ {
 		switch n := r.Count(k); n {

@@ -1,6 +1,9 @@
 package ctaudit
 
-import "maps"
+import (
+	"maps"
+	"slices"
+)
 
 // Target is a package to audit: the functions that handle secrets, with
 // their allowances, and the functions that handle none. Every function the
@@ -28,10 +31,12 @@ const (
 const (
 	whyCompare32 = "the loop of subtle.ConstantTimeCompare over 32 bytes"
 	whyBitLoop   = "the ladder's loop over the bit index 254 down to 0"
+	whySquareN   = "the loop over the public count of squarings n"
+	whyUseBMI2   = "useBMI2, the choice of implementation by CPU features"
 )
 
-// fieldFuncs are the functions of internal/field25519: every one of them
-// may carry secret field elements.
+// fieldFuncs are the functions of internal/field25519 compiled with and
+// without assembly: every one of them may carry secret field elements.
 var fieldFuncs = []Func{
 	{Symbol: fe + "(*Element).Zero"},
 	{Symbol: fe + "(*Element).One"},
@@ -61,7 +66,7 @@ var fieldFuncs = []Func{
 	{Symbol: fe + "(*Element).carryPropagate"},
 	{Symbol: fe + "feMulGeneric"},
 	{Symbol: fe + "feSquareGeneric"},
-	{Symbol: fe + "feSquareNGeneric", AllowedLoopJumps: 1, Why: "the loop over the public count of squarings n"},
+	{Symbol: fe + "feSquareNGeneric", AllowedLoopJumps: 1, Why: whySquareN},
 	{Symbol: fe + "feMulSmallGeneric"},
 	{Symbol: fe + "feCarryWide"},
 	{Symbol: fe + "squareLimbs"},
@@ -71,6 +76,17 @@ var fieldFuncs = []Func{
 	{Symbol: fe + "times19"},
 	{Symbol: fe + "mask64"},
 	{Symbol: fe + "pow2250"},
+}
+
+// fieldAsm are the functions of internal/field25519 that differ with
+// assembly: the dispatchers and the MULX kernels.
+var fieldAsm = []Func{
+	{Symbol: fe + "feMul", AllowedBranches: 1, Why: whyUseBMI2},
+	{Symbol: fe + "feSquare", AllowedBranches: 1, Why: whyUseBMI2},
+	{Symbol: fe + "feSquareN", AllowedBranches: 1, Why: whyUseBMI2},
+	{Symbol: fe + "feMulBMI2"},
+	{Symbol: fe + "feSquareBMI2"},
+	{Symbol: fe + "feSquareNBMI2", AllowedLoopJumps: 1, Why: whySquareN},
 }
 
 // x25519Common are the functions of x25519 compiled with and without
@@ -93,7 +109,14 @@ var x25519Public = map[string]string{
 var Targets = []Target{
 	{
 		Package: module + "internal/field25519",
-		Funcs:   fieldFuncs,
+		Funcs:   append(slices.Clone(fieldFuncs), fieldAsm...),
+		Public:  map[string]string{fe + "init": "reads the CPU features into useBMI2"},
+	},
+	{
+		Package: module + "internal/field25519",
+		Tags:    []string{"purego"},
+		Funcs: append(slices.Clone(fieldFuncs),
+			Func{Symbol: fe + "feMul"}, Func{Symbol: fe + "feSquare"}, Func{Symbol: fe + "feSquareN"}),
 	},
 	{
 		Package: module + "x25519",
@@ -104,7 +127,7 @@ var Targets = []Target{
 			{Symbol: x255 + "store64"},
 			{Symbol: x255 + "invertADX"},
 			{Symbol: x255 + "mulADX"},
-			{Symbol: x255 + "squareNADX", AllowedLoopJumps: 1, Why: "the loop over the public count of squarings n"},
+			{Symbol: x255 + "squareNADX", AllowedLoopJumps: 1, Why: whySquareN},
 			{Symbol: x255 + "mul4"},
 			{Symbol: x255 + "square4"},
 			{Symbol: x255 + "ladderADX", AllowedLoopJumps: 1, Why: whyBitLoop},
