@@ -1,0 +1,77 @@
+package field25519
+
+import "testing"
+
+// benchElements returns two fixed tight elements with full-size limbs.
+func benchElements() (x, y Element) {
+	x = Element{0x7d3f1a2b3c4d5, 0x6e5f4a3b2c1d0, 0x123456789abcd, 0x7fedcba987654, 0x3c3c3c3c3c3c3}
+	y = Element{0x1a2b3c4d5e6f7, 0x7f6e5d4c3b2a1, 0x0f1e2d3c4b5a6, 0x5a5a5a5a5a5a5, 0x6b6b6b6b6b6b6}
+	return
+}
+
+func BenchmarkMul(b *testing.B) {
+	x, y := benchElements()
+	b.ReportAllocs()
+	for b.Loop() {
+		x.Mul(&x, &y)
+	}
+}
+
+func BenchmarkSquare(b *testing.B) {
+	x, _ := benchElements()
+	b.ReportAllocs()
+	for b.Loop() {
+		x.Square(&x)
+	}
+}
+
+// BenchmarkSquareN times runs of 50 squarings, as in Invert.
+func BenchmarkSquareN(b *testing.B) {
+	x, _ := benchElements()
+	b.ReportAllocs()
+	for b.Loop() {
+		x.SquareN(&x, 50)
+	}
+}
+
+func BenchmarkInvert(b *testing.B) {
+	x, _ := benchElements()
+	b.ReportAllocs()
+	for b.Loop() {
+		x.Invert(&x)
+	}
+}
+
+func BenchmarkPow22523(b *testing.B) {
+	x, _ := benchElements()
+	b.ReportAllocs()
+	for b.Loop() {
+		x.Pow22523(&x)
+	}
+}
+
+func BenchmarkMulSmall(b *testing.B) {
+	x, _ := benchElements()
+	b.ReportAllocs()
+	for b.Loop() {
+		x.MulSmall(&x, 121666)
+	}
+}
+
+func BenchmarkAdd(b *testing.B) {
+	x, y := benchElements()
+	b.ReportAllocs()
+	for b.Loop() {
+		x.Add(&x, &y)
+	}
+}
+
+func BenchmarkBytes(b *testing.B) {
+	x, _ := benchElements()
+	var out [32]byte
+	b.ReportAllocs()
+	for b.Loop() {
+		x.FillBytes(&out)
+		x.l0 ^= uint64(out[0])
+	}
+}

@@ -1,0 +1,301 @@
+package field25519
+
+import "math/bits"
+
+// This file holds the portable multiplication and squaring kernels and the
+// carry passes. They are always compiled: the tests call them directly and
+// compare them with any assembly version.
+//
+// A 128-bit column is kept as a pair (hi, lo) of uint64 and accumulated with
+// bits.Mul64 and bits.Add64, which the compiler turns into MUL and ADD/ADC.
+
+// mulAdd returns (hi, lo) + x·y as a 128-bit pair. The caller ensures that the
+// sum is below 2^128.
+func mulAdd(hi, lo, x, y uint64) (uint64, uint64) {
+	ph, pl := bits.Mul64(x, y)
+	lo, c := bits.Add64(lo, pl, 0)
+	hi, _ = bits.Add64(hi, ph, c)
+	return hi, lo
+}
+
+// shr51 returns (hi, lo) >> 51. The caller ensures that (hi, lo) < 2^115, so
+// that the result fits in 64 bits.
+func shr51(hi, lo uint64) uint64 {
+	return hi<<(64-51) | lo>>51
+}
+
+// times19 returns 19·x, computed as x + 2·(x + 8·x) (two LEA on amd64).
+func times19(x uint64) uint64 {
+	return x + (x+x<<3)<<1
+}
+
+// feMulGeneric sets v = a × b. a and b may alias v.
+//
+// Bounds: a and b loose (every limb < 2^54) give v with l1 < 2^51 + 2^13 and
+// l0, l2, l3, l4 < 2^51. The derivation is below, after the products.
+//
+// This kernel is long because it is unrolled: 25 products, then one carry
+// pass.
+func feMulGeneric(v, a, b *Element) {
+	a0, a1, a2, a3, a4 := a.l0, a.l1, a.l2, a.l3, a.l4
+	b0, b1, b2, b3, b4 := b.l0, b.l1, b.l2, b.l3, b.l4
+
+	// Schoolbook product in limbs of 51 bits. Column k holds the products
+	// ai·bj with i+j = k, of weight 2^(51k):
+	//
+	//	                               a4    a3    a2    a1    a0
+	//	                            ×  b4    b3    b2    b1    b0
+	//	   --------------------------------------------------------
+	//	                             a4b0  a3b0  a2b0  a1b0  a0b0
+	//	                       a4b1  a3b1  a2b1  a1b1  a0b1
+	//	                 a4b2  a3b2  a2b2  a1b2  a0b2
+	//	           a4b3  a3b3  a2b3  a1b3  a0b3
+	//	     a4b4  a3b4  a2b4  a1b4  a0b4
+	//	   --------------------------------------------------------
+	//	      t8    t7    t6    t5    t4    t3    t2    t1    t0
+	//
+	// As 2^255 ≡ 19 (mod p), a product of weight 2^(51·(k+5)) is worth 19
+	// times a product of weight 2^(51k): the columns t5..t8 fold onto
+	// t0..t3 multiplied by 19. The 19 is applied to the a limb before the
+	// product (19·ai < 2^59 still fits in a word):
+	//
+	//	     r4         r3         r2         r1         r0
+	//	   a0b4       a0b3       a0b2       a0b1       a0b0
+	//	   a1b3       a1b2       a1b1       a1b0   (19a1)b4
+	//	   a2b2       a2b1       a2b0   (19a2)b4   (19a2)b3
+	//	   a3b1       a3b0   (19a3)b4   (19a3)b3   (19a3)b2
+	//	   a4b0   (19a4)b4   (19a4)b3   (19a4)b2   (19a4)b1
+	//
+	// Each column is a 128-bit (hi, lo) sum of five products.
+	a1x19 := times19(a1)
+	a2x19 := times19(a2)
+	a3x19 := times19(a3)
+	a4x19 := times19(a4)
+
+	// r0 = a0·b0 + 19·(a1·b4 + a2·b3 + a3·b2 + a4·b1)
+	h0, r0 := bits.Mul64(a0, b0)
+	h0, r0 = mulAdd(h0, r0, a1x19, b4)
+	h0, r0 = mulAdd(h0, r0, a2x19, b3)
+	h0, r0 = mulAdd(h0, r0, a3x19, b2)
+	h0, r0 = mulAdd(h0, r0, a4x19, b1)
+
+	// r1 = a0·b1 + a1·b0 + 19·(a2·b4 + a3·b3 + a4·b2)
+	h1, r1 := bits.Mul64(a0, b1)
+	h1, r1 = mulAdd(h1, r1, a1, b0)
+	h1, r1 = mulAdd(h1, r1, a2x19, b4)
+	h1, r1 = mulAdd(h1, r1, a3x19, b3)
+	h1, r1 = mulAdd(h1, r1, a4x19, b2)
+
+	// r2 = a0·b2 + a1·b1 + a2·b0 + 19·(a3·b4 + a4·b3)
+	h2, r2 := bits.Mul64(a0, b2)
+	h2, r2 = mulAdd(h2, r2, a1, b1)
+	h2, r2 = mulAdd(h2, r2, a2, b0)
+	h2, r2 = mulAdd(h2, r2, a3x19, b4)
+	h2, r2 = mulAdd(h2, r2, a4x19, b3)
+
+	// r3 = a0·b3 + a1·b2 + a2·b1 + a3·b0 + 19·a4·b4
+	h3, r3 := bits.Mul64(a0, b3)
+	h3, r3 = mulAdd(h3, r3, a1, b2)
+	h3, r3 = mulAdd(h3, r3, a2, b1)
+	h3, r3 = mulAdd(h3, r3, a3, b0)
+	h3, r3 = mulAdd(h3, r3, a4x19, b4)
+
+	// r4 = a0·b4 + a1·b3 + a2·b2 + a3·b1 + a4·b0
+	h4, r4 := bits.Mul64(a0, b4)
+	h4, r4 = mulAdd(h4, r4, a1, b3)
+	h4, r4 = mulAdd(h4, r4, a2, b2)
+	h4, r4 = mulAdd(h4, r4, a3, b1)
+	h4, r4 = mulAdd(h4, r4, a4, b0)
+
+	// Bounds, for every limb of a and b below 2^54 (so every product, 19
+	// aside, is below 2^108). Counting the products of each column, with
+	// the 19s:
+	//
+	//	r0 < (1 + 4·19)·2^108 = 77·2^108 < 2^115
+	//	r1 < (2 + 3·19)·2^108 = 59·2^108
+	//	r2 < (3 + 2·19)·2^108 = 41·2^108
+	//	r3 < (4 + 1·19)·2^108 = 23·2^108
+	//	r4 <  5        ·2^108
+	//
+	// so no column overflows 128 bits, and a square has the same columns.
+	feCarryWide(v, h0, r0, h1, r1, h2, r2, h3, r3, h4, r4)
+}
+
+// feSquareGeneric sets v = a × a. a may alias v.
+//
+// Bounds: as feMulGeneric; a loose (limbs < 2^54) gives v with
+// l1 < 2^51 + 2^13 and the other limbs < 2^51.
+func feSquareGeneric(v, a *Element) {
+	v.l0, v.l1, v.l2, v.l3, v.l4 = squareLimbs(a.l0, a.l1, a.l2, a.l3, a.l4)
+}
+
+// feSquareNGeneric sets v = a^(2^n) for n ≥ 1. a may alias v.
+//
+// The limbs are passed to squareLimbs and back in registers, so they are not
+// stored to memory between the squarings. Bounds: as feSquareGeneric (the
+// output of each squaring is tight, hence loose, so the next one is valid).
+func feSquareNGeneric(v, a *Element, n int) {
+	l0, l1, l2, l3, l4 := a.l0, a.l1, a.l2, a.l3, a.l4
+	for range n {
+		l0, l1, l2, l3, l4 = squareLimbs(l0, l1, l2, l3, l4)
+	}
+	v.l0, v.l1, v.l2, v.l3, v.l4 = l0, l1, l2, l3, l4
+}
+
+// squareLimbs returns the limbs of l² (mod p, tight) for the element with
+// limbs l0..l4, each below 2^54.
+//
+// This kernel is long because it is unrolled: 15 products, then one carry
+// pass.
+func squareLimbs(l0, l1, l2, l3, l4 uint64) (uint64, uint64, uint64, uint64, uint64) {
+	// The columns of feMulGeneric with b = a. Products li·lj with i ≠ j come
+	// in pairs, taken once with a doubled factor, and the folded ones carry
+	// 19 or 38 = 2·19:
+	//
+	//	     r4         r3         r2         r1         r0
+	//	 (2l0)l4    (2l0)l3    (2l0)l2    (2l0)l1      l0 l0
+	//	 (2l1)l3    (2l1)l2      l1 l1   (38l2)l4   (38l1)l4
+	//	   l2 l2   (19l4)l4   (38l3)l4   (19l3)l3   (38l2)l3
+	//
+	// The doubled and multiplied factors stay below 38·2^54 < 2^60, and
+	// every column is bounded as in feMulGeneric (77·2^108 for r0, ...).
+	l0x2 := l0 << 1
+	l1x2 := l1 << 1
+	l1x38 := times19(l1) << 1
+	l2x38 := times19(l2) << 1
+	l3x19 := times19(l3)
+	l3x38 := l3x19 << 1
+	l4x19 := times19(l4)
+
+	// r0 = l0·l0 + 38·(l1·l4 + l2·l3)
+	h0, r0 := bits.Mul64(l0, l0)
+	h0, r0 = mulAdd(h0, r0, l1x38, l4)
+	h0, r0 = mulAdd(h0, r0, l2x38, l3)
+
+	// r1 = 2·l0·l1 + 38·l2·l4 + 19·l3·l3
+	h1, r1 := bits.Mul64(l0x2, l1)
+	h1, r1 = mulAdd(h1, r1, l2x38, l4)
+	h1, r1 = mulAdd(h1, r1, l3x19, l3)
+
+	// r2 = 2·l0·l2 + l1·l1 + 38·l3·l4
+	h2, r2 := bits.Mul64(l0x2, l2)
+	h2, r2 = mulAdd(h2, r2, l1, l1)
+	h2, r2 = mulAdd(h2, r2, l3x38, l4)
+
+	// r3 = 2·l0·l3 + 2·l1·l2 + 19·l4·l4
+	h3, r3 := bits.Mul64(l0x2, l3)
+	h3, r3 = mulAdd(h3, r3, l1x2, l2)
+	h3, r3 = mulAdd(h3, r3, l4x19, l4)
+
+	// r4 = 2·l0·l4 + 2·l1·l3 + l2·l2
+	h4, r4 := bits.Mul64(l0x2, l4)
+	h4, r4 = mulAdd(h4, r4, l1x2, l3)
+	h4, r4 = mulAdd(h4, r4, l2, l2)
+
+	return carryWide(h0, r0, h1, r1, h2, r2, h3, r3, h4, r4)
+}
+
+// feMulSmallGeneric sets v = a × c. a may alias v.
+//
+// Bounds: a loose (limbs < 2^54) gives v with l1 ≤ 2^51 and the other limbs
+// < 2^51. Each product ai·c is below 2^86, so every carry in the chain is
+// below 2^35 + 1, 19 times the top one is below 2^40, and the carry from l0
+// into l1 is at most 1.
+func feMulSmallGeneric(v, a *Element, c uint32) {
+	x := uint64(c)
+	h0, r0 := bits.Mul64(a.l0, x)
+	h1, r1 := bits.Mul64(a.l1, x)
+	h2, r2 := bits.Mul64(a.l2, x)
+	h3, r3 := bits.Mul64(a.l3, x)
+	h4, r4 := bits.Mul64(a.l4, x)
+	feCarryWide(v, h0, r0, h1, r1, h2, r2, h3, r3, h4, r4)
+}
+
+// feCarryWide sets v to the element with 128-bit limbs (h0, r0)..(h4, r4),
+// through carryWide.
+func feCarryWide(v *Element, h0, r0, h1, r1, h2, r2, h3, r3, h4, r4 uint64) {
+	v.l0, v.l1, v.l2, v.l3, v.l4 = carryWide(h0, r0, h1, r1, h2, r2, h3, r3, h4, r4)
+}
+
+// carryWide reduces five 128-bit columns (hk, rk) of weight 2^(51k) to five
+// limbs, in one carry pass that goes once around the limbs:
+//
+//	r0 → r1 → r2 → r3 → r4 →(×19) l0 → l1
+//
+// Each column keeps its low 51 bits and passes the rest up; what leaves r4
+// (weight 2^255) is multiplied by 19 and added back to l0, whose excess then
+// moves into l1.
+//
+// To shorten the dependency chain, every column is first split, in parallel,
+// into sk = rk >> 51 and mk = rk mod 2^51. Then, with c the carry into
+// column k, rk + c = sk·2^51 + (mk + c), so the carry out is
+// sk + (mk + c) >> 51 and the limb is (mk + c) mod 2^51: one addition, one
+// shift and one addition per column on the chain, and no 128-bit addition.
+//
+// Bounds, with the column bounds of feMulGeneric (loose inputs):
+//
+//	c0 = s0                < 77·2^57 < 2^63.3
+//	c1 = s1 + (m1 + c0)>>51 < 59·2^57 + 2^13
+//	c2 = s2 + (m2 + c1)>>51 < 41·2^57 + 2^13
+//	c3 = s3 + (m3 + c2)>>51 < 23·2^57 + 2^13
+//	c4 = s4 + (m4 + c3)>>51 < 5·2^57 + 23·2^6 + 1 < 5·2^57 + 2^11
+//	l0 = m0 + 19·c4         < 2^51 + 95·2^57 + 19·2^11 < 2^64
+//	l0>>51                  < 1 + 95·2^6 + 1 = 6082
+//	l1 = (m1 + c0) mod 2^51 + l0>>51 < 2^51 + 6081 < 2^51 + 2^13
+//
+// and l0, l2, l3, l4 < 2^51 at the end. Every mk + c is below
+// 2^51 + 2^63.3 < 2^64 and every column is below 2^115, so every sk and
+// carry fits in a word. The binding constraint is 19·c4 < 2^64 - 2^51, which
+// holds while r4 < 2^110.7: limbs a little above 2^54 would break it.
+func carryWide(h0, r0, h1, r1, h2, r2, h3, r3, h4, r4 uint64) (uint64, uint64, uint64, uint64, uint64) {
+	s0, m0 := shr51(h0, r0), r0&maskLow51Bits
+	s1, m1 := shr51(h1, r1), r1&maskLow51Bits
+	s2, m2 := shr51(h2, r2), r2&maskLow51Bits
+	s3, m3 := shr51(h3, r3), r3&maskLow51Bits
+	s4, m4 := shr51(h4, r4), r4&maskLow51Bits
+
+	t := m1 + s0
+	l1 := t & maskLow51Bits
+	c := s1 + t>>51
+
+	t = m2 + c
+	l2 := t & maskLow51Bits
+	c = s2 + t>>51
+
+	t = m3 + c
+	l3 := t & maskLow51Bits
+	c = s3 + t>>51
+
+	t = m4 + c
+	l4 := t & maskLow51Bits
+	c = s4 + t>>51
+
+	l0 := m0 + times19(c)
+	l1 += l0 >> 51
+	l0 &= maskLow51Bits
+
+	return l0, l1, l2, l3, l4
+}
+
+// carryPropagate is a weak carry pass: every limb keeps its low 51 bits and
+// passes the rest to the next one, the top limb's excess (weight 2^255)
+// returning to l0 multiplied by 19. The carries are taken in parallel, so
+// the limbs are not fully reduced. It returns v.
+//
+// Bounds: from any limbs (< 2^64), l0 < 2^51 + 19·2^13 and l1..l4 <
+// 2^51 + 2^13. From limbs below 2^55, as after an Add or Sub, every carry is
+// at most 15: l0 < 2^51 + 285 and l1..l4 < 2^51 + 15.
+func (v *Element) carryPropagate() *Element {
+	c0 := v.l0 >> 51
+	c1 := v.l1 >> 51
+	c2 := v.l2 >> 51
+	c3 := v.l3 >> 51
+	c4 := v.l4 >> 51
+
+	v.l0 = v.l0&maskLow51Bits + times19(c4)
+	v.l1 = v.l1&maskLow51Bits + c0
+	v.l2 = v.l2&maskLow51Bits + c1
+	v.l3 = v.l3&maskLow51Bits + c2
+	v.l4 = v.l4&maskLow51Bits + c3
+	return v
+}
