@@ -26,10 +26,11 @@
 // again changes the running time of constant-time code through the CPU
 // itself (caches, predictors and the like warmed by exactly the same
 // operands): Go's own P-256 crypto/ecdh NewPrivateKey, a constant-time
-// implementation, shows |t| of 15 to 48 with one repeated key, and about 1
-// with a pool of 16 keys. A good fixed class holds the values most likely to
-// expose a leak: sparse values, all zeros, all ones, values next to the
-// modulus, and so on.
+// implementation, was measured at |t| of 15 to 48 with one repeated key, and
+// about 1 with a pool of 16 keys. Whether the effect shows depends on the
+// machine and on the harness, so the pool is the safe choice. A good fixed
+// class holds the values most likely to expose a leak: sparse values, all
+// zeros, all ones, values next to the modulus, and so on.
 //
 // # Reading a result
 //
