@@ -17,8 +17,8 @@ const Threshold = 4.5
 // defaultMeasurements is the number of measurements when Config leaves it 0.
 const defaultMeasurements = 1_000_000
 
-// Config configures a run. The zero value is not valid: RecordSize is
-// needed by every useful op.
+// Config configures a run. The zero value runs the default number of
+// measurements on empty records.
 type Config struct {
 	// Measurements is the number of measurements over both classes, not
 	// counting the warm-up; 0 means the default, 1,000,000.

@@ -69,8 +69,9 @@
 // where a record lies in memory cannot show in the time; the timed loop does
 // not look at the class. The goroutine is locked to its OS thread and the
 // garbage collector is off while measuring (a collection runs between
-// batches if op allocates). The first 1% of the measurements (at least 1000,
-// at most 10,000) warm up the caches and are discarded. On amd64 the clock is
+// batches if op allocates). Before the counted measurements, 1% more (at
+// least 1000, at most 10,000) warm up the caches and predictors and are
+// discarded. On amd64 the clock is
 // the processor's time-stamp counter, read with RDTSCP (or LFENCE; RDTSC),
 // converted to nanoseconds by timing the run against the wall clock; on other
 // architectures, and with the purego build tag, it is the monotonic clock of
