@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -335,5 +336,25 @@ func TestResultString(t *testing.T) {
 	want := "|t| = 12.35 (LEAKY, crop p50.0), n = 100000, mean 52 µs, mean diff +5.2 ns (+0.01%), median diff -1 ns"
 	if got := r.String(); got != want {
 		t.Errorf("String() =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestRunDoesNotAllocatePerMeasurement checks that Run's allocations do not
+// grow with the number of measurements: a few buffers, not one per
+// measurement.
+func TestRunDoesNotAllocatePerMeasurement(t *testing.T) {
+	prepare := func(_ int, rec []byte) { rec[0] = 1 }
+	op := func(rec []byte) { sink += uint64(rec[0]) }
+	mallocs := func(n int) uint64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		Run(Config{Measurements: n, RecordSize: 64}, prepare, op)
+		runtime.ReadMemStats(&after)
+		return after.Mallocs - before.Mallocs
+	}
+	small, large := mallocs(10_000), mallocs(200_000)
+	t.Logf("allocations: %d for 10^4 measurements, %d for 2*10^5", small, large)
+	if large > 200 || large > small+50 {
+		t.Errorf("Run allocated %d times for 2*10^5 measurements and %d for 10^4: it allocates per measurement", large, small)
 	}
 }
