@@ -230,7 +230,7 @@ func (v *Element) Negate(a *Element) *Element {
 // a and b may be loose (limbs < 2^54); v is tight: l1 < 2^51 + 2^13 and
 // the other limbs < 2^51.
 func (v *Element) Mul(a, b *Element) *Element {
-	feMulGeneric(v, a, b)
+	feMul(v, a, b)
 	return v
 }
 
@@ -238,7 +238,7 @@ func (v *Element) Mul(a, b *Element) *Element {
 //
 // a may be loose (limbs < 2^54); v is tight, as for Mul.
 func (v *Element) Square(a *Element) *Element {
-	feSquareGeneric(v, a)
+	feSquare(v, a)
 	return v
 }
 
@@ -251,7 +251,7 @@ func (v *Element) SquareN(a *Element, n int) *Element {
 	if n < 1 {
 		panic("field25519: SquareN with n < 1")
 	}
-	feSquareNGeneric(v, a, n)
+	feSquareN(v, a, n)
 	return v
 }
 

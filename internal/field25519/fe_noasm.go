@@ -1,0 +1,9 @@
+//go:build !amd64 || purego
+
+package field25519
+
+func feMul(v, a, b *Element) { feMulGeneric(v, a, b) }
+
+func feSquare(v, a *Element) { feSquareGeneric(v, a) }
+
+func feSquareN(v, a *Element, n int) { feSquareNGeneric(v, a, n) }
