@@ -31,7 +31,7 @@ func BenchmarkX25519(b *testing.B) {
 	}
 }
 
-func BenchmarkX25519Generic(b *testing.B) {
+func BenchmarkX25519Portable(b *testing.B) {
 	defer setADX(false)()
 	BenchmarkX25519(b)
 }

@@ -3,156 +3,107 @@
 package x25519
 
 import (
-	"math/big"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
-var p25519 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
-
 func requireADX(t *testing.T) {
 	t.Helper()
-	if !useADX {
-		t.Skip("the CPU has no BMI2 and ADX: the assembly cannot run (the generic path is tested elsewhere)")
+	if !haveADX {
+		t.Skip("the CPU has no BMI2 and ADX: the assembly cannot run (the portable path is tested elsewhere)")
 	}
 }
 
-func words64ToBig(v *[4]uint64) *big.Int {
-	x := new(big.Int)
-	for i := 3; i >= 0; i-- {
-		x.Lsh(x, 64)
-		x.Or(x, new(big.Int).SetUint64(v[i]))
-	}
-	return x
-}
-
-// edgeWords64 returns a weakly reduced element biased towards the limits of
-// the representation: words of 0, 1, 2^63, 2^64 - 1 and neighbours of the
-// 38 and 19 folds, p and 2p.
-func edgeWords64(r *rand.Rand) [4]uint64 {
-	special := [][4]uint64{
-		{0, 0, 0, 0},
-		{1, 0, 0, 0},
-		{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)},      // 2^256 - 1
-		{^uint64(0) - 18, ^uint64(0), ^uint64(0), 1<<63 - 1},  // p
-		{^uint64(0) - 19, ^uint64(0), ^uint64(0), 1<<63 - 1},  // p - 1
-		{^uint64(0) - 17, ^uint64(0), ^uint64(0), 1<<63 - 1},  // p + 1
-		{^uint64(0) - 37, ^uint64(0), ^uint64(0), ^uint64(0)}, // 2p
-		{^uint64(0) - 36, ^uint64(0), ^uint64(0), ^uint64(0)}, // 2p + 1
-		{^uint64(0) - 38, ^uint64(0), ^uint64(0), ^uint64(0)}, // 2p - 1
-		{^uint64(0), ^uint64(0), ^uint64(0), 1<<63 - 1},       // 2^255 - 1
-		{0, 0, 0, 1 << 63}, // 2^255
-		{37, 0, 0, 0},
-		{38, 0, 0, 0},
-	}
-	if r.IntN(3) == 0 {
-		return special[r.IntN(len(special))]
-	}
-	var v [4]uint64
-	for i := range v {
-		switch r.IntN(5) {
-		case 0:
-			v[i] = 0
-		case 1:
-			v[i] = ^uint64(0)
-		case 2:
-			v[i] = ^uint64(0) - uint64(r.IntN(40))
-		default:
-			v[i] = r.Uint64()
-		}
-	}
-	return v
-}
-
-// boundM is the bound on the outputs of the assembly's multiplications and
-// squarings, 2^255 + 2^23, on which its additions and subtractions rely.
-var boundM = new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(1<<23))
-
-func checkWeak(t *testing.T, what string, got *[4]uint64, want *big.Int) {
-	t.Helper()
-	g := words64ToBig(got)
-	if g.Cmp(boundM) >= 0 {
-		t.Fatalf("%s: result %x is not below M = 2^255 + 2^23", what, g)
-	}
-	if new(big.Int).Mod(g, p25519).Cmp(new(big.Int).Mod(want, p25519)) != 0 {
-		t.Fatalf("%s: got %x, want %x mod p", what, g, new(big.Int).Mod(want, p25519))
-	}
-}
-
-func TestMulADX(t *testing.T) {
+// The assembly computes the portable functions' results word for word: the
+// same products, the same reductions.
+func TestADXMatchesPortable(t *testing.T) {
 	requireADX(t)
 	r := testutil.Rand(t)
-	for i := 0; i < 100000; i++ {
-		a, b := edgeWords64(r), edgeWords64(r)
-		want := new(big.Int).Mul(words64ToBig(&a), words64ToBig(&b))
-		var out [4]uint64
-		mulADX(&out, &a, &b)
-		checkWeak(t, "mulADX", &out, want)
-		// Aliasing: out = a, out = b, out = a = b.
-		aa, bb := a, b
-		mulADX(&aa, &aa, &b)
-		mulADX(&bb, &a, &bb)
-		if aa != out || bb != out {
-			t.Fatalf("mulADX with aliased output differs")
-		}
-		sq := a
-		mulADX(&sq, &sq, &sq)
-		checkWeak(t, "mulADX(a, a)", &sq, new(big.Int).Mul(words64ToBig(&a), words64ToBig(&a)))
+	n := 200000
+	if *long {
+		n = 5000000
 	}
-}
-
-func TestSquareNADX(t *testing.T) {
-	requireADX(t)
-	r := testutil.Rand(t)
-	for i := 0; i < 20000; i++ {
-		a := edgeWords64(r)
-		n := 1 + r.IntN(6)
-		var out [4]uint64
-		squareNADX(&out, &a, n)
-		want := words64ToBig(&a)
-		for j := 0; j < n; j++ {
-			want.Mul(want, want).Mod(want, p25519)
+	for i := 0; i < n; i++ {
+		a, b := randFE64(r, false), randFE64(r, false)
+		var got, want fe64
+		mulADX((*[4]uint64)(&got), (*[4]uint64)(&a), (*[4]uint64)(&b))
+		mul64(&want, &a, &b)
+		if got != want {
+			t.Fatalf("mulADX(%x, %x) = %x, mul64 gives %x", a, b, got, want)
 		}
-		checkWeak(t, "squareNADX", &out, want)
-		in := a
-		squareNADX(&in, &in, n)
-		if in != out {
-			t.Fatalf("squareNADX with aliased output differs")
+		k := 1 + r.IntN(4)
+		squareNADX((*[4]uint64)(&got), (*[4]uint64)(&a), k)
+		squareN64(&want, &a, k)
+		if got != want {
+			t.Fatalf("squareNADX(%x, %d) = %x, squareN64 gives %x", a, k, got, want)
+		}
+		// Aliasing.
+		x := a
+		mulADX((*[4]uint64)(&x), (*[4]uint64)(&x), (*[4]uint64)(&b))
+		mul64(&want, &a, &b)
+		if x != want {
+			t.Fatalf("mulADX with out = a differs")
+		}
+		x = a
+		squareNADX((*[4]uint64)(&x), (*[4]uint64)(&x), k)
+		squareN64(&want, &a, k)
+		if x != want {
+			t.Fatalf("squareNADX with out = a differs")
 		}
 	}
 }
 
-func TestInvertADX(t *testing.T) {
+// The assembly ladder and the portable one agree on random and extreme
+// scalars and points, including u-coordinates of the special values and with
+// bit 255 set, and on the base point path.
+func TestADXLadderMatchesPortable(t *testing.T) {
 	requireADX(t)
 	r := testutil.Rand(t)
-	for i := 0; i < 2000; i++ {
-		a := edgeWords64(r)
-		var out [4]uint64
-		invertADX(&out, &a)
-		x := words64ToBig(&a)
-		want := new(big.Int).Exp(x, new(big.Int).Sub(p25519, big.NewInt(2)), p25519)
-		checkWeak(t, "invertADX", &out, want)
+	var scalars [][32]byte
+	var zero, ones [32]byte
+	for i := range ones {
+		ones[i] = 0xff
+	}
+	scalars = append(scalars, zero, ones)
+	for i := 0; i < 300; i++ {
+		var k [32]byte
+		fillRand(r, k[:])
+		scalars = append(scalars, k)
+	}
+	var points [][32]byte
+	for _, v := range fe64Special {
+		var u [32]byte
+		store64le(&u, &v)
+		points = append(points, u)
+	}
+	for i := 0; i < 20; i++ {
+		var u [32]byte
+		fillRand(r, u[:])
+		points = append(points, u)
+	}
+	points = append(points, basePoint)
+	for _, k := range scalars {
+		clamp(&k)
+		for j, u := range points {
+			if j%7 != int(k[1])%7 && u != basePoint {
+				continue // a seventh of the pairs keeps the test fast
+			}
+			var got, want [32]byte
+			scalarMultADX(&got, &k, &u)
+			scalarMult64(&want, &k, &u)
+			if got != want {
+				t.Fatalf("scalarMultADX(%x, %x) = %x, portable %x", k, u, got, want)
+			}
+		}
 	}
 }
 
-func TestStore64(t *testing.T) {
-	requireADX(t)
-	r := testutil.Rand(t)
-	for i := 0; i < 100000; i++ {
-		a := edgeWords64(r)
-		want := new(big.Int).Mod(words64ToBig(&a), p25519)
-		var dst [32]byte
-		in := a
-		store64(&dst, &in)
-		var wantBytes [32]byte
-		want.FillBytes(wantBytes[:])
-		for j := 0; j < 16; j++ {
-			wantBytes[j], wantBytes[31-j] = wantBytes[31-j], wantBytes[j]
-		}
-		if dst != wantBytes {
-			t.Fatalf("store64(%x) = %x, want %x", words64ToBig(&a), dst, wantBytes)
+// store64le writes v's words little-endian without reducing them.
+func store64le(dst *[32]byte, v *fe64) {
+	for i, w := range v {
+		for j := 0; j < 8; j++ {
+			dst[8*i+j] = byte(w >> (8 * j))
 		}
 	}
 }

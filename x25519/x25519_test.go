@@ -16,7 +16,7 @@ var long = flag.Bool("long", false, "run the long tests (the 1,000,000-iteration
 // forEachPath runs f once for every implementation this machine can run: the
 // assembly ladder (where the CPU has it) and the portable one.
 func forEachPath(t *testing.T, f func(t *testing.T)) {
-	t.Run("generic", func(t *testing.T) {
+	t.Run("portable", func(t *testing.T) {
 		defer setADX(false)()
 		f(t)
 	})
@@ -157,10 +157,11 @@ func TestDifferentialStdlib(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Fatalf("X25519(%x, %x) = %x, crypto/ecdh says %x", a, pub, got, want)
 		}
-		var gen [32]byte
-		scalarMultGeneric(&gen, clamped(a), (*[32]byte)(pub))
-		if !bytes.Equal(gen[:], want) {
-			t.Fatalf("generic ladder (%x, %x) = %x, crypto/ecdh says %x", a, pub, gen, want)
+		var port, fe [32]byte
+		scalarMult64(&port, clamped(a), (*[32]byte)(pub))
+		scalarMultField25519(&fe, clamped(a), (*[32]byte)(pub))
+		if !bytes.Equal(port[:], want) || !bytes.Equal(fe[:], want) {
+			t.Fatalf("portable ladders (%x, %x) = %x (four words), %x (field25519), crypto/ecdh says %x", a, pub, port, fe, want)
 		}
 		// Public keys: the base point path against crypto/ecdh's.
 		if got := mustX25519(t, a[:], Basepoint); !bytes.Equal(got, ka.PublicKey().Bytes()) {
@@ -210,11 +211,12 @@ func TestEdgePoints(t *testing.T) {
 	for _, ps := range points {
 		for _, ss := range scalars {
 			point, scalar := testutil.MustHex(t, ps), testutil.MustHex(t, ss)
-			var gen, asm [32]byte
-			scalarMultGeneric(&gen, clamped([32]byte(scalar)), (*[32]byte)(point))
+			var gen, port, asm [32]byte
+			scalarMultField25519(&gen, clamped([32]byte(scalar)), (*[32]byte)(point))
+			scalarMult64(&port, clamped([32]byte(scalar)), (*[32]byte)(point))
 			scalarMult(&asm, clamped([32]byte(scalar)), (*[32]byte)(point))
-			if gen != asm {
-				t.Errorf("point %s scalar %s: generic %x, dispatched %x", ps, ss, gen, asm)
+			if gen != asm || gen != port {
+				t.Errorf("point %s scalar %s: field25519 %x, portable %x, dispatched %x", ps, ss, gen, port, asm)
 			}
 			got, err := X25519(scalar, point)
 			if gen == [32]byte{} {
@@ -228,7 +230,7 @@ func TestEdgePoints(t *testing.T) {
 				continue
 			}
 			if !bytes.Equal(got, gen[:]) {
-				t.Errorf("point %s scalar %s: X25519 %x, generic %x", ps, ss, got, gen)
+				t.Errorf("point %s scalar %s: X25519 %x, field25519 ladder %x", ps, ss, got, gen)
 			}
 		}
 	}
@@ -358,8 +360,12 @@ func FuzzX25519(f *testing.F) {
 			}
 			return
 		}
-		var gen [32]byte
-		scalarMultGeneric(&gen, clamped([32]byte(scalar)), (*[32]byte)(point))
+		var gen, port [32]byte
+		scalarMultField25519(&gen, clamped([32]byte(scalar)), (*[32]byte)(point))
+		scalarMult64(&port, clamped([32]byte(scalar)), (*[32]byte)(point))
+		if gen != port {
+			t.Fatalf("ladders disagree on (%x, %x): field25519 %x, portable %x", scalar, point, gen, port)
+		}
 		priv, err1 := curve.NewPrivateKey(scalar)
 		pub, err2 := curve.NewPublicKey(point)
 		if err1 != nil || err2 != nil {
@@ -371,12 +377,12 @@ func FuzzX25519(f *testing.F) {
 				t.Fatalf("X25519(%x, %x) = %x; crypto/ecdh: %v", scalar, point, got, errStd)
 			}
 			if gen != [32]byte{} {
-				t.Fatalf("generic ladder gave %x where crypto/ecdh found a low-order point", gen)
+				t.Fatalf("the portable ladders gave %x where crypto/ecdh found a low-order point", gen)
 			}
 			return
 		}
 		if err != nil || !bytes.Equal(got, want) || !bytes.Equal(gen[:], want) {
-			t.Fatalf("X25519(%x, %x) = %x, %v; generic %x; crypto/ecdh %x", scalar, point, got, err, gen, want)
+			t.Fatalf("X25519(%x, %x) = %x, %v; portable %x; crypto/ecdh %x", scalar, point, got, err, gen, want)
 		}
 	})
 }

@@ -18,7 +18,8 @@
 //	tight: every limb < 2^51 + 2^13
 //	loose: every limb < 2^54
 //
-// Every arithmetic method returns a tight element, and the zero value,
+// Every arithmetic method but LazyAdd and LazySub returns a tight element;
+// those two return loose elements, to be fed to a multiplication. The zero value,
 // [Element.SetBytes], [Element.Zero] and [Element.One] give limbs below 2^51;
 // Set, Select, Swap and CondNegate with cond 0 copy limbs as they are.
 //
@@ -193,13 +194,40 @@ func (v *Element) reduce() {
 // a and b may be loose (limbs < 2^54); v is tight: l0 < 2^51 + 285 and
 // l1..l4 < 2^51 + 15.
 func (v *Element) Add(a, b *Element) *Element {
-	// Each sum is below 2^55, so carryPropagate moves at most 15 up.
+	// Each sum is below 2^55, so the carry pass moves at most 15 up. The
+	// pass is done on locals, so v is written once and not read back.
+	v.l0, v.l1, v.l2, v.l3, v.l4 = carryLimbs(a.l0+b.l0, a.l1+b.l1, a.l2+b.l2, a.l3+b.l3, a.l4+b.l4)
+	return v
+}
+
+// LazyAdd sets v = a + b without a carry pass, and returns v.
+//
+// a and b must have limbs below 2^53 (every tight element has); v is loose
+// (limbs < 2^54), fit only as an input of Mul, Square, SquareN, MulSmall
+// and Add. It saves the carry pass where a sum goes straight into a
+// multiplication, as in the X25519 ladder.
+func (v *Element) LazyAdd(a, b *Element) *Element {
 	v.l0 = a.l0 + b.l0
 	v.l1 = a.l1 + b.l1
 	v.l2 = a.l2 + b.l2
 	v.l3 = a.l3 + b.l3
 	v.l4 = a.l4 + b.l4
-	return v.carryPropagate()
+	return v
+}
+
+// LazySub sets v = a - b without a carry pass, and returns v.
+//
+// a must have limbs below 2^53 and b limbs at most those of 2p (as for Sub;
+// every tight element qualifies for both); v = a + 2p - b is loose (limbs
+// below 2^53 + 2^52 < 2^54), fit only as an input of Mul, Square, SquareN,
+// MulSmall and Add.
+func (v *Element) LazySub(a, b *Element) *Element {
+	v.l0 = (a.l0 + twoP.l0) - b.l0
+	v.l1 = (a.l1 + twoP.l1) - b.l1
+	v.l2 = (a.l2 + twoP.l2) - b.l2
+	v.l3 = (a.l3 + twoP.l3) - b.l3
+	v.l4 = (a.l4 + twoP.l4) - b.l4
+	return v
 }
 
 // Sub sets v = a - b, and returns v.
@@ -209,13 +237,10 @@ func (v *Element) Add(a, b *Element) *Element {
 // satisfies. v is tight, as for Add.
 func (v *Element) Sub(a, b *Element) *Element {
 	// a + 2p - b is congruent to a - b, and each limb is in [0, 2^54 + 2^52),
-	// so nothing underflows and carryPropagate moves at most 15 up.
-	v.l0 = (a.l0 + twoP.l0) - b.l0
-	v.l1 = (a.l1 + twoP.l1) - b.l1
-	v.l2 = (a.l2 + twoP.l2) - b.l2
-	v.l3 = (a.l3 + twoP.l3) - b.l3
-	v.l4 = (a.l4 + twoP.l4) - b.l4
-	return v.carryPropagate()
+	// so nothing underflows and the carry pass moves at most 15 up.
+	v.l0, v.l1, v.l2, v.l3, v.l4 = carryLimbs((a.l0+twoP.l0)-b.l0, (a.l1+twoP.l1)-b.l1,
+		(a.l2+twoP.l2)-b.l2, (a.l3+twoP.l3)-b.l3, (a.l4+twoP.l4)-b.l4)
+	return v
 }
 
 // Negate sets v = -a, and returns v.

@@ -286,16 +286,17 @@ func carryWide(h0, r0, h1, r1, h2, r2, h3, r3, h4, r4 uint64) (uint64, uint64, u
 // 2^51 + 2^13. From limbs below 2^55, as after an Add or Sub, every carry is
 // at most 15: l0 < 2^51 + 285 and l1..l4 < 2^51 + 15.
 func (v *Element) carryPropagate() *Element {
-	c0 := v.l0 >> 51
-	c1 := v.l1 >> 51
-	c2 := v.l2 >> 51
-	c3 := v.l3 >> 51
-	c4 := v.l4 >> 51
-
-	v.l0 = v.l0&maskLow51Bits + times19(c4)
-	v.l1 = v.l1&maskLow51Bits + c0
-	v.l2 = v.l2&maskLow51Bits + c1
-	v.l3 = v.l3&maskLow51Bits + c2
-	v.l4 = v.l4&maskLow51Bits + c3
+	v.l0, v.l1, v.l2, v.l3, v.l4 = carryLimbs(v.l0, v.l1, v.l2, v.l3, v.l4)
 	return v
+}
+
+// carryLimbs is carryPropagate on limbs passed and returned in registers.
+func carryLimbs(l0, l1, l2, l3, l4 uint64) (uint64, uint64, uint64, uint64, uint64) {
+	c0 := l0 >> 51
+	c1 := l1 >> 51
+	c2 := l2 >> 51
+	c3 := l3 >> 51
+	c4 := l4 >> 51
+	return l0&maskLow51Bits + times19(c4), l1&maskLow51Bits + c0, l2&maskLow51Bits + c1,
+		l3&maskLow51Bits + c2, l4&maskLow51Bits + c3
 }
