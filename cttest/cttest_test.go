@@ -157,9 +157,18 @@ func TestLeakyFunctionsFlagged(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Run(Config{Measurements: measurements(), RecordSize: tc.size}, tc.prepare, tc.op)
 			t.Log(r)
-			// Far above the threshold, not merely above it.
-			if r.MaxT < 4*Threshold {
-				t.Errorf("|t| = %.2f, want at least %v: %v", r.MaxT, 4*Threshold, r)
+			// Far above the threshold, not merely above it, with the
+			// cycle counter. With the operating system's clock (386,
+			// arm64, purego; and under qemu) a branch that costs a few
+			// nanoseconds gives |t| of 15 to 20 at 10^5 measurements
+			// where the cycle counter gives 90 to 140: there the test asks
+			// that the leak be flagged.
+			minT := 4 * Threshold
+			if !cycleCounter {
+				minT = Threshold
+			}
+			if r.MaxT < minT {
+				t.Errorf("|t| = %.2f, want at least %v: %v", r.MaxT, minT, r)
 			}
 			if r.Measurements != measurements() {
 				t.Errorf("Measurements = %d, want %d", r.Measurements, measurements())

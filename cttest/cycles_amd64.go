@@ -17,6 +17,10 @@ func cyclesLFENCE() uint64
 // hasRDTSCP reports whether the processor implements RDTSCP.
 func hasRDTSCP() bool
 
+// cycleCounter reports that the clock is the processor's cycle counter,
+// precise to a few cycles.
+const cycleCounter = true
+
 // newClock returns the function that reads the clock.
 func newClock() func() uint64 {
 	if hasRDTSCP() {
