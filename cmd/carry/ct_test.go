@@ -30,10 +30,11 @@ func TestCTBadArgs(t *testing.T) {
 	}
 }
 
-// TestCTRuns runs every test at a small n: each must print its control, its
-// fixed classes and a constant-time verdict.
+// TestCTRuns is the CI-sized run of carry ct: every test and its control at
+// 10^5 measurements must be under the threshold (carry ct exits 1 otherwise),
+// and print its control, its fixed classes and a constant-time verdict.
 func TestCTRuns(t *testing.T) {
-	n := "20000"
+	n := "100000"
 	if testing.Short() {
 		n = "2000"
 	}

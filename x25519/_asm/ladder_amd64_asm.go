@@ -51,12 +51,9 @@ var (
 // limb returns the address of word i of the element at m.
 func limb(m Mem, i int) Mem { return m.Offset(8 * i) }
 
-// mulRows computes the 512-bit product a*b into r[0..7] by operand
-// scanning: row i adds a[i]*b[j] into r[i+j] (low halves, the CF chain of
-// ADCX) and r[i+j+1] (high halves, the OF chain of ADOX).
-func mulRows(a, b Mem) {
-	Comment("r0..r7 = a * b; row 0 with plain ADD/ADC")
-	MOVQ(limb(a, 0), RDX)
+// row0 sets r[0..4] = DX * b, the first row of a product, with plain ADD and
+// ADC: there is nothing yet to accumulate into.
+func row0(b Mem) {
 	MULXQ(limb(b, 0), r[0], r[1])
 	MULXQ(limb(b, 1), t0, r[2])
 	ADDQ(t0, r[1])
@@ -65,6 +62,15 @@ func mulRows(a, b Mem) {
 	MULXQ(limb(b, 3), t0, r[4])
 	ADCQ(t0, r[3])
 	ADCQ(Imm(0), r[4])
+}
+
+// mulRows computes the 512-bit product a*b into r[0..7] by operand
+// scanning: row i adds a[i]*b[j] into r[i+j] (low halves, the CF chain of
+// ADCX) and r[i+j+1] (high halves, the OF chain of ADOX).
+func mulRows(a, b Mem) {
+	Comment("r0..r7 = a * b; row 0 with plain ADD/ADC")
+	MOVQ(limb(a, 0), RDX)
+	row0(b)
 	for i := 1; i < 4; i++ {
 		Comment(fmt.Sprintf("row %d: r%d..r%d += a%d * b, low halves on CF, high halves on OF", i, i, i+4, i))
 		MOVQ(limb(a, i), RDX)
@@ -246,14 +252,7 @@ func mulSmallRows(a Mem, c uint32) {
 		panic("mulSmall: constant too large for the bound M")
 	}
 	MOVQ(U32(c), RDX)
-	MULXQ(limb(a, 0), r[0], r[1])
-	MULXQ(limb(a, 1), t0, r[2])
-	ADDQ(t0, r[1])
-	MULXQ(limb(a, 2), t0, r[3])
-	ADCQ(t0, r[2])
-	MULXQ(limb(a, 3), t0, r[4])
-	ADCQ(t0, r[3])
-	ADCQ(Imm(0), r[4])
+	row0(a)
 }
 
 // addTail sets r[o..o+3] += b for r[o..o+3], b < M, and corrects a carry
