@@ -1,0 +1,117 @@
+package edwards25519
+
+import "github.com/carry-crypto/carry/internal/field25519"
+
+// This file holds the addition and doubling formulas of Hisil, Wong, Carter
+// and Dawson, "Twisted Edwards Curves Revisited", ASIACRYPT 2008
+// (https://eprint.iacr.org/2008/522), for a = -1, in the arrangement of
+// ref10: each returns a completed point, and the caller multiplies it out to
+// the form it needs next.
+//
+// Limb bounds: the extended, projective, cached and niels inputs are tight
+// (< 2^51 + 2^13 < 2^53, and at most the limbs of 2p), so they are valid
+// inputs of LazyAdd and of either side of LazySub. Products are tight. A sum
+// p+q of two tight elements by LazyAdd has limbs below 2^52 + 2^14, still
+// below 2^53, so it may itself be the first input of LazyAdd or LazySub, but
+// never a subtrahend. Every coordinate of a completed result comes from
+// LazyAdd or LazySub and is loose (< 2^54), which is fine as it is only
+// multiplied.
+
+// addCached sets v = p + q, and returns v.
+func (v *completed) addCached(p *Point, q *cached) *completed {
+	// add-2008-hwcd-3 (HWCD 2008, Section 3.1, with k = 2d), 8M:
+	var A, B, C, D field25519.Element
+	A.LazySub(&p.y, &p.x) // Y1−X1, loose
+	A.Mul(&A, &q.YminusX) // A = (Y1−X1)·(Y2−X2)
+	B.LazyAdd(&p.y, &p.x) // Y1+X1, loose
+	B.Mul(&B, &q.YplusX)  // B = (Y1+X1)·(Y2+X2)
+	C.Mul(&p.t, &q.T2d)   // C = T1·2d·T2
+	D.Mul(&p.z, &q.Z)     // Z1·Z2
+	D.LazyAdd(&D, &D)     // D = 2·Z1·Z2, < 2^52 + 2^14
+	v.X.LazySub(&B, &A)   // E = B − A
+	v.Y.LazyAdd(&B, &A)   // H = B + A
+	v.Z.LazyAdd(&D, &C)   // G = D + C
+	v.T.LazySub(&D, &C)   // F = D − C
+	// x3 = E/G and y3 = H/F: X3 = E·F, Y3 = G·H, Z3 = F·G, T3 = E·H.
+	return v
+}
+
+// subCached sets v = p − q, and returns v.
+func (v *completed) subCached(p *Point, q *cached) *completed {
+	// addCached with −q = (Y2−X2, Y2+X2, Z2, −2d·T2): the first two swap and
+	// C changes sign, so G and F swap.
+	var A, B, C, D field25519.Element
+	A.LazySub(&p.y, &p.x)
+	A.Mul(&A, &q.YplusX) // A = (Y1−X1)·(Y2+X2)
+	B.LazyAdd(&p.y, &p.x)
+	B.Mul(&B, &q.YminusX) // B = (Y1+X1)·(Y2−X2)
+	C.Mul(&p.t, &q.T2d)   // C = T1·2d·T2, minus the C of p + (−q)
+	D.Mul(&p.z, &q.Z)
+	D.LazyAdd(&D, &D)   // D = 2·Z1·Z2, < 2^52 + 2^14
+	v.X.LazySub(&B, &A) // E = B − A
+	v.Y.LazyAdd(&B, &A) // H = B + A
+	v.Z.LazySub(&D, &C) // G = D − C
+	v.T.LazyAdd(&D, &C) // F = D + C
+	return v
+}
+
+// addNiels sets v = p + q for an affine q, and returns v.
+func (v *completed) addNiels(p *Point, q *niels) *completed {
+	// madd-2008-hwcd-3: add-2008-hwcd-3 with Z2 = 1, 7M with the
+	// conversion to extended coordinates:
+	var A, B, C, D field25519.Element
+	A.LazySub(&p.y, &p.x) // Y1−X1, loose
+	A.Mul(&A, &q.YminusX) // A = (Y1−X1)·(y2−x2)
+	B.LazyAdd(&p.y, &p.x) // Y1+X1, loose
+	B.Mul(&B, &q.YplusX)  // B = (Y1+X1)·(y2+x2)
+	C.Mul(&p.t, &q.XY2d)  // C = T1·2d·x2·y2
+	D.LazyAdd(&p.z, &p.z) // D = 2·Z1, < 2^52 + 2^14
+	v.X.LazySub(&B, &A)   // E = B − A
+	v.Y.LazyAdd(&B, &A)   // H = B + A
+	v.Z.LazyAdd(&D, &C)   // G = D + C
+	v.T.LazySub(&D, &C)   // F = D − C
+	return v
+}
+
+// double sets v = 2·p, and returns v.
+func (v *completed) double(p *projective) *completed {
+	// dbl-2008-hwcd (HWCD 2008, Section 3.3) with a = -1, 4S, and the
+	// signs of H and F flipped, which leaves y3 = H/F unchanged:
+	var A, B, C, E field25519.Element
+	A.Square(&p.X)        // A = X1^2
+	B.Square(&p.Y)        // B = Y1^2
+	C.Square(&p.Z)        // Z1^2
+	C.LazyAdd(&C, &C)     // C = 2·Z1^2, < 2^52 + 2^14
+	E.LazyAdd(&p.X, &p.Y) // X1+Y1, loose
+	E.Square(&E)          // (X1+Y1)^2
+	v.Y.Add(&B, &A)       // −H = B + A, tight: it is subtracted next
+	v.Z.Sub(&B, &A)       // G = B − A (= a·A + B), tight: subtracted next
+	v.X.LazySub(&E, &v.Y) // E = (X1+Y1)^2 − A − B = 2·X1·Y1
+	v.T.LazySub(&C, &v.Z) // −F = C − G
+	// x3 = E/G, y3 = (−H)/(−F).
+	return v
+}
+
+// Add sets v = p + q, and returns v.
+func (v *Point) Add(p, q *Point) *Point {
+	var qc cached
+	var r completed
+	qc.fromPoint(q)
+	return v.fromCompleted(r.addCached(p, &qc))
+}
+
+// Subtract sets v = p − q, and returns v.
+func (v *Point) Subtract(p, q *Point) *Point {
+	var qc cached
+	var r completed
+	qc.fromPoint(q)
+	return v.fromCompleted(r.subCached(p, &qc))
+}
+
+// Double sets v = 2·p, and returns v.
+func (v *Point) Double(p *Point) *Point {
+	var pp projective
+	var r completed
+	pp.fromPoint(p)
+	return v.fromCompleted(r.double(&pp))
+}

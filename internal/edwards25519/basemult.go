@@ -1,0 +1,189 @@
+package edwards25519
+
+import (
+	"encoding/binary"
+
+	"github.com/carry-crypto/carry/internal/field25519"
+)
+
+// This file holds the fixed-base scalar multiplication k·B of ref10 (Bernstein,
+// Duif, Lange, Schwabe, Yang, "High-speed high-security signatures", 2011,
+// Section 4): k is written in 64 signed radix-16 digits e_i in [-8, 8],
+//
+//	k·B = Σ e_i·16^i·B
+//	    = Σ_{i even} e_i·256^(i/2)·B + 16·Σ_{i odd} e_i·256^((i−1)/2)·B,
+//
+// so that each term is ±(one of 8 precomputed multiples of 256^j·B), read
+// from baseTable by a masked scan, and the only doublings are the four of the
+// factor 16: 64 mixed additions and 4 doublings in all.
+
+// packedNiels is an affine niels point as the canonical 32-byte little-endian
+// encodings of y+x, y−x and 2d·x·y, four 64-bit words each, least
+// significant first. It is the form of the entries of baseTable: the scan
+// reads 12 words per entry instead of 15 limbs, and the generated table
+// needs no decoding when the package is loaded.
+type packedNiels [12]uint64
+
+// signedRadix16 sets e to the digits of k in radix 16, each in [-8, 8), but
+// for e[63] in [0, 8], with k = Σ e[i]·16^i. k is a little-endian integer
+// below 2^255: its bit 255 is ignored (the scalar is read mod 2^255).
+func signedRadix16(e *[64]int8, k *[32]byte) {
+	for i, b := range k {
+		e[2*i] = int8(b & 15)
+		e[2*i+1] = int8(b >> 4)
+	}
+	e[63] &= 7 // bit 255
+
+	// Recenter each digit from [0, 16] to [-8, 8) by moving a carry of 1 to
+	// the next one when it is 8 or more: with e[i] in [0, 16] (15 plus the
+	// incoming carry), (e[i] + 8) >> 4 is that carry. e[63] starts in [0, 7],
+	// so with a carry it stays at most 8, the largest multiple in the table,
+	// and nothing is carried out: this is why k must be below 2^255
+	// (X25519 clamping, RFC 7748 Section 5, clears bit 255).
+	for i := 0; i < 63; i++ {
+		carry := (e[i] + 8) >> 4
+		e[i] -= carry << 4
+		e[i+1] += carry
+	}
+}
+
+// selectBase sets v = e·Q, for e in [-8, 8], where tbl[j-1] is j·Q, and
+// returns v. Each of the 8 entries is read, and chosen by a mask; the sign is
+// applied by a mask too. e is secret: it chooses neither a branch nor an
+// index.
+func (v *niels) selectBase(tbl *[8]packedNiels, e int8) *niels {
+	// s is all ones if e < 0; abs = |e| in [0, 8] and neg = 1 if e < 0.
+	s := uint64(int64(e) >> 63)
+	abs := (uint64(int64(e)) ^ s) - s
+	neg := s & 1
+
+	// Each coordinate is gathered in four words, which stay in registers.
+	// abs = 0 selects no entry and leaves (0, 0, 0): the identity (1, 1, 0)
+	// is then set by adding isZero to the low words of y+x and y−x.
+	var w packedNiels
+	for c := 0; c < 12; c += 4 {
+		var w0, w1, w2, w3 uint64
+		for j := range tbl {
+			// m is all ones when abs == j+1: abs ^ (j+1) is in [0, 15],
+			// and subtracting 1 wraps only when it is 0.
+			m := -(((abs ^ uint64(j+1)) - 1) >> 63)
+			w0 |= tbl[j][c] & m
+			w1 |= tbl[j][c+1] & m
+			w2 |= tbl[j][c+2] & m
+			w3 |= tbl[j][c+3] & m
+		}
+		w[c], w[c+1], w[c+2], w[c+3] = w0, w1, w2, w3
+	}
+	isZero := (abs - 1) >> 63
+	w[0] |= isZero
+	w[4] |= isZero
+
+	// −(x, y) swaps y+x and y−x, here on the words, and negates 2d·x·y.
+	m := -neg
+	for i := 0; i < 4; i++ {
+		t := (w[i] ^ w[4+i]) & m
+		w[i] ^= t
+		w[4+i] ^= t
+	}
+	setWords(&v.YplusX, w[0], w[1], w[2], w[3])
+	setWords(&v.YminusX, w[4], w[5], w[6], w[7])
+	setWords(&v.XY2d, w[8], w[9], w[10], w[11])
+	// The decoded limbs are below 2^51: tight, as CondNegate requires.
+	v.XY2d.CondNegate(&v.XY2d, int(neg))
+	return v
+}
+
+// setWords sets v to the field element encoded by four little-endian words.
+func setWords(v *field25519.Element, w0, w1, w2, w3 uint64) {
+	var b [32]byte
+	binary.LittleEndian.PutUint64(b[0:8], w0)
+	binary.LittleEndian.PutUint64(b[8:16], w1)
+	binary.LittleEndian.PutUint64(b[16:24], w2)
+	binary.LittleEndian.PutUint64(b[24:32], w3)
+	if _, err := v.SetBytes(b[:]); err != nil {
+		panic("edwards25519: internal error: SetBytes of 32 bytes failed")
+	}
+}
+
+// ScalarBaseMult sets v = k·B, where B is the Ed25519 basepoint and k the
+// little-endian integer k[0] + 256·k[1] + ... + 256^31·k[31], and returns v.
+//
+// k must be below 2^255, which any X25519- or Ed25519-clamped scalar is
+// (RFC 7748, Section 5; RFC 8032, Section 5.1.5); it need not be reduced
+// mod the group order. Bit 255 of k is ignored.
+//
+// ScalarBaseMult runs in constant time: the table is read by masked scans.
+func (v *Point) ScalarBaseMult(k *[32]byte) *Point {
+	var p projective
+	v.scalarBaseMult(&p, k)
+	return v.fromProjective(&p)
+}
+
+// scalarBaseMult sets p = k·B as in ScalarBaseMult. v is scratch space.
+func (v *Point) scalarBaseMult(p *projective, k *[32]byte) {
+	var e [64]int8
+	signedRadix16(&e, k)
+
+	var q niels
+	var r completed
+
+	// The odd digits: v = Σ_{i odd} e_i·256^((i−1)/2)·B.
+	v.Identity()
+	for i := 1; i < 63; i += 2 {
+		q.selectBase(&baseTable[i/2], e[i])
+		v.fromCompleted(r.addNiels(v, &q))
+	}
+	q.selectBase(&baseTable[31], e[63])
+	p.fromCompleted(r.addNiels(v, &q)) // the doubling reads no T
+
+	// Times 16, by four doublings.
+	p.fromCompleted(r.double(p))
+	p.fromCompleted(r.double(p))
+	p.fromCompleted(r.double(p))
+	v.fromCompleted(r.double(p))
+
+	// The even digits: plus Σ_{i even} e_i·256^(i/2)·B.
+	for i := 0; i < 62; i += 2 {
+		q.selectBase(&baseTable[i/2], e[i])
+		v.fromCompleted(r.addNiels(v, &q))
+	}
+	q.selectBase(&baseTable[31], e[62])
+	p.fromCompleted(r.addNiels(v, &q))
+}
+
+// fromProjective sets v to the extended coordinates of p, and returns v.
+func (v *Point) fromProjective(p *projective) *Point {
+	// (X·Z : Y·Z : Z^2 : X·Y), so that T/Z = (X/Z)·(Y/Z).
+	v.x.Mul(&p.X, &p.Z)
+	v.y.Mul(&p.Y, &p.Z)
+	v.z.Square(&p.Z)
+	v.t.Mul(&p.X, &p.Y)
+	return v
+}
+
+// X25519Base sets dst to the X25519 public key of the scalar k, the
+// u-coordinate of k·(9, ...) on Curve25519, in its canonical 32-byte
+// little-endian encoding (RFC 7748, Section 5).
+//
+// k must already be clamped by the caller (RFC 7748, Section 5: bits 0-2
+// and 255 clear, bit 254 set); only bit 255 is read as clear whatever it
+// is. The result is X25519(k, 9), computed as k·B on edwards25519 and mapped
+// by the birational map of RFC 7748, Section 4.1, u = (1+y)/(1−y), for the
+// Montgomery basepoint u = 9 is the image of B.
+//
+// X25519Base runs in constant time. dst and k may be the same array.
+func X25519Base(dst *[32]byte, k *[32]byte) {
+	var v Point
+	var p projective
+	v.scalarBaseMult(&p, k)
+
+	// u = (1 + Y/Z)/(1 − Y/Z) = (Z + Y)/(Z − Y), with one inversion. Y and
+	// Z are tight, so LazyAdd and LazySub apply; Mul and Invert accept the
+	// loose results. For the identity, Z − Y = 0 and Invert gives u = 0.
+	var num, den field25519.Element
+	num.LazyAdd(&p.Z, &p.Y)
+	den.LazySub(&p.Z, &p.Y)
+	den.Invert(&den)
+	num.Mul(&num, &den)
+	num.FillBytes(dst)
+}

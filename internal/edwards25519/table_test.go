@@ -1,0 +1,36 @@
+package edwards25519
+
+import "testing"
+
+// TestBaseTable checks every entry of the generated table against the
+// package's own point arithmetic: 256^i·B by doublings of B, j·256^i·B by
+// additions, converted to niels form with an inversion. The generator uses
+// math/big, so the two computations are independent.
+func TestBaseTable(t *testing.T) {
+	base := NewGeneratorPoint()
+	for i := range baseTable {
+		q := new(Point).Set(base)
+		for j := range baseTable[i] {
+			var want niels
+			want.fromPoint(q)
+			var got niels
+			setWords(&got.YplusX, baseTable[i][j][0], baseTable[i][j][1], baseTable[i][j][2], baseTable[i][j][3])
+			setWords(&got.YminusX, baseTable[i][j][4], baseTable[i][j][5], baseTable[i][j][6], baseTable[i][j][7])
+			setWords(&got.XY2d, baseTable[i][j][8], baseTable[i][j][9], baseTable[i][j][10], baseTable[i][j][11])
+			if got.YplusX.Equal(&want.YplusX) != 1 || got.YminusX.Equal(&want.YminusX) != 1 || got.XY2d.Equal(&want.XY2d) != 1 {
+				t.Errorf("baseTable[%d][%d] ≠ %d·256^%d·B", i, j, j+1, i)
+			}
+			// The words are canonical encodings: below p.
+			for c := 0; c < 12; c += 4 {
+				if w := baseTable[i][j][c+3]; w>>63 != 0 || (w == 1<<63-1 && baseTable[i][j][c+2] == ^uint64(0) &&
+					baseTable[i][j][c+1] == ^uint64(0) && baseTable[i][j][c] >= ^uint64(0)-18) {
+					t.Errorf("baseTable[%d][%d] word %d is not canonical", i, j, c)
+				}
+			}
+			q.Add(q, base)
+		}
+		for range 8 {
+			base.Double(base)
+		}
+	}
+}
