@@ -1,5 +1,7 @@
 package edwards25519
 
+//go:generate go run ./internal/gentable -out table_base.go
+
 import (
 	"encoding/binary"
 
@@ -57,22 +59,24 @@ func (v *niels) selectBase(tbl *[8]packedNiels, e int8) *niels {
 	abs := (uint64(int64(e)) ^ s) - s
 	neg := s & 1
 
-	// Each coordinate is gathered in four words, which stay in registers.
-	// abs = 0 selects no entry and leaves (0, 0, 0): the identity (1, 1, 0)
-	// is then set by adding isZero to the low words of y+x and y−x.
+	// One mask per entry: m_j is all ones when abs == j+1, as abs ^ (j+1)
+	// is in [0, 15] and subtracting 1 from it wraps only when it is 0.
+	m1 := -(((abs ^ 1) - 1) >> 63)
+	m2 := -(((abs ^ 2) - 1) >> 63)
+	m3 := -(((abs ^ 3) - 1) >> 63)
+	m4 := -(((abs ^ 4) - 1) >> 63)
+	m5 := -(((abs ^ 5) - 1) >> 63)
+	m6 := -(((abs ^ 6) - 1) >> 63)
+	m7 := -(((abs ^ 7) - 1) >> 63)
+	m8 := -(((abs ^ 8) - 1) >> 63)
+
+	// Each word is gathered from the 8 entries at once. abs = 0 selects no
+	// entry and leaves (0, 0, 0): the identity (1, 1, 0) is then made by
+	// setting the low bit of y+x and of y−x.
 	var w packedNiels
-	for c := 0; c < 12; c += 4 {
-		var w0, w1, w2, w3 uint64
-		for j := range tbl {
-			// m is all ones when abs == j+1: abs ^ (j+1) is in [0, 15],
-			// and subtracting 1 wraps only when it is 0.
-			m := -(((abs ^ uint64(j+1)) - 1) >> 63)
-			w0 |= tbl[j][c] & m
-			w1 |= tbl[j][c+1] & m
-			w2 |= tbl[j][c+2] & m
-			w3 |= tbl[j][c+3] & m
-		}
-		w[c], w[c+1], w[c+2], w[c+3] = w0, w1, w2, w3
+	for c := range w {
+		w[c] = tbl[0][c]&m1 | tbl[1][c]&m2 | tbl[2][c]&m3 | tbl[3][c]&m4 |
+			tbl[4][c]&m5 | tbl[5][c]&m6 | tbl[6][c]&m7 | tbl[7][c]&m8
 	}
 	isZero := (abs - 1) >> 63
 	w[0] |= isZero

@@ -1,0 +1,82 @@
+package edwards25519
+
+import (
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// TestAliasing checks every method whose receiver may alias its arguments
+// against the same call into a fresh receiver.
+func TestAliasing(t *testing.T) {
+	r := testutil.Rand(t)
+	for range iterations(20) {
+		P := pointFromRef(t, r, refRandom(r))
+		Q := pointFromRef(t, r, refRandom(r))
+
+		binary := map[string]func(v, p, q *Point) *Point{
+			"Add":      (*Point).Add,
+			"Subtract": (*Point).Subtract,
+		}
+		for name, f := range binary {
+			want := f(new(Point), P, Q)
+			v := new(Point).Set(P)
+			if f(v, v, Q).Equal(want) != 1 {
+				t.Errorf("%s(v, v, q) differs", name)
+			}
+			v = new(Point).Set(Q)
+			if f(v, P, v).Equal(want) != 1 {
+				t.Errorf("%s(v, p, v) differs", name)
+			}
+			v = new(Point).Set(P)
+			if f(v, v, v).Equal(f(new(Point), P, P)) != 1 {
+				t.Errorf("%s(v, v, v) differs", name)
+			}
+		}
+		unary := map[string]func(v, p *Point) *Point{
+			"Double": (*Point).Double,
+			"Negate": (*Point).Negate,
+			"Set":    (*Point).Set,
+		}
+		for name, f := range unary {
+			want := f(new(Point), P)
+			v := new(Point).Set(P)
+			if f(v, v).Equal(want) != 1 {
+				t.Errorf("%s(v, v) differs", name)
+			}
+		}
+		v := new(Point).Set(P)
+		if v.Select(v, Q, 1).Equal(P) != 1 || v.Select(Q, v, 1).Equal(Q) != 1 {
+			t.Error("Point.Select with aliasing differs")
+		}
+
+		var pn, qn niels
+		pn.fromPoint(P)
+		qn.fromPoint(Q)
+		var want niels
+		want.CondNegate(&pn, 1)
+		a := pn
+		if a.CondNegate(&a, 1); a != want {
+			t.Error("niels.CondNegate(v, 1) with aliasing differs")
+		}
+		a = pn
+		if a.Select(&qn, &a, 1); a != qn {
+			t.Error("niels.Select(q, v, 1) with aliasing differs")
+		}
+		var pc, wantc cached
+		pc.fromPoint(P)
+		wantc.CondNegate(&pc, 1)
+		if pc.CondNegate(&pc, 1); pc != wantc {
+			t.Error("cached.CondNegate(v, 1) with aliasing differs")
+		}
+
+		// X25519Base with dst and k the same array.
+		k := clamp(randBytes(r))
+		var wantU [32]byte
+		X25519Base(&wantU, k)
+		X25519Base(k, k)
+		if *k != wantU {
+			t.Error("X25519Base(k, k) differs")
+		}
+	}
+}
