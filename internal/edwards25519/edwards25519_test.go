@@ -57,6 +57,11 @@ func testPoints(t *testing.T, n int) []refPoint {
 	for range n {
 		pts = append(pts, refRandom(r))
 	}
+	// Random multiples of B, in the prime-order subgroup.
+	for range 4 {
+		k := new(big.Int).SetUint64(r.Uint64())
+		pts = append(pts, refScalarMult(k, refBase()))
+	}
 	return pts
 }
 
