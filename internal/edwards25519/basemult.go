@@ -23,8 +23,9 @@ import (
 // encodings of y+x, y−x and 2d·x·y, four 64-bit words each, least
 // significant first. It is the form of the entries of baseTable: the scan
 // reads 12 words per entry instead of 15 limbs, and the generated table
-// needs no decoding when the package is loaded.
-type packedNiels [12]uint64
+// needs no decoding when the package is loaded. It is an alias so that the
+// assembly stubs can be declared over plain arrays.
+type packedNiels = [12]uint64
 
 // signedRadix16 sets e to the digits of k in radix 16, each in [-8, 8), but
 // for e[63] in [0, 8], with k = Σ e[i]·16^i. k is a little-endian integer
@@ -59,25 +60,10 @@ func (v *niels) selectBase(tbl *[8]packedNiels, e int8) *niels {
 	abs := (uint64(int64(e)) ^ s) - s
 	neg := s & 1
 
-	// One mask per entry: m_j is all ones when abs == j+1, as abs ^ (j+1)
-	// is in [0, 15] and subtracting 1 from it wraps only when it is 0.
-	m1 := -(((abs ^ 1) - 1) >> 63)
-	m2 := -(((abs ^ 2) - 1) >> 63)
-	m3 := -(((abs ^ 3) - 1) >> 63)
-	m4 := -(((abs ^ 4) - 1) >> 63)
-	m5 := -(((abs ^ 5) - 1) >> 63)
-	m6 := -(((abs ^ 6) - 1) >> 63)
-	m7 := -(((abs ^ 7) - 1) >> 63)
-	m8 := -(((abs ^ 8) - 1) >> 63)
-
-	// Each word is gathered from the 8 entries at once. abs = 0 selects no
-	// entry and leaves (0, 0, 0): the identity (1, 1, 0) is then made by
-	// setting the low bit of y+x and of y−x.
+	// w is the entry abs, or zero if abs = 0; the identity (1, 1, 0) is
+	// then made by setting the low bit of y+x and of y−x.
 	var w packedNiels
-	for c := range w {
-		w[c] = tbl[0][c]&m1 | tbl[1][c]&m2 | tbl[2][c]&m3 | tbl[3][c]&m4 |
-			tbl[4][c]&m5 | tbl[5][c]&m6 | tbl[6][c]&m7 | tbl[7][c]&m8
-	}
+	scanBase(&w, tbl, abs)
 	isZero := (abs - 1) >> 63
 	w[0] |= isZero
 	w[4] |= isZero
@@ -95,6 +81,28 @@ func (v *niels) selectBase(tbl *[8]packedNiels, e int8) *niels {
 	// The decoded limbs are below 2^51: tight, as CondNegate requires.
 	v.XY2d.CondNegate(&v.XY2d, int(neg))
 	return v
+}
+
+// scanBaseGeneric sets out to tbl[abs-1], or to zero if abs = 0, for abs in
+// [0, 8], reading every entry of tbl and choosing by masks: abs chooses
+// neither a branch nor an index.
+func scanBaseGeneric(out *packedNiels, tbl *[8]packedNiels, abs uint64) {
+	// One mask per entry: m_j is all ones when abs == j, as abs ^ j is in
+	// [0, 15] and subtracting 1 from it wraps only when it is 0.
+	m1 := -(((abs ^ 1) - 1) >> 63)
+	m2 := -(((abs ^ 2) - 1) >> 63)
+	m3 := -(((abs ^ 3) - 1) >> 63)
+	m4 := -(((abs ^ 4) - 1) >> 63)
+	m5 := -(((abs ^ 5) - 1) >> 63)
+	m6 := -(((abs ^ 6) - 1) >> 63)
+	m7 := -(((abs ^ 7) - 1) >> 63)
+	m8 := -(((abs ^ 8) - 1) >> 63)
+
+	// Each word is gathered from the 8 entries at once.
+	for c := range out {
+		out[c] = tbl[0][c]&m1 | tbl[1][c]&m2 | tbl[2][c]&m3 | tbl[3][c]&m4 |
+			tbl[4][c]&m5 | tbl[5][c]&m6 | tbl[6][c]&m7 | tbl[7][c]&m8
+	}
 }
 
 // setWords sets v to the field element encoded by four little-endian words.
