@@ -17,7 +17,11 @@ import (
 //
 // so that each term is ±(one of 8 precomputed multiples of 256^j·B), read
 // from baseTable by a masked scan, and the only doublings are the four of the
-// factor 16: 64 mixed additions and 4 doublings in all.
+// factor 16: 64 mixed additions (7M each with the conversion back to
+// extended coordinates) and 4 doublings in all, about 480 multiplications
+// and squarings before the inversion, against 255 ladder steps of 5M + 4S
+// (about 2300) for X25519. The scan of
+// a row (768 bytes) is done with AVX2 where available (scan_amd64.s).
 
 // packedNiels is an affine niels point as the canonical 32-byte little-endian
 // encodings of y+x, y−x and 2d·x·y, four 64-bit words each, least
@@ -178,10 +182,11 @@ func (v *Point) fromProjective(p *projective) *Point {
 // little-endian encoding (RFC 7748, Section 5).
 //
 // k must already be clamped by the caller (RFC 7748, Section 5: bits 0-2
-// and 255 clear, bit 254 set); only bit 255 is read as clear whatever it
-// is. The result is X25519(k, 9), computed as k·B on edwards25519 and mapped
-// by the birational map of RFC 7748, Section 4.1, u = (1+y)/(1−y), for the
-// Montgomery basepoint u = 9 is the image of B.
+// and 255 clear, bit 254 set); X25519Base does not clamp. It computes
+// (k mod 2^255)·B on edwards25519 and maps it to Curve25519 by the
+// birational map of RFC 7748, Section 4.1, u = (1+y)/(1−y). The Montgomery
+// basepoint u = 9 is the image of B (y = 4/5 = (9−1)/(9+1)), so for a
+// clamped k this is X25519(k, 9). k need not be reduced mod the order of B.
 //
 // X25519Base runs in constant time. dst and k may be the same array.
 func X25519Base(dst *[32]byte, k *[32]byte) {
