@@ -20,8 +20,8 @@ import (
 // factor 16: 64 mixed additions (7M each with the conversion back to
 // extended coordinates) and 4 doublings in all, about 480 multiplications
 // and squarings before the inversion, against 255 ladder steps of 5M + 4S
-// (about 2300) for X25519. The scan of
-// a row (768 bytes) is done with AVX2 where available (scan_amd64.s).
+// (about 2300) for X25519. The scan of a row (768 bytes) is done with AVX2
+// where available (scan_amd64.s).
 
 // packedNiels is an affine niels point as the canonical 32-byte little-endian
 // encodings of y+x, y−x and 2d·x·y, four 64-bit words each, least
