@@ -1,0 +1,226 @@
+package hmac
+
+import (
+	"hash"
+	"sync/atomic"
+)
+
+// A Key is an HMAC key prepared for one hash function: it keeps the hash's
+// states after the key's inner and outer padded blocks (K0 ⊕ ipad and
+// K0 ⊕ opad, FIPS 198-1 §6), and every MAC starts from them.
+//
+// A Key holds secret state. Its saved states let anyone who reads them
+// compute MACs under the key, exactly as the key itself would: treat a Key
+// as the key. [Key.Clear] overwrites them when the key is no longer needed.
+//
+// [Key.Sum], [Key.New], [Key.Size] and [Key.BlockSize] are safe for
+// concurrent use by several goroutines. Sum does not allocate (besides
+// growing dst) for hashes whose state can be marshaled, which includes every
+// hash of the standard library, as long as no other goroutine is in Sum on
+// the same Key at that moment; a Sum that finds the Key busy takes another
+// scratch hash instead of waiting. [Key.Clear] must not run concurrently
+// with any other method.
+//
+// The zero Key is not usable; make one with [NewKey].
+type Key struct {
+	newHash   func() hash.Hash
+	known     *knownHash // nil unless newHash is a standard SHA-2 constructor
+	size      int        // digest size of the hash, in bytes
+	blockSize int        // block size of the hash, in bytes
+
+	// how is how the states after the padded blocks are kept and restored:
+	//
+	//   - byMarshal: inner and outer are the hash's marshaled states
+	//     (encoding.BinaryMarshaler), restored by UnmarshalBinary into a
+	//     scratch hash; blank is the marshaled state of an empty hash, used
+	//     to wipe a scratch. This is the way for every standard hash.
+	//   - byClone: clones holds the two hashes themselves, and each use
+	//     starts from a hash.Cloner clone of one of them.
+	//   - byReplay: inner and outer are the padded blocks themselves, written
+	//     again into a reset hash for each use, as plain HMAC does.
+	how          saveMode
+	inner, outer []byte
+	blank        []byte
+	clones       *[2]hash.Cloner
+
+	cleared bool
+	busy    atomic.Bool // own is in use by a Sum
+	own     *scratch
+
+	// small holds inner and outer when they fit, as SHA-256's and SHA-224's
+	// marshaled states do, so that a Key for them is a single allocation.
+	small [2 * smallState]byte
+}
+
+// smallState is the size of a marshaled SHA-256 or SHA-224 state: a 4-byte
+// identifier, the eight 32-bit chaining words, the 64-byte block buffer and
+// the 64-bit length.
+const smallState = 4 + 32 + 64 + 8
+
+type saveMode int
+
+const (
+	byMarshal saveMode = iota
+	byClone
+	byReplay
+)
+
+// NewKey returns key prepared for HMAC with the hash h: the two padded blocks
+// of the key are hashed once, here, rather than for every MAC. As with
+// [New], h must return a new hash every time it is called (NewKey panics if
+// two calls return the same value), and a key longer than the hash's block
+// size is hashed first.
+//
+// NewKey keeps the states by marshaling them ([encoding.BinaryMarshaler] and
+// [encoding.BinaryUnmarshaler], which the standard library's hashes
+// implement): restoring a state then copies it into a hash that the Key
+// keeps, and [Key.Sum] makes no allocation. For a hash that cannot be
+// marshaled it keeps the hash objects and clones them ([hash.Cloner]) for
+// each use, which allocates; for a hash that can do neither it keeps the
+// padded blocks and hashes them again for each use, as crypto/hmac does for
+// such hashes.
+//
+// For the standard library's SHA-2 constructors (sha256.New, sha512.New384,
+// ...) passed as h themselves, NewKey knows the hash already: it takes its
+// scratch hash from a pool, to which [Key.Clear] gives it back, and makes a
+// single allocation for SHA-224 and SHA-256, two for the others.
+//
+// The caller may overwrite key as soon as NewKey returns.
+func NewKey(h func() hash.Hash, key []byte) *Key {
+	k := &Key{newHash: h}
+	if kh := lookupKnown(h); kh != nil {
+		k.known = kh
+		k.size, k.blockSize = kh.size, kh.blockSize
+		k.own = kh.get()
+	} else {
+		first, second := h(), h()
+		if sameHash(first, second) {
+			panic("hmac: hash generation function does not produce unique values")
+		}
+		k.size, k.blockSize = first.Size(), first.BlockSize()
+		k.own = newScratch(first)
+	}
+	k.prepare(key)
+	return k
+}
+
+// sameHash reports whether a and b are the same hash value. Comparing two
+// interfaces panics if their dynamic type is not comparable; such values
+// cannot be the same pointer, so they count as different.
+func sameHash(a, b hash.Hash) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	return a == b
+}
+
+// Size returns the size of the MACs the Key computes: the hash's digest
+// size.
+func (k *Key) Size() int { return k.size }
+
+// BlockSize returns the hash's block size.
+func (k *Key) BlockSize() int { return k.blockSize }
+
+// Sum appends the MAC of msg under k to dst and returns the resulting slice.
+//
+// dst and msg may overlap, even exactly: msg is read entirely before
+// anything is written to dst. Sum does not allocate for marshalable hashes
+// (see [Key]) unless dst lacks room for the MAC, and dst does not escape
+// (a caller's array on the stack stays there). It panics if k was cleared.
+func (k *Key) Sum(dst, msg []byte) []byte {
+	s := k.acquire()
+	k.restore(s, k.inner, 0)
+	s.h.Write(msg)
+	ih := s.h.Sum(s.sum[:0])
+	k.restore(s, k.outer, 1)
+	s.h.Write(ih)
+	dst = append(dst, s.h.Sum(s.sum[:0])...)
+	k.release(s)
+	return dst
+}
+
+// New returns a hash.Hash that computes the MAC under k of what is written
+// to it, starting from k's prepared states: it is what [New] returns, without
+// preparing the key again. It panics if k was cleared. The returned hash
+// refers to k, and panics if used after k is cleared.
+func (k *Key) New() hash.Hash {
+	k.check()
+	inner, outer := k.newHash(), k.newHash()
+	if sameHash(inner, outer) {
+		panic("hmac: hash generation function does not produce unique values")
+	}
+	m := &mac{k: k, inner: newScratch(inner), outer: newScratch(outer)}
+	k.restore(m.inner, k.inner, 0)
+	return m
+}
+
+// Clear overwrites the secret state that k holds, and makes k unusable:
+// later calls to its methods, other than Size and BlockSize, panic, and so
+// do the hashes that [Key.New] returned from it.
+//
+// "Overwrites" means: the saved inner and outer states (or padded blocks) are
+// set to zero, the scratch hash to the state of an empty hash (chaining value
+// and block buffer both), the inner digest kept between the halves of a MAC
+// to zero, and cloned hashes are reset. It cannot reach copies it does not
+// own: whatever the Go runtime copied (a goroutine stack moved when it grew,
+// registers, memory freed but not yet reused), the local copies the hash's
+// own methods make (Go's SHA-2 Sum works on a copy of its state), the key
+// the caller passed to NewKey, and the MACs already returned. It is best
+// effort, as clearing memory in Go is.
+//
+// Clear must not be called concurrently with any other method of k.
+func (k *Key) Clear() {
+	if k.cleared {
+		return
+	}
+	k.cleared = true
+	k.own.wipe(k)
+	if k.known != nil {
+		k.known.put(k.own)
+	}
+	k.own = nil
+	clear(k.inner)
+	clear(k.outer)
+	if k.clones != nil {
+		k.clones[0].Reset()
+		k.clones[1].Reset()
+	}
+	k.inner, k.outer, k.clones = nil, nil, nil
+}
+
+// check panics if k was cleared: using a cleared key is a bug in the caller,
+// and computing with zeroed states would hand out MACs under no key at all.
+func (k *Key) check() {
+	if k.cleared {
+		panic("hmac: use of a cleared Key")
+	}
+}
+
+// acquire returns the scratch hash for a Sum: k's own when no other Sum is
+// using it, and otherwise another one.
+func (k *Key) acquire() *scratch {
+	k.check()
+	if k.busy.CompareAndSwap(false, true) {
+		return k.own
+	}
+	if k.known != nil {
+		return k.known.get()
+	}
+	return newScratch(k.newHash())
+}
+
+// release ends a Sum's use of s. A scratch taken because k's own was busy is
+// wiped, since it holds the key's outer state, and given back to its pool or
+// left to the garbage collector.
+func (k *Key) release(s *scratch) {
+	if s == k.own {
+		k.busy.Store(false)
+		return
+	}
+	s.wipe(k)
+	if k.known != nil {
+		k.known.put(s)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package hmac
+
+const raceEnabled = false

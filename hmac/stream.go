@@ -1,0 +1,61 @@
+package hmac
+
+import (
+	"errors"
+	"fmt"
+	"hash"
+)
+
+// A mac is the streaming HMAC that New and Key.New return: inner runs over
+// the message from the key's inner state; outer is restored to the key's
+// outer state at each Sum. It is not safe for concurrent use, as no
+// hash.Hash is.
+type mac struct {
+	k            *Key
+	inner, outer *scratch
+}
+
+func (m *mac) Write(p []byte) (int, error) {
+	m.k.check()
+	return m.inner.h.Write(p)
+}
+
+// Sum appends the MAC of what was written so far to in, leaving the state
+// unchanged, as hash.Hash requires.
+func (m *mac) Sum(in []byte) []byte {
+	k := m.k
+	k.check()
+	ih := m.inner.h.Sum(m.inner.sum[:0])
+	k.restore(m.outer, k.outer, 1)
+	m.outer.h.Write(ih)
+	return m.outer.h.Sum(in)
+}
+
+// Reset returns to the key's inner state: no compression, only a restore.
+func (m *mac) Reset() {
+	k := m.k
+	k.check()
+	k.restore(m.inner, k.inner, 0)
+}
+
+func (m *mac) Size() int      { return m.k.size }
+func (m *mac) BlockSize() int { return m.k.blockSize }
+
+// errCloneUnsupported is what Clone returns when the hash cannot be cloned.
+var errCloneUnsupported = fmt.Errorf("hmac: hash does not support hash.Cloner: %w", errors.ErrUnsupported)
+
+// Clone implements hash.Cloner if the underlying hash does, and otherwise
+// returns an error wrapping errors.ErrUnsupported, as crypto/hmac does. The
+// clone shares the Key (it is cleared with it) and has its own hashes.
+func (m *mac) Clone() (hash.Cloner, error) {
+	m.k.check()
+	c, ok := m.inner.h.(hash.Cloner)
+	if !ok {
+		return nil, errCloneUnsupported
+	}
+	inner, err := c.Clone()
+	if err != nil {
+		return nil, errCloneUnsupported
+	}
+	return &mac{k: m.k, inner: newScratch(inner), outer: newScratch(m.k.newHash())}, nil
+}
