@@ -14,6 +14,12 @@ type opensslSpeed struct {
 	algs []string // algorithm names given to openssl speed
 	row  string   // text that identifies the row of its result table
 	col  int      // which of the row's rate columns (0 unless it has several)
+
+	// parse, if not nil, reads the time per operation in nanoseconds from
+	// the output instead of parseOpenSSLSpeed (with row and col), for the
+	// tables that are not in operations per second (ciphers print bytes
+	// per second).
+	parse func(out []byte) (float64, error)
 }
 
 // runOpenSSLSpeed runs "openssl speed" for s and returns the time per
@@ -31,6 +37,13 @@ func runOpenSSLSpeed(path string, s *opensslSpeed, seconds int) (float64, error)
 	if err := cmd.Run(); err != nil {
 		return 0, fmt.Errorf("openssl %s: %v: %s", strings.Join(args, " "), err,
 			strings.TrimSpace(stderr.String()))
+	}
+	if s.parse != nil {
+		ns, err := s.parse(stdout.Bytes())
+		if err != nil {
+			return 0, fmt.Errorf("openssl %s: %v", strings.Join(args, " "), err)
+		}
+		return ns, nil
 	}
 	rate, err := parseOpenSSLSpeed(stdout.Bytes(), s.row, s.col)
 	if err != nil {

@@ -1,0 +1,82 @@
+package chacha20poly1305
+
+import (
+	"crypto/subtle"
+	"encoding/binary"
+
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
+)
+
+// seal appends to dst the ChaCha20-Poly1305 encryption of plaintext and its
+// tag over additionalData and the ciphertext (RFC 8439, Section 2.8), for
+// lengths Seal has checked.
+func seal(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) []byte {
+	ret, out := sliceForAppend(dst, len(plaintext)+Overhead)
+	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
+	if inexactOverlap(out, plaintext) {
+		panic("chacha20poly1305: invalid buffer overlap of output and input")
+	}
+	if anyOverlap(out, additionalData) {
+		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
+	}
+
+	var s chacha20.State
+	var mac poly1305.MAC
+	polyKey(&mac, s.Init(key, nonce, 0))
+	s.XORKeyStream(ciphertext, plaintext)
+	authenticate(&mac, (*[Overhead]byte)(tag), additionalData, ciphertext)
+	return ret
+}
+
+// open appends to dst the ChaCha20-Poly1305 decryption of ciphertext (which
+// ends in its tag) if the tag is right, and zeroes the output otherwise, for
+// lengths Open has checked.
+func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) ([]byte, error) {
+	tag := ciphertext[len(ciphertext)-Overhead:]
+	ciphertext = ciphertext[:len(ciphertext)-Overhead]
+	ret, out := sliceForAppend(dst, len(ciphertext))
+	if inexactOverlap(out, ciphertext) {
+		panic("chacha20poly1305: invalid buffer overlap of output and input")
+	}
+	if anyOverlap(out, additionalData) {
+		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
+	}
+
+	var s chacha20.State
+	var mac poly1305.MAC
+	var want [Overhead]byte
+	polyKey(&mac, s.Init(key, nonce, 0))
+	authenticate(&mac, &want, additionalData, ciphertext)
+	// Whether the tag is right is public (it is Open's result), so it
+	// may be branched on; the comparison itself is constant time.
+	if subtle.ConstantTimeCompare(want[:], tag) != 1 {
+		clear(out)
+		return nil, errOpen
+	}
+	s.XORKeyStream(out, ciphertext)
+	return ret, nil
+}
+
+// polyKey initialises mac with the one-time Poly1305 key of RFC 8439,
+// Section 2.6: the first 32 bytes of keystream block 0. It leaves s at
+// block 1, where the data's keystream starts.
+func polyKey(mac *poly1305.MAC, s *chacha20.State) {
+	var k [poly1305.KeySize]byte
+	s.XORKeyStream(k[:], k[:])
+	mac.Init(&k)
+}
+
+// authenticate writes to tag the Poly1305 tag of the AEAD's MAC input
+// (RFC 8439, Section 2.8): additionalData and ciphertext, each padded with
+// zeros to a multiple of 16 bytes, then their lengths as 64-bit
+// little-endian integers.
+func authenticate(mac *poly1305.MAC, tag *[Overhead]byte, additionalData, ciphertext []byte) {
+	mac.WritePadded(additionalData)
+	mac.WritePadded(ciphertext)
+	var lengths [16]byte
+	binary.LittleEndian.PutUint64(lengths[0:8], uint64(len(additionalData)))
+	binary.LittleEndian.PutUint64(lengths[8:16], uint64(len(ciphertext)))
+	mac.WritePadded(lengths[:])
+	mac.Sum(tag)
+}

@@ -1,0 +1,3 @@
+package chacha20
+
+var impls = []impl{{"portable", func() func() { return func() {} }}}
