@@ -1,0 +1,58 @@
+package hkdf
+
+import (
+	"crypto/fips140"
+	stdhkdf "crypto/hkdf"
+	"crypto/sha1"
+	"crypto/sha256"
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// TestFIPS140Only checks, in a child process run with GODEBUG=fips140=only,
+// that Extract, Expand and Key refuse short keys and non-SHA-2/SHA-3 hashes
+// with crypto/hkdf's errors, and accept the rest.
+func TestFIPS140Only(t *testing.T) {
+	if os.Getenv("CARRY_HKDF_FIPS_CHILD") == "1" {
+		fipsOnlyChecks(t)
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestFIPS140Only$", "-test.v")
+	cmd.Env = append(os.Environ(), "CARRY_HKDF_FIPS_CHILD=1", "GODEBUG=fips140=only")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child process failed: %v\n%s", err, out)
+	}
+	t.Logf("child:\n%s", out)
+}
+
+func fipsOnlyChecks(t *testing.T) {
+	if !fips140.Enforced() {
+		t.Fatal("GODEBUG=fips140=only did not enforce FIPS 140-only mode")
+	}
+	short, good := make([]byte, 13), make([]byte, 14)
+	for name, tc := range map[string]struct {
+		ours, std func() ([]byte, error)
+	}{
+		"Extract short": {func() ([]byte, error) { return Extract(sha256.New, short, nil) },
+			func() ([]byte, error) { return stdhkdf.Extract(sha256.New, short, nil) }},
+		"Expand short": {func() ([]byte, error) { return Expand(sha256.New, short, "", 32) },
+			func() ([]byte, error) { return stdhkdf.Expand(sha256.New, short, "", 32) }},
+		"Key short": {func() ([]byte, error) { return Key(sha256.New, short, nil, "", 32) },
+			func() ([]byte, error) { return stdhkdf.Key(sha256.New, short, nil, "", 32) }},
+		"Key SHA-1": {func() ([]byte, error) { return Key(sha1.New, good, nil, "", 32) },
+			func() ([]byte, error) { return stdhkdf.Key(sha1.New, good, nil, "", 32) }},
+		"Expand SHA-1": {func() ([]byte, error) { return Expand(sha1.New, good, "", 32) },
+			func() ([]byte, error) { return stdhkdf.Expand(sha1.New, good, "", 32) }},
+	} {
+		_, err := tc.ours()
+		_, stdErr := tc.std()
+		if err == nil || stdErr == nil || err.Error() != stdErr.Error() {
+			t.Errorf("%s: error %v, crypto/hkdf's %v", name, err, stdErr)
+		}
+	}
+	if _, err := Key(sha256.New, good, nil, "", 32); err != nil {
+		t.Errorf("Key with a 112-bit secret and SHA-256: %v", err)
+	}
+}
