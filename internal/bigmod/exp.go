@@ -1,0 +1,151 @@
+package bigmod
+
+// expWindowBits is the width of Exp's window, chosen by measurement
+// (BenchmarkExpWindow): see the package's tests for the figures.
+const expWindowBits = 5
+
+// maxWindowBits is the widest window expWindow accepts: a window's bits
+// straddle at most two bytes of the exponent.
+const maxWindowBits = 8
+
+// Exp sets z = x^e mod m, and returns z. e is big-endian and may have any
+// length, leading zeros included; x must have m's limb count (its value may
+// be m or more). z is given m's limb count and may alias x.
+//
+// Its time depends on len(e) and m's limb count, not on the value of x, e or
+// m. It is a fixed-window exponentiation in the Montgomery domain: per
+// window of expWindowBits bits of e, that many squarings, a read of the
+// table of x^0 .. x^(2^w - 1) that touches every entry and keeps one by a
+// mask, and one multiplication, whatever the window's bits are.
+func (z *Nat) Exp(x *Nat, e []byte, m *Modulus) *Nat {
+	return z.expWindow(x, e, m, expWindowBits)
+}
+
+// expWindow is Exp with a window of w bits, 1 ≤ w ≤ maxWindowBits.
+func (z *Nat) expWindow(x *Nat, e []byte, m *Modulus, w int) *Nat {
+	checkSize(m, x)
+	if w < 1 || w > maxWindowBits {
+		panic("bigmod: internal error: bad window width")
+	}
+	n := len(m.limbs)
+	entries := 1 << w
+	var buf [(1<<expWindowBits + 3) * preallocLimbs]uint64
+	mem := scratch(buf[:], (entries+3)*n)
+	table := mem[:entries*n]
+	acc := mem[entries*n : (entries+1)*n]
+	tmp := mem[(entries+1)*n : (entries+2)*n]
+	sel := mem[(entries+2)*n : (entries+3)*n]
+	entry := func(i int) []uint64 { return table[i*n : (i+1)*n] }
+
+	// table[i] = x^i·R mod m: the Montgomery form of x^i. Even powers are
+	// squares, which are cheaper than multiplications.
+	copy(entry(0), m.one)
+	montMul(entry(1), x.limbs, m.rr, m.limbs, m.m0inv)
+	for i := 2; i < entries; i++ {
+		if i%2 == 0 {
+			montSqr(entry(i), entry(i/2), m.limbs, m.m0inv)
+		} else {
+			montMul(entry(i), entry(i-1), entry(1), m.limbs, m.m0inv)
+		}
+	}
+
+	// Windows of e from the top; the first takes the leftover bits, so
+	// that the others are w wide, and needs no squaring.
+	nbits := 8 * len(e)
+	copy(acc, m.one)
+	if nbits > 0 {
+		windows := (nbits + w - 1) / w
+		first := nbits - (windows-1)*w
+		ctSelect(acc, table, windowBits(e, (windows-1)*w, first))
+		for k := windows - 2; k >= 0; k-- {
+			for range w {
+				montSqr(tmp, acc, m.limbs, m.m0inv)
+				acc, tmp = tmp, acc
+			}
+			ctSelect(sel, table, windowBits(e, k*w, w))
+			montMul(tmp, acc, sel, m.limbs, m.m0inv)
+			acc, tmp = tmp, acc
+		}
+	}
+
+	// Leave the domain: a Montgomery multiplication by 1.
+	clear(tmp)
+	tmp[0] = 1
+	z.grow(n)
+	montMul(z.limbs, acc, tmp, m.limbs, m.m0inv)
+	return z
+}
+
+// windowBits returns the w bits of the big-endian e starting at bit lo
+// (counted from the least significant), for w ≤ 8. The bytes it reads depend
+// on len(e), lo and w only.
+func windowBits(e []byte, lo, w int) uint64 {
+	i := len(e) - 1 - lo/8 // the byte holding bit lo
+	v := uint64(e[i])
+	if i > 0 {
+		v |= uint64(e[i-1]) << 8
+	}
+	return v >> (lo % 8) & (1<<w - 1)
+}
+
+// ctSelect sets z to entry k of table, which holds len(table)/len(z)
+// entries of len(z) words each. It reads every word of every entry and keeps
+// entry k's by a mask, so that neither its memory accesses nor its time
+// depend on k.
+func ctSelect(z, table []uint64, k uint64) {
+	n := len(z)
+	clear(z)
+	for i := 0; i*n < len(table); i++ {
+		mask := ctEq(uint64(i), k).mask()
+		row := table[i*n : (i+1)*n]
+		for j := range z {
+			z[j] |= row[j] & mask
+		}
+	}
+}
+
+// ExpShortVarTime sets z = x^e mod m, and returns z. x must have m's limb
+// count (its value may be m or more); z is given m's limb count and may
+// alias x.
+//
+// It is variable time in e, which must be public (an RSA public exponent,
+// such as 65537): a left-to-right square-and-multiply that skips e's leading
+// zeros and multiplies only at its one bits. Its time does not depend on the
+// value of x or m.
+func (z *Nat) ExpShortVarTime(x *Nat, e uint, m *Modulus) *Nat {
+	checkSize(m, x)
+	n := len(m.limbs)
+	var buf [3 * preallocLimbs]uint64
+	mem := scratch(buf[:], 3*n)
+	xR, acc, tmp := mem[:n], mem[n:2*n], mem[2*n:]
+
+	montMul(xR, x.limbs, m.rr, m.limbs, m.m0inv)
+	if e == 0 {
+		copy(acc, m.one)
+	} else {
+		copy(acc, xR) // the top one bit of e
+	}
+	for i := bitLenUint(e) - 2; i >= 0; i-- {
+		montSqr(tmp, acc, m.limbs, m.m0inv)
+		acc, tmp = tmp, acc
+		if e>>i&1 == 1 {
+			montMul(tmp, acc, xR, m.limbs, m.m0inv)
+			acc, tmp = tmp, acc
+		}
+	}
+
+	clear(tmp)
+	tmp[0] = 1
+	z.grow(n)
+	montMul(z.limbs, acc, tmp, m.limbs, m.m0inv)
+	return z
+}
+
+// bitLenUint returns the bit length of the public e.
+func bitLenUint(e uint) int {
+	n := 0
+	for ; e != 0; e >>= 1 {
+		n++
+	}
+	return n
+}

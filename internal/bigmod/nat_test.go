@@ -1,0 +1,216 @@
+package bigmod
+
+import (
+	"bytes"
+	"math/big"
+	"slices"
+	"testing"
+)
+
+// testModuli returns extreme moduli at bit lengths that exercise byte and
+// limb boundaries; the small ones are below MinModulusBits and made with
+// newModulus.
+func testModuli(t *testing.T) []*Modulus {
+	r := rng(t)
+	var ms []*Modulus
+	for _, bits := range []int{2, 9, 64, 65, 130, 512, 513, 1021, 1024, 2048} {
+		for _, nm := range extremeModuli(r, bits) {
+			ms = append(ms, modulusFromBig(t, nm.m))
+		}
+	}
+	return ms
+}
+
+// bytesOf returns x big-endian, zero-padded on the left to size bytes.
+func bytesOf(x *big.Int, size int) []byte {
+	return x.FillBytes(make([]byte, size))
+}
+
+// TestSetBytes checks SetBytes on values below m, of every length up to
+// Size, and its refusals: m, m+1, the largest value of Size bytes, and
+// inputs one byte too long, which leave the receiver unchanged.
+func TestSetBytes(t *testing.T) {
+	r := rng(t)
+	for _, m := range testModuli(t) {
+		mb := m.toBig()
+		size := m.Size()
+		for _, v := range extremeValues(r, mb) {
+			for _, l := range []int{(v.BitLen() + 7) / 8, size} {
+				x, err := NewNat().SetBytes(bytesOf(v, l), m)
+				if err != nil {
+					t.Fatalf("SetBytes(%x, %d bytes) mod %x: %v", v, l, mb, err)
+				}
+				if x.toBig().Cmp(v) != 0 || len(x.limbs) != len(m.limbs) {
+					t.Fatalf("SetBytes(%x) = %x with %d limbs", v, x.toBig(), len(x.limbs))
+				}
+				if !bytes.Equal(x.Bytes(m), bytesOf(v, size)) {
+					t.Fatalf("Bytes(%x) = %x", v, x.Bytes(m))
+				}
+			}
+		}
+		bad := [][]byte{
+			bytesOf(mb, size),
+			bytes.Repeat([]byte{0xff}, size),
+			append([]byte{0}, bytesOf(big.NewInt(1), size)...), // too long, though small
+			append([]byte{1}, make([]byte, size)...),
+		}
+		if m1 := new(big.Int).Add(mb, big.NewInt(1)); m1.BitLen() <= 8*size {
+			bad = append(bad, bytesOf(m1, size))
+		}
+		for _, b := range bad {
+			x := natFromBig(big.NewInt(42), 3)
+			if got, err := x.SetBytes(b, m); err == nil {
+				t.Fatalf("SetBytes(%x) mod %x = %x, want an error", b, mb, got.toBig())
+			}
+			if x.toBig().Int64() != 42 || len(x.limbs) != 3 {
+				t.Fatalf("a refused SetBytes changed its receiver")
+			}
+		}
+	}
+}
+
+// TestSetOverflowingBytes checks that values up to 2^BitLen - 1 are reduced,
+// and that longer inputs and inputs with more bits are refused without
+// changing the receiver.
+func TestSetOverflowingBytes(t *testing.T) {
+	r := rng(t)
+	for _, m := range testModuli(t) {
+		mb := m.toBig()
+		bits, size := m.BitLen(), m.Size()
+		top := new(big.Int).Sub(pow2(bits), big.NewInt(1))
+		vals := append(extremeValues(r, mb), mb, new(big.Int).Add(mb, big.NewInt(1)), top, randBig(r, bits))
+		for _, v := range vals {
+			if v.BitLen() > bits {
+				continue // m + 1 for m = 2^k - 1
+			}
+			x, err := NewNat().SetOverflowingBytes(bytesOf(v, size), m)
+			if err != nil {
+				t.Fatalf("SetOverflowingBytes(%x) mod %x: %v", v, mb, err)
+			}
+			if want := new(big.Int).Mod(v, mb); x.toBig().Cmp(want) != 0 {
+				t.Fatalf("SetOverflowingBytes(%x) mod %x = %x, want %x", v, mb, x.toBig(), want)
+			}
+		}
+		bad := [][]byte{append([]byte{0}, bytesOf(big.NewInt(1), size)...)}
+		if bits%8 != 0 {
+			bad = append(bad, bytesOf(pow2(bits), size)) // one bit too many
+		}
+		for _, b := range bad {
+			x := natFromBig(big.NewInt(7), 1)
+			if _, err := x.SetOverflowingBytes(b, m); err == nil {
+				t.Fatalf("SetOverflowingBytes(%x) mod %x: no error", b, mb)
+			}
+			if x.toBig().Int64() != 7 || len(x.limbs) != 1 {
+				t.Fatalf("a refused SetOverflowingBytes changed its receiver")
+			}
+		}
+	}
+}
+
+// TestFillBytes checks FillBytes at buffer lengths around the value's, and
+// that it panics when the value does not fit.
+func TestFillBytes(t *testing.T) {
+	r := rng(t)
+	for _, limbs := range []int{1, 2, 5} {
+		for k := 0; k < 20; k++ {
+			v := weirdBig(r, 64*limbs)
+			x := natFromBig(v, limbs)
+			need := (v.BitLen() + 7) / 8
+			for _, l := range []int{need, need + 1, 8 * limbs, 8*limbs + 3} {
+				buf := bytes.Repeat([]byte{0xaa}, l)
+				if got := x.FillBytes(buf); !bytes.Equal(got, bytesOf(v, l)) {
+					t.Fatalf("FillBytes(%x, %d) = %x", v, l, got)
+				}
+			}
+			if need > 0 {
+				func() {
+					defer func() {
+						if recover() == nil {
+							t.Errorf("FillBytes(%x) into %d bytes did not panic", v, need-1)
+						}
+					}()
+					x.FillBytes(make([]byte, need-1))
+				}()
+			}
+		}
+	}
+}
+
+// TestEqualIsZero checks Equal, IsZero and IsOdd on values that differ in one
+// limb or one bit.
+func TestEqualIsZero(t *testing.T) {
+	r := rng(t)
+	for _, n := range []int{1, 2, 16} {
+		for k := 0; k < 50; k++ {
+			a := natFromBig(weirdBig(r, 64*n), n)
+			b := &Nat{slices.Clone(a.limbs)}
+			if a.Equal(b) != 1 || b.Equal(a) != 1 {
+				t.Fatal("Equal of equal values is not 1")
+			}
+			b.limbs[r.IntN(n)] ^= 1 << r.IntN(64)
+			if a.Equal(b) != 0 || b.Equal(a) != 0 {
+				t.Fatal("Equal of different values is not 0")
+			}
+			wantZero := choice(0)
+			if a.toBig().Sign() == 0 {
+				wantZero = 1
+			}
+			if a.IsZero() != wantZero {
+				t.Fatalf("IsZero(%x) = %d", a.toBig(), a.IsZero())
+			}
+			if a.IsOdd() != choice(a.toBig().Bit(0)) {
+				t.Fatalf("IsOdd(%x) = %d", a.toBig(), a.IsOdd())
+			}
+		}
+		z := &Nat{make([]uint64, n)}
+		if z.IsZero() != 1 || z.IsOdd() != 0 {
+			t.Fatal("IsZero or IsOdd of zero wrong")
+		}
+		z.limbs[n-1] = 1 << 63
+		if z.IsZero() != 0 {
+			t.Fatal("IsZero of the top bit is 1")
+		}
+	}
+	if (&Nat{}).IsZero() != 1 || (&Nat{}).IsOdd() != 0 {
+		t.Fatal("IsZero or IsOdd of the empty Nat wrong")
+	}
+}
+
+// TestAssign checks assign with both choices.
+func TestAssign(t *testing.T) {
+	a := natFromBig(big.NewInt(5), 2)
+	b := natFromBig(new(big.Int).Lsh(big.NewInt(9), 64), 2)
+	a.assign(0, b)
+	if a.toBig().Int64() != 5 {
+		t.Fatal("assign(0) changed x")
+	}
+	a.assign(1, b)
+	if a.Equal(b) != 1 {
+		t.Fatal("assign(1) did not copy y")
+	}
+}
+
+// TestExpandFor checks that ExpandFor keeps the value, zeroes the new limbs
+// even over stale storage, and panics on a Nat larger than the modulus.
+func TestExpandFor(t *testing.T) {
+	r := rng(t)
+	m := modulusFromBig(t, randModulusBig(r, 1024))
+	x := NewNat()
+	x.limbs = append(x.limbs, 1, 2, 3, 4, 5)
+	x.limbs = x.limbs[:2] // stale limbs 3, 4, 5 behind the length
+	x.ExpandFor(m)
+	if len(x.limbs) != 16 || x.toBig().Cmp(new(big.Int).SetBits(nil).Add(big.NewInt(1), new(big.Int).Lsh(big.NewInt(2), 64))) != 0 {
+		t.Fatalf("ExpandFor = %x with %d limbs", x.toBig(), len(x.limbs))
+	}
+	small := &Nat{[]uint64{7}}
+	small.ExpandFor(m)
+	if len(small.limbs) != 16 || small.toBig().Int64() != 7 {
+		t.Fatal("ExpandFor of a one-limb Nat without capacity wrong")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("ExpandFor of a larger Nat did not panic")
+		}
+	}()
+	(&Nat{make([]uint64, 17)}).ExpandFor(m)
+}
