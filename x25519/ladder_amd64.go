@@ -34,9 +34,3 @@ func squareNADX(out *[4]uint64, a *[4]uint64, n int)
 //
 //go:noescape
 func ladderADX(out *[8]uint64, k *[32]byte, u *[4]uint64)
-
-// ladderBaseADX is ladderADX for the base point u = 9 (the u argument must hold 9).
-// The multiplication by x1 in each step is by the constant 9.
-//
-//go:noescape
-func ladderBaseADX(out *[8]uint64, k *[32]byte, u *[4]uint64)

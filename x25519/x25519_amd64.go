@@ -16,18 +16,12 @@ func scalarMult(dst, k, u *[32]byte) {
 	scalarMultADX(dst, k, u)
 }
 
-// scalarMultADX is scalarMult on the assembly ladder. When u is the base
-// point (a public fact), the ladder multiplies by the constant 9 instead of
-// by x1.
+// scalarMultADX is scalarMult on the assembly ladder.
 func scalarMultADX(dst, k, u *[32]byte) {
 	var x1 fe64
 	load64(&x1, u)
 	var xz [8]uint64
-	if *u == basePoint {
-		ladderBaseADX(&xz, k, (*[4]uint64)(&x1))
-	} else {
-		ladderADX(&xz, k, (*[4]uint64)(&x1))
-	}
+	ladderADX(&xz, k, (*[4]uint64)(&x1))
 	x2, z2 := (*fe64)(xz[0:4]), (*fe64)(xz[4:8])
 	invert64(z2, z2)
 	feMul(x2, x2, z2)

@@ -25,6 +25,7 @@ const (
 	module = "github.com/carry-crypto/carry/"
 	fe     = module + "internal/field25519."
 	x255   = module + "x25519."
+	ed     = module + "internal/edwards25519."
 )
 
 // Why texts shared by several entries.
@@ -96,8 +97,9 @@ var fieldAsm = []Func{
 // assembly.
 var x25519Common = []Func{
 	{Symbol: x255 + "X25519"},
-	{Symbol: x255 + "x25519", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "the public lengths of the scalar and the point; " +
-		"copy's check whether source and destination are one buffer (addresses); whether the result is all zeros, " +
+	{Symbol: x255 + "x25519", AllowedLoopJumps: 1, AllowedBranches: 5, Why: "the public lengths of the scalar and the point; " +
+		"copy's check whether source and destination are one buffer (addresses); whether the point, which is public, " +
+		"is the base point; whether the result is all zeros, " +
 		"which X25519 reports as an error and so makes public; and " + whyCompare32},
 	{Symbol: x255 + "clamp"},
 	{Symbol: x255 + "scalarMult64", AllowedLoopJumps: 1, Why: whyBitLoop},
@@ -121,6 +123,52 @@ var x25519Public = map[string]string{
 	x255 + "init.0": "sets Basepoint",
 }
 
+// edwardsFuncs are the functions of internal/edwards25519 compiled with and
+// without assembly.
+var edwardsFuncs = []Func{
+	{Symbol: ed + "(*completed).addCached"},
+	{Symbol: ed + "(*completed).subCached"},
+	{Symbol: ed + "(*completed).addNiels"},
+	{Symbol: ed + "(*completed).double"},
+	{Symbol: ed + "(*Point).Add"},
+	{Symbol: ed + "(*Point).Subtract"},
+	{Symbol: ed + "(*Point).Double"},
+	{Symbol: ed + "signedRadix16", AllowedLoopJumps: 2, Why: "the loops over the 32 bytes and the 63 digits of the scalar"},
+	{Symbol: ed + "(*niels).selectBase", AllowedLoopJumps: 1, Why: "the loop over the 8 table entries"},
+	{Symbol: ed + "scanBaseGeneric", AllowedLoopJumps: 1, Why: "the loop over the 8 table entries"},
+	{Symbol: ed + "setWords"},
+	{Symbol: ed + "(*Point).ScalarBaseMult"},
+	{Symbol: ed + "(*Point).scalarBaseMult", AllowedLoopJumps: 4, Why: "the loops over the public digit positions"},
+	{Symbol: ed + "(*Point).fromProjective"},
+	{Symbol: ed + "X25519Base"},
+	{Symbol: ed + "(*Point).Identity"},
+	{Symbol: ed + "(*Point).Set"},
+	{Symbol: ed + "(*Point).Bytes"},
+	{Symbol: ed + "(*Point).bytes"},
+	{Symbol: ed + "(*Point).Equal"},
+	{Symbol: ed + "(*Point).Negate"},
+	{Symbol: ed + "(*Point).Select"},
+	{Symbol: ed + "(*Point).fromCompleted"},
+	{Symbol: ed + "(*projective).fromCompleted"},
+	{Symbol: ed + "(*projective).fromPoint"},
+	{Symbol: ed + "(*cached).fromPoint"},
+	{Symbol: ed + "(*niels).fromPoint"},
+	{Symbol: ed + "(*niels).Identity"},
+	{Symbol: ed + "(*niels).Select"},
+	{Symbol: ed + "(*niels).CondNegate"},
+	{Symbol: ed + "(*cached).Select"},
+	{Symbol: ed + "(*cached).CondNegate"},
+}
+
+// edwardsPublic are the functions of internal/edwards25519 that handle no
+// secret.
+var edwardsPublic = map[string]string{
+	ed + "mustElement":       "decodes the package's constants at initialisation",
+	ed + "NewIdentityPoint":  "returns the identity, a public constant",
+	ed + "NewGeneratorPoint": "returns the base point, a public constant",
+	ed + "init.func1":        "computes the base point, a public constant, at initialisation",
+}
+
 // Targets are the packages carry audits.
 var Targets = []Target{
 	{
@@ -138,7 +186,7 @@ var Targets = []Target{
 		Package: module + "x25519",
 		Funcs: append([]Func{
 			{Symbol: x255 + "scalarMult", AllowedBranches: 1, Why: "useADX, the choice of implementation by CPU features"},
-			{Symbol: x255 + "scalarMultADX", AllowedBranches: 1, Why: "whether the point is the base point: the point is public"},
+			{Symbol: x255 + "scalarMultADX"},
 			{Symbol: x255 + "feMul", AllowedBranches: 1, Why: "useADX, the choice of implementation by CPU features"},
 			{Symbol: x255 + "feSquareN", AllowedBranches: 1, Why: "useADX, the choice of implementation by CPU features"},
 			{Symbol: x255 + "mulADX"},
@@ -146,10 +194,29 @@ var Targets = []Target{
 			{Symbol: x255 + "mul4"},
 			{Symbol: x255 + "square4"},
 			{Symbol: x255 + "ladderADX", AllowedLoopJumps: 1, Why: whyBitLoop},
-			{Symbol: x255 + "ladderBaseADX", AllowedLoopJumps: 1, Why: whyBitLoop},
 		}, x25519Common...),
 		Public: merge(x25519Public, map[string]string{
 			x255 + "init": "reads the CPU features into useADX",
+		}),
+	},
+	{
+		Package: module + "internal/edwards25519",
+		Funcs: append([]Func{
+			{Symbol: ed + "scanBase", AllowedBranches: 1, Why: "useAVX2, the choice of implementation by CPU features"},
+			{Symbol: ed + "scanBaseAVX2"},
+		}, edwardsFuncs...),
+		Public: merge(edwardsPublic, map[string]string{
+			ed + "init": "reads the CPU features into useAVX2 and decodes constants",
+		}),
+	},
+	{
+		Package: module + "internal/edwards25519",
+		Tags:    []string{"purego"},
+		Funcs: append([]Func{
+			{Symbol: ed + "scanBase"},
+		}, edwardsFuncs...),
+		Public: merge(edwardsPublic, map[string]string{
+			ed + "init": "decodes constants",
 		}),
 	},
 	{

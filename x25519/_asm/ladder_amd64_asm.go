@@ -33,8 +33,7 @@ func main() {
 	square4Func()
 	mulFunc()
 	squareNFunc()
-	ladderFunc("ladderADX", false)
-	ladderFunc("ladderBaseADX", true)
+	ladderFunc()
 	Generate()
 }
 
@@ -220,16 +219,6 @@ func square(dst, a Mem) {
 	store(dst)
 }
 
-// mulSmall sets dst = a * c for a constant c <= 2^17, below M: the fold adds
-// at most 19 * (2 * 2^17 + 1) < 2^23. dst may alias a.
-func mulSmall(dst, a Mem, c uint32) {
-	Comment(fmt.Sprintf("dst = a * %d", c))
-	mulSmallRows(a, c)
-	XORQ(zero, zero)
-	fold(r[4])
-	store(dst)
-}
-
 // mulSmallAdd sets dst = a * c + b for a constant c <= 2^17 - 1 and b < M,
 // below M: the five-word sum is below 2^256 * 2^17, and the fold adds at most
 // 19 * (2 * 2^17 + 1) < 2^23. dst may alias a or b.
@@ -362,8 +351,7 @@ func squareNFunc() {
 	RET()
 }
 
-// ladderFunc emits the Montgomery ladder of RFC 7748, Section 5. With base,
-// the input point is u = 9 and the multiplication by x1 is by that constant.
+// ladderFunc emits the Montgomery ladder of RFC 7748, Section 5.
 //
 // The ladder keeps two points R0 and R1 = R0 + P in two slots, X = (x2, z2)
 // and Y = (x3, z3), and a bit s that says which slot holds R0 (X when s = 0).
@@ -373,18 +361,14 @@ func squareNFunc() {
 // X when s = b and in Y otherwise, chosen by mask, and always writes X; then
 // s = b. This is RFC 7748's ladder with its conditional swaps replaced by one
 // conditional selection of the doubling's inputs, so no slot is rewritten.
-func ladderFunc(name string, base bool) {
+func ladderFunc() {
+	const name = "ladderADX"
 	TEXT(name, NOSPLIT, "func(out *[8]uint64, k *[32]byte, u *[4]uint64)")
-	if base {
-		Doc(name+" is ladderADX for the base point u = 9 (the u argument must hold 9).",
-			"The multiplication by x1 in each step is by the constant 9.")
-	} else {
-		Doc(name+" runs the Montgomery ladder of RFC 7748, Section 5, on the clamped",
-			"scalar k and the u-coordinate u (below 2^255), and sets out to the",
-			"projective result (x2, z2), below 2^255 + 2^23. It is constant time in k:",
-			"the bits of k select by mask, and the loop runs over the public bit",
-			"index. It requires BMI2 and ADX.")
-	}
+	Doc(name+" runs the Montgomery ladder of RFC 7748, Section 5, on the clamped",
+		"scalar k and the u-coordinate u (below 2^255), and sets out to the",
+		"projective result (x2, z2), below 2^255 + 2^23. It is constant time in k:",
+		"the bits of k select by mask, and the loop runs over the public bit",
+		"index. It requires BMI2 and ADX.")
 	Pragma("noescape")
 	frame := AllocLocal(11*32 + 16)
 	slot := func(i int) Mem { return frame.Offset(32 * i) }
@@ -445,11 +429,7 @@ func ladderFunc(name string, base bool) {
 	square(x3, x3)
 	Comment("F = BB + 121666 * E = AA + 121665 * E")
 	mulSmallAdd(tC, tA, tQ, 121666)
-	if base {
-		mulSmall(z3, z3, 9)
-	} else {
-		mul(z3, z3, x1)
-	}
+	mul(z3, z3, x1)
 	Comment("X = (AA * BB, E * F)")
 	mul(x2, tP, tQ)
 	mul(z2, tA, tC)
