@@ -75,7 +75,7 @@ func (x *Nat) grow(n int) {
 func (z *Nat) Mul(x, y *Nat, m *Modulus) *Nat {
 	checkSize(m, x, y)
 	n := len(m.limbs)
-	var buf [preallocLimbs]uint64
+	var buf [stackLimbs]uint64
 	t := scratch(buf[:], n)
 	montMul(t, x.limbs, y.limbs, m.limbs, m.m0inv)
 	z.grow(n)
@@ -103,8 +103,8 @@ func scratch(buf []uint64, n int) []uint64 {
 // reductions and two multiplications.
 func (z *Nat) Mod(x *Nat, m *Modulus) *Nat {
 	n := len(m.limbs)
-	var accBuf [preallocLimbs]uint64
-	var tBuf [2 * preallocLimbs]uint64
+	var accBuf [stackLimbs]uint64
+	var tBuf [2 * stackLimbs]uint64
 	acc := scratch(accBuf[:], n)
 	t := scratch(tBuf[:], 2*n)
 	clear(acc)

@@ -94,52 +94,6 @@ func subIfGeq(z, m []uint64, top uint64) {
 	}
 }
 
-// montSqrGeneric sets z = x²·R⁻¹ mod m, with m odd, m0inv = -m⁻¹ mod W and
-// x < m, all of m's length n. z must not overlap x or m.
-//
-// The square is computed first in full into t, 2n words: each cross product
-// x[i]·x[j] (i < j) once, then t is doubled, then the squares x[i]² are added
-// on the diagonal. That is n(n+1)/2 products against n² for a
-// multiplication; [montRedcGeneric] then reduces t with n² more.
-func montSqrGeneric(z, x, m []uint64, m0inv uint64) {
-	n := len(m)
-	x = x[:n]
-	var buf [2 * maxLimbs]uint64
-	t := buf[:2*n]
-
-	// Cross products: row i adds x[i]·x[i+1:] into t[2i+1:i+n] and writes
-	// its carry word to t[i+n], which no earlier row has reached.
-	if n > 1 {
-		t[n] = mulWordVec(t[1:n], x[1:], x[0])
-	}
-	for i := 1; i < n-1; i++ {
-		t[i+n] = addMulWordVec(t[2*i+1:i+n], x[i+1:], x[i])
-	}
-
-	// Double, as one carry chain: t[0] and t[2n-1] are still zero, and the
-	// sum of the cross products is below W^2n / 2.
-	var c uint64
-	for k := 1; k < 2*n-1; k++ {
-		t[k], c = bits.Add64(t[k], t[k], c)
-	}
-	t[2*n-1] = c
-
-	// Diagonal: t += x[i]² at word 2i. The high word of x[i]² is at most
-	// W - 2, so the carry of the low word's addition folds into it; the carry
-	// out of word 2i+1 goes into word 2i+2 with the next low word.
-	c = 0
-	for i := 0; i < n; i++ {
-		hi, lo := bits.Mul64(x[i], x[i])
-		var cl uint64
-		t[2*i], cl = bits.Add64(t[2*i], lo, c)
-		hi, _ = bits.Add64(hi, 0, cl)
-		t[2*i+1], c = bits.Add64(t[2*i+1], hi, 0)
-	}
-	// t = x² < W^2n, so c is zero here.
-
-	montRedcGeneric(z, t, m, m0inv)
-}
-
 // mulWordVec sets z = x·y, where z and x have the same length, and returns
 // the carry word.
 func mulWordVec(z, x []uint64, y uint64) uint64 {

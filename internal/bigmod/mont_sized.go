@@ -103,7 +103,8 @@ func montMul8(z, x, y, m *[8]uint64, m0inv uint64) {
 	subIfGeq(z[:], m[:], top)
 }
 
-// montSqr8 is [montSqrGeneric] for 8 limbs (512 bits), with its rows written out.
+// montSqr8 sets z = x²·R⁻¹ mod m for 8 limbs (512 bits), x < m: the square in
+// full, cross products once and doubled, then montRedc8. z must not overlap x or m.
 func montSqr8(z, x, m *[8]uint64, m0inv uint64) {
 	var t [16]uint64
 	var hi, lo, c, carry, xi uint64
@@ -590,7 +591,8 @@ func montMul16(z, x, y, m *[16]uint64, m0inv uint64) {
 	subIfGeq(z[:], m[:], top)
 }
 
-// montSqr16 is [montSqrGeneric] for 16 limbs (1024 bits), with its rows written out.
+// montSqr16 sets z = x²·R⁻¹ mod m for 16 limbs (1024 bits), x < m: the square in
+// full, cross products once and doubled, then montRedc16. z must not overlap x or m.
 func montSqr16(z, x, m *[16]uint64, m0inv uint64) {
 	var t [32]uint64
 	var hi, lo, c, carry, xi uint64
@@ -1761,7 +1763,8 @@ func montMul24(z, x, y, m *[24]uint64, m0inv uint64) {
 	subIfGeq(z[:], m[:], top)
 }
 
-// montSqr24 is [montSqrGeneric] for 24 limbs (1536 bits), with its rows written out.
+// montSqr24 sets z = x²·R⁻¹ mod m for 24 limbs (1536 bits), x < m: the square in
+// full, cross products once and doubled, then montRedc24. z must not overlap x or m.
 func montSqr24(z, x, m *[24]uint64, m0inv uint64) {
 	var t [48]uint64
 	var hi, lo, c, carry uint64
@@ -2560,7 +2563,8 @@ func montMul32(z, x, y, m *[32]uint64, m0inv uint64) {
 	subIfGeq(z[:], m[:], top)
 }
 
-// montSqr32 is [montSqrGeneric] for 32 limbs (2048 bits), with its rows written out.
+// montSqr32 sets z = x²·R⁻¹ mod m for 32 limbs (2048 bits), x < m: the square in
+// full, cross products once and doubled, then montRedc32. z must not overlap x or m.
 func montSqr32(z, x, m *[32]uint64, m0inv uint64) {
 	var t [64]uint64
 	var hi, lo, c, carry uint64
@@ -3671,7 +3675,8 @@ func montMul48(z, x, y, m *[48]uint64, m0inv uint64) {
 	subIfGeq(z[:], m[:], top)
 }
 
-// montSqr48 is [montSqrGeneric] for 48 limbs (3072 bits), with its rows written out.
+// montSqr48 sets z = x²·R⁻¹ mod m for 48 limbs (3072 bits), x < m: the square in
+// full, cross products once and doubled, then montRedc48. z must not overlap x or m.
 func montSqr48(z, x, m *[48]uint64, m0inv uint64) {
 	var t [96]uint64
 	var hi, lo, c, carry uint64
@@ -5230,7 +5235,8 @@ func montMul64(z, x, y, m *[64]uint64, m0inv uint64) {
 	subIfGeq(z[:], m[:], top)
 }
 
-// montSqr64 is [montSqrGeneric] for 64 limbs (4096 bits), with its rows written out.
+// montSqr64 sets z = x²·R⁻¹ mod m for 64 limbs (4096 bits), x < m: the square in
+// full, cross products once and doubled, then montRedc64. z must not overlap x or m.
 func montSqr64(z, x, m *[64]uint64, m0inv uint64) {
 	var t [128]uint64
 	var hi, lo, c, carry uint64

@@ -44,6 +44,11 @@ const (
 	// preallocLimbs is the capacity NewNat reserves: 2048 bits, the modulus
 	// of RSA-2048 and the CRT halves of RSA-4096.
 	preallocLimbs = 2048 / 64
+
+	// stackLimbs is the largest limb count for which the operations keep
+	// their scratch space in arrays on the stack, and so do not allocate:
+	// 4096 bits, the modulus of RSA-4096. Larger moduli allocate it.
+	stackLimbs = 4096 / 64
 )
 
 // Nat is a natural number of a fixed number of 64-bit limbs, its announced

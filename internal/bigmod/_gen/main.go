@@ -1,11 +1,18 @@
 // Command _gen writes mont_sized.go: the Montgomery kernels of package bigmod
 // for the limb counts RSA uses, with their inner loops unrolled.
 //
-// The unrolled code computes exactly what montMulGeneric, montSqrGeneric and
-// montRedcGeneric (mont_generic.go) compute, in the same order of operations;
-// only the loop over the words of a row is written out, so that every index
-// is a constant: the Go compiler then needs no index register and no bounds
-// check, and keeps the two carry chains of a step in registers.
+// montMulN computes what montMulGeneric (mont_generic.go) computes, in the
+// same order of operations; only the loop over the words of a row is written
+// out, so that every index is a constant: the Go compiler then needs no
+// index register and no bounds check, and keeps the two carry chains of a
+// step in registers (25% to 30% faster than the loop, measured at 8 to 64
+// limbs).
+//
+// montSqrN squares: the cross products x[i]·x[j], i < j, once (written out in
+// full up to fullCrossMax limbs, as rows of addMulWordVec above), doubled as
+// one carry chain, the squares x[i]² added on the diagonal; then montRedcN
+// reduces the 2n words. montRedcN is montRedcGeneric taking two rows at a
+// time, so that, as in the multiplication, two carry chains interleave.
 //
 // Run it with go generate in package bigmod (see mont.go).
 package main
@@ -25,7 +32,8 @@ var sizes = []int{8, 16, 24, 32, 48, 64}
 
 // fullCrossMax is the largest limb count whose squaring has its cross
 // products written out in full (n(n-1)/2 steps); above it they are a loop of
-// rows.
+// rows. Writing them out at 24 and 32 limbs gained 4% to 6% on the squaring
+// for 14 and 28 KB of code; at 48 and 64 limbs it lost.
 const fullCrossMax = 16
 
 type emitter struct{ bytes.Buffer }
@@ -99,9 +107,10 @@ func mul(e *emitter, n int) {
 	e.p("")
 }
 
-// sqr writes montSqrN, montSqrGeneric with its rows written out.
+// sqr writes montSqrN.
 func sqr(e *emitter, n int) {
-	e.p("// montSqr%d is [montSqrGeneric] for %d limbs (%d bits), with its rows written out.", n, n, 64*n)
+	e.p("// montSqr%d sets z = x²·R⁻¹ mod m for %d limbs (%d bits), x < m: the square in", n, n, 64*n)
+	e.p("// full, cross products once and doubled, then montRedc%d. z must not overlap x or m.", n)
 	e.p("func montSqr%d(z, x, m *[%d]uint64, m0inv uint64) {", n, n)
 	e.p("var t [%d]uint64", 2*n)
 	if n <= fullCrossMax {
