@@ -1,3 +1,9 @@
+// The standard library refuses to run in FIPS 140-3 mode when built with
+// the purego tag (crypto/internal/fips140/check panics), so this test cannot
+// run in that build.
+
+//go:build !purego
+
 package hkdf
 
 import (
@@ -5,8 +11,10 @@ import (
 	stdhkdf "crypto/hkdf"
 	"crypto/sha1"
 	"crypto/sha256"
+	"errors"
 	"os"
 	"os/exec"
+	"syscall"
 	"testing"
 )
 
@@ -21,6 +29,12 @@ func TestFIPS140Only(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestFIPS140Only$", "-test.v")
 	cmd.Env = append(os.Environ(), "CARRY_HKDF_FIPS_CHILD=1", "GODEBUG=fips140=only")
 	out, err := cmd.CombinedOutput()
+	if errors.Is(err, syscall.ENOEXEC) {
+		// A test binary for another architecture, run under an emulator
+		// (test.sh's arm64 run with qemu): it cannot start itself again.
+		// The native runs of the same test cover this.
+		t.Skipf("cannot run a child test process here: %v", err)
+	}
 	if err != nil {
 		t.Fatalf("child process failed: %v\n%s", err, out)
 	}

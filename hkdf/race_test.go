@@ -1,0 +1,5 @@
+//go:build race
+
+package hkdf
+
+const raceEnabled = true
