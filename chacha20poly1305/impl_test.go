@@ -1,9 +1,23 @@
 package chacha20poly1305
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
+)
 
 // forEachImpl runs f once for each combination of ChaCha20 and Poly1305
-// implementations that this machine can run.
+// implementations that this machine can run, selecting them for the
+// duration of f.
 func forEachImpl(t *testing.T, f func(t *testing.T)) {
-	t.Run("portable", f)
+	for _, c := range chacha20.Implementations() {
+		for _, p := range poly1305.Implementations() {
+			t.Run(c+"+"+p, func(t *testing.T) {
+				defer chacha20.UseImplementation(c)()
+				defer poly1305.UseImplementation(p)()
+				f(t)
+			})
+		}
+	}
 }

@@ -38,3 +38,18 @@ func BenchmarkXCrypto(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkPortable(b *testing.B) {
+	for _, size := range benchSizes {
+		b.Run(strconv.Itoa(size), func(b *testing.B) {
+			var key [KeySize]byte
+			var nonce [NonceSize]byte
+			var s State
+			buf := make([]byte, size)
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				xorKeyStreamGeneric(s.Init(&key, &nonce, 1), buf, buf)
+			}
+		})
+	}
+}

@@ -1,0 +1,99 @@
+//go:build !purego
+
+package chacha20
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// TestAssemblyMatchesPortable compares each AVX-512 kernel directly with
+// the portable code, on every length up to 2200 bytes (each kernel's whole
+// chunks and every length of its masked tail) and random counters.
+func TestAssemblyMatchesPortable(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("the CPU has no AVX-512: only the portable code runs here")
+	}
+	rng := testutil.Rand(t)
+	kernels := []struct {
+		name string
+		f    func(*[16]uint32, []byte, []byte)
+		unit int // the kernel only takes whole multiples of unit bytes
+	}{
+		{"chacha16AVX512", chacha16AVX512, 1024},
+		{"chacha8AVX512", chacha8AVX512, 1},
+		{"chacha4AVX512", chacha4AVX512, 1},
+	}
+	for _, k := range kernels {
+		for n := 0; n <= 2200; n++ {
+			if n%k.unit != 0 {
+				continue
+			}
+			var key [KeySize]byte
+			var nonce [NonceSize]byte
+			fill(rng.Uint64, key[:])
+			fill(rng.Uint64, nonce[:])
+			var s State
+			s.Init(&key, &nonce, rng.Uint32()>>1)
+			src := make([]byte, n)
+			fill(rng.Uint64, src)
+			want := make([]byte, n)
+			if n > 0 {
+				before := s
+				xorKeyStreamGeneric(&before, want, src)
+			}
+			got := make([]byte, n+64)
+			for i := range got {
+				got[i] = 0xc3
+			}
+			before := s
+			k.f((*[16]uint32)(&s), got[:n], src)
+			if s != before {
+				t.Fatalf("%s changed the state", k.name)
+			}
+			if !bytes.Equal(got[:n], want) {
+				t.Fatalf("%s, %d bytes: differs from the portable code", k.name, n)
+			}
+			if !bytes.Equal(got[n:], bytes.Repeat([]byte{0xc3}, 64)) {
+				t.Fatalf("%s, %d bytes: wrote past the output", k.name, n)
+			}
+		}
+	}
+}
+
+// TestGeneratedAssemblyIsCurrent regenerates chacha20_amd64.s and its stubs
+// with the avo program in _asm and fails if they differ from the committed
+// files. It needs the Go module proxy (for avo), as the Wycheproof tests do.
+func TestGeneratedAssemblyIsCurrent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: regenerating the assembly builds avo")
+	}
+	dir := t.TempDir()
+	out, stubs := filepath.Join(dir, "chacha20_amd64.s"), filepath.Join(dir, "chacha20_stubs_amd64.go")
+	cmd := exec.Command("go", "run", ".", "-out", out, "-stubs", stubs, "-pkg", "chacha20")
+	cmd.Dir = "_asm"
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("regenerating the assembly (avo must be fetchable): %v\n%s", err, b)
+	}
+	for _, f := range []struct{ got, want string }{{out, "chacha20_amd64.s"}, {stubs, "chacha20_stubs_amd64.go"}} {
+		got, err := os.ReadFile(f.got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(f.want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The generator names its output files in the header line.
+		got = bytes.ReplaceAll(got, []byte(dir+string(filepath.Separator)), []byte("../"))
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is stale: run go generate in chacha20poly1305/internal/chacha20/_asm", f.want)
+		}
+	}
+}

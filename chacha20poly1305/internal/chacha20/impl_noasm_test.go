@@ -1,3 +1,0 @@
-package chacha20
-
-var impls = []impl{{"portable", func() func() { return func() {} }}}
