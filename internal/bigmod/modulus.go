@@ -42,30 +42,86 @@ func newModulus(b []byte, minBits int) (*Modulus, error) {
 	if len(b) > 0 {
 		bitLen = 8*(len(b)-1) + bitLenVarTime(b[0])
 	}
+	if bitLen > MaxModulusBits {
+		return nil, errTooLarge // before allocating for it
+	}
+	limbs := make([]uint64, (bitLen+63)/64)
+	for i := range limbs {
+		limbs[i] = limbFromBytes(b, i)
+	}
+	return newModulusFromLimbs(limbs, bitLen, minBits)
+}
+
+var errTooLarge = errors.New("bigmod: modulus too large")
+
+// newModulusFromLimbs returns the modulus whose little-endian limbs are
+// limbs (kept, not copied; the top one nonzero) and bit length bitLen, after
+// the checks of NewModulus with a lower bound of minBits bits.
+func newModulusFromLimbs(limbs []uint64, bitLen, minBits int) (*Modulus, error) {
 	switch {
 	case bitLen <= 1:
 		return nil, errors.New("bigmod: modulus must be greater than one")
 	case bitLen > MaxModulusBits:
-		return nil, errors.New("bigmod: modulus too large")
+		return nil, errTooLarge
 	case bitLen < minBits:
 		return nil, errors.New("bigmod: modulus too small")
-	case b[len(b)-1]&1 == 0:
+	case limbs[0]&1 == 0:
 		return nil, errors.New("bigmod: modulus must be odd")
 	}
-
-	n := (bitLen + 63) / 64
-	m := &Modulus{limbs: make([]uint64, n), bitLen: bitLen}
-	for i := range m.limbs {
-		m.limbs[i] = limbFromBytes(b, i)
-	}
+	m := &Modulus{limbs: limbs, bitLen: bitLen}
 	m.m0inv = minusInverseModW(m.limbs[0])
 	m.one, m.rr = montgomeryConstants(m)
 	return m, nil
 }
 
+// NewModulusProduct returns the modulus a·b, for a and b big-endian (an RSA
+// modulus from its two primes), with the checks of NewModulus.
+//
+// Its time depends on the lengths of a and b less their leading zero bytes,
+// and on the bit length of the product, not on their values.
+func NewModulusProduct(a, b []byte) (*Modulus, error) {
+	x, y := limbsFromBytes(a), limbsFromBytes(b)
+	if len(x) == 0 || len(y) == 0 {
+		return nil, errors.New("bigmod: modulus must be greater than one")
+	}
+	if 64*(len(x)+len(y)-1) > MaxModulusBits {
+		return nil, errTooLarge
+	}
+	// Schoolbook, a row per limb of y.
+	p := make([]uint64, len(x)+len(y))
+	for i, yi := range y {
+		p[i+len(x)] = addMulWordVec(p[i:i+len(x)], x, yi)
+	}
+	// The product's top limb can be zero; its length is public.
+	for len(p) > 0 && p[len(p)-1] == 0 {
+		p = p[:len(p)-1]
+	}
+	if len(p) == 0 {
+		return nil, errors.New("bigmod: modulus must be greater than one")
+	}
+	bitLen := 64*(len(p)-1) + bitLenVarTime64(p[len(p)-1])
+	return newModulusFromLimbs(p, bitLen, MinModulusBits)
+}
+
+// limbsFromBytes returns the big-endian b as little-endian limbs, without
+// leading zero limbs.
+func limbsFromBytes(b []byte) []uint64 {
+	for len(b) > 0 && b[0] == 0 {
+		b = b[1:]
+	}
+	limbs := make([]uint64, (len(b)+7)/8)
+	for i := range limbs {
+		limbs[i] = limbFromBytes(b, i)
+	}
+	return limbs
+}
+
 // bitLenVarTime returns the bit length of x, in time that depends on that
 // length only (bits.Len may read a table indexed by x).
-func bitLenVarTime(x byte) int {
+func bitLenVarTime(x byte) int { return bitLenVarTime64(uint64(x)) }
+
+// bitLenVarTime64 is bitLenVarTime for a word.
+func bitLenVarTime64(x uint64) int {
 	n := 0
 	for ; x != 0; x >>= 1 {
 		n++

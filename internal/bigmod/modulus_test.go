@@ -125,3 +125,41 @@ func TestModulusIsACopy(t *testing.T) {
 		t.Error("the Modulus changed with the caller's bytes or with m.Nat()")
 	}
 }
+
+// TestNewModulusProduct checks NewModulusProduct against math/big on RSA-like
+// pairs of sizes that make the product fill its top limb or not, with
+// leading zero bytes, and its refusals.
+func TestNewModulusProduct(t *testing.T) {
+	r := rng(t)
+	for _, sizes := range [][2]int{{257, 256}, {512, 512}, {511, 513}, {1024, 1024}, {1000, 1048}, {1536, 1536}, {2048, 2048}, {4096, 4096}, {1, 600}} {
+		pb := randModulusBig(r, sizes[0])
+		if sizes[0] == 1 {
+			pb = big.NewInt(1)
+		}
+		qb := randModulusBig(r, sizes[1])
+		want := new(big.Int).Mul(pb, qb)
+		m, err := NewModulusProduct(append([]byte{0, 0}, pb.Bytes()...), qb.Bytes())
+		if err != nil {
+			t.Fatalf("NewModulusProduct(%d bits, %d bits): %v", sizes[0], sizes[1], err)
+		}
+		if m.toBig().Cmp(want) != 0 || m.BitLen() != want.BitLen() || len(m.limbs) != (want.BitLen()+63)/64 {
+			t.Fatalf("NewModulusProduct(%x, %x) = %x (%d bits, %d limbs), want %x", pb, qb, m.toBig(), m.BitLen(), len(m.limbs), want)
+		}
+		if limbsToBig(m.rr).Cmp(new(big.Int).Mod(pow2(128*len(m.limbs)), want)) != 0 {
+			t.Fatalf("NewModulusProduct: wrong R² mod m")
+		}
+	}
+	even := randModulusBig(r, 600)
+	for _, tc := range [][2][]byte{
+		{nil, randModulusBig(r, 600).Bytes()},
+		{{0, 0}, randModulusBig(r, 600).Bytes()},
+		{big.NewInt(2).Bytes(), randModulusBig(r, 600).Bytes()},
+		{randModulusBig(r, 200).Bytes(), randModulusBig(r, 200).Bytes()},
+		{randModulusBig(r, 4097).Bytes(), randModulusBig(r, 4097).Bytes()},
+		{big.NewInt(3).Bytes(), even.SetBit(even, 0, 0).Bytes()},
+	} {
+		if m, err := NewModulusProduct(tc[0], tc[1]); err == nil {
+			t.Errorf("NewModulusProduct(%x, %x) = %x, want an error", tc[0], tc[1], m.toBig())
+		}
+	}
+}
