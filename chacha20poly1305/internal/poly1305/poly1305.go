@@ -41,6 +41,10 @@ type MAC struct {
 	rs    [4]uint64
 	r1x20 uint64
 
+	// r in two 64-bit words, and 5/4 of the high one, for the assembly:
+	// r0, r1 and r1 + r1>>2.
+	r64 [3]uint64
+
 	s [2]uint64 // s, as two little-endian 64-bit words
 
 	buf [BlockSize]byte // a partial block written but not yet processed
@@ -63,6 +67,8 @@ func (m *MAC) Init(key *[KeySize]byte) *MAC {
 	m.r[2] = t1 >> 24 & 0xffffffc0f
 	m.rs = [4]uint64{m.r[0] << 20, m.r[1] << 20, m.r[2] << 20, 20 * m.r[2] << 20}
 	m.r1x20 = 20 * m.r[1]
+	r0, r1 := t0&0x0ffffffc0fffffff, t1&0x0ffffffc0ffffffc
+	m.r64 = [3]uint64{r0, r1, r1 + r1>>2}
 	m.s[0] = binary.LittleEndian.Uint64(key[16:24])
 	m.s[1] = binary.LittleEndian.Uint64(key[24:32])
 	m.h = [3]uint64{}

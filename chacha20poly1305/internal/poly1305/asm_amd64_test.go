@@ -1,0 +1,124 @@
+//go:build !purego
+
+package poly1305
+
+import (
+	"bytes"
+	"math/big"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// words64Value returns w0 + 2^64 w1 + 2^128 w2.
+func words64Value(w [3]uint64) *big.Int {
+	v := new(big.Int).SetUint64(w[2])
+	v.Lsh(v, 64)
+	v.Add(v, new(big.Int).SetUint64(w[1]))
+	v.Lsh(v, 64)
+	return v.Add(v, new(big.Int).SetUint64(w[0]))
+}
+
+// TestMULXBounds runs the assembly on one block from accumulators at the
+// edges of its bounds (words of all ones, h2 up to 4), with edge-biased keys
+// and blocks, and checks the result against math/big and h2 <= 4.
+func TestMULXBounds(t *testing.T) {
+	if !haveMULX {
+		t.Skip("the CPU has no BMI2: only the portable code runs here")
+	}
+	rng := testutil.Rand(t)
+	word := func() uint64 {
+		switch rng.IntN(4) {
+		case 0:
+			return ^uint64(0)
+		case 1:
+			return ^uint64(0) - uint64(rng.IntN(8))
+		case 2:
+			return uint64(rng.IntN(8))
+		default:
+			return rng.Uint64()
+		}
+	}
+	for range 20000 {
+		var m MAC
+		m.Init(edgeKey(rng))
+		w := [3]uint64{word(), word(), uint64(rng.IntN(5))}
+		block := edgeMessage(rng, BlockSize)
+		hibit := uint64(rng.IntN(2))
+
+		want := words64Value(w)
+		want.Add(want, leInt(block))
+		if hibit == 1 {
+			want.Add(want, new(big.Int).Lsh(big.NewInt(1), 128))
+		}
+		want.Mul(want, limbsValue(m.r))
+		want.Mod(want, bigP)
+
+		in := w
+		blocksMULX(&w, &m.r64, block, hibit)
+		if w[2] > 4 {
+			t.Fatalf("h %x, block %x: result %x has h2 > 4", in, block, w)
+		}
+		if got := new(big.Int).Mod(words64Value(w), bigP); got.Cmp(want) != 0 {
+			t.Fatalf("h %x, r %x, block %x, hibit %d: got %x, want %x", in, m.r64, block, hibit, got, want)
+		}
+	}
+}
+
+// TestRadixConversion checks that to64 keeps the value of accumulators
+// within blocksGeneric's bounds, and from64 keeps it modulo p and returns
+// limbs within them.
+func TestRadixConversion(t *testing.T) {
+	rng := testutil.Rand(t)
+	for range 20000 {
+		h := edgeAccumulator(rng)
+		w := to64(&h)
+		if w[2] > 4 || words64Value(w).Cmp(limbsValue(h)) != 0 {
+			t.Fatalf("to64(%x) = %x", h, w)
+		}
+		w[2] = uint64(rng.IntN(5))
+		var back [3]uint64
+		from64(&back, &w)
+		if back[0] > 1<<44+20 || back[1] > maxH1 || back[2] > maxH2 {
+			t.Fatalf("from64(%x) = %x: out of bounds", w, back)
+		}
+		got := new(big.Int).Mod(limbsValue(back), bigP)
+		if want := new(big.Int).Mod(words64Value(w), bigP); got.Cmp(want) != 0 {
+			t.Fatalf("from64(%x) = %x: value changed", w, back)
+		}
+	}
+}
+
+// TestGeneratedAssemblyIsCurrent regenerates sum_amd64.s and its stubs with
+// the avo program in _asm and fails if they differ from the committed
+// files. It needs the Go module proxy (for avo), as the Wycheproof tests do.
+func TestGeneratedAssemblyIsCurrent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: regenerating the assembly builds avo")
+	}
+	dir := t.TempDir()
+	out, stubs := filepath.Join(dir, "sum_amd64.s"), filepath.Join(dir, "sum_stubs_amd64.go")
+	cmd := exec.Command("go", "run", ".", "-out", out, "-stubs", stubs, "-pkg", "poly1305")
+	cmd.Dir = "_asm"
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("regenerating the assembly (avo must be fetchable): %v\n%s", err, b)
+	}
+	for _, f := range []struct{ got, want string }{{out, "sum_amd64.s"}, {stubs, "sum_stubs_amd64.go"}} {
+		got, err := os.ReadFile(f.got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(f.want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = bytes.ReplaceAll(got, []byte(dir+string(filepath.Separator)), []byte("../"))
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is stale: run go generate in chacha20poly1305/internal/poly1305/_asm", f.want)
+		}
+	}
+}
