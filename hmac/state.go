@@ -1,6 +1,7 @@
 package hmac
 
 import (
+	"crypto/subtle"
 	"encoding"
 	"hash"
 )
@@ -75,6 +76,15 @@ func (k *Key) restore(s *scratch, state []byte, i int) {
 	}
 }
 
+// ipadBlock and opadFlip are the constants padBlock and toOpad XOR in:
+// 0x36 bytes, and 0x36 ⊕ 0x5c bytes, one largest SHA-2 block of each.
+var ipadBlock, opadFlip = func() (i, o [128]byte) {
+	for j := range i {
+		i[j], o[j] = 0x36, 0x36^0x5c
+	}
+	return i, o
+}()
+
 // padBlock sets a block of s to key zero-padded to the hash's block size,
 // each byte XORed with ipad (0x36), and returns it; the caller writes it and
 // may then turn it into the opad block with toOpad. key must be at most a
@@ -85,21 +95,19 @@ func padBlock(s *scratch, key []byte, blockSize int) []byte {
 		p = make([]byte, blockSize)
 	}
 	p = p[:blockSize]
-	for i := range p {
-		c := byte(0)
-		if i < len(key) {
-			c = key[i]
-		}
-		p[i] = c ^ 0x36
-	}
+	clear(p[copy(p, key):])
+	xorConst(p, &ipadBlock)
 	return p
 }
 
 // toOpad turns an ipad block from padBlock into the opad block of the same
 // key: K0 ⊕ 0x5c = (K0 ⊕ 0x36) ⊕ (0x36 ⊕ 0x5c).
-func toOpad(p []byte) {
-	for i := range p {
-		p[i] ^= 0x36 ^ 0x5c
+func toOpad(p []byte) { xorConst(p, &opadFlip) }
+
+// xorConst XORs the bytes of c, repeated, into p.
+func xorConst(p []byte, c *[128]byte) {
+	for len(p) > 0 {
+		p = p[subtle.XORBytes(p, p, c[:min(len(p), len(c))]):]
 	}
 }
 

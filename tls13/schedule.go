@@ -117,7 +117,8 @@ func (e *EarlySecret) HandshakeSecret(sharedSecret []byte) *HandshakeSecret {
 func (e *EarlySecret) Clear() { e.key.Clear() }
 
 // A HandshakeSecret is the Handshake Secret of RFC 8446 §7.1, kept prepared.
-// Its methods are safe for concurrent use, except Clear.
+// Its methods are safe for concurrent use, except Clear. The zero value is
+// not usable; [EarlySecret.HandshakeSecret] makes one.
 type HandshakeSecret struct {
 	s   *schedule
 	key *hmac.Key
@@ -145,7 +146,8 @@ func (hs *HandshakeSecret) MasterSecret() *MasterSecret {
 func (hs *HandshakeSecret) Clear() { hs.key.Clear() }
 
 // A MasterSecret is the Master Secret of RFC 8446 §7.1, kept prepared. Its
-// methods are safe for concurrent use, except Clear.
+// methods are safe for concurrent use, except Clear. The zero value is not
+// usable; [HandshakeSecret.MasterSecret] makes one.
 type MasterSecret struct {
 	s   *schedule
 	key *hmac.Key
@@ -183,7 +185,7 @@ func (ms *MasterSecret) Clear() { ms.key.Clear() }
 // An ExporterMasterSecret is an exporter_master_secret or an
 // early_exporter_master_secret (RFC 8446 §7.1), kept prepared, from which
 // [ExporterMasterSecret.Exporter] derives keying material. Its methods are
-// safe for concurrent use, except Clear.
+// safe for concurrent use, except Clear. The zero value is not usable.
 type ExporterMasterSecret struct {
 	s   *schedule
 	key *hmac.Key
