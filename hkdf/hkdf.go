@@ -2,11 +2,15 @@
 // Function (HKDF) of RFC 5869, with the API of crypto/hkdf: the same generic
 // signatures, limits and errors.
 //
-// Expand runs on a prepared HMAC key ([hmac.NewKey]): the pseudorandom key's
-// two padded blocks are hashed once, and each block of output costs only the
-// compressions of its own message and of the inner digest. Expand makes one
-// allocation for its output and its working space together (besides the
-// prepared key's), where crypto/hkdf makes several per block.
+// Expand runs on a prepared HMAC key ([hmac.NewKey]) for outputs of more than
+// one block: the pseudorandom key's two padded blocks are hashed once, and
+// each further block of output costs only the compressions of its own
+// message and of the inner digest. The first block is an unprepared HMAC
+// ([hmac.Sum]), since a key used once gains nothing from being prepared; an
+// output of one block (any key up to the hash's size) thus costs the same
+// four compressions as crypto/hkdf's and a single allocation, where
+// crypto/hkdf makes about ten. Expand's output and its working space share
+// that allocation.
 //
 // # Constant time
 //

@@ -10,6 +10,8 @@
 // two states, and [Key.Sum] runs only the compressions of the message and of
 // the inner digest. For HMAC-SHA256 of a short message that is two
 // compressions instead of four, and no allocation.
+// For a key used once, [Sum] computes one MAC without preparing anything
+// and, for the standard SHA-2 hashes, without allocating.
 //
 // The hashing itself is Go's (crypto/sha256, crypto/sha512, or whatever hash
 // the caller passes), which runs on the CPU's SHA instructions where it has
