@@ -6,9 +6,9 @@ import (
 	"github.com/carry-crypto/carry/hmac"
 )
 
-// maxHashSize is the largest digest of the hashes TLS 1.3 uses (SHA-512's
-// would be 64; SHA-256's is 32 and SHA-384's 48): the room left for T(i-1)
-// when the hash is not known yet.
+// maxHashSize is the largest digest of the standard library's hashes
+// (SHA-512's; TLS 1.3 uses SHA-256's 32 and SHA-384's 48 bytes): the size of
+// the stack buffers that hold one.
 const maxHashSize = 64
 
 // A labelBuffer is the single allocation of one HKDF-Expand-Label:
@@ -114,7 +114,7 @@ func (b *labelBuffer) expandOnce(h func() hash.Hash, secret []byte) []byte {
 		return out
 	}
 	if room := b.info - b.length; size > room {
-		b.grow(size - room) // a hash with digests longer than 64 bytes
+		b.grow(size - room)
 	}
 	k := hmac.NewKey(h, secret)
 	defer k.Clear()

@@ -66,7 +66,9 @@ const labelPrefix = "tls13 "
 // returned slice's (see [hmac.Sum]). Longer outputs go on with the secret
 // prepared.
 func ExpandLabel[H hash.Hash](h func() H, secret []byte, label string, context []byte, length int) []byte {
-	b := newLabelBuffer(maxHashSize, label, len(context), length)
+	// No room for T(i-1) yet: one block needs none, and longer outputs
+	// make it once the hash's size is known.
+	b := newLabelBuffer(0, label, len(context), length)
 	copy(b.context(), context)
 	return b.expandOnce(hashFunc(h), secret)
 }
