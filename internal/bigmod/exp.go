@@ -2,17 +2,18 @@ package bigmod
 
 // expWindowBits is the width of Exp's window, chosen by measurement
 // (BenchmarkExpWindow; exponents as long as the modulus, the least time of
-// 60 runs alternating the widths, on the portable kernels):
+// 60 runs alternating the widths, three times, on the portable kernels):
 //
 //	modulus     w = 4     w = 5     w = 6
-//	1024 bits   470 µs    473 µs    507 µs
-//	1536 bits   1.62 ms   1.62 ms   1.68 ms
-//	2048 bits   3.71 ms   3.68 ms   3.73 ms
+//	1024 bits   462 µs    465 µs    494 µs
+//	1536 bits   1.56 ms   1.56 ms   1.62 ms
+//	2048 bits   3.70 ms   3.64 ms   3.74 ms
 //
-// Four is best at 1024 bits, the CRT half of RSA-2048, and within 1% of
-// five elsewhere. Faster kernels (assembly) shift the balance further toward
-// narrow windows, since the table scan, 2^w·n words a window, does not get
-// faster with them.
+// Four is as good as five at 1024 bits, the CRT half of RSA-2048, and within
+// 2% of it elsewhere; six loses everywhere, its table scan (2^w·n words a
+// window) costing more than the multiplications it saves. Faster kernels
+// (assembly) shift the balance further toward narrow windows, since they do
+// not make the scan faster.
 const expWindowBits = 4
 
 // maxWindowBits is the widest window expWindow accepts: a window's bits
