@@ -30,6 +30,21 @@ func (m marshalOnly) UnmarshalBinary(b []byte) error {
 	return m.Hash.(encoding.BinaryUnmarshaler).UnmarshalBinary(b)
 }
 
+// badUnmarshal marshals but refuses its own states: the Key must fall back
+// to cloning.
+type badUnmarshal struct{ hash.Hash }
+
+func (b badUnmarshal) MarshalBinary() ([]byte, error) {
+	return b.Hash.(encoding.BinaryMarshaler).MarshalBinary()
+}
+
+func (badUnmarshal) UnmarshalBinary([]byte) error { return errors.New("no") }
+
+func (b badUnmarshal) Clone() (hash.Cloner, error) {
+	d, err := b.Hash.(hash.Cloner).Clone()
+	return badUnmarshal{d}, err
+}
+
 type cloneOnly struct{ hash.Hash }
 
 func (c cloneOnly) Clone() (hash.Cloner, error) {
@@ -44,6 +59,21 @@ type brokenClone struct{ hash.Hash }
 func (brokenClone) Clone() (hash.Cloner, error) { return nil, errors.ErrUnsupported }
 
 func plainHash(h func() hash.Hash) func() hash.Hash { return func() hash.Hash { return plain{h()} } }
+
+// secondCloneFails clones once and then fails: the Key gives up cloning
+// after saving the inner state, and must replay both padded blocks.
+type secondCloneFails struct {
+	hash.Hash
+	clones *int
+}
+
+func (s secondCloneFails) Clone() (hash.Cloner, error) {
+	if *s.clones++; *s.clones == 2 {
+		return nil, errors.ErrUnsupported
+	}
+	d, err := s.Hash.(hash.Cloner).Clone()
+	return secondCloneFails{d.(hash.Hash), s.clones}, err
+}
 
 // testHashes are the hashes of the differential tests, with the way a Key
 // must keep their states.
@@ -66,9 +96,11 @@ var testHashes = []struct {
 	{"SHA3-224", func() hash.Hash { return sha3.New224() }, byMarshal},
 	{"SHA384-marshal-only", func() hash.Hash { return marshalOnly{sha512.New384()} }, byMarshal},
 	{"SHA256-clone-only", func() hash.Hash { return cloneOnly{sha256.New()} }, byClone},
+	{"SHA256-bad-unmarshal", func() hash.Hash { return badUnmarshal{sha256.New()} }, byClone},
 	{"SHA512-clone-only", func() hash.Hash { return cloneOnly{sha512.New()} }, byClone},
 	{"SHA256-plain", plainHash(sha256.New), byReplay},
 	{"SHA384-broken-clone", func() hash.Hash { return brokenClone{sha512.New384()} }, byReplay},
+	{"SHA256-second-clone-fails", func() hash.Hash { return secondCloneFails{sha256.New(), new(int)} }, byReplay},
 }
 
 // interestingLengths are the key and message lengths the differential tests

@@ -83,7 +83,8 @@ const (
 // For the standard library's SHA-2 constructors (sha256.New, sha512.New384,
 // ...) passed as h themselves, NewKey knows the hash already: it takes its
 // scratch hash from a pool, to which [Key.Clear] gives it back, and makes a
-// single allocation for SHA-224 and SHA-256, two for the others.
+// single allocation for SHA-224 and SHA-256, two for the others (the Key and
+// its saved states).
 //
 // The caller may overwrite key as soon as NewKey returns.
 func NewKey(h func() hash.Hash, key []byte) *Key {
@@ -183,6 +184,7 @@ func (k *Key) Clear() {
 	k.own = nil
 	clear(k.inner)
 	clear(k.outer)
+	clear(k.small[:])
 	if k.clones != nil {
 		k.clones[0].Reset()
 		k.clones[1].Reset()

@@ -68,6 +68,11 @@ func TestClear(t *testing.T) {
 		t.Run(th.name, func(t *testing.T) {
 			key := bytes.Repeat([]byte{0xa5}, 40)
 			k := NewKey(th.h, key)
+			if k.how != byMarshal && !allZero(k.small[:]) {
+				// A marshaling attempt that was given up must not leave
+				// the states it saved.
+				t.Errorf("states kept by %d, but k.small holds %x", k.how, k.small)
+			}
 			m := k.New()
 			k.Sum(nil, []byte("message"))
 			inner, outer := k.inner, k.outer

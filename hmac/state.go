@@ -161,28 +161,36 @@ func (k *Key) saveMarshaled(p []byte) bool {
 	} else {
 		k.blank, ok[0] = marshal(s.h, nil)
 	}
+	// The two states go to k.small when they fit (SHA-224, SHA-256), and
+	// otherwise to one allocation for both when their size is known.
+	store := k.small[:]
+	if n := len(k.blank); k.known != nil && n > smallState {
+		store = make([]byte, 2*n)
+	}
+	half := len(store) / 2
 	s.h.Write(p)
-	k.inner, ok[1] = marshal(s.h, k.small[:0:smallState])
+	k.inner, ok[1] = marshal(s.h, store[:0:half])
 	s.h.Reset()
 	toOpad(p)
 	s.h.Write(p)
-	k.outer, ok[2] = marshal(s.h, k.small[smallState:smallState])
-	if ok != [3]bool{true, true, true} {
-		toOpad(p) // back to ipad for saveCloned
-		s.h.Reset()
-		return false
-	}
+	k.outer, ok[2] = marshal(s.h, store[half:half])
 	// A state that does not unmarshal into a hash of the same kind would
 	// make every Sum fail: check once, here, unless the hash is a standard
 	// one, whose states are known to.
-	if k.known == nil {
+	if ok == [3]bool{true, true, true} && k.known == nil {
 		for _, st := range [][]byte{k.outer, k.blank, k.inner} {
-			if s.u.UnmarshalBinary(st) != nil {
-				toOpad(p)
-				s.h.Reset()
-				return false
-			}
+			ok[0] = ok[0] && s.u.UnmarshalBinary(st) == nil
 		}
+	}
+	if ok != [3]bool{true, true, true} {
+		// Whatever was saved holds the key: overwrite it.
+		clear(k.inner)
+		clear(k.outer)
+		clear(store)
+		k.inner, k.outer = nil, nil
+		toOpad(p) // back to ipad for saveCloned
+		s.h.Reset()
+		return false
 	}
 	k.how = byMarshal
 	return true
@@ -219,10 +227,15 @@ func (k *Key) saveCloned(p []byte) bool {
 		c.Write(p)
 		clone, err := c.Clone()
 		if err != nil {
+			if i == 1 {
+				clones[0].Reset() // holds the inner state
+				toOpad(p)         // back to ipad
+			}
+			c.Reset()
 			return false
 		}
 		clones[i] = clone
-		toOpad(p)
+		toOpad(p) // after both blocks, p is the ipad block again
 	}
 	c.Reset()
 	k.clones = &clones
