@@ -17,8 +17,11 @@
 // arguments and on the bit length of the modulus (the "announced" sizes),
 // and not on their values: there are no branches, memory indices or
 // variable-time instructions that depend on them. Secret conditions are
-// [choice] values, 1 or 0, applied through masks. The exceptions say so and
-// carry the suffix VarTime; each names its public inputs.
+// [choice] values, 1 or 0, applied through masks; a limb comparison is the
+// borrow of a subtraction. The exceptions say so and carry the suffix
+// VarTime; each names its public inputs. A refused input (SetBytes of a
+// value not below the modulus, say) returns early: the timing then reveals
+// that it was refused, which the error says anyway.
 //
 // # Errors and panics
 //
@@ -37,9 +40,6 @@ const (
 	// MinModulusBits and MaxModulusBits bound the bit length of a Modulus.
 	MinModulusBits = 512
 	MaxModulusBits = 8192
-
-	// maxLimbs is the limb count of the largest modulus.
-	maxLimbs = MaxModulusBits / 64
 
 	// preallocLimbs is the capacity NewNat reserves: 2048 bits, the modulus
 	// of RSA-2048 and the CRT halves of RSA-4096.
