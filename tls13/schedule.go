@@ -37,8 +37,9 @@ func zeroString(size int) []byte {
 // Transcript-Hash of no messages, the context of the "derived" secrets and
 // of the binder key. Nothing in it is secret.
 type schedule struct {
-	hash  func() hash.Hash
-	empty []byte
+	hash     func() hash.Hash
+	empty    []byte // emptyBuf, unless the hash is longer
+	emptyBuf [maxHashSize]byte
 }
 
 // extract returns HKDF-Extract(salt, ikm) (RFC 5869 §2.2) prepared as an
@@ -75,7 +76,8 @@ type EarlySecret struct {
 // for Hash.length zeros, as RFC 8446 §7.1 says.
 func NewEarlySecret[H hash.Hash](h func() H, psk []byte) *EarlySecret {
 	fh := hashFunc(h)
-	s := &schedule{hash: fh, empty: fh().Sum(nil)}
+	s := &schedule{hash: fh}
+	s.empty = fh().Sum(s.emptyBuf[:0])
 	if psk == nil {
 		psk = zeroString(len(s.empty))
 	}
