@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -119,6 +120,78 @@ func TestGeneratedAssemblyIsCurrent(t *testing.T) {
 		got = bytes.ReplaceAll(got, []byte(dir+string(filepath.Separator)), []byte("../"))
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s is stale: run go generate in chacha20poly1305/internal/poly1305/_asm", f.want)
+		}
+	}
+}
+
+// TestIFMABounds runs the vector loop directly (below its length threshold
+// too) from accumulators at the edges of blocksGeneric's bounds, with
+// edge-biased keys and messages of one to six groups of eight blocks, and
+// checks the result against math/big and the bounds.
+func TestIFMABounds(t *testing.T) {
+	if !haveIFMA {
+		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
+	}
+	rng := testutil.Rand(t)
+	for range 5000 {
+		var m MAC
+		key := edgeKey(rng)
+		m.Init(key)
+		m.h = edgeAccumulator(rng)
+		msg := edgeMessage(rng, 128*(1+rng.IntN(6)))
+
+		want := limbsValue(m.h)
+		for b := 0; b < len(msg); b += BlockSize {
+			want.Add(want, leInt(msg[b:b+BlockSize]))
+			want.Add(want, new(big.Int).Lsh(big.NewInt(1), 128))
+			want.Mul(want, limbsValue(m.r))
+			want.Mod(want, bigP)
+		}
+		in := m.h
+		blocksVector(&m, msg)
+		if m.h[0] > maxH0 || m.h[1] > maxH1 || m.h[2] > maxH2 {
+			t.Fatalf("h %x, key %x: result %x out of bounds", in, key, m.h)
+		}
+		if got := new(big.Int).Mod(limbsValue(m.h), bigP); got.Cmp(want) != 0 {
+			t.Fatalf("h %x, key %x, %d bytes: got %x, want %x", in, key, len(msg), got, want)
+		}
+	}
+}
+
+// TestPowersIFMA compares the assembly's multipliers with ifmaPowers'
+// modulo p, and checks they are within the vector loop's bounds, for
+// edge-biased keys.
+func TestPowersIFMA(t *testing.T) {
+	if !haveIFMA {
+		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
+	}
+	rng := testutil.Rand(t)
+	for range 3000 {
+		var m MAC
+		key := edgeKey(rng)
+		m.Init(key)
+		var got, want [48]uint64
+		powersIFMA(&got, &m.r)
+		ifmaPowers(&want, &m.r)
+		check := func(what string, g, w [3]uint64) {
+			if g[0] >= 1<<44 || g[1] >= 1<<44+1<<8 || g[2] >= 1<<42 {
+				t.Fatalf("key %x: %s = %x, out of bounds", key, what, g)
+			}
+			gv := new(big.Int).Mod(limbsValue(g), bigP)
+			if wv := new(big.Int).Mod(limbsValue(w), bigP); gv.Cmp(wv) != 0 {
+				t.Fatalf("key %x: %s = %x, want %x", key, what, g, w)
+			}
+		}
+		check("r^8", [3]uint64{got[0], got[1], got[2]}, [3]uint64{want[0], want[1], want[2]})
+		if got[3] != 20*got[1] || got[4] != 20*got[2] {
+			t.Fatalf("key %x: r^8's multiples by 20 are %x, %x", key, got[3], got[4])
+		}
+		for k := range 8 {
+			g := [3]uint64{got[8+k], got[16+k], got[24+k]}
+			check("lane "+strconv.Itoa(k), g, [3]uint64{want[8+k], want[16+k], want[24+k]})
+			if got[32+k] != 20*g[1] || got[40+k] != 20*g[2] {
+				t.Fatalf("key %x: lane %d's multiples by 20 are %x, %x", key, k, got[32+k], got[40+k])
+			}
 		}
 	}
 }

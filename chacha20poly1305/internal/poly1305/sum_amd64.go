@@ -2,7 +2,11 @@
 
 package poly1305
 
-import "golang.org/x/sys/cpu"
+import (
+	"math/bits"
+
+	"golang.org/x/sys/cpu"
+)
 
 // useMULX selects the assembly block loop (sum_amd64.s), on 64-bit words
 // with MULX. Tests flip it to run every path.
@@ -11,10 +15,28 @@ var useMULX = cpu.X86.HasBMI2
 // haveMULX is whether the CPU runs the assembly.
 var haveMULX = useMULX
 
+// useIFMA selects the vector block loop (blocksIFMA) for long messages, on
+// top of the MULX loop for what is left. Tests flip it.
+var useIFMA = haveMULX && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512IFMA
+
+// haveIFMA is whether the CPU runs the vector loop.
+var haveIFMA = useIFMA
+
+// ifmaMin is the shortest run of blocks given to the vector loop, in bytes:
+// below it, computing r^2..r^8 for the message costs more than it saves.
+const ifmaMin = 256
+
 // blocks is blocksGeneric, on the assembly where the CPU has BMI2. The
 // accumulator stays in the portable code's limbs between calls; the
 // assembly works on 64-bit words, converted on the way in and out.
 func blocks(m *MAC, p []byte, hibit uint64) {
+	if useIFMA && hibit == 1 && len(p) >= ifmaMin {
+		n := len(p) &^ 127
+		blocksVector(m, p[:n])
+		if p = p[n:]; len(p) == 0 {
+			return
+		}
+	}
 	if !useMULX {
 		blocksGeneric(m, p, hibit)
 		return
@@ -24,28 +46,93 @@ func blocks(m *MAC, p []byte, hibit uint64) {
 	from64(&m.h, &w)
 }
 
+// blocksVector is blocks for whole groups of eight blocks, with their 2^128
+// bits, on the vector loop.
+func blocksVector(m *MAC, p []byte) {
+	var pw [48]uint64
+	powersIFMA(&pw, &m.r)
+	h := m.h
+	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7
+	h[0] &= mask44
+	var acc [6]uint64
+	blocksIFMA(&acc, &h, &pw, p)
+	m.h = carryColumns(&acc)
+}
+
 // Implementations returns the names of the implementations this machine
-// runs, the one in use first ("mulx" where the CPU has BMI2, and
-// "portable"). With UseImplementation, it lets tests run every path.
+// runs, the one in use first: "ifma" (the vector loop for long runs of
+// blocks, the MULX loop for the rest) where the CPU has AVX-512 IFMA,
+// "mulx" where it has BMI2, and "portable". With UseImplementation, it
+// lets tests run every path.
 func Implementations() []string {
-	if haveMULX {
-		return []string{"mulx", "portable"}
+	var list []string
+	if haveIFMA {
+		list = append(list, "ifma")
 	}
-	return []string{"portable"}
+	if haveMULX {
+		list = append(list, "mulx")
+	}
+	return append(list, "portable")
 }
 
 // UseImplementation selects the named implementation, which must be one of
 // Implementations, and returns a function that restores the previous
 // choice. It is for tests, and is not safe for concurrent use.
 func UseImplementation(name string) (restore func()) {
-	old := useMULX
+	oldMULX, oldIFMA := useMULX, useIFMA
 	switch {
+	case name == "ifma" && haveIFMA:
+		useMULX, useIFMA = true, true
 	case name == "mulx" && haveMULX:
-		useMULX = true
+		useMULX, useIFMA = true, false
 	case name == "portable":
-		useMULX = false
+		useMULX, useIFMA = false, false
 	default:
 		panic("poly1305: unknown implementation " + name)
 	}
-	return func() { useMULX = old }
+	return func() { useMULX, useIFMA = oldMULX, oldIFMA }
+}
+
+// to64 returns the accumulator h, in limbs of 44, 44 and 42 bits within
+// blocksGeneric's bounds (h0 < 2^51, h1 < 2^44, h2 < 2^42), as three 64-bit
+// words w0 + 2^64 w1 + 2^128 w2 of the same value, for the assembly.
+// w2 <= 4.
+func to64(h *[3]uint64) [3]uint64 {
+	w0, c := bits.Add64(h[0], h[1]<<44, 0)
+	w1, c := bits.Add64(h[1]>>20|h[2]<<24, 0, c)
+	w2 := h[2]>>40 + c
+	return [3]uint64{w0, w1, w2}
+}
+
+// from64 sets h to the value w0 + 2^64 w1 + 2^128 w2, w2 <= 4, in limbs of
+// 44, 44 and 42 bits within blocksGeneric's bounds: what is above 2^130 is
+// folded back in as 5 per unit, so h0 < 2^44 + 20.
+func from64(h *[3]uint64, w *[3]uint64) {
+	h0 := w[0] & mask44
+	h1 := (w[0]>>44 | w[1]<<20) & mask44
+	h2 := w[1]>>24 | w[2]<<40
+	h[0] = h0 + (h2>>42)*5
+	h[1] = h1
+	h[2] = h2 & mask42
+}
+
+// carryColumns returns the accumulator that blocksIFMA's columns acc (L0,
+// U0, L1, U1, L2, U2, the sums over eight lanes: each L below 2^56.6, each
+// U below 2^48) are worth, in limbs within blocksGeneric's bounds.
+func carryColumns(acc *[6]uint64) [3]uint64 {
+	l0, u0, l1, u1, l2, u2 := acc[0], acc[1], acc[2], acc[3], acc[4], acc[5]
+	h0 := l0 & mask44
+	l1 += l0>>44 + u0<<8 // below 2^57.3
+	h1 := l1 & mask44
+	l2 += l1>>44 + u1<<8 // below 2^57.4
+	h2 := l2 & mask42
+	c := l2>>42 + u2<<10 // below 2^58.1, so 5c fits
+	h0 += 5 * c
+	h1 += h0 >> 44
+	h0 &= mask44
+	h2 += h1 >> 44
+	h1 &= mask44
+	h0 += 5 * (h2 >> 42) // at most 5
+	h2 &= mask42
+	return [3]uint64{h0, h1, h2}
 }

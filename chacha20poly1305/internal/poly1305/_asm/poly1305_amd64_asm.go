@@ -33,6 +33,9 @@ import (
 func main() {
 	ConstraintExpr("!purego")
 	blocksMULX()
+	constants()
+	blocksIFMA()
+	powersIFMA()
 	Generate()
 }
 
@@ -124,5 +127,275 @@ func blocksMULX() {
 	MOVQ(h0, Mem{Base: hp})
 	MOVQ(h1, Mem{Base: hp, Disp: 8})
 	MOVQ(h2, Mem{Base: hp, Disp: 16})
+	RET()
+}
+
+var mask44, mask42, bit128, one Mem
+
+func constants() {
+	mask44 = GLOBL("mask44", RODATA|NOPTR)
+	DATA(0, U64(1<<44-1))
+	mask42 = GLOBL("mask42", RODATA|NOPTR)
+	DATA(0, U64(1<<42-1))
+	bit128 = GLOBL("bit128", RODATA|NOPTR)
+	DATA(0, U64(1<<40)) // 2^128 = 2^88 * 2^40, in the top limb
+	one = GLOBL("one", RODATA|NOPTR)
+	DATA(0, U64(1))
+}
+
+// blocksIFMA emits the vector block loop. Eight accumulators run side by
+// side, one per 64-bit lane, each taking every eighth block: for a message
+// of blocks m_1..m_n (n a multiple of 8),
+//
+//	h r^n + m_1 r^n + ... + m_n r = sum over lanes of (H_lane) r^(8-j)
+//
+// where lane j holds the Horner sum of blocks j+1, j+9, ... in powers of
+// r^8. So each lane computes H = (H + m) r^8 for all but the last eight
+// blocks, and (H + m) r^(8-j) for them; the lanes' columns are then added
+// and returned unreduced, for the caller to carry.
+//
+// The limbs are those of the portable code (44, 44 and 42 bits) and the
+// products those of its three columns (20 r1 and 20 r2 for what wraps past
+// 2^130). VPMADD52LUQ and VPMADD52HUQ add the low and high 52 bits of each
+// 52x52-bit product to a column's L and U, so a column is L + 2^52 U, and
+// 2^52 = 2^44 * 2^8 = 2^42 * 2^10 places U in the carries.
+//
+// Bounds. The multipliers' limbs are below 2^44, 2^44 + 2^8 and 2^42
+// (powersIFMA carries them so), so 20 m1 < 2^48.4 and 20 m2 < 2^46.4.
+// Entering a multiplication H0 < 2^45, H1 < 2^45.01 and H2 < 2^42.6 (the
+// normalised accumulator plus a block), within IFMA's 52 bits. The columns
+// are below 2^92.3, 2^90.6 and 2^89.5, so each L < 3 * 2^52 and U < 2^40.3;
+// the carries into columns 1 and 2 are below 2^48.4, and the one out of
+// column 2, c2, below 2^47.6, so H0 + 5 c2 < 2^50, and carrying H0 into H1
+// leaves H0 < 2^44 and H1 < 2^44 + 2^6.
+func blocksIFMA() {
+	TEXT("blocksIFMA", NOSPLIT, "func(acc *[6]uint64, h *[3]uint64, pw *[48]uint64, p []byte)")
+	Pragma("noescape")
+	Doc("blocksIFMA adds the 16-byte blocks of p, each with its 2^128 bit, to",
+		"the accumulator h (limbs of 44, 44 and 42 bits, h0 and h1 below 2^45,",
+		"h2 below 2^43) and multiplies by the powers of r, eight blocks at a",
+		"time, and writes the columns of the result summed over the lanes",
+		"to acc: L0, U0, L1, U1, L2, U2, worth (L0 + 2^52 U0) + 2^44",
+		"(L1 + 2^52 U1) + 2^88 (L2 + 2^52 U2). len(p) is a positive multiple",
+		"of 128. pw holds r^8 (r0, r1, r2, 20 r1, 20 r2) in words 0..4 and, in",
+		"words 8 + 8i + k, limb i of the power for lane k (see powers).",
+		"It requires AVX-512F, AVX-512VL and AVX-512IFMA.")
+	accp := Load(Param("acc"), GP64())
+	hp := Load(Param("h"), GP64())
+	pw := Load(Param("pw"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	SHRQ(U8(7), n)
+
+	m44, m42, hib := ZMM(), ZMM(), ZMM()
+	VPBROADCASTQ(mask44, m44)
+	VPBROADCASTQ(mask42, m42)
+	VPBROADCASTQ(bit128, hib)
+
+	Comment("the accumulators: h in lane 0, zero elsewhere")
+	H := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
+	for i, x := range H {
+		VMOVQ(Mem{Base: hp, Disp: 8 * i}, x.AsX())
+	}
+
+	Comment("r^8 and its multiples by 20, in every lane")
+	var R [5]VecVirtual
+	for i := range R {
+		R[i] = ZMM()
+		VPBROADCASTQ(Mem{Base: pw, Disp: 8 * i}, R[i])
+	}
+
+	DECQ(n)
+	JZ(LabelRef("last"))
+	Label("chunk")
+	L, U := ifmaBody(p, H, R, m44, m42, hib)
+	ifmaCarry(H, L, U, m44, m42)
+	ADDQ(U32(128), p)
+	DECQ(n)
+	JNZ(LabelRef("chunk"))
+
+	Label("last")
+	Comment("the last eight blocks: lane k multiplies by its own power of r")
+	var F [5]VecVirtual
+	for i := range F {
+		F[i] = ZMM()
+		VMOVDQU64(Mem{Base: pw, Disp: 64 + 64*i}, F[i])
+	}
+	L, U = ifmaBody(p, H, F, m44, m42, hib)
+	Comment("add the lanes of each column and store them")
+	for i, v := range []VecVirtual{L[0], U[0], L[1], U[1], L[2], U[2]} {
+		y, x := YMM(), XMM()
+		VEXTRACTI64X4(U8(1), v, y)
+		VPADDQ(y, v.AsY(), y)
+		VEXTRACTI128(U8(1), y, x)
+		VPADDQ(x, y.AsX(), x)
+		x2 := XMM()
+		VPSHUFD(U8(0x4e), x, x2)
+		VPADDQ(x2, x, x)
+		VMOVQ(x, Mem{Base: accp, Disp: 8 * i})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// ifmaBody emits H += the next eight blocks and returns the columns of
+// H * M as (L, U) pairs, M being r0, r1, r2, 20 r1 and 20 r2 by lane.
+func ifmaBody(p Register, H [3]VecVirtual, M [5]VecVirtual, m44, m42, hib VecVirtual) (L, U [3]VecVirtual) {
+	Comment("load blocks 0..7: lanes hold blocks 0, 4, 1, 5, 2, 6, 3, 7")
+	a, b, t0, t1 := ZMM(), ZMM(), ZMM(), ZMM()
+	VMOVDQU64(Mem{Base: p}, a)
+	VMOVDQU64(Mem{Base: p, Disp: 64}, b)
+	VPUNPCKLQDQ(b, a, t0) // low words
+	VPUNPCKHQDQ(b, a, t1) // high words
+	Comment("H += block, in limbs of 44, 44 and 42 bits with 2^128")
+	m := ZMM()
+	VPANDQ(m44, t0, m)
+	VPADDQ(m, H[0], H[0])
+	VPSRLQ(U8(44), t0, t0)
+	VPSLLQ(U8(20), t1, m)
+	VPORQ(m, t0, t0)
+	VPANDQ(m44, t0, t0)
+	VPADDQ(t0, H[1], H[1])
+	VPSRLQ(U8(24), t1, t1)
+	VPORQ(hib, t1, t1)
+	VPADDQ(t1, H[2], H[2])
+
+	L, U = ifmaProduct(H, M, m44)
+	return L, U
+}
+
+// ifmaProduct emits the columns of H * M as (L, U) pairs, M being r0, r1,
+// r2, 20 r1 and 20 r2 by lane:
+//
+//	d0 = h0 r0 + h1 20r2 + h2 20r1
+//	d1 = h0 r1 + h1 r0 + h2 20r2
+//	d2 = h0 r2 + h1 r1 + h2 r0
+//
+// any is any register holding a value: the accumulators are zeroed as
+// any XOR any, so that the register allocator does not take them for
+// values read before they are written (as x XOR x would be).
+func ifmaProduct(H [3]VecVirtual, M [5]VecVirtual, any VecVirtual) (L, U [3]VecVirtual) {
+	r0, r1, r2, s1, s2 := M[0], M[1], M[2], M[3], M[4]
+	cols := [3][3]VecVirtual{{r0, s2, s1}, {r1, r0, s2}, {r2, r1, r0}}
+	for c := range cols {
+		L[c], U[c] = ZMM(), ZMM()
+		VPXORQ(any, any, L[c])
+		VPXORQ(any, any, U[c])
+	}
+	for j := range 3 {
+		for c := range cols {
+			VPMADD52LUQ(cols[c][j], H[j], L[c])
+			VPMADD52HUQ(cols[c][j], H[j], U[c])
+		}
+	}
+	return L, U
+}
+
+// ifmaCarry emits H = the columns (L, U) carried into limbs of 44, 44 and
+// 42 bits, what passes 2^130 folded back times 5, and H0 carried into H1.
+func ifmaCarry(H, L, U [3]VecVirtual, m44, m42 VecVirtual) {
+	Comment("carry the columns")
+	c, t := ZMM(), ZMM()
+	for i, sh := range []struct{ bits, up uint8 }{{44, 8}, {44, 8}, {42, 10}} {
+		if i > 0 {
+			VPADDQ(c, L[i], L[i])
+		}
+		mask := m44
+		if i == 2 {
+			mask = m42
+		}
+		VPSRLQ(U8(sh.bits), L[i], c)
+		VPSLLQ(U8(sh.up), U[i], t)
+		VPADDQ(t, c, c)
+		VPANDQ(mask, L[i], H[i])
+	}
+	Comment("H0 += 5 c; H1 += H0 >> 44; H0 &= mask44")
+	VPSLLQ(U8(2), c, t)
+	VPADDQ(t, c, c)
+	VPADDQ(c, H[0], H[0])
+	VPSRLQ(U8(44), H[0], t)
+	VPADDQ(t, H[1], H[1])
+	VPANDQ(m44, H[0], H[0])
+}
+
+// times20 returns the multiplier limbs of x: x0, x1, x2, 20 x1 and 20 x2
+// (20 x = 16 x + 4 x).
+func times20(x [3]VecVirtual) [5]VecVirtual {
+	m := [5]VecVirtual{x[0], x[1], x[2], ZMM(), ZMM()}
+	for i, src := range []VecVirtual{x[1], x[2]} {
+		t := ZMM()
+		VPSLLQ(U8(4), src, m[3+i])
+		VPSLLQ(U8(2), src, t)
+		VPADDQ(t, m[3+i], m[3+i])
+	}
+	return m
+}
+
+// powersIFMA emits the computation of blocksIFMA's multipliers from r: the
+// powers r^2, r^4 and r^8 in every lane by squaring, and in lane k the
+// power r^e, e = 8 - ifmaLane[k] = 8, 4, 7, 3, 6, 2, 5, 1, as the product of
+// r, r^2 and r^4 chosen by the bits of e (by mask; lane 0 takes r^8). Each
+// product is carried as in the block loop: limbs below 2^44, 2^44 + 2^8 and
+// 2^42, within the loop's bounds for its multipliers.
+func powersIFMA() {
+	TEXT("powersIFMA", NOSPLIT, "func(pw *[48]uint64, r *[3]uint64)")
+	Pragma("noescape")
+	Doc("powersIFMA sets pw to blocksIFMA's multipliers for r, a clamped r in",
+		"limbs of 44, 44 and 42 bits. It requires AVX-512F and AVX-512IFMA.")
+	pw := Load(Param("pw"), GP64())
+	rp := Load(Param("r"), GP64())
+	m44, m42 := ZMM(), ZMM()
+	VPBROADCASTQ(mask44, m44)
+	VPBROADCASTQ(mask42, m42)
+	var r [3]VecVirtual
+	for i := range r {
+		r[i] = ZMM()
+		VPBROADCASTQ(Mem{Base: rp, Disp: 8 * i}, r[i])
+	}
+	mul := func(a, b [3]VecVirtual) [3]VecVirtual {
+		L, U := ifmaProduct(a, times20(b), m44)
+		h := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
+		ifmaCarry(h, L, U, m44, m42)
+		return h
+	}
+	// sel returns one (1, 0, 0) in every lane, with x in the lanes of mask.
+	k := GP64()
+	sel := func(x [3]VecVirtual, mask uint8, kr Register) [3]VecVirtual {
+		MOVQ(U32(uint32(mask)), k)
+		KMOVQ(k, kr)
+		out := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
+		VPBROADCASTQ(one, out[0])
+		VPXORQ(m44, m44, out[1])
+		VPXORQ(m44, m44, out[2])
+		for i := range out {
+			VMOVDQU64(x[i], kr, out[i])
+		}
+		return out
+	}
+
+	Comment("r^2 and r^4 in every lane")
+	r2 := mul(r, r)
+	r4 := mul(r2, r2)
+	Comment("lanes k = 0..7 need r^8, r^4, r^7, r^3, r^6, r^2, r^5, r^1: bit 0 of the")
+	Comment("exponent is set in lanes 2, 3, 6, 7, bit 1 in 2, 3, 4, 5, bit 2 in 1, 2, 4, 6")
+	q := mul(sel(r, 0xcc, K1), sel(r2, 0x3c, K2))
+	r8 := mul(r4, r4)
+	fin := mul(q, sel(r4, 0x56, K3))
+	MOVQ(U32(1), k)
+	KMOVQ(k, K1)
+	for i := range fin {
+		VMOVDQU64(r8[i], K1, fin[i])
+	}
+
+	Comment("r^8 (lane 0) in words 0..4, the lanes' powers in words 8..47")
+	m8 := times20(r8)
+	for i, x := range m8 {
+		VMOVQ(x.AsX(), Mem{Base: pw, Disp: 8 * i})
+	}
+	mf := times20(fin)
+	for i, x := range mf {
+		VMOVDQU64(x, Mem{Base: pw, Disp: 64 + 64*i})
+	}
+	VZEROUPPER()
 	RET()
 }
