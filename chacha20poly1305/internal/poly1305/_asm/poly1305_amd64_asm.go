@@ -277,16 +277,29 @@ func ifmaBody(p Register, H [3]VecVirtual, M [5]VecVirtual, m44, m42, hib VecVir
 func ifmaProduct(H [3]VecVirtual, M [5]VecVirtual, any VecVirtual) (L, U [3]VecVirtual) {
 	r0, r1, r2, s1, s2 := M[0], M[1], M[2], M[3], M[4]
 	cols := [3][3]VecVirtual{{r0, s2, s1}, {r1, r0, s2}, {r2, r1, r0}}
+	// Each column's three products go into separate accumulators, added
+	// at the end: a chain of one multiply-add and two additions instead of
+	// three dependent multiply-adds.
+	var pl, pu [3][3]VecVirtual
 	for c := range cols {
-		L[c], U[c] = ZMM(), ZMM()
-		VPXORQ(any, any, L[c])
-		VPXORQ(any, any, U[c])
+		for j := range 3 {
+			pl[c][j], pu[c][j] = ZMM(), ZMM()
+			VPXORQ(any, any, pl[c][j])
+			VPXORQ(any, any, pu[c][j])
+		}
 	}
 	for j := range 3 {
 		for c := range cols {
-			VPMADD52LUQ(cols[c][j], H[j], L[c])
-			VPMADD52HUQ(cols[c][j], H[j], U[c])
+			VPMADD52LUQ(cols[c][j], H[j], pl[c][j])
+			VPMADD52HUQ(cols[c][j], H[j], pu[c][j])
 		}
+	}
+	for c := range cols {
+		L[c], U[c] = ZMM(), ZMM()
+		VPADDQ(pl[c][1], pl[c][0], L[c])
+		VPADDQ(pl[c][2], L[c], L[c])
+		VPADDQ(pu[c][1], pu[c][0], U[c])
+		VPADDQ(pu[c][2], U[c], U[c])
 	}
 	return L, U
 }
