@@ -105,13 +105,20 @@ func Key[Hash hash.Hash](h func() Hash, secret, salt []byte, info string, keyLen
 // (SHA-512's): the room expand leaves for T(i-1) before it knows the hash.
 const maxHashSize = 64
 
+// oneBlock is the longest output that expand computes with an unprepared
+// HMAC first: one block of SHA-384 (48 bytes), and of every larger hash.
+// Longer outputs take several blocks of any standard hash, and start on a
+// prepared key, whose padded blocks are then hashed once only.
+const oneBlock = 48
+
 // expand returns the first n bytes of T(1) ‖ T(2) ‖ ..., where
 // T(i) = HMAC(prk, T(i-1) ‖ info ‖ i) and T(0) is empty (RFC 5869 §2.3),
 // or crypto/hkdf's error if n is more than 255 blocks.
 //
-// The first block is an unprepared HMAC ([hmac.Sum]): for an output of one
-// block, preparing the key would only add work, since its padded blocks are
-// hashed once either way. Further blocks run on prk prepared as an HMAC key
+// For an output of at most oneBlock bytes the first block is an unprepared
+// HMAC ([hmac.Sum]): for one block, preparing the key would only add work,
+// since its padded blocks are hashed once either way. Further blocks, and
+// every block of a longer output, run on prk prepared as an HMAC key
 // ([hmac.NewKey]), two compressions each instead of four.
 //
 // The output and the working space, room for T(i-1) followed by info ‖ i,
@@ -124,47 +131,72 @@ func expand(h func() hash.Hash, prk []byte, info string, n int) ([]byte, error) 
 		return nil, errKeyLengthNegative
 	case n == 0:
 		return []byte{}, nil
+	case n > oneBlock:
+		k := hmac.NewKey(h, prk)
+		defer k.Clear()
+		size := k.Size()
+		if n > 255*size {
+			return nil, errKeyLengthTooLarge
+		}
+		w := newWork(n, size, info)
+		return w.run(k, 1, size), nil
 	}
-	room := maxHashSize
-	buf := make([]byte, n+room+len(info)+1)
-	out := buf[:n:n]
-	copy(buf[n+room:], info)
-	ctr := &buf[len(buf)-1]
-
-	*ctr = 1
+	w := newWork(n, maxHashSize, info)
+	*w.ctr = 1
 	var t1 [maxHashSize]byte
-	t := hmac.Sum(t1[:0], h, prk, buf[n+room:]) // T(1) = HMAC(prk, info ‖ 1)
+	t := hmac.Sum(t1[:0], h, prk, w.buf[w.info:]) // T(1) = HMAC(prk, info ‖ 1)
 	defer clear(t1[:])
 	size := len(t)
-	if n > 255*size {
-		clear(buf)
-		return nil, errKeyLengthTooLarge
+	done := copy(w.out, t)
+	if done == n {
+		clear(w.buf[n:])
+		return w.out, nil
 	}
-	done := copy(out, t)
-	if done < n {
-		if size > room {
-			// A hash with digests longer than 64 bytes: make room.
-			bigger := make([]byte, n+size+len(info)+1)
-			copy(bigger[n+size:], buf[n+room:])
-			clear(buf)
-			buf, room = bigger, size
-			out, ctr = buf[:n:n], &buf[len(buf)-1]
-			done = copy(out, t)
-		}
-		k := hmac.NewKey(h, prk)
-		tPrev := buf[n+room-size : n+room]
-		copy(tPrev, t)
-		msg := buf[n+room-size:] // T(i-1) ‖ info ‖ i
-		for i := 2; done < n; i++ {
-			*ctr = byte(i)
-			// T(i) overwrites T(i-1); Sum reads msg, which begins with
-			// T(i-1), entirely before it writes.
-			done += copy(out[done:], k.Sum(tPrev[:0], msg))
-		}
-		k.Clear()
+	// Here size < n <= oneBlock: T(1) fits the room left for it.
+	k := hmac.NewKey(h, prk)
+	defer k.Clear()
+	copy(w.buf[w.info-size:w.info], t)
+	return w.run(k, 2, size), nil
+}
+
+// work is expand's single allocation:
+//
+//	| output (n) | room for T(i-1) | info | i (1 byte) |
+//
+// T(i-1) is kept right before info, so that the message of block i,
+// T(i-1) ‖ info ‖ i, is one contiguous slice.
+type work struct {
+	buf  []byte
+	out  []byte // buf[:n:n]
+	info int    // offset of info in buf, the end of T's room
+	ctr  *byte
+}
+
+func newWork(n, room int, info string) *work {
+	buf := make([]byte, n+room+len(info)+1)
+	copy(buf[n+room:], info)
+	return &work{buf: buf, out: buf[:n:n], info: n + room, ctr: &buf[len(buf)-1]}
+}
+
+// run computes the blocks from first on with the key prepared in k (T(first-1)
+// already in place when first > 1), zeroes the working space and returns
+// the output.
+func (w *work) run(k *hmac.Key, first, size int) []byte {
+	n := len(w.out)
+	t := w.buf[w.info-size : w.info]
+	msg := w.buf[w.info:] // info ‖ i: T(0) is empty
+	if first > 1 {
+		msg = w.buf[w.info-size:]
 	}
-	clear(buf[n:])
-	return out, nil
+	for done, i := (first-1)*size, first; done < n; i++ {
+		*w.ctr = byte(i)
+		// T(i) overwrites T(i-1); Sum reads msg, which begins with T(i-1),
+		// entirely before it writes.
+		done += copy(w.out[done:], k.Sum(t[:0], msg))
+		msg = w.buf[w.info-size:]
+	}
+	clear(w.buf[n:])
+	return w.out
 }
 
 // hashFunc returns h as a func() hash.Hash: h itself when it is one (as

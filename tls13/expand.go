@@ -11,6 +11,11 @@ import (
 // the stack buffers that hold one.
 const maxHashSize = 64
 
+// oneBlock is the longest output that ExpandLabel computes with an
+// unprepared HMAC first: one block of SHA-384 (48 bytes), and of every
+// larger hash.
+const oneBlock = 48
+
 // A labelBuffer is the single allocation of one HKDF-Expand-Label:
 //
 //	| output (length) | room for T(i-1) | HkdfLabel | i (1 byte) |

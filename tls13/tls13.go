@@ -63,14 +63,21 @@ const labelPrefix = "tls13 "
 // For an output of one block (length at most the hash's size: every secret,
 // key and IV of TLS 1.3) it runs one unprepared HMAC, which costs the same
 // four compressions as the standard library's but a single allocation, the
-// returned slice's (see [hmac.Sum]). Longer outputs go on with the secret
-// prepared.
+// returned slice's (see [hmac.Sum]). Outputs longer than 48 bytes (more
+// than a block of SHA-384) run on the secret prepared ([hmac.NewKey]).
 func ExpandLabel[H hash.Hash](h func() H, secret []byte, label string, context []byte, length int) []byte {
-	// No room for T(i-1) yet: one block needs none, and longer outputs
-	// make it once the hash's size is known.
+	fh := hashFunc(h)
+	if length > oneBlock {
+		// Several blocks of any standard hash: prepare the secret once.
+		k := hmac.NewKey(fh, secret)
+		defer k.Clear()
+		return ExpandLabelKey(k, label, context, length)
+	}
+	// No room for T(i-1) yet: one block needs none, and the rare longer
+	// output (SHA-1, say) makes it once the hash's size is known.
 	b := newLabelBuffer(0, label, len(context), length)
 	copy(b.context(), context)
-	return b.expandOnce(hashFunc(h), secret)
+	return b.expandOnce(fh, secret)
 }
 
 // ExpandLabelKey is [ExpandLabel] with the secret prepared as an HMAC key for
