@@ -12,23 +12,27 @@ import (
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
-// TestAssemblyMatchesPortable compares each AVX-512 kernel directly with
+// TestAssemblyMatchesPortable compares each assembly kernel directly with
 // the portable code, on every length up to 2200 bytes (each kernel's whole
 // chunks and every length of its masked tail) and random counters.
 func TestAssemblyMatchesPortable(t *testing.T) {
-	if !haveAVX512 {
-		t.Skip("the CPU has no AVX-512: only the portable code runs here")
-	}
-	rng := testutil.Rand(t)
-	kernels := []struct {
+	type kernel struct {
 		name string
 		f    func(*[16]uint32, []byte, []byte)
 		unit int // the kernel only takes whole multiples of unit bytes
-	}{
-		{"chacha16AVX512", chacha16AVX512, 1024},
-		{"chacha8AVX512", chacha8AVX512, 1},
-		{"chacha4AVX512", chacha4AVX512, 1},
 	}
+	var kernels []kernel
+	if haveAVX512 {
+		kernels = append(kernels, kernel{"chacha16AVX512", chacha16AVX512, 1024},
+			kernel{"chacha8AVX512", chacha8AVX512, 1}, kernel{"chacha4AVX512", chacha4AVX512, 1})
+	}
+	if haveAVX2 {
+		kernels = append(kernels, kernel{"chacha6AVX2", chacha6AVX2, 384}, kernel{"chacha2AVX2", chacha2AVX2, 128})
+	}
+	if len(kernels) == 0 {
+		t.Skip("the CPU has neither AVX-512 nor AVX2: only the portable code runs here")
+	}
+	rng := testutil.Rand(t)
 	for _, k := range kernels {
 		for n := 0; n <= 2200; n++ {
 			if n%k.unit != 0 {

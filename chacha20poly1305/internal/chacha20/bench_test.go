@@ -53,3 +53,4 @@ func BenchmarkPortable(b *testing.B) {
 		})
 	}
 }
+

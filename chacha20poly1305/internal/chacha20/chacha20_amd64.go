@@ -2,21 +2,38 @@
 
 package chacha20
 
-import "golang.org/x/sys/cpu"
+import (
+	"crypto/subtle"
 
-// useAVX512 selects the AVX-512 assembly (chacha20_amd64.s). Tests flip it
-// to run every path.
-var useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasBMI2
+	"golang.org/x/sys/cpu"
+)
 
-// xorKeyStream runs the AVX-512 kernels on pieces of src: whole 1024-byte
-// chunks on the sixteen-block vertical kernel, then up to 512 bytes at a
-// time on the eight-block horizontal one, and the last 256 bytes or fewer
-// on the four-block one, which has the shortest latency.
+// useAVX512 and useAVX2 select the assembly (chacha20_amd64.s): AVX-512
+// where the CPU has it, AVX2 otherwise. Tests flip them to run every path.
+var (
+	useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasBMI2
+	useAVX2   = cpu.X86.HasAVX2
+)
+
+// haveAVX512 and haveAVX2 are whether the CPU runs each set of kernels.
+var haveAVX512, haveAVX2 = useAVX512, useAVX2
+
 func xorKeyStream(s *State, dst, src []byte) {
-	if !useAVX512 {
+	switch {
+	case useAVX512:
+		xorKeyStreamAVX512(s, dst, src)
+	case useAVX2:
+		xorKeyStreamAVX2(s, dst, src)
+	default:
 		xorKeyStreamGeneric(s, dst, src)
-		return
 	}
+}
+
+// xorKeyStreamAVX512 runs the AVX-512 kernels on pieces of src: whole
+// 1024-byte chunks on the sixteen-block vertical kernel, then up to 512
+// bytes at a time on the eight-block horizontal one, and the last 256 bytes
+// or fewer on the four-block one, which has the shortest latency.
+func xorKeyStreamAVX512(s *State, dst, src []byte) {
 	for len(src) > 0 {
 		var n int
 		switch {
@@ -35,31 +52,64 @@ func xorKeyStream(s *State, dst, src []byte) {
 	}
 }
 
-// haveAVX512 is whether the CPU runs the AVX-512 kernels.
-var haveAVX512 = useAVX512
+// xorKeyStreamAVX2 runs the AVX2 kernels: whole 384-byte chunks on the
+// six-block kernel, whole 128-byte ones on the two-block kernel (the
+// shortest latency), and a last partial chunk through a keystream buffer
+// (AVX2 has no byte-masked loads and stores).
+func xorKeyStreamAVX2(s *State, dst, src []byte) {
+	if n := len(src) / 384 * 384; n > 0 {
+		chacha6AVX2((*[16]uint32)(s), dst[:n], src[:n])
+		s[12] += uint32(n / BlockSize)
+		dst, src = dst[n:], src[n:]
+	}
+	if len(src) > 256 {
+		var ks [384]byte
+		chacha6AVX2((*[16]uint32)(s), ks[:], ks[:])
+		subtle.XORBytes(dst, src, ks[:])
+		s[12] += uint32((len(src) + BlockSize - 1) / BlockSize)
+		return
+	}
+	if n := len(src) &^ 127; n > 0 {
+		chacha2AVX2((*[16]uint32)(s), dst[:n], src[:n])
+		s[12] += uint32(n / BlockSize)
+		dst, src = dst[n:], src[n:]
+	}
+	if len(src) > 0 {
+		var ks [128]byte
+		chacha2AVX2((*[16]uint32)(s), ks[:], ks[:])
+		subtle.XORBytes(dst, src, ks[:])
+		s[12] += uint32((len(src) + BlockSize - 1) / BlockSize)
+	}
+}
 
 // Implementations returns the names of the implementations this machine
-// runs, the one in use first ("avx512" where the CPU has it, and
-// "portable"). With UseImplementation, it lets tests run every path.
+// runs, the one in use first ("avx512" and "avx2" where the CPU has them,
+// and "portable"). With UseImplementation, it lets tests run every path.
 func Implementations() []string {
+	var list []string
 	if haveAVX512 {
-		return []string{"avx512", "portable"}
+		list = append(list, "avx512")
 	}
-	return []string{"portable"}
+	if haveAVX2 {
+		list = append(list, "avx2")
+	}
+	return append(list, "portable")
 }
 
 // UseImplementation selects the named implementation, which must be one of
 // Implementations, and returns a function that restores the previous
 // choice. It is for tests, and is not safe for concurrent use.
 func UseImplementation(name string) (restore func()) {
-	old := useAVX512
+	old512, old2 := useAVX512, useAVX2
 	switch {
 	case name == "avx512" && haveAVX512:
-		useAVX512 = true
+		useAVX512, useAVX2 = true, haveAVX2
+	case name == "avx2" && haveAVX2:
+		useAVX512, useAVX2 = false, true
 	case name == "portable":
-		useAVX512 = false
+		useAVX512, useAVX2 = false, false
 	default:
 		panic("chacha20: unknown implementation " + name)
 	}
-	return func() { useAVX512 = old }
+	return func() { useAVX512, useAVX2 = old512, old2 }
 }

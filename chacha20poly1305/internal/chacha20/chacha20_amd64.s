@@ -43,6 +43,83 @@ DATA lanectr4<>+56(SB)/4, $0x00000000
 DATA lanectr4<>+60(SB)/4, $0x00000000
 GLOBL lanectr4<>(SB), RODATA|NOPTR, $64
 
+DATA rot16<>+0(SB)/1, $0x02
+DATA rot16<>+1(SB)/1, $0x03
+DATA rot16<>+2(SB)/1, $0x00
+DATA rot16<>+3(SB)/1, $0x01
+DATA rot16<>+4(SB)/1, $0x06
+DATA rot16<>+5(SB)/1, $0x07
+DATA rot16<>+6(SB)/1, $0x04
+DATA rot16<>+7(SB)/1, $0x05
+DATA rot16<>+8(SB)/1, $0x0a
+DATA rot16<>+9(SB)/1, $0x0b
+DATA rot16<>+10(SB)/1, $0x08
+DATA rot16<>+11(SB)/1, $0x09
+DATA rot16<>+12(SB)/1, $0x0e
+DATA rot16<>+13(SB)/1, $0x0f
+DATA rot16<>+14(SB)/1, $0x0c
+DATA rot16<>+15(SB)/1, $0x0d
+DATA rot16<>+16(SB)/1, $0x12
+DATA rot16<>+17(SB)/1, $0x13
+DATA rot16<>+18(SB)/1, $0x10
+DATA rot16<>+19(SB)/1, $0x11
+DATA rot16<>+20(SB)/1, $0x16
+DATA rot16<>+21(SB)/1, $0x17
+DATA rot16<>+22(SB)/1, $0x14
+DATA rot16<>+23(SB)/1, $0x15
+DATA rot16<>+24(SB)/1, $0x1a
+DATA rot16<>+25(SB)/1, $0x1b
+DATA rot16<>+26(SB)/1, $0x18
+DATA rot16<>+27(SB)/1, $0x19
+DATA rot16<>+28(SB)/1, $0x1e
+DATA rot16<>+29(SB)/1, $0x1f
+DATA rot16<>+30(SB)/1, $0x1c
+DATA rot16<>+31(SB)/1, $0x1d
+GLOBL rot16<>(SB), RODATA|NOPTR, $32
+
+DATA rot8<>+0(SB)/1, $0x03
+DATA rot8<>+1(SB)/1, $0x00
+DATA rot8<>+2(SB)/1, $0x01
+DATA rot8<>+3(SB)/1, $0x02
+DATA rot8<>+4(SB)/1, $0x07
+DATA rot8<>+5(SB)/1, $0x04
+DATA rot8<>+6(SB)/1, $0x05
+DATA rot8<>+7(SB)/1, $0x06
+DATA rot8<>+8(SB)/1, $0x0b
+DATA rot8<>+9(SB)/1, $0x08
+DATA rot8<>+10(SB)/1, $0x09
+DATA rot8<>+11(SB)/1, $0x0a
+DATA rot8<>+12(SB)/1, $0x0f
+DATA rot8<>+13(SB)/1, $0x0c
+DATA rot8<>+14(SB)/1, $0x0d
+DATA rot8<>+15(SB)/1, $0x0e
+DATA rot8<>+16(SB)/1, $0x13
+DATA rot8<>+17(SB)/1, $0x10
+DATA rot8<>+18(SB)/1, $0x11
+DATA rot8<>+19(SB)/1, $0x12
+DATA rot8<>+20(SB)/1, $0x17
+DATA rot8<>+21(SB)/1, $0x14
+DATA rot8<>+22(SB)/1, $0x15
+DATA rot8<>+23(SB)/1, $0x16
+DATA rot8<>+24(SB)/1, $0x1b
+DATA rot8<>+25(SB)/1, $0x18
+DATA rot8<>+26(SB)/1, $0x19
+DATA rot8<>+27(SB)/1, $0x1a
+DATA rot8<>+28(SB)/1, $0x1f
+DATA rot8<>+29(SB)/1, $0x1c
+DATA rot8<>+30(SB)/1, $0x1d
+DATA rot8<>+31(SB)/1, $0x1e
+GLOBL rot8<>(SB), RODATA|NOPTR, $32
+
+DATA lanectr2<>+16(SB)/4, $0x00000001
+DATA lanectr2<>+28(SB)/4, $0x00000000
+GLOBL lanectr2<>(SB), RODATA|NOPTR, $32
+
+DATA two<>+0(SB)/4, $0x00000002
+DATA two<>+16(SB)/4, $0x00000002
+DATA two<>+28(SB)/4, $0x00000000
+GLOBL two<>(SB), RODATA|NOPTR, $32
+
 DATA four<>+0(SB)/4, $0x00000004
 DATA four<>+4(SB)/4, $0x00000000
 DATA four<>+8(SB)/4, $0x00000000
@@ -699,5 +776,353 @@ full_chacha8AVX512_7:
 	VMOVDQU8   Z7, K1, 448(CX)
 
 done_chacha8AVX512:
+	VZEROUPPER
+	RET
+
+DATA inc_chacha6AVX2<>+0(SB)/4, $0x00000006
+DATA inc_chacha6AVX2<>+16(SB)/4, $0x00000006
+DATA inc_chacha6AVX2<>+28(SB)/4, $0x00000000
+GLOBL inc_chacha6AVX2<>(SB), RODATA|NOPTR, $32
+
+// func chacha6AVX2(s *[16]uint32, dst []byte, src []byte)
+// Requires: AVX, AVX2
+TEXT ·chacha6AVX2(SB), NOSPLIT, $192-56
+	MOVQ  s+0(FP), AX
+	MOVQ  dst_base+8(FP), DI
+	MOVQ  src_base+32(FP), SI
+	MOVQ  src_len+40(FP), CX
+	TESTQ CX, CX
+	JZ    done_chacha6AVX2
+
+	// the input rows, both lanes, on the stack: A, B, C, then D of each set
+	VBROADCASTI128 (AX), Y0
+	VMOVDQU        Y0, (SP)
+	VBROADCASTI128 16(AX), Y0
+	VMOVDQU        Y0, 32(SP)
+	VBROADCASTI128 32(AX), Y0
+	VMOVDQU        Y0, 64(SP)
+	VBROADCASTI128 48(AX), Y0
+	VPADDD         lanectr2<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(SP)
+	VPADDD         two<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 128(SP)
+	VPADDD         two<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 160(SP)
+	VPADDD         two<>+0(SB), Y0, Y0
+
+chunk_chacha6AVX2:
+	VMOVDQU (SP), Y0
+	VMOVDQU 32(SP), Y1
+	VMOVDQU 64(SP), Y2
+	VMOVDQU 96(SP), Y3
+	VMOVDQU (SP), Y4
+	VMOVDQU 32(SP), Y5
+	VMOVDQU 64(SP), Y6
+	VMOVDQU 128(SP), Y7
+	VMOVDQU (SP), Y8
+	VMOVDQU 32(SP), Y9
+	VMOVDQU 64(SP), Y10
+	VMOVDQU 160(SP), Y11
+	MOVQ    $0x0000000a, DX
+
+round_chacha6AVX2:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y7, Y7
+	VPSHUFB rot16<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y7, Y7
+	VPSHUFB rot8<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+
+	// diagonals into columns: rotate rows 1, 2, 3 left by 1, 2, 3 words
+	VPSHUFD $0x39, Y1, Y1
+	VPSHUFD $0x4e, Y2, Y2
+	VPSHUFD $0x93, Y3, Y3
+	VPSHUFD $0x39, Y5, Y5
+	VPSHUFD $0x4e, Y6, Y6
+	VPSHUFD $0x93, Y7, Y7
+	VPSHUFD $0x39, Y9, Y9
+	VPSHUFD $0x4e, Y10, Y10
+	VPSHUFD $0x93, Y11, Y11
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y7, Y7
+	VPSHUFB rot16<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y7, Y7
+	VPSHUFB rot8<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPSHUFD $0x93, Y1, Y1
+	VPSHUFD $0x4e, Y2, Y2
+	VPSHUFD $0x39, Y3, Y3
+	VPSHUFD $0x93, Y5, Y5
+	VPSHUFD $0x4e, Y6, Y6
+	VPSHUFD $0x39, Y7, Y7
+	VPSHUFD $0x93, Y9, Y9
+	VPSHUFD $0x4e, Y10, Y10
+	VPSHUFD $0x39, Y11, Y11
+	DECQ    DX
+	JNZ     round_chacha6AVX2
+
+	// add the input; block 2k is in the low lanes of set k, 2k+1 in the high
+	VPADDD     (SP), Y0, Y0
+	VPADDD     32(SP), Y1, Y1
+	VPADDD     64(SP), Y2, Y2
+	VPADDD     96(SP), Y3, Y3
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      (SI), Y12, Y12
+	VPXOR      32(SI), Y13, Y13
+	VMOVDQU    Y12, (DI)
+	VMOVDQU    Y13, 32(DI)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      64(SI), Y12, Y12
+	VPXOR      96(SI), Y13, Y13
+	VMOVDQU    Y12, 64(DI)
+	VMOVDQU    Y13, 96(DI)
+
+	// the next chunk's counters
+	VMOVDQU    96(SP), Y12
+	VPADDD     inc_chacha6AVX2<>+0(SB), Y12, Y12
+	VMOVDQU    Y12, 96(SP)
+	VPADDD     (SP), Y4, Y4
+	VPADDD     32(SP), Y5, Y5
+	VPADDD     64(SP), Y6, Y6
+	VPADDD     128(SP), Y7, Y7
+	VPERM2I128 $0x20, Y5, Y4, Y12
+	VPERM2I128 $0x20, Y7, Y6, Y13
+	VPXOR      128(SI), Y12, Y12
+	VPXOR      160(SI), Y13, Y13
+	VMOVDQU    Y12, 128(DI)
+	VMOVDQU    Y13, 160(DI)
+	VPERM2I128 $0x31, Y5, Y4, Y12
+	VPERM2I128 $0x31, Y7, Y6, Y13
+	VPXOR      192(SI), Y12, Y12
+	VPXOR      224(SI), Y13, Y13
+	VMOVDQU    Y12, 192(DI)
+	VMOVDQU    Y13, 224(DI)
+
+	// the next chunk's counters
+	VMOVDQU    128(SP), Y12
+	VPADDD     inc_chacha6AVX2<>+0(SB), Y12, Y12
+	VMOVDQU    Y12, 128(SP)
+	VPADDD     (SP), Y8, Y8
+	VPADDD     32(SP), Y9, Y9
+	VPADDD     64(SP), Y10, Y10
+	VPADDD     160(SP), Y11, Y11
+	VPERM2I128 $0x20, Y9, Y8, Y12
+	VPERM2I128 $0x20, Y11, Y10, Y13
+	VPXOR      256(SI), Y12, Y12
+	VPXOR      288(SI), Y13, Y13
+	VMOVDQU    Y12, 256(DI)
+	VMOVDQU    Y13, 288(DI)
+	VPERM2I128 $0x31, Y9, Y8, Y12
+	VPERM2I128 $0x31, Y11, Y10, Y13
+	VPXOR      320(SI), Y12, Y12
+	VPXOR      352(SI), Y13, Y13
+	VMOVDQU    Y12, 320(DI)
+	VMOVDQU    Y13, 352(DI)
+
+	// the next chunk's counters
+	VMOVDQU 160(SP), Y12
+	VPADDD  inc_chacha6AVX2<>+0(SB), Y12, Y12
+	VMOVDQU Y12, 160(SP)
+	ADDQ    $0x00000180, SI
+	ADDQ    $0x00000180, DI
+	SUBQ    $0x00000180, CX
+	JNZ     chunk_chacha6AVX2
+
+done_chacha6AVX2:
+	VZEROUPPER
+	RET
+
+DATA inc_chacha2AVX2<>+0(SB)/4, $0x00000002
+DATA inc_chacha2AVX2<>+16(SB)/4, $0x00000002
+DATA inc_chacha2AVX2<>+28(SB)/4, $0x00000000
+GLOBL inc_chacha2AVX2<>(SB), RODATA|NOPTR, $32
+
+// func chacha2AVX2(s *[16]uint32, dst []byte, src []byte)
+// Requires: AVX, AVX2
+TEXT ·chacha2AVX2(SB), NOSPLIT, $128-56
+	MOVQ  s+0(FP), AX
+	MOVQ  dst_base+8(FP), DI
+	MOVQ  src_base+32(FP), SI
+	MOVQ  src_len+40(FP), CX
+	TESTQ CX, CX
+	JZ    done_chacha2AVX2
+
+	// the input rows, both lanes, on the stack: A, B, C, then D of each set
+	VBROADCASTI128 (AX), Y0
+	VMOVDQU        Y0, (SP)
+	VBROADCASTI128 16(AX), Y0
+	VMOVDQU        Y0, 32(SP)
+	VBROADCASTI128 32(AX), Y0
+	VMOVDQU        Y0, 64(SP)
+	VBROADCASTI128 48(AX), Y0
+	VPADDD         lanectr2<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(SP)
+	VPADDD         two<>+0(SB), Y0, Y0
+
+chunk_chacha2AVX2:
+	VMOVDQU (SP), Y0
+	VMOVDQU 32(SP), Y1
+	VMOVDQU 64(SP), Y2
+	VMOVDQU 96(SP), Y3
+	MOVQ    $0x0000000a, DX
+
+round_chacha2AVX2:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+
+	// diagonals into columns: rotate rows 1, 2, 3 left by 1, 2, 3 words
+	VPSHUFD $0x39, Y1, Y1
+	VPSHUFD $0x4e, Y2, Y2
+	VPSHUFD $0x93, Y3, Y3
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSHUFD $0x93, Y1, Y1
+	VPSHUFD $0x4e, Y2, Y2
+	VPSHUFD $0x39, Y3, Y3
+	DECQ    DX
+	JNZ     round_chacha2AVX2
+
+	// add the input; block 2k is in the low lanes of set k, 2k+1 in the high
+	VPADDD     (SP), Y0, Y0
+	VPADDD     32(SP), Y1, Y1
+	VPADDD     64(SP), Y2, Y2
+	VPADDD     96(SP), Y3, Y3
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      (SI), Y12, Y12
+	VPXOR      32(SI), Y13, Y13
+	VMOVDQU    Y12, (DI)
+	VMOVDQU    Y13, 32(DI)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      64(SI), Y12, Y12
+	VPXOR      96(SI), Y13, Y13
+	VMOVDQU    Y12, 64(DI)
+	VMOVDQU    Y13, 96(DI)
+
+	// the next chunk's counters
+	VMOVDQU 96(SP), Y12
+	VPADDD  inc_chacha2AVX2<>+0(SB), Y12, Y12
+	VMOVDQU Y12, 96(SP)
+	ADDQ    $0x00000080, SI
+	ADDQ    $0x00000080, DI
+	SUBQ    $0x00000080, CX
+	JNZ     chunk_chacha2AVX2
+
+done_chacha2AVX2:
 	VZEROUPPER
 	RET

@@ -28,3 +28,17 @@ func chacha4AVX512(s *[16]uint32, dst []byte, src []byte)
 //
 //go:noescape
 func chacha8AVX512(s *[16]uint32, dst []byte, src []byte)
+
+// chacha6AVX2 sets dst = src XOR keystream for src, whose length is a multiple
+// of 384 (6 blocks), from the block counter of s, which it does not
+// advance. len(dst) >= len(src). It requires AVX2.
+//
+//go:noescape
+func chacha6AVX2(s *[16]uint32, dst []byte, src []byte)
+
+// chacha2AVX2 sets dst = src XOR keystream for src, whose length is a multiple
+// of 128 (2 blocks), from the block counter of s, which it does not
+// advance. len(dst) >= len(src). It requires AVX2.
+//
+//go:noescape
+func chacha2AVX2(s *[16]uint32, dst []byte, src []byte)
