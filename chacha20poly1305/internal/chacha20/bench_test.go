@@ -53,4 +53,3 @@ func BenchmarkPortable(b *testing.B) {
 		})
 	}
 }
-

@@ -48,9 +48,9 @@ var (
 	laneCtr2    Mem // 0 and 1 in word 0 of the two 128-bit lanes
 	two         Mem // 2 in word 0 of both 128-bit lanes
 	iota16      Mem // 0, 1, ..., 15: the counter offsets of the vertical lanes
-	sixteen  Mem // 16, to advance the vertical counters
-	laneCtr4 Mem // 0, 1, 2, 3 in word 0 of each 128-bit lane
-	four     Mem // 4 in word 0 of a 128-bit lane
+	sixteen     Mem // 16, to advance the vertical counters
+	laneCtr4    Mem // 0, 1, 2, 3 in word 0 of each 128-bit lane
+	four        Mem // 4 in word 0 of a 128-bit lane
 )
 
 func constants() {
