@@ -124,6 +124,49 @@ func addMulWordVec(z, x []uint64, y uint64) uint64 {
 	return carry
 }
 
+// addMulRowPair adds two consecutive rows i and i+1 of a squaring's cross
+// products as two interleaved carry chains. With w = t[2i+1:], v = x[i+1:]
+// (L = len(v) ≥ 2 words), a = x[i] and b = x[i+1], it sets
+//
+//	w[0:L+2] = w[0:L] + a·v + b·v[1:]·W²
+//
+// where w[L] and w[L+1] are written, not added to: they are the words the
+// two rows' carries reach first. Row a's chain at word j computes a·v[j] +
+// w[j] + cA, row b's b·v[j-1] + (row a's low word) + cB, each at most W² - 1.
+func addMulRowPair(w, v []uint64, a, b uint64) {
+	l := len(v)
+	w = w[:l+2]
+	// Words 0 and 1: row a only.
+	var c uint64
+	hi, lo := bits.Mul64(a, v[0])
+	w[0], c = bits.Add64(lo, w[0], 0)
+	cA, _ := bits.Add64(hi, 0, c)
+	hi, lo = bits.Mul64(a, v[1])
+	lo, c = bits.Add64(lo, w[1], 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w[1], c = bits.Add64(lo, cA, 0)
+	cA, _ = bits.Add64(hi, 0, c)
+	var cB uint64
+	for j := 2; j < l; j++ {
+		hi2, lo2 := bits.Mul64(b, v[j-1])
+		hi, lo := bits.Mul64(a, v[j])
+		lo, c := bits.Add64(lo, w[j], 0)
+		hi, _ = bits.Add64(hi, 0, c)
+		lo, c = bits.Add64(lo, cA, 0)
+		cA, _ = bits.Add64(hi, 0, c)
+		lo2, c = bits.Add64(lo2, lo, 0)
+		hi2, _ = bits.Add64(hi2, 0, c)
+		w[j], c = bits.Add64(lo2, cB, 0)
+		cB, _ = bits.Add64(hi2, 0, c)
+	}
+	// Word l: row b's last product and both carries; word l+1 its carry.
+	hi, lo = bits.Mul64(b, v[l-1])
+	lo, c = bits.Add64(lo, cA, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w[l], c = bits.Add64(lo, cB, 0)
+	w[l+1], _ = bits.Add64(hi, 0, c)
+}
+
 // montRedcGeneric sets z = t·R⁻¹ mod m, the Montgomery reduction of the
 // 2n-word t, for t < m·R (the product of two values below m is). t is
 // overwritten. z has m's length n and must not overlap t or m.
