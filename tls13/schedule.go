@@ -69,15 +69,35 @@ func (s *schedule) next(k *hmac.Key, ikm []byte) *hmac.Key {
 type EarlySecret struct {
 	s   *schedule
 	key *hmac.Key
+
+	// constant is the shared early secret without a PSK that key is, or
+	// nil (see constEarly).
+	constant *constEarly
+}
+
+// newSchedule returns the schedule of the hash h.
+func newSchedule(h func() hash.Hash) *schedule {
+	s := &schedule{hash: h}
+	s.empty = h().Sum(s.emptyBuf[:0])
+	return s
 }
 
 // NewEarlySecret returns the Early Secret HKDF-Extract(0, PSK) for the hash
 // h, which is the cipher suite's hash. A nil psk (no pre-shared key) stands
 // for Hash.length zeros, as RFC 8446 §7.1 says.
+//
+// Without a PSK, and with sha256.New or sha512.New384 itself as h, the early
+// secret is a constant of the hash, and so is the first "derived" secret:
+// both are computed once per process and shared (they are public), and
+// NewEarlySecret makes one small allocation.
 func NewEarlySecret[H hash.Hash](h func() H, psk []byte) *EarlySecret {
 	fh := hashFunc(h)
-	s := &schedule{hash: fh}
-	s.empty = fh().Sum(s.emptyBuf[:0])
+	if psk == nil {
+		if c := lookupConstEarly(fh); c != nil {
+			return &EarlySecret{s: c.s, key: c.key, constant: c}
+		}
+	}
+	s := newSchedule(fh)
 	if psk == nil {
 		psk = zeroString(len(s.empty))
 	}
@@ -111,12 +131,23 @@ func (e *EarlySecret) HandshakeSecret(sharedSecret []byte) *HandshakeSecret {
 	if sharedSecret == nil {
 		sharedSecret = zeroString(len(e.s.empty))
 	}
+	if e.constant != nil {
+		return &HandshakeSecret{s: e.s, key: e.s.extract(e.constant.derived, sharedSecret)}
+	}
 	return &HandshakeSecret{s: e.s, key: e.s.next(e.key, sharedSecret)}
 }
 
 // Clear overwrites the early secret (see the package documentation); the
-// EarlySecret must not be used afterwards, nor concurrently with Clear.
-func (e *EarlySecret) Clear() { e.key.Clear() }
+// EarlySecret must not be used afterwards, nor concurrently with Clear. The
+// shared early secret without a PSK, which is public, is not overwritten:
+// this EarlySecret only lets go of it.
+func (e *EarlySecret) Clear() {
+	if e.constant != nil {
+		e.key, e.constant = clearedKey, nil
+		return
+	}
+	e.key.Clear()
+}
 
 // A HandshakeSecret is the Handshake Secret of RFC 8446 §7.1, kept prepared.
 // Its methods are safe for concurrent use, except Clear. The zero value is

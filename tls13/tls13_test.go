@@ -295,3 +295,32 @@ func TestNilTranscript(t *testing.T) {
 		t.Errorf("nil transcript: %x, empty transcript: %x", got, want)
 	}
 }
+
+// TestConstantEarlySecret checks the shared early secret without a PSK: it
+// is what the full computation gives (a closure around the same hash is not
+// recognised and takes the full path), and clearing one EarlySecret that
+// shares it leaves the others working.
+func TestConstantEarlySecret(t *testing.T) {
+	for _, h := range []func() hash.Hash{sha256.New, sha512.New384} {
+		a := NewEarlySecret(h, nil)
+		b := NewEarlySecret(h, nil)
+		full := NewEarlySecret(func() hash.Hash { return h() }, nil)
+		if a.constant == nil || full.constant != nil {
+			t.Fatalf("constant early secret used: %v for the constructor, %v for a closure",
+				a.constant != nil, full.constant != nil)
+		}
+		shared := make([]byte, 32)
+		want := full.HandshakeSecret(shared).ClientHandshakeTrafficSecret(nil)
+		if got := a.HandshakeSecret(shared).ClientHandshakeTrafficSecret(nil); !bytes.Equal(got, want) {
+			t.Errorf("handshake traffic secret from the constant early secret: %x, want %x", got, want)
+		}
+		if got, want := a.ResumptionBinderKey(), full.ResumptionBinderKey(); !bytes.Equal(got, want) {
+			t.Errorf("binder key from the constant early secret: %x, want %x", got, want)
+		}
+		a.Clear()
+		if got := b.HandshakeSecret(shared).ClientHandshakeTrafficSecret(nil); !bytes.Equal(got, want) {
+			t.Errorf("after another EarlySecret was cleared: %x, want %x", got, want)
+		}
+		full.Clear()
+	}
+}
