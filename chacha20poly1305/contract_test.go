@@ -192,6 +192,12 @@ func TestShortCiphertext(t *testing.T) {
 // TestAllocations checks that Seal and Open allocate nothing when dst has
 // the capacity for their output.
 func TestAllocations(t *testing.T) {
+	forEachImpl(t, func(t *testing.T) {
+		testAllocations(t)
+	})
+}
+
+func testAllocations(t *testing.T) {
 	for _, v := range variants {
 		a, _ := v.new(make([]byte, KeySize))
 		nonce := make([]byte, v.nonceSize)

@@ -1,10 +1,11 @@
 // Command _asm generates chacha20's amd64 assembly: the ChaCha20 keystream
 // XOR of RFC 8439, Section 2.4, on AVX-512 (sixteen blocks at a time, and
-// four for what is left) and on AVX2 (eight blocks at a time, and two).
+// eight or four for what is left) and on AVX2 (six blocks at a time, and
+// two).
 //
 // Two layouts of the state are used.
 //
-// Vertical (16 blocks in zmm, 8 in ymm): register i holds word i of every
+// Vertical (16 blocks in zmm): register i holds word i of every
 // block, one block per 32-bit lane, the block counters counting up across
 // the lanes. A quarter round is then the RFC's twelve operations on whole
 // registers, and the four quarter rounds of a column or diagonal round are
