@@ -117,6 +117,11 @@ func BenchmarkMontSqr(b *testing.B) {
 				montSqr(z, x.limbs, m.limbs, m.m0inv)
 			}
 		})
+		b.Run(fmt.Sprintf("%d/generic", bits), func(b *testing.B) {
+			for b.Loop() {
+				montSqrGeneric(z, x.limbs, m.limbs, m.m0inv)
+			}
+		})
 	}
 }
 

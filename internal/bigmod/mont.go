@@ -32,13 +32,11 @@ func montMul(z, x, y, m []uint64, m0inv uint64) {
 
 // montSqr sets z = x²·R⁻¹ mod m, for x < m; z must not overlap x or m.
 //
-// The unrolled sizes have a squaring of their own (see _gen): the cross
-// products x[i]·x[j], i < j, once, doubled, the squares x[i]² added on the
-// diagonal, then a Montgomery reduction two rows at a time, n(n+1)/2 + n²
-// products against 2n². It measures 10% to 20% faster than the unrolled
-// multiplication. Other sizes square by multiplying: the same algorithm
-// written as loops measured 10% to 15% slower than montMulGeneric, the
-// compiler keeping a single carry chain in a loop less well than two.
+// It squares rather than multiplies (see [montSqrGeneric]): n(n+1)/2 + n²
+// products against 2n². The unrolled squarings measure 13% to 19% faster
+// than the unrolled multiplications (1024 bits: 318 against 375 ns; 2048
+// bits: 1.13 against 1.38 µs); the generic one 14% (20 limbs) to 29% (128
+// limbs) faster than montMulGeneric.
 func montSqr(z, x, m []uint64, m0inv uint64) {
 	switch len(m) {
 	case 8:
@@ -54,7 +52,7 @@ func montSqr(z, x, m []uint64, m0inv uint64) {
 	case 64:
 		montSqr64((*[64]uint64)(z), (*[64]uint64)(x), (*[64]uint64)(m), m0inv)
 	default:
-		montMulGeneric(z, x, x, m, m0inv)
+		montSqrGeneric(z, x, m, m0inv)
 	}
 }
 

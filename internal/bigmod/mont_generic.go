@@ -167,25 +167,125 @@ func addMulRowPair(w, v []uint64, a, b uint64) {
 	w[l+1], _ = bits.Add64(hi, 0, c)
 }
 
+// montSqrGeneric sets z = x²·R⁻¹ mod m, with m odd, m0inv = -m⁻¹ mod W and
+// x < m, all of m's length n. z must not overlap x or m.
+//
+// The square is computed in full into t, 2n words: the cross products
+// x[i]·x[j], i < j, once, two rows at a time (addMulRowPair), then t is
+// doubled as one carry chain and the squares x[i]² are added on the
+// diagonal; montRedcGeneric reduces it. That is n(n+1)/2 + n² products
+// against 2n² for a multiplication.
+func montSqrGeneric(z, x, m []uint64, m0inv uint64) {
+	n := len(m)
+	x = x[:n]
+	var buf [2 * stackLimbs]uint64
+	t := scratch(buf[:], 2*n)
+	clear(t)
+
+	// Cross products: rows i = 0 .. n-2, row i adding x[i]·x[i+1:] at word
+	// 2i+1. Pairs of rows, and the last row alone if their count is odd.
+	i := 0
+	for ; i+1 < n-1; i += 2 {
+		addMulRowPair(t[2*i+1:i+n+2], x[i+1:], x[i], x[i+1])
+	}
+	if i == n-2 {
+		t[2*n-2] = addMulWordVec(t[2*n-3:2*n-2], x[n-1:], x[n-2])
+	}
+
+	// Double, as one carry chain: t[0] and t[2n-1] are still zero, and the
+	// sum of the cross products is below W^2n / 2.
+	var c uint64
+	for k := 1; k < 2*n-1; k++ {
+		t[k], c = bits.Add64(t[k], t[k], c)
+	}
+	t[2*n-1] = c
+
+	// Diagonal: t += x[i]² at word 2i. The high word of x[i]² is at most
+	// W - 2, so the carry of the low word's addition folds into it; the carry
+	// out of word 2i+1 goes into word 2i+2 with the next low word. The last
+	// one is zero, as t = x² < W^2n.
+	c = 0
+	for i := 0; i < n; i++ {
+		hi, lo := bits.Mul64(x[i], x[i])
+		var cl uint64
+		t[2*i], cl = bits.Add64(t[2*i], lo, c)
+		hi, _ = bits.Add64(hi, 0, cl)
+		t[2*i+1], c = bits.Add64(t[2*i+1], hi, 0)
+	}
+
+	montRedcGeneric(z, t, m, m0inv)
+}
+
 // montRedcGeneric sets z = t·R⁻¹ mod m, the Montgomery reduction of the
 // 2n-word t, for t < m·R (the product of two values below m is). t is
 // overwritten. z has m's length n and must not overlap t or m.
 //
-// Row i adds q·m·W^i with q = t[i]·m0inv, which clears word i; its carry
-// word goes into t[i+n], and the carry out of that addition, one bit, is
-// held in hiBit and added at the next row's t[i+n+1]. While it runs t stays
-// below m·R + R·m < 2R², 2n words and hiBit; after n rows t is a multiple of
-// R and t/R < (m·R + (R-1)·m)/R < 2m.
+// Row i adds q·m·W^i with q = t[i]·m0inv, which clears word i. Rows go two
+// at a time, as two interleaved carry chains (redcRowPair): row i+1's q is
+// known once row i has reached word i+1. The carry out of word i+n+1 (i+n for
+// a last row alone, when n is odd), one bit, is held in hiBit and added with
+// the next pair. While it runs t stays below m·R + R·m < 2R², 2n words and
+// hiBit; after n rows t is a multiple of R and t/R < (m·R + (R-1)·m)/R < 2m.
 func montRedcGeneric(z, t, m []uint64, m0inv uint64) {
 	n := len(m)
 	t = t[:2*n]
 	z = z[:n]
 	var hiBit uint64
-	for i := 0; i < n; i++ {
+	i := 0
+	for ; i+1 < n; i += 2 {
+		hiBit = redcRowPair(t[i:i+n+2], m, m0inv, hiBit)
+	}
+	if i < n {
+		// n is odd: the last row alone.
 		q := t[i] * m0inv
 		carry := addMulWordVec(t[i:i+n], m, q)
 		t[i+n], hiBit = bits.Add64(t[i+n], carry, hiBit)
 	}
 	copy(z, t[n:])
 	subIfGeq(z, m, hiBit)
+}
+
+// redcRowPair runs two rows of montRedcGeneric on w = t[i : i+n+2], with the
+// carry bit hiBit of the previous rows, which belongs at w[n], and returns
+// the carry bit out of w[n+1]. n = len(m) ≥ 2.
+func redcRowPair(w, m []uint64, m0inv, hiBit uint64) uint64 {
+	n := len(m)
+	w = w[:n+2]
+	// Row a clears w[0] with q0, then row b clears w[1] with q1.
+	q0 := w[0] * m0inv
+	hi, lo := bits.Mul64(q0, m[0])
+	_, c := bits.Add64(lo, w[0], 0)
+	cA, _ := bits.Add64(hi, 0, c)
+	hi, lo = bits.Mul64(q0, m[1])
+	lo, c = bits.Add64(lo, w[1], 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	s, c := bits.Add64(lo, cA, 0)
+	cA, _ = bits.Add64(hi, 0, c)
+	q1 := s * m0inv
+	hi, lo = bits.Mul64(q1, m[0])
+	_, c = bits.Add64(lo, s, 0)
+	cB, _ := bits.Add64(hi, 0, c)
+	for j := 2; j < n; j++ {
+		// (cA, lo) = q0·m[j] + w[j] + cA; (cB, w[j]) = q1·m[j-1] + lo + cB.
+		hi2, lo2 := bits.Mul64(q1, m[j-1])
+		hi, lo := bits.Mul64(q0, m[j])
+		lo, c := bits.Add64(lo, w[j], 0)
+		hi, _ = bits.Add64(hi, 0, c)
+		lo, c = bits.Add64(lo, cA, 0)
+		cA, _ = bits.Add64(hi, 0, c)
+		lo2, c = bits.Add64(lo2, lo, 0)
+		hi2, _ = bits.Add64(hi2, 0, c)
+		w[j], c = bits.Add64(lo2, cB, 0)
+		cB, _ = bits.Add64(hi2, 0, c)
+	}
+	// Word n: row a ends, with the previous carry bit; row b adds its last
+	// product. Word n+1 takes both chains' carries.
+	s, cx := bits.Add64(w[n], cA, hiBit)
+	hi, lo = bits.Mul64(q1, m[n-1])
+	lo, c = bits.Add64(lo, s, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w[n], c = bits.Add64(lo, cB, 0)
+	cB, _ = bits.Add64(hi, 0, c)
+	w[n+1], hiBit = bits.Add64(w[n+1], cB, cx)
+	return hiBit
 }
