@@ -21,14 +21,27 @@ func seal(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
 
+	// The head buffer is zeroed where it is declared: declaring the short
+	// one for short messages spares them zeroing the long one.
+	if len(plaintext) < headSize-BlockSize {
+		var head [shortHead]byte
+		sealWith(head[:], key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag))
+	} else {
+		var head [headSize]byte
+		sealWith(head[:], key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag))
+	}
+	return ret
+}
+
+// sealWith is seal's work, with head, zeroed, as the keystream buffer of
+// keyAndHead.
+func sealWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) {
 	var s chacha20.State
 	var mac poly1305.MAC
-	var head [headSize]byte
-	n := keyAndHead(&s, &mac, &head, key, nonce, len(plaintext))
+	n := keyAndHead(&s, &mac, head, key, nonce, len(plaintext))
 	subtle.XORBytes(ciphertext[:n], plaintext[:n], head[BlockSize:])
 	s.XORKeyStream(ciphertext[n:], plaintext[n:])
-	authenticate(&mac, (*[Overhead]byte)(tag), additionalData, ciphertext)
-	return ret
+	authenticate(&mac, tag, additionalData, ciphertext)
 }
 
 // open appends to dst the ChaCha20-Poly1305 decryption of ciphertext (which
@@ -45,42 +58,66 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
 
+	var ok bool
+	if len(ciphertext) < headSize-BlockSize {
+		var head [shortHead]byte
+		ok = openWith(head[:], key, nonce, out, ciphertext, additionalData, tag)
+	} else {
+		var head [headSize]byte
+		ok = openWith(head[:], key, nonce, out, ciphertext, additionalData, tag)
+	}
+	if !ok {
+		return nil, errOpen
+	}
+	return ret, nil
+}
+
+// openWith is open's work, with head, zeroed, as the keystream buffer of
+// keyAndHead. It reports whether the tag was right; if not, out is zeroed.
+func openWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData, tag []byte) bool {
 	var s chacha20.State
 	var mac poly1305.MAC
-	var head [headSize]byte
 	var want [Overhead]byte
-	n := keyAndHead(&s, &mac, &head, key, nonce, len(ciphertext))
+	n := keyAndHead(&s, &mac, head, key, nonce, len(ciphertext))
 	authenticate(&mac, &want, additionalData, ciphertext)
 	// Whether the tag is right is public (it is Open's result), so it
 	// may be branched on; the comparison itself is constant time.
 	if subtle.ConstantTimeCompare(want[:], tag) != 1 {
 		clear(out)
-		return nil, errOpen
+		return false
 	}
 	subtle.XORBytes(out[:n], ciphertext[:n], head[BlockSize:])
 	s.XORKeyStream(out[n:], ciphertext[n:])
-	return ret, nil
+	return true
 }
 
 // BlockSize is the size of a ChaCha20 block, in bytes.
 const BlockSize = chacha20.BlockSize
 
-// headSize is the keystream computed at once at the start of a message:
-// block 0 and the first seven blocks of data.
-const headSize = 8 * BlockSize
+// headSize is the most keystream computed at once at the start of a
+// message: block 0 and the first fifteen blocks of data, one call to the
+// widest vector kernel.
+const headSize = 16 * BlockSize
+
+// shortHead is the keystream computed at the start of a message shorter
+// than headSize - BlockSize: block 0 and up to seven blocks of data, which
+// the eight- and four-block kernels compute in less time than the
+// sixteen-block one.
+const shortHead = 8 * BlockSize
 
 // keyAndHead computes, in one call to the cipher, keystream block 0 and the
-// keystream of the first n = min(length, headSize - BlockSize) bytes of
-// data, which start at block 1, into head; initialises mac with the one-time
-// Poly1305 key, block 0's first 32 bytes (RFC 8439, Section 2.6); and leaves
-// s at the block after those bytes. It returns n; the data's keystream is
+// keystream of the first n bytes of data, which start at block 1, into
+// head; initialises mac with the one-time Poly1305 key, block 0's first 32
+// bytes (RFC 8439, Section 2.6); and leaves s at the block after those
+// bytes. head is zeroed, shortHead or headSize bytes long; n is
+// min(length, len(head) - BlockSize). It returns n; the data's keystream is
 // head[BlockSize:BlockSize+n].
 //
 // One call instead of one for the key and another for the data halves the
 // cipher's fixed cost on short messages: the vector kernels cost the same
 // for one block as for four.
-func keyAndHead(s *chacha20.State, mac *poly1305.MAC, head *[headSize]byte, key *[KeySize]byte, nonce *[NonceSize]byte, length int) int {
-	n := min(length, headSize-BlockSize)
+func keyAndHead(s *chacha20.State, mac *poly1305.MAC, head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, length int) int {
+	n := min(length, len(head)-BlockSize)
 	ks := head[:BlockSize+n]
 	s.Init(key, nonce, 0).XORKeyStream(ks, ks)
 	mac.Init((*[poly1305.KeySize]byte)(head[:poly1305.KeySize]))
@@ -92,11 +129,27 @@ func keyAndHead(s *chacha20.State, mac *poly1305.MAC, head *[headSize]byte, key 
 // zeros to a multiple of 16 bytes, then their lengths as 64-bit
 // little-endian integers.
 func authenticate(mac *poly1305.MAC, tag *[Overhead]byte, additionalData, ciphertext []byte) {
-	mac.WritePadded(additionalData)
-	mac.WritePadded(ciphertext)
 	var lengths [16]byte
 	binary.LittleEndian.PutUint64(lengths[0:8], uint64(len(additionalData)))
 	binary.LittleEndian.PutUint64(lengths[8:16], uint64(len(ciphertext)))
-	mac.WritePadded(lengths[:])
+	if len(additionalData)+len(ciphertext) <= smallMAC {
+		// Short inputs are gathered into one buffer, so that the MAC's
+		// fixed cost per call is paid once, not three times.
+		var buf [smallMAC + 2*15 + 16]byte
+		n := copy(buf[:], additionalData)
+		n = (n + 15) &^ 15
+		n += copy(buf[n:], ciphertext)
+		n = (n + 15) &^ 15
+		n += copy(buf[n:], lengths[:])
+		mac.WritePadded(buf[:n])
+	} else {
+		mac.WritePadded(additionalData)
+		mac.WritePadded(ciphertext)
+		mac.WritePadded(lengths[:])
+	}
 	mac.Sum(tag)
 }
+
+// smallMAC is the most additional data and ciphertext that authenticate
+// gathers into one buffer.
+const smallMAC = 256
