@@ -42,7 +42,7 @@ func BenchmarkExp(b *testing.B) {
 }
 
 // BenchmarkExpWindow measures Exp's window widths against each other; the
-// width Exp uses (expWindowBits) was chosen from it.
+// widths Exp uses (expWindow) were chosen from it.
 func BenchmarkExpWindow(b *testing.B) {
 	for _, bits := range benchSizes {
 		for _, w := range []int{4, 5, 6} {

@@ -1,20 +1,29 @@
 package bigmod
 
-// expWindowBits is the width of Exp's window, chosen by measurement
-// (BenchmarkExpWindow; exponents as long as the modulus, the least time of
-// 60 runs alternating the widths, three times, on the portable kernels):
+// expWindow returns the width of Exp's window for a modulus of n limbs,
+// chosen by measurement (BenchmarkExpWindow; exponents as long as the
+// modulus, the least time of 60 runs alternating the widths, three times, on
+// the portable kernels):
 //
 //	modulus     w = 4     w = 5     w = 6
-//	1024 bits   462 µs    465 µs    494 µs
-//	1536 bits   1.56 ms   1.56 ms   1.62 ms
-//	2048 bits   3.70 ms   3.64 ms   3.74 ms
+//	1024 bits   450 µs    455 µs    490 µs
+//	1536 bits   1.39 ms   1.37 ms   1.43 ms
+//	2048 bits   3.26 ms   3.18 ms   3.25 ms
 //
-// Four is as good as five at 1024 bits, the CRT half of RSA-2048, and within
-// 2% of it elsewhere; six loses everywhere, its table scan (2^w·n words a
-// window) costing more than the multiplications it saves. Faster kernels
-// (assembly) shift the balance further toward narrow windows, since they do
-// not make the scan faster.
-const expWindowBits = 4
+// Four bits are best up to 1024 bits (16 limbs), the CRT half of RSA-2048,
+// and five above; six lose everywhere, the table scan (2^w·n words a window)
+// costing more than the multiplications they save. Faster kernels
+// (assembly) shift the balance toward narrow windows, since they do not make
+// the scan faster: measure again when they come.
+func expWindow(n int) int {
+	if n <= 16 {
+		return 4
+	}
+	return 5
+}
+
+// expMaxWindowBits is the widest window Exp uses, which sizes its table.
+const expMaxWindowBits = 5
 
 // maxWindowBits is the widest window expWindow accepts: a window's bits
 // straddle at most two bytes of the exponent.
@@ -26,11 +35,11 @@ const maxWindowBits = 8
 //
 // Its time depends on len(e) and m's limb count, not on the value of x, e or
 // m. It is a fixed-window exponentiation in the Montgomery domain: per
-// window of expWindowBits bits of e, that many squarings, a read of the
-// table of x^0 .. x^(2^w - 1) that touches every entry and keeps one by a
-// mask, and one multiplication, whatever the window's bits are.
+// window of w bits of e (4 or 5, by m's size: see expWindow), w squarings, a
+// read of the table of x^0 .. x^(2^w - 1) that touches every entry and keeps
+// one by a mask, and one multiplication, whatever the window's bits are.
 func (z *Nat) Exp(x *Nat, e []byte, m *Modulus) *Nat {
-	return z.expWindow(x, e, m, expWindowBits)
+	return z.expWindow(x, e, m, expWindow(len(m.limbs)))
 }
 
 // expWindow is Exp with a window of w bits, 1 ≤ w ≤ maxWindowBits.
@@ -41,7 +50,7 @@ func (z *Nat) expWindow(x *Nat, e []byte, m *Modulus, w int) *Nat {
 	}
 	n := len(m.limbs)
 	entries := 1 << w
-	var buf [(1<<expWindowBits + 3) * stackLimbs]uint64
+	var buf [(1<<expMaxWindowBits + 3) * stackLimbs]uint64
 	mem := scratch(buf[:], (entries+3)*n)
 	table := mem[:entries*n]
 	acc := mem[entries*n : (entries+1)*n]
