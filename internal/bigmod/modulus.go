@@ -84,8 +84,9 @@ func NewModulusProduct(a, b []byte) (*Modulus, error) {
 	if len(x) == 0 || len(y) == 0 {
 		return nil, errors.New("bigmod: modulus must be greater than one")
 	}
-	if 64*(len(x)+len(y)-1) > MaxModulusBits {
-		return nil, errTooLarge
+	// The product has at least 64(len(x)-1) + 64(len(y)-1) + 1 bits.
+	if 64*(len(x)+len(y)-2)+1 > MaxModulusBits {
+		return nil, errTooLarge // before allocating for it
 	}
 	// Schoolbook, a row per limb of y.
 	p := make([]uint64, len(x)+len(y))

@@ -131,7 +131,7 @@ func TestModulusIsACopy(t *testing.T) {
 // leading zero bytes, and its refusals.
 func TestNewModulusProduct(t *testing.T) {
 	r := rng(t)
-	for _, sizes := range [][2]int{{257, 256}, {512, 512}, {511, 513}, {1024, 1024}, {1000, 1048}, {1536, 1536}, {2048, 2048}, {4096, 4096}, {1, 600}} {
+	for _, sizes := range [][2]int{{257, 256}, {512, 512}, {511, 513}, {1024, 1024}, {1000, 1048}, {1536, 1536}, {2048, 2048}, {4096, 4096}, {1, 600}, {4100, 4030}, {8000, 192}} {
 		pb := randModulusBig(r, sizes[0])
 		if sizes[0] == 1 {
 			pb = big.NewInt(1)
@@ -156,6 +156,7 @@ func TestNewModulusProduct(t *testing.T) {
 		{big.NewInt(2).Bytes(), randModulusBig(r, 600).Bytes()},
 		{randModulusBig(r, 200).Bytes(), randModulusBig(r, 200).Bytes()},
 		{randModulusBig(r, 4097).Bytes(), randModulusBig(r, 4097).Bytes()},
+		{randModulusBig(r, 8000).Bytes(), randModulusBig(r, 200).Bytes()},
 		{big.NewInt(3).Bytes(), even.SetBit(even, 0, 0).Bytes()},
 	} {
 		if m, err := NewModulusProduct(tc[0], tc[1]); err == nil {
