@@ -23,7 +23,7 @@ func seal(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 
 	// The head buffer is zeroed where it is declared: declaring the short
 	// one for short messages spares them zeroing the long one.
-	if len(plaintext) < headSize-BlockSize {
+	if len(plaintext) < headSize-blockSize {
 		var head [shortHead]byte
 		sealWith(head[:], key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag))
 	} else {
@@ -39,7 +39,7 @@ func sealWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertex
 	var s chacha20.State
 	var mac poly1305.MAC
 	n := keyAndHead(&s, &mac, head, key, nonce, len(plaintext))
-	subtle.XORBytes(ciphertext[:n], plaintext[:n], head[BlockSize:])
+	subtle.XORBytes(ciphertext[:n], plaintext[:n], head[blockSize:])
 	s.XORKeyStream(ciphertext[n:], plaintext[n:])
 	authenticate(&mac, tag, additionalData, ciphertext)
 }
@@ -59,7 +59,7 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 	}
 
 	var ok bool
-	if len(ciphertext) < headSize-BlockSize {
+	if len(ciphertext) < headSize-blockSize {
 		var head [shortHead]byte
 		ok = openWith(head[:], key, nonce, out, ciphertext, additionalData, tag)
 	} else {
@@ -86,39 +86,39 @@ func openWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciph
 		clear(out)
 		return false
 	}
-	subtle.XORBytes(out[:n], ciphertext[:n], head[BlockSize:])
+	subtle.XORBytes(out[:n], ciphertext[:n], head[blockSize:])
 	s.XORKeyStream(out[n:], ciphertext[n:])
 	return true
 }
 
-// BlockSize is the size of a ChaCha20 block, in bytes.
-const BlockSize = chacha20.BlockSize
+// blockSize is the size of a ChaCha20 block, in bytes.
+const blockSize = chacha20.BlockSize
 
 // headSize is the most keystream computed at once at the start of a
 // message: block 0 and the first fifteen blocks of data, one call to the
 // widest vector kernel.
-const headSize = 16 * BlockSize
+const headSize = 16 * blockSize
 
 // shortHead is the keystream computed at the start of a message shorter
-// than headSize - BlockSize: block 0 and up to seven blocks of data, which
+// than headSize - blockSize: block 0 and up to seven blocks of data, which
 // the eight- and four-block kernels compute in less time than the
 // sixteen-block one.
-const shortHead = 8 * BlockSize
+const shortHead = 8 * blockSize
 
 // keyAndHead computes, in one call to the cipher, keystream block 0 and the
 // keystream of the first n bytes of data, which start at block 1, into
 // head; initialises mac with the one-time Poly1305 key, block 0's first 32
 // bytes (RFC 8439, Section 2.6); and leaves s at the block after those
 // bytes. head is zeroed, shortHead or headSize bytes long; n is
-// min(length, len(head) - BlockSize). It returns n; the data's keystream is
-// head[BlockSize:BlockSize+n].
+// min(length, len(head) - blockSize). It returns n; the data's keystream is
+// head[blockSize:blockSize+n].
 //
 // One call instead of one for the key and another for the data halves the
 // cipher's fixed cost on short messages: the vector kernels cost the same
 // for one block as for four.
 func keyAndHead(s *chacha20.State, mac *poly1305.MAC, head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, length int) int {
-	n := min(length, len(head)-BlockSize)
-	ks := head[:BlockSize+n]
+	n := min(length, len(head)-blockSize)
+	ks := head[:blockSize+n]
 	s.Init(key, nonce, 0).XORKeyStream(ks, ks)
 	mac.Init((*[poly1305.KeySize]byte)(head[:poly1305.KeySize]))
 	return n
