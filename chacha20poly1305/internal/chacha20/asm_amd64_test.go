@@ -4,9 +4,6 @@ package chacha20
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -74,30 +71,7 @@ func TestAssemblyMatchesPortable(t *testing.T) {
 // with the avo program in _asm and fails if they differ from the committed
 // files. It needs the Go module proxy (for avo), as the Wycheproof tests do.
 func TestGeneratedAssemblyIsCurrent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: regenerating the assembly builds avo")
-	}
-	dir := t.TempDir()
-	out, stubs := filepath.Join(dir, "chacha20_amd64.s"), filepath.Join(dir, "chacha20_stubs_amd64.go")
-	cmd := exec.Command("go", "run", ".", "-out", out, "-stubs", stubs, "-pkg", "chacha20")
-	cmd.Dir = "_asm"
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("regenerating the assembly (avo must be fetchable): %v\n%s", err, b)
-	}
-	for _, f := range []struct{ got, want string }{{out, "chacha20_amd64.s"}, {stubs, "chacha20_stubs_amd64.go"}} {
-		got, err := os.ReadFile(f.got)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(f.want)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// The generator names its output files in the header line.
-		got = bytes.ReplaceAll(got, []byte(dir+string(filepath.Separator)), []byte("../"))
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s is stale: run go generate in chacha20poly1305/internal/chacha20/_asm", f.want)
-		}
-	}
+	testutil.CheckGenerated(t, "_asm",
+		[]string{"-out", "../chacha20_amd64.s", "-stubs", "../chacha20_stubs_amd64.go", "-pkg", "chacha20"},
+		"chacha20_amd64.s", "chacha20_stubs_amd64.go")
 }

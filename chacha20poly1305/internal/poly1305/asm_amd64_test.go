@@ -3,11 +3,7 @@
 package poly1305
 
 import (
-	"bytes"
 	"math/big"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -97,31 +93,9 @@ func TestRadixConversion(t *testing.T) {
 // the avo program in _asm and fails if they differ from the committed
 // files. It needs the Go module proxy (for avo), as the Wycheproof tests do.
 func TestGeneratedAssemblyIsCurrent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: regenerating the assembly builds avo")
-	}
-	dir := t.TempDir()
-	out, stubs := filepath.Join(dir, "sum_amd64.s"), filepath.Join(dir, "sum_stubs_amd64.go")
-	cmd := exec.Command("go", "run", ".", "-out", out, "-stubs", stubs, "-pkg", "poly1305")
-	cmd.Dir = "_asm"
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("regenerating the assembly (avo must be fetchable): %v\n%s", err, b)
-	}
-	for _, f := range []struct{ got, want string }{{out, "sum_amd64.s"}, {stubs, "sum_stubs_amd64.go"}} {
-		got, err := os.ReadFile(f.got)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(f.want)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = bytes.ReplaceAll(got, []byte(dir+string(filepath.Separator)), []byte("../"))
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s is stale: run go generate in chacha20poly1305/internal/poly1305/_asm", f.want)
-		}
-	}
+	testutil.CheckGenerated(t, "_asm",
+		[]string{"-out", "../sum_amd64.s", "-stubs", "../sum_stubs_amd64.go", "-pkg", "poly1305"},
+		"sum_amd64.s", "sum_stubs_amd64.go")
 }
 
 // TestIFMABounds runs the vector loop directly (below its length threshold
