@@ -1,0 +1,32 @@
+//go:build !purego
+
+package bigmod
+
+import "golang.org/x/sys/cpu"
+
+//go:generate sh -c "cd _asm && go run . -out ../mont_amd64.s -stubs ../mont_amd64.go -pkg bigmod"
+
+// useADX selects the assembly kernels of mont_amd64.s, which need MULX
+// (BMI2), ADCX and ADOX (ADX). Tests flip it to run both paths.
+var useADX = cpu.X86.HasBMI2 && cpu.X86.HasADX
+
+// montMulADX sets z = x·y·R⁻¹ mod m with the assembly kernel for m's limb
+// count, under [montMul]'s contract, and returns true; it returns false, and
+// leaves z alone, if there is no kernel for that count. It requires useADX.
+func montMulADX(z, x, y, m []uint64, m0inv uint64) bool {
+	switch len(m) {
+	case 16:
+		montMulADX16((*[16]uint64)(z), (*[16]uint64)(x), (*[16]uint64)(y), (*[16]uint64)(m), m0inv)
+	case 24:
+		montMulADX24((*[24]uint64)(z), (*[24]uint64)(x), (*[24]uint64)(y), (*[24]uint64)(m), m0inv)
+	case 32:
+		montMulADX32((*[32]uint64)(z), (*[32]uint64)(x), (*[32]uint64)(y), (*[32]uint64)(m), m0inv)
+	case 48:
+		montMulADX48((*[48]uint64)(z), (*[48]uint64)(x), (*[48]uint64)(y), (*[48]uint64)(m), m0inv)
+	case 64:
+		montMulADX64((*[64]uint64)(z), (*[64]uint64)(x), (*[64]uint64)(y), (*[64]uint64)(m), m0inv)
+	default:
+		return false
+	}
+	return true
+}
