@@ -1,0 +1,55 @@
+package rsa
+
+import (
+	"crypto/subtle"
+	"errors"
+
+	"github.com/carry-crypto/carry/internal/bigmod"
+)
+
+// errFault is returned when the private operation fails its check by
+// re-encryption: a fault in the computation, or a key that is not
+// consistent. The result is then never released.
+var errFault = errors.New("carry/rsa: internal error: private operation failed its check")
+
+// private returns c^d mod n, n.Size() bytes, for the big-endian c of
+// n.Size() bytes, by the Chinese remainder theorem (RFC 8017, Section
+// 5.1.2, second form):
+//
+//	m1 = c^dp mod p, m2 = c^dq mod q
+//	h  = qinv·(m1 - m2) mod p
+//	m  = m2 + h·q
+//
+// m is below n since m2 < q and h ≤ p-1. Before it is released m is checked
+// by m^e ≡ c (mod n); the check compares in constant time and a failure
+// returns errFault.
+//
+// It returns an error if c is not below n, which the caller must make an
+// opaque error where that matters. Otherwise its time depends on the key's
+// sizes only, not on c or the key's values.
+func (k *PrivateKey) private(c []byte) ([]byte, error) {
+	cN, err := bigmod.NewNat().SetBytes(c, k.n)
+	if err != nil {
+		return nil, err
+	}
+	m1 := bigmod.NewNat().Mod(cN, k.p)
+	m1.Exp(m1, k.dp, k.p)
+	m2 := bigmod.NewNat().Mod(cN, k.q)
+	m2.Exp(m2, k.dq, k.q)
+
+	h := bigmod.NewNat().Mod(m2, k.p)
+	h.Sub(m1, h, k.p)
+	h.Mul(h, k.qinv, k.p)
+	h.ExpandFor(k.n)
+	h.Mul(h, k.qN, k.n)
+	m := m2.ExpandFor(k.n)
+	m.Add(m, h, k.n)
+
+	check := bigmod.NewNat().ExpShortVarTime(m, k.e, k.n)
+	out := m.Bytes(k.n)
+	if subtle.ConstantTimeEq(int32(check.Equal(cN)), 1) != 1 {
+		clear(out)
+		return nil, errFault
+	}
+	return out, nil
+}
