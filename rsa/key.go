@@ -61,6 +61,10 @@ type PrivateKey struct {
 // errMultiPrime is returned for keys of more than two primes.
 var errMultiPrime = errors.New("carry/rsa: multi-prime keys are not supported")
 
+// errSmallPrime is returned for keys with a prime of fewer than 512 bits,
+// which internal/bigmod does not take as a modulus.
+var errSmallPrime = errors.New("carry/rsa: primes of fewer than 512 bits are not supported")
+
 // errInvalidKey is returned for a private key whose values are not
 // consistent; it does not say which value is wrong.
 var errInvalidKey = errors.New("carry/rsa: invalid private key")
@@ -122,6 +126,9 @@ func NewPrivateKey(k *rsa.PrivateKey) (*PrivateKey, error) {
 		if v.Sign() <= 0 {
 			return nil, errInvalidKey
 		}
+	}
+	if k.Primes[0].BitLen() < bigmod.MinModulusBits || k.Primes[1].BitLen() < bigmod.MinModulusBits {
+		return nil, errSmallPrime
 	}
 	pb, qb := k.Primes[0].Bytes(), k.Primes[1].Bytes()
 	n, err := bigmod.NewModulusProduct(pb, qb)
