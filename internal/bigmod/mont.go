@@ -41,10 +41,10 @@ func montMul(z, x, y, m []uint64, m0inv uint64) {
 // bits: 1.13 against 1.38 µs); the generic one 14% (20 limbs) to 29% (128
 // limbs) faster than montMulGeneric.
 //
-// With useADX, the assembly multiplication of x by itself is faster than
-// the Go squarings at every size it has (see montMulADX).
+// With useADX, the assembly (see montSqrADX) is faster than the Go
+// squarings at every size it has.
 func montSqr(z, x, m []uint64, m0inv uint64) {
-	if useADX && montMulADX(z, x, x, m, m0inv) {
+	if useADX && montSqrADX(z, x, m, m0inv) {
 		return
 	}
 	switch len(m) {

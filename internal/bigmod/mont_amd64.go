@@ -38,3 +38,24 @@ func montMulADX48(z *[48]uint64, x *[48]uint64, y *[48]uint64, m *[48]uint64, m0
 //
 //go:noescape
 func montMulADX64(z *[64]uint64, x *[64]uint64, y *[64]uint64, m *[64]uint64, m0inv uint64)
+
+// montSqrADX16 is [montSqrGeneric] for 16 limbs (1024 bits): it sets
+// z = x²·R⁻¹ mod m for x < m, with montSqrGeneric's results. It requires
+// BMI2 and ADX. z must not overlap x or m.
+//
+//go:noescape
+func montSqrADX16(z *[16]uint64, x *[16]uint64, m *[16]uint64, m0inv uint64)
+
+// montSqrADX24 is [montSqrGeneric] for 24 limbs (1536 bits): it sets
+// z = x²·R⁻¹ mod m for x < m, with montSqrGeneric's results. It requires
+// BMI2 and ADX. z must not overlap x or m.
+//
+//go:noescape
+func montSqrADX24(z *[24]uint64, x *[24]uint64, m *[24]uint64, m0inv uint64)
+
+// montSqrADX32 is [montSqrGeneric] for 32 limbs (2048 bits): it sets
+// z = x²·R⁻¹ mod m for x < m, with montSqrGeneric's results. It requires
+// BMI2 and ADX. z must not overlap x or m.
+//
+//go:noescape
+func montSqrADX32(z *[32]uint64, x *[32]uint64, m *[32]uint64, m0inv uint64)

@@ -39,7 +39,8 @@ func withADX(t *testing.T, on bool, f func()) {
 }
 
 // checkMulADX compares montMulADX with montMulGeneric on x and y (as
-// n-limb values), and montMul with useADX off and on.
+// n-limb values), and montMul with useADX off and on; if x = y < m, it
+// compares montSqrADX and montSqrGeneric too.
 func checkMulADX(t *testing.T, name string, m *Modulus, xb, yb *big.Int) {
 	t.Helper()
 	n := len(m.limbs)
@@ -52,6 +53,20 @@ func checkMulADX(t *testing.T, name string, m *Modulus, xb, yb *big.Int) {
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("%s: montMulADX%d(%x, %x) = %x, montMulGeneric %x", name, n, xb, yb, limbsToBig(got), limbsToBig(want))
+	}
+	if xb.Cmp(yb) == 0 && xb.Cmp(m.toBig()) < 0 {
+		clear(got)
+		if !montSqrADX(got, x, m.limbs, m.m0inv) {
+			t.Fatalf("no assembly squaring for %d limbs", n)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: montSqrADX(%x) = %x, montMulGeneric %x", name, xb, limbsToBig(got), limbsToBig(want))
+		}
+		sq := make([]uint64, n)
+		montSqrGeneric(sq, x, m.limbs, m.m0inv)
+		if !slices.Equal(sq, want) {
+			t.Fatalf("%s: montSqrGeneric(%x) = %x, montMulGeneric %x", name, xb, limbsToBig(sq), limbsToBig(want))
+		}
 	}
 	for _, on := range []bool{false, true} {
 		saved := useADX
@@ -116,6 +131,8 @@ func TestMontMulADXRandom(t *testing.T) {
 				xb := new(big.Int).Mod(weirdBig(r, 64*n), mb)
 				yb := new(big.Int).Mod(randBig(r, 64*n), mb)
 				checkMulADX(t, fmt.Sprintf("random/%d", n), m, xb, yb)
+				checkMulADX(t, fmt.Sprintf("random/%d", n), m, xb, xb)
+				checkMulADX(t, fmt.Sprintf("random/%d", n), m, yb, yb)
 			}
 		}
 	})
@@ -160,6 +177,11 @@ func BenchmarkMontMulADX(b *testing.B) {
 				montMulADX(z, x.limbs, x.limbs, m.limbs, m.m0inv)
 			}
 		})
+		b.Run(fmt.Sprintf("%d/adx-sqr", bits), func(b *testing.B) {
+			for b.Loop() {
+				montSqrADX(z, x.limbs, m.limbs, m.m0inv)
+			}
+		})
 		b.Run(fmt.Sprintf("%d/go", bits), func(b *testing.B) {
 			saved := useADX
 			useADX = false
@@ -176,5 +198,27 @@ func BenchmarkMontMulADX(b *testing.B) {
 				montSqr(z, x.limbs, m.limbs, m.m0inv)
 			}
 		})
+	}
+}
+
+// BenchmarkExpADX times Exp with the assembly kernels and without them.
+func BenchmarkExpADX(b *testing.B) {
+	if !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
+		b.Skip("no BMI2 and ADX on this CPU")
+	}
+	for _, bits := range benchSizes {
+		m, x, e := benchModulus(b, bits)
+		for _, on := range []bool{true, false} {
+			name := map[bool]string{true: "adx", false: "go"}[on]
+			b.Run(fmt.Sprintf("%d/%s", bits, name), func(b *testing.B) {
+				saved := useADX
+				useADX = on
+				defer func() { useADX = saved }()
+				out := NewNat()
+				for b.Loop() {
+					out.Exp(x, e, m)
+				}
+			})
+		}
 	}
 }

@@ -42,6 +42,9 @@ func main() {
 	for _, n := range sizes {
 		montMul(n)
 	}
+	for _, n := range sqrSizes {
+		montSqr(n)
+	}
 	Generate()
 }
 
@@ -143,31 +146,37 @@ func montMul(n int) {
 	DECQ(count)
 	JNZ(LabelRef(loop))
 
-	subIfGeq(n)
+	subIfGeqFrom(n, zp, top)
 	RET()
 }
 
-// subIfGeq sets z = z + top·R - m if that is not negative, as subIfGeq in
-// mont_generic.go: a borrow chain decides, and m is subtracted multiplied by
-// the decision, 0 or 1. The multiplication is a MULX, which leaves the
-// flags of the subtraction's borrow chain alone, as an AND would not.
-func subIfGeq(n int) {
-	Comment("sel = top | (z ≥ m), from the borrow of z - m.")
-	MOVQ(word(zp, 0), lo)
+// subIfGeqFrom sets z = s + top·R - m if that is not negative, and z = s
+// otherwise, for the n words s at src (which may be z) and top 0 or 1, as
+// subIfGeq in mont_generic.go: a borrow chain decides, and m is subtracted
+// multiplied by the decision, 0 or 1. The multiplication is a MULX, which
+// leaves the flags of the subtraction's borrow chain alone, as an AND would
+// not.
+func subIfGeqFrom(n int, src, top GPPhysical) {
+	Comment("sel = top | (s ≥ m), from the borrow of s - m.")
+	MOVQ(word(src, 0), lo)
 	SUBQ(word(mp, 0), lo)
 	for j := 1; j < n; j++ {
-		MOVQ(word(zp, j), lo)
+		MOVQ(word(src, j), lo)
 		SBBQ(word(mp, j), lo)
 	}
 	SBBQ(RDX, RDX) // -borrow
 	INCQ(RDX)      // 1 - borrow
 	ORQ(top, RDX)
 
-	Comment("z = z - sel·m")
-	MULXQ(word(mp, 0), lo, hi[0])
-	SUBQ(lo, word(zp, 0))
-	for j := 1; j < n; j++ {
+	Comment("z = s - sel·m")
+	for j := 0; j < n; j++ {
 		MULXQ(word(mp, j), lo, hi[0])
-		SBBQ(lo, word(zp, j))
+		MOVQ(word(src, j), w)
+		if j == 0 {
+			SUBQ(lo, w)
+		} else {
+			SBBQ(lo, w)
+		}
+		MOVQ(w, word(zp, j))
 	}
 }
