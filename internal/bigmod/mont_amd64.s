@@ -11,7 +11,6 @@ TEXT ·montMulADX16(SB), NOSPLIT, $0-40
 	MOVQ x+8(FP), SI
 	MOVQ y+16(FP), R8
 	MOVQ m+24(FP), R9
-	MOVQ m0inv+32(FP), R10
 
 	// t = 0
 	XORL CX, CX
@@ -32,6 +31,7 @@ TEXT ·montMulADX16(SB), NOSPLIT, $0-40
 	MOVQ CX, 112(DI)
 	MOVQ CX, 120(DI)
 	MOVQ CX, R15
+	MOVQ CX, R10
 	MOVQ $0x00000010, R11
 
 mulADX16Loop:
@@ -40,7 +40,7 @@ mulADX16Loop:
 	MOVQ  (R8), DX
 	XORL  CX, CX
 	MULXQ (SI), AX, R12
-	ADCXQ (DI), AX
+	ADCXQ R10, AX
 	MOVQ  AX, BX
 	MOVQ  AX, (DI)
 	MULXQ 8(SI), AX, R13
@@ -115,7 +115,7 @@ mulADX16Loop:
 	ADCXQ CX, R15
 
 	// q = t[0]·m0inv mod W makes t + q·m a multiple of W.
-	IMULQ R10, BX
+	IMULQ m0inv+32(FP), BX
 	MOVQ  BX, DX
 
 	// Pass B: t = (t + q·m)/W, each word stored one place down. Word 0
@@ -127,6 +127,7 @@ mulADX16Loop:
 	ADCXQ 8(DI), AX
 	ADOXQ R12, AX
 	MOVQ  AX, (DI)
+	MOVQ  AX, R10
 	MULXQ 16(R9), AX, R12
 	ADCXQ 16(DI), AX
 	ADOXQ R13, AX
@@ -306,7 +307,6 @@ TEXT ·montMulADX24(SB), NOSPLIT, $0-40
 	MOVQ x+8(FP), SI
 	MOVQ y+16(FP), R8
 	MOVQ m+24(FP), R9
-	MOVQ m0inv+32(FP), R10
 
 	// t = 0
 	XORL CX, CX
@@ -335,6 +335,7 @@ TEXT ·montMulADX24(SB), NOSPLIT, $0-40
 	MOVQ CX, 176(DI)
 	MOVQ CX, 184(DI)
 	MOVQ CX, R15
+	MOVQ CX, R10
 	MOVQ $0x00000018, R11
 
 mulADX24Loop:
@@ -343,7 +344,7 @@ mulADX24Loop:
 	MOVQ  (R8), DX
 	XORL  CX, CX
 	MULXQ (SI), AX, R12
-	ADCXQ (DI), AX
+	ADCXQ R10, AX
 	MOVQ  AX, BX
 	MOVQ  AX, (DI)
 	MULXQ 8(SI), AX, R13
@@ -450,7 +451,7 @@ mulADX24Loop:
 	ADCXQ CX, R15
 
 	// q = t[0]·m0inv mod W makes t + q·m a multiple of W.
-	IMULQ R10, BX
+	IMULQ m0inv+32(FP), BX
 	MOVQ  BX, DX
 
 	// Pass B: t = (t + q·m)/W, each word stored one place down. Word 0
@@ -462,6 +463,7 @@ mulADX24Loop:
 	ADCXQ 8(DI), AX
 	ADOXQ R12, AX
 	MOVQ  AX, (DI)
+	MOVQ  AX, R10
 	MULXQ 16(R9), AX, R12
 	ADCXQ 16(DI), AX
 	ADOXQ R13, AX
@@ -721,7 +723,6 @@ TEXT ·montMulADX32(SB), NOSPLIT, $0-40
 	MOVQ x+8(FP), SI
 	MOVQ y+16(FP), R8
 	MOVQ m+24(FP), R9
-	MOVQ m0inv+32(FP), R10
 
 	// t = 0
 	XORL CX, CX
@@ -758,6 +759,7 @@ TEXT ·montMulADX32(SB), NOSPLIT, $0-40
 	MOVQ CX, 240(DI)
 	MOVQ CX, 248(DI)
 	MOVQ CX, R15
+	MOVQ CX, R10
 	MOVQ $0x00000020, R11
 
 mulADX32Loop:
@@ -766,7 +768,7 @@ mulADX32Loop:
 	MOVQ  (R8), DX
 	XORL  CX, CX
 	MULXQ (SI), AX, R12
-	ADCXQ (DI), AX
+	ADCXQ R10, AX
 	MOVQ  AX, BX
 	MOVQ  AX, (DI)
 	MULXQ 8(SI), AX, R13
@@ -905,7 +907,7 @@ mulADX32Loop:
 	ADCXQ CX, R15
 
 	// q = t[0]·m0inv mod W makes t + q·m a multiple of W.
-	IMULQ R10, BX
+	IMULQ m0inv+32(FP), BX
 	MOVQ  BX, DX
 
 	// Pass B: t = (t + q·m)/W, each word stored one place down. Word 0
@@ -917,6 +919,7 @@ mulADX32Loop:
 	ADCXQ 8(DI), AX
 	ADOXQ R12, AX
 	MOVQ  AX, (DI)
+	MOVQ  AX, R10
 	MULXQ 16(R9), AX, R12
 	ADCXQ 16(DI), AX
 	ADOXQ R13, AX
@@ -1256,7 +1259,6 @@ TEXT ·montMulADX48(SB), NOSPLIT, $0-40
 	MOVQ x+8(FP), SI
 	MOVQ y+16(FP), R8
 	MOVQ m+24(FP), R9
-	MOVQ m0inv+32(FP), R10
 
 	// t = 0
 	XORL CX, CX
@@ -1309,6 +1311,7 @@ TEXT ·montMulADX48(SB), NOSPLIT, $0-40
 	MOVQ CX, 368(DI)
 	MOVQ CX, 376(DI)
 	MOVQ CX, R15
+	MOVQ CX, R10
 	MOVQ $0x00000030, R11
 
 mulADX48Loop:
@@ -1317,7 +1320,7 @@ mulADX48Loop:
 	MOVQ  (R8), DX
 	XORL  CX, CX
 	MULXQ (SI), AX, R12
-	ADCXQ (DI), AX
+	ADCXQ R10, AX
 	MOVQ  AX, BX
 	MOVQ  AX, (DI)
 	MULXQ 8(SI), AX, R13
@@ -1520,7 +1523,7 @@ mulADX48Loop:
 	ADCXQ CX, R15
 
 	// q = t[0]·m0inv mod W makes t + q·m a multiple of W.
-	IMULQ R10, BX
+	IMULQ m0inv+32(FP), BX
 	MOVQ  BX, DX
 
 	// Pass B: t = (t + q·m)/W, each word stored one place down. Word 0
@@ -1532,6 +1535,7 @@ mulADX48Loop:
 	ADCXQ 8(DI), AX
 	ADOXQ R12, AX
 	MOVQ  AX, (DI)
+	MOVQ  AX, R10
 	MULXQ 16(R9), AX, R12
 	ADCXQ 16(DI), AX
 	ADOXQ R13, AX
@@ -2031,7 +2035,6 @@ TEXT ·montMulADX64(SB), NOSPLIT, $0-40
 	MOVQ x+8(FP), SI
 	MOVQ y+16(FP), R8
 	MOVQ m+24(FP), R9
-	MOVQ m0inv+32(FP), R10
 
 	// t = 0
 	XORL CX, CX
@@ -2100,6 +2103,7 @@ TEXT ·montMulADX64(SB), NOSPLIT, $0-40
 	MOVQ CX, 496(DI)
 	MOVQ CX, 504(DI)
 	MOVQ CX, R15
+	MOVQ CX, R10
 	MOVQ $0x00000040, R11
 
 mulADX64Loop:
@@ -2108,7 +2112,7 @@ mulADX64Loop:
 	MOVQ  (R8), DX
 	XORL  CX, CX
 	MULXQ (SI), AX, R12
-	ADCXQ (DI), AX
+	ADCXQ R10, AX
 	MOVQ  AX, BX
 	MOVQ  AX, (DI)
 	MULXQ 8(SI), AX, R13
@@ -2375,7 +2379,7 @@ mulADX64Loop:
 	ADCXQ CX, R15
 
 	// q = t[0]·m0inv mod W makes t + q·m a multiple of W.
-	IMULQ R10, BX
+	IMULQ m0inv+32(FP), BX
 	MOVQ  BX, DX
 
 	// Pass B: t = (t + q·m)/W, each word stored one place down. Word 0
@@ -2387,6 +2391,7 @@ mulADX64Loop:
 	ADCXQ 8(DI), AX
 	ADOXQ R12, AX
 	MOVQ  AX, (DI)
+	MOVQ  AX, R10
 	MULXQ 16(R9), AX, R12
 	ADCXQ 16(DI), AX
 	ADOXQ R13, AX
@@ -3800,10 +3805,11 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 	// t[i]; tp advances a word a row. The carry out of t[i+n] is cbit, below
 	// 2: t[i..i+n] + cbit·W^n + q·m < 2W^(n+1).
 	MOVQ CX, R15
+	MOVQ (R11), BX
 	MOVQ $0x00000010, R8
 
 sqrADX16Redc:
-	MOVQ  (R11), DX
+	MOVQ  BX, DX
 	IMULQ R10, DX
 	XORL  CX, CX
 	MULXQ (R9), AX, R12
@@ -3812,6 +3818,7 @@ sqrADX16Redc:
 	ADCXQ 8(R11), AX
 	ADOXQ R12, AX
 	MOVQ  AX, 8(R11)
+	MOVQ  AX, BX
 	MULXQ 16(R9), AX, R12
 	ADCXQ 16(R11), AX
 	ADOXQ R13, AX
@@ -5505,10 +5512,11 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 	// t[i]; tp advances a word a row. The carry out of t[i+n] is cbit, below
 	// 2: t[i..i+n] + cbit·W^n + q·m < 2W^(n+1).
 	MOVQ CX, R15
+	MOVQ (R11), BX
 	MOVQ $0x00000018, R8
 
 sqrADX24Redc:
-	MOVQ  (R11), DX
+	MOVQ  BX, DX
 	IMULQ R10, DX
 	XORL  CX, CX
 	MULXQ (R9), AX, R12
@@ -5517,6 +5525,7 @@ sqrADX24Redc:
 	ADCXQ 8(R11), AX
 	ADOXQ R12, AX
 	MOVQ  AX, 8(R11)
+	MOVQ  AX, BX
 	MULXQ 16(R9), AX, R12
 	ADCXQ 16(R11), AX
 	ADOXQ R13, AX
@@ -8306,10 +8315,11 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 	// t[i]; tp advances a word a row. The carry out of t[i+n] is cbit, below
 	// 2: t[i..i+n] + cbit·W^n + q·m < 2W^(n+1).
 	MOVQ CX, R15
+	MOVQ (R11), BX
 	MOVQ $0x00000020, R8
 
 sqrADX32Redc:
-	MOVQ  (R11), DX
+	MOVQ  BX, DX
 	IMULQ R10, DX
 	XORL  CX, CX
 	MULXQ (R9), AX, R12
@@ -8318,6 +8328,7 @@ sqrADX32Redc:
 	ADCXQ 8(R11), AX
 	ADOXQ R12, AX
 	MOVQ  AX, 8(R11)
+	MOVQ  AX, BX
 	MULXQ 16(R9), AX, R12
 	ADCXQ 16(R11), AX
 	ADOXQ R13, AX

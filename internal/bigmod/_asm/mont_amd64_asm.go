@@ -55,7 +55,7 @@ var (
 	xp    = RSI
 	yp    = R8 // advanced by a word per step
 	mp    = R9
-	m0inv = R10
+	t0    = R10 // t[0] as pass B leaves it, kept for pass A from a register
 	count = R11 // steps left
 	lo    = RAX // the word being summed
 	q     = RBX // t[0] after pass A, then q
@@ -82,7 +82,6 @@ func montMul(n int) {
 	Load(Param("x"), xp)
 	Load(Param("y"), yp)
 	Load(Param("m"), mp)
-	Load(Param("m0inv"), m0inv)
 
 	Comment("t = 0")
 	XORL(zero.As32(), zero.As32())
@@ -90,8 +89,15 @@ func montMul(n int) {
 		MOVQ(zero, word(zp, j))
 	}
 	MOVQ(zero, top)
+	MOVQ(zero, t0)
 	MOVQ(U32(n), count)
 
+	// m0inv is read from the argument frame: its register is t0.
+	b, err := Param("m0inv").Resolve()
+	if err != nil {
+		panic(err)
+	}
+	m0invArg := b.Addr
 	loop := fmt.Sprintf("mulADX%dLoop", n)
 	Label(loop)
 
@@ -101,10 +107,11 @@ func montMul(n int) {
 	XORL(zero.As32(), zero.As32()) // CF = OF = 0
 	for j := 0; j < n; j++ {
 		MULXQ(word(xp, j), lo, hi[j%2])
-		ADCXQ(word(zp, j), lo)
 		if j == 0 {
+			ADCXQ(t0, lo)
 			MOVQ(lo, q)
 		} else {
+			ADCXQ(word(zp, j), lo)
 			ADOXQ(hi[(j-1)%2], lo)
 		}
 		MOVQ(lo, word(zp, j))
@@ -120,7 +127,7 @@ func montMul(n int) {
 	ADCXQ(zero, top)
 
 	Comment("q = t[0]·m0inv mod W makes t + q·m a multiple of W.")
-	IMULQ(m0inv, q)
+	IMULQ(m0invArg, q)
 	MOVQ(q, RDX)
 
 	Comment("Pass B: t = (t + q·m)/W, each word stored one place down. Word 0",
@@ -133,6 +140,9 @@ func montMul(n int) {
 		ADCXQ(word(zp, j), lo)
 		ADOXQ(hi[(j-1)%2], lo)
 		MOVQ(lo, word(zp, j-1))
+		if j == 1 {
+			MOVQ(lo, t0)
+		}
 	}
 	Comment("Word n, and the new top: t + q·m < (W+1)R + (W-1)R = 2WR, so the",
 		"quotient is below 2R and top is again 0 or 1.")

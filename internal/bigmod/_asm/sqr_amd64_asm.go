@@ -43,7 +43,7 @@ func montSqr(n int) {
 	Load(Param("z"), zp)
 	Load(Param("x"), xp)
 	Load(Param("m"), mp)
-	Load(Param("m0inv"), m0inv)
+	Load(Param("m0inv"), R10)
 	LEAQ(t, tp)
 	XORL(zero.As32(), zero.As32())
 
@@ -99,11 +99,12 @@ func montSqr(n int) {
 		"t[i]; tp advances a word a row. The carry out of t[i+n] is cbit, below",
 		"2: t[i..i+n] + cbit·W^n + q·m < 2W^(n+1).")
 	MOVQ(zero, cbit)
+	MOVQ(word(tp, 0), q)
 	MOVQ(U32(n), rows)
 	loop := fmt.Sprintf("sqrADX%dRedc", n)
 	Label(loop)
-	MOVQ(Mem{Base: tp}, RDX)
-	IMULQ(m0inv, RDX)
+	MOVQ(q, RDX)
+	IMULQ(R10, RDX)
 	XORL(zero.As32(), zero.As32())
 	MULXQ(word(mp, 0), lo, hi[0])
 	ADCXQ(Mem{Base: tp}, lo)
@@ -112,6 +113,9 @@ func montSqr(n int) {
 		ADCXQ(word(tp, j), lo)
 		ADOXQ(hi[(j-1)%2], lo)
 		MOVQ(lo, word(tp, j))
+		if j == 1 {
+			MOVQ(lo, q) // the next row's t[i+1], from a register
+		}
 	}
 	MOVQ(word(tp, n), w)
 	ADOXQ(hi[(n-1)%2], w)
