@@ -49,6 +49,16 @@ func BenchmarkVerifyPKCS1v15(b *testing.B) {
 				}
 			}
 		})
+		// Without the cache of the last public modulus: a new key each time.
+		b.Run(fmt.Sprintf("carry-uncached/%d", bits), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				lastPublic.Store(nil)
+				if err := VerifyPKCS1v15(&sk.PublicKey, crypto.SHA256, digest[:], sig); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 		b.Run(fmt.Sprintf("std/%d", bits), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

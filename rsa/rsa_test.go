@@ -383,3 +383,48 @@ func TestBadInputs(t *testing.T) {
 		t.Fatal("hash 0 accepted by VerifyPSS")
 	}
 }
+
+// TestPublicModulusCache verifies under keys that alternate, from several
+// goroutines, so that the one-entry cache of public moduli is replaced and
+// shared: every verification must still be right.
+func TestPublicModulusCache(t *testing.T) {
+	type signed struct {
+		pub    *rsa.PublicKey
+		digest []byte
+		sig    []byte
+	}
+	var cases []signed
+	for _, bits := range []int{1024, 2047, 2048} {
+		sk, k := carryKey(t, bits)
+		digest := make([]byte, 32)
+		digest[0] = byte(bits)
+		sig, err := SignPKCS1v15(k, crypto.SHA256, digest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, signed{&sk.PublicKey, digest, sig})
+	}
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			for i := range 60 {
+				a := cases[(g+i)%len(cases)]
+				b := cases[(g+i+1)%len(cases)]
+				if err := VerifyPKCS1v15(a.pub, crypto.SHA256, a.digest, a.sig); err != nil {
+					done <- err
+					return
+				}
+				if VerifyPKCS1v15(a.pub, crypto.SHA256, b.digest, b.sig) == nil {
+					done <- fmt.Errorf("a signature verified under another key")
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
