@@ -14,8 +14,9 @@ import (
 var long = flag.Bool("long", false, "run the slow tests (more keys and messages)")
 
 // testKeys are the keys of testdata/keys.pem (PKCS #8, made with
-// crypto/rsa.GenerateKey), by bit length: 1024, 1030, 1536, 2047, 2048,
-// 2050, 3072 and 4096 bits, two primes each.
+// crypto/rsa.GenerateKey), by bit length: 1024, 1025, 1030, 1536, 2047,
+// 2048, 2049, 2050, 3072 and 4096 bits, two primes each (1025 and 2049 bits
+// give PSS an encoded message one byte shorter than the modulus).
 var testKeys = sync.OnceValues(func() (map[int]*rsa.PrivateKey, error) {
 	data, err := os.ReadFile("testdata/keys.pem")
 	if err != nil {
@@ -40,7 +41,7 @@ var testKeys = sync.OnceValues(func() (map[int]*rsa.PrivateKey, error) {
 	}
 })
 
-var testSizes = []int{1024, 1030, 1536, 2047, 2048, 2050, 3072, 4096}
+var testSizes = []int{1024, 1025, 1030, 1536, 2047, 2048, 2049, 2050, 3072, 4096}
 
 // stdKey returns the crypto/rsa key of bits bits from testdata.
 func stdKey(t testing.TB, bits int) *rsa.PrivateKey {
