@@ -35,8 +35,8 @@ TEXT ·montMulADX16(SB), NOSPLIT, $0-40
 	MOVQ $0x00000010, R11
 
 mulADX16Loop:
-	// Pass A: t = t + x·y[i]. Word j gets t[j] on CF, the low half of
-	// x[j]·y[i] and the high half of x[j-1]·y[i] on OF.
+	// Pass A: t = t + x·y[i]. Word j is the low half of x[j]·y[i], plus
+	// t[j] on CF, plus the high half of x[j-1]·y[i] on OF.
 	MOVQ  (R8), DX
 	XORL  CX, CX
 	MULXQ (SI), AX, R12
@@ -339,8 +339,8 @@ TEXT ·montMulADX24(SB), NOSPLIT, $0-40
 	MOVQ $0x00000018, R11
 
 mulADX24Loop:
-	// Pass A: t = t + x·y[i]. Word j gets t[j] on CF, the low half of
-	// x[j]·y[i] and the high half of x[j-1]·y[i] on OF.
+	// Pass A: t = t + x·y[i]. Word j is the low half of x[j]·y[i], plus
+	// t[j] on CF, plus the high half of x[j-1]·y[i] on OF.
 	MOVQ  (R8), DX
 	XORL  CX, CX
 	MULXQ (SI), AX, R12
@@ -763,8 +763,8 @@ TEXT ·montMulADX32(SB), NOSPLIT, $0-40
 	MOVQ $0x00000020, R11
 
 mulADX32Loop:
-	// Pass A: t = t + x·y[i]. Word j gets t[j] on CF, the low half of
-	// x[j]·y[i] and the high half of x[j-1]·y[i] on OF.
+	// Pass A: t = t + x·y[i]. Word j is the low half of x[j]·y[i], plus
+	// t[j] on CF, plus the high half of x[j-1]·y[i] on OF.
 	MOVQ  (R8), DX
 	XORL  CX, CX
 	MULXQ (SI), AX, R12
@@ -1315,8 +1315,8 @@ TEXT ·montMulADX48(SB), NOSPLIT, $0-40
 	MOVQ $0x00000030, R11
 
 mulADX48Loop:
-	// Pass A: t = t + x·y[i]. Word j gets t[j] on CF, the low half of
-	// x[j]·y[i] and the high half of x[j-1]·y[i] on OF.
+	// Pass A: t = t + x·y[i]. Word j is the low half of x[j]·y[i], plus
+	// t[j] on CF, plus the high half of x[j-1]·y[i] on OF.
 	MOVQ  (R8), DX
 	XORL  CX, CX
 	MULXQ (SI), AX, R12
@@ -2107,8 +2107,8 @@ TEXT ·montMulADX64(SB), NOSPLIT, $0-40
 	MOVQ $0x00000040, R11
 
 mulADX64Loop:
-	// Pass A: t = t + x·y[i]. Word j gets t[j] on CF, the low half of
-	// x[j]·y[i] and the high half of x[j-1]·y[i] on OF.
+	// Pass A: t = t + x·y[i]. Word j is the low half of x[j]·y[i], plus
+	// t[j] on CF, plus the high half of x[j-1]·y[i] on OF.
 	MOVQ  (R8), DX
 	XORL  CX, CX
 	MULXQ (SI), AX, R12
