@@ -237,17 +237,29 @@ var wpOAEPFiles = []string{
 	"rsa_oaep_4096_sha512_mgf1sha512_test.json", "rsa_oaep_misc_test.json",
 }
 
+// skipDecryptCase reports whether the decryption test case numbered n (from
+// 1 in its file) is left out. With -short, as under emulation and on 32-bit
+// platforms, where a private-key operation costs tens of milliseconds, one
+// case in eight of each file runs; the default run takes every case.
+func skipDecryptCase(n int) bool {
+	return testing.Short() && n%8 != 1
+}
+
 func TestWycheproofOAEPDecrypt(t *testing.T) {
 	total := 0
 	for _, file := range wpOAEPFiles {
 		var f wpFile
 		testutil.LoadWycheproof(t, file, &f)
-		count := 0
+		count, ran := 0, 0
 		for _, g := range f.Groups {
 			k := wpPrivateKey(t, &g)
 			opts := &rsa.OAEPOptions{Hash: wpHash(t, g.Sha), MGFHash: wpHash(t, g.MgfSha)}
 			for _, tc := range g.Tests {
 				count++
+				if skipDecryptCase(count) {
+					continue
+				}
+				ran++
 				opts.Label = wpHex(t, tc.Label)
 				msg, err := k.Decrypt(nil, wpHex(t, tc.Ct), opts)
 				ok := err == nil && bytes.Equal(msg, wpHex(t, tc.Msg))
@@ -257,10 +269,10 @@ func TestWycheproofOAEPDecrypt(t *testing.T) {
 				wpCheck(t, file, &tc, ok, err)
 			}
 		}
-		if count != f.NumOfTests || count == 0 {
-			t.Errorf("%s: ran %d tests of %d", file, count, f.NumOfTests)
+		if count != f.NumOfTests || ran == 0 {
+			t.Errorf("%s: saw %d tests of %d, ran %d", file, count, f.NumOfTests, ran)
 		}
-		total += count
+		total += ran
 	}
 	t.Logf("%d tests", total)
 }
@@ -270,11 +282,15 @@ func TestWycheproofPKCS1v15Decrypt(t *testing.T) {
 	for _, file := range []string{"rsa_pkcs1_2048_test.json", "rsa_pkcs1_3072_test.json", "rsa_pkcs1_4096_test.json"} {
 		var f wpFile
 		testutil.LoadWycheproof(t, file, &f)
-		count := 0
+		count, ran := 0, 0
 		for _, g := range f.Groups {
 			k := wpPrivateKey(t, &g)
 			for _, tc := range g.Tests {
 				count++
+				if skipDecryptCase(count) {
+					continue
+				}
+				ran++
 				msg, err := DecryptPKCS1v15(nil, k, wpHex(t, tc.Ct))
 				ok := err == nil && bytes.Equal(msg, wpHex(t, tc.Msg))
 				if err != nil && err != rsa.ErrDecryption {
@@ -283,10 +299,10 @@ func TestWycheproofPKCS1v15Decrypt(t *testing.T) {
 				wpCheck(t, file, &tc, ok, err)
 			}
 		}
-		if count != f.NumOfTests || count == 0 {
-			t.Errorf("%s: ran %d tests of %d", file, count, f.NumOfTests)
+		if count != f.NumOfTests || ran == 0 {
+			t.Errorf("%s: saw %d tests of %d, ran %d", file, count, f.NumOfTests, ran)
 		}
-		total += count
+		total += ran
 	}
 	t.Logf("%d tests", total)
 }
