@@ -10,34 +10,20 @@ import (
 	"crypto/fips140"
 	"crypto/sha1"
 	"crypto/sha256"
-	"errors"
-	"os"
-	"os/exec"
-	"syscall"
 	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
 )
 
 // TestFIPS140Only checks, in a child process run with GODEBUG=fips140=only,
 // that New panics for keys shorter than 112 bits and hashes other than SHA-2
 // and SHA-3, as crypto/hmac.New does, and accepts the rest.
 func TestFIPS140Only(t *testing.T) {
-	if os.Getenv("CARRY_HMAC_FIPS_CHILD") == "1" {
+	if testutil.IsChild(t) {
 		fipsOnlyChecks(t)
 		return
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestFIPS140Only$", "-test.v")
-	cmd.Env = append(os.Environ(), "CARRY_HMAC_FIPS_CHILD=1", "GODEBUG=fips140=only")
-	out, err := cmd.CombinedOutput()
-	if errors.Is(err, syscall.ENOEXEC) {
-		// A test binary for another architecture, run under an emulator
-		// (test.sh's arm64 run with qemu): it cannot start itself again.
-		// The native runs of the same test cover this.
-		t.Skipf("cannot run a child test process here: %v", err)
-	}
-	if err != nil {
-		t.Fatalf("child process failed: %v\n%s", err, out)
-	}
-	t.Logf("child:\n%s", out)
+	testutil.RunChild(t, "GODEBUG=fips140=only")
 }
 
 func fipsOnlyChecks(t *testing.T) {

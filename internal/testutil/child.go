@@ -1,0 +1,40 @@
+package testutil
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"regexp"
+	"syscall"
+	"testing"
+)
+
+// childEnv names the variable that marks a test's re-run by RunChild; its
+// value is the test's name.
+const childEnv = "CARRY_TEST_CHILD"
+
+// IsChild reports whether this process is RunChild's re-run of t.
+func IsChild(t testing.TB) bool {
+	return os.Getenv(childEnv) == t.Name()
+}
+
+// RunChild runs the test t again, alone, in a child process of the same
+// test binary with env added to its environment (for settings such as
+// GODEBUG that must be in place when the process starts), and fails t if the
+// child fails. The child sees IsChild(t) true. A test binary for another
+// architecture run under an emulator (test.sh's arm64 run with qemu) cannot
+// start itself again: there t is skipped, and the native runs of the same
+// test cover it.
+func RunChild(t testing.TB, env ...string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.v")
+	cmd.Env = append(append(os.Environ(), childEnv+"="+t.Name()), env...)
+	out, err := cmd.CombinedOutput()
+	if errors.Is(err, syscall.ENOEXEC) {
+		t.Skipf("cannot run a child test process here: %v", err)
+	}
+	if err != nil {
+		t.Fatalf("child process failed: %v\n%s", err, out)
+	}
+	t.Logf("child:\n%s", out)
+}
