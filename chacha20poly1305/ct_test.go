@@ -1,0 +1,131 @@
+package chacha20poly1305
+
+import (
+	"crypto/rand"
+	"flag"
+	"testing"
+
+	"github.com/carry-crypto/carry/cttest"
+)
+
+var long = flag.Bool("long", false, "run the timing tests (10^6 measurements each)")
+
+// The constant-time tests of Seal and Open (package cttest's fixed against
+// random test, Welch's t-test). They run only with -long: timing tests
+// belong on a quiet machine. "carry ct" runs the Seal ones at 10^5
+// measurements in every CI run; Open is here because its records must be
+// valid ciphertexts of both classes, which carry ct's random class is not.
+
+const ctLen = 300 // past the vector Poly1305 threshold, with a partial block
+
+// ctPool is a pool of 16 fixed values: all zeros, all ones, and single bits.
+func ctPool(size int) func(rec []byte) {
+	return cttest.FixedPool(16, size, func(i int, rec []byte) {
+		switch i {
+		case 0:
+		case 1:
+			for j := range rec {
+				rec[j] = 0xff
+			}
+		default:
+			rec[(37*i)%size] = 1 << (i % 8)
+		}
+	})
+}
+
+var ctNonce = make([]byte, NonceSize)
+
+// TestSealConstantTimeKey times New and Seal of fixed bytes under a secret
+// key.
+func TestSealConstantTimeKey(t *testing.T) {
+	if !*long {
+		t.Skip("timing test; run with -long")
+	}
+	fixed := ctPool(KeySize)
+	msg := make([]byte, ctLen)
+	out := make([]byte, 0, ctLen+Overhead)
+	cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: KeySize}, func(class int, rec []byte) {
+		if class == 0 {
+			fixed(rec)
+		} else {
+			rand.Read(rec)
+		}
+	}, func(rec []byte) {
+		a, err := New(rec)
+		if err != nil {
+			panic(err)
+		}
+		a.Seal(out[:0], ctNonce, msg, nil)
+	})
+}
+
+// TestSealConstantTimePlaintext times Seal of a secret plaintext under a
+// fixed key.
+func TestSealConstantTimePlaintext(t *testing.T) {
+	if !*long {
+		t.Skip("timing test; run with -long")
+	}
+	a, _ := New(make([]byte, KeySize))
+	fixed := ctPool(ctLen)
+	out := make([]byte, 0, ctLen+Overhead)
+	cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: ctLen}, func(class int, rec []byte) {
+		if class == 0 {
+			fixed(rec)
+		} else {
+			rand.Read(rec)
+		}
+	}, func(rec []byte) {
+		a.Seal(out[:0], ctNonce, rec, nil)
+	})
+}
+
+// TestOpenConstantTimeKey times New and Open of a valid ciphertext under a
+// secret key: each record is a key and the sealing of fixed bytes under it,
+// so both classes pass the tag check.
+func TestOpenConstantTimeKey(t *testing.T) {
+	if !*long {
+		t.Skip("timing test; run with -long")
+	}
+	fixed := ctPool(KeySize)
+	msg := make([]byte, ctLen)
+	out := make([]byte, 0, ctLen)
+	cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: KeySize + ctLen + Overhead}, func(class int, rec []byte) {
+		key := rec[:KeySize]
+		if class == 0 {
+			fixed(key)
+		} else {
+			rand.Read(key)
+		}
+		a, _ := New(key)
+		a.Seal(rec[KeySize:KeySize], ctNonce, msg, nil)
+	}, func(rec []byte) {
+		a, _ := New(rec[:KeySize])
+		if _, err := a.Open(out[:0], ctNonce, rec[KeySize:], nil); err != nil {
+			panic("Open refused a valid ciphertext")
+		}
+	})
+}
+
+// TestOpenConstantTimePlaintext times Open, under a fixed key, of valid
+// ciphertexts whose plaintexts are fixed or random.
+func TestOpenConstantTimePlaintext(t *testing.T) {
+	if !*long {
+		t.Skip("timing test; run with -long")
+	}
+	a, _ := New(make([]byte, KeySize))
+	fixed := ctPool(ctLen)
+	msg := make([]byte, ctLen)
+	out := make([]byte, 0, ctLen)
+	cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: ctLen + Overhead}, func(class int, rec []byte) {
+		if class == 0 {
+			fixed(msg)
+		} else {
+			rand.Read(msg)
+		}
+		a.Seal(rec[:0], ctNonce, msg, nil)
+	}, func(rec []byte) {
+		if _, err := a.Open(out[:0], ctNonce, rec, nil); err != nil {
+			panic("Open refused a valid ciphertext")
+		}
+	})
+}
