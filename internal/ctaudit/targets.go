@@ -158,6 +158,31 @@ var edwardsFuncs = []Func{
 	{Symbol: ed + "(*niels).CondNegate"},
 	{Symbol: ed + "(*cached).Select"},
 	{Symbol: ed + "(*cached).CondNegate"},
+
+	// The scalar field.
+	{Symbol: ed + "NewScalar"},
+	{Symbol: ed + "(*Scalar).Set"},
+	{Symbol: ed + "(*Scalar).SetCanonicalBytes", AllowedBranches: 2, Why: "len(x) != 32, a public length; " +
+		"whether x is canonical, which the error reveals by design (RFC 8032 rejects S >= l)"},
+	{Symbol: ed + "(*Scalar).SetUniformBytes", AllowedBranches: 1, Why: "len(x) != 64: the length is public"},
+	{Symbol: ed + "(*Scalar).SetBytesWithClamping", AllowedBranches: 1, Why: "len(x) != 32: the length is public"},
+	{Symbol: ed + "(*Scalar).setWide"},
+	{Symbol: ed + "(*Scalar).Bytes"},
+	{Symbol: ed + "(*Scalar).FillBytes"},
+	{Symbol: ed + "(*Scalar).words"},
+	{Symbol: ed + "(*Scalar).Add"},
+	{Symbol: ed + "(*Scalar).Subtract"},
+	{Symbol: ed + "(*Scalar).Negate"},
+	{Symbol: ed + "(*Scalar).Multiply"},
+	{Symbol: ed + "(*Scalar).MultiplyAdd"},
+	{Symbol: ed + "(*Scalar).Equal"},
+	{Symbol: ed + "loadWords"},
+	{Symbol: ed + "madd"},
+	{Symbol: ed + "montMul"},
+	{Symbol: ed + "reduceOnce"},
+	{Symbol: ed + "isBelowL"},
+	{Symbol: ed + "addMod"},
+	{Symbol: ed + "subMod"},
 }
 
 // edwardsPublic are the functions of internal/edwards25519 that handle no
