@@ -188,6 +188,16 @@ var edwardsFuncs = []Func{
 	// runs in constant time all the same.
 	{Symbol: ed + "(*Point).SetBytes", AllowedBranches: 2, Why: "len(x) != 32, a public length; " +
 		"whether x encodes a point, which the error reveals by design"},
+
+	// Multiplication by a secret scalar.
+	{Symbol: ed + "(*Point).ScalarBaseMultScalar"},
+	{Symbol: ed + "(*Point).ScalarMult", AllowedLoopJumps: 4, Why: "the zeroing of the table (a fixed size); " +
+		"the loops of the inlined signedRadix16 over the 32 bytes and the 63 digits; the loop over the digit positions 62 down to 0"},
+	{Symbol: ed + "(*cachedTable).fill", AllowedLoopJumps: 1, Why: "the loop over the 8 table entries"},
+	{Symbol: ed + "(*cached).selectFrom", AllowedLoopJumps: 2, Why: "the loop over the 8 table entries (back-edge and exit)"},
+	{Symbol: ed + "(*Point).MultByCofactor"},
+	{Symbol: ed + "(*completed).subNiels"},
+	{Symbol: ed + "(*oddTable).fill", AllowedLoopJumps: 1, Why: "the loop over the 8 table entries"},
 }
 
 // edwardsPublic are the functions of internal/edwards25519 that handle no
@@ -197,6 +207,13 @@ var edwardsPublic = map[string]string{
 	ed + "NewIdentityPoint":  "returns the identity, a public constant",
 	ed + "NewGeneratorPoint": "returns the base point, a public constant",
 	ed + "init.func1":        "computes the base point, a public constant, at initialisation",
+
+	ed + "nafVarTime":                           "recodes a public scalar of verification (VarTime)",
+	ed + "(*completed).addDigitVarTime":         "adds the multiple of a public point chosen by a public digit (VarTime)",
+	ed + "(*Point).VarTimeDoubleScalarBaseMult": "a·A + b·B for verification: public scalars and point (VarTime)",
+	ed + "baseOddTable":                         "returns the odd multiples of B, a public constant",
+	ed + "initBaseOddTable":                     "computes the odd multiples of B, a public constant",
+	ed + "nielsBatchVarTime":                    "normalises public points (the table of B, the points of a multi-scalar multiplication)",
 }
 
 // Targets are the packages carry audits.

@@ -115,3 +115,21 @@ func (v *Point) Double(p *Point) *Point {
 	pp.fromPoint(p)
 	return v.fromCompleted(r.double(&pp))
 }
+
+// subNiels sets v = p − q for an affine q, and returns v.
+func (v *completed) subNiels(p *Point, q *niels) *completed {
+	// addNiels with −q = (y2−x2, y2+x2, −2d·x2·y2): the first two swap and
+	// C changes sign, so G and F swap.
+	var A, B, C, D field25519.Element
+	A.LazySub(&p.y, &p.x)
+	A.Mul(&A, &q.YplusX) // A = (Y1−X1)·(y2+x2)
+	B.LazyAdd(&p.y, &p.x)
+	B.Mul(&B, &q.YminusX) // B = (Y1+X1)·(y2−x2)
+	C.Mul(&p.t, &q.XY2d)  // C = T1·2d·x2·y2, minus the C of p + (−q)
+	D.LazyAdd(&p.z, &p.z) // D = 2·Z1, < 2^52 + 2^14
+	v.X.LazySub(&B, &A)   // E = B − A
+	v.Y.LazyAdd(&B, &A)   // H = B + A
+	v.Z.LazySub(&D, &C)   // G = D − C
+	v.T.LazyAdd(&D, &C)   // F = D + C
+	return v
+}

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"crypto/sha512"
-	"slices"
 	"math/big"
+	"slices"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
