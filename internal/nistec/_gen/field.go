@@ -1,0 +1,294 @@
+package main
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// modulus describes one Montgomery field: the field of a curve (modulo p)
+// or its scalar field (modulo n).
+type modulus struct {
+	pre   string // prefix of the kernels: "p256" or "p256Ord"
+	m     *big.Int
+	words int
+	bytes int
+}
+
+func (f *modulus) word(j int) uint64 { return limbs(f.m, f.words)[j] }
+
+// inv is -m⁻¹ mod 2^64, the Montgomery constant.
+func (f *modulus) inv() uint64 {
+	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
+	i := new(big.Int).ModInverse(f.m, two64)
+	i.Sub(two64, i)
+	return i.Uint64()
+}
+
+// hasTop reports whether 2m may exceed 2^(64·words), so that the
+// multiplication and the addition keep a carry word above the top word.
+func (f *modulus) hasTop() bool { return f.m.BitLen() == 64*f.words }
+
+const ones = ^uint64(0)
+
+// emitKernels writes the arithmetic of f on [words]uint64: Montgomery
+// multiplication, addition, subtraction, exponentiation by a public
+// exponent and the conversions from and to big-endian bytes.
+func emitKernels(e *emitter, f *modulus) {
+	n := f.words
+	e.p("// %sModulus is the modulus, in %d little-endian words.", f.pre, n)
+	e.p("var %sModulus = %s", f.pre, wordsLit(f.m, n))
+	e.p("")
+	e.p("// %sRR is R² mod m (R = 2^%d), to enter the Montgomery domain.", f.pre, 64*n)
+	rr := new(big.Int).Lsh(big.NewInt(1), uint(128*n))
+	e.p("var %sRR = %s", f.pre, wordsLit(rr.Mod(rr, f.m), n))
+	e.p("")
+	emitMul(e, f)
+	emitAddSub(e, f)
+	emitExp(e, f)
+	emitBytes(e, f)
+}
+
+// emitCondSub writes z = t - m if t ≥ m, else t, for t = (top, t0..t_{n-1}) < 2m,
+// in constant time: the borrow of t - m becomes a mask.
+func emitCondSub(e *emitter, f *modulus, top string) {
+	n := f.words
+	e.p("// Subtract the modulus once; keep the difference unless it borrowed.")
+	e.p("var b uint64")
+	for j := 0; j < n; j++ {
+		in := "0"
+		if j > 0 {
+			in = "b"
+		}
+		e.p("r%d, b := bits.Sub64(t%d, %#x, %s)", j, j, f.word(j), in)
+	}
+	if top != "" {
+		e.p("_, b = bits.Sub64(%s, 0, b)", top)
+	}
+	e.p("keep := -b")
+	for j := 0; j < n; j++ {
+		e.p("z[%d] = t%d&keep | r%d&^keep", j, j, j)
+	}
+}
+
+// emitMul writes the Montgomery multiplication z = x·y·R⁻¹ mod m, for x, y < m.
+func emitMul(e *emitter, f *modulus) {
+	n := f.words
+	inv := f.inv()
+	top := f.hasTop()
+	e.p("// %sMul sets z = x·y·R⁻¹ mod m (Montgomery multiplication, R = 2^%d) for", f.pre, 64*n)
+	e.p("// x, y < m, fully reduced. z may alias x and y. Constant time.")
+	e.p("//")
+	e.p("// It is the coarsely integrated operand scanning method (CIOS) with the")
+	e.p("// two rows of a step fused: for each word y[i], t = (t + x·y[i] + q·m) / 2^64")
+	e.p("// where q = t0·(-m⁻¹) mod 2^64 clears the low word. Two carry chains run")
+	e.p("// side by side: c1 for x·y[i] and c2 for q·m, whose word j lands in t[j-1].")
+	e.p("// t stays below 2m, so one masked subtraction ends it. Written out word by")
+	e.p("// word by _gen, with the modulus's words as constants:")
+	e.p("// a zero word costs no multiplication, and an all-ones word w gives")
+	e.p("// q·w = q·2^64 - q without one.")
+	if inv == 1 && f.word(0) == ones {
+		e.p("// Here -m⁻¹ mod 2^64 = 1 and m's low word is all ones, so q is the")
+		e.p("// low word itself and the first column of q·m carries exactly q.")
+	}
+	if !top {
+		e.p("// m has %d bits, so t < 2m fits in %d words without a carry word.", f.m.BitLen(), n)
+	}
+	e.p("func %sMul(z, x, y *[%d]uint64) {", f.pre, n)
+	vars := []string{}
+	for j := 0; j < n; j++ {
+		vars = append(vars, fmt.Sprintf("x%d", j))
+	}
+	var rhs []string
+	for j := 0; j < n; j++ {
+		rhs = append(rhs, fmt.Sprintf("x[%d]", j))
+	}
+	e.p("%s := %s", strings.Join(vars, ", "), strings.Join(rhs, ", "))
+	var ts []string
+	for j := 0; j < n; j++ {
+		ts = append(ts, fmt.Sprintf("t%d", j))
+	}
+	e.p("var %s uint64", strings.Join(ts, ", "))
+	if top {
+		e.p("var top uint64")
+	}
+	e.p("var hi, lo, hi2, lo2, c, c1, c2, q uint64")
+	e.p("_, _ = hi2, lo2")
+	for i := 0; i < n; i++ {
+		first := i == 0
+		e.p("")
+		e.p("// Step %d: t = (t + x·y[%d] + q·m) / 2^64.", i, i)
+		e.p("yi%d := y[%d]", i, i)
+		e.p("hi, lo = bits.Mul64(x0, yi%d)", i)
+		if !first {
+			e.p("lo, c = bits.Add64(lo, t0, 0)")
+			e.p("hi += c")
+		}
+		e.p("c1 = hi")
+		if inv == 1 {
+			e.p("q = lo")
+		} else {
+			e.p("q = lo * %#x", inv)
+		}
+		if f.word(0) == ones && inv == 1 {
+			e.p("c2 = q // q·(2^64 - 1) + q = q·2^64")
+		} else {
+			e.p("hi2, lo2 = bits.Mul64(q, %#x)", f.word(0))
+			e.p("_, c = bits.Add64(lo2, lo, 0)")
+			e.p("c2 = hi2 + c")
+		}
+		for j := 1; j < n; j++ {
+			e.p("hi, lo = bits.Mul64(x%d, yi%d)", j, i)
+			if !first {
+				e.p("lo, c = bits.Add64(lo, t%d, 0)", j)
+				e.p("hi += c")
+			}
+			e.p("lo, c = bits.Add64(lo, c1, 0)")
+			e.p("c1 = hi + c")
+			switch w := f.word(j); w {
+			case 0:
+				e.p("t%d, c2 = bits.Add64(lo, c2, 0)", j-1)
+			case ones:
+				e.p("lo2, c = bits.Sub64(0, q, 0)")
+				e.p("hi2 = q - c")
+				e.p("lo2, c = bits.Add64(lo2, lo, 0)")
+				e.p("hi2 += c")
+				e.p("t%d, c = bits.Add64(lo2, c2, 0)", j-1)
+				e.p("c2 = hi2 + c")
+			default:
+				e.p("hi2, lo2 = bits.Mul64(q, %#x)", w)
+				e.p("lo2, c = bits.Add64(lo2, lo, 0)")
+				e.p("hi2 += c")
+				e.p("t%d, c = bits.Add64(lo2, c2, 0)", j-1)
+				e.p("c2 = hi2 + c")
+			}
+		}
+		if top {
+			e.p("t%d, c = bits.Add64(c1, c2, 0)", n-1)
+			if first {
+				e.p("top = c")
+			} else {
+				e.p("t%d, c1 = bits.Add64(t%d, top, 0)", n-1, n-1)
+				e.p("top = c | c1")
+			}
+		} else {
+			e.p("t%d = c1 + c2", n-1)
+		}
+	}
+	e.p("")
+	if top {
+		emitCondSub(e, f, "top")
+	} else {
+		emitCondSub(e, f, "")
+	}
+	e.p("}")
+	e.p("")
+}
+
+// emitAddSub writes the modular addition and subtraction.
+func emitAddSub(e *emitter, f *modulus) {
+	n := f.words
+	e.p("// %sAdd sets z = x + y mod m, for x, y < m. z may alias x and y. Constant time.", f.pre)
+	e.p("func %sAdd(z, x, y *[%d]uint64) {", f.pre, n)
+	e.p("var c uint64")
+	for j := 0; j < n; j++ {
+		e.p("t%d, c := bits.Add64(x[%d], y[%d], c)", j, j, j)
+	}
+	if f.hasTop() {
+		emitCondSub(e, f, "c")
+	} else {
+		e.p("_ = c")
+		emitCondSub(e, f, "")
+	}
+	e.p("}")
+	e.p("")
+	e.p("// %sSub sets z = x - y mod m, for x, y < m. z may alias x and y. Constant time.", f.pre)
+	e.p("func %sSub(z, x, y *[%d]uint64) {", f.pre, n)
+	e.p("var b uint64")
+	for j := 0; j < n; j++ {
+		e.p("t%d, b := bits.Sub64(x[%d], y[%d], b)", j, j, j)
+	}
+	e.p("// Add the modulus back if the difference borrowed.")
+	e.p("mask := -b")
+	e.p("var c uint64")
+	for j := 0; j < n; j++ {
+		w := f.word(j)
+		switch w {
+		case 0:
+			e.p("z[%d], c = bits.Add64(t%d, 0, c)", j, j)
+		case ones:
+			e.p("z[%d], c = bits.Add64(t%d, mask, c)", j, j)
+		default:
+			e.p("z[%d], c = bits.Add64(t%d, %#x&mask, c)", j, j, w)
+		}
+	}
+	e.p("}")
+	e.p("")
+}
+
+// emitExp writes the exponentiation by a public exponent, used for inversion
+// (m - 2) and square roots ((m + 1)/4).
+func emitExp(e *emitter, f *modulus) {
+	n := f.words
+	e.p("// %sExp sets z = x^k·R^(1-k) mod m (x^k in the Montgomery domain) for the", f.pre)
+	e.p("// public exponent k, with a fixed window of 4 bits: 4 squarings and one")
+	e.p("// multiplication per nibble of k. The table is indexed by k's nibbles, which")
+	e.p("// are public; the time depends on k only. z may alias x.")
+	e.p("func %sExp(z, x *[%d]uint64, k *[%d]uint64) {", f.pre, n, n)
+	e.p("var table [16][%d]uint64", n)
+	e.p("table[0] = %sOne", f.pre)
+	e.p("table[1] = *x")
+	e.p("for i := 2; i < 16; i++ {")
+	e.p("%sMul(&table[i], &table[i-1], x)", f.pre)
+	e.p("}")
+	e.p("acc := %sOne", f.pre)
+	e.p("started := false")
+	e.p("for i := %d; i >= 0; i-- {", 16*n-1)
+	e.p("nib := k[i/16] >> (4 * (i %% 16)) & 15")
+	e.p("if started {")
+	e.p("for range 4 {")
+	e.p("%sMul(&acc, &acc, &acc)", f.pre)
+	e.p("}")
+	e.p("%sMul(&acc, &acc, &table[nib])", f.pre)
+	e.p("} else if nib != 0 {")
+	e.p("acc = table[nib]")
+	e.p("started = true")
+	e.p("}")
+	e.p("}")
+	e.p("*z = acc")
+	e.p("}")
+	e.p("")
+	one := mont(big.NewInt(1), f.m, n)
+	e.p("// %sOne is 1 in the Montgomery domain (R mod m).", f.pre)
+	e.p("var %sOne = %s", f.pre, wordsLit(one, n))
+	e.p("")
+}
+
+// emitBytes writes the conversions between big-endian bytes and words.
+func emitBytes(e *emitter, f *modulus) {
+	n, l := f.words, f.bytes
+	e.p("// %sFromBytes sets z to the big-endian value of b (not in the Montgomery", f.pre)
+	e.p("// domain) and returns 1 if it is below m, 0 otherwise. Constant time.")
+	e.p("func %sFromBytes(z *[%d]uint64, b *[%d]byte) int {", f.pre, n, l)
+	e.p("var buf [%d]byte", 8*n)
+	e.p("copy(buf[%d:], b[:])", 8*n-l)
+	for j := 0; j < n; j++ {
+		e.p("z[%d] = binary.BigEndian.Uint64(buf[%d:])", j, 8*(n-1-j))
+	}
+	e.p("var b0 uint64")
+	for j := 0; j < n; j++ {
+		e.p("_, b0 = bits.Sub64(z[%d], %#x, b0)", j, f.word(j))
+	}
+	e.p("return int(b0)")
+	e.p("}")
+	e.p("")
+	e.p("// %sToBytes writes x (not in the Montgomery domain) big-endian to out.", f.pre)
+	e.p("func %sToBytes(out *[%d]byte, x *[%d]uint64) {", f.pre, l, n)
+	e.p("var buf [%d]byte", 8*n)
+	for j := 0; j < n; j++ {
+		e.p("binary.BigEndian.PutUint64(buf[%d:], x[%d])", 8*(n-1-j), j)
+	}
+	e.p("copy(out[:], buf[%d:])", 8*n-l)
+	e.p("}")
+	e.p("")
+}

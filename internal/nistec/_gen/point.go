@@ -1,0 +1,492 @@
+package main
+
+func pointFile(c *curve) []byte {
+	e := &emitter{}
+	header(e)
+	e.WriteString(c.replacer().Replace(pointTemplate))
+	return e.Bytes()
+}
+
+const pointTemplate = `
+import "errors"
+
+// pxxxScalarLength is the length of the scalars of ScalarMult and
+// ScalarBaseMult, in bytes.
+const pxxxScalarLength = LLL
+
+// pxxxDigits is the number of signed 5-bit digits of such a scalar: one bit
+// more than its length, so the recoding's last carry is zero.
+const pxxxDigits = DDD
+
+// PxxxPoint is a point of the Pxxx curve y² = x³ - 3x + b in projective
+// coordinates (X:Y:Z), x = X/Z and y = Y/Z; the identity is (0:1:0). The zero
+// value is NOT valid: use NewPxxxPoint or NewPxxxGenerator. Arguments and
+// receivers may alias.
+//
+// The group law is the complete formulas of Renes, Costello and Batina,
+// "Complete addition formulas for prime order elliptic curves" (eprint
+// 2015/1060), for a = -3: one sequence of field operations for every pair of
+// inputs, the identity and equal or opposite points included.
+type PxxxPoint struct {
+	x, y, z pxxxElement
+}
+
+// NewPxxxPoint returns a new point set to the identity.
+func NewPxxxPoint() *PxxxPoint {
+	p := &PxxxPoint{}
+	p.y.One()
+	return p
+}
+
+// NewPxxxGenerator returns a new point set to the generator.
+func NewPxxxGenerator() *PxxxPoint {
+	p := &PxxxPoint{x: pxxxGx, y: pxxxGy}
+	p.z.One()
+	return p
+}
+
+// Set sets p = q, and returns p.
+func (p *PxxxPoint) Set(q *PxxxPoint) *PxxxPoint {
+	*p = *q
+	return p
+}
+
+// SetBytes sets p to the point encoded in b, and returns p. b is the
+// identity's encoding {0x00}, an uncompressed point 0x04 || X || Y, or a
+// compressed one 0x02 or 0x03 || X (SEC 1, Version 2.0, Section 2.3.4), with
+// coordinates below p and the point on the curve; otherwise SetBytes returns
+// an error and leaves p unchanged. b is public: its time depends on b.
+func (p *PxxxPoint) SetBytes(b []byte) (*PxxxPoint, error) {
+	switch {
+	case len(b) == 1 && b[0] == 0:
+		return p.Set(NewPxxxPoint()), nil
+
+	case len(b) == 1+2*pxxxElementLength && b[0] == 4:
+		x, err := new(pxxxElement).SetBytes(b[1 : 1+pxxxElementLength])
+		if err != nil {
+			return nil, err
+		}
+		y, err := new(pxxxElement).SetBytes(b[1+pxxxElementLength:])
+		if err != nil {
+			return nil, err
+		}
+		if err := pxxxCheckOnCurve(x, y); err != nil {
+			return nil, err
+		}
+		p.x.Set(x)
+		p.y.Set(y)
+		p.z.One()
+		return p, nil
+
+	case len(b) == 1+pxxxElementLength && (b[0] == 2 || b[0] == 3):
+		x, err := new(pxxxElement).SetBytes(b[1:])
+		if err != nil {
+			return nil, err
+		}
+		// y² = x³ - 3x + b has a root iff the point exists; p ≡ 3 mod 4.
+		y, ok := new(pxxxElement).Sqrt(pxxxPolynomial(new(pxxxElement), x))
+		if ok != 1 {
+			return nil, errors.New("invalid Pxxx compressed point encoding")
+		}
+		// Take the root whose parity is the tag's low bit.
+		var yb [pxxxElementLength]byte
+		y.bytes(&yb)
+		neg := new(pxxxElement).Negate(y)
+		y.Select(neg, y, int((yb[pxxxElementLength-1]^b[0])&1))
+		p.x.Set(x)
+		p.y.Set(y)
+		p.z.One()
+		return p, nil
+
+	default:
+		return nil, errors.New("invalid Pxxx point encoding")
+	}
+}
+
+// pxxxPolynomial sets y2 = x³ - 3x + b, and returns y2.
+func pxxxPolynomial(y2, x *pxxxElement) *pxxxElement {
+	var x3, threeX pxxxElement
+	x3.Square(x)
+	x3.Mul(&x3, x)
+	threeX.Add(x, x)
+	threeX.Add(&threeX, x)
+	y2.Sub(&x3, &threeX)
+	return y2.Add(y2, &pxxxB)
+}
+
+// pxxxCheckOnCurve returns an error unless y² = x³ - 3x + b.
+func pxxxCheckOnCurve(x, y *pxxxElement) error {
+	var rhs, lhs pxxxElement
+	pxxxPolynomial(&rhs, x)
+	lhs.Square(y)
+	if rhs.Equal(&lhs) != 1 {
+		return errors.New("Pxxx point not on curve")
+	}
+	return nil
+}
+
+// Bytes returns the uncompressed encoding of p (SEC 1, Version 2.0, Section
+// 2.3.3), or {0x00} for the identity. Whether p is the identity is the only
+// thing its time depends on.
+func (p *PxxxPoint) Bytes() []byte {
+	// This function is outlined to make the allocation inline in the caller.
+	var out [1 + 2*pxxxElementLength]byte
+	return p.bytes(&out)
+}
+
+func (p *PxxxPoint) bytes(out *[1 + 2*pxxxElementLength]byte) []byte {
+	if p.z.IsZero() == 1 {
+		return append(out[:0], 0)
+	}
+	var x, y pxxxElement
+	p.affine(&x, &y)
+	out[0] = 4
+	x.bytes((*[pxxxElementLength]byte)(out[1 : 1+pxxxElementLength]))
+	y.bytes((*[pxxxElementLength]byte)(out[1+pxxxElementLength:]))
+	return out[:]
+}
+
+// affine sets x = X/Z and y = Y/Z, for p not the identity.
+func (p *PxxxPoint) affine(x, y *pxxxElement) {
+	var zinv pxxxElement
+	zinv.Invert(&p.z)
+	x.Mul(&p.x, &zinv)
+	y.Mul(&p.y, &zinv)
+}
+
+// BytesX returns the encoding of p's x coordinate (SEC 1, Version 2.0,
+// Section 2.3.5), or an error if p is the identity.
+func (p *PxxxPoint) BytesX() ([]byte, error) {
+	var out [pxxxElementLength]byte
+	return p.bytesX(&out)
+}
+
+func (p *PxxxPoint) bytesX(out *[pxxxElementLength]byte) ([]byte, error) {
+	if p.z.IsZero() == 1 {
+		return nil, errors.New("Pxxx point is the point at infinity")
+	}
+	var zinv, x pxxxElement
+	zinv.Invert(&p.z)
+	x.Mul(&p.x, &zinv)
+	return x.bytes(out), nil
+}
+
+// BytesCompressed returns the compressed encoding of p (SEC 1, Version 2.0,
+// Section 2.3.3), or {0x00} for the identity.
+func (p *PxxxPoint) BytesCompressed() []byte {
+	var out [1 + pxxxElementLength]byte
+	return p.bytesCompressed(&out)
+}
+
+func (p *PxxxPoint) bytesCompressed(out *[1 + pxxxElementLength]byte) []byte {
+	if p.z.IsZero() == 1 {
+		return append(out[:0], 0)
+	}
+	var x, y pxxxElement
+	p.affine(&x, &y)
+	var yb [pxxxElementLength]byte
+	y.bytes(&yb)
+	out[0] = 2 | yb[pxxxElementLength-1]&1
+	x.bytes((*[pxxxElementLength]byte)(out[1:]))
+	return out[:]
+}
+
+// Add sets q = p1 + p2, and returns q. Constant time.
+func (q *PxxxPoint) Add(p1, p2 *PxxxPoint) *PxxxPoint {
+	// Renes-Costello-Batina 2015, Algorithm 4 (a = -3): 12M + 2mb + 29a.
+	var t0, t1, t2, t3, t4, x3, y3, z3 pxxxElement
+	t0.Mul(&p1.x, &p2.x) // t0 := X1 * X2
+	t1.Mul(&p1.y, &p2.y) // t1 := Y1 * Y2
+	t2.Mul(&p1.z, &p2.z) // t2 := Z1 * Z2
+	t3.Add(&p1.x, &p1.y) // t3 := X1 + Y1
+	t4.Add(&p2.x, &p2.y) // t4 := X2 + Y2
+	t3.Mul(&t3, &t4)     // t3 := t3 * t4
+	t4.Add(&t0, &t1)     // t4 := t0 + t1
+	t3.Sub(&t3, &t4)     // t3 := t3 - t4
+	t4.Add(&p1.y, &p1.z) // t4 := Y1 + Z1
+	x3.Add(&p2.y, &p2.z) // X3 := Y2 + Z2
+	t4.Mul(&t4, &x3)     // t4 := t4 * X3
+	x3.Add(&t1, &t2)     // X3 := t1 + t2
+	t4.Sub(&t4, &x3)     // t4 := t4 - X3
+	x3.Add(&p1.x, &p1.z) // X3 := X1 + Z1
+	y3.Add(&p2.x, &p2.z) // Y3 := X2 + Z2
+	x3.Mul(&x3, &y3)     // X3 := X3 * Y3
+	y3.Add(&t0, &t2)     // Y3 := t0 + t2
+	y3.Sub(&x3, &y3)     // Y3 := X3 - Y3
+	z3.Mul(&pxxxB, &t2)  // Z3 := b * t2
+	x3.Sub(&y3, &z3)     // X3 := Y3 - Z3
+	z3.Add(&x3, &x3)     // Z3 := X3 + X3
+	x3.Add(&x3, &z3)     // X3 := X3 + Z3
+	z3.Sub(&t1, &x3)     // Z3 := t1 - X3
+	x3.Add(&t1, &x3)     // X3 := t1 + X3
+	y3.Mul(&pxxxB, &y3)  // Y3 := b * Y3
+	t1.Add(&t2, &t2)     // t1 := t2 + t2
+	t2.Add(&t1, &t2)     // t2 := t1 + t2
+	y3.Sub(&y3, &t2)     // Y3 := Y3 - t2
+	y3.Sub(&y3, &t0)     // Y3 := Y3 - t0
+	t1.Add(&y3, &y3)     // t1 := Y3 + Y3
+	y3.Add(&t1, &y3)     // Y3 := t1 + Y3
+	t1.Add(&t0, &t0)     // t1 := t0 + t0
+	t0.Add(&t1, &t0)     // t0 := t1 + t0
+	t0.Sub(&t0, &t2)     // t0 := t0 - t2
+	t1.Mul(&t4, &y3)     // t1 := t4 * Y3
+	t2.Mul(&t0, &y3)     // t2 := t0 * Y3
+	y3.Mul(&x3, &z3)     // Y3 := X3 * Z3
+	y3.Add(&y3, &t2)     // Y3 := Y3 + t2
+	x3.Mul(&t3, &x3)     // X3 := t3 * X3
+	x3.Sub(&x3, &t1)     // X3 := X3 - t1
+	z3.Mul(&t4, &z3)     // Z3 := t4 * Z3
+	t1.Mul(&t3, &t0)     // t1 := t3 * t0
+	z3.Add(&z3, &t1)     // Z3 := Z3 + t1
+	q.x, q.y, q.z = x3, y3, z3
+	return q
+}
+
+// pxxxAffine is a point (x, y) of the curve in affine coordinates, never the
+// identity: the entries of the fixed-base table.
+type pxxxAffine struct {
+	x, y pxxxElement
+}
+
+// addAffine sets q = p1 + p2, for p2 affine and not the identity, and
+// returns q. Constant time.
+func (q *PxxxPoint) addAffine(p1 *PxxxPoint, p2 *pxxxAffine) *PxxxPoint {
+	// Renes-Costello-Batina 2015, Algorithm 5 (mixed, a = -3): 11M + 2mb + 23a.
+	// It is complete for every p1, and for p2 anything but the identity.
+	var t0, t1, t2, t3, t4, x3, y3, z3 pxxxElement
+	t0.Mul(&p1.x, &p2.x) // t0 := X1 * X2
+	t1.Mul(&p1.y, &p2.y) // t1 := Y1 * Y2
+	t3.Add(&p2.x, &p2.y) // t3 := X2 + Y2
+	t4.Add(&p1.x, &p1.y) // t4 := X1 + Y1
+	t3.Mul(&t3, &t4)     // t3 := t3 * t4
+	t4.Add(&t0, &t1)     // t4 := t0 + t1
+	t3.Sub(&t3, &t4)     // t3 := t3 - t4
+	t4.Mul(&p2.y, &p1.z) // t4 := Y2 * Z1
+	t4.Add(&t4, &p1.y)   // t4 := t4 + Y1
+	y3.Mul(&p2.x, &p1.z) // Y3 := X2 * Z1
+	y3.Add(&y3, &p1.x)   // Y3 := Y3 + X1
+	z3.Mul(&pxxxB, &p1.z) // Z3 := b * Z1
+	x3.Sub(&y3, &z3)     // X3 := Y3 - Z3
+	z3.Add(&x3, &x3)     // Z3 := X3 + X3
+	x3.Add(&x3, &z3)     // X3 := X3 + Z3
+	z3.Sub(&t1, &x3)     // Z3 := t1 - X3
+	x3.Add(&t1, &x3)     // X3 := t1 + X3
+	y3.Mul(&pxxxB, &y3)  // Y3 := b * Y3
+	t1.Add(&p1.z, &p1.z) // t1 := Z1 + Z1
+	t2.Add(&t1, &p1.z)   // t2 := t1 + Z1
+	y3.Sub(&y3, &t2)     // Y3 := Y3 - t2
+	y3.Sub(&y3, &t0)     // Y3 := Y3 - t0
+	t1.Add(&y3, &y3)     // t1 := Y3 + Y3
+	y3.Add(&t1, &y3)     // Y3 := t1 + Y3
+	t1.Add(&t0, &t0)     // t1 := t0 + t0
+	t0.Add(&t1, &t0)     // t0 := t1 + t0
+	t0.Sub(&t0, &t2)     // t0 := t0 - t2
+	t1.Mul(&t4, &y3)     // t1 := t4 * Y3
+	t2.Mul(&t0, &y3)     // t2 := t0 * Y3
+	y3.Mul(&x3, &z3)     // Y3 := X3 * Z3
+	y3.Add(&y3, &t2)     // Y3 := Y3 + t2
+	x3.Mul(&t3, &x3)     // X3 := t3 * X3
+	x3.Sub(&x3, &t1)     // X3 := X3 - t1
+	z3.Mul(&t4, &z3)     // Z3 := t4 * Z3
+	t1.Mul(&t3, &t0)     // t1 := t3 * t0
+	z3.Add(&z3, &t1)     // Z3 := Z3 + t1
+	q.x, q.y, q.z = x3, y3, z3
+	return q
+}
+
+// Double sets q = p + p, and returns q. Constant time.
+func (q *PxxxPoint) Double(p *PxxxPoint) *PxxxPoint {
+	// Renes-Costello-Batina 2015, Algorithm 6 (a = -3): 8M + 3S + 2mb + 21a.
+	var t0, t1, t2, t3, x3, y3, z3 pxxxElement
+	t0.Square(&p.x)      // t0 := X ^ 2
+	t1.Square(&p.y)      // t1 := Y ^ 2
+	t2.Square(&p.z)      // t2 := Z ^ 2
+	t3.Mul(&p.x, &p.y)   // t3 := X * Y
+	t3.Add(&t3, &t3)     // t3 := t3 + t3
+	z3.Mul(&p.x, &p.z)   // Z3 := X * Z
+	z3.Add(&z3, &z3)     // Z3 := Z3 + Z3
+	y3.Mul(&pxxxB, &t2)  // Y3 := b * t2
+	y3.Sub(&y3, &z3)     // Y3 := Y3 - Z3
+	x3.Add(&y3, &y3)     // X3 := Y3 + Y3
+	y3.Add(&x3, &y3)     // Y3 := X3 + Y3
+	x3.Sub(&t1, &y3)     // X3 := t1 - Y3
+	y3.Add(&t1, &y3)     // Y3 := t1 + Y3
+	y3.Mul(&x3, &y3)     // Y3 := X3 * Y3
+	x3.Mul(&x3, &t3)     // X3 := X3 * t3
+	t3.Add(&t2, &t2)     // t3 := t2 + t2
+	t2.Add(&t2, &t3)     // t2 := t2 + t3
+	z3.Mul(&pxxxB, &z3)  // Z3 := b * Z3
+	z3.Sub(&z3, &t2)     // Z3 := Z3 - t2
+	z3.Sub(&z3, &t0)     // Z3 := Z3 - t0
+	t3.Add(&z3, &z3)     // t3 := Z3 + Z3
+	z3.Add(&z3, &t3)     // Z3 := Z3 + t3
+	t3.Add(&t0, &t0)     // t3 := t0 + t0
+	t0.Add(&t3, &t0)     // t0 := t3 + t0
+	t0.Sub(&t0, &t2)     // t0 := t0 - t2
+	t0.Mul(&t0, &z3)     // t0 := t0 * Z3
+	y3.Add(&y3, &t0)     // Y3 := Y3 + t0
+	t0.Mul(&p.y, &p.z)   // t0 := Y * Z
+	t0.Add(&t0, &t0)     // t0 := t0 + t0
+	z3.Mul(&t0, &z3)     // Z3 := t0 * Z3
+	x3.Sub(&x3, &z3)     // X3 := X3 - Z3
+	z3.Mul(&t0, &t1)     // Z3 := t0 * t1
+	z3.Add(&z3, &z3)     // Z3 := Z3 + Z3
+	z3.Add(&z3, &z3)     // Z3 := Z3 + Z3
+	q.x, q.y, q.z = x3, y3, z3
+	return q
+}
+
+// Select sets q to p1 if cond == 1, and to p2 if cond == 0, and returns q.
+// Constant time.
+func (q *PxxxPoint) Select(p1, p2 *PxxxPoint, cond int) *PxxxPoint {
+	q.x.Select(&p1.x, &p2.x, cond)
+	q.y.Select(&p1.y, &p2.y, cond)
+	q.z.Select(&p1.z, &p2.z, cond)
+	return q
+}
+
+// condNegate sets p = -p if neg == 1, and leaves it if neg == 0. Constant time.
+func (p *PxxxPoint) condNegate(neg int) {
+	var n pxxxElement
+	n.Negate(&p.y)
+	p.y.Select(&n, &p.y, neg)
+}
+
+// pxxxTable holds the multiples 1·Q to 16·Q of a point Q.
+type pxxxTable [16]PxxxPoint
+
+// init sets t[i] = (i+1)·q, doubling where it can.
+func (t *pxxxTable) init(q *PxxxPoint) {
+	t[0].Set(q)
+	for i := 1; i < 16; i++ {
+		if i%2 == 1 {
+			t[i].Double(&t[i/2])
+		} else {
+			t[i].Add(&t[i-1], q)
+		}
+	}
+}
+
+// selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
+// every entry and keeping one by mask. Constant time in n.
+func (t *pxxxTable) selectInto(p *PxxxPoint, n uint32) {
+	p.x.Zero()
+	p.y.One()
+	p.z.Zero()
+	for i := range t {
+		p.Select(&t[i], p, eqWord(uint32(i+1), n))
+	}
+}
+
+// ScalarMult sets p = scalar·q, and returns p. scalar is a big-endian
+// integer of pxxxScalarLength bytes, of any value (the result is that
+// integer times q, so it need not be reduced modulo the order). Constant
+// time: a signed 5-bit window, each digit's multiple read by a masked scan of
+// the 16 multiples of q, and the complete formulas throughout.
+func (p *PxxxPoint) ScalarMult(q *PxxxPoint, scalar []byte) (*PxxxPoint, error) {
+	if len(scalar) != pxxxScalarLength {
+		return nil, errors.New("invalid scalar length")
+	}
+	var table pxxxTable
+	table.init(q)
+	var digits [pxxxDigits]int32
+	signedDigits(digits[:], scalar)
+
+	var acc, t PxxxPoint
+	abs, neg := digitAbs(digits[pxxxDigits-1])
+	table.selectInto(&acc, abs)
+	acc.condNegate(neg)
+	for i := pxxxDigits - 2; i >= 0; i-- {
+		for range 5 {
+			acc.Double(&acc)
+		}
+		abs, neg := digitAbs(digits[i])
+		table.selectInto(&t, abs)
+		t.condNegate(neg)
+		acc.Add(&acc, &t)
+	}
+	return p.Set(&acc), nil
+}
+
+// selectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for 0,
+// which the caller discards) by reading every entry and keeping one by mask.
+// Constant time in n.
+func pxxxSelectAffine(a *pxxxAffine, row *[16]pxxxAffine, n uint32) {
+	*a = pxxxAffine{}
+	for i := range row {
+		cond := eqWord(uint32(i+1), n)
+		a.x.Select(&row[i].x, &a.x, cond)
+		a.y.Select(&row[i].y, &a.y, cond)
+	}
+}
+
+// ScalarBaseMult sets p = scalar·G, for the generator G, and returns p.
+// scalar is as for ScalarMult. Constant time: digit i of the signed 5-bit
+// recoding selects, by a masked scan, one of the precomputed multiples
+// j·2^(5i)·G (pxxxBaseTable, affine); the sum needs no doubling, and a mixed
+// addition per digit, whose result is discarded by mask when the digit is 0.
+func (p *PxxxPoint) ScalarBaseMult(scalar []byte) (*PxxxPoint, error) {
+	if len(scalar) != pxxxScalarLength {
+		return nil, errors.New("invalid scalar length")
+	}
+	var digits [pxxxDigits]int32
+	signedDigits(digits[:], scalar)
+
+	acc := NewPxxxPoint()
+	var a pxxxAffine
+	var t PxxxPoint
+	var negY pxxxElement
+	for i := range digits {
+		abs, neg := digitAbs(digits[i])
+		pxxxSelectAffine(&a, &pxxxBaseTable[i], abs)
+		negY.Negate(&a.y)
+		a.y.Select(&negY, &a.y, neg)
+		t.addAffine(acc, &a)
+		acc.Select(&t, acc, 1-eqWord(abs, 0))
+	}
+	return p.Set(acc), nil
+}
+
+// VarTimeDoubleScalarBaseMult sets p = u1·G + u2·q, and returns p. u1 and u2
+// are as for ScalarMult. It is variable time: its time and memory accesses
+// depend on u1, u2 and q, which must be public (as in signature
+// verification). u2·q takes a signed 5-bit window with the multiples of q
+// read by index and zero digits skipped; u1·G adds the nonzero digits'
+// entries of the fixed-base table.
+func (p *PxxxPoint) VarTimeDoubleScalarBaseMult(u1 []byte, q *PxxxPoint, u2 []byte) (*PxxxPoint, error) {
+	if len(u1) != pxxxScalarLength || len(u2) != pxxxScalarLength {
+		return nil, errors.New("invalid scalar length")
+	}
+	var table pxxxTable
+	table.init(q)
+	var d1, d2 [pxxxDigits]int32
+	signedDigits(d1[:], u1)
+	signedDigits(d2[:], u2)
+
+	acc := NewPxxxPoint()
+	var t PxxxPoint
+	for i := pxxxDigits - 1; i >= 0; i-- {
+		for range 5 {
+			acc.Double(acc)
+		}
+		if d := d2[i]; d > 0 {
+			acc.Add(acc, &table[d-1])
+		} else if d < 0 {
+			t.Set(&table[-d-1])
+			t.condNegate(1)
+			acc.Add(acc, &t)
+		}
+	}
+	var a pxxxAffine
+	for i, d := range d1 {
+		if d > 0 {
+			acc.addAffine(acc, &pxxxBaseTable[i][d-1])
+		} else if d < 0 {
+			a.x = pxxxBaseTable[i][-d-1].x
+			a.y.Negate(&pxxxBaseTable[i][-d-1].y)
+			acc.addAffine(acc, &a)
+		}
+	}
+	return p.Set(acc), nil
+}
+`

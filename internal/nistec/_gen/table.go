@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// affineAdd returns (x1, y1) + (x2, y2) on y² = x³ - 3x + b modulo p, for
+// points that are not the identity and whose sum is not the identity.
+func affineAdd(p, x1, y1, x2, y2 *big.Int) (*big.Int, *big.Int) {
+	var lambda, num, den big.Int
+	if x1.Cmp(x2) == 0 {
+		// λ = (3x² - 3) / 2y
+		num.Mul(x1, x1)
+		num.Sub(&num, big.NewInt(1))
+		num.Mul(&num, big.NewInt(3))
+		den.Lsh(y1, 1)
+	} else {
+		num.Sub(y2, y1)
+		den.Sub(x2, x1)
+	}
+	den.Mod(&den, p)
+	den.ModInverse(&den, p)
+	lambda.Mul(&num, &den)
+	lambda.Mod(&lambda, p)
+	x3 := new(big.Int).Mul(&lambda, &lambda)
+	x3.Sub(x3, x1)
+	x3.Sub(x3, x2)
+	x3.Mod(x3, p)
+	y3 := new(big.Int).Sub(x1, x3)
+	y3.Mul(y3, &lambda)
+	y3.Sub(y3, y1)
+	y3.Mod(y3, p)
+	return x3, y3
+}
+
+// tableFile writes pxxxBaseTable: row i holds j·2^(5i)·G for j = 1 to 16, in
+// affine coordinates in the Montgomery domain.
+func tableFile(c *curve) []byte {
+	e := &emitter{}
+	header(e)
+	d := c.digits()
+	e.p("// %sBaseTable holds, in row i, the multiples j·2^(5i)·G of the generator", c.name)
+	e.p("// for j = 1 to 16: the points ScalarBaseMult adds, one per signed digit of")
+	e.p("// the scalar. They are affine, in the Montgomery domain (%d KiB).", d*16*2*c.words*8/1024)
+	e.p("var %sBaseTable = [%d][16]%sAffine{", c.name, d, c.name)
+	bx, by := new(big.Int).Set(c.gx), new(big.Int).Set(c.gy)
+	for i := 0; i < d; i++ {
+		e.p("{ // 2^%d·G", window*i)
+		x, y := bx, by
+		for j := 1; j <= 16; j++ {
+			e.p("{%s, %s},", elemLit(c, x), elemLit(c, y))
+			if j < 16 {
+				x, y = affineAdd(c.p, x, y, bx, by)
+			}
+		}
+		e.p("},")
+		for range window {
+			bx, by = affineAdd(c.p, bx, by, bx, by)
+		}
+	}
+	e.p("}")
+	return e.Bytes()
+}
+
+func elemLit(c *curve, x *big.Int) string {
+	return fmt.Sprintf("%sElement{%s}", c.name, wordsLit(mont(x, c.p, c.words), c.words))
+}

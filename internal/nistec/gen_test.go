@@ -1,0 +1,17 @@
+package nistec
+
+import (
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// TestGeneratedFilesAreCurrent reruns the generator in _gen and checks that
+// it gives the committed field, scalar, point and table files.
+func TestGeneratedFilesAreCurrent(t *testing.T) {
+	var files []string
+	for _, c := range []string{"p256", "p384", "p521"} {
+		files = append(files, c+"_field.go", c+"_scalar.go", c+".go", c+"_table.go")
+	}
+	testutil.CheckGenerated(t, "_gen", []string{"-out", ".."}, files...)
+}

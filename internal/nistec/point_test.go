@@ -1,0 +1,253 @@
+package nistec
+
+import (
+	"bytes"
+	"crypto/ecdh"
+	"crypto/elliptic"
+	"math/big"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// pointPtr is the method set the point types share.
+type pointPtr[T any] interface {
+	*T
+	Set(*T) *T
+	SetBytes([]byte) (*T, error)
+	Bytes() []byte
+	BytesX() ([]byte, error)
+	BytesCompressed() []byte
+	Add(*T, *T) *T
+	Double(*T) *T
+	Select(*T, *T, int) *T
+	ScalarMult(*T, []byte) (*T, error)
+	ScalarBaseMult([]byte) (*T, error)
+	VarTimeDoubleScalarBaseMult([]byte, *T, []byte) (*T, error)
+}
+
+// curveCase is what the generic tests need to know of a curve.
+type curveCase struct {
+	ecdh       ecdh.Curve
+	params     *elliptic.CurveParams
+	size       int // field element and scalar length in bytes
+	scalarSize int
+}
+
+var (
+	p256Case = curveCase{ecdh.P256(), elliptic.P256().Params(), 32, 32}
+	p384Case = curveCase{ecdh.P384(), elliptic.P384().Params(), 48, 48}
+	p521Case = curveCase{ecdh.P521(), elliptic.P521().Params(), 66, 66}
+)
+
+// refBaseMult returns the uncompressed encoding of (k mod n)·G from the
+// standard library's crypto/ecdh, or {0} if k ≡ 0.
+func (c *curveCase) refBaseMult(t *testing.T, k *big.Int) []byte {
+	t.Helper()
+	r := new(big.Int).Mod(k, c.params.N)
+	if r.Sign() == 0 {
+		return []byte{0}
+	}
+	priv, err := c.ecdh.NewPrivateKey(fixedBytes(r, c.scalarSize))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return priv.PublicKey().Bytes()
+}
+
+// scalarEdges returns scalars at the edges: 0, 1, 2, n-2, n-1, n, n+1,
+// 2n, the largest value of the length, long runs of zeros and ones.
+func (c *curveCase) scalarEdges(t *testing.T, random int) []*big.Int {
+	n := c.params.N
+	top := new(big.Int).Lsh(big.NewInt(1), uint(8*c.scalarSize))
+	ks := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(2), big.NewInt(3), big.NewInt(15), big.NewInt(16), big.NewInt(17), big.NewInt(31), big.NewInt(32),
+		new(big.Int).Sub(n, big.NewInt(2)), new(big.Int).Sub(n, big.NewInt(1)), new(big.Int).Set(n), new(big.Int).Add(n, big.NewInt(1)),
+		new(big.Int).Lsh(n, 1), new(big.Int).Sub(top, big.NewInt(1))}
+	for _, k := range []int{5, 64, 100, 8*c.scalarSize - 5, 8*c.scalarSize - 1} {
+		v := new(big.Int).Lsh(big.NewInt(1), uint(k))
+		ks = append(ks, v, new(big.Int).Sub(v, big.NewInt(1)), new(big.Int).Sub(top, v))
+	}
+	r := testutil.Rand(t)
+	for range random {
+		ks = append(ks, randomBelow(r, top))
+	}
+	for i, k := range ks {
+		if k.Cmp(top) >= 0 {
+			ks[i] = new(big.Int).Sub(top, big.NewInt(1))
+		}
+	}
+	return ks
+}
+
+func testPoints[T any, P pointPtr[T]](t *testing.T, c *curveCase, newPoint, newGenerator func() P) {
+	random := 10
+	if *long {
+		random = 300
+	}
+	ks := c.scalarEdges(t, random)
+	g := newGenerator()
+	if !bytes.Equal(g.Bytes(), c.refBaseMult(t, big.NewInt(1))) {
+		t.Fatal("the generator is wrong")
+	}
+	if !bytes.Equal(newPoint().Bytes(), []byte{0}) {
+		t.Fatal("the identity does not encode as {0}")
+	}
+	q3 := big.NewInt(0x1234567)
+	q := P(new(T))
+	if _, err := q.ScalarBaseMult(fixedBytes(q3, c.scalarSize)); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range ks {
+		kb := fixedBytes(k, c.scalarSize)
+		want := c.refBaseMult(t, k)
+		p := P(new(T))
+		_, err := p.ScalarBaseMult(kb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Bytes(); !bytes.Equal(got, want) {
+			t.Fatalf("ScalarBaseMult(%x) = %x, want %x", k, got, want)
+		}
+		p = P(new(T))
+		_, err = p.ScalarMult(g, kb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Bytes(); !bytes.Equal(got, want) {
+			t.Fatalf("ScalarMult(G, %x) = %x, want %x", k, got, want)
+		}
+		// k·(q3·G) = (k·q3)·G
+		kq := new(big.Int).Mul(k, q3)
+		wantQ := c.refBaseMult(t, kq)
+		p = P(new(T))
+		_, err = p.ScalarMult(q, kb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Bytes(); !bytes.Equal(got, wantQ) {
+			t.Fatalf("ScalarMult(Q, %x) = %x, want %x", k, got, wantQ)
+		}
+		// u1·G + u2·Q, with u1 = k and u2 = the reverse of k's bytes.
+		u2b := bytes.Clone(kb)
+		for i, j := 0, len(u2b)-1; i < j; i, j = i+1, j-1 {
+			u2b[i], u2b[j] = u2b[j], u2b[i]
+		}
+		u2 := new(big.Int).SetBytes(u2b)
+		wantD := c.refBaseMult(t, new(big.Int).Add(k, new(big.Int).Mul(u2, q3)))
+		p = P(new(T))
+		_, err = p.VarTimeDoubleScalarBaseMult(kb, q, u2b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Bytes(); !bytes.Equal(got, wantD) {
+			t.Fatalf("VarTimeDoubleScalarBaseMult(%x, Q, %x) = %x, want %x", k, u2, got, wantD)
+		}
+		// The same from the constant-time operations.
+		a, b := P(new(T)), P(new(T))
+		a.ScalarBaseMult(kb)
+		b.ScalarMult(q, u2b)
+		if got := P(a.Add(a, b)).Bytes(); !bytes.Equal(got, wantD) {
+			t.Fatalf("ScalarBaseMult + ScalarMult = %x, want %x", got, wantD)
+		}
+		// ECDH against the standard library, for scalars in [1, n-1].
+		if k.Sign() > 0 && k.Cmp(c.params.N) < 0 {
+			priv, err := c.ecdh.NewPrivateKey(kb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pub, err := c.ecdh.NewPublicKey(q.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := priv.ECDH(pub)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := P(new(T))
+			p.ScalarMult(q, kb)
+			got, err := p.BytesX()
+			if err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("ScalarMult(Q, %x).BytesX() = %x, %v; want %x", k, got, err, want)
+			}
+		}
+	}
+	// Wrong scalar lengths.
+	for _, l := range []int{0, c.scalarSize - 1, c.scalarSize + 1} {
+		if _, err := P(new(T)).ScalarBaseMult(make([]byte, l)); err == nil {
+			t.Errorf("ScalarBaseMult accepted a %d-byte scalar", l)
+		}
+		if _, err := P(new(T)).ScalarMult(g, make([]byte, l)); err == nil {
+			t.Errorf("ScalarMult accepted a %d-byte scalar", l)
+		}
+		if _, err := P(new(T)).VarTimeDoubleScalarBaseMult(make([]byte, l), g, make([]byte, c.scalarSize)); err == nil {
+			t.Errorf("VarTimeDoubleScalarBaseMult accepted a %d-byte scalar", l)
+		}
+	}
+}
+
+// testGroupLaw checks completeness: the identity, P + P, P + (-P), through Add.
+func testGroupLaw[T any, P pointPtr[T]](t *testing.T, c *curveCase, newPoint, newGenerator func() P) {
+	n := c.params.N
+	mul := func(k *big.Int) P {
+		p := P(new(T))
+		_, err := p.ScalarBaseMult(fixedBytes(new(big.Int).Mod(k, n), c.scalarSize))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	id := newPoint()
+	r := testutil.Rand(t)
+	for range 10 {
+		a := randomBelow(r, n)
+		b := randomBelow(r, n)
+		pa, pb := mul(a), mul(b)
+		cases := []struct {
+			name string
+			got  P
+			want *big.Int
+		}{
+			{"A + B", P(new(T)).Add(pa, pb), new(big.Int).Add(a, b)},
+			{"A + A", P(new(T)).Add(pa, pa), new(big.Int).Add(a, a)},
+			{"2A", P(new(T)).Double(pa), new(big.Int).Add(a, a)},
+			{"A + (-A)", P(new(T)).Add(pa, mul(new(big.Int).Neg(a))), new(big.Int)},
+			{"A + O", P(new(T)).Add(pa, id), a},
+			{"O + A", P(new(T)).Add(id, pa), a},
+			{"O + O", P(new(T)).Add(id, id), new(big.Int)},
+			{"2O", P(new(T)).Double(id), new(big.Int)},
+			{"Select 1", P(new(T)).Select(pa, pb, 1), a},
+			{"Select 0", P(new(T)).Select(pa, pb, 0), b},
+		}
+		for _, tc := range cases {
+			if got, want := tc.got.Bytes(), c.refBaseMult(t, tc.want); !bytes.Equal(got, want) {
+				t.Fatalf("%s = %x, want %x", tc.name, got, want)
+			}
+		}
+		// Aliasing: the receiver as an operand.
+		x := P(new(T)).Set(pa)
+		P(x).Add(x, x)
+		if got, want := P(x).Bytes(), c.refBaseMult(t, new(big.Int).Add(a, a)); !bytes.Equal(got, want) {
+			t.Fatalf("x.Add(x, x) = %x, want %x", got, want)
+		}
+		x = P(new(T)).Set(pa)
+		P(x).ScalarMult(x, fixedBytes(b, c.scalarSize))
+		if got, want := P(x).Bytes(), c.refBaseMult(t, new(big.Int).Mul(a, b)); !bytes.Equal(got, want) {
+			t.Fatalf("x.ScalarMult(x, b) = %x, want %x", got, want)
+		}
+	}
+	if _, err := newPoint().BytesX(); err == nil {
+		t.Fatal("BytesX of the identity did not fail")
+	}
+	if !bytes.Equal(newPoint().BytesCompressed(), []byte{0}) {
+		t.Fatal("the identity does not compress to {0}")
+	}
+	_ = newGenerator
+}
+
+func TestP256Point(t *testing.T) { testPoints(t, &p256Case, NewP256Point, NewP256Generator) }
+func TestP384Point(t *testing.T) { testPoints(t, &p384Case, NewP384Point, NewP384Generator) }
+func TestP521Point(t *testing.T) { testPoints(t, &p521Case, NewP521Point, NewP521Generator) }
+
+func TestP256GroupLaw(t *testing.T) { testGroupLaw(t, &p256Case, NewP256Point, NewP256Generator) }
+func TestP384GroupLaw(t *testing.T) { testGroupLaw(t, &p384Case, NewP384Point, NewP384Generator) }
+func TestP521GroupLaw(t *testing.T) { testGroupLaw(t, &p521Case, NewP521Point, NewP521Generator) }
