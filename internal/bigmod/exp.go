@@ -38,8 +38,38 @@ const maxWindowBits = 8
 // window of w bits of e (4 or 5, by m's size: see expWindow), w squarings, a
 // read of the table of x^0 .. x^(2^w - 1) that touches every entry and keeps
 // one by a mask, and one multiplication, whatever the window's bits are.
+//
+// Where the CPU has AVX-512 IFMA (useIFMA) and m has 1024, 1536 or 2048 bits
+// (the CRT halves of RSA-2048, 3072 and 4096) it works in radix 2^52 with
+// the IFMA kernels instead (see expIFMA), with the same contract.
 func (z *Nat) Exp(x *Nat, e []byte, m *Modulus) *Nat {
+	if useIFMA && m.r52 != nil {
+		return z.expIFMA(x, e, m, ifmaWindow)
+	}
 	return z.expWindow(x, e, m, expWindow(len(m.limbs)))
+}
+
+// ifmaWindow is the window width of the IFMA exponentiations, chosen by
+// measurement (see BenchmarkExpIFMAWindow).
+const ifmaWindow = 5
+
+// ExpPair sets z1 = x1^e1 mod m1 and z2 = x2^e2 mod m2, each under Exp's
+// contract: the two halves of an RSA private operation by the Chinese
+// remainder theorem. z1 and z2 must not be the same Nat, and neither may
+// alias the other's inputs.
+//
+// Where Exp would use the IFMA kernels for both, and m1 and m2 have the same
+// limb count and e1 and e2 the same length, it runs the two
+// exponentiations in one pass (expPairIFMA), their multiplications
+// interleaved in one kernel; otherwise it is two Exps. Its time depends on
+// len(e1), len(e2) and the limb counts only.
+func ExpPair(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2 *Modulus) {
+	if useIFMA && m1.r52 != nil && m2.r52 != nil && len(m1.limbs) == len(m2.limbs) && len(e1) == len(e2) {
+		expPairIFMA(z1, x1, e1, m1, z2, x2, e2, m2, ifmaWindow)
+		return
+	}
+	z1.Exp(x1, e1, m1)
+	z2.Exp(x2, e2, m2)
 }
 
 // expWindow is Exp with a window of w bits, 1 ≤ w ≤ maxWindowBits.

@@ -18,6 +18,7 @@ type Modulus struct {
 	m0inv  uint64   // -m⁻¹ mod 2^64
 	one    []uint64 // R mod m: 1 in the Montgomery domain
 	rr     []uint64 // R² mod m: multiplying by it enters the domain
+	r52    *radix52 // the constants of the IFMA kernels, nil if none fits m
 }
 
 // NewModulus returns the modulus whose big-endian encoding is b, which may
@@ -71,6 +72,7 @@ func newModulusFromLimbs(limbs []uint64, bitLen, minBits int) (*Modulus, error) 
 	m := &Modulus{limbs: limbs, bitLen: bitLen}
 	m.m0inv = minusInverseModW(m.limbs[0])
 	m.one, m.rr = montgomeryConstants(m)
+	m.r52 = newRadix52(m)
 	return m, nil
 }
 

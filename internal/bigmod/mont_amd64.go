@@ -59,3 +59,56 @@ func montSqrADX24(z *[24]uint64, x *[24]uint64, m *[24]uint64, m0inv uint64)
 //
 //go:noescape
 func montSqrADX32(z *[32]uint64, x *[32]uint64, m *[32]uint64, m0inv uint64)
+
+// ammIFMA20 sets z = a·b·R⁻¹ mod m, R = 2^(52·20), almost reduced: for a,
+// b < 2m and m < R/16, z < 2m (see ammGeneric). Values are 20 radix-2^52
+// digits padded with zeros to 24 words; k0[0] = -m⁻¹ mod 2^52. z may alias
+// a and b. It requires AVX512IFMA and AVX512VL; its time depends on
+// nothing but the sizes.
+//
+//go:noescape
+func ammIFMA20(z *[24]uint64, a *[24]uint64, b *[24]uint64, m *[24]uint64, k0 *[1]uint64)
+
+// ammIFMA20x2 is two independent ammIFMA20: words [0, 24) of z, a, b and m
+// with k0[0], and words [24, 48) with k0[1], interleaved.
+//
+//go:noescape
+func ammIFMA20x2(z *[48]uint64, a *[48]uint64, b *[48]uint64, m *[48]uint64, k0 *[2]uint64)
+
+// ammIFMA30 sets z = a·b·R⁻¹ mod m, R = 2^(52·30), almost reduced: for a,
+// b < 2m and m < R/16, z < 2m (see ammGeneric). Values are 30 radix-2^52
+// digits padded with zeros to 32 words; k0[0] = -m⁻¹ mod 2^52. z may alias
+// a and b. It requires AVX512IFMA and AVX512VL; its time depends on
+// nothing but the sizes.
+//
+//go:noescape
+func ammIFMA30(z *[32]uint64, a *[32]uint64, b *[32]uint64, m *[32]uint64, k0 *[1]uint64)
+
+// ammIFMA30x2 is two independent ammIFMA30: words [0, 32) of z, a, b and m
+// with k0[0], and words [32, 64) with k0[1], interleaved.
+//
+//go:noescape
+func ammIFMA30x2(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 *[2]uint64)
+
+// ammIFMA40 sets z = a·b·R⁻¹ mod m, R = 2^(52·40), almost reduced: for a,
+// b < 2m and m < R/16, z < 2m (see ammGeneric). Values are 40 radix-2^52
+// digits padded with zeros to 40 words; k0[0] = -m⁻¹ mod 2^52. z may alias
+// a and b. It requires AVX512IFMA and AVX512VL; its time depends on
+// nothing but the sizes.
+//
+//go:noescape
+func ammIFMA40(z *[40]uint64, a *[40]uint64, b *[40]uint64, m *[40]uint64, k0 *[1]uint64)
+
+// ammIFMA40x2 is two independent ammIFMA40: words [0, 40) of z, a, b and m
+// with k0[0], and words [40, 80) with k0[1], interleaved.
+//
+//go:noescape
+func ammIFMA40x2(z *[80]uint64, a *[80]uint64, b *[80]uint64, m *[80]uint64, k0 *[2]uint64)
+
+// selectIFMA sets z to entry k of table, whose entries are len(z) words,
+// len(z) a multiple of 8 and at most 80. It reads every word of every
+// entry, keeping entry k's by a mask: neither its memory accesses nor its
+// time depend on k. It requires AVX-512F.
+//
+//go:noescape
+func selectIFMA(z []uint64, table []uint64, k uint64)

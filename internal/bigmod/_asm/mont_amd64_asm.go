@@ -53,6 +53,11 @@ func main() {
 	for _, n := range sqrSizes {
 		montSqr(n)
 	}
+	for _, d := range ifmaSizes {
+		ammIFMA(d, 1)
+		ammIFMA(d, 2)
+	}
+	selectIFMA()
 	Generate()
 }
 

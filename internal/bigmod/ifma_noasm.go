@@ -1,0 +1,15 @@
+//go:build !amd64 || purego
+
+package bigmod
+
+// useIFMA is false where there is no assembly: Exp's calls of the IFMA
+// exponentiation compile away.
+const useIFMA = false
+
+func (z *Nat) expIFMA(x *Nat, e []byte, m *Modulus, w int) *Nat {
+	panic("bigmod: internal error: no IFMA kernels")
+}
+
+func expPairIFMA(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2 *Modulus, w int) {
+	panic("bigmod: internal error: no IFMA kernels")
+}
