@@ -43,6 +43,7 @@ func register(name string, c command) {
 }
 
 func main() {
+	maybeHandshakeServer()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

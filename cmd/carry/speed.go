@@ -70,7 +70,7 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	progress, done := progressLine(stderr)
+	progress, done := progressLine(stderr, "carry speed: ")
 	results, err := measure(selected, cfg, progress)
 	done()
 	if err != nil {
@@ -145,9 +145,9 @@ func opNames() string {
 }
 
 // progressLine returns a function that shows a message on a single,
-// rewritten line of w, and one that erases that line. Both do nothing unless
-// w is a terminal.
-func progressLine(w io.Writer) (show func(string), erase func()) {
+// rewritten line of w after prefix, and one that erases that line. Both do
+// nothing unless w is a terminal.
+func progressLine(w io.Writer, prefix string) (show func(string), erase func()) {
 	f, ok := w.(*os.File)
 	if !ok {
 		return nil, func() {}
@@ -157,7 +157,7 @@ func progressLine(w io.Writer) (show func(string), erase func()) {
 		return nil, func() {}
 	}
 	const clear = "\r\033[K"
-	show = func(msg string) { fmt.Fprint(f, clear+"carry speed: "+msg) }
+	show = func(msg string) { fmt.Fprint(f, clear+prefix+msg) }
 	erase = func() { fmt.Fprint(f, clear) }
 	return show, erase
 }

@@ -1,0 +1,191 @@
+package carry
+
+import (
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/elliptic"
+	"crypto/rand"
+	stdrsa "crypto/rsa"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"math/big"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/carry-crypto/carry/rsa"
+)
+
+// testCert returns a self-signed certificate for "carry.test" of key, as
+// PEM, and a pool that trusts it.
+func testCert(t testing.TB, key crypto.Signer) (certPEM, keyPEM []byte, pool *x509.CertPool) {
+	t.Helper()
+	tmpl := &x509.Certificate{
+		SerialNumber:          big.NewInt(1),
+		Subject:               pkix.Name{CommonName: "carry.test"},
+		DNSNames:              []string{"carry.test"},
+		NotBefore:             time.Now().Add(-time.Hour),
+		NotAfter:              time.Now().Add(time.Hour),
+		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
+		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		BasicConstraintsValid: true,
+		IsCA:                  true,
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, key.Public(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaf, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkcs8, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool = x509.NewCertPool()
+	pool.AddCert(leaf)
+	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}),
+		pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: pkcs8}), pool
+}
+
+// handshake runs a TLS handshake of version over an in-memory connection
+// between a server with cert and a client trusting pool, and returns the
+// client's and the server's errors.
+func handshake(cert tls.Certificate, pool *x509.CertPool, version uint16) (clientErr, serverErr error) {
+	c, s := net.Pipe()
+	server := tls.Server(s, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: version, MaxVersion: version})
+	client := tls.Client(c, &tls.Config{RootCAs: pool, ServerName: "carry.test", MinVersion: version, MaxVersion: version})
+	done := make(chan error, 1)
+	go func() {
+		err := server.Handshake()
+		s.Close() // not server.Close: its close_notify would wait for a reader
+		done <- err
+	}()
+	clientErr = client.Handshake()
+	c.Close()
+	serverErr = <-done
+	return clientErr, serverErr
+}
+
+// carryKeys are the standard library keys FromPrivateKey converts, by name.
+func carryKeys(t testing.TB) map[string]crypto.Signer {
+	rsaKey, err := stdrsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]crypto.Signer{"rsa2048": rsaKey}
+}
+
+// TestTLSHandshakes serves a certificate with carry's key through crypto/tls
+// in TLS 1.3 and 1.2, and checks that the client verifies the chain and
+// that the server's signature was carry's (the key crypto/tls holds is
+// carry's type).
+func TestTLSHandshakes(t *testing.T) {
+	for name, std := range carryKeys(t) {
+		certPEM, keyPEM, pool := testCert(t, std)
+		cert, err := X509KeyPair(certPEM, keyPEM)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, ok := cert.PrivateKey.(*rsa.PrivateKey); !ok && strings.HasPrefix(name, "rsa") {
+			t.Errorf("%s: the certificate's key is a %T, want carry's", name, cert.PrivateKey)
+		}
+		for _, v := range []uint16{tls.VersionTLS13, tls.VersionTLS12} {
+			if cerr, serr := handshake(cert, pool, v); cerr != nil || serr != nil {
+				t.Errorf("%s %s: client: %v, server: %v", name, tls.VersionName(v), cerr, serr)
+			}
+		}
+	}
+}
+
+// TestLoadX509KeyPair loads PEM files, as a server's configuration does.
+func TestLoadX509KeyPair(t *testing.T) {
+	k, err := stdrsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	certPEM, keyPEM, pool := testCert(t, k)
+	dir := t.TempDir()
+	cf, kf := filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	if err := os.WriteFile(cf, certPEM, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(kf, keyPEM, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cert, err := LoadX509KeyPair(cf, kf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cerr, serr := handshake(cert, pool, tls.VersionTLS13); cerr != nil || serr != nil {
+		t.Errorf("client: %v, server: %v", cerr, serr)
+	}
+	if _, err := LoadX509KeyPair(cf, filepath.Join(dir, "missing.pem")); err == nil {
+		t.Error("a missing key file was accepted")
+	}
+}
+
+// TestMismatchedKey serves a certificate with another key: crypto/tls's
+// client must refuse the signature, cleanly (an error, not a panic), and
+// X509KeyPair must refuse the pair as crypto/tls does.
+func TestMismatchedKey(t *testing.T) {
+	k1, err := stdrsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k2, err := stdrsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	certPEM, _, pool := testCert(t, k1)
+	_, keyPEM2, _ := testCert(t, k2)
+	_, stdErr := tls.X509KeyPair(certPEM, keyPEM2)
+	if _, err := X509KeyPair(certPEM, keyPEM2); err == nil || stdErr == nil || err.Error() != stdErr.Error() {
+		t.Errorf("mismatched pair: carry error %v, crypto/tls error %v", err, stdErr)
+	}
+	wrong, err := FromPrivateKey(k2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, _ := pem.Decode(certPEM)
+	cert := tls.Certificate{Certificate: [][]byte{block.Bytes}, PrivateKey: wrong}
+	for _, v := range []uint16{tls.VersionTLS13, tls.VersionTLS12} {
+		cerr, _ := handshake(cert, pool, v)
+		if cerr == nil || !strings.Contains(cerr.Error(), "signature") {
+			t.Errorf("%s: client error %v, want a refused signature", tls.VersionName(v), cerr)
+		}
+	}
+}
+
+// TestFromPrivateKeyErrors checks the refusals: no key, an unsupported
+// type, an inconsistent key.
+func TestFromPrivateKeyErrors(t *testing.T) {
+	k, err := stdrsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := *k
+	broken.D = new(big.Int).Add(k.D, big.NewInt(2))
+	ec, err := ecdsa.GenerateKey(elliptic.P224(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, key := range map[string]crypto.PrivateKey{
+		"nil":        nil,
+		"string":     "key",
+		"P-224":      ec,
+		"broken RSA": &broken,
+		"public key": ed25519.PublicKey(make([]byte, 32)),
+	} {
+		if s, err := FromPrivateKey(key); err == nil || s != nil {
+			t.Errorf("%s: got %v, %v; want an error", name, s, err)
+		}
+	}
+}
