@@ -1,0 +1,161 @@
+package edwards25519
+
+import (
+	"math/big"
+	mathrand "math/rand/v2"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// msmInputs returns n scalars and points: random ones with, mixed in, zero
+// and edge scalars, the identity, torsion points, repeated points and
+// 128-bit scalars (as batch verification has).
+func msmInputs(t *testing.T, r *mathrand.Rand, n int) ([]*Scalar, []*Point) {
+	special := multTestPoints(t, r, 0) // identity, B, the 8 torsion points, multiples of B
+	edges := edgeScalarValues()
+	scalars := make([]*Scalar, n)
+	points := make([]*Point, n)
+	for i := range n {
+		var k *big.Int
+		switch r.IntN(4) {
+		case 0:
+			k = edges[r.IntN(len(edges))]
+		case 1:
+			k = new(big.Int).SetUint64(r.Uint64())
+			k.Lsh(k, 64).Or(k, new(big.Int).SetUint64(r.Uint64()))
+		default:
+			k = randScalarValue(r)
+		}
+		scalars[i] = scalarFromBig(t, k)
+		switch r.IntN(4) {
+		case 0:
+			points[i] = special[r.IntN(len(special))]
+		case 1:
+			if i > 0 {
+				points[i] = points[r.IntN(i)]
+				break
+			}
+			fallthrough
+		default:
+			points[i] = pointFromRef(t, r, refRandom(r))
+		}
+	}
+	return scalars, points
+}
+
+// msmRef is Σ scalars[i]·points[i] by ScalarMult and Add.
+func msmRef(scalars []*Scalar, points []*Point) *Point {
+	acc := NewIdentityPoint()
+	for i := range points {
+		acc.Add(acc, new(Point).ScalarMult(scalars[i], points[i]))
+	}
+	return acc
+}
+
+func TestVarTimeMultiScalarMult(t *testing.T) {
+	r := testutil.Rand(t)
+	sizes := []int{0, 1, 2, 3, 63, 64, 65, 200}
+	if *long {
+		sizes = append(sizes, pippengerThreshold-1, pippengerThreshold, 700)
+	}
+	for _, n := range sizes {
+		scalars, points := msmInputs(t, r, n)
+		want := msmRef(scalars, points)
+		if got := new(Point).VarTimeMultiScalarMult(scalars, points); got.Equal(want) != 1 {
+			t.Errorf("n = %d: VarTimeMultiScalarMult differs from Σ ScalarMult", n)
+		}
+		if got := new(Point).straussVarTime(scalars, points); got.Equal(want) != 1 {
+			t.Errorf("n = %d: Straus differs from Σ ScalarMult", n)
+		}
+		for _, c := range []uint{2, 5, 6, 8} {
+			if got := new(Point).pippengerVarTime(scalars, points, c); got.Equal(want) != 1 {
+				t.Errorf("n = %d: Pippenger with c = %d differs from Σ ScalarMult", n, c)
+			}
+		}
+	}
+}
+
+func TestVarTimeMultiScalarMultSpecial(t *testing.T) {
+	r := testutil.Rand(t)
+	// All scalars zero, all points the identity, one term against
+	// ScalarMult, a term and its negation.
+	scalars, points := msmInputs(t, r, 70)
+	zeros := make([]*Scalar, len(points))
+	ids := make([]*Point, len(points))
+	for i := range zeros {
+		zeros[i] = NewScalar()
+		ids[i] = NewIdentityPoint()
+	}
+	id := NewIdentityPoint()
+	for _, n := range []int{1, 70} {
+		for _, c := range []uint{0, 4, 6} {
+			f := func(s []*Scalar, p []*Point) *Point {
+				if c == 0 {
+					return new(Point).VarTimeMultiScalarMult(s, p)
+				}
+				return new(Point).pippengerVarTime(s, p, c)
+			}
+			if f(zeros[:n], points[:n]).Equal(id) != 1 {
+				t.Errorf("n = %d, c = %d: zero scalars do not give the identity", n, c)
+			}
+			if f(scalars[:n], ids[:n]).Equal(id) != 1 {
+				t.Errorf("n = %d, c = %d: identity points do not give the identity", n, c)
+			}
+			// In the subgroup of order l, where −x mod l is the negation.
+			P := new(Point).ScalarBaseMultScalar(scalars[1])
+			neg := new(Scalar).Negate(scalars[0])
+			s := []*Scalar{scalars[0], neg}
+			p := []*Point{P, P}
+			if f(s, p).Equal(id) != 1 {
+				t.Errorf("c = %d: x·P + (−x)·P is not the identity", c)
+			}
+		}
+	}
+	if got := new(Point).VarTimeMultiScalarMult(scalars[:1], points[:1]); got.Equal(new(Point).ScalarMult(scalars[0], points[0])) != 1 {
+		t.Error("one term differs from ScalarMult")
+	}
+	// v aliasing one of the points.
+	want := new(Point).VarTimeMultiScalarMult(scalars[:3], points[:3])
+	v := new(Point).Set(points[1])
+	pts := []*Point{points[0], v, points[2]}
+	if v.VarTimeMultiScalarMult(scalars[:3], pts).Equal(want) != 1 {
+		t.Error("VarTimeMultiScalarMult with v among the points differs")
+	}
+	v = new(Point).Set(points[1])
+	pts = []*Point{points[0], v, points[2]}
+	if v.pippengerVarTime(scalars[:3], pts, 3).Equal(want) != 1 {
+		t.Error("pippengerVarTime with v among the points differs")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("VarTimeMultiScalarMult did not panic on different lengths")
+		}
+	}()
+	new(Point).VarTimeMultiScalarMult(scalars[:2], points[:3])
+}
+
+func TestSignedRadixVarTime(t *testing.T) {
+	r := testutil.Rand(t)
+	one := big.NewInt(1)
+	vals := append(multTestScalars(t, r, iterations(30)), new(big.Int).Sub(new(big.Int).Lsh(one, 253), one))
+	for _, k := range vals {
+		var w [4]uint64
+		loadWords(&w, bigLE(k))
+		for c := uint(2); c <= 16; c++ {
+			digits := make([]int32, 253/int(c)+2)
+			signedRadixVarTime(digits, &w, c)
+			sum := new(big.Int)
+			for i := len(digits) - 1; i >= 0; i-- {
+				e := int64(digits[i])
+				if e > 1<<(c-1) || e <= -(1<<(c-1)) {
+					t.Fatalf("c = %d: digit %d out of range", c, e)
+				}
+				sum.Lsh(sum, c).Add(sum, big.NewInt(e))
+			}
+			if sum.Cmp(k) != 0 {
+				t.Fatalf("c = %d: digits of %v sum to %v", c, k, sum)
+			}
+		}
+	}
+}
