@@ -214,6 +214,11 @@ var edwardsPublic = map[string]string{
 	ed + "baseOddTable":                         "returns the odd multiples of B, a public constant",
 	ed + "initBaseOddTable":                     "computes the odd multiples of B, a public constant",
 	ed + "nielsBatchVarTime":                    "normalises public points (the table of B, the points of a multi-scalar multiplication)",
+	ed + "(*Point).VarTimeMultiScalarMult":      "Σ s_i·P_i for batch verification: public scalars and points (VarTime)",
+	ed + "(*Point).straussVarTime":              "Straus's method on public scalars and points (VarTime)",
+	ed + "(*Point).pippengerVarTime":            "Pippenger's method on public scalars and points (VarTime)",
+	ed + "pippengerWindow":                      "chooses a window width from the public number of terms",
+	ed + "signedRadixVarTime":                   "recodes a public scalar of batch verification (VarTime)",
 }
 
 // Targets are the packages carry audits.
