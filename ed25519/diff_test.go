@@ -1,0 +1,250 @@
+package ed25519
+
+import (
+	"bytes"
+	"crypto"
+	"crypto/ed25519"
+	"crypto/sha512"
+	"math/big"
+	mathrand "math/rand/v2"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/edwards25519"
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// smallOrder holds the canonical encodings of the eight points of order
+// dividing 8: the identity, the point of order 2, the two of order 4 and
+// the four of order 8.
+var smallOrder = []string{
+	"0100000000000000000000000000000000000000000000000000000000000000",
+	"ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+	"0000000000000000000000000000000000000000000000000000000000000000",
+	"0000000000000000000000000000000000000000000000000000000000000080",
+	"26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+	"26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+	"c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+	"c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+}
+
+// oddEncodings returns the encodings next to the edge of the field: y and
+// y + p for y = 0..18 (the only values with a second, non-canonical
+// encoding below 2^255), each with both sign bits, and the eight
+// small-order points. Some are not on the curve; some are small-order
+// points in non-canonical form.
+func oddEncodings(t testing.TB) [][]byte {
+	var out [][]byte
+	p := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
+	for y := int64(0); y < 19; y++ {
+		for _, v := range []*big.Int{big.NewInt(y), new(big.Int).Add(p, big.NewInt(y))} {
+			for _, sign := range []byte{0, 0x80} {
+				b := leBytes(v)
+				b[31] |= sign
+				out = append(out, b)
+			}
+		}
+	}
+	for _, s := range smallOrder {
+		out = append(out, testutil.MustHex(t, s))
+	}
+	return out
+}
+
+// leBytes returns v < 2^256 as 32 little-endian bytes.
+func leBytes(v *big.Int) []byte {
+	b := v.FillBytes(make([]byte, 32))
+	for i, j := 0, 31; i < j; i, j = i+1, j-1 {
+		b[i], b[j] = b[j], b[i]
+	}
+	return b
+}
+
+// orderL is l, the order of the basepoint.
+var orderL, _ = new(big.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
+
+// plusL returns the 32-byte little-endian encoding of s + l.
+func plusL(s []byte) []byte {
+	r := bytes.Clone(s)
+	for i, j := 0, 31; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return leBytes(new(big.Int).Add(new(big.Int).SetBytes(r), orderL))
+}
+
+// addTorsion returns the encoding of the point of pub plus the small-order
+// point of encoding tor.
+func addTorsion(t testing.TB, pub []byte, tor string) []byte {
+	var A, T edwards25519.Point
+	if _, err := A.SetBytes(pub); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := T.SetBytes(testutil.MustHex(t, tor)); err != nil {
+		t.Fatal(err)
+	}
+	return A.Add(&A, &T).Bytes()
+}
+
+func randBytes(rnd *mathrand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(rnd.Uint32())
+	}
+	return b
+}
+
+func flipBit(rnd *mathrand.Rand, b []byte, lo, hi int) []byte {
+	b = bytes.Clone(b)
+	i := lo*8 + rnd.IntN((hi-lo)*8)
+	b[i/8] ^= 1 << (i % 8)
+	return b
+}
+
+// verifyCase is one (key, message, signature) triple and what it tests.
+type verifyCase struct {
+	kind          string
+	pub, msg, sig []byte
+}
+
+// checkAgainstStd checks every verification function on c against
+// crypto/ed25519: Verify and VerifyBatchExact answer as its Verify,
+// VerifyWithOptions returns its error, and VerifyCofactored accepts at least
+// what it accepts. It returns std's answer.
+func checkAgainstStd(t *testing.T, c verifyCase) bool {
+	t.Helper()
+	want := ed25519.Verify(c.pub, c.msg, c.sig)
+	if got := Verify(c.pub, c.msg, c.sig); got != want {
+		t.Fatalf("%s: Verify(%x, %x, %x) = %v, crypto/ed25519 says %v", c.kind, c.pub, c.msg, c.sig, got, want)
+	}
+	wantErr := ed25519.VerifyWithOptions(c.pub, c.msg, c.sig, &ed25519.Options{})
+	if got := VerifyWithOptions(c.pub, c.msg, c.sig, &ed25519.Options{}); errString(got) != errString(wantErr) {
+		t.Fatalf("%s: VerifyWithOptions(%x, %x, %x) = %q, crypto/ed25519 says %q", c.kind, c.pub, c.msg, c.sig, errString(got), errString(wantErr))
+	}
+	batch := []ed25519.PublicKey{c.pub}
+	if got := VerifyBatchExact(batch, [][]byte{c.msg}, [][]byte{c.sig}); got != want {
+		t.Fatalf("%s: VerifyBatchExact(%x, %x, %x) = %v, crypto/ed25519 says %v", c.kind, c.pub, c.msg, c.sig, got, want)
+	}
+	cof := VerifyCofactored(c.pub, c.msg, c.sig)
+	if want && !cof {
+		t.Fatalf("%s: VerifyCofactored(%x, %x, %x) rejects what Verify accepts", c.kind, c.pub, c.msg, c.sig)
+	}
+	if got := VerifyBatch(batch, [][]byte{c.msg}, [][]byte{c.sig}); got != cof {
+		t.Fatalf("%s: VerifyBatch(%x, %x, %x) = %v, VerifyCofactored = %v", c.kind, c.pub, c.msg, c.sig, got, cof)
+	}
+	return want
+}
+
+// TestDifferential signs random messages with random keys and checks the
+// signatures byte for byte against crypto/ed25519 (Ed25519, Ed25519ctx and
+// Ed25519ph), then checks that verification agrees with crypto/ed25519 on
+// the valid signature and on mangled ones: a bit flipped in R, S, the key
+// or the message, S + l, keys and R of small order, non-canonical
+// encodings of keys and R, keys with a small-order component, and random
+// bytes.
+func TestDifferential(t *testing.T) {
+	iters := 2000
+	if testing.Short() {
+		iters = 150
+	}
+	if *long {
+		iters = 50_000
+	}
+	rnd := testutil.Rand(t)
+	odd := oddEncodings(t)
+	cases, accepted := map[string]int{}, map[string]int{}
+	for range iters {
+		seed := randBytes(rnd, SeedSize)
+		msg := randBytes(rnd, rnd.IntN(300))
+		k, std := mustKey(t, seed)
+		sig := Sign(k, msg)
+		if want := ed25519.Sign(std, msg); !bytes.Equal(sig, want) {
+			t.Fatalf("Sign(%x, %x) = %x, crypto/ed25519 says %x", seed, msg, sig, want)
+		}
+		ctx := string(randBytes(rnd, 1+rnd.IntN(40)))
+		digest := sha512.Sum512(msg)
+		for _, o := range []*ed25519.Options{{Context: ctx}, {Hash: crypto.SHA512}, {Hash: crypto.SHA512, Context: ctx}} {
+			in := msg
+			if o.Hash == crypto.SHA512 {
+				in = digest[:]
+			}
+			got, err := k.Sign(nil, in, o)
+			want, wantErr := std.Sign(nil, in, o)
+			if err != nil || wantErr != nil || !bytes.Equal(got, want) {
+				t.Fatalf("Sign(%x, %x, %+v) = %x, %v; crypto/ed25519 says %x, %v", seed, in, o, got, err, want, wantErr)
+			}
+			if err := VerifyWithOptions(k.PublicKey(), in, got, o); err != nil {
+				t.Fatalf("VerifyWithOptions(%+v): %v", o, err)
+			}
+		}
+
+		pub := []byte(k.PublicKey())
+		tor := smallOrder[4+rnd.IntN(4)]
+		oddA, oddR := odd[rnd.IntN(len(odd))], odd[rnd.IntN(len(odd))]
+		small := testutil.MustHex(t, smallOrder[rnd.IntN(len(smallOrder))])
+		msgFlip := append(bytes.Clone(msg), 0)
+		if len(msg) > 0 {
+			msgFlip = flipBit(rnd, msg, 0, len(msg))
+		}
+		list := []verifyCase{
+			{"valid", pub, msg, sig},
+			{"R bit flipped", pub, msg, flipBit(rnd, sig, 0, 32)},
+			{"S bit flipped", pub, msg, flipBit(rnd, sig, 32, 64)},
+			{"A bit flipped", flipBit(rnd, pub, 0, 32), msg, sig},
+			{"message changed", pub, msgFlip, sig},
+			{"S + l", pub, msg, append(bytes.Clone(sig[:32]), plusL(sig[32:])...)},
+			{"small-order A, R, S = 0", small, msg, append(bytes.Clone(oddR), make([]byte, 32)...)},
+			{"small-order A, S kept", small, msg, sig},
+			{"small-order R", pub, msg, append(bytes.Clone(oddR), sig[32:]...)},
+			{"odd A", oddA, msg, sig},
+			{"odd A and R", oddA, msg, append(bytes.Clone(oddR), sig[32:]...)},
+			{"A with a component of order 8", addTorsion(t, pub, tor), msg, sig},
+			{"random signature", pub, msg, randBytes(rnd, 64)},
+		}
+		for _, c := range list {
+			cases[c.kind]++
+			if checkAgainstStd(t, c) {
+				accepted[c.kind]++
+			}
+		}
+	}
+	total := 0
+	for kind, n := range cases {
+		total += n
+		t.Logf("%-32s %6d cases, %6d accepted", kind, n, accepted[kind])
+	}
+	if accepted["valid"] != iters {
+		t.Errorf("%d of %d valid signatures accepted", accepted["valid"], iters)
+	}
+	// Small-order keys with small-order R and S = 0 verify when R =
+	// −[k]A, about one time in eight: both answers must occur.
+	if !testing.Short() && (accepted["small-order A, R, S = 0"] == 0 || accepted["small-order A, R, S = 0"] == iters) {
+		t.Errorf("small-order keys: %d of %d accepted; the cases do not exercise both answers", accepted["small-order A, R, S = 0"], iters)
+	}
+	t.Logf("%d differential cases", total)
+}
+
+// TestNonCanonicalEncodings checks every odd encoding as a key and as R
+// against crypto/ed25519, with S = 0 and with the S of a valid signature.
+func TestNonCanonicalEncodings(t *testing.T) {
+	odd := oddEncodings(t)
+	k, _ := mustKey(t, bytes.Repeat([]byte{9}, 32))
+	msg := []byte("non-canonical")
+	sig := Sign(k, msg)
+	n := 0
+	step := 1
+	if testing.Short() {
+		step = 7
+	}
+	for _, a := range odd {
+		for j := 0; j < len(odd); j += step {
+			r := odd[j]
+			for _, s := range [][]byte{make([]byte, 32), sig[32:]} {
+				checkAgainstStd(t, verifyCase{"odd key and R", a, msg, append(bytes.Clone(r), s...)})
+				n++
+			}
+		}
+		checkAgainstStd(t, verifyCase{"odd key", a, msg, sig})
+		checkAgainstStd(t, verifyCase{"odd R", k.PublicKey(), msg, append(bytes.Clone(a), sig[32:]...)})
+		n += 2
+	}
+	t.Logf("%d cases", n)
+}
