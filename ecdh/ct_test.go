@@ -22,7 +22,7 @@ func ctMeasurements(t *testing.T) int {
 	if *long {
 		return 1_000_000
 	}
-	return 2000
+	return 1000
 }
 
 // ctScalars returns the prepare function of a cttest run on c's private

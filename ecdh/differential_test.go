@@ -2,6 +2,7 @@ package ecdh
 
 import (
 	"bytes"
+	"crypto/ecdh"
 	"crypto/elliptic"
 	"math/big"
 	mathrand "math/rand/v2"
@@ -169,43 +170,42 @@ func TestDifferentialECDH(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := testutil.Rand(t)
 			var counts [2]int
+			var sk, peer *ecdh.PrivateKey
+			var k *PrivateKey
 			for i := range differentialCases() {
-				// A fresh key pair every few cases.
-				sk, err := tc.std.GenerateKey(reader{r})
-				if err != nil {
-					t.Fatal(err)
+				if i%8 == 0 { // a fresh key pair every few cases
+					var err error
+					if sk, err = tc.std.GenerateKey(reader{r}); err != nil {
+						t.Fatal(err)
+					}
+					if peer, err = tc.std.GenerateKey(reader{r}); err != nil {
+						t.Fatal(err)
+					}
+					if k, err = PrivateKeyFromStd(sk); err != nil {
+						t.Fatal(err)
+					}
 				}
-				peer, err := tc.std.GenerateKey(reader{r})
-				if err != nil {
-					t.Fatal(err)
+				q := publicKeyCandidate(r, tc.curve, peer.PublicKey().Bytes())
+				if i%97 == 0 {
+					q = sk.PublicKey().Bytes() // ECDH with itself
 				}
-				k, err := PrivateKeyFromStd(sk)
-				if err != nil {
-					t.Fatal(err)
+				pub, err := tc.curve.NewPublicKey(q)
+				spub, stdErr := tc.std.NewPublicKey(q)
+				if (err == nil) != (stdErr == nil) {
+					t.Fatalf("NewPublicKey(%x): carry %v, crypto/ecdh %v", q, err, stdErr)
 				}
-				for range 4 {
-					q := publicKeyCandidate(r, tc.curve, peer.PublicKey().Bytes())
-					if i%97 == 0 {
-						q = sk.PublicKey().Bytes() // ECDH with itself
-					}
-					pub, err := tc.curve.NewPublicKey(q)
-					spub, stdErr := tc.std.NewPublicKey(q)
-					if (err == nil) != (stdErr == nil) {
-						t.Fatalf("NewPublicKey(%x): carry %v, crypto/ecdh %v", q, err, stdErr)
-					}
-					if err != nil {
-						counts[0]++
-						continue
-					}
-					counts[1]++
-					if !bytes.Equal(pub.Bytes(), spub.Bytes()) {
-						t.Fatalf("NewPublicKey(%x).Bytes() = %x", q, pub.Bytes())
-					}
-					got, err := k.ECDH(pub)
-					want, stdErr := sk.ECDH(spub)
-					if (err == nil) != (stdErr == nil) || !bytes.Equal(got, want) {
-						t.Fatalf("ECDH(%x, %x): carry %x, %v; crypto/ecdh %x, %v", sk.Bytes(), q, got, err, want, stdErr)
-					}
+				if err != nil {
+					counts[0]++
+					continue
+				}
+				counts[1]++
+				if !bytes.Equal(pub.Bytes(), spub.Bytes()) {
+					t.Fatalf("NewPublicKey(%x).Bytes() = %x", q, pub.Bytes())
+				}
+				got, err := k.ECDH(pub)
+				want, stdErr := sk.ECDH(spub)
+				if (err == nil) != (stdErr == nil) || !bytes.Equal(got, want) {
+					t.Fatalf("ECDH(%x, %x): carry %x, %v; crypto/ecdh %x, %v", sk.Bytes(), q, got, err, want, stdErr)
 				}
 			}
 			t.Logf("%d public keys refused, %d accepted", counts[0], counts[1])

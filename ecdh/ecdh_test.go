@@ -20,6 +20,9 @@ var testCurves = []struct {
 	std   ecdh.Curve
 }{
 	{"X25519", X25519(), ecdh.X25519()},
+	{"P-256", P256(), ecdh.P256()},
+	{"P-384", P384(), ecdh.P384()},
+	{"P-521", P521(), ecdh.P521()},
 }
 
 // nistTestCurves returns the NIST curves of testCurves.
