@@ -219,6 +219,8 @@ var edwardsPublic = map[string]string{
 	ed + "(*Point).pippengerVarTime":            "Pippenger's method on public scalars and points (VarTime)",
 	ed + "pippengerWindow":                      "chooses a window width from the public number of terms",
 	ed + "signedRadixVarTime":                   "recodes a public scalar of batch verification (VarTime)",
+	ed + "(*Point).varTimeDoubleScalarBaseMult": "VarTimeDoubleScalarBaseMult with a given table of B (VarTime)",
+	ed + "baseOddMultiples":                     "computes odd multiples of B, public constants",
 }
 
 // Targets are the packages carry audits.

@@ -56,6 +56,9 @@ func msmRef(scalars []*Scalar, points []*Point) *Point {
 func TestVarTimeMultiScalarMult(t *testing.T) {
 	r := testutil.Rand(t)
 	sizes := []int{0, 1, 2, 3, 63, 64, 65, 200}
+	if testing.Short() {
+		sizes = sizes[:7]
+	}
 	if *long {
 		sizes = append(sizes, pippengerThreshold-1, pippengerThreshold, 700)
 	}

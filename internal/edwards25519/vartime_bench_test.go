@@ -2,7 +2,9 @@ package edwards25519
 
 import (
 	"crypto/ed25519"
+	"fmt"
 	"testing"
+	"time"
 )
 
 func BenchmarkVarTimeDoubleScalarBaseMult(b *testing.B) {
@@ -14,6 +16,38 @@ func BenchmarkVarTimeDoubleScalarBaseMult(b *testing.B) {
 	for b.Loop() {
 		v.VarTimeDoubleScalarBaseMult(x, A, y)
 	}
+}
+
+// BenchmarkVarTimeBaseWindow times VarTimeDoubleScalarBaseMult with B's
+// NAF width 7 to 10, in alternating rounds so that all see the same
+// machine load, and reports the minimum of each in µs. Its ns/op is
+// meaningless (set to 0).
+func BenchmarkVarTimeBaseWindow(b *testing.B) {
+	x, y, _ := benchScalars()
+	A := new(Point).ScalarBaseMultScalar(y)
+	widths := []uint{7, 8, 9, 10}
+	tbls := make([][]niels, len(widths))
+	for i, w := range widths {
+		tbls[i] = make([]niels, 1<<(w-2))
+		baseOddMultiples(tbls[i])
+	}
+	mins := make([]time.Duration, len(widths))
+	var v Point
+	for b.Loop() {
+		for i, w := range widths {
+			start := time.Now()
+			for range 10 {
+				v.varTimeDoubleScalarBaseMult(x, A, y, tbls[i], w)
+			}
+			if d := time.Since(start) / 10; mins[i] == 0 || d < mins[i] {
+				mins[i] = d
+			}
+		}
+	}
+	for i, w := range widths {
+		b.ReportMetric(float64(mins[i].Nanoseconds())/1000, fmt.Sprintf("us-w%d", w))
+	}
+	b.ReportMetric(0, "ns/op")
 }
 
 func BenchmarkScalarMult(b *testing.B) {
