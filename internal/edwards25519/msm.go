@@ -12,14 +12,15 @@ package edwards25519
 
 // pippengerThreshold is the number of terms from which VarTimeMultiScalarMult
 // uses Pippenger's method rather than Straus's, measured by
-// BenchmarkMSMCrossover (minimum of 15 alternating rounds, full-size
-// scalars; µs, Straus against Pippenger's best window):
+// BenchmarkMSMCrossover on the terms of batch verification (half 128-bit
+// scalars; minimum of 15 to 30 alternating rounds, µs, Straus against
+// Pippenger's best window c):
 //
-//	n      64    128    192    256    384    512   1024
-//	Straus 603  1128   1703   2228   3358   4397   8826
-//	Pipp.  639  1056   1461   1802   2476   3154   5506
-//	c        5     6      6      7      7      8      8
-const pippengerThreshold = 160
+//	n        64    96   128   192   256   384   512   1024
+//	Straus  455   688   909  1386  1837  2713  3521   6962
+//	Pipp.   507   676   831  1136  1429  1940  2476   4216
+//	c         5     5     5     6     6     7     8      8
+const pippengerThreshold = 96
 
 // VarTimeMultiScalarMult sets v = Σ scalars[i]·points[i], and returns v. It
 // panics if the two slices differ in length; for none, v is the identity.
@@ -79,12 +80,15 @@ func (v *Point) straussVarTime(scalars []*Scalar, points []*Point) *Point {
 }
 
 // pippengerWindow returns the window width c for n terms, from
-// BenchmarkMSMCrossover (see pippengerThreshold); beyond 1024 terms, one
-// more bit each time n quadruples, where the n additions per window start
-// to outweigh the 2^c of the bucket sums.
+// BenchmarkMSMCrossover (see pippengerThreshold; c and c + 1 are within a
+// few percent of each other at the boundaries); beyond 1024 terms, one more
+// bit each time n quadruples, as the n additions per window start to
+// outweigh the 2^c of the bucket sums.
 func pippengerWindow(n int) uint {
 	switch {
-	case n < 250:
+	case n < 160:
+		return 5
+	case n < 320:
 		return 6
 	case n < 500:
 		return 7
@@ -137,13 +141,19 @@ func (v *Point) pippengerVarTime(scalars []*Scalar, points []*Point, c uint) *Po
 	n := len(points)
 	nd := 253/int(c) + 2
 	digits := make([]int32, n*nd)
-	pts := make([]cached, n)
 	for i := range n {
 		var w [4]uint64
 		scalars[i].words(&w)
 		signedRadixVarTime(digits[i*nd:(i+1)*nd], &w, c)
-		pts[i].fromPoint(points[i])
 	}
+	// The points in affine niels form, with one inversion for all: each
+	// bucket addition then costs 7 multiplications rather than 8.
+	ext := make([]Point, n)
+	for i := range n {
+		ext[i].Set(points[i])
+	}
+	pts := make([]niels, n)
+	nielsBatchVarTime(pts, ext)
 
 	nb := 1 << (c - 1)
 	buckets := make([]Point, nb)
@@ -171,17 +181,17 @@ func (v *Point) pippengerVarTime(scalars []*Scalar, points []*Point, c uint) *Po
 			case e > 0:
 				b := &buckets[e-1]
 				if used[e-1] {
-					b.fromCompleted(r.addCached(b, &pts[i]))
+					b.fromCompleted(r.addNiels(b, &pts[i]))
 				} else {
-					b.Set(points[i])
+					b.Set(&ext[i])
 					used[e-1] = true
 				}
 			case e < 0:
 				b := &buckets[-e-1]
 				if used[-e-1] {
-					b.fromCompleted(r.subCached(b, &pts[i]))
+					b.fromCompleted(r.subNiels(b, &pts[i]))
 				} else {
-					b.Negate(points[i])
+					b.Negate(&ext[i])
 					used[-e-1] = true
 				}
 			}

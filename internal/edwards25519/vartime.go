@@ -128,8 +128,11 @@ func baseOddMultiples(tbl []niels) {
 
 // nielsBatchVarTime sets out[i] to the niels form of pts[i], with a single
 // inversion (Montgomery's trick: the inverse of each Z from the inverse of
-// their product). len(out) must be len(pts), at least 1.
+// their product). len(out) must be len(pts).
 func nielsBatchVarTime(out []niels, pts []Point) {
+	if len(pts) == 0 {
+		return
+	}
 	// prod[i] = Z_0·Z_1·...·Z_i.
 	prod := make([]field25519.Element, len(pts))
 	prod[0].Set(&pts[0].z)
