@@ -21,6 +21,9 @@ func seal(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
 
+	if sealShort(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) {
+		return ret
+	}
 	// The head buffer is zeroed where it is declared: declaring the short
 	// one for short messages spares them zeroing the long one.
 	if len(plaintext) < headSize-blockSize {
@@ -58,7 +61,15 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
 
-	var ok bool
+	done, ok := openShort(key, nonce, out, ciphertext, additionalData, (*[Overhead]byte)(tag))
+	if done {
+		// Whether the tag was right is public: it is Open's result.
+		if !ok {
+			clear(out)
+			return nil, errOpen
+		}
+		return ret, nil
+	}
 	if len(ciphertext) < headSize-blockSize {
 		var head [shortHead]byte
 		ok = openWith(head[:], key, nonce, out, ciphertext, additionalData, tag)

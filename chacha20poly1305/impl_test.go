@@ -9,8 +9,16 @@ import (
 
 // forEachImpl runs f once for each combination of ChaCha20 and Poly1305
 // implementations that this machine can run, selecting them for the
-// duration of f.
+// duration of f, with the fused short-message functions off; then once
+// with them on, if the machine runs them.
 func forEachImpl(t *testing.T, f func(t *testing.T)) {
+	for _, name := range fusedImplementations() {
+		t.Run(name, func(t *testing.T) {
+			defer useFusedImplementation(true)()
+			f(t)
+		})
+	}
+	defer useFusedImplementation(false)()
 	for _, c := range chacha20.Implementations() {
 		for _, p := range poly1305.Implementations() {
 			t.Run(c+"+"+p, func(t *testing.T) {

@@ -3,6 +3,7 @@ package ctaudit
 import "slices"
 
 const (
+	ap = module + "chacha20poly1305."
 	cc = module + "chacha20poly1305/internal/chacha20."
 	pm = module + "chacha20poly1305/internal/poly1305."
 )
@@ -114,4 +115,71 @@ var aeadTargets = []Target{
 	},
 }
 
-func init() { Targets = append(Targets, aeadTargets...) }
+// Why texts of chacha20poly1305's entries.
+const (
+	whyAEADCall = "the lengths and capacities of dst, plaintext and additional data (sliceForAppend), " +
+		"their addresses (the overlap checks), useFused and the length (the fused path), " +
+		"and the length again (the head buffer's size); the loops clear the head buffer"
+	whyAEADOpen = whyAEADCall + "; and whether the tag was right, which is Open's public result"
+	whyFused    = "the loops over the fixed 10 double rounds and over the whole blocks of the additional " +
+		"data and of the ciphertext, and whether the data's last block is partial: public lengths"
+	whyFusedOpen = whyFused + "; and whether the tag was right, which is Open's public result"
+)
+
+// aeadFuncs are the functions of chacha20poly1305 compiled with and
+// without assembly.
+var aeadFuncs = []Func{
+	{Symbol: ap + "sealWith"},
+	{Symbol: ap + "openWith", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "the loop and result of subtle.ConstantTimeCompare over the 16-byte tag, " +
+		"whether the tag was right (Open's public result), and the length (clear)"},
+	{Symbol: ap + "keyAndHead", AllowedLoopJumps: 2, Why: "the loops of State.Init over the fixed counts of key and nonce words"},
+	{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "the lengths of the additional data and ciphertext, public (the loop rounds them up)"},
+	{Symbol: ap + "(*chacha20poly1305).Seal"},
+	{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 1, Why: "len(ciphertext) < Overhead, a public length"},
+	{Symbol: ap + "(*xchacha20poly1305).Seal", AllowedBranches: 1, Why: "the nonce's length check of subKey, public"},
+	{Symbol: ap + "(*xchacha20poly1305).Open", AllowedBranches: 2, Why: "len(ciphertext) < Overhead and the nonce's length check of subKey, public"},
+	{Symbol: ap + "(*xchacha20poly1305).subKey", AllowedBranches: 1, Why: "the copy of the nonce's public length"},
+	{Symbol: ap + "New", AllowedBranches: 4, Why: "FIPS 140-only mode and the key's length, public"},
+	{Symbol: ap + "NewX", AllowedBranches: 4, Why: "FIPS 140-only mode and the key's length, public"},
+}
+
+// aeadPublic are the functions of chacha20poly1305 that handle no secret.
+var aeadPublic = map[string]string{
+	ap + "(*chacha20poly1305).NonceSize":  "returns a constant",
+	ap + "(*chacha20poly1305).Overhead":   "returns a constant",
+	ap + "(*xchacha20poly1305).NonceSize": "returns a constant",
+	ap + "(*xchacha20poly1305).Overhead":  "returns a constant",
+	ap + "sliceForAppend":                 "extends a slice: lengths and capacities only",
+	ap + "anyOverlap":                     "compares addresses, which are public",
+	ap + "inexactOverlap":                 "compares addresses, which are public",
+	ap + "fusedImplementations":           "lists the implementations the CPU runs, for tests",
+	ap + "useFusedImplementation":         "selects an implementation, for tests",
+	ap + "useFusedImplementation.func1":   "restores the choice of implementation, for tests",
+	ap + "init":                           "reads the CPU features into useFused",
+}
+
+func init() {
+	Targets = append(Targets, aeadTargets...)
+	Targets = append(Targets, Target{
+		Package: module + "chacha20poly1305",
+		Funcs: append([]Func{
+			{Symbol: ap + "seal", AllowedLoopJumps: 2, AllowedBranches: 12, Why: whyAEADCall},
+			{Symbol: ap + "open", AllowedLoopJumps: 2, AllowedBranches: 16, Why: whyAEADOpen},
+			{Symbol: ap + "sealShort", AllowedBranches: 2, Why: "useFused and the length, public"},
+			{Symbol: ap + "openShort", AllowedBranches: 2, Why: "useFused and the length, public"},
+			{Symbol: ap + "sealFused", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whyFused},
+			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whyFusedOpen},
+		}, aeadFuncs...),
+		Public: aeadPublic,
+	}, Target{
+		Package: module + "chacha20poly1305",
+		Tags:    []string{"purego"},
+		Funcs: append([]Func{
+			{Symbol: ap + "seal", AllowedLoopJumps: 2, AllowedBranches: 10, Why: whyAEADCall},
+			{Symbol: ap + "open", AllowedLoopJumps: 2, AllowedBranches: 11, Why: whyAEADOpen},
+			{Symbol: ap + "sealShort"},
+			{Symbol: ap + "openShort"},
+		}, slices.Clone(aeadFuncs)...),
+		Public: aeadPublic,
+	})
+}

@@ -1,0 +1,54 @@
+//go:build !purego
+
+package chacha20poly1305
+
+import "golang.org/x/sys/cpu"
+
+// useFused selects the fused Seal and Open of short messages
+// (fused_amd64.s): ChaCha20 and Poly1305 in one assembly function, with
+// no buffer, copy or call between them. Tests flip it to run every path.
+var useFused = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
+
+// haveFused is whether the CPU runs the fused functions.
+var haveFused = useFused
+
+// fusedMax is the longest message the fused functions take: three blocks,
+// which with block 0 (the Poly1305 key) fill one set of four.
+const fusedMax = 3 * blockSize
+
+// sealShort is seal's work for messages of at most fusedMax bytes, if the
+// CPU runs the fused function: it reports whether it did the work.
+func sealShort(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
+	if !useFused || len(plaintext) > fusedMax {
+		return false
+	}
+	sealFused(key, nonce, ciphertext, plaintext, additionalData, tag)
+	return true
+}
+
+// openShort is open's work for messages of at most fusedMax bytes, if the
+// CPU runs the fused function: done reports whether it did the work, and
+// ok whether the tag was right (out is written only then).
+func openShort(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
+	if !useFused || len(ciphertext) > fusedMax {
+		return false, false
+	}
+	return true, openFused(key, nonce, out, ciphertext, additionalData, tag) == 1
+}
+
+// fusedImplementations returns "fused" if the CPU runs the fused
+// functions, for tests.
+func fusedImplementations() []string {
+	if haveFused {
+		return []string{"fused"}
+	}
+	return nil
+}
+
+// useFusedImplementation turns the fused functions on or off and returns a
+// function that restores the previous choice. It is for tests.
+func useFusedImplementation(on bool) (restore func()) {
+	old := useFused
+	useFused = on && haveFused
+	return func() { useFused = old }
+}

@@ -1,0 +1,86 @@
+//go:build !purego
+
+package chacha20poly1305
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// TestFusedMatchesComposed compares sealFused and openFused directly with
+// Seal and Open composed of the chacha20 and poly1305 packages' portable
+// code, at every length they take and additional data of every length up to
+// 33 bytes and some longer ones; it checks that they write nothing past the
+// output, and that openFused, for a wrong tag, reports it and writes
+// nothing at all.
+func TestFusedMatchesComposed(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	defer useFusedImplementation(false)()
+	defer chacha20.UseImplementation("portable")()
+	defer poly1305.UseImplementation("portable")()
+	rng := testutil.Rand(t)
+	adLens := []int{64, 100, 257}
+	for n := range 34 {
+		adLens = append(adLens, n)
+	}
+	const canary = 0xc3
+	for n := 0; n <= fusedMax; n++ {
+		for _, adLen := range adLens {
+			key := (*[KeySize]byte)(randBytes(rng, KeySize))
+			nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
+			pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+			want := seal(nil, key, nonce, pt, ad)
+
+			got := bytes.Repeat([]byte{canary}, n+Overhead+64)
+			sealFused(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:n+Overhead]))
+			if !bytes.Equal(got[:n+Overhead], want) {
+				t.Fatalf("length %d, ad %d: sealFused differs", n, adLen)
+			}
+			if !allByte(got[n+Overhead:], canary) {
+				t.Fatalf("length %d, ad %d: sealFused wrote past the tag", n, adLen)
+			}
+
+			out := bytes.Repeat([]byte{canary}, n+64)
+			if openFused(key, nonce, out[:n], want[:n], ad, (*[Overhead]byte)(want[n:])) != 1 {
+				t.Fatalf("length %d, ad %d: openFused refused the right tag", n, adLen)
+			}
+			if !bytes.Equal(out[:n], pt) || !allByte(out[n:], canary) {
+				t.Fatalf("length %d, ad %d: openFused wrote the wrong output", n, adLen)
+			}
+
+			forged := bytes.Clone(want)
+			forged[rng.IntN(len(forged))] ^= 1 << rng.IntN(8)
+			out = bytes.Repeat([]byte{canary}, n+64)
+			if openFused(key, nonce, out[:n], forged[:n], ad, (*[Overhead]byte)(forged[n:])) != 0 {
+				t.Fatalf("length %d, ad %d: openFused accepted a forgery", n, adLen)
+			}
+			if !allByte(out, canary) {
+				t.Fatalf("length %d, ad %d: openFused wrote output for a forgery", n, adLen)
+			}
+		}
+	}
+}
+
+func allByte(b []byte, v byte) bool {
+	for _, x := range b {
+		if x != v {
+			return false
+		}
+	}
+	return true
+}
+
+// TestGeneratedAssemblyIsCurrent regenerates fused_amd64.s and its stubs
+// with the avo program in _asm and fails if they differ from the committed
+// files.
+func TestGeneratedAssemblyIsCurrent(t *testing.T) {
+	testutil.CheckGenerated(t, "_asm",
+		[]string{"-out", "../fused_amd64.s", "-stubs", "../fused_stubs_amd64.go", "-pkg", "chacha20poly1305"},
+		"fused_amd64.s", "fused_stubs_amd64.go")
+}
