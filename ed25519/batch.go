@@ -107,14 +107,15 @@ func VerifyBatch(pubs []ed25519.PublicKey, messages, sigs [][]byte) bool {
 // the three slices differ in length; an empty batch is valid.
 //
 // It costs as much as verifying the signatures one by one (it stops at the
-// first invalid one). No batch equation gives Verify's answers for less:
+// first invalid one). No batch equation gives Verify's answers for less.
 // Verify rejects a signature whose only fault is a component of small order
-// in [S]B − R − [k]A, and a random combination of the n equations loses
-// such a component with probability 1/2 or more unless the cofactor removes
-// it altogether; telling whether each key and each R is free of such
-// components needs a scalar multiplication per point, more than a
-// verification costs. Use [VerifyBatch] where the cofactored answer is
-// acceptable.
+// in [S]B − R − [k]A. A random combination of the n equations without the
+// cofactor loses such a component with a probability as high as 1/2 (a
+// component of order 2 vanishes whenever its coefficient is even), and with
+// the cofactor it loses it always; telling instead whether each key and each
+// R is free of such components takes a multiplication by l per point,
+// which costs more than a verification. Use [VerifyBatch] where the
+// cofactored answer is acceptable.
 //
 // VerifyBatchExact runs in variable time: everything it reads is public.
 func VerifyBatchExact(pubs []ed25519.PublicKey, messages, sigs [][]byte) bool {
