@@ -41,3 +41,81 @@ func TestX25519BaseConstantTime(t *testing.T) {
 		X25519Base(&dst, (*[32]byte)(rec))
 	})
 }
+
+// sparseScalarPool returns a pool of fixed scalars below 2^252 whose
+// signed radix-16 digits are mostly 0 (the identity entry of each scan):
+// zero, single bits, and l − 1's neighbourhood is left to the random class.
+func sparseScalarPool() func(rec []byte) {
+	return cttest.FixedPool(16, 32, func(i int, rec []byte) {
+		if i > 0 {
+			rec[(2*i)%31] = byte(1 << (i % 8))
+		}
+	})
+}
+
+// scalarCTPrepare makes records of 32 bytes below 2^252 (so below l):
+// class 0 from the sparse pool, class 1 random.
+func scalarCTPrepare(fixed func([]byte)) func(class int, rec []byte) {
+	return func(class int, rec []byte) {
+		if class == 0 {
+			fixed(rec)
+			return
+		}
+		rand.Read(rec)
+		rec[31] &= 0x0f
+	}
+}
+
+// TestScalarMultConstantTime times ScalarMult of a fixed point by sparse
+// fixed scalars against random scalars, with -long.
+func TestScalarMultConstantTime(t *testing.T) {
+	if !*long {
+		t.Skip("timing test; run with -long")
+	}
+	q := new(Point).ScalarBaseMult(clamp(&[32]byte{1, 2, 3}))
+	var v Point
+	var s Scalar
+	cttest.Check(t, cttest.Config{Measurements: 20_000, RecordSize: 32}, scalarCTPrepare(sparseScalarPool()), func(rec []byte) {
+		s.SetCanonicalBytes(rec)
+		v.ScalarMult(&s, q)
+	})
+}
+
+// TestScalarBaseMultScalarConstantTime is TestScalarMultConstantTime for
+// ScalarBaseMultScalar.
+func TestScalarBaseMultScalarConstantTime(t *testing.T) {
+	if !*long {
+		t.Skip("timing test; run with -long")
+	}
+	var v Point
+	var s Scalar
+	cttest.Check(t, cttest.Config{Measurements: 50_000, RecordSize: 32}, scalarCTPrepare(sparseScalarPool()), func(rec []byte) {
+		s.SetCanonicalBytes(rec)
+		v.ScalarBaseMultScalar(&s)
+	})
+}
+
+// TestScalarMultiplyAddConstantTime times MultiplyAdd and SetUniformBytes
+// on sparse against random operands, with -long.
+func TestScalarMultiplyAddConstantTime(t *testing.T) {
+	if !*long {
+		t.Skip("timing test; run with -long")
+	}
+	fixed := cttest.FixedPool(16, 64, func(i int, rec []byte) {
+		if i > 0 {
+			rec[(5*i)%64] = byte(1 << (i % 8))
+		}
+	})
+	prepare := func(class int, rec []byte) {
+		if class == 0 {
+			fixed(rec)
+			return
+		}
+		rand.Read(rec)
+	}
+	var x, y Scalar
+	cttest.Check(t, cttest.Config{Measurements: 200_000, RecordSize: 64}, prepare, func(rec []byte) {
+		x.SetUniformBytes(rec)
+		y.MultiplyAdd(&x, &x, &x)
+	})
+}

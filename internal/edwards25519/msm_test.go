@@ -118,6 +118,15 @@ func TestVarTimeMultiScalarMultSpecial(t *testing.T) {
 	if got := new(Point).VarTimeMultiScalarMult(scalars[:1], points[:1]); got.Equal(new(Point).ScalarMult(scalars[0], points[0])) != 1 {
 		t.Error("one term differs from ScalarMult")
 	}
+	// Two terms, one of them B, against VarTimeDoubleScalarBaseMult.
+	two := []*Point{points[3], NewGeneratorPoint()}
+	want2 := new(Point).VarTimeDoubleScalarBaseMult(scalars[3], points[3], scalars[4])
+	if got := new(Point).VarTimeMultiScalarMult([]*Scalar{scalars[3], scalars[4]}, two); got.Equal(want2) != 1 {
+		t.Error("a·A + b·B differs from VarTimeDoubleScalarBaseMult")
+	}
+	if got := new(Point).pippengerVarTime([]*Scalar{scalars[3], scalars[4]}, two, 4); got.Equal(want2) != 1 {
+		t.Error("a·A + b·B by Pippenger differs from VarTimeDoubleScalarBaseMult")
+	}
 	// v aliasing one of the points.
 	want := new(Point).VarTimeMultiScalarMult(scalars[:3], points[:3])
 	v := new(Point).Set(points[1])
