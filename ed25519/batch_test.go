@@ -187,3 +187,26 @@ func TestVerifyBatchSmallOrderDiscrepancy(t *testing.T) {
 		t.Fatal("no message gave a challenge that is not a multiple of 8")
 	}
 }
+
+// TestVerifyBatchCancellingPair moves δ from the S of one valid signature
+// to the S of another: the sum of the two equations still holds, so a batch
+// check without random coefficients would accept the pair, and VerifyBatch
+// must not.
+func TestVerifyBatchCancellingPair(t *testing.T) {
+	pubs, msgs, sigs := signedBatch(t, 8)
+	var delta, s0, s1 edwards25519.Scalar
+	delta.SetUniformBytes(bytes.Repeat([]byte{0x33}, 64))
+	if _, err := s0.SetCanonicalBytes(sigs[2][32:]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s1.SetCanonicalBytes(sigs[5][32:]); err != nil {
+		t.Fatal(err)
+	}
+	sigs[2] = append(bytes.Clone(sigs[2][:32]), s0.Add(&s0, &delta).Bytes()...)
+	sigs[5] = append(bytes.Clone(sigs[5][:32]), s1.Subtract(&s1, &delta).Bytes()...)
+	for i := range 20 {
+		if VerifyBatch(pubs, msgs, sigs) {
+			t.Fatalf("run %d: VerifyBatch accepts two invalid signatures whose errors cancel in a plain sum", i)
+		}
+	}
+}

@@ -143,7 +143,7 @@ func checkAgainstStd(t *testing.T, c verifyCase) bool {
 func TestDifferential(t *testing.T) {
 	iters := 2000
 	if testing.Short() {
-		iters = 150
+		iters = 100
 	}
 	if *long {
 		iters = 50_000
