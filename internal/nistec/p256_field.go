@@ -64,7 +64,7 @@ func (e *p256Element) Mul(t1, t2 *p256Element) *p256Element {
 
 // Square sets e = t², and returns e.
 func (e *p256Element) Square(t *p256Element) *p256Element {
-	p256Mul(&e.l, &t.l, &t.l)
+	p256Square(&e.l, &t.l)
 	return e
 }
 
@@ -164,168 +164,327 @@ var p256Modulus = [4]uint64{0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000
 var p256RR = [4]uint64{0x0000000000000003, 0xfffffffbffffffff, 0xfffffffffffffffe, 0x00000004fffffffd}
 
 // p256Mul sets z = x·y·R⁻¹ mod m (Montgomery multiplication, R = 2^256) for
-// x, y < m, fully reduced. z may alias x and y. Constant time.
-//
-// It is the coarsely integrated operand scanning method (CIOS) with the
-// two rows of a step fused: for each word y[i], t = (t + x·y[i] + q·m) / 2^64
-// where q = t0·(-m⁻¹) mod 2^64 clears the low word. Two carry chains run
-// side by side: c1 for x·y[i] and c2 for q·m, whose word j lands in t[j-1].
-// t stays below 2m, so one masked subtraction ends it. Written out word by
-// word by _gen, with the modulus's words as constants:
-// a zero word costs no multiplication, and an all-ones word w gives
-// q·w = q·2^64 - q without one.
-// Here -m⁻¹ mod 2^64 = 1 and m's low word is all ones, so q is the
-// low word itself and the first column of q·m carries exactly q.
+// x, y < m, fully reduced. z may alias x and y. Constant time. The
+// double-width product row by row, then the reduction one word a row,
+// all written out by _gen with the modulus's words as constants.
 func p256Mul(z, x, y *[4]uint64) {
 	x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
-	var t0, t1, t2, t3 uint64
-	var top uint64
-	var hi, lo, hi2, lo2, c, c1, c2, q uint64
-	_, _ = hi2, lo2
-
-	// Step 0: t = (t + x·y[0] + q·m) / 2^64.
+	var w0, w1, w2, w3, w4, w5, w6, w7 uint64
+	var hi, lo, c uint64
+	var carry uint64
+	// w += x·y[0]·2^0
 	yi0 := y[0]
 	hi, lo = bits.Mul64(x0, yi0)
-	c1 = hi
-	q = lo
-	c2 = q // q·(2^64 - 1) + q = q·2^64
+	w0 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x1, yi0)
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	hi2, lo2 = bits.Mul64(q, 0xffffffff)
-	lo2, c = bits.Add64(lo2, lo, 0)
-	hi2 += c
-	t0, c = bits.Add64(lo2, c2, 0)
-	c2 = hi2 + c
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w1 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x2, yi0)
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	t1, c2 = bits.Add64(lo, c2, 0)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w2 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x3, yi0)
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	hi2, lo2 = bits.Mul64(q, 0xffffffff00000001)
-	lo2, c = bits.Add64(lo2, lo, 0)
-	hi2 += c
-	t2, c = bits.Add64(lo2, c2, 0)
-	c2 = hi2 + c
-	t3, c = bits.Add64(c1, c2, 0)
-	top = c
-
-	// Step 1: t = (t + x·y[1] + q·m) / 2^64.
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w3 = lo
+	carry = hi
+	w4 = carry
+	// w += x·y[1]·2^64
 	yi1 := y[1]
 	hi, lo = bits.Mul64(x0, yi1)
-	lo, c = bits.Add64(lo, t0, 0)
-	hi += c
-	c1 = hi
-	q = lo
-	c2 = q // q·(2^64 - 1) + q = q·2^64
+	lo, c = bits.Add64(lo, w1, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w1 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x1, yi1)
-	lo, c = bits.Add64(lo, t1, 0)
-	hi += c
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	hi2, lo2 = bits.Mul64(q, 0xffffffff)
-	lo2, c = bits.Add64(lo2, lo, 0)
-	hi2 += c
-	t0, c = bits.Add64(lo2, c2, 0)
-	c2 = hi2 + c
+	lo, c = bits.Add64(lo, w2, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w2 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x2, yi1)
-	lo, c = bits.Add64(lo, t2, 0)
-	hi += c
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	t1, c2 = bits.Add64(lo, c2, 0)
+	lo, c = bits.Add64(lo, w3, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w3 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x3, yi1)
-	lo, c = bits.Add64(lo, t3, 0)
-	hi += c
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	hi2, lo2 = bits.Mul64(q, 0xffffffff00000001)
-	lo2, c = bits.Add64(lo2, lo, 0)
-	hi2 += c
-	t2, c = bits.Add64(lo2, c2, 0)
-	c2 = hi2 + c
-	t3, c = bits.Add64(c1, c2, 0)
-	t3, c1 = bits.Add64(t3, top, 0)
-	top = c | c1
-
-	// Step 2: t = (t + x·y[2] + q·m) / 2^64.
+	lo, c = bits.Add64(lo, w4, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w4 = lo
+	carry = hi
+	w5 = carry
+	// w += x·y[2]·2^128
 	yi2 := y[2]
 	hi, lo = bits.Mul64(x0, yi2)
-	lo, c = bits.Add64(lo, t0, 0)
-	hi += c
-	c1 = hi
-	q = lo
-	c2 = q // q·(2^64 - 1) + q = q·2^64
+	lo, c = bits.Add64(lo, w2, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w2 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x1, yi2)
-	lo, c = bits.Add64(lo, t1, 0)
-	hi += c
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	hi2, lo2 = bits.Mul64(q, 0xffffffff)
-	lo2, c = bits.Add64(lo2, lo, 0)
-	hi2 += c
-	t0, c = bits.Add64(lo2, c2, 0)
-	c2 = hi2 + c
+	lo, c = bits.Add64(lo, w3, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w3 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x2, yi2)
-	lo, c = bits.Add64(lo, t2, 0)
-	hi += c
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	t1, c2 = bits.Add64(lo, c2, 0)
+	lo, c = bits.Add64(lo, w4, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w4 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x3, yi2)
-	lo, c = bits.Add64(lo, t3, 0)
-	hi += c
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	hi2, lo2 = bits.Mul64(q, 0xffffffff00000001)
-	lo2, c = bits.Add64(lo2, lo, 0)
-	hi2 += c
-	t2, c = bits.Add64(lo2, c2, 0)
-	c2 = hi2 + c
-	t3, c = bits.Add64(c1, c2, 0)
-	t3, c1 = bits.Add64(t3, top, 0)
-	top = c | c1
-
-	// Step 3: t = (t + x·y[3] + q·m) / 2^64.
+	lo, c = bits.Add64(lo, w5, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w5 = lo
+	carry = hi
+	w6 = carry
+	// w += x·y[3]·2^192
 	yi3 := y[3]
 	hi, lo = bits.Mul64(x0, yi3)
-	lo, c = bits.Add64(lo, t0, 0)
-	hi += c
-	c1 = hi
-	q = lo
-	c2 = q // q·(2^64 - 1) + q = q·2^64
+	lo, c = bits.Add64(lo, w3, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w3 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x1, yi3)
-	lo, c = bits.Add64(lo, t1, 0)
-	hi += c
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	hi2, lo2 = bits.Mul64(q, 0xffffffff)
-	lo2, c = bits.Add64(lo2, lo, 0)
-	hi2 += c
-	t0, c = bits.Add64(lo2, c2, 0)
-	c2 = hi2 + c
+	lo, c = bits.Add64(lo, w4, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w4 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x2, yi3)
-	lo, c = bits.Add64(lo, t2, 0)
-	hi += c
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	t1, c2 = bits.Add64(lo, c2, 0)
+	lo, c = bits.Add64(lo, w5, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w5 = lo
+	carry = hi
 	hi, lo = bits.Mul64(x3, yi3)
-	lo, c = bits.Add64(lo, t3, 0)
-	hi += c
-	lo, c = bits.Add64(lo, c1, 0)
-	c1 = hi + c
-	hi2, lo2 = bits.Mul64(q, 0xffffffff00000001)
-	lo2, c = bits.Add64(lo2, lo, 0)
-	hi2 += c
-	t2, c = bits.Add64(lo2, c2, 0)
-	c2 = hi2 + c
-	t3, c = bits.Add64(c1, c2, 0)
-	t3, c1 = bits.Add64(t3, top, 0)
-	top = c | c1
+	lo, c = bits.Add64(lo, w6, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w6 = lo
+	carry = hi
+	w7 = carry
+	// Montgomery reduction, one word per row.
+	var q, top, hi2, lo2 uint64
+	_, _ = hi2, lo2
+	q = w0
+	carry = q // w[0] + q·(2^64 - 1) = q·2^64
+	hi, lo = bits.Mul64(q, 0xffffffff)
+	lo, c = bits.Add64(lo, w1, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w1, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w2, carry = bits.Add64(w2, carry, 0)
+	hi, lo = bits.Mul64(q, 0xffffffff00000001)
+	lo, c = bits.Add64(lo, w3, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w3, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w4, top = bits.Add64(w4, carry, top)
+	q = w1
+	carry = q // w[1] + q·(2^64 - 1) = q·2^64
+	hi, lo = bits.Mul64(q, 0xffffffff)
+	lo, c = bits.Add64(lo, w2, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w2, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w3, carry = bits.Add64(w3, carry, 0)
+	hi, lo = bits.Mul64(q, 0xffffffff00000001)
+	lo, c = bits.Add64(lo, w4, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w4, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w5, top = bits.Add64(w5, carry, top)
+	q = w2
+	carry = q // w[2] + q·(2^64 - 1) = q·2^64
+	hi, lo = bits.Mul64(q, 0xffffffff)
+	lo, c = bits.Add64(lo, w3, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w3, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w4, carry = bits.Add64(w4, carry, 0)
+	hi, lo = bits.Mul64(q, 0xffffffff00000001)
+	lo, c = bits.Add64(lo, w5, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w5, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w6, top = bits.Add64(w6, carry, top)
+	q = w3
+	carry = q // w[3] + q·(2^64 - 1) = q·2^64
+	hi, lo = bits.Mul64(q, 0xffffffff)
+	lo, c = bits.Add64(lo, w4, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w4, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w5, carry = bits.Add64(w5, carry, 0)
+	hi, lo = bits.Mul64(q, 0xffffffff00000001)
+	lo, c = bits.Add64(lo, w6, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w6, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w7, top = bits.Add64(w7, carry, top)
+	t0 := w4
+	t1 := w5
+	t2 := w6
+	t3 := w7
+	// Subtract the modulus once; keep the difference unless it borrowed.
+	var b uint64
+	r0, b := bits.Sub64(t0, 0xffffffffffffffff, 0)
+	r1, b := bits.Sub64(t1, 0xffffffff, b)
+	r2, b := bits.Sub64(t2, 0x0, b)
+	r3, b := bits.Sub64(t3, 0xffffffff00000001, b)
+	_, b = bits.Sub64(top, 0, b)
+	keep := -b
+	z[0] = t0&keep | r0&^keep
+	z[1] = t1&keep | r1&^keep
+	z[2] = t2&keep | r2&^keep
+	z[3] = t3&keep | r3&^keep
+}
 
+// p256Square sets z = x²·R⁻¹ mod m for x < m, fully reduced. z may alias x.
+// Constant time. The product's cross terms are computed once and doubled;
+// then the Montgomery reduction takes one word a row.
+func p256Square(z, x *[4]uint64) {
+	x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
+	var w0, w1, w2, w3, w4, w5, w6, w7 uint64
+	var hi, lo, c uint64
+	var carry uint64
+	// w += x[0]·x[1..3]·2^64
+	hi, lo = bits.Mul64(x0, x1)
+	w1 = lo
+	carry = hi
+	hi, lo = bits.Mul64(x0, x2)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w2 = lo
+	carry = hi
+	hi, lo = bits.Mul64(x0, x3)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w3 = lo
+	carry = hi
+	w4 = carry
+	// w += x[1]·x[2..3]·2^192
+	hi, lo = bits.Mul64(x1, x2)
+	lo, c = bits.Add64(lo, w3, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w3 = lo
+	carry = hi
+	hi, lo = bits.Mul64(x1, x3)
+	lo, c = bits.Add64(lo, w4, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	lo, c = bits.Add64(lo, carry, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w4 = lo
+	carry = hi
+	w5 = carry
+	// w += x[2]·x[3..3]·2^320
+	hi, lo = bits.Mul64(x2, x3)
+	lo, c = bits.Add64(lo, w5, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w5 = lo
+	carry = hi
+	w6 = carry
+	// Double the cross products.
+	w7 = w6 >> 63
+	w6 = w6<<1 | w5>>63
+	w5 = w5<<1 | w4>>63
+	w4 = w4<<1 | w3>>63
+	w3 = w3<<1 | w2>>63
+	w2 = w2<<1 | w1>>63
+	w1 <<= 1
+	// Add the squares on the diagonal.
+	hi, lo = bits.Mul64(x0, x0)
+	w0 = lo
+	w1, c = bits.Add64(w1, hi, 0)
+	hi, lo = bits.Mul64(x1, x1)
+	w2, c = bits.Add64(w2, lo, c)
+	w3, c = bits.Add64(w3, hi, c)
+	hi, lo = bits.Mul64(x2, x2)
+	w4, c = bits.Add64(w4, lo, c)
+	w5, c = bits.Add64(w5, hi, c)
+	hi, lo = bits.Mul64(x3, x3)
+	w6, c = bits.Add64(w6, lo, c)
+	w7, c = bits.Add64(w7, hi, c)
+	// Montgomery reduction, one word per row.
+	var q, top, hi2, lo2 uint64
+	_, _ = hi2, lo2
+	q = w0
+	carry = q // w[0] + q·(2^64 - 1) = q·2^64
+	hi, lo = bits.Mul64(q, 0xffffffff)
+	lo, c = bits.Add64(lo, w1, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w1, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w2, carry = bits.Add64(w2, carry, 0)
+	hi, lo = bits.Mul64(q, 0xffffffff00000001)
+	lo, c = bits.Add64(lo, w3, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w3, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w4, top = bits.Add64(w4, carry, top)
+	q = w1
+	carry = q // w[1] + q·(2^64 - 1) = q·2^64
+	hi, lo = bits.Mul64(q, 0xffffffff)
+	lo, c = bits.Add64(lo, w2, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w2, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w3, carry = bits.Add64(w3, carry, 0)
+	hi, lo = bits.Mul64(q, 0xffffffff00000001)
+	lo, c = bits.Add64(lo, w4, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w4, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w5, top = bits.Add64(w5, carry, top)
+	q = w2
+	carry = q // w[2] + q·(2^64 - 1) = q·2^64
+	hi, lo = bits.Mul64(q, 0xffffffff)
+	lo, c = bits.Add64(lo, w3, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w3, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w4, carry = bits.Add64(w4, carry, 0)
+	hi, lo = bits.Mul64(q, 0xffffffff00000001)
+	lo, c = bits.Add64(lo, w5, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w5, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w6, top = bits.Add64(w6, carry, top)
+	q = w3
+	carry = q // w[3] + q·(2^64 - 1) = q·2^64
+	hi, lo = bits.Mul64(q, 0xffffffff)
+	lo, c = bits.Add64(lo, w4, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w4, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w5, carry = bits.Add64(w5, carry, 0)
+	hi, lo = bits.Mul64(q, 0xffffffff00000001)
+	lo, c = bits.Add64(lo, w6, 0)
+	hi, _ = bits.Add64(hi, 0, c)
+	w6, c = bits.Add64(lo, carry, 0)
+	carry, _ = bits.Add64(hi, 0, c)
+	w7, top = bits.Add64(w7, carry, top)
+	t0 := w4
+	t1 := w5
+	t2 := w6
+	t3 := w7
 	// Subtract the modulus once; keep the difference unless it borrowed.
 	var b uint64
 	r0, b := bits.Sub64(t0, 0xffffffffffffffff, 0)

@@ -21,7 +21,7 @@ func fieldFile(c *curve) []byte {
 	e.p("\"math/bits\"")
 	e.p(")")
 	e.p("")
-	f := &modulus{pre: c.name, m: c.p, words: c.words, bytes: c.bytes}
+	f := c.field()
 	e.WriteString(c.replacer().Replace(elementTemplate))
 	e.p("")
 	n := c.words
@@ -39,11 +39,11 @@ func fieldFile(c *curve) []byte {
 	e.p("var %sSqrtExp = %s", c.name, wordsLit(sq, n))
 	e.p("")
 	e.p("// %sB is the curve's b in the Montgomery domain.", c.name)
-	e.p("var %sB = %sElement{%s}", c.name, c.name, wordsLit(mont(c.b, c.p, n), n))
+	e.p("var %sB = %sElement{%s}", c.name, c.name, wordsLit(c.field().rep(c.b), n))
 	e.p("")
 	e.p("// %sGx and %sGy are the generator's coordinates in the Montgomery domain.", c.name, c.name)
-	e.p("var %sGx = %sElement{%s}", c.name, c.name, wordsLit(mont(c.gx, c.p, n), n))
-	e.p("var %sGy = %sElement{%s}", c.name, c.name, wordsLit(mont(c.gy, c.p, n), n))
+	e.p("var %sGx = %sElement{%s}", c.name, c.name, wordsLit(c.field().rep(c.gx), n))
+	e.p("var %sGy = %sElement{%s}", c.name, c.name, wordsLit(c.field().rep(c.gy), n))
 	e.p("")
 	emitKernels(e, f)
 	return e.Bytes()
@@ -136,7 +136,7 @@ func (e *pxxxElement) Mul(t1, t2 *pxxxElement) *pxxxElement {
 
 // Square sets e = t², and returns e.
 func (e *pxxxElement) Square(t *pxxxElement) *pxxxElement {
-	pxxxMul(&e.l, &t.l, &t.l)
+	pxxxSquare(&e.l, &t.l)
 	return e
 }
 
@@ -336,3 +336,8 @@ func (s *PxxxScalar) IsZero() int {
 	return isZeroWord(d)
 }
 `
+
+// field is the field modulo p; P-521's is the Mersenne field.
+func (c *curve) field() *modulus {
+	return &modulus{pre: c.name, m: c.p, words: c.words, bytes: c.bytes, mersenne: c.name == "p521"}
+}

@@ -10,6 +10,9 @@ import (
 // or its scalar field (modulo n).
 type modulus struct {
 	pre   string // prefix of the kernels: "p256" or "p256Ord"
+	// mersenne is set for m = 2^521 - 1, held as itself (R = 1) and reduced
+	// by shift and add instead of Montgomery's method.
+	mersenne bool
 	m     *big.Int
 	words int
 	bytes int
@@ -41,9 +44,21 @@ func emitKernels(e *emitter, f *modulus) {
 	e.p("")
 	e.p("// %sRR is R² mod m (R = 2^%d), to enter the Montgomery domain.", f.pre, 64*n)
 	rr := new(big.Int).Lsh(big.NewInt(1), uint(128*n))
+	if f.mersenne {
+		rr.SetInt64(1)
+	}
 	e.p("var %sRR = %s", f.pre, wordsLit(rr.Mod(rr, f.m), n))
 	e.p("")
-	emitMul(e, f)
+	if f.mersenne {
+		emitMersenne(e, f, false)
+		emitMersenne(e, f, true)
+	} else if f.words >= 9 {
+		emitMulFused(e, f)
+		emitSquare(e, f)
+	} else {
+		emitMul(e, f)
+		emitSquare(e, f)
+	}
 	emitAddSub(e, f)
 	emitExp(e, f)
 	emitBytes(e, f)
@@ -71,8 +86,8 @@ func emitCondSub(e *emitter, f *modulus, top string) {
 	}
 }
 
-// emitMul writes the Montgomery multiplication z = x·y·R⁻¹ mod m, for x, y < m.
-func emitMul(e *emitter, f *modulus) {
+// emitMulFused writes the Montgomery multiplication z = x·y·R⁻¹ mod m, for x, y < m.
+func emitMulFused(e *emitter, f *modulus) {
 	n := f.words
 	inv := f.inv()
 	top := f.hasTop()
@@ -122,7 +137,7 @@ func emitMul(e *emitter, f *modulus) {
 		e.p("hi, lo = bits.Mul64(x0, yi%d)", i)
 		if !first {
 			e.p("lo, c = bits.Add64(lo, t0, 0)")
-			e.p("hi += c")
+			e.p("hi, _ = bits.Add64(hi, 0, c)")
 		}
 		e.p("c1 = hi")
 		if inv == 1 {
@@ -135,32 +150,32 @@ func emitMul(e *emitter, f *modulus) {
 		} else {
 			e.p("hi2, lo2 = bits.Mul64(q, %#x)", f.word(0))
 			e.p("_, c = bits.Add64(lo2, lo, 0)")
-			e.p("c2 = hi2 + c")
+			e.p("c2, _ = bits.Add64(hi2, 0, c)")
 		}
 		for j := 1; j < n; j++ {
 			e.p("hi, lo = bits.Mul64(x%d, yi%d)", j, i)
 			if !first {
 				e.p("lo, c = bits.Add64(lo, t%d, 0)", j)
-				e.p("hi += c")
+				e.p("hi, _ = bits.Add64(hi, 0, c)")
 			}
 			e.p("lo, c = bits.Add64(lo, c1, 0)")
-			e.p("c1 = hi + c")
+			e.p("c1, _ = bits.Add64(hi, 0, c)")
 			switch w := f.word(j); w {
 			case 0:
 				e.p("t%d, c2 = bits.Add64(lo, c2, 0)", j-1)
 			case ones:
 				e.p("lo2, c = bits.Sub64(0, q, 0)")
-				e.p("hi2 = q - c")
+				e.p("hi2, _ = bits.Sub64(q, 0, c)")
 				e.p("lo2, c = bits.Add64(lo2, lo, 0)")
-				e.p("hi2 += c")
+				e.p("hi2, _ = bits.Add64(hi2, 0, c)")
 				e.p("t%d, c = bits.Add64(lo2, c2, 0)", j-1)
-				e.p("c2 = hi2 + c")
+				e.p("c2, _ = bits.Add64(hi2, 0, c)")
 			default:
 				e.p("hi2, lo2 = bits.Mul64(q, %#x)", w)
 				e.p("lo2, c = bits.Add64(lo2, lo, 0)")
-				e.p("hi2 += c")
+				e.p("hi2, _ = bits.Add64(hi2, 0, c)")
 				e.p("t%d, c = bits.Add64(lo2, c2, 0)", j-1)
-				e.p("c2 = hi2 + c")
+				e.p("c2, _ = bits.Add64(hi2, 0, c)")
 			}
 		}
 		if top {
@@ -258,7 +273,7 @@ func emitExp(e *emitter, f *modulus) {
 	e.p("*z = acc")
 	e.p("}")
 	e.p("")
-	one := mont(big.NewInt(1), f.m, n)
+	one := f.rep(big.NewInt(1))
 	e.p("// %sOne is 1 in the Montgomery domain (R mod m).", f.pre)
 	e.p("var %sOne = %s", f.pre, wordsLit(one, n))
 	e.p("")
@@ -291,4 +306,12 @@ func emitBytes(e *emitter, f *modulus) {
 	e.p("copy(out[:], buf[%d:])", 8*n-l)
 	e.p("}")
 	e.p("")
+}
+
+// rep is x as the field holds it: x·R mod m, or x for the Mersenne field.
+func (f *modulus) rep(x *big.Int) *big.Int {
+	if f.mersenne {
+		return new(big.Int).Mod(x, f.m)
+	}
+	return mont(x, f.m, f.words)
 }

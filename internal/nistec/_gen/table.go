@@ -64,5 +64,5 @@ func tableFile(c *curve) []byte {
 }
 
 func elemLit(c *curve, x *big.Int) string {
-	return fmt.Sprintf("%sElement{%s}", c.name, wordsLit(mont(x, c.p, c.words), c.words))
+	return fmt.Sprintf("%sElement{%s}", c.name, wordsLit(c.field().rep(x), c.words))
 }

@@ -1,0 +1,93 @@
+package nistec
+
+import (
+	"crypto/rand"
+	"testing"
+)
+
+// benchPoints runs the scalar multiplications of one curve, and the standard
+// library's crypto/ecdh equivalents beside them.
+func benchPoints[T any, P pointPtr[T]](b *testing.B, c *curveCase, newGenerator func() P) {
+	priv, err := c.ecdh.GenerateKey(rand.Reader)
+	if err != nil {
+		b.Fatal(err)
+	}
+	k := priv.Bytes()
+	q := P(new(T))
+	if _, err := q.ScalarBaseMult(k); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("ScalarBaseMult", func(b *testing.B) {
+		b.ReportAllocs()
+		p := P(new(T))
+		for b.Loop() {
+			p.ScalarBaseMult(k)
+		}
+	})
+	b.Run("ScalarMult", func(b *testing.B) {
+		b.ReportAllocs()
+		p := P(new(T))
+		for b.Loop() {
+			p.ScalarMult(q, k)
+		}
+	})
+	b.Run("ScalarMult+BytesX", func(b *testing.B) {
+		b.ReportAllocs()
+		p := P(new(T))
+		for b.Loop() {
+			p.ScalarMult(q, k)
+			p.BytesX()
+		}
+	})
+	b.Run("VarTimeDoubleScalarBaseMult", func(b *testing.B) {
+		b.ReportAllocs()
+		p := P(new(T))
+		for b.Loop() {
+			p.VarTimeDoubleScalarBaseMult(k, q, k)
+		}
+	})
+	b.Run("std/ECDH", func(b *testing.B) {
+		b.ReportAllocs()
+		pub := priv.PublicKey()
+		for b.Loop() {
+			priv.ECDH(pub)
+		}
+	})
+	b.Run("std/PublicKey", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			p, _ := c.ecdh.NewPrivateKey(k)
+			p.PublicKey()
+		}
+	})
+}
+
+func BenchmarkP256(b *testing.B) { benchPoints(b, &p256Case, NewP256Generator) }
+func BenchmarkP384(b *testing.B) { benchPoints(b, &p384Case, NewP384Generator) }
+func BenchmarkP521(b *testing.B) { benchPoints(b, &p521Case, NewP521Generator) }
+
+func benchField[E any, P elementPtr[E]](b *testing.B) {
+	x := P(P(new(E)).One())
+	x.Add(x, x)
+	x.Invert(x) // 1/2: a value with every word busy
+	y := P(P(new(E)).Set(x))
+	b.Run("Mul", func(b *testing.B) {
+		for b.Loop() {
+			P(x).Mul(x, y)
+		}
+	})
+	b.Run("Square", func(b *testing.B) {
+		for b.Loop() {
+			P(x).Square(x)
+		}
+	})
+	b.Run("Invert", func(b *testing.B) {
+		for b.Loop() {
+			P(x).Invert(x)
+		}
+	})
+}
+
+func BenchmarkP256Field(b *testing.B) { benchField[p256Element](b) }
+func BenchmarkP384Field(b *testing.B) { benchField[p384Element](b) }
+func BenchmarkP521Field(b *testing.B) { benchField[p521Element](b) }
