@@ -10,10 +10,14 @@ import (
 
 var long = flag.Bool("long", false, "run the long tests (more random inputs)")
 
-// iterations returns n, or 10·n with -long.
+// iterations returns n, or 10·n with -long, or n/4 (at least 1) with
+// -short.
 func iterations(n int) int {
-	if *long {
+	switch {
+	case *long:
 		return 10 * n
+	case testing.Short():
+		return max(n/4, 1)
 	}
 	return n
 }
@@ -43,17 +47,8 @@ func TestConstants(t *testing.T) {
 func testPoints(t *testing.T, n int) []refPoint {
 	r := testutil.Rand(t)
 	pts := []refPoint{refIdentity(), refBase()}
-	// Torsion points: L·P for random P of the whole curve is in the
-	// subgroup of order 8; collect its 8 members.
-	seen := map[string]bool{}
-	for len(seen) < 8 {
-		q := refScalarMult(bigL, refRandom(r))
-		key := q.x.String() + "," + q.y.String()
-		if !seen[key] {
-			seen[key] = true
-			pts = append(pts, q)
-		}
-	}
+	// The 8-torsion points, computed once (torsion_test.go).
+	pts = append(pts, torsionPoints()...)
 	for range n {
 		pts = append(pts, refRandom(r))
 	}
