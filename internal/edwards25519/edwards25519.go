@@ -32,12 +32,28 @@
 //
 // Each formula says why it keeps them.
 //
+// # Scalars
+//
+// [Scalar] is the field of integers modulo the order l of the basepoint, in
+// Montgomery form on four 64-bit words (scalar.go, scalar_arith.go).
+//
+// # Operations and their files
+//
+//	add.go, forms.go        the formulas and the coordinate systems
+//	basemult.go             k·B by the fixed-base table (table_base.go)
+//	scalarmult.go           x·Q, x·B for a Scalar, and 8·P
+//	decode.go               SetBytes, with crypto/ed25519's acceptance rules
+//	vartime.go              a·A + b·B for verification (wNAF)
+//	msm.go                  Σ s_i·P_i for batch verification (Straus, Pippenger)
+//
 // # Constant time
 //
 // Every function runs in time independent of the points and scalars it is
 // given, unless its name ends in VarTime: there are no branches, memory
 // indices or variable-time instructions that depend on them. Conditions are
-// 1/0 ints applied by masks.
+// 1/0 ints applied by masks. The errors of the decoding functions
+// (Point.SetBytes, Scalar.SetCanonicalBytes) tell whether their input was
+// valid, and nothing more.
 package edwards25519
 
 import (
