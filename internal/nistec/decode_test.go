@@ -23,7 +23,11 @@ func testDecoding[T any, P pointPtr[T]](t *testing.T, c *curveCase, newPoint, ne
 			t.Fatalf("SetBytes changed the receiver on %s", what)
 		}
 	}
-	for range 20 {
+	rounds, randoms := 20, 200
+	if testing.Short() {
+		rounds, randoms = 5, 50
+	}
+	for range rounds {
 		k := randomBelow(r, c.params.N)
 		if k.Sign() == 0 {
 			continue
@@ -118,7 +122,7 @@ func testDecoding[T any, P pointPtr[T]](t *testing.T, c *curveCase, newPoint, ne
 		t.Fatalf("SetBytes({0}) = %x, %v", id.Bytes(), err)
 	}
 	// Random strings are refused unless they decode to a point that encodes back.
-	for range 200 {
+	for range randoms {
 		b := make([]byte, 1+2*size)
 		for i := range b {
 			b[i] = byte(r.Uint32())

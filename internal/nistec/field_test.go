@@ -42,7 +42,11 @@ func interestingValues(t *testing.T, m *big.Int, words int, random int) []*big.I
 	for i := int64(0); i < 4; i++ {
 		vs = append(vs, big.NewInt(i), new(big.Int).Sub(m, big.NewInt(i+1)))
 	}
-	for k := 1; k <= 64*words; k += 7 {
+	step := 7
+	if testing.Short() {
+		step = 29
+	}
+	for k := 1; k <= 64*words; k += step {
 		v := new(big.Int).Lsh(one, uint(k))
 		vs = append(vs, v, new(big.Int).Sub(v, one))
 	}
@@ -90,6 +94,9 @@ func fixedBytes(v *big.Int, size int) []byte {
 
 func testField[E any, P elementPtr[E]](t *testing.T, m *big.Int, size, words int) {
 	random := 40
+	if testing.Short() {
+		random = 10
+	}
 	if *long {
 		random = 2000
 	}

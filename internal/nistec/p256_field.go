@@ -12,9 +12,9 @@ import (
 const p256ElementLength = 32
 
 // p256Element is an integer modulo p, the prime of the P256 curve, held in
-// the Montgomery domain as x·R mod p (R = 2^(64·4)) on 4 little-endian
-// 64-bit words, always fully reduced. The zero value is zero. Arguments and
-// receivers may alias. All methods are constant time.
+// the Montgomery domain as x·R mod p (R = 2^256)
+// on 4 little-endian 64-bit words, always fully reduced. The zero value is
+// zero. Arguments and receivers may alias. All methods are constant time.
 type p256Element struct {
 	l [4]uint64
 }
@@ -150,10 +150,10 @@ var p256InvertExp = [4]uint64{0xfffffffffffffffd, 0x00000000ffffffff, 0x00000000
 // of x when x is a square.
 var p256SqrtExp = [4]uint64{0x0000000000000000, 0x0000000040000000, 0x4000000000000000, 0x3fffffffc0000000}
 
-// p256B is the curve's b in the Montgomery domain.
+// p256B is the curve's b, as the field holds it.
 var p256B = p256Element{[4]uint64{0xd89cdf6229c4bddf, 0xacf005cd78843090, 0xe5a220abf7212ed6, 0xdc30061d04874834}}
 
-// p256Gx and p256Gy are the generator's coordinates in the Montgomery domain.
+// p256Gx and p256Gy are the generator's coordinates, as the field holds them.
 var p256Gx = p256Element{[4]uint64{0x79e730d418a9143c, 0x75ba95fc5fedb601, 0x79fb732b77622510, 0x18905f76a53755c6}}
 var p256Gy = p256Element{[4]uint64{0xddf25357ce95560a, 0x8b4ab8e4ba19e45c, 0xd2e88688dd21f325, 0x8571ff1825885d85}}
 
@@ -536,8 +536,8 @@ func p256Sub(z, x, y *[4]uint64) {
 	z[3], c = bits.Add64(t3, 0xffffffff00000001&mask, c)
 }
 
-// p256Exp sets z = x^k·R^(1-k) mod m (x^k in the Montgomery domain) for the
-// public exponent k, with a fixed window of 4 bits: 4 squarings and one
+// p256Exp sets z = x^k mod m, both as the field holds them, for the public
+// exponent k, with a fixed window of 4 bits: 4 squarings and one
 // multiplication per nibble of k. The table is indexed by k's nibbles, which
 // are public; the time depends on k only. z may alias x.
 func p256Exp(z, x *[4]uint64, k *[4]uint64) {
@@ -564,11 +564,11 @@ func p256Exp(z, x *[4]uint64, k *[4]uint64) {
 	*z = acc
 }
 
-// p256One is 1 in the Montgomery domain (R mod m).
+// p256One is 1 as the field holds it (R mod m in the Montgomery domain).
 var p256One = [4]uint64{0x0000000000000001, 0xffffffff00000000, 0xffffffffffffffff, 0x00000000fffffffe}
 
-// p256FromBytes sets z to the big-endian value of b (not in the Montgomery
-// domain) and returns 1 if it is below m, 0 otherwise. Constant time.
+// p256FromBytes sets z to the plain big-endian value of b and returns 1 if
+// it is below m, 0 otherwise. Constant time.
 func p256FromBytes(z *[4]uint64, b *[32]byte) int {
 	var buf [32]byte
 	copy(buf[0:], b[:])
@@ -584,7 +584,7 @@ func p256FromBytes(z *[4]uint64, b *[32]byte) int {
 	return int(b0)
 }
 
-// p256ToBytes writes x (not in the Montgomery domain) big-endian to out.
+// p256ToBytes writes the plain value x big-endian to out.
 func p256ToBytes(out *[32]byte, x *[4]uint64) {
 	var buf [32]byte
 	binary.BigEndian.PutUint64(buf[24:], x[0])

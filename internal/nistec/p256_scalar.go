@@ -571,8 +571,8 @@ func p256OrdSub(z, x, y *[4]uint64) {
 	z[3], c = bits.Add64(t3, 0xffffffff00000000&mask, c)
 }
 
-// p256OrdExp sets z = x^k·R^(1-k) mod m (x^k in the Montgomery domain) for the
-// public exponent k, with a fixed window of 4 bits: 4 squarings and one
+// p256OrdExp sets z = x^k mod m, both as the field holds them, for the public
+// exponent k, with a fixed window of 4 bits: 4 squarings and one
 // multiplication per nibble of k. The table is indexed by k's nibbles, which
 // are public; the time depends on k only. z may alias x.
 func p256OrdExp(z, x *[4]uint64, k *[4]uint64) {
@@ -599,11 +599,11 @@ func p256OrdExp(z, x *[4]uint64, k *[4]uint64) {
 	*z = acc
 }
 
-// p256OrdOne is 1 in the Montgomery domain (R mod m).
+// p256OrdOne is 1 as the field holds it (R mod m in the Montgomery domain).
 var p256OrdOne = [4]uint64{0x0c46353d039cdaaf, 0x4319055258e8617b, 0x0000000000000000, 0x00000000ffffffff}
 
-// p256OrdFromBytes sets z to the big-endian value of b (not in the Montgomery
-// domain) and returns 1 if it is below m, 0 otherwise. Constant time.
+// p256OrdFromBytes sets z to the plain big-endian value of b and returns 1 if
+// it is below m, 0 otherwise. Constant time.
 func p256OrdFromBytes(z *[4]uint64, b *[32]byte) int {
 	var buf [32]byte
 	copy(buf[0:], b[:])
@@ -619,7 +619,7 @@ func p256OrdFromBytes(z *[4]uint64, b *[32]byte) int {
 	return int(b0)
 }
 
-// p256OrdToBytes writes x (not in the Montgomery domain) big-endian to out.
+// p256OrdToBytes writes the plain value x big-endian to out.
 func p256OrdToBytes(out *[32]byte, x *[4]uint64) {
 	var buf [32]byte
 	binary.BigEndian.PutUint64(buf[24:], x[0])

@@ -12,9 +12,9 @@ import (
 const p384ElementLength = 48
 
 // p384Element is an integer modulo p, the prime of the P384 curve, held in
-// the Montgomery domain as x·R mod p (R = 2^(64·6)) on 6 little-endian
-// 64-bit words, always fully reduced. The zero value is zero. Arguments and
-// receivers may alias. All methods are constant time.
+// the Montgomery domain as x·R mod p (R = 2^384)
+// on 6 little-endian 64-bit words, always fully reduced. The zero value is
+// zero. Arguments and receivers may alias. All methods are constant time.
 type p384Element struct {
 	l [6]uint64
 }
@@ -150,10 +150,10 @@ var p384InvertExp = [6]uint64{0x00000000fffffffd, 0xffffffff00000000, 0xffffffff
 // of x when x is a square.
 var p384SqrtExp = [6]uint64{0x0000000040000000, 0xbfffffffc0000000, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x3fffffffffffffff}
 
-// p384B is the curve's b in the Montgomery domain.
+// p384B is the curve's b, as the field holds it.
 var p384B = p384Element{[6]uint64{0x081188719d412dcc, 0xf729add87a4c32ec, 0x77f2209b1920022e, 0xe3374bee94938ae2, 0xb62b21f41f022094, 0xcd08114b604fbff9}}
 
-// p384Gx and p384Gy are the generator's coordinates in the Montgomery domain.
+// p384Gx and p384Gy are the generator's coordinates, as the field holds them.
 var p384Gx = p384Element{[6]uint64{0x3dd0756649c0b528, 0x20e378e2a0d6ce38, 0x879c3afc541b4d6e, 0x6454868459a30eff, 0x812ff723614ede2b, 0x4d3aadc2299e1513}}
 var p384Gy = p384Element{[6]uint64{0x23043dad4b03a4fe, 0xa1bfa8bf7bb4a9ac, 0x8bade7562e83b050, 0xc6c3521968f4ffd9, 0xdd8002263969a840, 0x2b78abc25a15c5e9}}
 
@@ -1049,8 +1049,8 @@ func p384Sub(z, x, y *[6]uint64) {
 	z[5], c = bits.Add64(t5, mask, c)
 }
 
-// p384Exp sets z = x^k·R^(1-k) mod m (x^k in the Montgomery domain) for the
-// public exponent k, with a fixed window of 4 bits: 4 squarings and one
+// p384Exp sets z = x^k mod m, both as the field holds them, for the public
+// exponent k, with a fixed window of 4 bits: 4 squarings and one
 // multiplication per nibble of k. The table is indexed by k's nibbles, which
 // are public; the time depends on k only. z may alias x.
 func p384Exp(z, x *[6]uint64, k *[6]uint64) {
@@ -1077,11 +1077,11 @@ func p384Exp(z, x *[6]uint64, k *[6]uint64) {
 	*z = acc
 }
 
-// p384One is 1 in the Montgomery domain (R mod m).
+// p384One is 1 as the field holds it (R mod m in the Montgomery domain).
 var p384One = [6]uint64{0xffffffff00000001, 0x00000000ffffffff, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000}
 
-// p384FromBytes sets z to the big-endian value of b (not in the Montgomery
-// domain) and returns 1 if it is below m, 0 otherwise. Constant time.
+// p384FromBytes sets z to the plain big-endian value of b and returns 1 if
+// it is below m, 0 otherwise. Constant time.
 func p384FromBytes(z *[6]uint64, b *[48]byte) int {
 	var buf [48]byte
 	copy(buf[0:], b[:])
@@ -1101,7 +1101,7 @@ func p384FromBytes(z *[6]uint64, b *[48]byte) int {
 	return int(b0)
 }
 
-// p384ToBytes writes x (not in the Montgomery domain) big-endian to out.
+// p384ToBytes writes the plain value x big-endian to out.
 func p384ToBytes(out *[48]byte, x *[6]uint64) {
 	var buf [48]byte
 	binary.BigEndian.PutUint64(buf[40:], x[0])

@@ -1028,8 +1028,8 @@ func p384OrdSub(z, x, y *[6]uint64) {
 	z[5], c = bits.Add64(t5, mask, c)
 }
 
-// p384OrdExp sets z = x^k·R^(1-k) mod m (x^k in the Montgomery domain) for the
-// public exponent k, with a fixed window of 4 bits: 4 squarings and one
+// p384OrdExp sets z = x^k mod m, both as the field holds them, for the public
+// exponent k, with a fixed window of 4 bits: 4 squarings and one
 // multiplication per nibble of k. The table is indexed by k's nibbles, which
 // are public; the time depends on k only. z may alias x.
 func p384OrdExp(z, x *[6]uint64, k *[6]uint64) {
@@ -1056,11 +1056,11 @@ func p384OrdExp(z, x *[6]uint64, k *[6]uint64) {
 	*z = acc
 }
 
-// p384OrdOne is 1 in the Montgomery domain (R mod m).
+// p384OrdOne is 1 as the field holds it (R mod m in the Montgomery domain).
 var p384OrdOne = [6]uint64{0x1313e695333ad68d, 0xa7e5f24db74f5885, 0x389cb27e0bc8d220, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000}
 
-// p384OrdFromBytes sets z to the big-endian value of b (not in the Montgomery
-// domain) and returns 1 if it is below m, 0 otherwise. Constant time.
+// p384OrdFromBytes sets z to the plain big-endian value of b and returns 1 if
+// it is below m, 0 otherwise. Constant time.
 func p384OrdFromBytes(z *[6]uint64, b *[48]byte) int {
 	var buf [48]byte
 	copy(buf[0:], b[:])
@@ -1080,7 +1080,7 @@ func p384OrdFromBytes(z *[6]uint64, b *[48]byte) int {
 	return int(b0)
 }
 
-// p384OrdToBytes writes x (not in the Montgomery domain) big-endian to out.
+// p384OrdToBytes writes the plain value x big-endian to out.
 func p384OrdToBytes(out *[48]byte, x *[6]uint64) {
 	var buf [48]byte
 	binary.BigEndian.PutUint64(buf[40:], x[0])

@@ -11,10 +11,10 @@ import (
 // p521ElementLength is the length of an encoded field element, in bytes.
 const p521ElementLength = 66
 
-// p521Element is an integer modulo p, the prime of the P521 curve, held in
-// the Montgomery domain as x·R mod p (R = 2^(64·9)) on 9 little-endian
-// 64-bit words, always fully reduced. The zero value is zero. Arguments and
-// receivers may alias. All methods are constant time.
+// p521Element is an integer modulo p, the prime of the P521 curve, held as
+// itself (p = 2^521 - 1 is reduced by shift and add, see p521Mul)
+// on 9 little-endian 64-bit words, always fully reduced. The zero value is
+// zero. Arguments and receivers may alias. All methods are constant time.
 type p521Element struct {
 	l [9]uint64
 }
@@ -150,17 +150,17 @@ var p521InvertExp = [9]uint64{0xfffffffffffffffd, 0xffffffffffffffff, 0xffffffff
 // of x when x is a square.
 var p521SqrtExp = [9]uint64{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000080}
 
-// p521B is the curve's b in the Montgomery domain.
+// p521B is the curve's b, as the field holds it.
 var p521B = p521Element{[9]uint64{0xef451fd46b503f00, 0x3573df883d2c34f1, 0x1652c0bd3bb1bf07, 0x56193951ec7e937b, 0xb8b489918ef109e1, 0xa2da725b99b315f3, 0x929a21a0b68540ee, 0x953eb9618e1c9a1f, 0x0000000000000051}}
 
-// p521Gx and p521Gy are the generator's coordinates in the Montgomery domain.
+// p521Gx and p521Gy are the generator's coordinates, as the field holds them.
 var p521Gx = p521Element{[9]uint64{0xf97e7e31c2e5bd66, 0x3348b3c1856a429b, 0xfe1dc127a2ffa8de, 0xa14b5e77efe75928, 0xf828af606b4d3dba, 0x9c648139053fb521, 0x9e3ecb662395b442, 0x858e06b70404e9cd, 0x00000000000000c6}}
 var p521Gy = p521Element{[9]uint64{0x88be94769fd16650, 0x353c7086a272c240, 0xc550b9013fad0761, 0x97ee72995ef42640, 0x17afbd17273e662c, 0x98f54449579b4468, 0x5c8a5fb42c7d1bd9, 0x39296a789a3bc004, 0x0000000000000118}}
 
 // p521Modulus is the modulus, in 9 little-endian words.
 var p521Modulus = [9]uint64{0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff}
 
-// p521RR is R² mod m (R = 2^576), to enter the Montgomery domain.
+// p521RR is 1: multiplying by it leaves a value as the Mersenne field holds it.
 var p521RR = [9]uint64{0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000}
 
 // p521Mul sets z = x·y mod m for x, y < m, fully reduced. z may alias x and y.
@@ -1136,8 +1136,8 @@ func p521Sub(z, x, y *[9]uint64) {
 	z[8], c = bits.Add64(t8, 0x1ff&mask, c)
 }
 
-// p521Exp sets z = x^k·R^(1-k) mod m (x^k in the Montgomery domain) for the
-// public exponent k, with a fixed window of 4 bits: 4 squarings and one
+// p521Exp sets z = x^k mod m, both as the field holds them, for the public
+// exponent k, with a fixed window of 4 bits: 4 squarings and one
 // multiplication per nibble of k. The table is indexed by k's nibbles, which
 // are public; the time depends on k only. z may alias x.
 func p521Exp(z, x *[9]uint64, k *[9]uint64) {
@@ -1164,11 +1164,11 @@ func p521Exp(z, x *[9]uint64, k *[9]uint64) {
 	*z = acc
 }
 
-// p521One is 1 in the Montgomery domain (R mod m).
+// p521One is 1 as the field holds it (R mod m in the Montgomery domain).
 var p521One = [9]uint64{0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000}
 
-// p521FromBytes sets z to the big-endian value of b (not in the Montgomery
-// domain) and returns 1 if it is below m, 0 otherwise. Constant time.
+// p521FromBytes sets z to the plain big-endian value of b and returns 1 if
+// it is below m, 0 otherwise. Constant time.
 func p521FromBytes(z *[9]uint64, b *[66]byte) int {
 	var buf [72]byte
 	copy(buf[6:], b[:])
@@ -1194,7 +1194,7 @@ func p521FromBytes(z *[9]uint64, b *[66]byte) int {
 	return int(b0)
 }
 
-// p521ToBytes writes x (not in the Montgomery domain) big-endian to out.
+// p521ToBytes writes the plain value x big-endian to out.
 func p521ToBytes(out *[66]byte, x *[9]uint64) {
 	var buf [72]byte
 	binary.BigEndian.PutUint64(buf[64:], x[0])

@@ -1840,8 +1840,8 @@ func p521OrdSub(z, x, y *[9]uint64) {
 	z[8], c = bits.Add64(t8, 0x1ff&mask, c)
 }
 
-// p521OrdExp sets z = x^k·R^(1-k) mod m (x^k in the Montgomery domain) for the
-// public exponent k, with a fixed window of 4 bits: 4 squarings and one
+// p521OrdExp sets z = x^k mod m, both as the field holds them, for the public
+// exponent k, with a fixed window of 4 bits: 4 squarings and one
 // multiplication per nibble of k. The table is indexed by k's nibbles, which
 // are public; the time depends on k only. z may alias x.
 func p521OrdExp(z, x *[9]uint64, k *[9]uint64) {
@@ -1868,11 +1868,11 @@ func p521OrdExp(z, x *[9]uint64, k *[9]uint64) {
 	*z = acc
 }
 
-// p521OrdOne is 1 in the Montgomery domain (R mod m).
+// p521OrdOne is 1 as the field holds it (R mod m in the Montgomery domain).
 var p521OrdOne = [9]uint64{0xfb80000000000000, 0x28a2482470b763cd, 0x17e2251b23bb31dc, 0xca4019ff5b847b2d, 0x02d73cbc3e206834, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000}
 
-// p521OrdFromBytes sets z to the big-endian value of b (not in the Montgomery
-// domain) and returns 1 if it is below m, 0 otherwise. Constant time.
+// p521OrdFromBytes sets z to the plain big-endian value of b and returns 1 if
+// it is below m, 0 otherwise. Constant time.
 func p521OrdFromBytes(z *[9]uint64, b *[66]byte) int {
 	var buf [72]byte
 	copy(buf[6:], b[:])
@@ -1898,7 +1898,7 @@ func p521OrdFromBytes(z *[9]uint64, b *[66]byte) int {
 	return int(b0)
 }
 
-// p521OrdToBytes writes x (not in the Montgomery domain) big-endian to out.
+// p521OrdToBytes writes the plain value x big-endian to out.
 func p521OrdToBytes(out *[66]byte, x *[9]uint64) {
 	var buf [72]byte
 	binary.BigEndian.PutUint64(buf[64:], x[0])

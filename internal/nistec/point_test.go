@@ -85,6 +85,14 @@ func testPoints[T any, P pointPtr[T]](t *testing.T, c *curveCase, newPoint, newG
 		random = 300
 	}
 	ks := c.scalarEdges(t, random)
+	if testing.Short() {
+		// Every third edge, and two random scalars.
+		var some []*big.Int
+		for i := 0; i < len(ks)-random+2; i += 3 {
+			some = append(some, ks[i])
+		}
+		ks = some
+	}
 	g := newGenerator()
 	if !bytes.Equal(g.Bytes(), c.refBaseMult(t, big.NewInt(1))) {
 		t.Fatal("the generator is wrong")
@@ -198,7 +206,11 @@ func testGroupLaw[T any, P pointPtr[T]](t *testing.T, c *curveCase, newPoint, ne
 	}
 	id := newPoint()
 	r := testutil.Rand(t)
-	for range 10 {
+	rounds := 10
+	if testing.Short() {
+		rounds = 3
+	}
+	for range rounds {
 		a := randomBelow(r, n)
 		b := randomBelow(r, n)
 		pa, pb := mul(a), mul(b)

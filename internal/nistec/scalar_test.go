@@ -25,6 +25,9 @@ type scalarPtr[S any] interface {
 
 func testScalar[S any, P scalarPtr[S]](t *testing.T, n *big.Int, size, words int) {
 	random := 30
+	if testing.Short() {
+		random = 8
+	}
 	if *long {
 		random = 1000
 	}

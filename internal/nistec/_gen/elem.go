@@ -9,7 +9,8 @@ import (
 func (c *curve) replacer() *strings.Replacer {
 	return strings.NewReplacer("Pxxx", c.Name, "pxxx", c.name,
 		"LLL", fmt.Sprint(c.bytes), "NNN", fmt.Sprint(c.words),
-		"DDD", fmt.Sprint(c.digits()), "BBB", fmt.Sprint(c.n.BitLen()))
+		"DDD", fmt.Sprint(c.digits()), "BBB", fmt.Sprint(c.n.BitLen()),
+		"REPRDOC", c.reprDoc())
 }
 
 func fieldFile(c *curve) []byte {
@@ -38,10 +39,10 @@ func fieldFile(c *curve) []byte {
 	e.p("// of x when x is a square.")
 	e.p("var %sSqrtExp = %s", c.name, wordsLit(sq, n))
 	e.p("")
-	e.p("// %sB is the curve's b in the Montgomery domain.", c.name)
+	e.p("// %sB is the curve's b, as the field holds it.", c.name)
 	e.p("var %sB = %sElement{%s}", c.name, c.name, wordsLit(c.field().rep(c.b), n))
 	e.p("")
-	e.p("// %sGx and %sGy are the generator's coordinates in the Montgomery domain.", c.name, c.name)
+	e.p("// %sGx and %sGy are the generator's coordinates, as the field holds them.", c.name, c.name)
 	e.p("var %sGx = %sElement{%s}", c.name, c.name, wordsLit(c.field().rep(c.gx), n))
 	e.p("var %sGy = %sElement{%s}", c.name, c.name, wordsLit(c.field().rep(c.gy), n))
 	e.p("")
@@ -83,10 +84,9 @@ const elementTemplate = `
 // pxxxElementLength is the length of an encoded field element, in bytes.
 const pxxxElementLength = LLL
 
-// pxxxElement is an integer modulo p, the prime of the Pxxx curve, held in
-// the Montgomery domain as x·R mod p (R = 2^(64·NNN)) on NNN little-endian
-// 64-bit words, always fully reduced. The zero value is zero. Arguments and
-// receivers may alias. All methods are constant time.
+// pxxxElement is an integer modulo p, the prime of the Pxxx curve, REPRDOC
+// on NNN little-endian 64-bit words, always fully reduced. The zero value is
+// zero. Arguments and receivers may alias. All methods are constant time.
 type pxxxElement struct {
 	l [NNN]uint64
 }
@@ -340,4 +340,12 @@ func (s *PxxxScalar) IsZero() int {
 // field is the field modulo p; P-521's is the Mersenne field.
 func (c *curve) field() *modulus {
 	return &modulus{pre: c.name, m: c.p, words: c.words, bytes: c.bytes, mersenne: c.name == "p521"}
+}
+
+// reprDoc says how the field holds its elements, for the element's doc.
+func (c *curve) reprDoc() string {
+	if c.field().mersenne {
+		return "held as\n// itself (p = 2^521 - 1 is reduced by shift and add, see p521Mul)"
+	}
+	return fmt.Sprintf("held in\n// the Montgomery domain as x·R mod p (R = 2^%d)", 64*c.words)
 }

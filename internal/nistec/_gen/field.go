@@ -9,13 +9,13 @@ import (
 // modulus describes one Montgomery field: the field of a curve (modulo p)
 // or its scalar field (modulo n).
 type modulus struct {
-	pre   string // prefix of the kernels: "p256" or "p256Ord"
+	pre string // prefix of the kernels: "p256" or "p256Ord"
 	// mersenne is set for m = 2^521 - 1, held as itself (R = 1) and reduced
 	// by shift and add instead of Montgomery's method.
 	mersenne bool
-	m     *big.Int
-	words int
-	bytes int
+	m        *big.Int
+	words    int
+	bytes    int
 }
 
 func (f *modulus) word(j int) uint64 { return limbs(f.m, f.words)[j] }
@@ -42,10 +42,12 @@ func emitKernels(e *emitter, f *modulus) {
 	e.p("// %sModulus is the modulus, in %d little-endian words.", f.pre, n)
 	e.p("var %sModulus = %s", f.pre, wordsLit(f.m, n))
 	e.p("")
-	e.p("// %sRR is R² mod m (R = 2^%d), to enter the Montgomery domain.", f.pre, 64*n)
 	rr := new(big.Int).Lsh(big.NewInt(1), uint(128*n))
 	if f.mersenne {
+		e.p("// %sRR is 1: multiplying by it leaves a value as the Mersenne field holds it.", f.pre)
 		rr.SetInt64(1)
+	} else {
+		e.p("// %sRR is R² mod m (R = 2^%d), to enter the Montgomery domain.", f.pre, 64*n)
 	}
 	e.p("var %sRR = %s", f.pre, wordsLit(rr.Mod(rr, f.m), n))
 	e.p("")
@@ -245,8 +247,8 @@ func emitAddSub(e *emitter, f *modulus) {
 // (m - 2) and square roots ((m + 1)/4).
 func emitExp(e *emitter, f *modulus) {
 	n := f.words
-	e.p("// %sExp sets z = x^k·R^(1-k) mod m (x^k in the Montgomery domain) for the", f.pre)
-	e.p("// public exponent k, with a fixed window of 4 bits: 4 squarings and one")
+	e.p("// %sExp sets z = x^k mod m, both as the field holds them, for the public", f.pre)
+	e.p("// exponent k, with a fixed window of 4 bits: 4 squarings and one")
 	e.p("// multiplication per nibble of k. The table is indexed by k's nibbles, which")
 	e.p("// are public; the time depends on k only. z may alias x.")
 	e.p("func %sExp(z, x *[%d]uint64, k *[%d]uint64) {", f.pre, n, n)
@@ -274,7 +276,7 @@ func emitExp(e *emitter, f *modulus) {
 	e.p("}")
 	e.p("")
 	one := f.rep(big.NewInt(1))
-	e.p("// %sOne is 1 in the Montgomery domain (R mod m).", f.pre)
+	e.p("// %sOne is 1 as the field holds it (R mod m in the Montgomery domain).", f.pre)
 	e.p("var %sOne = %s", f.pre, wordsLit(one, n))
 	e.p("")
 }
@@ -282,8 +284,8 @@ func emitExp(e *emitter, f *modulus) {
 // emitBytes writes the conversions between big-endian bytes and words.
 func emitBytes(e *emitter, f *modulus) {
 	n, l := f.words, f.bytes
-	e.p("// %sFromBytes sets z to the big-endian value of b (not in the Montgomery", f.pre)
-	e.p("// domain) and returns 1 if it is below m, 0 otherwise. Constant time.")
+	e.p("// %sFromBytes sets z to the plain big-endian value of b and returns 1 if", f.pre)
+	e.p("// it is below m, 0 otherwise. Constant time.")
 	e.p("func %sFromBytes(z *[%d]uint64, b *[%d]byte) int {", f.pre, n, l)
 	e.p("var buf [%d]byte", 8*n)
 	e.p("copy(buf[%d:], b[:])", 8*n-l)
@@ -297,7 +299,7 @@ func emitBytes(e *emitter, f *modulus) {
 	e.p("return int(b0)")
 	e.p("}")
 	e.p("")
-	e.p("// %sToBytes writes x (not in the Montgomery domain) big-endian to out.", f.pre)
+	e.p("// %sToBytes writes the plain value x big-endian to out.", f.pre)
 	e.p("func %sToBytes(out *[%d]byte, x *[%d]uint64) {", f.pre, l, n)
 	e.p("var buf [%d]byte", 8*n)
 	for j := 0; j < n; j++ {
