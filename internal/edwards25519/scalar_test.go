@@ -303,3 +303,46 @@ func TestScalarAllocs(t *testing.T) {
 		t.Errorf("Scalar operations allocate %v times", n)
 	}
 }
+
+// FuzzScalar compares the arithmetic with math/big on two scalars reduced
+// from 64 bytes each, and SetCanonicalBytes on the first 32 bytes.
+func FuzzScalar(f *testing.F) {
+	f.Add(make([]byte, 128))
+	f.Add(bytes.Repeat([]byte{0xff}, 128))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) != 128 {
+			return
+		}
+		x, _ := new(Scalar).SetUniformBytes(in[:64])
+		y, _ := new(Scalar).SetUniformBytes(in[64:])
+		bx := new(big.Int).Mod(leBigSlice(in[:64]), bigL)
+		by := new(big.Int).Mod(leBigSlice(in[64:]), bigL)
+		mod := func(v *big.Int) *big.Int { return v.Mod(v, bigL) }
+		if scalarToBig(x).Cmp(bx) != 0 {
+			t.Fatalf("SetUniformBytes(%x) = %v, want %v", in[:64], scalarToBig(x), bx)
+		}
+		checks := []struct {
+			name string
+			got  *Scalar
+			want *big.Int
+		}{
+			{"Add", new(Scalar).Add(x, y), mod(new(big.Int).Add(bx, by))},
+			{"Subtract", new(Scalar).Subtract(x, y), mod(new(big.Int).Sub(bx, by))},
+			{"Multiply", new(Scalar).Multiply(x, y), mod(new(big.Int).Mul(bx, by))},
+			{"MultiplyAdd", new(Scalar).MultiplyAdd(x, y, x), mod(new(big.Int).Add(new(big.Int).Mul(bx, by), bx))},
+		}
+		for _, c := range checks {
+			if got := scalarToBig(c.got); got.Cmp(c.want) != 0 {
+				t.Fatalf("%s = %v, want %v", c.name, got, c.want)
+			}
+		}
+		c := leBigSlice(in[:32])
+		s, err := new(Scalar).SetCanonicalBytes(in[:32])
+		if (err == nil) != (c.Cmp(bigL) < 0) {
+			t.Fatalf("SetCanonicalBytes(%x): error %v", in[:32], err)
+		}
+		if err == nil && !bytes.Equal(s.Bytes(), in[:32]) {
+			t.Fatalf("SetCanonicalBytes(%x).Bytes() = %x", in[:32], s.Bytes())
+		}
+	})
+}
