@@ -31,10 +31,10 @@ func (k *PrivateKey) private(c []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	m1 := bigmod.NewNat().Mod(cN, k.p)
-	m1.Exp(m1, k.dp, k.p)
-	m2 := bigmod.NewNat().Mod(cN, k.q)
-	m2.Exp(m2, k.dq, k.q)
+	c1 := bigmod.NewNat().Mod(cN, k.p)
+	c2 := bigmod.NewNat().Mod(cN, k.q)
+	m1, m2 := bigmod.NewNat(), bigmod.NewNat()
+	bigmod.ExpPair(m1, c1, k.dp, k.p, m2, c2, k.dq, k.q) // both halves in one pass where it can
 
 	h := bigmod.NewNat().Mod(m2, k.p)
 	h.Sub(m1, h, k.p)

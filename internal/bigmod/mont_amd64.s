@@ -8664,16 +8664,13 @@ sqrADX32Redc:
 // func ammIFMA20(z *[24]uint64, a *[24]uint64, b *[24]uint64, m *[24]uint64, k0 *[1]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA20(SB), NOSPLIT, $0-40
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), R8
-	MOVQ m+24(FP), R9
-	MOVQ k0+32(FP), R10
-
-	// mask = 2^52 - 1
-	MOVQ   $0x000fffffffffffff, R11
+	MOVQ   a+8(FP), SI
+	MOVQ   b+16(FP), R8
+	MOVQ   m+24(FP), R9
+	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// Load a; t = 0.
+	// t = 0; load a if it stays in registers.
 	VMOVDQU64 (SI), Z3
 	VPXORQ    Z0, Z0, Z0
 	VMOVDQU64 64(SI), Z4
@@ -8682,949 +8679,197 @@ TEXT ·ammIFMA20(SB), NOSPLIT, $0-40
 	VPXORQ    Z2, Z2, Z2
 	XORQ      AX, AX
 
-	// Step 0.
+	// 10 turns of 2 steps.
+	MOVQ $0x0000000a, R11
+
+ammIFMA20_loop:
 	VPEXTRQ          $0x01, X0, DI
 	MOVQ             (R8), DX
-	MULXQ            (SI), CX, BX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	ADCQ             $0x00, BX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
-	ANDQ             R11, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ     CX, Z6
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
 	MOVQ             (R8), DX
 	IMULQ            8(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
+	VPXORQ           Z7, Z7, Z7
 	VPMADD52LUQ.BCST (R8), Z3, Z0
+	VPMADD52HUQ.BCST (R8), Z3, Z7
+	VPXORQ           Z8, Z8, Z8
 	VPMADD52LUQ.BCST (R8), Z4, Z1
+	VPMADD52HUQ.BCST (R8), Z4, Z8
+	VPXORQ           Z9, Z9, Z9
 	VPMADD52LUQ.BCST (R8), Z5, Z2
+	VPMADD52HUQ.BCST (R8), Z5, Z9
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	VPMADD52LUQ      (R9), Z6, Z0
+	VPMADD52HUQ      (R9), Z6, Z7
 	VPMADD52LUQ      64(R9), Z6, Z1
+	VPMADD52HUQ      64(R9), Z6, Z8
 	VPMADD52LUQ      128(R9), Z6, Z2
+	VPMADD52HUQ      128(R9), Z6, Z9
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST (R8), Z3, Z0
-	VPMADD52HUQ.BCST (R8), Z4, Z1
-	VPMADD52HUQ.BCST (R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 1.
+	VPADDQ           Z7, Z0, Z0
+	VPADDQ           Z8, Z1, Z1
+	VPADDQ           Z9, Z2, Z2
 	VPEXTRQ          $0x01, X0, DI
 	MOVQ             8(R8), DX
-	MULXQ            (SI), CX, BX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	ADCQ             $0x00, BX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
-	ANDQ             R11, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ     CX, Z6
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
 	MOVQ             8(R8), DX
 	IMULQ            8(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
+	VPXORQ           Z7, Z7, Z7
 	VPMADD52LUQ.BCST 8(R8), Z3, Z0
+	VPMADD52HUQ.BCST 8(R8), Z3, Z7
+	VPXORQ           Z8, Z8, Z8
 	VPMADD52LUQ.BCST 8(R8), Z4, Z1
+	VPMADD52HUQ.BCST 8(R8), Z4, Z8
+	VPXORQ           Z9, Z9, Z9
 	VPMADD52LUQ.BCST 8(R8), Z5, Z2
+	VPMADD52HUQ.BCST 8(R8), Z5, Z9
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	VPMADD52LUQ      (R9), Z6, Z0
+	VPMADD52HUQ      (R9), Z6, Z7
 	VPMADD52LUQ      64(R9), Z6, Z1
+	VPMADD52HUQ      64(R9), Z6, Z8
 	VPMADD52LUQ      128(R9), Z6, Z2
+	VPMADD52HUQ      128(R9), Z6, Z9
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 8(R8), Z3, Z0
-	VPMADD52HUQ.BCST 8(R8), Z4, Z1
-	VPMADD52HUQ.BCST 8(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
+	VPADDQ           Z7, Z0, Z0
+	VPADDQ           Z8, Z1, Z1
+	VPADDQ           Z9, Z2, Z2
+	ADDQ             $0x10, R8
+	DECQ             R11
+	JNZ              ammIFMA20_loop
 
-	// Step 2.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             16(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             16(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 16(R8), Z3, Z0
-	VPMADD52LUQ.BCST 16(R8), Z4, Z1
-	VPMADD52LUQ.BCST 16(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 16(R8), Z3, Z0
-	VPMADD52HUQ.BCST 16(R8), Z4, Z1
-	VPMADD52HUQ.BCST 16(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
+	// Normalize: s into lane 0, one round of carries, then the carries
+	// that ripple, by the generate/propagate masks.
+	VPBROADCASTQ ifmaMask52<>+0(SB), Z30
+	MOVQ         $0x0000000000000001, DX
+	VPBROADCASTQ DX, Z29
+	KMOVW        DX, K1
+	VPBROADCASTQ AX, Z28
+	VPBLENDMQ    Z28, Z0, K1, Z0
+	VPSRLQ       $0x34, Z0, Z27
+	VPANDQ       Z30, Z0, Z0
+	VPSRLQ       $0x34, Z1, Z26
+	VPANDQ       Z30, Z1, Z1
+	VPSRLQ       $0x34, Z2, Z25
+	VPANDQ       Z30, Z2, Z2
+	VALIGNQ      $0x07, Z31, Z27, Z28
+	VPADDQ       Z28, Z0, Z0
+	VALIGNQ      $0x07, Z27, Z26, Z28
+	VPADDQ       Z28, Z1, Z1
+	VALIGNQ      $0x07, Z26, Z25, Z28
+	VPADDQ       Z28, Z2, Z2
+	XORQ         BX, BX
+	XORQ         CX, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z2, K2
+	VPCMPEQQ     Z30, Z2, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z1, K2
+	VPCMPEQQ     Z30, Z1, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z0, K2
+	VPCMPEQQ     Z30, Z0, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
 
-	// Step 3.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             24(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             24(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 24(R8), Z3, Z0
-	VPMADD52LUQ.BCST 24(R8), Z4, Z1
-	VPMADD52LUQ.BCST 24(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 24(R8), Z3, Z0
-	VPMADD52HUQ.BCST 24(R8), Z4, Z1
-	VPMADD52HUQ.BCST 24(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
+	// c = ((g << 1) + p) ^ p
+	LEAQ   (CX)(BX*2), BX
+	XORQ   CX, BX
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z0, K2, Z0
+	VPANDQ Z30, Z0, Z0
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z1, K2, Z1
+	VPANDQ Z30, Z1, Z1
+	KMOVW  BX, K2
+	VPADDQ Z29, Z2, K2, Z2
+	VPANDQ Z30, Z2, Z2
 
-	// Step 4.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             32(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             32(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 32(R8), Z3, Z0
-	VPMADD52LUQ.BCST 32(R8), Z4, Z1
-	VPMADD52LUQ.BCST 32(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 32(R8), Z3, Z0
-	VPMADD52HUQ.BCST 32(R8), Z4, Z1
-	VPMADD52HUQ.BCST 32(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 5.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             40(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             40(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 40(R8), Z3, Z0
-	VPMADD52LUQ.BCST 40(R8), Z4, Z1
-	VPMADD52LUQ.BCST 40(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 40(R8), Z3, Z0
-	VPMADD52HUQ.BCST 40(R8), Z4, Z1
-	VPMADD52HUQ.BCST 40(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 6.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             48(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             48(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 48(R8), Z3, Z0
-	VPMADD52LUQ.BCST 48(R8), Z4, Z1
-	VPMADD52LUQ.BCST 48(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 48(R8), Z3, Z0
-	VPMADD52HUQ.BCST 48(R8), Z4, Z1
-	VPMADD52HUQ.BCST 48(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 7.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             56(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             56(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 56(R8), Z3, Z0
-	VPMADD52LUQ.BCST 56(R8), Z4, Z1
-	VPMADD52LUQ.BCST 56(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 56(R8), Z3, Z0
-	VPMADD52HUQ.BCST 56(R8), Z4, Z1
-	VPMADD52HUQ.BCST 56(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 8.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             64(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             64(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 64(R8), Z3, Z0
-	VPMADD52LUQ.BCST 64(R8), Z4, Z1
-	VPMADD52LUQ.BCST 64(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 64(R8), Z3, Z0
-	VPMADD52HUQ.BCST 64(R8), Z4, Z1
-	VPMADD52HUQ.BCST 64(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 9.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             72(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             72(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 72(R8), Z3, Z0
-	VPMADD52LUQ.BCST 72(R8), Z4, Z1
-	VPMADD52LUQ.BCST 72(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 72(R8), Z3, Z0
-	VPMADD52HUQ.BCST 72(R8), Z4, Z1
-	VPMADD52HUQ.BCST 72(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 10.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             80(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             80(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 80(R8), Z3, Z0
-	VPMADD52LUQ.BCST 80(R8), Z4, Z1
-	VPMADD52LUQ.BCST 80(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 80(R8), Z3, Z0
-	VPMADD52HUQ.BCST 80(R8), Z4, Z1
-	VPMADD52HUQ.BCST 80(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 11.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             88(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             88(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 88(R8), Z3, Z0
-	VPMADD52LUQ.BCST 88(R8), Z4, Z1
-	VPMADD52LUQ.BCST 88(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 88(R8), Z3, Z0
-	VPMADD52HUQ.BCST 88(R8), Z4, Z1
-	VPMADD52HUQ.BCST 88(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 12.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             96(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             96(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 96(R8), Z3, Z0
-	VPMADD52LUQ.BCST 96(R8), Z4, Z1
-	VPMADD52LUQ.BCST 96(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 96(R8), Z3, Z0
-	VPMADD52HUQ.BCST 96(R8), Z4, Z1
-	VPMADD52HUQ.BCST 96(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 13.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             104(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             104(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 104(R8), Z3, Z0
-	VPMADD52LUQ.BCST 104(R8), Z4, Z1
-	VPMADD52LUQ.BCST 104(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 104(R8), Z3, Z0
-	VPMADD52HUQ.BCST 104(R8), Z4, Z1
-	VPMADD52HUQ.BCST 104(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 14.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             112(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             112(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 112(R8), Z3, Z0
-	VPMADD52LUQ.BCST 112(R8), Z4, Z1
-	VPMADD52LUQ.BCST 112(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 112(R8), Z3, Z0
-	VPMADD52HUQ.BCST 112(R8), Z4, Z1
-	VPMADD52HUQ.BCST 112(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 15.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             120(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             120(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 120(R8), Z3, Z0
-	VPMADD52LUQ.BCST 120(R8), Z4, Z1
-	VPMADD52LUQ.BCST 120(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 120(R8), Z3, Z0
-	VPMADD52HUQ.BCST 120(R8), Z4, Z1
-	VPMADD52HUQ.BCST 120(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 16.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             128(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             128(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 128(R8), Z3, Z0
-	VPMADD52LUQ.BCST 128(R8), Z4, Z1
-	VPMADD52LUQ.BCST 128(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 128(R8), Z3, Z0
-	VPMADD52HUQ.BCST 128(R8), Z4, Z1
-	VPMADD52HUQ.BCST 128(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 17.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             136(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             136(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 136(R8), Z3, Z0
-	VPMADD52LUQ.BCST 136(R8), Z4, Z1
-	VPMADD52LUQ.BCST 136(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 136(R8), Z3, Z0
-	VPMADD52HUQ.BCST 136(R8), Z4, Z1
-	VPMADD52HUQ.BCST 136(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 18.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             144(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             144(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 144(R8), Z3, Z0
-	VPMADD52LUQ.BCST 144(R8), Z4, Z1
-	VPMADD52LUQ.BCST 144(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 144(R8), Z3, Z0
-	VPMADD52HUQ.BCST 144(R8), Z4, Z1
-	VPMADD52HUQ.BCST 144(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Step 19.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             152(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z6
-	MOVQ             152(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 152(R8), Z3, Z0
-	VPMADD52LUQ.BCST 152(R8), Z4, Z1
-	VPMADD52LUQ.BCST 152(R8), Z5, Z2
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z6, Z0
-	VPMADD52LUQ      64(R9), Z6, Z1
-	VPMADD52LUQ      128(R9), Z6, Z2
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPMADD52HUQ.BCST 152(R8), Z3, Z0
-	VPMADD52HUQ.BCST 152(R8), Z4, Z1
-	VPMADD52HUQ.BCST 152(R8), Z5, Z2
-	VPMADD52HUQ      (R9), Z6, Z0
-	VPMADD52HUQ      64(R9), Z6, Z1
-	VPMADD52HUQ      128(R9), Z6, Z2
-
-	// Store t, digit 0 from s, and normalize the digits by a carry chain.
+	// Store t.
 	MOVQ      z+0(FP), SI
 	VMOVDQU64 Z0, (SI)
 	VMOVDQU64 Z1, 64(SI)
 	VMOVDQU64 Z2, 128(SI)
-	MOVQ      AX, (SI)
 	VZEROUPPER
-	XORQ      AX, AX
-	MOVQ      (SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, (SI)
-	MOVQ      8(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 8(SI)
-	MOVQ      16(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 16(SI)
-	MOVQ      24(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 24(SI)
-	MOVQ      32(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 32(SI)
-	MOVQ      40(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 40(SI)
-	MOVQ      48(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 48(SI)
-	MOVQ      56(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 56(SI)
-	MOVQ      64(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 64(SI)
-	MOVQ      72(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 72(SI)
-	MOVQ      80(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 80(SI)
-	MOVQ      88(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 88(SI)
-	MOVQ      96(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 96(SI)
-	MOVQ      104(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 104(SI)
-	MOVQ      112(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 112(SI)
-	MOVQ      120(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 120(SI)
-	MOVQ      128(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 128(SI)
-	MOVQ      136(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 136(SI)
-	MOVQ      144(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 144(SI)
-	MOVQ      152(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 152(SI)
 	RET
+
+DATA ifmaMask52<>+0(SB)/8, $0x000fffffffffffff
+GLOBL ifmaMask52<>(SB), RODATA|NOPTR, $8
 
 // func ammIFMA20x2(z *[48]uint64, a *[48]uint64, b *[48]uint64, m *[48]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA20x2(SB), NOSPLIT, $0-40
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), R8
-	MOVQ m+24(FP), R9
-	MOVQ k0+32(FP), R10
-
-	// mask = 2^52 - 1
-	MOVQ   $0x000fffffffffffff, R11
+	MOVQ   a+8(FP), SI
+	MOVQ   b+16(FP), R8
+	MOVQ   m+24(FP), R9
+	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// Load a; t = 0.
+	// t = 0; load a if it stays in registers.
 	VMOVDQU64 (SI), Z6
 	VPXORQ    Z0, Z0, Z0
 	VMOVDQU64 64(SI), Z7
@@ -9632,1842 +8877,360 @@ TEXT ·ammIFMA20x2(SB), NOSPLIT, $0-40
 	VMOVDQU64 128(SI), Z8
 	VPXORQ    Z2, Z2, Z2
 	XORQ      AX, AX
-	VMOVDQU64 192(SI), Z10
+	VMOVDQU64 192(SI), Z13
 	VPXORQ    Z3, Z3, Z3
-	VMOVDQU64 256(SI), Z11
+	VMOVDQU64 256(SI), Z14
 	VPXORQ    Z4, Z4, Z4
-	VMOVDQU64 320(SI), Z12
+	VMOVDQU64 320(SI), Z15
 	VPXORQ    Z5, Z5, Z5
 	XORQ      R12, R12
 
-	// Step 0.
+	// 10 turns of 2 steps.
+	MOVQ $0x0000000a, R11
+
+ammIFMA20x2_loop:
 	VPEXTRQ          $0x01, X0, DI
 	VPEXTRQ          $0x01, X3, R15
 	MOVQ             (R8), DX
-	MULXQ            (SI), CX, BX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	ADCQ             $0x00, BX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
 	MOVQ             192(R8), DX
-	MULXQ            192(SI), R14, R13
+	MULXQ            192(SI), DX, R13
+	MOVQ             DX, R14
+	ANDQ             ifmaMask52<>+0(SB), R14
 	ADDQ             R14, R12
-	ADCQ             $0x00, R13
+	SHRQ             $0x34, R13, DX
+	ADDQ             DX, R15
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
-	ANDQ             R11, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ     CX, Z9
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
 	MOVQ             R12, R14
 	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
+	ANDQ             ifmaMask52<>+0(SB), R14
+	VPBROADCASTQ     R14, Z16
+	ADDQ             ifmaMask52<>+0(SB), R12
+	SHRQ             $0x34, R12
+	ADDQ             R12, R15
 	MOVQ             (R8), DX
 	IMULQ            8(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	MOVQ             192(R8), DX
 	IMULQ            200(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
+	VPXORQ           Z10, Z10, Z10
 	VPMADD52LUQ.BCST (R8), Z6, Z0
+	VPMADD52HUQ.BCST (R8), Z6, Z10
+	VPXORQ           Z11, Z11, Z11
 	VPMADD52LUQ.BCST (R8), Z7, Z1
+	VPMADD52HUQ.BCST (R8), Z7, Z11
+	VPXORQ           Z12, Z12, Z12
 	VPMADD52LUQ.BCST (R8), Z8, Z2
-	VPMADD52LUQ.BCST 192(R8), Z10, Z3
-	VPMADD52LUQ.BCST 192(R8), Z11, Z4
-	VPMADD52LUQ.BCST 192(R8), Z12, Z5
+	VPMADD52HUQ.BCST (R8), Z8, Z12
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST 192(R8), Z13, Z3
+	VPMADD52HUQ.BCST 192(R8), Z13, Z17
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST 192(R8), Z14, Z4
+	VPMADD52HUQ.BCST 192(R8), Z14, Z18
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST 192(R8), Z15, Z5
+	VPMADD52HUQ.BCST 192(R8), Z15, Z19
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	MOVQ             R14, DX
 	IMULQ            200(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
 	VPMADD52LUQ      (R9), Z9, Z0
+	VPMADD52HUQ      (R9), Z9, Z10
 	VPMADD52LUQ      64(R9), Z9, Z1
+	VPMADD52HUQ      64(R9), Z9, Z11
 	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
+	VPMADD52HUQ      128(R9), Z9, Z12
+	VPMADD52LUQ      192(R9), Z16, Z3
+	VPMADD52HUQ      192(R9), Z16, Z17
+	VPMADD52LUQ      256(R9), Z16, Z4
+	VPMADD52HUQ      256(R9), Z16, Z18
+	VPMADD52LUQ      320(R9), Z16, Z5
+	VPMADD52HUQ      320(R9), Z16, Z19
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
 	MOVQ             R14, DX
 	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, R14
+	ADDQ             DX, R15
+	LEAQ             (R15)(R14*1), R12
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z31, Z2
+	VPADDQ           Z10, Z0, Z0
+	VPADDQ           Z11, Z1, Z1
+	VPADDQ           Z12, Z2, Z2
 	VALIGNQ          $0x01, Z3, Z4, Z3
 	VALIGNQ          $0x01, Z4, Z5, Z4
 	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST (R8), Z6, Z0
-	VPMADD52HUQ.BCST (R8), Z7, Z1
-	VPMADD52HUQ.BCST (R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 192(R8), Z10, Z3
-	VPMADD52HUQ.BCST 192(R8), Z11, Z4
-	VPMADD52HUQ.BCST 192(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 1.
+	VPADDQ           Z17, Z3, Z3
+	VPADDQ           Z18, Z4, Z4
+	VPADDQ           Z19, Z5, Z5
 	VPEXTRQ          $0x01, X0, DI
 	VPEXTRQ          $0x01, X3, R15
 	MOVQ             8(R8), DX
-	MULXQ            (SI), CX, BX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	ADCQ             $0x00, BX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
 	MOVQ             200(R8), DX
-	MULXQ            192(SI), R14, R13
+	MULXQ            192(SI), DX, R13
+	MOVQ             DX, R14
+	ANDQ             ifmaMask52<>+0(SB), R14
 	ADDQ             R14, R12
-	ADCQ             $0x00, R13
+	SHRQ             $0x34, R13, DX
+	ADDQ             DX, R15
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
-	ANDQ             R11, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ     CX, Z9
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
 	MOVQ             R12, R14
 	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
+	ANDQ             ifmaMask52<>+0(SB), R14
+	VPBROADCASTQ     R14, Z16
+	ADDQ             ifmaMask52<>+0(SB), R12
+	SHRQ             $0x34, R12
+	ADDQ             R12, R15
 	MOVQ             8(R8), DX
 	IMULQ            8(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	MOVQ             200(R8), DX
 	IMULQ            200(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
+	VPXORQ           Z10, Z10, Z10
 	VPMADD52LUQ.BCST 8(R8), Z6, Z0
+	VPMADD52HUQ.BCST 8(R8), Z6, Z10
+	VPXORQ           Z11, Z11, Z11
 	VPMADD52LUQ.BCST 8(R8), Z7, Z1
+	VPMADD52HUQ.BCST 8(R8), Z7, Z11
+	VPXORQ           Z12, Z12, Z12
 	VPMADD52LUQ.BCST 8(R8), Z8, Z2
-	VPMADD52LUQ.BCST 200(R8), Z10, Z3
-	VPMADD52LUQ.BCST 200(R8), Z11, Z4
-	VPMADD52LUQ.BCST 200(R8), Z12, Z5
+	VPMADD52HUQ.BCST 8(R8), Z8, Z12
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST 200(R8), Z13, Z3
+	VPMADD52HUQ.BCST 200(R8), Z13, Z17
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST 200(R8), Z14, Z4
+	VPMADD52HUQ.BCST 200(R8), Z14, Z18
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST 200(R8), Z15, Z5
+	VPMADD52HUQ.BCST 200(R8), Z15, Z19
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	MOVQ             R14, DX
 	IMULQ            200(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
 	VPMADD52LUQ      (R9), Z9, Z0
+	VPMADD52HUQ      (R9), Z9, Z10
 	VPMADD52LUQ      64(R9), Z9, Z1
+	VPMADD52HUQ      64(R9), Z9, Z11
 	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
+	VPMADD52HUQ      128(R9), Z9, Z12
+	VPMADD52LUQ      192(R9), Z16, Z3
+	VPMADD52HUQ      192(R9), Z16, Z17
+	VPMADD52LUQ      256(R9), Z16, Z4
+	VPMADD52HUQ      256(R9), Z16, Z18
+	VPMADD52LUQ      320(R9), Z16, Z5
+	VPMADD52HUQ      320(R9), Z16, Z19
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
 	MOVQ             R14, DX
 	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, R14
+	ADDQ             DX, R15
+	LEAQ             (R15)(R14*1), R12
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z31, Z2
+	VPADDQ           Z10, Z0, Z0
+	VPADDQ           Z11, Z1, Z1
+	VPADDQ           Z12, Z2, Z2
 	VALIGNQ          $0x01, Z3, Z4, Z3
 	VALIGNQ          $0x01, Z4, Z5, Z4
 	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 8(R8), Z6, Z0
-	VPMADD52HUQ.BCST 8(R8), Z7, Z1
-	VPMADD52HUQ.BCST 8(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 200(R8), Z10, Z3
-	VPMADD52HUQ.BCST 200(R8), Z11, Z4
-	VPMADD52HUQ.BCST 200(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
+	VPADDQ           Z17, Z3, Z3
+	VPADDQ           Z18, Z4, Z4
+	VPADDQ           Z19, Z5, Z5
+	ADDQ             $0x10, R8
+	DECQ             R11
+	JNZ              ammIFMA20x2_loop
 
-	// Step 2.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             16(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             208(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             16(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             208(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 16(R8), Z6, Z0
-	VPMADD52LUQ.BCST 16(R8), Z7, Z1
-	VPMADD52LUQ.BCST 16(R8), Z8, Z2
-	VPMADD52LUQ.BCST 208(R8), Z10, Z3
-	VPMADD52LUQ.BCST 208(R8), Z11, Z4
-	VPMADD52LUQ.BCST 208(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 16(R8), Z6, Z0
-	VPMADD52HUQ.BCST 16(R8), Z7, Z1
-	VPMADD52HUQ.BCST 16(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 208(R8), Z10, Z3
-	VPMADD52HUQ.BCST 208(R8), Z11, Z4
-	VPMADD52HUQ.BCST 208(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
+	// Normalize: s into lane 0, one round of carries, then the carries
+	// that ripple, by the generate/propagate masks.
+	VPBROADCASTQ ifmaMask52<>+0(SB), Z30
+	MOVQ         $0x0000000000000001, DX
+	VPBROADCASTQ DX, Z29
+	KMOVW        DX, K1
+	VPBROADCASTQ AX, Z28
+	VPBLENDMQ    Z28, Z0, K1, Z0
+	VPSRLQ       $0x34, Z0, Z27
+	VPANDQ       Z30, Z0, Z0
+	VPSRLQ       $0x34, Z1, Z26
+	VPANDQ       Z30, Z1, Z1
+	VPSRLQ       $0x34, Z2, Z25
+	VPANDQ       Z30, Z2, Z2
+	VALIGNQ      $0x07, Z31, Z27, Z28
+	VPADDQ       Z28, Z0, Z0
+	VALIGNQ      $0x07, Z27, Z26, Z28
+	VPADDQ       Z28, Z1, Z1
+	VALIGNQ      $0x07, Z26, Z25, Z28
+	VPADDQ       Z28, Z2, Z2
+	VPBROADCASTQ R12, Z28
+	VPBLENDMQ    Z28, Z3, K1, Z3
+	VPSRLQ       $0x34, Z3, Z27
+	VPANDQ       Z30, Z3, Z3
+	VPSRLQ       $0x34, Z4, Z26
+	VPANDQ       Z30, Z4, Z4
+	VPSRLQ       $0x34, Z5, Z25
+	VPANDQ       Z30, Z5, Z5
+	VALIGNQ      $0x07, Z31, Z27, Z28
+	VPADDQ       Z28, Z3, Z3
+	VALIGNQ      $0x07, Z27, Z26, Z28
+	VPADDQ       Z28, Z4, Z4
+	VALIGNQ      $0x07, Z26, Z25, Z28
+	VPADDQ       Z28, Z5, Z5
+	XORQ         BX, BX
+	XORQ         CX, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z2, K2
+	VPCMPEQQ     Z30, Z2, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z1, K2
+	VPCMPEQQ     Z30, Z1, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z0, K2
+	VPCMPEQQ     Z30, Z0, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
 
-	// Step 3.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             24(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             216(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             24(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             216(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 24(R8), Z6, Z0
-	VPMADD52LUQ.BCST 24(R8), Z7, Z1
-	VPMADD52LUQ.BCST 24(R8), Z8, Z2
-	VPMADD52LUQ.BCST 216(R8), Z10, Z3
-	VPMADD52LUQ.BCST 216(R8), Z11, Z4
-	VPMADD52LUQ.BCST 216(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 24(R8), Z6, Z0
-	VPMADD52HUQ.BCST 24(R8), Z7, Z1
-	VPMADD52HUQ.BCST 24(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 216(R8), Z10, Z3
-	VPMADD52HUQ.BCST 216(R8), Z11, Z4
-	VPMADD52HUQ.BCST 216(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
+	// c = ((g << 1) + p) ^ p
+	LEAQ     (CX)(BX*2), BX
+	XORQ     CX, BX
+	KMOVW    BX, K2
+	SHRQ     $0x08, BX
+	VPADDQ   Z29, Z0, K2, Z0
+	VPANDQ   Z30, Z0, Z0
+	KMOVW    BX, K2
+	SHRQ     $0x08, BX
+	VPADDQ   Z29, Z1, K2, Z1
+	VPANDQ   Z30, Z1, Z1
+	KMOVW    BX, K2
+	VPADDQ   Z29, Z2, K2, Z2
+	VPANDQ   Z30, Z2, Z2
+	XORQ     R13, R13
+	XORQ     R14, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z5, K2
+	VPCMPEQQ Z30, Z5, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z4, K2
+	VPCMPEQQ Z30, Z4, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z3, K2
+	VPCMPEQQ Z30, Z3, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
 
-	// Step 4.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             32(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             224(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             32(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             224(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 32(R8), Z6, Z0
-	VPMADD52LUQ.BCST 32(R8), Z7, Z1
-	VPMADD52LUQ.BCST 32(R8), Z8, Z2
-	VPMADD52LUQ.BCST 224(R8), Z10, Z3
-	VPMADD52LUQ.BCST 224(R8), Z11, Z4
-	VPMADD52LUQ.BCST 224(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 32(R8), Z6, Z0
-	VPMADD52HUQ.BCST 32(R8), Z7, Z1
-	VPMADD52HUQ.BCST 32(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 224(R8), Z10, Z3
-	VPMADD52HUQ.BCST 224(R8), Z11, Z4
-	VPMADD52HUQ.BCST 224(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
+	// c = ((g << 1) + p) ^ p
+	LEAQ   (R14)(R13*2), R13
+	XORQ   R14, R13
+	KMOVW  R13, K2
+	SHRQ   $0x08, R13
+	VPADDQ Z29, Z3, K2, Z3
+	VPANDQ Z30, Z3, Z3
+	KMOVW  R13, K2
+	SHRQ   $0x08, R13
+	VPADDQ Z29, Z4, K2, Z4
+	VPANDQ Z30, Z4, Z4
+	KMOVW  R13, K2
+	VPADDQ Z29, Z5, K2, Z5
+	VPANDQ Z30, Z5, Z5
 
-	// Step 5.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             40(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             232(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             40(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             232(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 40(R8), Z6, Z0
-	VPMADD52LUQ.BCST 40(R8), Z7, Z1
-	VPMADD52LUQ.BCST 40(R8), Z8, Z2
-	VPMADD52LUQ.BCST 232(R8), Z10, Z3
-	VPMADD52LUQ.BCST 232(R8), Z11, Z4
-	VPMADD52LUQ.BCST 232(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 40(R8), Z6, Z0
-	VPMADD52HUQ.BCST 40(R8), Z7, Z1
-	VPMADD52HUQ.BCST 40(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 232(R8), Z10, Z3
-	VPMADD52HUQ.BCST 232(R8), Z11, Z4
-	VPMADD52HUQ.BCST 232(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 6.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             48(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             240(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             48(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             240(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 48(R8), Z6, Z0
-	VPMADD52LUQ.BCST 48(R8), Z7, Z1
-	VPMADD52LUQ.BCST 48(R8), Z8, Z2
-	VPMADD52LUQ.BCST 240(R8), Z10, Z3
-	VPMADD52LUQ.BCST 240(R8), Z11, Z4
-	VPMADD52LUQ.BCST 240(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 48(R8), Z6, Z0
-	VPMADD52HUQ.BCST 48(R8), Z7, Z1
-	VPMADD52HUQ.BCST 48(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 240(R8), Z10, Z3
-	VPMADD52HUQ.BCST 240(R8), Z11, Z4
-	VPMADD52HUQ.BCST 240(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 7.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             56(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             248(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             56(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             248(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 56(R8), Z6, Z0
-	VPMADD52LUQ.BCST 56(R8), Z7, Z1
-	VPMADD52LUQ.BCST 56(R8), Z8, Z2
-	VPMADD52LUQ.BCST 248(R8), Z10, Z3
-	VPMADD52LUQ.BCST 248(R8), Z11, Z4
-	VPMADD52LUQ.BCST 248(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 56(R8), Z6, Z0
-	VPMADD52HUQ.BCST 56(R8), Z7, Z1
-	VPMADD52HUQ.BCST 56(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 248(R8), Z10, Z3
-	VPMADD52HUQ.BCST 248(R8), Z11, Z4
-	VPMADD52HUQ.BCST 248(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 8.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             64(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             256(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             64(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             256(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 64(R8), Z6, Z0
-	VPMADD52LUQ.BCST 64(R8), Z7, Z1
-	VPMADD52LUQ.BCST 64(R8), Z8, Z2
-	VPMADD52LUQ.BCST 256(R8), Z10, Z3
-	VPMADD52LUQ.BCST 256(R8), Z11, Z4
-	VPMADD52LUQ.BCST 256(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 64(R8), Z6, Z0
-	VPMADD52HUQ.BCST 64(R8), Z7, Z1
-	VPMADD52HUQ.BCST 64(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 256(R8), Z10, Z3
-	VPMADD52HUQ.BCST 256(R8), Z11, Z4
-	VPMADD52HUQ.BCST 256(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 9.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             72(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             264(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             72(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             264(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 72(R8), Z6, Z0
-	VPMADD52LUQ.BCST 72(R8), Z7, Z1
-	VPMADD52LUQ.BCST 72(R8), Z8, Z2
-	VPMADD52LUQ.BCST 264(R8), Z10, Z3
-	VPMADD52LUQ.BCST 264(R8), Z11, Z4
-	VPMADD52LUQ.BCST 264(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 72(R8), Z6, Z0
-	VPMADD52HUQ.BCST 72(R8), Z7, Z1
-	VPMADD52HUQ.BCST 72(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 264(R8), Z10, Z3
-	VPMADD52HUQ.BCST 264(R8), Z11, Z4
-	VPMADD52HUQ.BCST 264(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 10.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             80(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             272(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             80(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             272(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 80(R8), Z6, Z0
-	VPMADD52LUQ.BCST 80(R8), Z7, Z1
-	VPMADD52LUQ.BCST 80(R8), Z8, Z2
-	VPMADD52LUQ.BCST 272(R8), Z10, Z3
-	VPMADD52LUQ.BCST 272(R8), Z11, Z4
-	VPMADD52LUQ.BCST 272(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 80(R8), Z6, Z0
-	VPMADD52HUQ.BCST 80(R8), Z7, Z1
-	VPMADD52HUQ.BCST 80(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 272(R8), Z10, Z3
-	VPMADD52HUQ.BCST 272(R8), Z11, Z4
-	VPMADD52HUQ.BCST 272(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 11.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             88(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             280(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             88(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             280(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 88(R8), Z6, Z0
-	VPMADD52LUQ.BCST 88(R8), Z7, Z1
-	VPMADD52LUQ.BCST 88(R8), Z8, Z2
-	VPMADD52LUQ.BCST 280(R8), Z10, Z3
-	VPMADD52LUQ.BCST 280(R8), Z11, Z4
-	VPMADD52LUQ.BCST 280(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 88(R8), Z6, Z0
-	VPMADD52HUQ.BCST 88(R8), Z7, Z1
-	VPMADD52HUQ.BCST 88(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 280(R8), Z10, Z3
-	VPMADD52HUQ.BCST 280(R8), Z11, Z4
-	VPMADD52HUQ.BCST 280(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 12.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             96(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             288(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             96(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             288(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 96(R8), Z6, Z0
-	VPMADD52LUQ.BCST 96(R8), Z7, Z1
-	VPMADD52LUQ.BCST 96(R8), Z8, Z2
-	VPMADD52LUQ.BCST 288(R8), Z10, Z3
-	VPMADD52LUQ.BCST 288(R8), Z11, Z4
-	VPMADD52LUQ.BCST 288(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 96(R8), Z6, Z0
-	VPMADD52HUQ.BCST 96(R8), Z7, Z1
-	VPMADD52HUQ.BCST 96(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 288(R8), Z10, Z3
-	VPMADD52HUQ.BCST 288(R8), Z11, Z4
-	VPMADD52HUQ.BCST 288(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 13.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             104(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             296(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             104(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             296(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 104(R8), Z6, Z0
-	VPMADD52LUQ.BCST 104(R8), Z7, Z1
-	VPMADD52LUQ.BCST 104(R8), Z8, Z2
-	VPMADD52LUQ.BCST 296(R8), Z10, Z3
-	VPMADD52LUQ.BCST 296(R8), Z11, Z4
-	VPMADD52LUQ.BCST 296(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 104(R8), Z6, Z0
-	VPMADD52HUQ.BCST 104(R8), Z7, Z1
-	VPMADD52HUQ.BCST 104(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 296(R8), Z10, Z3
-	VPMADD52HUQ.BCST 296(R8), Z11, Z4
-	VPMADD52HUQ.BCST 296(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 14.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             112(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             304(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             112(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             304(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 112(R8), Z6, Z0
-	VPMADD52LUQ.BCST 112(R8), Z7, Z1
-	VPMADD52LUQ.BCST 112(R8), Z8, Z2
-	VPMADD52LUQ.BCST 304(R8), Z10, Z3
-	VPMADD52LUQ.BCST 304(R8), Z11, Z4
-	VPMADD52LUQ.BCST 304(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 112(R8), Z6, Z0
-	VPMADD52HUQ.BCST 112(R8), Z7, Z1
-	VPMADD52HUQ.BCST 112(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 304(R8), Z10, Z3
-	VPMADD52HUQ.BCST 304(R8), Z11, Z4
-	VPMADD52HUQ.BCST 304(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 15.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             120(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             312(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             120(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             312(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 120(R8), Z6, Z0
-	VPMADD52LUQ.BCST 120(R8), Z7, Z1
-	VPMADD52LUQ.BCST 120(R8), Z8, Z2
-	VPMADD52LUQ.BCST 312(R8), Z10, Z3
-	VPMADD52LUQ.BCST 312(R8), Z11, Z4
-	VPMADD52LUQ.BCST 312(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 120(R8), Z6, Z0
-	VPMADD52HUQ.BCST 120(R8), Z7, Z1
-	VPMADD52HUQ.BCST 120(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 312(R8), Z10, Z3
-	VPMADD52HUQ.BCST 312(R8), Z11, Z4
-	VPMADD52HUQ.BCST 312(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 16.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             128(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             320(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             128(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             320(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 128(R8), Z6, Z0
-	VPMADD52LUQ.BCST 128(R8), Z7, Z1
-	VPMADD52LUQ.BCST 128(R8), Z8, Z2
-	VPMADD52LUQ.BCST 320(R8), Z10, Z3
-	VPMADD52LUQ.BCST 320(R8), Z11, Z4
-	VPMADD52LUQ.BCST 320(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 128(R8), Z6, Z0
-	VPMADD52HUQ.BCST 128(R8), Z7, Z1
-	VPMADD52HUQ.BCST 128(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 320(R8), Z10, Z3
-	VPMADD52HUQ.BCST 320(R8), Z11, Z4
-	VPMADD52HUQ.BCST 320(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 17.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             136(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             328(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             136(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             328(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 136(R8), Z6, Z0
-	VPMADD52LUQ.BCST 136(R8), Z7, Z1
-	VPMADD52LUQ.BCST 136(R8), Z8, Z2
-	VPMADD52LUQ.BCST 328(R8), Z10, Z3
-	VPMADD52LUQ.BCST 328(R8), Z11, Z4
-	VPMADD52LUQ.BCST 328(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 136(R8), Z6, Z0
-	VPMADD52HUQ.BCST 136(R8), Z7, Z1
-	VPMADD52HUQ.BCST 136(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 328(R8), Z10, Z3
-	VPMADD52HUQ.BCST 328(R8), Z11, Z4
-	VPMADD52HUQ.BCST 328(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 18.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             144(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             336(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             144(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             336(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 144(R8), Z6, Z0
-	VPMADD52LUQ.BCST 144(R8), Z7, Z1
-	VPMADD52LUQ.BCST 144(R8), Z8, Z2
-	VPMADD52LUQ.BCST 336(R8), Z10, Z3
-	VPMADD52LUQ.BCST 336(R8), Z11, Z4
-	VPMADD52LUQ.BCST 336(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 144(R8), Z6, Z0
-	VPMADD52HUQ.BCST 144(R8), Z7, Z1
-	VPMADD52HUQ.BCST 144(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 336(R8), Z10, Z3
-	VPMADD52HUQ.BCST 336(R8), Z11, Z4
-	VPMADD52HUQ.BCST 336(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Step 19.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
-	MOVQ             152(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             344(R8), DX
-	MULXQ            192(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z9
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z13
-	MOVQ             152(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             344(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 152(R8), Z6, Z0
-	VPMADD52LUQ.BCST 152(R8), Z7, Z1
-	VPMADD52LUQ.BCST 152(R8), Z8, Z2
-	VPMADD52LUQ.BCST 344(R8), Z10, Z3
-	VPMADD52LUQ.BCST 344(R8), Z11, Z4
-	VPMADD52LUQ.BCST 344(R8), Z12, Z5
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            200(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52LUQ      192(R9), Z13, Z3
-	VPMADD52LUQ      256(R9), Z13, Z4
-	VPMADD52LUQ      320(R9), Z13, Z5
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            192(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPMADD52HUQ.BCST 152(R8), Z6, Z0
-	VPMADD52HUQ.BCST 152(R8), Z7, Z1
-	VPMADD52HUQ.BCST 152(R8), Z8, Z2
-	VPMADD52HUQ      (R9), Z9, Z0
-	VPMADD52HUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      128(R9), Z9, Z2
-	VPMADD52HUQ.BCST 344(R8), Z10, Z3
-	VPMADD52HUQ.BCST 344(R8), Z11, Z4
-	VPMADD52HUQ.BCST 344(R8), Z12, Z5
-	VPMADD52HUQ      192(R9), Z13, Z3
-	VPMADD52HUQ      256(R9), Z13, Z4
-	VPMADD52HUQ      320(R9), Z13, Z5
-
-	// Store t, digit 0 from s, and normalize the digits by a carry chain.
+	// Store t.
 	MOVQ      z+0(FP), SI
 	VMOVDQU64 Z0, (SI)
 	VMOVDQU64 Z1, 64(SI)
 	VMOVDQU64 Z2, 128(SI)
-	MOVQ      AX, (SI)
 	VMOVDQU64 Z3, 192(SI)
 	VMOVDQU64 Z4, 256(SI)
 	VMOVDQU64 Z5, 320(SI)
-	MOVQ      R12, 192(SI)
 	VZEROUPPER
-	XORQ      AX, AX
-	MOVQ      (SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, (SI)
-	MOVQ      8(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 8(SI)
-	MOVQ      16(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 16(SI)
-	MOVQ      24(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 24(SI)
-	MOVQ      32(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 32(SI)
-	MOVQ      40(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 40(SI)
-	MOVQ      48(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 48(SI)
-	MOVQ      56(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 56(SI)
-	MOVQ      64(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 64(SI)
-	MOVQ      72(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 72(SI)
-	MOVQ      80(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 80(SI)
-	MOVQ      88(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 88(SI)
-	MOVQ      96(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 96(SI)
-	MOVQ      104(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 104(SI)
-	MOVQ      112(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 112(SI)
-	MOVQ      120(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 120(SI)
-	MOVQ      128(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 128(SI)
-	MOVQ      136(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 136(SI)
-	MOVQ      144(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 144(SI)
-	MOVQ      152(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 152(SI)
-	XORQ      R12, R12
-	MOVQ      192(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 192(SI)
-	MOVQ      200(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 200(SI)
-	MOVQ      208(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 208(SI)
-	MOVQ      216(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 216(SI)
-	MOVQ      224(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 224(SI)
-	MOVQ      232(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 232(SI)
-	MOVQ      240(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 240(SI)
-	MOVQ      248(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 248(SI)
-	MOVQ      256(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 256(SI)
-	MOVQ      264(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 264(SI)
-	MOVQ      272(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 272(SI)
-	MOVQ      280(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 280(SI)
-	MOVQ      288(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 288(SI)
-	MOVQ      296(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 296(SI)
-	MOVQ      304(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 304(SI)
-	MOVQ      312(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 312(SI)
-	MOVQ      320(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 320(SI)
-	MOVQ      328(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 328(SI)
-	MOVQ      336(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 336(SI)
-	MOVQ      344(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 344(SI)
 	RET
 
 // func ammIFMA30(z *[32]uint64, a *[32]uint64, b *[32]uint64, m *[32]uint64, k0 *[1]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA30(SB), NOSPLIT, $0-40
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), R8
-	MOVQ m+24(FP), R9
-	MOVQ k0+32(FP), R10
-
-	// mask = 2^52 - 1
-	MOVQ   $0x000fffffffffffff, R11
+	MOVQ   a+8(FP), SI
+	MOVQ   b+16(FP), R8
+	MOVQ   m+24(FP), R9
+	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// Load a; t = 0.
+	// t = 0; load a if it stays in registers.
 	VMOVDQU64 (SI), Z4
 	VPXORQ    Z0, Z0, Z0
 	VMOVDQU64 64(SI), Z5
@@ -11478,1560 +9241,225 @@ TEXT ·ammIFMA30(SB), NOSPLIT, $0-40
 	VPXORQ    Z3, Z3, Z3
 	XORQ      AX, AX
 
-	// Step 0.
+	// 15 turns of 2 steps.
+	MOVQ $0x0000000f, R11
+
+ammIFMA30_loop:
 	VPEXTRQ          $0x01, X0, DI
 	MOVQ             (R8), DX
-	MULXQ            (SI), CX, BX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	ADCQ             $0x00, BX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
-	ANDQ             R11, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ     CX, Z8
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
 	MOVQ             (R8), DX
 	IMULQ            8(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
+	VPXORQ           Z9, Z9, Z9
 	VPMADD52LUQ.BCST (R8), Z4, Z0
+	VPMADD52HUQ.BCST (R8), Z4, Z9
+	VPXORQ           Z10, Z10, Z10
 	VPMADD52LUQ.BCST (R8), Z5, Z1
+	VPMADD52HUQ.BCST (R8), Z5, Z10
+	VPXORQ           Z11, Z11, Z11
 	VPMADD52LUQ.BCST (R8), Z6, Z2
+	VPMADD52HUQ.BCST (R8), Z6, Z11
+	VPXORQ           Z12, Z12, Z12
 	VPMADD52LUQ.BCST (R8), Z7, Z3
+	VPMADD52HUQ.BCST (R8), Z7, Z12
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	VPMADD52LUQ      (R9), Z8, Z0
+	VPMADD52HUQ      (R9), Z8, Z9
 	VPMADD52LUQ      64(R9), Z8, Z1
+	VPMADD52HUQ      64(R9), Z8, Z10
 	VPMADD52LUQ      128(R9), Z8, Z2
+	VPMADD52HUQ      128(R9), Z8, Z11
 	VPMADD52LUQ      192(R9), Z8, Z3
+	VPMADD52HUQ      192(R9), Z8, Z12
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
 	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST (R8), Z4, Z0
-	VPMADD52HUQ.BCST (R8), Z5, Z1
-	VPMADD52HUQ.BCST (R8), Z6, Z2
-	VPMADD52HUQ.BCST (R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 1.
+	VPADDQ           Z9, Z0, Z0
+	VPADDQ           Z10, Z1, Z1
+	VPADDQ           Z11, Z2, Z2
+	VPADDQ           Z12, Z3, Z3
 	VPEXTRQ          $0x01, X0, DI
 	MOVQ             8(R8), DX
-	MULXQ            (SI), CX, BX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	ADCQ             $0x00, BX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
-	ANDQ             R11, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ     CX, Z8
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
 	MOVQ             8(R8), DX
 	IMULQ            8(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
+	VPXORQ           Z9, Z9, Z9
 	VPMADD52LUQ.BCST 8(R8), Z4, Z0
+	VPMADD52HUQ.BCST 8(R8), Z4, Z9
+	VPXORQ           Z10, Z10, Z10
 	VPMADD52LUQ.BCST 8(R8), Z5, Z1
+	VPMADD52HUQ.BCST 8(R8), Z5, Z10
+	VPXORQ           Z11, Z11, Z11
 	VPMADD52LUQ.BCST 8(R8), Z6, Z2
+	VPMADD52HUQ.BCST 8(R8), Z6, Z11
+	VPXORQ           Z12, Z12, Z12
 	VPMADD52LUQ.BCST 8(R8), Z7, Z3
+	VPMADD52HUQ.BCST 8(R8), Z7, Z12
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	VPMADD52LUQ      (R9), Z8, Z0
+	VPMADD52HUQ      (R9), Z8, Z9
 	VPMADD52LUQ      64(R9), Z8, Z1
+	VPMADD52HUQ      64(R9), Z8, Z10
 	VPMADD52LUQ      128(R9), Z8, Z2
+	VPMADD52HUQ      128(R9), Z8, Z11
 	VPMADD52LUQ      192(R9), Z8, Z3
+	VPMADD52HUQ      192(R9), Z8, Z12
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
 	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 8(R8), Z4, Z0
-	VPMADD52HUQ.BCST 8(R8), Z5, Z1
-	VPMADD52HUQ.BCST 8(R8), Z6, Z2
-	VPMADD52HUQ.BCST 8(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
+	VPADDQ           Z9, Z0, Z0
+	VPADDQ           Z10, Z1, Z1
+	VPADDQ           Z11, Z2, Z2
+	VPADDQ           Z12, Z3, Z3
+	ADDQ             $0x10, R8
+	DECQ             R11
+	JNZ              ammIFMA30_loop
 
-	// Step 2.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             16(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             16(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 16(R8), Z4, Z0
-	VPMADD52LUQ.BCST 16(R8), Z5, Z1
-	VPMADD52LUQ.BCST 16(R8), Z6, Z2
-	VPMADD52LUQ.BCST 16(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 16(R8), Z4, Z0
-	VPMADD52HUQ.BCST 16(R8), Z5, Z1
-	VPMADD52HUQ.BCST 16(R8), Z6, Z2
-	VPMADD52HUQ.BCST 16(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
+	// Normalize: s into lane 0, one round of carries, then the carries
+	// that ripple, by the generate/propagate masks.
+	VPBROADCASTQ ifmaMask52<>+0(SB), Z30
+	MOVQ         $0x0000000000000001, DX
+	VPBROADCASTQ DX, Z29
+	KMOVW        DX, K1
+	VPBROADCASTQ AX, Z28
+	VPBLENDMQ    Z28, Z0, K1, Z0
+	VPSRLQ       $0x34, Z0, Z27
+	VPANDQ       Z30, Z0, Z0
+	VPSRLQ       $0x34, Z1, Z26
+	VPANDQ       Z30, Z1, Z1
+	VPSRLQ       $0x34, Z2, Z25
+	VPANDQ       Z30, Z2, Z2
+	VPSRLQ       $0x34, Z3, Z24
+	VPANDQ       Z30, Z3, Z3
+	VALIGNQ      $0x07, Z31, Z27, Z28
+	VPADDQ       Z28, Z0, Z0
+	VALIGNQ      $0x07, Z27, Z26, Z28
+	VPADDQ       Z28, Z1, Z1
+	VALIGNQ      $0x07, Z26, Z25, Z28
+	VPADDQ       Z28, Z2, Z2
+	VALIGNQ      $0x07, Z25, Z24, Z28
+	VPADDQ       Z28, Z3, Z3
+	XORQ         BX, BX
+	XORQ         CX, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z3, K2
+	VPCMPEQQ     Z30, Z3, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z2, K2
+	VPCMPEQQ     Z30, Z2, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z1, K2
+	VPCMPEQQ     Z30, Z1, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z0, K2
+	VPCMPEQQ     Z30, Z0, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
 
-	// Step 3.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             24(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             24(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 24(R8), Z4, Z0
-	VPMADD52LUQ.BCST 24(R8), Z5, Z1
-	VPMADD52LUQ.BCST 24(R8), Z6, Z2
-	VPMADD52LUQ.BCST 24(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 24(R8), Z4, Z0
-	VPMADD52HUQ.BCST 24(R8), Z5, Z1
-	VPMADD52HUQ.BCST 24(R8), Z6, Z2
-	VPMADD52HUQ.BCST 24(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
+	// c = ((g << 1) + p) ^ p
+	LEAQ   (CX)(BX*2), BX
+	XORQ   CX, BX
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z0, K2, Z0
+	VPANDQ Z30, Z0, Z0
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z1, K2, Z1
+	VPANDQ Z30, Z1, Z1
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z2, K2, Z2
+	VPANDQ Z30, Z2, Z2
+	KMOVW  BX, K2
+	VPADDQ Z29, Z3, K2, Z3
+	VPANDQ Z30, Z3, Z3
 
-	// Step 4.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             32(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             32(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 32(R8), Z4, Z0
-	VPMADD52LUQ.BCST 32(R8), Z5, Z1
-	VPMADD52LUQ.BCST 32(R8), Z6, Z2
-	VPMADD52LUQ.BCST 32(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 32(R8), Z4, Z0
-	VPMADD52HUQ.BCST 32(R8), Z5, Z1
-	VPMADD52HUQ.BCST 32(R8), Z6, Z2
-	VPMADD52HUQ.BCST 32(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 5.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             40(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             40(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 40(R8), Z4, Z0
-	VPMADD52LUQ.BCST 40(R8), Z5, Z1
-	VPMADD52LUQ.BCST 40(R8), Z6, Z2
-	VPMADD52LUQ.BCST 40(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 40(R8), Z4, Z0
-	VPMADD52HUQ.BCST 40(R8), Z5, Z1
-	VPMADD52HUQ.BCST 40(R8), Z6, Z2
-	VPMADD52HUQ.BCST 40(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 6.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             48(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             48(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 48(R8), Z4, Z0
-	VPMADD52LUQ.BCST 48(R8), Z5, Z1
-	VPMADD52LUQ.BCST 48(R8), Z6, Z2
-	VPMADD52LUQ.BCST 48(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 48(R8), Z4, Z0
-	VPMADD52HUQ.BCST 48(R8), Z5, Z1
-	VPMADD52HUQ.BCST 48(R8), Z6, Z2
-	VPMADD52HUQ.BCST 48(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 7.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             56(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             56(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 56(R8), Z4, Z0
-	VPMADD52LUQ.BCST 56(R8), Z5, Z1
-	VPMADD52LUQ.BCST 56(R8), Z6, Z2
-	VPMADD52LUQ.BCST 56(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 56(R8), Z4, Z0
-	VPMADD52HUQ.BCST 56(R8), Z5, Z1
-	VPMADD52HUQ.BCST 56(R8), Z6, Z2
-	VPMADD52HUQ.BCST 56(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 8.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             64(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             64(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 64(R8), Z4, Z0
-	VPMADD52LUQ.BCST 64(R8), Z5, Z1
-	VPMADD52LUQ.BCST 64(R8), Z6, Z2
-	VPMADD52LUQ.BCST 64(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 64(R8), Z4, Z0
-	VPMADD52HUQ.BCST 64(R8), Z5, Z1
-	VPMADD52HUQ.BCST 64(R8), Z6, Z2
-	VPMADD52HUQ.BCST 64(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 9.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             72(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             72(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 72(R8), Z4, Z0
-	VPMADD52LUQ.BCST 72(R8), Z5, Z1
-	VPMADD52LUQ.BCST 72(R8), Z6, Z2
-	VPMADD52LUQ.BCST 72(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 72(R8), Z4, Z0
-	VPMADD52HUQ.BCST 72(R8), Z5, Z1
-	VPMADD52HUQ.BCST 72(R8), Z6, Z2
-	VPMADD52HUQ.BCST 72(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 10.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             80(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             80(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 80(R8), Z4, Z0
-	VPMADD52LUQ.BCST 80(R8), Z5, Z1
-	VPMADD52LUQ.BCST 80(R8), Z6, Z2
-	VPMADD52LUQ.BCST 80(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 80(R8), Z4, Z0
-	VPMADD52HUQ.BCST 80(R8), Z5, Z1
-	VPMADD52HUQ.BCST 80(R8), Z6, Z2
-	VPMADD52HUQ.BCST 80(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 11.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             88(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             88(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 88(R8), Z4, Z0
-	VPMADD52LUQ.BCST 88(R8), Z5, Z1
-	VPMADD52LUQ.BCST 88(R8), Z6, Z2
-	VPMADD52LUQ.BCST 88(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 88(R8), Z4, Z0
-	VPMADD52HUQ.BCST 88(R8), Z5, Z1
-	VPMADD52HUQ.BCST 88(R8), Z6, Z2
-	VPMADD52HUQ.BCST 88(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 12.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             96(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             96(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 96(R8), Z4, Z0
-	VPMADD52LUQ.BCST 96(R8), Z5, Z1
-	VPMADD52LUQ.BCST 96(R8), Z6, Z2
-	VPMADD52LUQ.BCST 96(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 96(R8), Z4, Z0
-	VPMADD52HUQ.BCST 96(R8), Z5, Z1
-	VPMADD52HUQ.BCST 96(R8), Z6, Z2
-	VPMADD52HUQ.BCST 96(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 13.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             104(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             104(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 104(R8), Z4, Z0
-	VPMADD52LUQ.BCST 104(R8), Z5, Z1
-	VPMADD52LUQ.BCST 104(R8), Z6, Z2
-	VPMADD52LUQ.BCST 104(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 104(R8), Z4, Z0
-	VPMADD52HUQ.BCST 104(R8), Z5, Z1
-	VPMADD52HUQ.BCST 104(R8), Z6, Z2
-	VPMADD52HUQ.BCST 104(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 14.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             112(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             112(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 112(R8), Z4, Z0
-	VPMADD52LUQ.BCST 112(R8), Z5, Z1
-	VPMADD52LUQ.BCST 112(R8), Z6, Z2
-	VPMADD52LUQ.BCST 112(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 112(R8), Z4, Z0
-	VPMADD52HUQ.BCST 112(R8), Z5, Z1
-	VPMADD52HUQ.BCST 112(R8), Z6, Z2
-	VPMADD52HUQ.BCST 112(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 15.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             120(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             120(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 120(R8), Z4, Z0
-	VPMADD52LUQ.BCST 120(R8), Z5, Z1
-	VPMADD52LUQ.BCST 120(R8), Z6, Z2
-	VPMADD52LUQ.BCST 120(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 120(R8), Z4, Z0
-	VPMADD52HUQ.BCST 120(R8), Z5, Z1
-	VPMADD52HUQ.BCST 120(R8), Z6, Z2
-	VPMADD52HUQ.BCST 120(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 16.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             128(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             128(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 128(R8), Z4, Z0
-	VPMADD52LUQ.BCST 128(R8), Z5, Z1
-	VPMADD52LUQ.BCST 128(R8), Z6, Z2
-	VPMADD52LUQ.BCST 128(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 128(R8), Z4, Z0
-	VPMADD52HUQ.BCST 128(R8), Z5, Z1
-	VPMADD52HUQ.BCST 128(R8), Z6, Z2
-	VPMADD52HUQ.BCST 128(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 17.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             136(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             136(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 136(R8), Z4, Z0
-	VPMADD52LUQ.BCST 136(R8), Z5, Z1
-	VPMADD52LUQ.BCST 136(R8), Z6, Z2
-	VPMADD52LUQ.BCST 136(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 136(R8), Z4, Z0
-	VPMADD52HUQ.BCST 136(R8), Z5, Z1
-	VPMADD52HUQ.BCST 136(R8), Z6, Z2
-	VPMADD52HUQ.BCST 136(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 18.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             144(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             144(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 144(R8), Z4, Z0
-	VPMADD52LUQ.BCST 144(R8), Z5, Z1
-	VPMADD52LUQ.BCST 144(R8), Z6, Z2
-	VPMADD52LUQ.BCST 144(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 144(R8), Z4, Z0
-	VPMADD52HUQ.BCST 144(R8), Z5, Z1
-	VPMADD52HUQ.BCST 144(R8), Z6, Z2
-	VPMADD52HUQ.BCST 144(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 19.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             152(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             152(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 152(R8), Z4, Z0
-	VPMADD52LUQ.BCST 152(R8), Z5, Z1
-	VPMADD52LUQ.BCST 152(R8), Z6, Z2
-	VPMADD52LUQ.BCST 152(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 152(R8), Z4, Z0
-	VPMADD52HUQ.BCST 152(R8), Z5, Z1
-	VPMADD52HUQ.BCST 152(R8), Z6, Z2
-	VPMADD52HUQ.BCST 152(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 20.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             160(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             160(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 160(R8), Z4, Z0
-	VPMADD52LUQ.BCST 160(R8), Z5, Z1
-	VPMADD52LUQ.BCST 160(R8), Z6, Z2
-	VPMADD52LUQ.BCST 160(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 160(R8), Z4, Z0
-	VPMADD52HUQ.BCST 160(R8), Z5, Z1
-	VPMADD52HUQ.BCST 160(R8), Z6, Z2
-	VPMADD52HUQ.BCST 160(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 21.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             168(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             168(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 168(R8), Z4, Z0
-	VPMADD52LUQ.BCST 168(R8), Z5, Z1
-	VPMADD52LUQ.BCST 168(R8), Z6, Z2
-	VPMADD52LUQ.BCST 168(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 168(R8), Z4, Z0
-	VPMADD52HUQ.BCST 168(R8), Z5, Z1
-	VPMADD52HUQ.BCST 168(R8), Z6, Z2
-	VPMADD52HUQ.BCST 168(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 22.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             176(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             176(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 176(R8), Z4, Z0
-	VPMADD52LUQ.BCST 176(R8), Z5, Z1
-	VPMADD52LUQ.BCST 176(R8), Z6, Z2
-	VPMADD52LUQ.BCST 176(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 176(R8), Z4, Z0
-	VPMADD52HUQ.BCST 176(R8), Z5, Z1
-	VPMADD52HUQ.BCST 176(R8), Z6, Z2
-	VPMADD52HUQ.BCST 176(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 23.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             184(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             184(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 184(R8), Z4, Z0
-	VPMADD52LUQ.BCST 184(R8), Z5, Z1
-	VPMADD52LUQ.BCST 184(R8), Z6, Z2
-	VPMADD52LUQ.BCST 184(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 184(R8), Z4, Z0
-	VPMADD52HUQ.BCST 184(R8), Z5, Z1
-	VPMADD52HUQ.BCST 184(R8), Z6, Z2
-	VPMADD52HUQ.BCST 184(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 24.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             192(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             192(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 192(R8), Z4, Z0
-	VPMADD52LUQ.BCST 192(R8), Z5, Z1
-	VPMADD52LUQ.BCST 192(R8), Z6, Z2
-	VPMADD52LUQ.BCST 192(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 192(R8), Z4, Z0
-	VPMADD52HUQ.BCST 192(R8), Z5, Z1
-	VPMADD52HUQ.BCST 192(R8), Z6, Z2
-	VPMADD52HUQ.BCST 192(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 25.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             200(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             200(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 200(R8), Z4, Z0
-	VPMADD52LUQ.BCST 200(R8), Z5, Z1
-	VPMADD52LUQ.BCST 200(R8), Z6, Z2
-	VPMADD52LUQ.BCST 200(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 200(R8), Z4, Z0
-	VPMADD52HUQ.BCST 200(R8), Z5, Z1
-	VPMADD52HUQ.BCST 200(R8), Z6, Z2
-	VPMADD52HUQ.BCST 200(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 26.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             208(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             208(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 208(R8), Z4, Z0
-	VPMADD52LUQ.BCST 208(R8), Z5, Z1
-	VPMADD52LUQ.BCST 208(R8), Z6, Z2
-	VPMADD52LUQ.BCST 208(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 208(R8), Z4, Z0
-	VPMADD52HUQ.BCST 208(R8), Z5, Z1
-	VPMADD52HUQ.BCST 208(R8), Z6, Z2
-	VPMADD52HUQ.BCST 208(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 27.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             216(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             216(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 216(R8), Z4, Z0
-	VPMADD52LUQ.BCST 216(R8), Z5, Z1
-	VPMADD52LUQ.BCST 216(R8), Z6, Z2
-	VPMADD52LUQ.BCST 216(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 216(R8), Z4, Z0
-	VPMADD52HUQ.BCST 216(R8), Z5, Z1
-	VPMADD52HUQ.BCST 216(R8), Z6, Z2
-	VPMADD52HUQ.BCST 216(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 28.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             224(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             224(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 224(R8), Z4, Z0
-	VPMADD52LUQ.BCST 224(R8), Z5, Z1
-	VPMADD52LUQ.BCST 224(R8), Z6, Z2
-	VPMADD52LUQ.BCST 224(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 224(R8), Z4, Z0
-	VPMADD52HUQ.BCST 224(R8), Z5, Z1
-	VPMADD52HUQ.BCST 224(R8), Z6, Z2
-	VPMADD52HUQ.BCST 224(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Step 29.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             232(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z8
-	MOVQ             232(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 232(R8), Z4, Z0
-	VPMADD52LUQ.BCST 232(R8), Z5, Z1
-	VPMADD52LUQ.BCST 232(R8), Z6, Z2
-	VPMADD52LUQ.BCST 232(R8), Z7, Z3
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z8, Z0
-	VPMADD52LUQ      64(R9), Z8, Z1
-	VPMADD52LUQ      128(R9), Z8, Z2
-	VPMADD52LUQ      192(R9), Z8, Z3
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPMADD52HUQ.BCST 232(R8), Z4, Z0
-	VPMADD52HUQ.BCST 232(R8), Z5, Z1
-	VPMADD52HUQ.BCST 232(R8), Z6, Z2
-	VPMADD52HUQ.BCST 232(R8), Z7, Z3
-	VPMADD52HUQ      (R9), Z8, Z0
-	VPMADD52HUQ      64(R9), Z8, Z1
-	VPMADD52HUQ      128(R9), Z8, Z2
-	VPMADD52HUQ      192(R9), Z8, Z3
-
-	// Store t, digit 0 from s, and normalize the digits by a carry chain.
+	// Store t.
 	MOVQ      z+0(FP), SI
 	VMOVDQU64 Z0, (SI)
 	VMOVDQU64 Z1, 64(SI)
 	VMOVDQU64 Z2, 128(SI)
 	VMOVDQU64 Z3, 192(SI)
-	MOVQ      AX, (SI)
 	VZEROUPPER
-	XORQ      AX, AX
-	MOVQ      (SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, (SI)
-	MOVQ      8(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 8(SI)
-	MOVQ      16(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 16(SI)
-	MOVQ      24(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 24(SI)
-	MOVQ      32(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 32(SI)
-	MOVQ      40(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 40(SI)
-	MOVQ      48(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 48(SI)
-	MOVQ      56(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 56(SI)
-	MOVQ      64(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 64(SI)
-	MOVQ      72(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 72(SI)
-	MOVQ      80(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 80(SI)
-	MOVQ      88(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 88(SI)
-	MOVQ      96(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 96(SI)
-	MOVQ      104(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 104(SI)
-	MOVQ      112(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 112(SI)
-	MOVQ      120(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 120(SI)
-	MOVQ      128(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 128(SI)
-	MOVQ      136(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 136(SI)
-	MOVQ      144(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 144(SI)
-	MOVQ      152(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 152(SI)
-	MOVQ      160(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 160(SI)
-	MOVQ      168(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 168(SI)
-	MOVQ      176(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 176(SI)
-	MOVQ      184(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 184(SI)
-	MOVQ      192(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 192(SI)
-	MOVQ      200(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 200(SI)
-	MOVQ      208(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 208(SI)
-	MOVQ      216(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 216(SI)
-	MOVQ      224(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 224(SI)
-	MOVQ      232(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 232(SI)
 	RET
 
 // func ammIFMA30x2(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA30x2(SB), NOSPLIT, $0-40
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), R8
-	MOVQ m+24(FP), R9
-	MOVQ k0+32(FP), R10
-
-	// mask = 2^52 - 1
-	MOVQ   $0x000fffffffffffff, R11
+	MOVQ   a+8(FP), SI
+	MOVQ   b+16(FP), R8
+	MOVQ   m+24(FP), R9
+	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// Load a; t = 0.
+	// t = 0; load a if it stays in registers.
 	VMOVDQU64 (SI), Z8
 	VPXORQ    Z0, Z0, Z0
 	VMOVDQU64 64(SI), Z9
@@ -13041,3046 +9469,424 @@ TEXT ·ammIFMA30x2(SB), NOSPLIT, $0-40
 	VMOVDQU64 192(SI), Z11
 	VPXORQ    Z3, Z3, Z3
 	XORQ      AX, AX
-	VMOVDQU64 256(SI), Z13
+	VMOVDQU64 256(SI), Z17
 	VPXORQ    Z4, Z4, Z4
-	VMOVDQU64 320(SI), Z14
+	VMOVDQU64 320(SI), Z18
 	VPXORQ    Z5, Z5, Z5
-	VMOVDQU64 384(SI), Z15
+	VMOVDQU64 384(SI), Z19
 	VPXORQ    Z6, Z6, Z6
-	VMOVDQU64 448(SI), Z16
+	VMOVDQU64 448(SI), Z20
 	VPXORQ    Z7, Z7, Z7
 	XORQ      R12, R12
 
-	// Step 0.
+	// 15 turns of 2 steps.
+	MOVQ $0x0000000f, R11
+
+ammIFMA30x2_loop:
 	VPEXTRQ          $0x01, X0, DI
 	VPEXTRQ          $0x01, X4, R15
 	MOVQ             (R8), DX
-	MULXQ            (SI), CX, BX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	ADCQ             $0x00, BX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
 	MOVQ             256(R8), DX
-	MULXQ            256(SI), R14, R13
+	MULXQ            256(SI), DX, R13
+	MOVQ             DX, R14
+	ANDQ             ifmaMask52<>+0(SB), R14
 	ADDQ             R14, R12
-	ADCQ             $0x00, R13
+	SHRQ             $0x34, R13, DX
+	ADDQ             DX, R15
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
-	ANDQ             R11, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ     CX, Z12
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
 	MOVQ             R12, R14
 	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
+	ANDQ             ifmaMask52<>+0(SB), R14
+	VPBROADCASTQ     R14, Z21
+	ADDQ             ifmaMask52<>+0(SB), R12
+	SHRQ             $0x34, R12
+	ADDQ             R12, R15
 	MOVQ             (R8), DX
 	IMULQ            8(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	MOVQ             256(R8), DX
 	IMULQ            264(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
+	VPXORQ           Z13, Z13, Z13
 	VPMADD52LUQ.BCST (R8), Z8, Z0
+	VPMADD52HUQ.BCST (R8), Z8, Z13
+	VPXORQ           Z14, Z14, Z14
 	VPMADD52LUQ.BCST (R8), Z9, Z1
+	VPMADD52HUQ.BCST (R8), Z9, Z14
+	VPXORQ           Z15, Z15, Z15
 	VPMADD52LUQ.BCST (R8), Z10, Z2
+	VPMADD52HUQ.BCST (R8), Z10, Z15
+	VPXORQ           Z16, Z16, Z16
 	VPMADD52LUQ.BCST (R8), Z11, Z3
-	VPMADD52LUQ.BCST 256(R8), Z13, Z4
-	VPMADD52LUQ.BCST 256(R8), Z14, Z5
-	VPMADD52LUQ.BCST 256(R8), Z15, Z6
-	VPMADD52LUQ.BCST 256(R8), Z16, Z7
+	VPMADD52HUQ.BCST (R8), Z11, Z16
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST 256(R8), Z17, Z4
+	VPMADD52HUQ.BCST 256(R8), Z17, Z22
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST 256(R8), Z18, Z5
+	VPMADD52HUQ.BCST 256(R8), Z18, Z23
+	VPXORQ           Z24, Z24, Z24
+	VPMADD52LUQ.BCST 256(R8), Z19, Z6
+	VPMADD52HUQ.BCST 256(R8), Z19, Z24
+	VPXORQ           Z25, Z25, Z25
+	VPMADD52LUQ.BCST 256(R8), Z20, Z7
+	VPMADD52HUQ.BCST 256(R8), Z20, Z25
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	MOVQ             R14, DX
 	IMULQ            264(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
 	VPMADD52LUQ      (R9), Z12, Z0
+	VPMADD52HUQ      (R9), Z12, Z13
 	VPMADD52LUQ      64(R9), Z12, Z1
+	VPMADD52HUQ      64(R9), Z12, Z14
 	VPMADD52LUQ      128(R9), Z12, Z2
+	VPMADD52HUQ      128(R9), Z12, Z15
 	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
+	VPMADD52HUQ      192(R9), Z12, Z16
+	VPMADD52LUQ      256(R9), Z21, Z4
+	VPMADD52HUQ      256(R9), Z21, Z22
+	VPMADD52LUQ      320(R9), Z21, Z5
+	VPMADD52HUQ      320(R9), Z21, Z23
+	VPMADD52LUQ      384(R9), Z21, Z6
+	VPMADD52HUQ      384(R9), Z21, Z24
+	VPMADD52LUQ      448(R9), Z21, Z7
+	VPMADD52HUQ      448(R9), Z21, Z25
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
 	MOVQ             R14, DX
 	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, R14
+	ADDQ             DX, R15
+	LEAQ             (R15)(R14*1), R12
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
 	VALIGNQ          $0x01, Z3, Z31, Z3
+	VPADDQ           Z13, Z0, Z0
+	VPADDQ           Z14, Z1, Z1
+	VPADDQ           Z15, Z2, Z2
+	VPADDQ           Z16, Z3, Z3
 	VALIGNQ          $0x01, Z4, Z5, Z4
 	VALIGNQ          $0x01, Z5, Z6, Z5
 	VALIGNQ          $0x01, Z6, Z7, Z6
 	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST (R8), Z8, Z0
-	VPMADD52HUQ.BCST (R8), Z9, Z1
-	VPMADD52HUQ.BCST (R8), Z10, Z2
-	VPMADD52HUQ.BCST (R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 256(R8), Z13, Z4
-	VPMADD52HUQ.BCST 256(R8), Z14, Z5
-	VPMADD52HUQ.BCST 256(R8), Z15, Z6
-	VPMADD52HUQ.BCST 256(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 1.
+	VPADDQ           Z22, Z4, Z4
+	VPADDQ           Z23, Z5, Z5
+	VPADDQ           Z24, Z6, Z6
+	VPADDQ           Z25, Z7, Z7
 	VPEXTRQ          $0x01, X0, DI
 	VPEXTRQ          $0x01, X4, R15
 	MOVQ             8(R8), DX
-	MULXQ            (SI), CX, BX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	ADCQ             $0x00, BX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
 	MOVQ             264(R8), DX
-	MULXQ            256(SI), R14, R13
+	MULXQ            256(SI), DX, R13
+	MOVQ             DX, R14
+	ANDQ             ifmaMask52<>+0(SB), R14
 	ADDQ             R14, R12
-	ADCQ             $0x00, R13
+	SHRQ             $0x34, R13, DX
+	ADDQ             DX, R15
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
-	ANDQ             R11, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ     CX, Z12
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
 	MOVQ             R12, R14
 	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
+	ANDQ             ifmaMask52<>+0(SB), R14
+	VPBROADCASTQ     R14, Z21
+	ADDQ             ifmaMask52<>+0(SB), R12
+	SHRQ             $0x34, R12
+	ADDQ             R12, R15
 	MOVQ             8(R8), DX
 	IMULQ            8(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	MOVQ             264(R8), DX
 	IMULQ            264(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
+	VPXORQ           Z13, Z13, Z13
 	VPMADD52LUQ.BCST 8(R8), Z8, Z0
+	VPMADD52HUQ.BCST 8(R8), Z8, Z13
+	VPXORQ           Z14, Z14, Z14
 	VPMADD52LUQ.BCST 8(R8), Z9, Z1
+	VPMADD52HUQ.BCST 8(R8), Z9, Z14
+	VPXORQ           Z15, Z15, Z15
 	VPMADD52LUQ.BCST 8(R8), Z10, Z2
+	VPMADD52HUQ.BCST 8(R8), Z10, Z15
+	VPXORQ           Z16, Z16, Z16
 	VPMADD52LUQ.BCST 8(R8), Z11, Z3
-	VPMADD52LUQ.BCST 264(R8), Z13, Z4
-	VPMADD52LUQ.BCST 264(R8), Z14, Z5
-	VPMADD52LUQ.BCST 264(R8), Z15, Z6
-	VPMADD52LUQ.BCST 264(R8), Z16, Z7
+	VPMADD52HUQ.BCST 8(R8), Z11, Z16
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST 264(R8), Z17, Z4
+	VPMADD52HUQ.BCST 264(R8), Z17, Z22
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST 264(R8), Z18, Z5
+	VPMADD52HUQ.BCST 264(R8), Z18, Z23
+	VPXORQ           Z24, Z24, Z24
+	VPMADD52LUQ.BCST 264(R8), Z19, Z6
+	VPMADD52HUQ.BCST 264(R8), Z19, Z24
+	VPXORQ           Z25, Z25, Z25
+	VPMADD52LUQ.BCST 264(R8), Z20, Z7
+	VPMADD52HUQ.BCST 264(R8), Z20, Z25
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	MOVQ             R14, DX
 	IMULQ            264(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
 	VPMADD52LUQ      (R9), Z12, Z0
+	VPMADD52HUQ      (R9), Z12, Z13
 	VPMADD52LUQ      64(R9), Z12, Z1
+	VPMADD52HUQ      64(R9), Z12, Z14
 	VPMADD52LUQ      128(R9), Z12, Z2
+	VPMADD52HUQ      128(R9), Z12, Z15
 	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
+	VPMADD52HUQ      192(R9), Z12, Z16
+	VPMADD52LUQ      256(R9), Z21, Z4
+	VPMADD52HUQ      256(R9), Z21, Z22
+	VPMADD52LUQ      320(R9), Z21, Z5
+	VPMADD52HUQ      320(R9), Z21, Z23
+	VPMADD52LUQ      384(R9), Z21, Z6
+	VPMADD52HUQ      384(R9), Z21, Z24
+	VPMADD52LUQ      448(R9), Z21, Z7
+	VPMADD52HUQ      448(R9), Z21, Z25
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
 	MOVQ             R14, DX
 	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, R14
+	ADDQ             DX, R15
+	LEAQ             (R15)(R14*1), R12
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
 	VALIGNQ          $0x01, Z3, Z31, Z3
+	VPADDQ           Z13, Z0, Z0
+	VPADDQ           Z14, Z1, Z1
+	VPADDQ           Z15, Z2, Z2
+	VPADDQ           Z16, Z3, Z3
 	VALIGNQ          $0x01, Z4, Z5, Z4
 	VALIGNQ          $0x01, Z5, Z6, Z5
 	VALIGNQ          $0x01, Z6, Z7, Z6
 	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 8(R8), Z8, Z0
-	VPMADD52HUQ.BCST 8(R8), Z9, Z1
-	VPMADD52HUQ.BCST 8(R8), Z10, Z2
-	VPMADD52HUQ.BCST 8(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 264(R8), Z13, Z4
-	VPMADD52HUQ.BCST 264(R8), Z14, Z5
-	VPMADD52HUQ.BCST 264(R8), Z15, Z6
-	VPMADD52HUQ.BCST 264(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
+	VPADDQ           Z22, Z4, Z4
+	VPADDQ           Z23, Z5, Z5
+	VPADDQ           Z24, Z6, Z6
+	VPADDQ           Z25, Z7, Z7
+	ADDQ             $0x10, R8
+	DECQ             R11
+	JNZ              ammIFMA30x2_loop
 
-	// Step 2.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             16(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             272(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             16(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             272(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 16(R8), Z8, Z0
-	VPMADD52LUQ.BCST 16(R8), Z9, Z1
-	VPMADD52LUQ.BCST 16(R8), Z10, Z2
-	VPMADD52LUQ.BCST 16(R8), Z11, Z3
-	VPMADD52LUQ.BCST 272(R8), Z13, Z4
-	VPMADD52LUQ.BCST 272(R8), Z14, Z5
-	VPMADD52LUQ.BCST 272(R8), Z15, Z6
-	VPMADD52LUQ.BCST 272(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 16(R8), Z8, Z0
-	VPMADD52HUQ.BCST 16(R8), Z9, Z1
-	VPMADD52HUQ.BCST 16(R8), Z10, Z2
-	VPMADD52HUQ.BCST 16(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 272(R8), Z13, Z4
-	VPMADD52HUQ.BCST 272(R8), Z14, Z5
-	VPMADD52HUQ.BCST 272(R8), Z15, Z6
-	VPMADD52HUQ.BCST 272(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
+	// Normalize: s into lane 0, one round of carries, then the carries
+	// that ripple, by the generate/propagate masks.
+	VPBROADCASTQ ifmaMask52<>+0(SB), Z30
+	MOVQ         $0x0000000000000001, DX
+	VPBROADCASTQ DX, Z29
+	KMOVW        DX, K1
+	VPBROADCASTQ AX, Z28
+	VPBLENDMQ    Z28, Z0, K1, Z0
+	VPSRLQ       $0x34, Z0, Z27
+	VPANDQ       Z30, Z0, Z0
+	VPSRLQ       $0x34, Z1, Z26
+	VPANDQ       Z30, Z1, Z1
+	VPSRLQ       $0x34, Z2, Z25
+	VPANDQ       Z30, Z2, Z2
+	VPSRLQ       $0x34, Z3, Z24
+	VPANDQ       Z30, Z3, Z3
+	VALIGNQ      $0x07, Z31, Z27, Z28
+	VPADDQ       Z28, Z0, Z0
+	VALIGNQ      $0x07, Z27, Z26, Z28
+	VPADDQ       Z28, Z1, Z1
+	VALIGNQ      $0x07, Z26, Z25, Z28
+	VPADDQ       Z28, Z2, Z2
+	VALIGNQ      $0x07, Z25, Z24, Z28
+	VPADDQ       Z28, Z3, Z3
+	VPBROADCASTQ R12, Z28
+	VPBLENDMQ    Z28, Z4, K1, Z4
+	VPSRLQ       $0x34, Z4, Z27
+	VPANDQ       Z30, Z4, Z4
+	VPSRLQ       $0x34, Z5, Z26
+	VPANDQ       Z30, Z5, Z5
+	VPSRLQ       $0x34, Z6, Z25
+	VPANDQ       Z30, Z6, Z6
+	VPSRLQ       $0x34, Z7, Z24
+	VPANDQ       Z30, Z7, Z7
+	VALIGNQ      $0x07, Z31, Z27, Z28
+	VPADDQ       Z28, Z4, Z4
+	VALIGNQ      $0x07, Z27, Z26, Z28
+	VPADDQ       Z28, Z5, Z5
+	VALIGNQ      $0x07, Z26, Z25, Z28
+	VPADDQ       Z28, Z6, Z6
+	VALIGNQ      $0x07, Z25, Z24, Z28
+	VPADDQ       Z28, Z7, Z7
+	XORQ         BX, BX
+	XORQ         CX, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z3, K2
+	VPCMPEQQ     Z30, Z3, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z2, K2
+	VPCMPEQQ     Z30, Z2, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z1, K2
+	VPCMPEQQ     Z30, Z1, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z0, K2
+	VPCMPEQQ     Z30, Z0, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
 
-	// Step 3.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             24(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             280(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             24(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             280(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 24(R8), Z8, Z0
-	VPMADD52LUQ.BCST 24(R8), Z9, Z1
-	VPMADD52LUQ.BCST 24(R8), Z10, Z2
-	VPMADD52LUQ.BCST 24(R8), Z11, Z3
-	VPMADD52LUQ.BCST 280(R8), Z13, Z4
-	VPMADD52LUQ.BCST 280(R8), Z14, Z5
-	VPMADD52LUQ.BCST 280(R8), Z15, Z6
-	VPMADD52LUQ.BCST 280(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 24(R8), Z8, Z0
-	VPMADD52HUQ.BCST 24(R8), Z9, Z1
-	VPMADD52HUQ.BCST 24(R8), Z10, Z2
-	VPMADD52HUQ.BCST 24(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 280(R8), Z13, Z4
-	VPMADD52HUQ.BCST 280(R8), Z14, Z5
-	VPMADD52HUQ.BCST 280(R8), Z15, Z6
-	VPMADD52HUQ.BCST 280(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
+	// c = ((g << 1) + p) ^ p
+	LEAQ     (CX)(BX*2), BX
+	XORQ     CX, BX
+	KMOVW    BX, K2
+	SHRQ     $0x08, BX
+	VPADDQ   Z29, Z0, K2, Z0
+	VPANDQ   Z30, Z0, Z0
+	KMOVW    BX, K2
+	SHRQ     $0x08, BX
+	VPADDQ   Z29, Z1, K2, Z1
+	VPANDQ   Z30, Z1, Z1
+	KMOVW    BX, K2
+	SHRQ     $0x08, BX
+	VPADDQ   Z29, Z2, K2, Z2
+	VPANDQ   Z30, Z2, Z2
+	KMOVW    BX, K2
+	VPADDQ   Z29, Z3, K2, Z3
+	VPANDQ   Z30, Z3, Z3
+	XORQ     R13, R13
+	XORQ     R14, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z7, K2
+	VPCMPEQQ Z30, Z7, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z6, K2
+	VPCMPEQQ Z30, Z6, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z5, K2
+	VPCMPEQQ Z30, Z5, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z4, K2
+	VPCMPEQQ Z30, Z4, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
 
-	// Step 4.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             32(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             288(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             32(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             288(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 32(R8), Z8, Z0
-	VPMADD52LUQ.BCST 32(R8), Z9, Z1
-	VPMADD52LUQ.BCST 32(R8), Z10, Z2
-	VPMADD52LUQ.BCST 32(R8), Z11, Z3
-	VPMADD52LUQ.BCST 288(R8), Z13, Z4
-	VPMADD52LUQ.BCST 288(R8), Z14, Z5
-	VPMADD52LUQ.BCST 288(R8), Z15, Z6
-	VPMADD52LUQ.BCST 288(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 32(R8), Z8, Z0
-	VPMADD52HUQ.BCST 32(R8), Z9, Z1
-	VPMADD52HUQ.BCST 32(R8), Z10, Z2
-	VPMADD52HUQ.BCST 32(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 288(R8), Z13, Z4
-	VPMADD52HUQ.BCST 288(R8), Z14, Z5
-	VPMADD52HUQ.BCST 288(R8), Z15, Z6
-	VPMADD52HUQ.BCST 288(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
+	// c = ((g << 1) + p) ^ p
+	LEAQ   (R14)(R13*2), R13
+	XORQ   R14, R13
+	KMOVW  R13, K2
+	SHRQ   $0x08, R13
+	VPADDQ Z29, Z4, K2, Z4
+	VPANDQ Z30, Z4, Z4
+	KMOVW  R13, K2
+	SHRQ   $0x08, R13
+	VPADDQ Z29, Z5, K2, Z5
+	VPANDQ Z30, Z5, Z5
+	KMOVW  R13, K2
+	SHRQ   $0x08, R13
+	VPADDQ Z29, Z6, K2, Z6
+	VPANDQ Z30, Z6, Z6
+	KMOVW  R13, K2
+	VPADDQ Z29, Z7, K2, Z7
+	VPANDQ Z30, Z7, Z7
 
-	// Step 5.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             40(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             296(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             40(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             296(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 40(R8), Z8, Z0
-	VPMADD52LUQ.BCST 40(R8), Z9, Z1
-	VPMADD52LUQ.BCST 40(R8), Z10, Z2
-	VPMADD52LUQ.BCST 40(R8), Z11, Z3
-	VPMADD52LUQ.BCST 296(R8), Z13, Z4
-	VPMADD52LUQ.BCST 296(R8), Z14, Z5
-	VPMADD52LUQ.BCST 296(R8), Z15, Z6
-	VPMADD52LUQ.BCST 296(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 40(R8), Z8, Z0
-	VPMADD52HUQ.BCST 40(R8), Z9, Z1
-	VPMADD52HUQ.BCST 40(R8), Z10, Z2
-	VPMADD52HUQ.BCST 40(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 296(R8), Z13, Z4
-	VPMADD52HUQ.BCST 296(R8), Z14, Z5
-	VPMADD52HUQ.BCST 296(R8), Z15, Z6
-	VPMADD52HUQ.BCST 296(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 6.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             48(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             304(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             48(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             304(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 48(R8), Z8, Z0
-	VPMADD52LUQ.BCST 48(R8), Z9, Z1
-	VPMADD52LUQ.BCST 48(R8), Z10, Z2
-	VPMADD52LUQ.BCST 48(R8), Z11, Z3
-	VPMADD52LUQ.BCST 304(R8), Z13, Z4
-	VPMADD52LUQ.BCST 304(R8), Z14, Z5
-	VPMADD52LUQ.BCST 304(R8), Z15, Z6
-	VPMADD52LUQ.BCST 304(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 48(R8), Z8, Z0
-	VPMADD52HUQ.BCST 48(R8), Z9, Z1
-	VPMADD52HUQ.BCST 48(R8), Z10, Z2
-	VPMADD52HUQ.BCST 48(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 304(R8), Z13, Z4
-	VPMADD52HUQ.BCST 304(R8), Z14, Z5
-	VPMADD52HUQ.BCST 304(R8), Z15, Z6
-	VPMADD52HUQ.BCST 304(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 7.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             56(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             312(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             56(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             312(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 56(R8), Z8, Z0
-	VPMADD52LUQ.BCST 56(R8), Z9, Z1
-	VPMADD52LUQ.BCST 56(R8), Z10, Z2
-	VPMADD52LUQ.BCST 56(R8), Z11, Z3
-	VPMADD52LUQ.BCST 312(R8), Z13, Z4
-	VPMADD52LUQ.BCST 312(R8), Z14, Z5
-	VPMADD52LUQ.BCST 312(R8), Z15, Z6
-	VPMADD52LUQ.BCST 312(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 56(R8), Z8, Z0
-	VPMADD52HUQ.BCST 56(R8), Z9, Z1
-	VPMADD52HUQ.BCST 56(R8), Z10, Z2
-	VPMADD52HUQ.BCST 56(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 312(R8), Z13, Z4
-	VPMADD52HUQ.BCST 312(R8), Z14, Z5
-	VPMADD52HUQ.BCST 312(R8), Z15, Z6
-	VPMADD52HUQ.BCST 312(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 8.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             64(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             320(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             64(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             320(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 64(R8), Z8, Z0
-	VPMADD52LUQ.BCST 64(R8), Z9, Z1
-	VPMADD52LUQ.BCST 64(R8), Z10, Z2
-	VPMADD52LUQ.BCST 64(R8), Z11, Z3
-	VPMADD52LUQ.BCST 320(R8), Z13, Z4
-	VPMADD52LUQ.BCST 320(R8), Z14, Z5
-	VPMADD52LUQ.BCST 320(R8), Z15, Z6
-	VPMADD52LUQ.BCST 320(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 64(R8), Z8, Z0
-	VPMADD52HUQ.BCST 64(R8), Z9, Z1
-	VPMADD52HUQ.BCST 64(R8), Z10, Z2
-	VPMADD52HUQ.BCST 64(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 320(R8), Z13, Z4
-	VPMADD52HUQ.BCST 320(R8), Z14, Z5
-	VPMADD52HUQ.BCST 320(R8), Z15, Z6
-	VPMADD52HUQ.BCST 320(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 9.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             72(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             328(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             72(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             328(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 72(R8), Z8, Z0
-	VPMADD52LUQ.BCST 72(R8), Z9, Z1
-	VPMADD52LUQ.BCST 72(R8), Z10, Z2
-	VPMADD52LUQ.BCST 72(R8), Z11, Z3
-	VPMADD52LUQ.BCST 328(R8), Z13, Z4
-	VPMADD52LUQ.BCST 328(R8), Z14, Z5
-	VPMADD52LUQ.BCST 328(R8), Z15, Z6
-	VPMADD52LUQ.BCST 328(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 72(R8), Z8, Z0
-	VPMADD52HUQ.BCST 72(R8), Z9, Z1
-	VPMADD52HUQ.BCST 72(R8), Z10, Z2
-	VPMADD52HUQ.BCST 72(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 328(R8), Z13, Z4
-	VPMADD52HUQ.BCST 328(R8), Z14, Z5
-	VPMADD52HUQ.BCST 328(R8), Z15, Z6
-	VPMADD52HUQ.BCST 328(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 10.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             80(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             336(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             80(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             336(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 80(R8), Z8, Z0
-	VPMADD52LUQ.BCST 80(R8), Z9, Z1
-	VPMADD52LUQ.BCST 80(R8), Z10, Z2
-	VPMADD52LUQ.BCST 80(R8), Z11, Z3
-	VPMADD52LUQ.BCST 336(R8), Z13, Z4
-	VPMADD52LUQ.BCST 336(R8), Z14, Z5
-	VPMADD52LUQ.BCST 336(R8), Z15, Z6
-	VPMADD52LUQ.BCST 336(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 80(R8), Z8, Z0
-	VPMADD52HUQ.BCST 80(R8), Z9, Z1
-	VPMADD52HUQ.BCST 80(R8), Z10, Z2
-	VPMADD52HUQ.BCST 80(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 336(R8), Z13, Z4
-	VPMADD52HUQ.BCST 336(R8), Z14, Z5
-	VPMADD52HUQ.BCST 336(R8), Z15, Z6
-	VPMADD52HUQ.BCST 336(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 11.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             88(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             344(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             88(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             344(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 88(R8), Z8, Z0
-	VPMADD52LUQ.BCST 88(R8), Z9, Z1
-	VPMADD52LUQ.BCST 88(R8), Z10, Z2
-	VPMADD52LUQ.BCST 88(R8), Z11, Z3
-	VPMADD52LUQ.BCST 344(R8), Z13, Z4
-	VPMADD52LUQ.BCST 344(R8), Z14, Z5
-	VPMADD52LUQ.BCST 344(R8), Z15, Z6
-	VPMADD52LUQ.BCST 344(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 88(R8), Z8, Z0
-	VPMADD52HUQ.BCST 88(R8), Z9, Z1
-	VPMADD52HUQ.BCST 88(R8), Z10, Z2
-	VPMADD52HUQ.BCST 88(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 344(R8), Z13, Z4
-	VPMADD52HUQ.BCST 344(R8), Z14, Z5
-	VPMADD52HUQ.BCST 344(R8), Z15, Z6
-	VPMADD52HUQ.BCST 344(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 12.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             96(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             352(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             96(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             352(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 96(R8), Z8, Z0
-	VPMADD52LUQ.BCST 96(R8), Z9, Z1
-	VPMADD52LUQ.BCST 96(R8), Z10, Z2
-	VPMADD52LUQ.BCST 96(R8), Z11, Z3
-	VPMADD52LUQ.BCST 352(R8), Z13, Z4
-	VPMADD52LUQ.BCST 352(R8), Z14, Z5
-	VPMADD52LUQ.BCST 352(R8), Z15, Z6
-	VPMADD52LUQ.BCST 352(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 96(R8), Z8, Z0
-	VPMADD52HUQ.BCST 96(R8), Z9, Z1
-	VPMADD52HUQ.BCST 96(R8), Z10, Z2
-	VPMADD52HUQ.BCST 96(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 352(R8), Z13, Z4
-	VPMADD52HUQ.BCST 352(R8), Z14, Z5
-	VPMADD52HUQ.BCST 352(R8), Z15, Z6
-	VPMADD52HUQ.BCST 352(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 13.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             104(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             360(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             104(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             360(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 104(R8), Z8, Z0
-	VPMADD52LUQ.BCST 104(R8), Z9, Z1
-	VPMADD52LUQ.BCST 104(R8), Z10, Z2
-	VPMADD52LUQ.BCST 104(R8), Z11, Z3
-	VPMADD52LUQ.BCST 360(R8), Z13, Z4
-	VPMADD52LUQ.BCST 360(R8), Z14, Z5
-	VPMADD52LUQ.BCST 360(R8), Z15, Z6
-	VPMADD52LUQ.BCST 360(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 104(R8), Z8, Z0
-	VPMADD52HUQ.BCST 104(R8), Z9, Z1
-	VPMADD52HUQ.BCST 104(R8), Z10, Z2
-	VPMADD52HUQ.BCST 104(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 360(R8), Z13, Z4
-	VPMADD52HUQ.BCST 360(R8), Z14, Z5
-	VPMADD52HUQ.BCST 360(R8), Z15, Z6
-	VPMADD52HUQ.BCST 360(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 14.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             112(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             368(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             112(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             368(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 112(R8), Z8, Z0
-	VPMADD52LUQ.BCST 112(R8), Z9, Z1
-	VPMADD52LUQ.BCST 112(R8), Z10, Z2
-	VPMADD52LUQ.BCST 112(R8), Z11, Z3
-	VPMADD52LUQ.BCST 368(R8), Z13, Z4
-	VPMADD52LUQ.BCST 368(R8), Z14, Z5
-	VPMADD52LUQ.BCST 368(R8), Z15, Z6
-	VPMADD52LUQ.BCST 368(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 112(R8), Z8, Z0
-	VPMADD52HUQ.BCST 112(R8), Z9, Z1
-	VPMADD52HUQ.BCST 112(R8), Z10, Z2
-	VPMADD52HUQ.BCST 112(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 368(R8), Z13, Z4
-	VPMADD52HUQ.BCST 368(R8), Z14, Z5
-	VPMADD52HUQ.BCST 368(R8), Z15, Z6
-	VPMADD52HUQ.BCST 368(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 15.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             120(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             376(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             120(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             376(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 120(R8), Z8, Z0
-	VPMADD52LUQ.BCST 120(R8), Z9, Z1
-	VPMADD52LUQ.BCST 120(R8), Z10, Z2
-	VPMADD52LUQ.BCST 120(R8), Z11, Z3
-	VPMADD52LUQ.BCST 376(R8), Z13, Z4
-	VPMADD52LUQ.BCST 376(R8), Z14, Z5
-	VPMADD52LUQ.BCST 376(R8), Z15, Z6
-	VPMADD52LUQ.BCST 376(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 120(R8), Z8, Z0
-	VPMADD52HUQ.BCST 120(R8), Z9, Z1
-	VPMADD52HUQ.BCST 120(R8), Z10, Z2
-	VPMADD52HUQ.BCST 120(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 376(R8), Z13, Z4
-	VPMADD52HUQ.BCST 376(R8), Z14, Z5
-	VPMADD52HUQ.BCST 376(R8), Z15, Z6
-	VPMADD52HUQ.BCST 376(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 16.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             128(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             384(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             128(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             384(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 128(R8), Z8, Z0
-	VPMADD52LUQ.BCST 128(R8), Z9, Z1
-	VPMADD52LUQ.BCST 128(R8), Z10, Z2
-	VPMADD52LUQ.BCST 128(R8), Z11, Z3
-	VPMADD52LUQ.BCST 384(R8), Z13, Z4
-	VPMADD52LUQ.BCST 384(R8), Z14, Z5
-	VPMADD52LUQ.BCST 384(R8), Z15, Z6
-	VPMADD52LUQ.BCST 384(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 128(R8), Z8, Z0
-	VPMADD52HUQ.BCST 128(R8), Z9, Z1
-	VPMADD52HUQ.BCST 128(R8), Z10, Z2
-	VPMADD52HUQ.BCST 128(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 384(R8), Z13, Z4
-	VPMADD52HUQ.BCST 384(R8), Z14, Z5
-	VPMADD52HUQ.BCST 384(R8), Z15, Z6
-	VPMADD52HUQ.BCST 384(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 17.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             136(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             392(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             136(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             392(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 136(R8), Z8, Z0
-	VPMADD52LUQ.BCST 136(R8), Z9, Z1
-	VPMADD52LUQ.BCST 136(R8), Z10, Z2
-	VPMADD52LUQ.BCST 136(R8), Z11, Z3
-	VPMADD52LUQ.BCST 392(R8), Z13, Z4
-	VPMADD52LUQ.BCST 392(R8), Z14, Z5
-	VPMADD52LUQ.BCST 392(R8), Z15, Z6
-	VPMADD52LUQ.BCST 392(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 136(R8), Z8, Z0
-	VPMADD52HUQ.BCST 136(R8), Z9, Z1
-	VPMADD52HUQ.BCST 136(R8), Z10, Z2
-	VPMADD52HUQ.BCST 136(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 392(R8), Z13, Z4
-	VPMADD52HUQ.BCST 392(R8), Z14, Z5
-	VPMADD52HUQ.BCST 392(R8), Z15, Z6
-	VPMADD52HUQ.BCST 392(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 18.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             144(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             400(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             144(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             400(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 144(R8), Z8, Z0
-	VPMADD52LUQ.BCST 144(R8), Z9, Z1
-	VPMADD52LUQ.BCST 144(R8), Z10, Z2
-	VPMADD52LUQ.BCST 144(R8), Z11, Z3
-	VPMADD52LUQ.BCST 400(R8), Z13, Z4
-	VPMADD52LUQ.BCST 400(R8), Z14, Z5
-	VPMADD52LUQ.BCST 400(R8), Z15, Z6
-	VPMADD52LUQ.BCST 400(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 144(R8), Z8, Z0
-	VPMADD52HUQ.BCST 144(R8), Z9, Z1
-	VPMADD52HUQ.BCST 144(R8), Z10, Z2
-	VPMADD52HUQ.BCST 144(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 400(R8), Z13, Z4
-	VPMADD52HUQ.BCST 400(R8), Z14, Z5
-	VPMADD52HUQ.BCST 400(R8), Z15, Z6
-	VPMADD52HUQ.BCST 400(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 19.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             152(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             408(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             152(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             408(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 152(R8), Z8, Z0
-	VPMADD52LUQ.BCST 152(R8), Z9, Z1
-	VPMADD52LUQ.BCST 152(R8), Z10, Z2
-	VPMADD52LUQ.BCST 152(R8), Z11, Z3
-	VPMADD52LUQ.BCST 408(R8), Z13, Z4
-	VPMADD52LUQ.BCST 408(R8), Z14, Z5
-	VPMADD52LUQ.BCST 408(R8), Z15, Z6
-	VPMADD52LUQ.BCST 408(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 152(R8), Z8, Z0
-	VPMADD52HUQ.BCST 152(R8), Z9, Z1
-	VPMADD52HUQ.BCST 152(R8), Z10, Z2
-	VPMADD52HUQ.BCST 152(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 408(R8), Z13, Z4
-	VPMADD52HUQ.BCST 408(R8), Z14, Z5
-	VPMADD52HUQ.BCST 408(R8), Z15, Z6
-	VPMADD52HUQ.BCST 408(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 20.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             160(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             416(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             160(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             416(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 160(R8), Z8, Z0
-	VPMADD52LUQ.BCST 160(R8), Z9, Z1
-	VPMADD52LUQ.BCST 160(R8), Z10, Z2
-	VPMADD52LUQ.BCST 160(R8), Z11, Z3
-	VPMADD52LUQ.BCST 416(R8), Z13, Z4
-	VPMADD52LUQ.BCST 416(R8), Z14, Z5
-	VPMADD52LUQ.BCST 416(R8), Z15, Z6
-	VPMADD52LUQ.BCST 416(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 160(R8), Z8, Z0
-	VPMADD52HUQ.BCST 160(R8), Z9, Z1
-	VPMADD52HUQ.BCST 160(R8), Z10, Z2
-	VPMADD52HUQ.BCST 160(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 416(R8), Z13, Z4
-	VPMADD52HUQ.BCST 416(R8), Z14, Z5
-	VPMADD52HUQ.BCST 416(R8), Z15, Z6
-	VPMADD52HUQ.BCST 416(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 21.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             168(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             424(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             168(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             424(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 168(R8), Z8, Z0
-	VPMADD52LUQ.BCST 168(R8), Z9, Z1
-	VPMADD52LUQ.BCST 168(R8), Z10, Z2
-	VPMADD52LUQ.BCST 168(R8), Z11, Z3
-	VPMADD52LUQ.BCST 424(R8), Z13, Z4
-	VPMADD52LUQ.BCST 424(R8), Z14, Z5
-	VPMADD52LUQ.BCST 424(R8), Z15, Z6
-	VPMADD52LUQ.BCST 424(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 168(R8), Z8, Z0
-	VPMADD52HUQ.BCST 168(R8), Z9, Z1
-	VPMADD52HUQ.BCST 168(R8), Z10, Z2
-	VPMADD52HUQ.BCST 168(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 424(R8), Z13, Z4
-	VPMADD52HUQ.BCST 424(R8), Z14, Z5
-	VPMADD52HUQ.BCST 424(R8), Z15, Z6
-	VPMADD52HUQ.BCST 424(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 22.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             176(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             432(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             176(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             432(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 176(R8), Z8, Z0
-	VPMADD52LUQ.BCST 176(R8), Z9, Z1
-	VPMADD52LUQ.BCST 176(R8), Z10, Z2
-	VPMADD52LUQ.BCST 176(R8), Z11, Z3
-	VPMADD52LUQ.BCST 432(R8), Z13, Z4
-	VPMADD52LUQ.BCST 432(R8), Z14, Z5
-	VPMADD52LUQ.BCST 432(R8), Z15, Z6
-	VPMADD52LUQ.BCST 432(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 176(R8), Z8, Z0
-	VPMADD52HUQ.BCST 176(R8), Z9, Z1
-	VPMADD52HUQ.BCST 176(R8), Z10, Z2
-	VPMADD52HUQ.BCST 176(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 432(R8), Z13, Z4
-	VPMADD52HUQ.BCST 432(R8), Z14, Z5
-	VPMADD52HUQ.BCST 432(R8), Z15, Z6
-	VPMADD52HUQ.BCST 432(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 23.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             184(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             440(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             184(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             440(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 184(R8), Z8, Z0
-	VPMADD52LUQ.BCST 184(R8), Z9, Z1
-	VPMADD52LUQ.BCST 184(R8), Z10, Z2
-	VPMADD52LUQ.BCST 184(R8), Z11, Z3
-	VPMADD52LUQ.BCST 440(R8), Z13, Z4
-	VPMADD52LUQ.BCST 440(R8), Z14, Z5
-	VPMADD52LUQ.BCST 440(R8), Z15, Z6
-	VPMADD52LUQ.BCST 440(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 184(R8), Z8, Z0
-	VPMADD52HUQ.BCST 184(R8), Z9, Z1
-	VPMADD52HUQ.BCST 184(R8), Z10, Z2
-	VPMADD52HUQ.BCST 184(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 440(R8), Z13, Z4
-	VPMADD52HUQ.BCST 440(R8), Z14, Z5
-	VPMADD52HUQ.BCST 440(R8), Z15, Z6
-	VPMADD52HUQ.BCST 440(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 24.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             192(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             448(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             192(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             448(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 192(R8), Z8, Z0
-	VPMADD52LUQ.BCST 192(R8), Z9, Z1
-	VPMADD52LUQ.BCST 192(R8), Z10, Z2
-	VPMADD52LUQ.BCST 192(R8), Z11, Z3
-	VPMADD52LUQ.BCST 448(R8), Z13, Z4
-	VPMADD52LUQ.BCST 448(R8), Z14, Z5
-	VPMADD52LUQ.BCST 448(R8), Z15, Z6
-	VPMADD52LUQ.BCST 448(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 192(R8), Z8, Z0
-	VPMADD52HUQ.BCST 192(R8), Z9, Z1
-	VPMADD52HUQ.BCST 192(R8), Z10, Z2
-	VPMADD52HUQ.BCST 192(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 448(R8), Z13, Z4
-	VPMADD52HUQ.BCST 448(R8), Z14, Z5
-	VPMADD52HUQ.BCST 448(R8), Z15, Z6
-	VPMADD52HUQ.BCST 448(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 25.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             200(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             456(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             200(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             456(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 200(R8), Z8, Z0
-	VPMADD52LUQ.BCST 200(R8), Z9, Z1
-	VPMADD52LUQ.BCST 200(R8), Z10, Z2
-	VPMADD52LUQ.BCST 200(R8), Z11, Z3
-	VPMADD52LUQ.BCST 456(R8), Z13, Z4
-	VPMADD52LUQ.BCST 456(R8), Z14, Z5
-	VPMADD52LUQ.BCST 456(R8), Z15, Z6
-	VPMADD52LUQ.BCST 456(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 200(R8), Z8, Z0
-	VPMADD52HUQ.BCST 200(R8), Z9, Z1
-	VPMADD52HUQ.BCST 200(R8), Z10, Z2
-	VPMADD52HUQ.BCST 200(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 456(R8), Z13, Z4
-	VPMADD52HUQ.BCST 456(R8), Z14, Z5
-	VPMADD52HUQ.BCST 456(R8), Z15, Z6
-	VPMADD52HUQ.BCST 456(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 26.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             208(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             464(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             208(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             464(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 208(R8), Z8, Z0
-	VPMADD52LUQ.BCST 208(R8), Z9, Z1
-	VPMADD52LUQ.BCST 208(R8), Z10, Z2
-	VPMADD52LUQ.BCST 208(R8), Z11, Z3
-	VPMADD52LUQ.BCST 464(R8), Z13, Z4
-	VPMADD52LUQ.BCST 464(R8), Z14, Z5
-	VPMADD52LUQ.BCST 464(R8), Z15, Z6
-	VPMADD52LUQ.BCST 464(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 208(R8), Z8, Z0
-	VPMADD52HUQ.BCST 208(R8), Z9, Z1
-	VPMADD52HUQ.BCST 208(R8), Z10, Z2
-	VPMADD52HUQ.BCST 208(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 464(R8), Z13, Z4
-	VPMADD52HUQ.BCST 464(R8), Z14, Z5
-	VPMADD52HUQ.BCST 464(R8), Z15, Z6
-	VPMADD52HUQ.BCST 464(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 27.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             216(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             472(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             216(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             472(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 216(R8), Z8, Z0
-	VPMADD52LUQ.BCST 216(R8), Z9, Z1
-	VPMADD52LUQ.BCST 216(R8), Z10, Z2
-	VPMADD52LUQ.BCST 216(R8), Z11, Z3
-	VPMADD52LUQ.BCST 472(R8), Z13, Z4
-	VPMADD52LUQ.BCST 472(R8), Z14, Z5
-	VPMADD52LUQ.BCST 472(R8), Z15, Z6
-	VPMADD52LUQ.BCST 472(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 216(R8), Z8, Z0
-	VPMADD52HUQ.BCST 216(R8), Z9, Z1
-	VPMADD52HUQ.BCST 216(R8), Z10, Z2
-	VPMADD52HUQ.BCST 216(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 472(R8), Z13, Z4
-	VPMADD52HUQ.BCST 472(R8), Z14, Z5
-	VPMADD52HUQ.BCST 472(R8), Z15, Z6
-	VPMADD52HUQ.BCST 472(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 28.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             224(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             480(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             224(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             480(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 224(R8), Z8, Z0
-	VPMADD52LUQ.BCST 224(R8), Z9, Z1
-	VPMADD52LUQ.BCST 224(R8), Z10, Z2
-	VPMADD52LUQ.BCST 224(R8), Z11, Z3
-	VPMADD52LUQ.BCST 480(R8), Z13, Z4
-	VPMADD52LUQ.BCST 480(R8), Z14, Z5
-	VPMADD52LUQ.BCST 480(R8), Z15, Z6
-	VPMADD52LUQ.BCST 480(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 224(R8), Z8, Z0
-	VPMADD52HUQ.BCST 224(R8), Z9, Z1
-	VPMADD52HUQ.BCST 224(R8), Z10, Z2
-	VPMADD52HUQ.BCST 224(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 480(R8), Z13, Z4
-	VPMADD52HUQ.BCST 480(R8), Z14, Z5
-	VPMADD52HUQ.BCST 480(R8), Z15, Z6
-	VPMADD52HUQ.BCST 480(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Step 29.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
-	MOVQ             232(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             488(R8), DX
-	MULXQ            256(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z12
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z17
-	MOVQ             232(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             488(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 232(R8), Z8, Z0
-	VPMADD52LUQ.BCST 232(R8), Z9, Z1
-	VPMADD52LUQ.BCST 232(R8), Z10, Z2
-	VPMADD52LUQ.BCST 232(R8), Z11, Z3
-	VPMADD52LUQ.BCST 488(R8), Z13, Z4
-	VPMADD52LUQ.BCST 488(R8), Z14, Z5
-	VPMADD52LUQ.BCST 488(R8), Z15, Z6
-	VPMADD52LUQ.BCST 488(R8), Z16, Z7
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            264(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52LUQ      256(R9), Z17, Z4
-	VPMADD52LUQ      320(R9), Z17, Z5
-	VPMADD52LUQ      384(R9), Z17, Z6
-	VPMADD52LUQ      448(R9), Z17, Z7
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            256(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPMADD52HUQ.BCST 232(R8), Z8, Z0
-	VPMADD52HUQ.BCST 232(R8), Z9, Z1
-	VPMADD52HUQ.BCST 232(R8), Z10, Z2
-	VPMADD52HUQ.BCST 232(R8), Z11, Z3
-	VPMADD52HUQ      (R9), Z12, Z0
-	VPMADD52HUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      192(R9), Z12, Z3
-	VPMADD52HUQ.BCST 488(R8), Z13, Z4
-	VPMADD52HUQ.BCST 488(R8), Z14, Z5
-	VPMADD52HUQ.BCST 488(R8), Z15, Z6
-	VPMADD52HUQ.BCST 488(R8), Z16, Z7
-	VPMADD52HUQ      256(R9), Z17, Z4
-	VPMADD52HUQ      320(R9), Z17, Z5
-	VPMADD52HUQ      384(R9), Z17, Z6
-	VPMADD52HUQ      448(R9), Z17, Z7
-
-	// Store t, digit 0 from s, and normalize the digits by a carry chain.
+	// Store t.
 	MOVQ      z+0(FP), SI
 	VMOVDQU64 Z0, (SI)
 	VMOVDQU64 Z1, 64(SI)
 	VMOVDQU64 Z2, 128(SI)
 	VMOVDQU64 Z3, 192(SI)
-	MOVQ      AX, (SI)
 	VMOVDQU64 Z4, 256(SI)
 	VMOVDQU64 Z5, 320(SI)
 	VMOVDQU64 Z6, 384(SI)
 	VMOVDQU64 Z7, 448(SI)
-	MOVQ      R12, 256(SI)
 	VZEROUPPER
-	XORQ      AX, AX
-	MOVQ      (SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, (SI)
-	MOVQ      8(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 8(SI)
-	MOVQ      16(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 16(SI)
-	MOVQ      24(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 24(SI)
-	MOVQ      32(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 32(SI)
-	MOVQ      40(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 40(SI)
-	MOVQ      48(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 48(SI)
-	MOVQ      56(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 56(SI)
-	MOVQ      64(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 64(SI)
-	MOVQ      72(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 72(SI)
-	MOVQ      80(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 80(SI)
-	MOVQ      88(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 88(SI)
-	MOVQ      96(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 96(SI)
-	MOVQ      104(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 104(SI)
-	MOVQ      112(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 112(SI)
-	MOVQ      120(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 120(SI)
-	MOVQ      128(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 128(SI)
-	MOVQ      136(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 136(SI)
-	MOVQ      144(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 144(SI)
-	MOVQ      152(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 152(SI)
-	MOVQ      160(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 160(SI)
-	MOVQ      168(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 168(SI)
-	MOVQ      176(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 176(SI)
-	MOVQ      184(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 184(SI)
-	MOVQ      192(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 192(SI)
-	MOVQ      200(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 200(SI)
-	MOVQ      208(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 208(SI)
-	MOVQ      216(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 216(SI)
-	MOVQ      224(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 224(SI)
-	MOVQ      232(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 232(SI)
-	XORQ      R12, R12
-	MOVQ      256(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 256(SI)
-	MOVQ      264(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 264(SI)
-	MOVQ      272(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 272(SI)
-	MOVQ      280(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 280(SI)
-	MOVQ      288(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 288(SI)
-	MOVQ      296(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 296(SI)
-	MOVQ      304(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 304(SI)
-	MOVQ      312(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 312(SI)
-	MOVQ      320(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 320(SI)
-	MOVQ      328(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 328(SI)
-	MOVQ      336(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 336(SI)
-	MOVQ      344(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 344(SI)
-	MOVQ      352(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 352(SI)
-	MOVQ      360(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 360(SI)
-	MOVQ      368(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 368(SI)
-	MOVQ      376(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 376(SI)
-	MOVQ      384(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 384(SI)
-	MOVQ      392(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 392(SI)
-	MOVQ      400(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 400(SI)
-	MOVQ      408(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 408(SI)
-	MOVQ      416(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 416(SI)
-	MOVQ      424(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 424(SI)
-	MOVQ      432(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 432(SI)
-	MOVQ      440(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 440(SI)
-	MOVQ      448(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 448(SI)
-	MOVQ      456(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 456(SI)
-	MOVQ      464(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 464(SI)
-	MOVQ      472(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 472(SI)
-	MOVQ      480(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 480(SI)
-	MOVQ      488(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 488(SI)
 	RET
 
 // func ammIFMA40(z *[40]uint64, a *[40]uint64, b *[40]uint64, m *[40]uint64, k0 *[1]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA40(SB), NOSPLIT, $0-40
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), R8
-	MOVQ m+24(FP), R9
-	MOVQ k0+32(FP), R10
-
-	// mask = 2^52 - 1
-	MOVQ   $0x000fffffffffffff, R11
+	MOVQ   a+8(FP), SI
+	MOVQ   b+16(FP), R8
+	MOVQ   m+24(FP), R9
+	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// Load a; t = 0.
+	// t = 0; load a if it stays in registers.
 	VMOVDQU64 (SI), Z5
 	VPXORQ    Z0, Z0, Z0
 	VMOVDQU64 64(SI), Z6
@@ -16093,6711 +9899,731 @@ TEXT ·ammIFMA40(SB), NOSPLIT, $0-40
 	VPXORQ    Z4, Z4, Z4
 	XORQ      AX, AX
 
-	// Step 0.
+	// 20 turns of 2 steps.
+	MOVQ $0x00000014, R11
+
+ammIFMA40_loop:
 	VPEXTRQ          $0x01, X0, DI
 	MOVQ             (R8), DX
-	MULXQ            (SI), CX, BX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	ADCQ             $0x00, BX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
-	ANDQ             R11, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ     CX, Z10
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
 	MOVQ             (R8), DX
 	IMULQ            8(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
+	VPXORQ           Z11, Z11, Z11
 	VPMADD52LUQ.BCST (R8), Z5, Z0
+	VPMADD52HUQ.BCST (R8), Z5, Z11
+	VPXORQ           Z12, Z12, Z12
 	VPMADD52LUQ.BCST (R8), Z6, Z1
+	VPMADD52HUQ.BCST (R8), Z6, Z12
+	VPXORQ           Z13, Z13, Z13
 	VPMADD52LUQ.BCST (R8), Z7, Z2
+	VPMADD52HUQ.BCST (R8), Z7, Z13
+	VPXORQ           Z14, Z14, Z14
 	VPMADD52LUQ.BCST (R8), Z8, Z3
+	VPMADD52HUQ.BCST (R8), Z8, Z14
+	VPXORQ           Z15, Z15, Z15
 	VPMADD52LUQ.BCST (R8), Z9, Z4
+	VPMADD52HUQ.BCST (R8), Z9, Z15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	VPMADD52LUQ      (R9), Z10, Z0
+	VPMADD52HUQ      (R9), Z10, Z11
 	VPMADD52LUQ      64(R9), Z10, Z1
+	VPMADD52HUQ      64(R9), Z10, Z12
 	VPMADD52LUQ      128(R9), Z10, Z2
+	VPMADD52HUQ      128(R9), Z10, Z13
 	VPMADD52LUQ      192(R9), Z10, Z3
+	VPMADD52HUQ      192(R9), Z10, Z14
 	VPMADD52LUQ      256(R9), Z10, Z4
+	VPMADD52HUQ      256(R9), Z10, Z15
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
 	VALIGNQ          $0x01, Z3, Z4, Z3
 	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST (R8), Z5, Z0
-	VPMADD52HUQ.BCST (R8), Z6, Z1
-	VPMADD52HUQ.BCST (R8), Z7, Z2
-	VPMADD52HUQ.BCST (R8), Z8, Z3
-	VPMADD52HUQ.BCST (R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 1.
+	VPADDQ           Z11, Z0, Z0
+	VPADDQ           Z12, Z1, Z1
+	VPADDQ           Z13, Z2, Z2
+	VPADDQ           Z14, Z3, Z3
+	VPADDQ           Z15, Z4, Z4
 	VPEXTRQ          $0x01, X0, DI
 	MOVQ             8(R8), DX
-	MULXQ            (SI), CX, BX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	ADCQ             $0x00, BX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
-	ANDQ             R11, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ     CX, Z10
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
 	MOVQ             8(R8), DX
 	IMULQ            8(SI), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
+	VPXORQ           Z11, Z11, Z11
 	VPMADD52LUQ.BCST 8(R8), Z5, Z0
+	VPMADD52HUQ.BCST 8(R8), Z5, Z11
+	VPXORQ           Z12, Z12, Z12
 	VPMADD52LUQ.BCST 8(R8), Z6, Z1
+	VPMADD52HUQ.BCST 8(R8), Z6, Z12
+	VPXORQ           Z13, Z13, Z13
 	VPMADD52LUQ.BCST 8(R8), Z7, Z2
+	VPMADD52HUQ.BCST 8(R8), Z7, Z13
+	VPXORQ           Z14, Z14, Z14
 	VPMADD52LUQ.BCST 8(R8), Z8, Z3
+	VPMADD52HUQ.BCST 8(R8), Z8, Z14
+	VPXORQ           Z15, Z15, Z15
 	VPMADD52LUQ.BCST 8(R8), Z9, Z4
+	VPMADD52HUQ.BCST 8(R8), Z9, Z15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
-	ANDQ             R11, DX
+	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, DI
 	VPMADD52LUQ      (R9), Z10, Z0
+	VPMADD52HUQ      (R9), Z10, Z11
 	VPMADD52LUQ      64(R9), Z10, Z1
+	VPMADD52HUQ      64(R9), Z10, Z12
 	VPMADD52LUQ      128(R9), Z10, Z2
+	VPMADD52HUQ      128(R9), Z10, Z13
 	VPMADD52LUQ      192(R9), Z10, Z3
+	VPMADD52HUQ      192(R9), Z10, Z14
 	VPMADD52LUQ      256(R9), Z10, Z4
+	VPMADD52HUQ      256(R9), Z10, Z15
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
 	VALIGNQ          $0x01, Z3, Z4, Z3
 	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 8(R8), Z5, Z0
-	VPMADD52HUQ.BCST 8(R8), Z6, Z1
-	VPMADD52HUQ.BCST 8(R8), Z7, Z2
-	VPMADD52HUQ.BCST 8(R8), Z8, Z3
-	VPMADD52HUQ.BCST 8(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
+	VPADDQ           Z11, Z0, Z0
+	VPADDQ           Z12, Z1, Z1
+	VPADDQ           Z13, Z2, Z2
+	VPADDQ           Z14, Z3, Z3
+	VPADDQ           Z15, Z4, Z4
+	ADDQ             $0x10, R8
+	DECQ             R11
+	JNZ              ammIFMA40_loop
 
-	// Step 2.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             16(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             16(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 16(R8), Z5, Z0
-	VPMADD52LUQ.BCST 16(R8), Z6, Z1
-	VPMADD52LUQ.BCST 16(R8), Z7, Z2
-	VPMADD52LUQ.BCST 16(R8), Z8, Z3
-	VPMADD52LUQ.BCST 16(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 16(R8), Z5, Z0
-	VPMADD52HUQ.BCST 16(R8), Z6, Z1
-	VPMADD52HUQ.BCST 16(R8), Z7, Z2
-	VPMADD52HUQ.BCST 16(R8), Z8, Z3
-	VPMADD52HUQ.BCST 16(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
+	// Normalize: s into lane 0, one round of carries, then the carries
+	// that ripple, by the generate/propagate masks.
+	VPBROADCASTQ ifmaMask52<>+0(SB), Z30
+	MOVQ         $0x0000000000000001, DX
+	VPBROADCASTQ DX, Z29
+	KMOVW        DX, K1
+	VPBROADCASTQ AX, Z28
+	VPBLENDMQ    Z28, Z0, K1, Z0
+	VPSRLQ       $0x34, Z0, Z27
+	VPANDQ       Z30, Z0, Z0
+	VPSRLQ       $0x34, Z1, Z26
+	VPANDQ       Z30, Z1, Z1
+	VPSRLQ       $0x34, Z2, Z25
+	VPANDQ       Z30, Z2, Z2
+	VPSRLQ       $0x34, Z3, Z24
+	VPANDQ       Z30, Z3, Z3
+	VPSRLQ       $0x34, Z4, Z23
+	VPANDQ       Z30, Z4, Z4
+	VALIGNQ      $0x07, Z31, Z27, Z28
+	VPADDQ       Z28, Z0, Z0
+	VALIGNQ      $0x07, Z27, Z26, Z28
+	VPADDQ       Z28, Z1, Z1
+	VALIGNQ      $0x07, Z26, Z25, Z28
+	VPADDQ       Z28, Z2, Z2
+	VALIGNQ      $0x07, Z25, Z24, Z28
+	VPADDQ       Z28, Z3, Z3
+	VALIGNQ      $0x07, Z24, Z23, Z28
+	VPADDQ       Z28, Z4, Z4
+	XORQ         BX, BX
+	XORQ         CX, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z4, K2
+	VPCMPEQQ     Z30, Z4, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z3, K2
+	VPCMPEQQ     Z30, Z3, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z2, K2
+	VPCMPEQQ     Z30, Z2, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z1, K2
+	VPCMPEQQ     Z30, Z1, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z0, K2
+	VPCMPEQQ     Z30, Z0, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
 
-	// Step 3.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             24(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             24(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 24(R8), Z5, Z0
-	VPMADD52LUQ.BCST 24(R8), Z6, Z1
-	VPMADD52LUQ.BCST 24(R8), Z7, Z2
-	VPMADD52LUQ.BCST 24(R8), Z8, Z3
-	VPMADD52LUQ.BCST 24(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 24(R8), Z5, Z0
-	VPMADD52HUQ.BCST 24(R8), Z6, Z1
-	VPMADD52HUQ.BCST 24(R8), Z7, Z2
-	VPMADD52HUQ.BCST 24(R8), Z8, Z3
-	VPMADD52HUQ.BCST 24(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
+	// c = ((g << 1) + p) ^ p
+	LEAQ   (CX)(BX*2), BX
+	XORQ   CX, BX
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z0, K2, Z0
+	VPANDQ Z30, Z0, Z0
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z1, K2, Z1
+	VPANDQ Z30, Z1, Z1
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z2, K2, Z2
+	VPANDQ Z30, Z2, Z2
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z3, K2, Z3
+	VPANDQ Z30, Z3, Z3
+	KMOVW  BX, K2
+	VPADDQ Z29, Z4, K2, Z4
+	VPANDQ Z30, Z4, Z4
 
-	// Step 4.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             32(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             32(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 32(R8), Z5, Z0
-	VPMADD52LUQ.BCST 32(R8), Z6, Z1
-	VPMADD52LUQ.BCST 32(R8), Z7, Z2
-	VPMADD52LUQ.BCST 32(R8), Z8, Z3
-	VPMADD52LUQ.BCST 32(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 32(R8), Z5, Z0
-	VPMADD52HUQ.BCST 32(R8), Z6, Z1
-	VPMADD52HUQ.BCST 32(R8), Z7, Z2
-	VPMADD52HUQ.BCST 32(R8), Z8, Z3
-	VPMADD52HUQ.BCST 32(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 5.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             40(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             40(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 40(R8), Z5, Z0
-	VPMADD52LUQ.BCST 40(R8), Z6, Z1
-	VPMADD52LUQ.BCST 40(R8), Z7, Z2
-	VPMADD52LUQ.BCST 40(R8), Z8, Z3
-	VPMADD52LUQ.BCST 40(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 40(R8), Z5, Z0
-	VPMADD52HUQ.BCST 40(R8), Z6, Z1
-	VPMADD52HUQ.BCST 40(R8), Z7, Z2
-	VPMADD52HUQ.BCST 40(R8), Z8, Z3
-	VPMADD52HUQ.BCST 40(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 6.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             48(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             48(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 48(R8), Z5, Z0
-	VPMADD52LUQ.BCST 48(R8), Z6, Z1
-	VPMADD52LUQ.BCST 48(R8), Z7, Z2
-	VPMADD52LUQ.BCST 48(R8), Z8, Z3
-	VPMADD52LUQ.BCST 48(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 48(R8), Z5, Z0
-	VPMADD52HUQ.BCST 48(R8), Z6, Z1
-	VPMADD52HUQ.BCST 48(R8), Z7, Z2
-	VPMADD52HUQ.BCST 48(R8), Z8, Z3
-	VPMADD52HUQ.BCST 48(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 7.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             56(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             56(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 56(R8), Z5, Z0
-	VPMADD52LUQ.BCST 56(R8), Z6, Z1
-	VPMADD52LUQ.BCST 56(R8), Z7, Z2
-	VPMADD52LUQ.BCST 56(R8), Z8, Z3
-	VPMADD52LUQ.BCST 56(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 56(R8), Z5, Z0
-	VPMADD52HUQ.BCST 56(R8), Z6, Z1
-	VPMADD52HUQ.BCST 56(R8), Z7, Z2
-	VPMADD52HUQ.BCST 56(R8), Z8, Z3
-	VPMADD52HUQ.BCST 56(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 8.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             64(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             64(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 64(R8), Z5, Z0
-	VPMADD52LUQ.BCST 64(R8), Z6, Z1
-	VPMADD52LUQ.BCST 64(R8), Z7, Z2
-	VPMADD52LUQ.BCST 64(R8), Z8, Z3
-	VPMADD52LUQ.BCST 64(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 64(R8), Z5, Z0
-	VPMADD52HUQ.BCST 64(R8), Z6, Z1
-	VPMADD52HUQ.BCST 64(R8), Z7, Z2
-	VPMADD52HUQ.BCST 64(R8), Z8, Z3
-	VPMADD52HUQ.BCST 64(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 9.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             72(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             72(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 72(R8), Z5, Z0
-	VPMADD52LUQ.BCST 72(R8), Z6, Z1
-	VPMADD52LUQ.BCST 72(R8), Z7, Z2
-	VPMADD52LUQ.BCST 72(R8), Z8, Z3
-	VPMADD52LUQ.BCST 72(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 72(R8), Z5, Z0
-	VPMADD52HUQ.BCST 72(R8), Z6, Z1
-	VPMADD52HUQ.BCST 72(R8), Z7, Z2
-	VPMADD52HUQ.BCST 72(R8), Z8, Z3
-	VPMADD52HUQ.BCST 72(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 10.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             80(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             80(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 80(R8), Z5, Z0
-	VPMADD52LUQ.BCST 80(R8), Z6, Z1
-	VPMADD52LUQ.BCST 80(R8), Z7, Z2
-	VPMADD52LUQ.BCST 80(R8), Z8, Z3
-	VPMADD52LUQ.BCST 80(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 80(R8), Z5, Z0
-	VPMADD52HUQ.BCST 80(R8), Z6, Z1
-	VPMADD52HUQ.BCST 80(R8), Z7, Z2
-	VPMADD52HUQ.BCST 80(R8), Z8, Z3
-	VPMADD52HUQ.BCST 80(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 11.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             88(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             88(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 88(R8), Z5, Z0
-	VPMADD52LUQ.BCST 88(R8), Z6, Z1
-	VPMADD52LUQ.BCST 88(R8), Z7, Z2
-	VPMADD52LUQ.BCST 88(R8), Z8, Z3
-	VPMADD52LUQ.BCST 88(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 88(R8), Z5, Z0
-	VPMADD52HUQ.BCST 88(R8), Z6, Z1
-	VPMADD52HUQ.BCST 88(R8), Z7, Z2
-	VPMADD52HUQ.BCST 88(R8), Z8, Z3
-	VPMADD52HUQ.BCST 88(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 12.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             96(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             96(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 96(R8), Z5, Z0
-	VPMADD52LUQ.BCST 96(R8), Z6, Z1
-	VPMADD52LUQ.BCST 96(R8), Z7, Z2
-	VPMADD52LUQ.BCST 96(R8), Z8, Z3
-	VPMADD52LUQ.BCST 96(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 96(R8), Z5, Z0
-	VPMADD52HUQ.BCST 96(R8), Z6, Z1
-	VPMADD52HUQ.BCST 96(R8), Z7, Z2
-	VPMADD52HUQ.BCST 96(R8), Z8, Z3
-	VPMADD52HUQ.BCST 96(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 13.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             104(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             104(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 104(R8), Z5, Z0
-	VPMADD52LUQ.BCST 104(R8), Z6, Z1
-	VPMADD52LUQ.BCST 104(R8), Z7, Z2
-	VPMADD52LUQ.BCST 104(R8), Z8, Z3
-	VPMADD52LUQ.BCST 104(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 104(R8), Z5, Z0
-	VPMADD52HUQ.BCST 104(R8), Z6, Z1
-	VPMADD52HUQ.BCST 104(R8), Z7, Z2
-	VPMADD52HUQ.BCST 104(R8), Z8, Z3
-	VPMADD52HUQ.BCST 104(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 14.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             112(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             112(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 112(R8), Z5, Z0
-	VPMADD52LUQ.BCST 112(R8), Z6, Z1
-	VPMADD52LUQ.BCST 112(R8), Z7, Z2
-	VPMADD52LUQ.BCST 112(R8), Z8, Z3
-	VPMADD52LUQ.BCST 112(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 112(R8), Z5, Z0
-	VPMADD52HUQ.BCST 112(R8), Z6, Z1
-	VPMADD52HUQ.BCST 112(R8), Z7, Z2
-	VPMADD52HUQ.BCST 112(R8), Z8, Z3
-	VPMADD52HUQ.BCST 112(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 15.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             120(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             120(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 120(R8), Z5, Z0
-	VPMADD52LUQ.BCST 120(R8), Z6, Z1
-	VPMADD52LUQ.BCST 120(R8), Z7, Z2
-	VPMADD52LUQ.BCST 120(R8), Z8, Z3
-	VPMADD52LUQ.BCST 120(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 120(R8), Z5, Z0
-	VPMADD52HUQ.BCST 120(R8), Z6, Z1
-	VPMADD52HUQ.BCST 120(R8), Z7, Z2
-	VPMADD52HUQ.BCST 120(R8), Z8, Z3
-	VPMADD52HUQ.BCST 120(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 16.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             128(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             128(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 128(R8), Z5, Z0
-	VPMADD52LUQ.BCST 128(R8), Z6, Z1
-	VPMADD52LUQ.BCST 128(R8), Z7, Z2
-	VPMADD52LUQ.BCST 128(R8), Z8, Z3
-	VPMADD52LUQ.BCST 128(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 128(R8), Z5, Z0
-	VPMADD52HUQ.BCST 128(R8), Z6, Z1
-	VPMADD52HUQ.BCST 128(R8), Z7, Z2
-	VPMADD52HUQ.BCST 128(R8), Z8, Z3
-	VPMADD52HUQ.BCST 128(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 17.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             136(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             136(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 136(R8), Z5, Z0
-	VPMADD52LUQ.BCST 136(R8), Z6, Z1
-	VPMADD52LUQ.BCST 136(R8), Z7, Z2
-	VPMADD52LUQ.BCST 136(R8), Z8, Z3
-	VPMADD52LUQ.BCST 136(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 136(R8), Z5, Z0
-	VPMADD52HUQ.BCST 136(R8), Z6, Z1
-	VPMADD52HUQ.BCST 136(R8), Z7, Z2
-	VPMADD52HUQ.BCST 136(R8), Z8, Z3
-	VPMADD52HUQ.BCST 136(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 18.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             144(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             144(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 144(R8), Z5, Z0
-	VPMADD52LUQ.BCST 144(R8), Z6, Z1
-	VPMADD52LUQ.BCST 144(R8), Z7, Z2
-	VPMADD52LUQ.BCST 144(R8), Z8, Z3
-	VPMADD52LUQ.BCST 144(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 144(R8), Z5, Z0
-	VPMADD52HUQ.BCST 144(R8), Z6, Z1
-	VPMADD52HUQ.BCST 144(R8), Z7, Z2
-	VPMADD52HUQ.BCST 144(R8), Z8, Z3
-	VPMADD52HUQ.BCST 144(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 19.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             152(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             152(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 152(R8), Z5, Z0
-	VPMADD52LUQ.BCST 152(R8), Z6, Z1
-	VPMADD52LUQ.BCST 152(R8), Z7, Z2
-	VPMADD52LUQ.BCST 152(R8), Z8, Z3
-	VPMADD52LUQ.BCST 152(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 152(R8), Z5, Z0
-	VPMADD52HUQ.BCST 152(R8), Z6, Z1
-	VPMADD52HUQ.BCST 152(R8), Z7, Z2
-	VPMADD52HUQ.BCST 152(R8), Z8, Z3
-	VPMADD52HUQ.BCST 152(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 20.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             160(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             160(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 160(R8), Z5, Z0
-	VPMADD52LUQ.BCST 160(R8), Z6, Z1
-	VPMADD52LUQ.BCST 160(R8), Z7, Z2
-	VPMADD52LUQ.BCST 160(R8), Z8, Z3
-	VPMADD52LUQ.BCST 160(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 160(R8), Z5, Z0
-	VPMADD52HUQ.BCST 160(R8), Z6, Z1
-	VPMADD52HUQ.BCST 160(R8), Z7, Z2
-	VPMADD52HUQ.BCST 160(R8), Z8, Z3
-	VPMADD52HUQ.BCST 160(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 21.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             168(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             168(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 168(R8), Z5, Z0
-	VPMADD52LUQ.BCST 168(R8), Z6, Z1
-	VPMADD52LUQ.BCST 168(R8), Z7, Z2
-	VPMADD52LUQ.BCST 168(R8), Z8, Z3
-	VPMADD52LUQ.BCST 168(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 168(R8), Z5, Z0
-	VPMADD52HUQ.BCST 168(R8), Z6, Z1
-	VPMADD52HUQ.BCST 168(R8), Z7, Z2
-	VPMADD52HUQ.BCST 168(R8), Z8, Z3
-	VPMADD52HUQ.BCST 168(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 22.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             176(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             176(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 176(R8), Z5, Z0
-	VPMADD52LUQ.BCST 176(R8), Z6, Z1
-	VPMADD52LUQ.BCST 176(R8), Z7, Z2
-	VPMADD52LUQ.BCST 176(R8), Z8, Z3
-	VPMADD52LUQ.BCST 176(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 176(R8), Z5, Z0
-	VPMADD52HUQ.BCST 176(R8), Z6, Z1
-	VPMADD52HUQ.BCST 176(R8), Z7, Z2
-	VPMADD52HUQ.BCST 176(R8), Z8, Z3
-	VPMADD52HUQ.BCST 176(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 23.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             184(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             184(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 184(R8), Z5, Z0
-	VPMADD52LUQ.BCST 184(R8), Z6, Z1
-	VPMADD52LUQ.BCST 184(R8), Z7, Z2
-	VPMADD52LUQ.BCST 184(R8), Z8, Z3
-	VPMADD52LUQ.BCST 184(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 184(R8), Z5, Z0
-	VPMADD52HUQ.BCST 184(R8), Z6, Z1
-	VPMADD52HUQ.BCST 184(R8), Z7, Z2
-	VPMADD52HUQ.BCST 184(R8), Z8, Z3
-	VPMADD52HUQ.BCST 184(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 24.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             192(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             192(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 192(R8), Z5, Z0
-	VPMADD52LUQ.BCST 192(R8), Z6, Z1
-	VPMADD52LUQ.BCST 192(R8), Z7, Z2
-	VPMADD52LUQ.BCST 192(R8), Z8, Z3
-	VPMADD52LUQ.BCST 192(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 192(R8), Z5, Z0
-	VPMADD52HUQ.BCST 192(R8), Z6, Z1
-	VPMADD52HUQ.BCST 192(R8), Z7, Z2
-	VPMADD52HUQ.BCST 192(R8), Z8, Z3
-	VPMADD52HUQ.BCST 192(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 25.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             200(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             200(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 200(R8), Z5, Z0
-	VPMADD52LUQ.BCST 200(R8), Z6, Z1
-	VPMADD52LUQ.BCST 200(R8), Z7, Z2
-	VPMADD52LUQ.BCST 200(R8), Z8, Z3
-	VPMADD52LUQ.BCST 200(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 200(R8), Z5, Z0
-	VPMADD52HUQ.BCST 200(R8), Z6, Z1
-	VPMADD52HUQ.BCST 200(R8), Z7, Z2
-	VPMADD52HUQ.BCST 200(R8), Z8, Z3
-	VPMADD52HUQ.BCST 200(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 26.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             208(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             208(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 208(R8), Z5, Z0
-	VPMADD52LUQ.BCST 208(R8), Z6, Z1
-	VPMADD52LUQ.BCST 208(R8), Z7, Z2
-	VPMADD52LUQ.BCST 208(R8), Z8, Z3
-	VPMADD52LUQ.BCST 208(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 208(R8), Z5, Z0
-	VPMADD52HUQ.BCST 208(R8), Z6, Z1
-	VPMADD52HUQ.BCST 208(R8), Z7, Z2
-	VPMADD52HUQ.BCST 208(R8), Z8, Z3
-	VPMADD52HUQ.BCST 208(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 27.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             216(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             216(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 216(R8), Z5, Z0
-	VPMADD52LUQ.BCST 216(R8), Z6, Z1
-	VPMADD52LUQ.BCST 216(R8), Z7, Z2
-	VPMADD52LUQ.BCST 216(R8), Z8, Z3
-	VPMADD52LUQ.BCST 216(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 216(R8), Z5, Z0
-	VPMADD52HUQ.BCST 216(R8), Z6, Z1
-	VPMADD52HUQ.BCST 216(R8), Z7, Z2
-	VPMADD52HUQ.BCST 216(R8), Z8, Z3
-	VPMADD52HUQ.BCST 216(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 28.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             224(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             224(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 224(R8), Z5, Z0
-	VPMADD52LUQ.BCST 224(R8), Z6, Z1
-	VPMADD52LUQ.BCST 224(R8), Z7, Z2
-	VPMADD52LUQ.BCST 224(R8), Z8, Z3
-	VPMADD52LUQ.BCST 224(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 224(R8), Z5, Z0
-	VPMADD52HUQ.BCST 224(R8), Z6, Z1
-	VPMADD52HUQ.BCST 224(R8), Z7, Z2
-	VPMADD52HUQ.BCST 224(R8), Z8, Z3
-	VPMADD52HUQ.BCST 224(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 29.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             232(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             232(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 232(R8), Z5, Z0
-	VPMADD52LUQ.BCST 232(R8), Z6, Z1
-	VPMADD52LUQ.BCST 232(R8), Z7, Z2
-	VPMADD52LUQ.BCST 232(R8), Z8, Z3
-	VPMADD52LUQ.BCST 232(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 232(R8), Z5, Z0
-	VPMADD52HUQ.BCST 232(R8), Z6, Z1
-	VPMADD52HUQ.BCST 232(R8), Z7, Z2
-	VPMADD52HUQ.BCST 232(R8), Z8, Z3
-	VPMADD52HUQ.BCST 232(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 30.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             240(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             240(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 240(R8), Z5, Z0
-	VPMADD52LUQ.BCST 240(R8), Z6, Z1
-	VPMADD52LUQ.BCST 240(R8), Z7, Z2
-	VPMADD52LUQ.BCST 240(R8), Z8, Z3
-	VPMADD52LUQ.BCST 240(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 240(R8), Z5, Z0
-	VPMADD52HUQ.BCST 240(R8), Z6, Z1
-	VPMADD52HUQ.BCST 240(R8), Z7, Z2
-	VPMADD52HUQ.BCST 240(R8), Z8, Z3
-	VPMADD52HUQ.BCST 240(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 31.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             248(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             248(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 248(R8), Z5, Z0
-	VPMADD52LUQ.BCST 248(R8), Z6, Z1
-	VPMADD52LUQ.BCST 248(R8), Z7, Z2
-	VPMADD52LUQ.BCST 248(R8), Z8, Z3
-	VPMADD52LUQ.BCST 248(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 248(R8), Z5, Z0
-	VPMADD52HUQ.BCST 248(R8), Z6, Z1
-	VPMADD52HUQ.BCST 248(R8), Z7, Z2
-	VPMADD52HUQ.BCST 248(R8), Z8, Z3
-	VPMADD52HUQ.BCST 248(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 32.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             256(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             256(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 256(R8), Z5, Z0
-	VPMADD52LUQ.BCST 256(R8), Z6, Z1
-	VPMADD52LUQ.BCST 256(R8), Z7, Z2
-	VPMADD52LUQ.BCST 256(R8), Z8, Z3
-	VPMADD52LUQ.BCST 256(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 256(R8), Z5, Z0
-	VPMADD52HUQ.BCST 256(R8), Z6, Z1
-	VPMADD52HUQ.BCST 256(R8), Z7, Z2
-	VPMADD52HUQ.BCST 256(R8), Z8, Z3
-	VPMADD52HUQ.BCST 256(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 33.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             264(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             264(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 264(R8), Z5, Z0
-	VPMADD52LUQ.BCST 264(R8), Z6, Z1
-	VPMADD52LUQ.BCST 264(R8), Z7, Z2
-	VPMADD52LUQ.BCST 264(R8), Z8, Z3
-	VPMADD52LUQ.BCST 264(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 264(R8), Z5, Z0
-	VPMADD52HUQ.BCST 264(R8), Z6, Z1
-	VPMADD52HUQ.BCST 264(R8), Z7, Z2
-	VPMADD52HUQ.BCST 264(R8), Z8, Z3
-	VPMADD52HUQ.BCST 264(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 34.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             272(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             272(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 272(R8), Z5, Z0
-	VPMADD52LUQ.BCST 272(R8), Z6, Z1
-	VPMADD52LUQ.BCST 272(R8), Z7, Z2
-	VPMADD52LUQ.BCST 272(R8), Z8, Z3
-	VPMADD52LUQ.BCST 272(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 272(R8), Z5, Z0
-	VPMADD52HUQ.BCST 272(R8), Z6, Z1
-	VPMADD52HUQ.BCST 272(R8), Z7, Z2
-	VPMADD52HUQ.BCST 272(R8), Z8, Z3
-	VPMADD52HUQ.BCST 272(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 35.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             280(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             280(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 280(R8), Z5, Z0
-	VPMADD52LUQ.BCST 280(R8), Z6, Z1
-	VPMADD52LUQ.BCST 280(R8), Z7, Z2
-	VPMADD52LUQ.BCST 280(R8), Z8, Z3
-	VPMADD52LUQ.BCST 280(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 280(R8), Z5, Z0
-	VPMADD52HUQ.BCST 280(R8), Z6, Z1
-	VPMADD52HUQ.BCST 280(R8), Z7, Z2
-	VPMADD52HUQ.BCST 280(R8), Z8, Z3
-	VPMADD52HUQ.BCST 280(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 36.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             288(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             288(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 288(R8), Z5, Z0
-	VPMADD52LUQ.BCST 288(R8), Z6, Z1
-	VPMADD52LUQ.BCST 288(R8), Z7, Z2
-	VPMADD52LUQ.BCST 288(R8), Z8, Z3
-	VPMADD52LUQ.BCST 288(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 288(R8), Z5, Z0
-	VPMADD52HUQ.BCST 288(R8), Z6, Z1
-	VPMADD52HUQ.BCST 288(R8), Z7, Z2
-	VPMADD52HUQ.BCST 288(R8), Z8, Z3
-	VPMADD52HUQ.BCST 288(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 37.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             296(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             296(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 296(R8), Z5, Z0
-	VPMADD52LUQ.BCST 296(R8), Z6, Z1
-	VPMADD52LUQ.BCST 296(R8), Z7, Z2
-	VPMADD52LUQ.BCST 296(R8), Z8, Z3
-	VPMADD52LUQ.BCST 296(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 296(R8), Z5, Z0
-	VPMADD52HUQ.BCST 296(R8), Z6, Z1
-	VPMADD52HUQ.BCST 296(R8), Z7, Z2
-	VPMADD52HUQ.BCST 296(R8), Z8, Z3
-	VPMADD52HUQ.BCST 296(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 38.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             304(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             304(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 304(R8), Z5, Z0
-	VPMADD52LUQ.BCST 304(R8), Z6, Z1
-	VPMADD52LUQ.BCST 304(R8), Z7, Z2
-	VPMADD52LUQ.BCST 304(R8), Z8, Z3
-	VPMADD52LUQ.BCST 304(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 304(R8), Z5, Z0
-	VPMADD52HUQ.BCST 304(R8), Z6, Z1
-	VPMADD52HUQ.BCST 304(R8), Z7, Z2
-	VPMADD52HUQ.BCST 304(R8), Z8, Z3
-	VPMADD52HUQ.BCST 304(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Step 39.
-	VPEXTRQ          $0x01, X0, DI
-	MOVQ             312(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z10
-	MOVQ             312(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ.BCST 312(R8), Z5, Z0
-	VPMADD52LUQ.BCST 312(R8), Z6, Z1
-	VPMADD52LUQ.BCST 312(R8), Z7, Z2
-	VPMADD52LUQ.BCST 312(R8), Z8, Z3
-	VPMADD52LUQ.BCST 312(R8), Z9, Z4
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	VPMADD52LUQ      (R9), Z10, Z0
-	VPMADD52LUQ      64(R9), Z10, Z1
-	VPMADD52LUQ      128(R9), Z10, Z2
-	VPMADD52LUQ      192(R9), Z10, Z3
-	VPMADD52LUQ      256(R9), Z10, Z4
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VPMADD52HUQ.BCST 312(R8), Z5, Z0
-	VPMADD52HUQ.BCST 312(R8), Z6, Z1
-	VPMADD52HUQ.BCST 312(R8), Z7, Z2
-	VPMADD52HUQ.BCST 312(R8), Z8, Z3
-	VPMADD52HUQ.BCST 312(R8), Z9, Z4
-	VPMADD52HUQ      (R9), Z10, Z0
-	VPMADD52HUQ      64(R9), Z10, Z1
-	VPMADD52HUQ      128(R9), Z10, Z2
-	VPMADD52HUQ      192(R9), Z10, Z3
-	VPMADD52HUQ      256(R9), Z10, Z4
-
-	// Store t, digit 0 from s, and normalize the digits by a carry chain.
+	// Store t.
 	MOVQ      z+0(FP), SI
 	VMOVDQU64 Z0, (SI)
 	VMOVDQU64 Z1, 64(SI)
 	VMOVDQU64 Z2, 128(SI)
 	VMOVDQU64 Z3, 192(SI)
 	VMOVDQU64 Z4, 256(SI)
-	MOVQ      AX, (SI)
 	VZEROUPPER
-	XORQ      AX, AX
-	MOVQ      (SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, (SI)
-	MOVQ      8(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 8(SI)
-	MOVQ      16(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 16(SI)
-	MOVQ      24(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 24(SI)
-	MOVQ      32(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 32(SI)
-	MOVQ      40(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 40(SI)
-	MOVQ      48(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 48(SI)
-	MOVQ      56(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 56(SI)
-	MOVQ      64(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 64(SI)
-	MOVQ      72(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 72(SI)
-	MOVQ      80(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 80(SI)
-	MOVQ      88(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 88(SI)
-	MOVQ      96(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 96(SI)
-	MOVQ      104(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 104(SI)
-	MOVQ      112(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 112(SI)
-	MOVQ      120(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 120(SI)
-	MOVQ      128(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 128(SI)
-	MOVQ      136(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 136(SI)
-	MOVQ      144(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 144(SI)
-	MOVQ      152(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 152(SI)
-	MOVQ      160(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 160(SI)
-	MOVQ      168(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 168(SI)
-	MOVQ      176(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 176(SI)
-	MOVQ      184(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 184(SI)
-	MOVQ      192(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 192(SI)
-	MOVQ      200(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 200(SI)
-	MOVQ      208(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 208(SI)
-	MOVQ      216(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 216(SI)
-	MOVQ      224(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 224(SI)
-	MOVQ      232(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 232(SI)
-	MOVQ      240(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 240(SI)
-	MOVQ      248(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 248(SI)
-	MOVQ      256(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 256(SI)
-	MOVQ      264(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 264(SI)
-	MOVQ      272(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 272(SI)
-	MOVQ      280(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 280(SI)
-	MOVQ      288(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 288(SI)
-	MOVQ      296(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 296(SI)
-	MOVQ      304(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 304(SI)
-	MOVQ      312(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 312(SI)
 	RET
 
 // func ammIFMA40x2(z *[80]uint64, a *[80]uint64, b *[80]uint64, m *[80]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA40x2(SB), NOSPLIT, $0-40
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), R8
-	MOVQ m+24(FP), R9
-	MOVQ k0+32(FP), R10
-
-	// mask = 2^52 - 1
-	MOVQ   $0x000fffffffffffff, R11
+	MOVQ   a+8(FP), SI
+	MOVQ   b+16(FP), R8
+	MOVQ   m+24(FP), R9
+	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// Load a; t = 0.
-	VMOVDQU64 (SI), Z10
-	VPXORQ    Z0, Z0, Z0
-	VMOVDQU64 64(SI), Z11
-	VPXORQ    Z1, Z1, Z1
-	VMOVDQU64 128(SI), Z12
-	VPXORQ    Z2, Z2, Z2
-	VMOVDQU64 192(SI), Z13
-	VPXORQ    Z3, Z3, Z3
-	VMOVDQU64 256(SI), Z14
-	VPXORQ    Z4, Z4, Z4
-	XORQ      AX, AX
-	VMOVDQU64 320(SI), Z16
-	VPXORQ    Z5, Z5, Z5
-	VMOVDQU64 384(SI), Z17
-	VPXORQ    Z6, Z6, Z6
-	VMOVDQU64 448(SI), Z18
-	VPXORQ    Z7, Z7, Z7
-	VMOVDQU64 512(SI), Z19
-	VPXORQ    Z8, Z8, Z8
-	VMOVDQU64 576(SI), Z20
-	VPXORQ    Z9, Z9, Z9
-	XORQ      R12, R12
+	// t = 0; load a if it stays in registers.
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	XORQ   AX, AX
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	XORQ   R12, R12
 
-	// Step 0.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             (R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             320(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             (R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             320(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST (R8), Z10, Z0
-	VPMADD52LUQ.BCST (R8), Z11, Z1
-	VPMADD52LUQ.BCST (R8), Z12, Z2
-	VPMADD52LUQ.BCST (R8), Z13, Z3
-	VPMADD52LUQ.BCST (R8), Z14, Z4
-	VPMADD52LUQ.BCST 320(R8), Z16, Z5
-	VPMADD52LUQ.BCST 320(R8), Z17, Z6
-	VPMADD52LUQ.BCST 320(R8), Z18, Z7
-	VPMADD52LUQ.BCST 320(R8), Z19, Z8
-	VPMADD52LUQ.BCST 320(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST (R8), Z10, Z0
-	VPMADD52HUQ.BCST (R8), Z11, Z1
-	VPMADD52HUQ.BCST (R8), Z12, Z2
-	VPMADD52HUQ.BCST (R8), Z13, Z3
-	VPMADD52HUQ.BCST (R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 320(R8), Z16, Z5
-	VPMADD52HUQ.BCST 320(R8), Z17, Z6
-	VPMADD52HUQ.BCST 320(R8), Z18, Z7
-	VPMADD52HUQ.BCST 320(R8), Z19, Z8
-	VPMADD52HUQ.BCST 320(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
+	// 20 turns of 2 steps.
+	MOVQ $0x00000014, R11
 
-	// Step 1.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             8(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             328(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             8(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             328(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 8(R8), Z10, Z0
-	VPMADD52LUQ.BCST 8(R8), Z11, Z1
-	VPMADD52LUQ.BCST 8(R8), Z12, Z2
-	VPMADD52LUQ.BCST 8(R8), Z13, Z3
-	VPMADD52LUQ.BCST 8(R8), Z14, Z4
-	VPMADD52LUQ.BCST 328(R8), Z16, Z5
-	VPMADD52LUQ.BCST 328(R8), Z17, Z6
-	VPMADD52LUQ.BCST 328(R8), Z18, Z7
-	VPMADD52LUQ.BCST 328(R8), Z19, Z8
-	VPMADD52LUQ.BCST 328(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 8(R8), Z10, Z0
-	VPMADD52HUQ.BCST 8(R8), Z11, Z1
-	VPMADD52HUQ.BCST 8(R8), Z12, Z2
-	VPMADD52HUQ.BCST 8(R8), Z13, Z3
-	VPMADD52HUQ.BCST 8(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 328(R8), Z16, Z5
-	VPMADD52HUQ.BCST 328(R8), Z17, Z6
-	VPMADD52HUQ.BCST 328(R8), Z18, Z7
-	VPMADD52HUQ.BCST 328(R8), Z19, Z8
-	VPMADD52HUQ.BCST 328(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
+ammIFMA40x2_loop:
+	VPEXTRQ      $0x01, X0, DI
+	VPEXTRQ      $0x01, X5, R15
+	MOVQ         (R8), DX
+	MULXQ        (SI), DX, BX
+	MOVQ         DX, CX
+	ANDQ         ifmaMask52<>+0(SB), CX
+	ADDQ         CX, AX
+	SHRQ         $0x34, BX, DX
+	ADDQ         DX, DI
+	MOVQ         320(R8), DX
+	MULXQ        320(SI), DX, R13
+	MOVQ         DX, R14
+	ANDQ         ifmaMask52<>+0(SB), R14
+	ADDQ         R14, R12
+	SHRQ         $0x34, R13, DX
+	ADDQ         DX, R15
+	MOVQ         AX, CX
+	IMULQ        (R10), CX
+	ANDQ         ifmaMask52<>+0(SB), CX
+	VPBROADCASTQ CX, Z11
+	ADDQ         ifmaMask52<>+0(SB), AX
+	SHRQ         $0x34, AX
+	ADDQ         AX, DI
+	MOVQ         R12, R14
+	IMULQ        8(R10), R14
+	ANDQ         ifmaMask52<>+0(SB), R14
+	VPBROADCASTQ R14, Z18
+	ADDQ         ifmaMask52<>+0(SB), R12
+	SHRQ         $0x34, R12
+	ADDQ         R12, R15
+	MOVQ         (R8), DX
+	IMULQ        8(SI), DX
+	ANDQ         ifmaMask52<>+0(SB), DX
+	ADDQ         DX, DI
+	MOVQ         320(R8), DX
+	IMULQ        328(SI), DX
+	ANDQ         ifmaMask52<>+0(SB), DX
+	ADDQ         DX, R15
+	VPBROADCASTQ (R8), Z10
+	VPXORQ       Z12, Z12, Z12
+	VPMADD52LUQ  (SI), Z10, Z0
+	VPMADD52HUQ  (SI), Z10, Z12
+	VPXORQ       Z13, Z13, Z13
+	VPMADD52LUQ  64(SI), Z10, Z1
+	VPMADD52HUQ  64(SI), Z10, Z13
+	VPXORQ       Z14, Z14, Z14
+	VPMADD52LUQ  128(SI), Z10, Z2
+	VPMADD52HUQ  128(SI), Z10, Z14
+	VPXORQ       Z15, Z15, Z15
+	VPMADD52LUQ  192(SI), Z10, Z3
+	VPMADD52HUQ  192(SI), Z10, Z15
+	VPXORQ       Z16, Z16, Z16
+	VPMADD52LUQ  256(SI), Z10, Z4
+	VPMADD52HUQ  256(SI), Z10, Z16
+	VPBROADCASTQ 320(R8), Z17
+	VPXORQ       Z19, Z19, Z19
+	VPMADD52LUQ  320(SI), Z17, Z5
+	VPMADD52HUQ  320(SI), Z17, Z19
+	VPXORQ       Z20, Z20, Z20
+	VPMADD52LUQ  384(SI), Z17, Z6
+	VPMADD52HUQ  384(SI), Z17, Z20
+	VPXORQ       Z21, Z21, Z21
+	VPMADD52LUQ  448(SI), Z17, Z7
+	VPMADD52HUQ  448(SI), Z17, Z21
+	VPXORQ       Z22, Z22, Z22
+	VPMADD52LUQ  512(SI), Z17, Z8
+	VPMADD52HUQ  512(SI), Z17, Z22
+	VPXORQ       Z23, Z23, Z23
+	VPMADD52LUQ  576(SI), Z17, Z9
+	VPMADD52HUQ  576(SI), Z17, Z23
+	MOVQ         CX, DX
+	IMULQ        8(R9), DX
+	ANDQ         ifmaMask52<>+0(SB), DX
+	ADDQ         DX, DI
+	MOVQ         R14, DX
+	IMULQ        328(R9), DX
+	ANDQ         ifmaMask52<>+0(SB), DX
+	ADDQ         DX, R15
+	VPMADD52LUQ  (R9), Z11, Z0
+	VPMADD52HUQ  (R9), Z11, Z12
+	VPMADD52LUQ  64(R9), Z11, Z1
+	VPMADD52HUQ  64(R9), Z11, Z13
+	VPMADD52LUQ  128(R9), Z11, Z2
+	VPMADD52HUQ  128(R9), Z11, Z14
+	VPMADD52LUQ  192(R9), Z11, Z3
+	VPMADD52HUQ  192(R9), Z11, Z15
+	VPMADD52LUQ  256(R9), Z11, Z4
+	VPMADD52HUQ  256(R9), Z11, Z16
+	VPMADD52LUQ  320(R9), Z18, Z5
+	VPMADD52HUQ  320(R9), Z18, Z19
+	VPMADD52LUQ  384(R9), Z18, Z6
+	VPMADD52HUQ  384(R9), Z18, Z20
+	VPMADD52LUQ  448(R9), Z18, Z7
+	VPMADD52HUQ  448(R9), Z18, Z21
+	VPMADD52LUQ  512(R9), Z18, Z8
+	VPMADD52HUQ  512(R9), Z18, Z22
+	VPMADD52LUQ  576(R9), Z18, Z9
+	VPMADD52HUQ  576(R9), Z18, Z23
+	MOVQ         CX, DX
+	MULXQ        (R9), DX, CX
+	SHRQ         $0x34, DX
+	SHLQ         $0x0c, CX
+	ADDQ         DX, DI
+	LEAQ         (DI)(CX*1), AX
+	MOVQ         R14, DX
+	MULXQ        320(R9), DX, R14
+	SHRQ         $0x34, DX
+	SHLQ         $0x0c, R14
+	ADDQ         DX, R15
+	LEAQ         (R15)(R14*1), R12
+	VALIGNQ      $0x01, Z0, Z1, Z0
+	VALIGNQ      $0x01, Z1, Z2, Z1
+	VALIGNQ      $0x01, Z2, Z3, Z2
+	VALIGNQ      $0x01, Z3, Z4, Z3
+	VALIGNQ      $0x01, Z4, Z31, Z4
+	VPADDQ       Z12, Z0, Z0
+	VPADDQ       Z13, Z1, Z1
+	VPADDQ       Z14, Z2, Z2
+	VPADDQ       Z15, Z3, Z3
+	VPADDQ       Z16, Z4, Z4
+	VALIGNQ      $0x01, Z5, Z6, Z5
+	VALIGNQ      $0x01, Z6, Z7, Z6
+	VALIGNQ      $0x01, Z7, Z8, Z7
+	VALIGNQ      $0x01, Z8, Z9, Z8
+	VALIGNQ      $0x01, Z9, Z31, Z9
+	VPADDQ       Z19, Z5, Z5
+	VPADDQ       Z20, Z6, Z6
+	VPADDQ       Z21, Z7, Z7
+	VPADDQ       Z22, Z8, Z8
+	VPADDQ       Z23, Z9, Z9
+	VPEXTRQ      $0x01, X0, DI
+	VPEXTRQ      $0x01, X5, R15
+	MOVQ         8(R8), DX
+	MULXQ        (SI), DX, BX
+	MOVQ         DX, CX
+	ANDQ         ifmaMask52<>+0(SB), CX
+	ADDQ         CX, AX
+	SHRQ         $0x34, BX, DX
+	ADDQ         DX, DI
+	MOVQ         328(R8), DX
+	MULXQ        320(SI), DX, R13
+	MOVQ         DX, R14
+	ANDQ         ifmaMask52<>+0(SB), R14
+	ADDQ         R14, R12
+	SHRQ         $0x34, R13, DX
+	ADDQ         DX, R15
+	MOVQ         AX, CX
+	IMULQ        (R10), CX
+	ANDQ         ifmaMask52<>+0(SB), CX
+	VPBROADCASTQ CX, Z11
+	ADDQ         ifmaMask52<>+0(SB), AX
+	SHRQ         $0x34, AX
+	ADDQ         AX, DI
+	MOVQ         R12, R14
+	IMULQ        8(R10), R14
+	ANDQ         ifmaMask52<>+0(SB), R14
+	VPBROADCASTQ R14, Z18
+	ADDQ         ifmaMask52<>+0(SB), R12
+	SHRQ         $0x34, R12
+	ADDQ         R12, R15
+	MOVQ         8(R8), DX
+	IMULQ        8(SI), DX
+	ANDQ         ifmaMask52<>+0(SB), DX
+	ADDQ         DX, DI
+	MOVQ         328(R8), DX
+	IMULQ        328(SI), DX
+	ANDQ         ifmaMask52<>+0(SB), DX
+	ADDQ         DX, R15
+	VPBROADCASTQ 8(R8), Z10
+	VPXORQ       Z12, Z12, Z12
+	VPMADD52LUQ  (SI), Z10, Z0
+	VPMADD52HUQ  (SI), Z10, Z12
+	VPXORQ       Z13, Z13, Z13
+	VPMADD52LUQ  64(SI), Z10, Z1
+	VPMADD52HUQ  64(SI), Z10, Z13
+	VPXORQ       Z14, Z14, Z14
+	VPMADD52LUQ  128(SI), Z10, Z2
+	VPMADD52HUQ  128(SI), Z10, Z14
+	VPXORQ       Z15, Z15, Z15
+	VPMADD52LUQ  192(SI), Z10, Z3
+	VPMADD52HUQ  192(SI), Z10, Z15
+	VPXORQ       Z16, Z16, Z16
+	VPMADD52LUQ  256(SI), Z10, Z4
+	VPMADD52HUQ  256(SI), Z10, Z16
+	VPBROADCASTQ 328(R8), Z17
+	VPXORQ       Z19, Z19, Z19
+	VPMADD52LUQ  320(SI), Z17, Z5
+	VPMADD52HUQ  320(SI), Z17, Z19
+	VPXORQ       Z20, Z20, Z20
+	VPMADD52LUQ  384(SI), Z17, Z6
+	VPMADD52HUQ  384(SI), Z17, Z20
+	VPXORQ       Z21, Z21, Z21
+	VPMADD52LUQ  448(SI), Z17, Z7
+	VPMADD52HUQ  448(SI), Z17, Z21
+	VPXORQ       Z22, Z22, Z22
+	VPMADD52LUQ  512(SI), Z17, Z8
+	VPMADD52HUQ  512(SI), Z17, Z22
+	VPXORQ       Z23, Z23, Z23
+	VPMADD52LUQ  576(SI), Z17, Z9
+	VPMADD52HUQ  576(SI), Z17, Z23
+	MOVQ         CX, DX
+	IMULQ        8(R9), DX
+	ANDQ         ifmaMask52<>+0(SB), DX
+	ADDQ         DX, DI
+	MOVQ         R14, DX
+	IMULQ        328(R9), DX
+	ANDQ         ifmaMask52<>+0(SB), DX
+	ADDQ         DX, R15
+	VPMADD52LUQ  (R9), Z11, Z0
+	VPMADD52HUQ  (R9), Z11, Z12
+	VPMADD52LUQ  64(R9), Z11, Z1
+	VPMADD52HUQ  64(R9), Z11, Z13
+	VPMADD52LUQ  128(R9), Z11, Z2
+	VPMADD52HUQ  128(R9), Z11, Z14
+	VPMADD52LUQ  192(R9), Z11, Z3
+	VPMADD52HUQ  192(R9), Z11, Z15
+	VPMADD52LUQ  256(R9), Z11, Z4
+	VPMADD52HUQ  256(R9), Z11, Z16
+	VPMADD52LUQ  320(R9), Z18, Z5
+	VPMADD52HUQ  320(R9), Z18, Z19
+	VPMADD52LUQ  384(R9), Z18, Z6
+	VPMADD52HUQ  384(R9), Z18, Z20
+	VPMADD52LUQ  448(R9), Z18, Z7
+	VPMADD52HUQ  448(R9), Z18, Z21
+	VPMADD52LUQ  512(R9), Z18, Z8
+	VPMADD52HUQ  512(R9), Z18, Z22
+	VPMADD52LUQ  576(R9), Z18, Z9
+	VPMADD52HUQ  576(R9), Z18, Z23
+	MOVQ         CX, DX
+	MULXQ        (R9), DX, CX
+	SHRQ         $0x34, DX
+	SHLQ         $0x0c, CX
+	ADDQ         DX, DI
+	LEAQ         (DI)(CX*1), AX
+	MOVQ         R14, DX
+	MULXQ        320(R9), DX, R14
+	SHRQ         $0x34, DX
+	SHLQ         $0x0c, R14
+	ADDQ         DX, R15
+	LEAQ         (R15)(R14*1), R12
+	VALIGNQ      $0x01, Z0, Z1, Z0
+	VALIGNQ      $0x01, Z1, Z2, Z1
+	VALIGNQ      $0x01, Z2, Z3, Z2
+	VALIGNQ      $0x01, Z3, Z4, Z3
+	VALIGNQ      $0x01, Z4, Z31, Z4
+	VPADDQ       Z12, Z0, Z0
+	VPADDQ       Z13, Z1, Z1
+	VPADDQ       Z14, Z2, Z2
+	VPADDQ       Z15, Z3, Z3
+	VPADDQ       Z16, Z4, Z4
+	VALIGNQ      $0x01, Z5, Z6, Z5
+	VALIGNQ      $0x01, Z6, Z7, Z6
+	VALIGNQ      $0x01, Z7, Z8, Z7
+	VALIGNQ      $0x01, Z8, Z9, Z8
+	VALIGNQ      $0x01, Z9, Z31, Z9
+	VPADDQ       Z19, Z5, Z5
+	VPADDQ       Z20, Z6, Z6
+	VPADDQ       Z21, Z7, Z7
+	VPADDQ       Z22, Z8, Z8
+	VPADDQ       Z23, Z9, Z9
+	ADDQ         $0x10, R8
+	DECQ         R11
+	JNZ          ammIFMA40x2_loop
 
-	// Step 2.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             16(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             336(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             16(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             336(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 16(R8), Z10, Z0
-	VPMADD52LUQ.BCST 16(R8), Z11, Z1
-	VPMADD52LUQ.BCST 16(R8), Z12, Z2
-	VPMADD52LUQ.BCST 16(R8), Z13, Z3
-	VPMADD52LUQ.BCST 16(R8), Z14, Z4
-	VPMADD52LUQ.BCST 336(R8), Z16, Z5
-	VPMADD52LUQ.BCST 336(R8), Z17, Z6
-	VPMADD52LUQ.BCST 336(R8), Z18, Z7
-	VPMADD52LUQ.BCST 336(R8), Z19, Z8
-	VPMADD52LUQ.BCST 336(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 16(R8), Z10, Z0
-	VPMADD52HUQ.BCST 16(R8), Z11, Z1
-	VPMADD52HUQ.BCST 16(R8), Z12, Z2
-	VPMADD52HUQ.BCST 16(R8), Z13, Z3
-	VPMADD52HUQ.BCST 16(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 336(R8), Z16, Z5
-	VPMADD52HUQ.BCST 336(R8), Z17, Z6
-	VPMADD52HUQ.BCST 336(R8), Z18, Z7
-	VPMADD52HUQ.BCST 336(R8), Z19, Z8
-	VPMADD52HUQ.BCST 336(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
+	// Normalize: s into lane 0, one round of carries, then the carries
+	// that ripple, by the generate/propagate masks.
+	VPBROADCASTQ ifmaMask52<>+0(SB), Z30
+	MOVQ         $0x0000000000000001, DX
+	VPBROADCASTQ DX, Z29
+	KMOVW        DX, K1
+	VPBROADCASTQ AX, Z28
+	VPBLENDMQ    Z28, Z0, K1, Z0
+	VPSRLQ       $0x34, Z0, Z27
+	VPANDQ       Z30, Z0, Z0
+	VPSRLQ       $0x34, Z1, Z26
+	VPANDQ       Z30, Z1, Z1
+	VPSRLQ       $0x34, Z2, Z25
+	VPANDQ       Z30, Z2, Z2
+	VPSRLQ       $0x34, Z3, Z24
+	VPANDQ       Z30, Z3, Z3
+	VPSRLQ       $0x34, Z4, Z23
+	VPANDQ       Z30, Z4, Z4
+	VALIGNQ      $0x07, Z31, Z27, Z28
+	VPADDQ       Z28, Z0, Z0
+	VALIGNQ      $0x07, Z27, Z26, Z28
+	VPADDQ       Z28, Z1, Z1
+	VALIGNQ      $0x07, Z26, Z25, Z28
+	VPADDQ       Z28, Z2, Z2
+	VALIGNQ      $0x07, Z25, Z24, Z28
+	VPADDQ       Z28, Z3, Z3
+	VALIGNQ      $0x07, Z24, Z23, Z28
+	VPADDQ       Z28, Z4, Z4
+	VPBROADCASTQ R12, Z28
+	VPBLENDMQ    Z28, Z5, K1, Z5
+	VPSRLQ       $0x34, Z5, Z27
+	VPANDQ       Z30, Z5, Z5
+	VPSRLQ       $0x34, Z6, Z26
+	VPANDQ       Z30, Z6, Z6
+	VPSRLQ       $0x34, Z7, Z25
+	VPANDQ       Z30, Z7, Z7
+	VPSRLQ       $0x34, Z8, Z24
+	VPANDQ       Z30, Z8, Z8
+	VPSRLQ       $0x34, Z9, Z23
+	VPANDQ       Z30, Z9, Z9
+	VALIGNQ      $0x07, Z31, Z27, Z28
+	VPADDQ       Z28, Z5, Z5
+	VALIGNQ      $0x07, Z27, Z26, Z28
+	VPADDQ       Z28, Z6, Z6
+	VALIGNQ      $0x07, Z26, Z25, Z28
+	VPADDQ       Z28, Z7, Z7
+	VALIGNQ      $0x07, Z25, Z24, Z28
+	VPADDQ       Z28, Z8, Z8
+	VALIGNQ      $0x07, Z24, Z23, Z28
+	VPADDQ       Z28, Z9, Z9
+	XORQ         BX, BX
+	XORQ         CX, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z4, K2
+	VPCMPEQQ     Z30, Z4, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z3, K2
+	VPCMPEQQ     Z30, Z3, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z2, K2
+	VPCMPEQQ     Z30, Z2, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z1, K2
+	VPCMPEQQ     Z30, Z1, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z0, K2
+	VPCMPEQQ     Z30, Z0, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
 
-	// Step 3.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             24(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             344(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             24(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             344(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 24(R8), Z10, Z0
-	VPMADD52LUQ.BCST 24(R8), Z11, Z1
-	VPMADD52LUQ.BCST 24(R8), Z12, Z2
-	VPMADD52LUQ.BCST 24(R8), Z13, Z3
-	VPMADD52LUQ.BCST 24(R8), Z14, Z4
-	VPMADD52LUQ.BCST 344(R8), Z16, Z5
-	VPMADD52LUQ.BCST 344(R8), Z17, Z6
-	VPMADD52LUQ.BCST 344(R8), Z18, Z7
-	VPMADD52LUQ.BCST 344(R8), Z19, Z8
-	VPMADD52LUQ.BCST 344(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 24(R8), Z10, Z0
-	VPMADD52HUQ.BCST 24(R8), Z11, Z1
-	VPMADD52HUQ.BCST 24(R8), Z12, Z2
-	VPMADD52HUQ.BCST 24(R8), Z13, Z3
-	VPMADD52HUQ.BCST 24(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 344(R8), Z16, Z5
-	VPMADD52HUQ.BCST 344(R8), Z17, Z6
-	VPMADD52HUQ.BCST 344(R8), Z18, Z7
-	VPMADD52HUQ.BCST 344(R8), Z19, Z8
-	VPMADD52HUQ.BCST 344(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
+	// c = ((g << 1) + p) ^ p
+	LEAQ     (CX)(BX*2), BX
+	XORQ     CX, BX
+	KMOVW    BX, K2
+	SHRQ     $0x08, BX
+	VPADDQ   Z29, Z0, K2, Z0
+	VPANDQ   Z30, Z0, Z0
+	KMOVW    BX, K2
+	SHRQ     $0x08, BX
+	VPADDQ   Z29, Z1, K2, Z1
+	VPANDQ   Z30, Z1, Z1
+	KMOVW    BX, K2
+	SHRQ     $0x08, BX
+	VPADDQ   Z29, Z2, K2, Z2
+	VPANDQ   Z30, Z2, Z2
+	KMOVW    BX, K2
+	SHRQ     $0x08, BX
+	VPADDQ   Z29, Z3, K2, Z3
+	VPANDQ   Z30, Z3, Z3
+	KMOVW    BX, K2
+	VPADDQ   Z29, Z4, K2, Z4
+	VPANDQ   Z30, Z4, Z4
+	XORQ     R13, R13
+	XORQ     R14, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z9, K2
+	VPCMPEQQ Z30, Z9, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z8, K2
+	VPCMPEQQ Z30, Z8, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z7, K2
+	VPCMPEQQ Z30, Z7, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z6, K2
+	VPCMPEQQ Z30, Z6, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
+	SHLQ     $0x08, R13
+	SHLQ     $0x08, R14
+	VPCMPUQ  $0x06, Z30, Z5, K2
+	VPCMPEQQ Z30, Z5, K3
+	KMOVW    K2, R15
+	ORQ      R15, R13
+	KMOVW    K3, R15
+	ORQ      R15, R14
 
-	// Step 4.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             32(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             352(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             32(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             352(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 32(R8), Z10, Z0
-	VPMADD52LUQ.BCST 32(R8), Z11, Z1
-	VPMADD52LUQ.BCST 32(R8), Z12, Z2
-	VPMADD52LUQ.BCST 32(R8), Z13, Z3
-	VPMADD52LUQ.BCST 32(R8), Z14, Z4
-	VPMADD52LUQ.BCST 352(R8), Z16, Z5
-	VPMADD52LUQ.BCST 352(R8), Z17, Z6
-	VPMADD52LUQ.BCST 352(R8), Z18, Z7
-	VPMADD52LUQ.BCST 352(R8), Z19, Z8
-	VPMADD52LUQ.BCST 352(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 32(R8), Z10, Z0
-	VPMADD52HUQ.BCST 32(R8), Z11, Z1
-	VPMADD52HUQ.BCST 32(R8), Z12, Z2
-	VPMADD52HUQ.BCST 32(R8), Z13, Z3
-	VPMADD52HUQ.BCST 32(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 352(R8), Z16, Z5
-	VPMADD52HUQ.BCST 352(R8), Z17, Z6
-	VPMADD52HUQ.BCST 352(R8), Z18, Z7
-	VPMADD52HUQ.BCST 352(R8), Z19, Z8
-	VPMADD52HUQ.BCST 352(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
+	// c = ((g << 1) + p) ^ p
+	LEAQ   (R14)(R13*2), R13
+	XORQ   R14, R13
+	KMOVW  R13, K2
+	SHRQ   $0x08, R13
+	VPADDQ Z29, Z5, K2, Z5
+	VPANDQ Z30, Z5, Z5
+	KMOVW  R13, K2
+	SHRQ   $0x08, R13
+	VPADDQ Z29, Z6, K2, Z6
+	VPANDQ Z30, Z6, Z6
+	KMOVW  R13, K2
+	SHRQ   $0x08, R13
+	VPADDQ Z29, Z7, K2, Z7
+	VPANDQ Z30, Z7, Z7
+	KMOVW  R13, K2
+	SHRQ   $0x08, R13
+	VPADDQ Z29, Z8, K2, Z8
+	VPANDQ Z30, Z8, Z8
+	KMOVW  R13, K2
+	VPADDQ Z29, Z9, K2, Z9
+	VPANDQ Z30, Z9, Z9
 
-	// Step 5.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             40(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             360(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             40(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             360(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 40(R8), Z10, Z0
-	VPMADD52LUQ.BCST 40(R8), Z11, Z1
-	VPMADD52LUQ.BCST 40(R8), Z12, Z2
-	VPMADD52LUQ.BCST 40(R8), Z13, Z3
-	VPMADD52LUQ.BCST 40(R8), Z14, Z4
-	VPMADD52LUQ.BCST 360(R8), Z16, Z5
-	VPMADD52LUQ.BCST 360(R8), Z17, Z6
-	VPMADD52LUQ.BCST 360(R8), Z18, Z7
-	VPMADD52LUQ.BCST 360(R8), Z19, Z8
-	VPMADD52LUQ.BCST 360(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 40(R8), Z10, Z0
-	VPMADD52HUQ.BCST 40(R8), Z11, Z1
-	VPMADD52HUQ.BCST 40(R8), Z12, Z2
-	VPMADD52HUQ.BCST 40(R8), Z13, Z3
-	VPMADD52HUQ.BCST 40(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 360(R8), Z16, Z5
-	VPMADD52HUQ.BCST 360(R8), Z17, Z6
-	VPMADD52HUQ.BCST 360(R8), Z18, Z7
-	VPMADD52HUQ.BCST 360(R8), Z19, Z8
-	VPMADD52HUQ.BCST 360(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 6.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             48(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             368(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             48(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             368(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 48(R8), Z10, Z0
-	VPMADD52LUQ.BCST 48(R8), Z11, Z1
-	VPMADD52LUQ.BCST 48(R8), Z12, Z2
-	VPMADD52LUQ.BCST 48(R8), Z13, Z3
-	VPMADD52LUQ.BCST 48(R8), Z14, Z4
-	VPMADD52LUQ.BCST 368(R8), Z16, Z5
-	VPMADD52LUQ.BCST 368(R8), Z17, Z6
-	VPMADD52LUQ.BCST 368(R8), Z18, Z7
-	VPMADD52LUQ.BCST 368(R8), Z19, Z8
-	VPMADD52LUQ.BCST 368(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 48(R8), Z10, Z0
-	VPMADD52HUQ.BCST 48(R8), Z11, Z1
-	VPMADD52HUQ.BCST 48(R8), Z12, Z2
-	VPMADD52HUQ.BCST 48(R8), Z13, Z3
-	VPMADD52HUQ.BCST 48(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 368(R8), Z16, Z5
-	VPMADD52HUQ.BCST 368(R8), Z17, Z6
-	VPMADD52HUQ.BCST 368(R8), Z18, Z7
-	VPMADD52HUQ.BCST 368(R8), Z19, Z8
-	VPMADD52HUQ.BCST 368(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 7.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             56(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             376(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             56(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             376(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 56(R8), Z10, Z0
-	VPMADD52LUQ.BCST 56(R8), Z11, Z1
-	VPMADD52LUQ.BCST 56(R8), Z12, Z2
-	VPMADD52LUQ.BCST 56(R8), Z13, Z3
-	VPMADD52LUQ.BCST 56(R8), Z14, Z4
-	VPMADD52LUQ.BCST 376(R8), Z16, Z5
-	VPMADD52LUQ.BCST 376(R8), Z17, Z6
-	VPMADD52LUQ.BCST 376(R8), Z18, Z7
-	VPMADD52LUQ.BCST 376(R8), Z19, Z8
-	VPMADD52LUQ.BCST 376(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 56(R8), Z10, Z0
-	VPMADD52HUQ.BCST 56(R8), Z11, Z1
-	VPMADD52HUQ.BCST 56(R8), Z12, Z2
-	VPMADD52HUQ.BCST 56(R8), Z13, Z3
-	VPMADD52HUQ.BCST 56(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 376(R8), Z16, Z5
-	VPMADD52HUQ.BCST 376(R8), Z17, Z6
-	VPMADD52HUQ.BCST 376(R8), Z18, Z7
-	VPMADD52HUQ.BCST 376(R8), Z19, Z8
-	VPMADD52HUQ.BCST 376(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 8.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             64(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             384(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             64(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             384(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 64(R8), Z10, Z0
-	VPMADD52LUQ.BCST 64(R8), Z11, Z1
-	VPMADD52LUQ.BCST 64(R8), Z12, Z2
-	VPMADD52LUQ.BCST 64(R8), Z13, Z3
-	VPMADD52LUQ.BCST 64(R8), Z14, Z4
-	VPMADD52LUQ.BCST 384(R8), Z16, Z5
-	VPMADD52LUQ.BCST 384(R8), Z17, Z6
-	VPMADD52LUQ.BCST 384(R8), Z18, Z7
-	VPMADD52LUQ.BCST 384(R8), Z19, Z8
-	VPMADD52LUQ.BCST 384(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 64(R8), Z10, Z0
-	VPMADD52HUQ.BCST 64(R8), Z11, Z1
-	VPMADD52HUQ.BCST 64(R8), Z12, Z2
-	VPMADD52HUQ.BCST 64(R8), Z13, Z3
-	VPMADD52HUQ.BCST 64(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 384(R8), Z16, Z5
-	VPMADD52HUQ.BCST 384(R8), Z17, Z6
-	VPMADD52HUQ.BCST 384(R8), Z18, Z7
-	VPMADD52HUQ.BCST 384(R8), Z19, Z8
-	VPMADD52HUQ.BCST 384(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 9.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             72(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             392(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             72(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             392(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 72(R8), Z10, Z0
-	VPMADD52LUQ.BCST 72(R8), Z11, Z1
-	VPMADD52LUQ.BCST 72(R8), Z12, Z2
-	VPMADD52LUQ.BCST 72(R8), Z13, Z3
-	VPMADD52LUQ.BCST 72(R8), Z14, Z4
-	VPMADD52LUQ.BCST 392(R8), Z16, Z5
-	VPMADD52LUQ.BCST 392(R8), Z17, Z6
-	VPMADD52LUQ.BCST 392(R8), Z18, Z7
-	VPMADD52LUQ.BCST 392(R8), Z19, Z8
-	VPMADD52LUQ.BCST 392(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 72(R8), Z10, Z0
-	VPMADD52HUQ.BCST 72(R8), Z11, Z1
-	VPMADD52HUQ.BCST 72(R8), Z12, Z2
-	VPMADD52HUQ.BCST 72(R8), Z13, Z3
-	VPMADD52HUQ.BCST 72(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 392(R8), Z16, Z5
-	VPMADD52HUQ.BCST 392(R8), Z17, Z6
-	VPMADD52HUQ.BCST 392(R8), Z18, Z7
-	VPMADD52HUQ.BCST 392(R8), Z19, Z8
-	VPMADD52HUQ.BCST 392(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 10.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             80(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             400(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             80(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             400(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 80(R8), Z10, Z0
-	VPMADD52LUQ.BCST 80(R8), Z11, Z1
-	VPMADD52LUQ.BCST 80(R8), Z12, Z2
-	VPMADD52LUQ.BCST 80(R8), Z13, Z3
-	VPMADD52LUQ.BCST 80(R8), Z14, Z4
-	VPMADD52LUQ.BCST 400(R8), Z16, Z5
-	VPMADD52LUQ.BCST 400(R8), Z17, Z6
-	VPMADD52LUQ.BCST 400(R8), Z18, Z7
-	VPMADD52LUQ.BCST 400(R8), Z19, Z8
-	VPMADD52LUQ.BCST 400(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 80(R8), Z10, Z0
-	VPMADD52HUQ.BCST 80(R8), Z11, Z1
-	VPMADD52HUQ.BCST 80(R8), Z12, Z2
-	VPMADD52HUQ.BCST 80(R8), Z13, Z3
-	VPMADD52HUQ.BCST 80(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 400(R8), Z16, Z5
-	VPMADD52HUQ.BCST 400(R8), Z17, Z6
-	VPMADD52HUQ.BCST 400(R8), Z18, Z7
-	VPMADD52HUQ.BCST 400(R8), Z19, Z8
-	VPMADD52HUQ.BCST 400(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 11.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             88(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             408(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             88(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             408(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 88(R8), Z10, Z0
-	VPMADD52LUQ.BCST 88(R8), Z11, Z1
-	VPMADD52LUQ.BCST 88(R8), Z12, Z2
-	VPMADD52LUQ.BCST 88(R8), Z13, Z3
-	VPMADD52LUQ.BCST 88(R8), Z14, Z4
-	VPMADD52LUQ.BCST 408(R8), Z16, Z5
-	VPMADD52LUQ.BCST 408(R8), Z17, Z6
-	VPMADD52LUQ.BCST 408(R8), Z18, Z7
-	VPMADD52LUQ.BCST 408(R8), Z19, Z8
-	VPMADD52LUQ.BCST 408(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 88(R8), Z10, Z0
-	VPMADD52HUQ.BCST 88(R8), Z11, Z1
-	VPMADD52HUQ.BCST 88(R8), Z12, Z2
-	VPMADD52HUQ.BCST 88(R8), Z13, Z3
-	VPMADD52HUQ.BCST 88(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 408(R8), Z16, Z5
-	VPMADD52HUQ.BCST 408(R8), Z17, Z6
-	VPMADD52HUQ.BCST 408(R8), Z18, Z7
-	VPMADD52HUQ.BCST 408(R8), Z19, Z8
-	VPMADD52HUQ.BCST 408(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 12.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             96(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             416(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             96(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             416(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 96(R8), Z10, Z0
-	VPMADD52LUQ.BCST 96(R8), Z11, Z1
-	VPMADD52LUQ.BCST 96(R8), Z12, Z2
-	VPMADD52LUQ.BCST 96(R8), Z13, Z3
-	VPMADD52LUQ.BCST 96(R8), Z14, Z4
-	VPMADD52LUQ.BCST 416(R8), Z16, Z5
-	VPMADD52LUQ.BCST 416(R8), Z17, Z6
-	VPMADD52LUQ.BCST 416(R8), Z18, Z7
-	VPMADD52LUQ.BCST 416(R8), Z19, Z8
-	VPMADD52LUQ.BCST 416(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 96(R8), Z10, Z0
-	VPMADD52HUQ.BCST 96(R8), Z11, Z1
-	VPMADD52HUQ.BCST 96(R8), Z12, Z2
-	VPMADD52HUQ.BCST 96(R8), Z13, Z3
-	VPMADD52HUQ.BCST 96(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 416(R8), Z16, Z5
-	VPMADD52HUQ.BCST 416(R8), Z17, Z6
-	VPMADD52HUQ.BCST 416(R8), Z18, Z7
-	VPMADD52HUQ.BCST 416(R8), Z19, Z8
-	VPMADD52HUQ.BCST 416(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 13.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             104(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             424(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             104(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             424(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 104(R8), Z10, Z0
-	VPMADD52LUQ.BCST 104(R8), Z11, Z1
-	VPMADD52LUQ.BCST 104(R8), Z12, Z2
-	VPMADD52LUQ.BCST 104(R8), Z13, Z3
-	VPMADD52LUQ.BCST 104(R8), Z14, Z4
-	VPMADD52LUQ.BCST 424(R8), Z16, Z5
-	VPMADD52LUQ.BCST 424(R8), Z17, Z6
-	VPMADD52LUQ.BCST 424(R8), Z18, Z7
-	VPMADD52LUQ.BCST 424(R8), Z19, Z8
-	VPMADD52LUQ.BCST 424(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 104(R8), Z10, Z0
-	VPMADD52HUQ.BCST 104(R8), Z11, Z1
-	VPMADD52HUQ.BCST 104(R8), Z12, Z2
-	VPMADD52HUQ.BCST 104(R8), Z13, Z3
-	VPMADD52HUQ.BCST 104(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 424(R8), Z16, Z5
-	VPMADD52HUQ.BCST 424(R8), Z17, Z6
-	VPMADD52HUQ.BCST 424(R8), Z18, Z7
-	VPMADD52HUQ.BCST 424(R8), Z19, Z8
-	VPMADD52HUQ.BCST 424(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 14.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             112(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             432(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             112(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             432(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 112(R8), Z10, Z0
-	VPMADD52LUQ.BCST 112(R8), Z11, Z1
-	VPMADD52LUQ.BCST 112(R8), Z12, Z2
-	VPMADD52LUQ.BCST 112(R8), Z13, Z3
-	VPMADD52LUQ.BCST 112(R8), Z14, Z4
-	VPMADD52LUQ.BCST 432(R8), Z16, Z5
-	VPMADD52LUQ.BCST 432(R8), Z17, Z6
-	VPMADD52LUQ.BCST 432(R8), Z18, Z7
-	VPMADD52LUQ.BCST 432(R8), Z19, Z8
-	VPMADD52LUQ.BCST 432(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 112(R8), Z10, Z0
-	VPMADD52HUQ.BCST 112(R8), Z11, Z1
-	VPMADD52HUQ.BCST 112(R8), Z12, Z2
-	VPMADD52HUQ.BCST 112(R8), Z13, Z3
-	VPMADD52HUQ.BCST 112(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 432(R8), Z16, Z5
-	VPMADD52HUQ.BCST 432(R8), Z17, Z6
-	VPMADD52HUQ.BCST 432(R8), Z18, Z7
-	VPMADD52HUQ.BCST 432(R8), Z19, Z8
-	VPMADD52HUQ.BCST 432(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 15.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             120(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             440(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             120(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             440(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 120(R8), Z10, Z0
-	VPMADD52LUQ.BCST 120(R8), Z11, Z1
-	VPMADD52LUQ.BCST 120(R8), Z12, Z2
-	VPMADD52LUQ.BCST 120(R8), Z13, Z3
-	VPMADD52LUQ.BCST 120(R8), Z14, Z4
-	VPMADD52LUQ.BCST 440(R8), Z16, Z5
-	VPMADD52LUQ.BCST 440(R8), Z17, Z6
-	VPMADD52LUQ.BCST 440(R8), Z18, Z7
-	VPMADD52LUQ.BCST 440(R8), Z19, Z8
-	VPMADD52LUQ.BCST 440(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 120(R8), Z10, Z0
-	VPMADD52HUQ.BCST 120(R8), Z11, Z1
-	VPMADD52HUQ.BCST 120(R8), Z12, Z2
-	VPMADD52HUQ.BCST 120(R8), Z13, Z3
-	VPMADD52HUQ.BCST 120(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 440(R8), Z16, Z5
-	VPMADD52HUQ.BCST 440(R8), Z17, Z6
-	VPMADD52HUQ.BCST 440(R8), Z18, Z7
-	VPMADD52HUQ.BCST 440(R8), Z19, Z8
-	VPMADD52HUQ.BCST 440(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 16.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             128(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             448(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             128(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             448(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 128(R8), Z10, Z0
-	VPMADD52LUQ.BCST 128(R8), Z11, Z1
-	VPMADD52LUQ.BCST 128(R8), Z12, Z2
-	VPMADD52LUQ.BCST 128(R8), Z13, Z3
-	VPMADD52LUQ.BCST 128(R8), Z14, Z4
-	VPMADD52LUQ.BCST 448(R8), Z16, Z5
-	VPMADD52LUQ.BCST 448(R8), Z17, Z6
-	VPMADD52LUQ.BCST 448(R8), Z18, Z7
-	VPMADD52LUQ.BCST 448(R8), Z19, Z8
-	VPMADD52LUQ.BCST 448(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 128(R8), Z10, Z0
-	VPMADD52HUQ.BCST 128(R8), Z11, Z1
-	VPMADD52HUQ.BCST 128(R8), Z12, Z2
-	VPMADD52HUQ.BCST 128(R8), Z13, Z3
-	VPMADD52HUQ.BCST 128(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 448(R8), Z16, Z5
-	VPMADD52HUQ.BCST 448(R8), Z17, Z6
-	VPMADD52HUQ.BCST 448(R8), Z18, Z7
-	VPMADD52HUQ.BCST 448(R8), Z19, Z8
-	VPMADD52HUQ.BCST 448(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 17.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             136(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             456(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             136(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             456(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 136(R8), Z10, Z0
-	VPMADD52LUQ.BCST 136(R8), Z11, Z1
-	VPMADD52LUQ.BCST 136(R8), Z12, Z2
-	VPMADD52LUQ.BCST 136(R8), Z13, Z3
-	VPMADD52LUQ.BCST 136(R8), Z14, Z4
-	VPMADD52LUQ.BCST 456(R8), Z16, Z5
-	VPMADD52LUQ.BCST 456(R8), Z17, Z6
-	VPMADD52LUQ.BCST 456(R8), Z18, Z7
-	VPMADD52LUQ.BCST 456(R8), Z19, Z8
-	VPMADD52LUQ.BCST 456(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 136(R8), Z10, Z0
-	VPMADD52HUQ.BCST 136(R8), Z11, Z1
-	VPMADD52HUQ.BCST 136(R8), Z12, Z2
-	VPMADD52HUQ.BCST 136(R8), Z13, Z3
-	VPMADD52HUQ.BCST 136(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 456(R8), Z16, Z5
-	VPMADD52HUQ.BCST 456(R8), Z17, Z6
-	VPMADD52HUQ.BCST 456(R8), Z18, Z7
-	VPMADD52HUQ.BCST 456(R8), Z19, Z8
-	VPMADD52HUQ.BCST 456(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 18.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             144(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             464(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             144(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             464(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 144(R8), Z10, Z0
-	VPMADD52LUQ.BCST 144(R8), Z11, Z1
-	VPMADD52LUQ.BCST 144(R8), Z12, Z2
-	VPMADD52LUQ.BCST 144(R8), Z13, Z3
-	VPMADD52LUQ.BCST 144(R8), Z14, Z4
-	VPMADD52LUQ.BCST 464(R8), Z16, Z5
-	VPMADD52LUQ.BCST 464(R8), Z17, Z6
-	VPMADD52LUQ.BCST 464(R8), Z18, Z7
-	VPMADD52LUQ.BCST 464(R8), Z19, Z8
-	VPMADD52LUQ.BCST 464(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 144(R8), Z10, Z0
-	VPMADD52HUQ.BCST 144(R8), Z11, Z1
-	VPMADD52HUQ.BCST 144(R8), Z12, Z2
-	VPMADD52HUQ.BCST 144(R8), Z13, Z3
-	VPMADD52HUQ.BCST 144(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 464(R8), Z16, Z5
-	VPMADD52HUQ.BCST 464(R8), Z17, Z6
-	VPMADD52HUQ.BCST 464(R8), Z18, Z7
-	VPMADD52HUQ.BCST 464(R8), Z19, Z8
-	VPMADD52HUQ.BCST 464(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 19.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             152(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             472(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             152(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             472(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 152(R8), Z10, Z0
-	VPMADD52LUQ.BCST 152(R8), Z11, Z1
-	VPMADD52LUQ.BCST 152(R8), Z12, Z2
-	VPMADD52LUQ.BCST 152(R8), Z13, Z3
-	VPMADD52LUQ.BCST 152(R8), Z14, Z4
-	VPMADD52LUQ.BCST 472(R8), Z16, Z5
-	VPMADD52LUQ.BCST 472(R8), Z17, Z6
-	VPMADD52LUQ.BCST 472(R8), Z18, Z7
-	VPMADD52LUQ.BCST 472(R8), Z19, Z8
-	VPMADD52LUQ.BCST 472(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 152(R8), Z10, Z0
-	VPMADD52HUQ.BCST 152(R8), Z11, Z1
-	VPMADD52HUQ.BCST 152(R8), Z12, Z2
-	VPMADD52HUQ.BCST 152(R8), Z13, Z3
-	VPMADD52HUQ.BCST 152(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 472(R8), Z16, Z5
-	VPMADD52HUQ.BCST 472(R8), Z17, Z6
-	VPMADD52HUQ.BCST 472(R8), Z18, Z7
-	VPMADD52HUQ.BCST 472(R8), Z19, Z8
-	VPMADD52HUQ.BCST 472(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 20.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             160(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             480(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             160(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             480(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 160(R8), Z10, Z0
-	VPMADD52LUQ.BCST 160(R8), Z11, Z1
-	VPMADD52LUQ.BCST 160(R8), Z12, Z2
-	VPMADD52LUQ.BCST 160(R8), Z13, Z3
-	VPMADD52LUQ.BCST 160(R8), Z14, Z4
-	VPMADD52LUQ.BCST 480(R8), Z16, Z5
-	VPMADD52LUQ.BCST 480(R8), Z17, Z6
-	VPMADD52LUQ.BCST 480(R8), Z18, Z7
-	VPMADD52LUQ.BCST 480(R8), Z19, Z8
-	VPMADD52LUQ.BCST 480(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 160(R8), Z10, Z0
-	VPMADD52HUQ.BCST 160(R8), Z11, Z1
-	VPMADD52HUQ.BCST 160(R8), Z12, Z2
-	VPMADD52HUQ.BCST 160(R8), Z13, Z3
-	VPMADD52HUQ.BCST 160(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 480(R8), Z16, Z5
-	VPMADD52HUQ.BCST 480(R8), Z17, Z6
-	VPMADD52HUQ.BCST 480(R8), Z18, Z7
-	VPMADD52HUQ.BCST 480(R8), Z19, Z8
-	VPMADD52HUQ.BCST 480(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 21.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             168(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             488(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             168(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             488(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 168(R8), Z10, Z0
-	VPMADD52LUQ.BCST 168(R8), Z11, Z1
-	VPMADD52LUQ.BCST 168(R8), Z12, Z2
-	VPMADD52LUQ.BCST 168(R8), Z13, Z3
-	VPMADD52LUQ.BCST 168(R8), Z14, Z4
-	VPMADD52LUQ.BCST 488(R8), Z16, Z5
-	VPMADD52LUQ.BCST 488(R8), Z17, Z6
-	VPMADD52LUQ.BCST 488(R8), Z18, Z7
-	VPMADD52LUQ.BCST 488(R8), Z19, Z8
-	VPMADD52LUQ.BCST 488(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 168(R8), Z10, Z0
-	VPMADD52HUQ.BCST 168(R8), Z11, Z1
-	VPMADD52HUQ.BCST 168(R8), Z12, Z2
-	VPMADD52HUQ.BCST 168(R8), Z13, Z3
-	VPMADD52HUQ.BCST 168(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 488(R8), Z16, Z5
-	VPMADD52HUQ.BCST 488(R8), Z17, Z6
-	VPMADD52HUQ.BCST 488(R8), Z18, Z7
-	VPMADD52HUQ.BCST 488(R8), Z19, Z8
-	VPMADD52HUQ.BCST 488(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 22.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             176(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             496(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             176(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             496(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 176(R8), Z10, Z0
-	VPMADD52LUQ.BCST 176(R8), Z11, Z1
-	VPMADD52LUQ.BCST 176(R8), Z12, Z2
-	VPMADD52LUQ.BCST 176(R8), Z13, Z3
-	VPMADD52LUQ.BCST 176(R8), Z14, Z4
-	VPMADD52LUQ.BCST 496(R8), Z16, Z5
-	VPMADD52LUQ.BCST 496(R8), Z17, Z6
-	VPMADD52LUQ.BCST 496(R8), Z18, Z7
-	VPMADD52LUQ.BCST 496(R8), Z19, Z8
-	VPMADD52LUQ.BCST 496(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 176(R8), Z10, Z0
-	VPMADD52HUQ.BCST 176(R8), Z11, Z1
-	VPMADD52HUQ.BCST 176(R8), Z12, Z2
-	VPMADD52HUQ.BCST 176(R8), Z13, Z3
-	VPMADD52HUQ.BCST 176(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 496(R8), Z16, Z5
-	VPMADD52HUQ.BCST 496(R8), Z17, Z6
-	VPMADD52HUQ.BCST 496(R8), Z18, Z7
-	VPMADD52HUQ.BCST 496(R8), Z19, Z8
-	VPMADD52HUQ.BCST 496(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 23.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             184(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             504(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             184(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             504(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 184(R8), Z10, Z0
-	VPMADD52LUQ.BCST 184(R8), Z11, Z1
-	VPMADD52LUQ.BCST 184(R8), Z12, Z2
-	VPMADD52LUQ.BCST 184(R8), Z13, Z3
-	VPMADD52LUQ.BCST 184(R8), Z14, Z4
-	VPMADD52LUQ.BCST 504(R8), Z16, Z5
-	VPMADD52LUQ.BCST 504(R8), Z17, Z6
-	VPMADD52LUQ.BCST 504(R8), Z18, Z7
-	VPMADD52LUQ.BCST 504(R8), Z19, Z8
-	VPMADD52LUQ.BCST 504(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 184(R8), Z10, Z0
-	VPMADD52HUQ.BCST 184(R8), Z11, Z1
-	VPMADD52HUQ.BCST 184(R8), Z12, Z2
-	VPMADD52HUQ.BCST 184(R8), Z13, Z3
-	VPMADD52HUQ.BCST 184(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 504(R8), Z16, Z5
-	VPMADD52HUQ.BCST 504(R8), Z17, Z6
-	VPMADD52HUQ.BCST 504(R8), Z18, Z7
-	VPMADD52HUQ.BCST 504(R8), Z19, Z8
-	VPMADD52HUQ.BCST 504(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 24.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             192(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             512(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             192(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             512(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 192(R8), Z10, Z0
-	VPMADD52LUQ.BCST 192(R8), Z11, Z1
-	VPMADD52LUQ.BCST 192(R8), Z12, Z2
-	VPMADD52LUQ.BCST 192(R8), Z13, Z3
-	VPMADD52LUQ.BCST 192(R8), Z14, Z4
-	VPMADD52LUQ.BCST 512(R8), Z16, Z5
-	VPMADD52LUQ.BCST 512(R8), Z17, Z6
-	VPMADD52LUQ.BCST 512(R8), Z18, Z7
-	VPMADD52LUQ.BCST 512(R8), Z19, Z8
-	VPMADD52LUQ.BCST 512(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 192(R8), Z10, Z0
-	VPMADD52HUQ.BCST 192(R8), Z11, Z1
-	VPMADD52HUQ.BCST 192(R8), Z12, Z2
-	VPMADD52HUQ.BCST 192(R8), Z13, Z3
-	VPMADD52HUQ.BCST 192(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 512(R8), Z16, Z5
-	VPMADD52HUQ.BCST 512(R8), Z17, Z6
-	VPMADD52HUQ.BCST 512(R8), Z18, Z7
-	VPMADD52HUQ.BCST 512(R8), Z19, Z8
-	VPMADD52HUQ.BCST 512(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 25.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             200(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             520(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             200(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             520(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 200(R8), Z10, Z0
-	VPMADD52LUQ.BCST 200(R8), Z11, Z1
-	VPMADD52LUQ.BCST 200(R8), Z12, Z2
-	VPMADD52LUQ.BCST 200(R8), Z13, Z3
-	VPMADD52LUQ.BCST 200(R8), Z14, Z4
-	VPMADD52LUQ.BCST 520(R8), Z16, Z5
-	VPMADD52LUQ.BCST 520(R8), Z17, Z6
-	VPMADD52LUQ.BCST 520(R8), Z18, Z7
-	VPMADD52LUQ.BCST 520(R8), Z19, Z8
-	VPMADD52LUQ.BCST 520(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 200(R8), Z10, Z0
-	VPMADD52HUQ.BCST 200(R8), Z11, Z1
-	VPMADD52HUQ.BCST 200(R8), Z12, Z2
-	VPMADD52HUQ.BCST 200(R8), Z13, Z3
-	VPMADD52HUQ.BCST 200(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 520(R8), Z16, Z5
-	VPMADD52HUQ.BCST 520(R8), Z17, Z6
-	VPMADD52HUQ.BCST 520(R8), Z18, Z7
-	VPMADD52HUQ.BCST 520(R8), Z19, Z8
-	VPMADD52HUQ.BCST 520(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 26.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             208(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             528(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             208(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             528(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 208(R8), Z10, Z0
-	VPMADD52LUQ.BCST 208(R8), Z11, Z1
-	VPMADD52LUQ.BCST 208(R8), Z12, Z2
-	VPMADD52LUQ.BCST 208(R8), Z13, Z3
-	VPMADD52LUQ.BCST 208(R8), Z14, Z4
-	VPMADD52LUQ.BCST 528(R8), Z16, Z5
-	VPMADD52LUQ.BCST 528(R8), Z17, Z6
-	VPMADD52LUQ.BCST 528(R8), Z18, Z7
-	VPMADD52LUQ.BCST 528(R8), Z19, Z8
-	VPMADD52LUQ.BCST 528(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 208(R8), Z10, Z0
-	VPMADD52HUQ.BCST 208(R8), Z11, Z1
-	VPMADD52HUQ.BCST 208(R8), Z12, Z2
-	VPMADD52HUQ.BCST 208(R8), Z13, Z3
-	VPMADD52HUQ.BCST 208(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 528(R8), Z16, Z5
-	VPMADD52HUQ.BCST 528(R8), Z17, Z6
-	VPMADD52HUQ.BCST 528(R8), Z18, Z7
-	VPMADD52HUQ.BCST 528(R8), Z19, Z8
-	VPMADD52HUQ.BCST 528(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 27.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             216(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             536(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             216(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             536(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 216(R8), Z10, Z0
-	VPMADD52LUQ.BCST 216(R8), Z11, Z1
-	VPMADD52LUQ.BCST 216(R8), Z12, Z2
-	VPMADD52LUQ.BCST 216(R8), Z13, Z3
-	VPMADD52LUQ.BCST 216(R8), Z14, Z4
-	VPMADD52LUQ.BCST 536(R8), Z16, Z5
-	VPMADD52LUQ.BCST 536(R8), Z17, Z6
-	VPMADD52LUQ.BCST 536(R8), Z18, Z7
-	VPMADD52LUQ.BCST 536(R8), Z19, Z8
-	VPMADD52LUQ.BCST 536(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 216(R8), Z10, Z0
-	VPMADD52HUQ.BCST 216(R8), Z11, Z1
-	VPMADD52HUQ.BCST 216(R8), Z12, Z2
-	VPMADD52HUQ.BCST 216(R8), Z13, Z3
-	VPMADD52HUQ.BCST 216(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 536(R8), Z16, Z5
-	VPMADD52HUQ.BCST 536(R8), Z17, Z6
-	VPMADD52HUQ.BCST 536(R8), Z18, Z7
-	VPMADD52HUQ.BCST 536(R8), Z19, Z8
-	VPMADD52HUQ.BCST 536(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 28.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             224(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             544(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             224(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             544(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 224(R8), Z10, Z0
-	VPMADD52LUQ.BCST 224(R8), Z11, Z1
-	VPMADD52LUQ.BCST 224(R8), Z12, Z2
-	VPMADD52LUQ.BCST 224(R8), Z13, Z3
-	VPMADD52LUQ.BCST 224(R8), Z14, Z4
-	VPMADD52LUQ.BCST 544(R8), Z16, Z5
-	VPMADD52LUQ.BCST 544(R8), Z17, Z6
-	VPMADD52LUQ.BCST 544(R8), Z18, Z7
-	VPMADD52LUQ.BCST 544(R8), Z19, Z8
-	VPMADD52LUQ.BCST 544(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 224(R8), Z10, Z0
-	VPMADD52HUQ.BCST 224(R8), Z11, Z1
-	VPMADD52HUQ.BCST 224(R8), Z12, Z2
-	VPMADD52HUQ.BCST 224(R8), Z13, Z3
-	VPMADD52HUQ.BCST 224(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 544(R8), Z16, Z5
-	VPMADD52HUQ.BCST 544(R8), Z17, Z6
-	VPMADD52HUQ.BCST 544(R8), Z18, Z7
-	VPMADD52HUQ.BCST 544(R8), Z19, Z8
-	VPMADD52HUQ.BCST 544(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 29.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             232(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             552(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             232(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             552(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 232(R8), Z10, Z0
-	VPMADD52LUQ.BCST 232(R8), Z11, Z1
-	VPMADD52LUQ.BCST 232(R8), Z12, Z2
-	VPMADD52LUQ.BCST 232(R8), Z13, Z3
-	VPMADD52LUQ.BCST 232(R8), Z14, Z4
-	VPMADD52LUQ.BCST 552(R8), Z16, Z5
-	VPMADD52LUQ.BCST 552(R8), Z17, Z6
-	VPMADD52LUQ.BCST 552(R8), Z18, Z7
-	VPMADD52LUQ.BCST 552(R8), Z19, Z8
-	VPMADD52LUQ.BCST 552(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 232(R8), Z10, Z0
-	VPMADD52HUQ.BCST 232(R8), Z11, Z1
-	VPMADD52HUQ.BCST 232(R8), Z12, Z2
-	VPMADD52HUQ.BCST 232(R8), Z13, Z3
-	VPMADD52HUQ.BCST 232(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 552(R8), Z16, Z5
-	VPMADD52HUQ.BCST 552(R8), Z17, Z6
-	VPMADD52HUQ.BCST 552(R8), Z18, Z7
-	VPMADD52HUQ.BCST 552(R8), Z19, Z8
-	VPMADD52HUQ.BCST 552(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 30.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             240(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             560(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             240(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             560(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 240(R8), Z10, Z0
-	VPMADD52LUQ.BCST 240(R8), Z11, Z1
-	VPMADD52LUQ.BCST 240(R8), Z12, Z2
-	VPMADD52LUQ.BCST 240(R8), Z13, Z3
-	VPMADD52LUQ.BCST 240(R8), Z14, Z4
-	VPMADD52LUQ.BCST 560(R8), Z16, Z5
-	VPMADD52LUQ.BCST 560(R8), Z17, Z6
-	VPMADD52LUQ.BCST 560(R8), Z18, Z7
-	VPMADD52LUQ.BCST 560(R8), Z19, Z8
-	VPMADD52LUQ.BCST 560(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 240(R8), Z10, Z0
-	VPMADD52HUQ.BCST 240(R8), Z11, Z1
-	VPMADD52HUQ.BCST 240(R8), Z12, Z2
-	VPMADD52HUQ.BCST 240(R8), Z13, Z3
-	VPMADD52HUQ.BCST 240(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 560(R8), Z16, Z5
-	VPMADD52HUQ.BCST 560(R8), Z17, Z6
-	VPMADD52HUQ.BCST 560(R8), Z18, Z7
-	VPMADD52HUQ.BCST 560(R8), Z19, Z8
-	VPMADD52HUQ.BCST 560(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 31.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             248(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             568(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             248(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             568(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 248(R8), Z10, Z0
-	VPMADD52LUQ.BCST 248(R8), Z11, Z1
-	VPMADD52LUQ.BCST 248(R8), Z12, Z2
-	VPMADD52LUQ.BCST 248(R8), Z13, Z3
-	VPMADD52LUQ.BCST 248(R8), Z14, Z4
-	VPMADD52LUQ.BCST 568(R8), Z16, Z5
-	VPMADD52LUQ.BCST 568(R8), Z17, Z6
-	VPMADD52LUQ.BCST 568(R8), Z18, Z7
-	VPMADD52LUQ.BCST 568(R8), Z19, Z8
-	VPMADD52LUQ.BCST 568(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 248(R8), Z10, Z0
-	VPMADD52HUQ.BCST 248(R8), Z11, Z1
-	VPMADD52HUQ.BCST 248(R8), Z12, Z2
-	VPMADD52HUQ.BCST 248(R8), Z13, Z3
-	VPMADD52HUQ.BCST 248(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 568(R8), Z16, Z5
-	VPMADD52HUQ.BCST 568(R8), Z17, Z6
-	VPMADD52HUQ.BCST 568(R8), Z18, Z7
-	VPMADD52HUQ.BCST 568(R8), Z19, Z8
-	VPMADD52HUQ.BCST 568(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 32.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             256(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             576(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             256(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             576(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 256(R8), Z10, Z0
-	VPMADD52LUQ.BCST 256(R8), Z11, Z1
-	VPMADD52LUQ.BCST 256(R8), Z12, Z2
-	VPMADD52LUQ.BCST 256(R8), Z13, Z3
-	VPMADD52LUQ.BCST 256(R8), Z14, Z4
-	VPMADD52LUQ.BCST 576(R8), Z16, Z5
-	VPMADD52LUQ.BCST 576(R8), Z17, Z6
-	VPMADD52LUQ.BCST 576(R8), Z18, Z7
-	VPMADD52LUQ.BCST 576(R8), Z19, Z8
-	VPMADD52LUQ.BCST 576(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 256(R8), Z10, Z0
-	VPMADD52HUQ.BCST 256(R8), Z11, Z1
-	VPMADD52HUQ.BCST 256(R8), Z12, Z2
-	VPMADD52HUQ.BCST 256(R8), Z13, Z3
-	VPMADD52HUQ.BCST 256(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 576(R8), Z16, Z5
-	VPMADD52HUQ.BCST 576(R8), Z17, Z6
-	VPMADD52HUQ.BCST 576(R8), Z18, Z7
-	VPMADD52HUQ.BCST 576(R8), Z19, Z8
-	VPMADD52HUQ.BCST 576(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 33.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             264(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             584(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             264(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             584(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 264(R8), Z10, Z0
-	VPMADD52LUQ.BCST 264(R8), Z11, Z1
-	VPMADD52LUQ.BCST 264(R8), Z12, Z2
-	VPMADD52LUQ.BCST 264(R8), Z13, Z3
-	VPMADD52LUQ.BCST 264(R8), Z14, Z4
-	VPMADD52LUQ.BCST 584(R8), Z16, Z5
-	VPMADD52LUQ.BCST 584(R8), Z17, Z6
-	VPMADD52LUQ.BCST 584(R8), Z18, Z7
-	VPMADD52LUQ.BCST 584(R8), Z19, Z8
-	VPMADD52LUQ.BCST 584(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 264(R8), Z10, Z0
-	VPMADD52HUQ.BCST 264(R8), Z11, Z1
-	VPMADD52HUQ.BCST 264(R8), Z12, Z2
-	VPMADD52HUQ.BCST 264(R8), Z13, Z3
-	VPMADD52HUQ.BCST 264(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 584(R8), Z16, Z5
-	VPMADD52HUQ.BCST 584(R8), Z17, Z6
-	VPMADD52HUQ.BCST 584(R8), Z18, Z7
-	VPMADD52HUQ.BCST 584(R8), Z19, Z8
-	VPMADD52HUQ.BCST 584(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 34.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             272(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             592(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             272(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             592(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 272(R8), Z10, Z0
-	VPMADD52LUQ.BCST 272(R8), Z11, Z1
-	VPMADD52LUQ.BCST 272(R8), Z12, Z2
-	VPMADD52LUQ.BCST 272(R8), Z13, Z3
-	VPMADD52LUQ.BCST 272(R8), Z14, Z4
-	VPMADD52LUQ.BCST 592(R8), Z16, Z5
-	VPMADD52LUQ.BCST 592(R8), Z17, Z6
-	VPMADD52LUQ.BCST 592(R8), Z18, Z7
-	VPMADD52LUQ.BCST 592(R8), Z19, Z8
-	VPMADD52LUQ.BCST 592(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 272(R8), Z10, Z0
-	VPMADD52HUQ.BCST 272(R8), Z11, Z1
-	VPMADD52HUQ.BCST 272(R8), Z12, Z2
-	VPMADD52HUQ.BCST 272(R8), Z13, Z3
-	VPMADD52HUQ.BCST 272(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 592(R8), Z16, Z5
-	VPMADD52HUQ.BCST 592(R8), Z17, Z6
-	VPMADD52HUQ.BCST 592(R8), Z18, Z7
-	VPMADD52HUQ.BCST 592(R8), Z19, Z8
-	VPMADD52HUQ.BCST 592(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 35.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             280(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             600(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             280(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             600(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 280(R8), Z10, Z0
-	VPMADD52LUQ.BCST 280(R8), Z11, Z1
-	VPMADD52LUQ.BCST 280(R8), Z12, Z2
-	VPMADD52LUQ.BCST 280(R8), Z13, Z3
-	VPMADD52LUQ.BCST 280(R8), Z14, Z4
-	VPMADD52LUQ.BCST 600(R8), Z16, Z5
-	VPMADD52LUQ.BCST 600(R8), Z17, Z6
-	VPMADD52LUQ.BCST 600(R8), Z18, Z7
-	VPMADD52LUQ.BCST 600(R8), Z19, Z8
-	VPMADD52LUQ.BCST 600(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 280(R8), Z10, Z0
-	VPMADD52HUQ.BCST 280(R8), Z11, Z1
-	VPMADD52HUQ.BCST 280(R8), Z12, Z2
-	VPMADD52HUQ.BCST 280(R8), Z13, Z3
-	VPMADD52HUQ.BCST 280(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 600(R8), Z16, Z5
-	VPMADD52HUQ.BCST 600(R8), Z17, Z6
-	VPMADD52HUQ.BCST 600(R8), Z18, Z7
-	VPMADD52HUQ.BCST 600(R8), Z19, Z8
-	VPMADD52HUQ.BCST 600(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 36.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             288(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             608(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             288(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             608(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 288(R8), Z10, Z0
-	VPMADD52LUQ.BCST 288(R8), Z11, Z1
-	VPMADD52LUQ.BCST 288(R8), Z12, Z2
-	VPMADD52LUQ.BCST 288(R8), Z13, Z3
-	VPMADD52LUQ.BCST 288(R8), Z14, Z4
-	VPMADD52LUQ.BCST 608(R8), Z16, Z5
-	VPMADD52LUQ.BCST 608(R8), Z17, Z6
-	VPMADD52LUQ.BCST 608(R8), Z18, Z7
-	VPMADD52LUQ.BCST 608(R8), Z19, Z8
-	VPMADD52LUQ.BCST 608(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 288(R8), Z10, Z0
-	VPMADD52HUQ.BCST 288(R8), Z11, Z1
-	VPMADD52HUQ.BCST 288(R8), Z12, Z2
-	VPMADD52HUQ.BCST 288(R8), Z13, Z3
-	VPMADD52HUQ.BCST 288(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 608(R8), Z16, Z5
-	VPMADD52HUQ.BCST 608(R8), Z17, Z6
-	VPMADD52HUQ.BCST 608(R8), Z18, Z7
-	VPMADD52HUQ.BCST 608(R8), Z19, Z8
-	VPMADD52HUQ.BCST 608(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 37.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             296(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             616(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             296(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             616(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 296(R8), Z10, Z0
-	VPMADD52LUQ.BCST 296(R8), Z11, Z1
-	VPMADD52LUQ.BCST 296(R8), Z12, Z2
-	VPMADD52LUQ.BCST 296(R8), Z13, Z3
-	VPMADD52LUQ.BCST 296(R8), Z14, Z4
-	VPMADD52LUQ.BCST 616(R8), Z16, Z5
-	VPMADD52LUQ.BCST 616(R8), Z17, Z6
-	VPMADD52LUQ.BCST 616(R8), Z18, Z7
-	VPMADD52LUQ.BCST 616(R8), Z19, Z8
-	VPMADD52LUQ.BCST 616(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 296(R8), Z10, Z0
-	VPMADD52HUQ.BCST 296(R8), Z11, Z1
-	VPMADD52HUQ.BCST 296(R8), Z12, Z2
-	VPMADD52HUQ.BCST 296(R8), Z13, Z3
-	VPMADD52HUQ.BCST 296(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 616(R8), Z16, Z5
-	VPMADD52HUQ.BCST 616(R8), Z17, Z6
-	VPMADD52HUQ.BCST 616(R8), Z18, Z7
-	VPMADD52HUQ.BCST 616(R8), Z19, Z8
-	VPMADD52HUQ.BCST 616(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 38.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             304(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             624(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             304(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             624(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 304(R8), Z10, Z0
-	VPMADD52LUQ.BCST 304(R8), Z11, Z1
-	VPMADD52LUQ.BCST 304(R8), Z12, Z2
-	VPMADD52LUQ.BCST 304(R8), Z13, Z3
-	VPMADD52LUQ.BCST 304(R8), Z14, Z4
-	VPMADD52LUQ.BCST 624(R8), Z16, Z5
-	VPMADD52LUQ.BCST 624(R8), Z17, Z6
-	VPMADD52LUQ.BCST 624(R8), Z18, Z7
-	VPMADD52LUQ.BCST 624(R8), Z19, Z8
-	VPMADD52LUQ.BCST 624(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 304(R8), Z10, Z0
-	VPMADD52HUQ.BCST 304(R8), Z11, Z1
-	VPMADD52HUQ.BCST 304(R8), Z12, Z2
-	VPMADD52HUQ.BCST 304(R8), Z13, Z3
-	VPMADD52HUQ.BCST 304(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 624(R8), Z16, Z5
-	VPMADD52HUQ.BCST 624(R8), Z17, Z6
-	VPMADD52HUQ.BCST 624(R8), Z18, Z7
-	VPMADD52HUQ.BCST 624(R8), Z19, Z8
-	VPMADD52HUQ.BCST 624(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Step 39.
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X5, R15
-	MOVQ             312(R8), DX
-	MULXQ            (SI), CX, BX
-	ADDQ             CX, AX
-	ADCQ             $0x00, BX
-	MOVQ             632(R8), DX
-	MULXQ            320(SI), R14, R13
-	ADDQ             R14, R12
-	ADCQ             $0x00, R13
-	MOVQ             AX, CX
-	IMULQ            (R10), CX
-	ANDQ             R11, CX
-	VPBROADCASTQ     CX, Z15
-	MOVQ             R12, R14
-	IMULQ            8(R10), R14
-	ANDQ             R11, R14
-	VPBROADCASTQ     R14, Z21
-	MOVQ             312(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             632(R8), DX
-	IMULQ            328(SI), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ.BCST 312(R8), Z10, Z0
-	VPMADD52LUQ.BCST 312(R8), Z11, Z1
-	VPMADD52LUQ.BCST 312(R8), Z12, Z2
-	VPMADD52LUQ.BCST 312(R8), Z13, Z3
-	VPMADD52LUQ.BCST 312(R8), Z14, Z4
-	VPMADD52LUQ.BCST 632(R8), Z16, Z5
-	VPMADD52LUQ.BCST 632(R8), Z17, Z6
-	VPMADD52LUQ.BCST 632(R8), Z18, Z7
-	VPMADD52LUQ.BCST 632(R8), Z19, Z8
-	VPMADD52LUQ.BCST 632(R8), Z20, Z9
-	MOVQ             CX, DX
-	IMULQ            8(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, DI
-	MOVQ             R14, DX
-	IMULQ            328(R9), DX
-	ANDQ             R11, DX
-	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z15, Z0
-	VPMADD52LUQ      64(R9), Z15, Z1
-	VPMADD52LUQ      128(R9), Z15, Z2
-	VPMADD52LUQ      192(R9), Z15, Z3
-	VPMADD52LUQ      256(R9), Z15, Z4
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52LUQ      512(R9), Z21, Z8
-	VPMADD52LUQ      576(R9), Z21, Z9
-	MOVQ             CX, DX
-	MULXQ            (R9), DX, CX
-	ADDQ             DX, AX
-	ADCQ             CX, BX
-	SHRQ             $0x34, BX, AX
-	ADDQ             DI, AX
-	MOVQ             R14, DX
-	MULXQ            320(R9), DX, R14
-	ADDQ             DX, R12
-	ADCQ             R14, R13
-	SHRQ             $0x34, R13, R12
-	ADDQ             R15, R12
-	VALIGNQ          $0x01, Z0, Z1, Z0
-	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
-	VALIGNQ          $0x01, Z5, Z6, Z5
-	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z8, Z7
-	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
-	VPMADD52HUQ.BCST 312(R8), Z10, Z0
-	VPMADD52HUQ.BCST 312(R8), Z11, Z1
-	VPMADD52HUQ.BCST 312(R8), Z12, Z2
-	VPMADD52HUQ.BCST 312(R8), Z13, Z3
-	VPMADD52HUQ.BCST 312(R8), Z14, Z4
-	VPMADD52HUQ      (R9), Z15, Z0
-	VPMADD52HUQ      64(R9), Z15, Z1
-	VPMADD52HUQ      128(R9), Z15, Z2
-	VPMADD52HUQ      192(R9), Z15, Z3
-	VPMADD52HUQ      256(R9), Z15, Z4
-	VPMADD52HUQ.BCST 632(R8), Z16, Z5
-	VPMADD52HUQ.BCST 632(R8), Z17, Z6
-	VPMADD52HUQ.BCST 632(R8), Z18, Z7
-	VPMADD52HUQ.BCST 632(R8), Z19, Z8
-	VPMADD52HUQ.BCST 632(R8), Z20, Z9
-	VPMADD52HUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      512(R9), Z21, Z8
-	VPMADD52HUQ      576(R9), Z21, Z9
-
-	// Store t, digit 0 from s, and normalize the digits by a carry chain.
+	// Store t.
 	MOVQ      z+0(FP), SI
 	VMOVDQU64 Z0, (SI)
 	VMOVDQU64 Z1, 64(SI)
 	VMOVDQU64 Z2, 128(SI)
 	VMOVDQU64 Z3, 192(SI)
 	VMOVDQU64 Z4, 256(SI)
-	MOVQ      AX, (SI)
 	VMOVDQU64 Z5, 320(SI)
 	VMOVDQU64 Z6, 384(SI)
 	VMOVDQU64 Z7, 448(SI)
 	VMOVDQU64 Z8, 512(SI)
 	VMOVDQU64 Z9, 576(SI)
-	MOVQ      R12, 320(SI)
 	VZEROUPPER
-	XORQ      AX, AX
-	MOVQ      (SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, (SI)
-	MOVQ      8(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 8(SI)
-	MOVQ      16(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 16(SI)
-	MOVQ      24(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 24(SI)
-	MOVQ      32(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 32(SI)
-	MOVQ      40(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 40(SI)
-	MOVQ      48(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 48(SI)
-	MOVQ      56(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 56(SI)
-	MOVQ      64(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 64(SI)
-	MOVQ      72(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 72(SI)
-	MOVQ      80(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 80(SI)
-	MOVQ      88(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 88(SI)
-	MOVQ      96(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 96(SI)
-	MOVQ      104(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 104(SI)
-	MOVQ      112(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 112(SI)
-	MOVQ      120(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 120(SI)
-	MOVQ      128(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 128(SI)
-	MOVQ      136(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 136(SI)
-	MOVQ      144(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 144(SI)
-	MOVQ      152(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 152(SI)
-	MOVQ      160(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 160(SI)
-	MOVQ      168(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 168(SI)
-	MOVQ      176(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 176(SI)
-	MOVQ      184(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 184(SI)
-	MOVQ      192(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 192(SI)
-	MOVQ      200(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 200(SI)
-	MOVQ      208(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 208(SI)
-	MOVQ      216(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 216(SI)
-	MOVQ      224(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 224(SI)
-	MOVQ      232(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 232(SI)
-	MOVQ      240(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 240(SI)
-	MOVQ      248(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 248(SI)
-	MOVQ      256(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 256(SI)
-	MOVQ      264(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 264(SI)
-	MOVQ      272(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 272(SI)
-	MOVQ      280(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 280(SI)
-	MOVQ      288(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 288(SI)
-	MOVQ      296(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 296(SI)
-	MOVQ      304(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 304(SI)
-	MOVQ      312(SI), BX
-	ADDQ      AX, BX
-	MOVQ      BX, AX
-	ANDQ      R11, BX
-	SHRQ      $0x34, AX
-	MOVQ      BX, 312(SI)
-	XORQ      R12, R12
-	MOVQ      320(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 320(SI)
-	MOVQ      328(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 328(SI)
-	MOVQ      336(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 336(SI)
-	MOVQ      344(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 344(SI)
-	MOVQ      352(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 352(SI)
-	MOVQ      360(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 360(SI)
-	MOVQ      368(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 368(SI)
-	MOVQ      376(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 376(SI)
-	MOVQ      384(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 384(SI)
-	MOVQ      392(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 392(SI)
-	MOVQ      400(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 400(SI)
-	MOVQ      408(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 408(SI)
-	MOVQ      416(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 416(SI)
-	MOVQ      424(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 424(SI)
-	MOVQ      432(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 432(SI)
-	MOVQ      440(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 440(SI)
-	MOVQ      448(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 448(SI)
-	MOVQ      456(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 456(SI)
-	MOVQ      464(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 464(SI)
-	MOVQ      472(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 472(SI)
-	MOVQ      480(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 480(SI)
-	MOVQ      488(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 488(SI)
-	MOVQ      496(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 496(SI)
-	MOVQ      504(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 504(SI)
-	MOVQ      512(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 512(SI)
-	MOVQ      520(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 520(SI)
-	MOVQ      528(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 528(SI)
-	MOVQ      536(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 536(SI)
-	MOVQ      544(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 544(SI)
-	MOVQ      552(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 552(SI)
-	MOVQ      560(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 560(SI)
-	MOVQ      568(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 568(SI)
-	MOVQ      576(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 576(SI)
-	MOVQ      584(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 584(SI)
-	MOVQ      592(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 592(SI)
-	MOVQ      600(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 600(SI)
-	MOVQ      608(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 608(SI)
-	MOVQ      616(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 616(SI)
-	MOVQ      624(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 624(SI)
-	MOVQ      632(SI), R13
-	ADDQ      R12, R13
-	MOVQ      R13, R12
-	ANDQ      R11, R13
-	SHRQ      $0x34, R12
-	MOVQ      R13, 632(SI)
 	RET
 
 // func selectIFMA(z []uint64, table []uint64, k uint64)

@@ -35,28 +35,42 @@ import (
 //
 // The quotient digit y needs t[0] exactly and soon: a scalar register s
 // holds digit 0 of t, and lane 0 of the vector is never read (it is shifted
-// out). Per step, in scalar:
+// out). Per step, in scalar, with u the value of lane 1 read before the step
+// touches it:
 //
-//	s  = s + a[0]·b[i]             (a 104-bit sum, in h:s)
-//	y  = s·k0 mod D                k0 = -m⁻¹ mod D
-//	s  = (s + m[0]·y) >> 52        the low digit is now 0: the carry out,
-//	                               with the high halves of both products
-//	s += t[1] + lo(a[1]·b[i]) + lo(m[1]·y)
+//	s' = s + lo(a[0]·b[i])
+//	y  = s'·k0 mod D                    k0 = -m⁻¹ mod D
+//	s  = ⌈s'/D⌉                         s' + lo(m[0]·y) ≡ 0 mod D, so this
+//	                                    is its carry out, y not needed
+//	s += hi(a[0]·b[i]) + hi(m[0]·y)     digit 0's high halves
+//	   + u + lo(a[1]·b[i]) + lo(m[1]·y) lane 1, which becomes digit 0
 //
-// t[1] read from the vector before the step touches it; the high halves of
-// a[0]·b[i] and m[0]·y, which the vector also adds into its (dead) lane 0,
-// reach s through the 104-bit sum. The loop over steps is unrolled; nothing
-// depends on the values but the results.
+// so that y's chain to the next y is scalar (a MULX, an IMUL and some
+// additions), and the vector's is only to u, which the step after next
+// needs. The vector keeps hi(a·b[i]) + hi(m·y) of the step in registers hh
+// apart from t, added after the shift, so that t's own chain per step is
+// two multiply-adds, a shift and an addition, not four multiply-adds and a
+// shift. All lanes stay below 2^61, and s below 2^62.
 //
-// At the end the lanes are stored, digit 0 replaced by s, and a carry chain
-// (add, mask, shift) normalizes the digits; the result, below 2m < R, fits
-// in d digits.
+// The steps run in a loop of two a turn (the whole kernel unrolled runs out
+// of the decoded-instruction cache with no gain). At the end s goes into
+// lane 0 and the lanes are normalized, in the vector: one round of carries,
+// then the rare carries that ripple, by generate/propagate bit masks (see
+// normalize). The result, below 2m < R, fits in d digits. Nothing depends on
+// the values but the results.
 //
 // The x2 kernels run two independent multiplications, each with its own
 // modulus, their instructions interleaved, so that one's dependency chain
-// (the quotient digit: a multiplication, a broadcast and two vector
-// multiply-adds per step) fills the other's stalls: the two CRT halves of
-// an RSA signature.
+// fills the other's stalls: the two CRT halves of an RSA signature.
+//
+// Measured (Xeon, Emerald Rapids; min of many runs of 100 calls): at 1024
+// bits one multiplication takes 154 ns and an x2 pair 207 ns, against 206
+// to 246 ns for the MULX/ADX squaring of 16 limbs; both bounded by ports 0
+// and 5, which execute the zmm multiply-adds and the shifts. Variants
+// measured no faster: ymm registers (5 a value at 1024 bits, the
+// multiply-adds then on ports 0 and 1), 170 ns and 245 ns; no hh, 174 and
+// 216 ns; reading digit 0 from lane 0 after the shift (as OpenSSL does),
+// 174 and 208 ns; also keeping the low products apart, 156 and 222 ns.
 
 // ifmaSizes are the digit counts that get kernels: the CRT halves of
 // RSA-2048, RSA-3072 and RSA-4096 (1024, 1536 and 2048 bits).
@@ -67,16 +81,52 @@ func padded(d int) int { return (d + 7) / 8 * 8 }
 
 // ammInstance is the registers of one multiplication in a kernel.
 type ammInstance struct {
-	off        int // word offset of this instance's operands
-	a, acc     []VecPhysical
-	yv         VecPhysical
+	off        int           // word offset of this instance's operands
+	acc        []VecPhysical // the total t
+	a          []VecPhysical // a, if held in registers; else read from memory
+	yv, bv     VecPhysical   // y and (with a in memory) b[i], broadcast
+	hh         []VecPhysical // if not nil, the step's high products
 	s, h, y, t GPPhysical
+}
+
+// vecLanes is the lanes of the vector registers the kernels use: 8, zmm
+// (4, ymm, generates too; measured slower).
+const vecLanes = 8
+
+// digitBits is the width of a radix-2^52 digit.
+const digitBits = 52
+
+// vec returns vector register i of the kernels' width.
+func vec(i int) VecPhysical {
+	if vecLanes == 8 {
+		return zmm(i)
+	}
+	return []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
+		Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}[i]
 }
 
 // ammIFMA generates the kernel for d digits and inst (1 or 2) instances.
 func ammIFMA(d, inst int) {
 	P := padded(d)
-	r := P / 8
+	r := (d + vecLanes - 1) / vecLanes // vector registers per value
+	// Registers per instance: acc, yv, and as many of these as fit, in this
+	// order of preference: hh (the step's high products apart from acc,
+	// which shortens acc's chain of dependent multiply-adds), a (else each
+	// step broadcasts b[i] into bv and reads a from memory). Plus a zero.
+	var splitH, aInRegs bool
+	for _, c := range [][2]bool{{true, true}, {true, false}, {false, true}, {false, false}} {
+		per := r + 1 + 1
+		if c[0] {
+			per += r
+		}
+		if c[1] {
+			per += r - 1
+		}
+		if inst*per+1 <= 32 {
+			splitH, aInRegs = c[0], c[1]
+			break
+		}
+	}
 	name := fmt.Sprintf("ammIFMA%d", d)
 	size := P
 	if inst == 2 {
@@ -97,21 +147,20 @@ func ammIFMA(d, inst int) {
 	Pragma("noescape")
 
 	ap, bp, mp, kp := RSI, R8, R9, R10
-	mask := R11
+	count := R11
+	mask := maskConst()
 	Load(Param("a"), ap)
 	Load(Param("b"), bp)
 	Load(Param("m"), mp)
 	Load(Param("k0"), kp)
-	Comment("mask = 2^52 - 1")
-	MOVQ(U64(1<<52-1), mask)
 
 	gps := [2][4]GPPhysical{{RAX, RBX, RCX, RDI}, {R12, R13, R14, R15}}
-	zero := Z31
+	zero := vec(31)
 	VPXORQ(zero, zero, zero)
 	ins := make([]*ammInstance, inst)
 	nz := 0
 	nextZ := func() VecPhysical {
-		z := zmm(nz)
+		z := vec(nz)
 		nz++
 		return z
 	}
@@ -129,61 +178,162 @@ func ammIFMA(d, inst int) {
 		}
 	}
 	for _, in := range ins {
-		for range r {
-			in.a = append(in.a, nextZ())
+		if aInRegs {
+			for range r {
+				in.a = append(in.a, nextZ())
+			}
+		} else {
+			in.bv = nextZ()
 		}
 		in.yv = nextZ()
+		for range r {
+			if splitH {
+				in.hh = append(in.hh, nextZ())
+			}
+		}
 	}
 
-	Comment("Load a; t = 0.")
+	Comment("t = 0; load a if it stays in registers.")
 	for _, in := range ins {
 		for j := range r {
-			VMOVDQU64(Mem{Base: ap}.Offset(8*(in.off+8*j)), in.a[j])
+			if aInRegs {
+				VMOVDQU64(Mem{Base: ap}.Offset(8*(in.off+vecLanes*j)), in.a[j])
+			}
 			VPXORQ(in.acc[j], in.acc[j], in.acc[j])
 		}
 		XORQ(in.s, in.s)
 	}
 
-	for i := range d {
+	// The steps run in a loop of ammUnroll steps a turn, b advancing: an
+	// unrolled kernel runs out of the decoded-instruction cache.
+	Comment(fmt.Sprintf("%d turns of %d steps.", d/ammUnroll, ammUnroll))
+	MOVQ(U32(d/ammUnroll), count)
+	loop := name + "_loop"
+	Label(loop)
+	for i := range ammUnroll {
 		// Each instance's step as a list of pieces, interleaved between
 		// instances; a piece that sets DX for MULX holds the MULX too.
 		steps := make([][]func(), inst)
 		for k, in := range ins {
 			steps[k] = ammStep(in, k, i, r, ap, bp, mp, kp, mask, zero)
 		}
-		Comment(fmt.Sprintf("Step %d.", i))
 		for p := 0; p < len(steps[0]); p++ {
 			for k := range ins {
 				steps[k][p]()
 			}
 		}
 	}
+	ADDQ(U8(8*ammUnroll), bp)
+	DECQ(count)
+	JNZ(LabelRef(loop))
 
-	Comment("Store t, digit 0 from s, and normalize the digits by a carry chain.")
+	normalize(ins, r, mask, zero)
+
+	Comment("Store t.")
 	zp := ap
 	Load(Param("z"), zp)
 	for _, in := range ins {
 		for j := range r {
-			VMOVDQU64(in.acc[j], Mem{Base: zp}.Offset(8*(in.off+8*j)))
+			VMOVDQU64(in.acc[j], Mem{Base: zp}.Offset(8*(in.off+vecLanes*j)))
 		}
-		MOVQ(in.s, Mem{Base: zp}.Offset(8*in.off))
+		for w := r * vecLanes; w < P; w += 4 {
+			VMOVDQU64(zero.AsY(), Mem{Base: zp}.Offset(8*(in.off+w)))
+		}
 	}
 	VZEROUPPER()
-	for k, in := range ins {
-		c, v := gps[k][0], gps[k][1]
-		// c = s's carry: start from digit 0 as stored.
-		XORQ(c, c)
-		for j := range d {
-			w := Mem{Base: zp}.Offset(8 * (in.off + j))
-			MOVQ(w, v)
-			ADDQ(c, v)
-			MOVQ(v, c)
-			ANDQ(mask, v)
-			SHRQ(U8(52), c)
-			MOVQ(v, w)
+	RET()
+}
+
+// normalize puts s in lane 0 of each instance's total and carries, so that
+// every lane is a digit below D.
+//
+// One round (c = lane >> 52, lane &= D-1, lane += c from the lane below)
+// leaves lanes of at most D - 1 + 2^8 - 1: a lane then carries at most 1,
+// if it is D or more (generate, g) or if it is D - 1 and a carry comes in
+// (propagate, p). With the lanes' bits in integers, a carry comes into the
+// lanes c = ((g << 1) + p) ^ p: the addition runs a carry through each run
+// of p bits that a g bit starts, and the exclusive or keeps the bits it
+// changed. Each lane then becomes (lane + its bit of c) mod D, the add under
+// a mask register. The masks hold carries, which depend on the values: the
+// masked instructions take the same time whatever the masks hold.
+func normalize(ins []*ammInstance, r int, mask Mem, zero VecPhysical) {
+	Comment("Normalize: s into lane 0, one round of carries, then the carries",
+		"that ripple, by the generate/propagate masks.")
+	// The a registers, and those after them, are free now.
+	free := 31 - 1
+	tmp := func() VecPhysical {
+		v := vec(free)
+		free--
+		return v
+	}
+	maskV, oneV := tmp(), tmp()
+	VPBROADCASTQ(mask, maskV)
+	MOVQ(U64(1), RDX)
+	VPBROADCASTQ(RDX, oneV)
+	KMOVW(EDX, K1)
+	for _, in := range ins {
+		t := tmp()
+		VPBROADCASTQ(in.s, t)
+		VPBLENDMQ(t, in.acc[0], K1, in.acc[0])
+		carries := make([]VecPhysical, r)
+		for j := range r {
+			carries[j] = tmp()
+			VPSRLQ(U8(digitBits), in.acc[j], carries[j])
+			VPANDQ(maskV, in.acc[j], in.acc[j])
+		}
+		for j := range r {
+			low := zero
+			if j > 0 {
+				low = carries[j-1]
+			}
+			VALIGNQ(U8(vecLanes-1), low, carries[j], t)
+			VPADDQ(t, in.acc[j], in.acc[j])
+		}
+		free += r + 1
+	}
+	for _, in := range ins {
+		g, p, x := in.h, in.y, in.t
+		XORQ(g, g)
+		XORQ(p, p)
+		for j := r - 1; j >= 0; j-- {
+			SHLQ(U8(vecLanes), g)
+			SHLQ(U8(vecLanes), p)
+			VPCMPUQ(U8(6), maskV, in.acc[j], K2) // lane > D - 1
+			VPCMPEQQ(maskV, in.acc[j], K3)       // lane = D - 1
+			KMOVW(K2, x.As32())
+			ORQ(x, g)
+			KMOVW(K3, x.As32())
+			ORQ(x, p)
+		}
+		Comment("c = ((g << 1) + p) ^ p")
+		LEAQ(Mem{Base: p, Index: g, Scale: 2}, g)
+		XORQ(p, g)
+		for j := range r {
+			KMOVW(g.As32(), K2)
+			if j+1 < r {
+				SHRQ(U8(vecLanes), g)
+			}
+			VPADDQ(oneV, in.acc[j], K2, in.acc[j])
+			VPANDQ(maskV, in.acc[j], in.acc[j])
 		}
 	}
-	RET()
+}
+
+// ammUnroll is the steps per turn of the kernels' loop; it divides every
+// digit count in ifmaSizes.
+const ammUnroll = 2
+
+// mask52 is the constant 2^52 - 1 in memory, made on first use.
+var mask52 *Mem
+
+// maskConst returns the address of the constant 2^52 - 1.
+func maskConst() Mem {
+	if mask52 == nil {
+		m := GLOBL("ifmaMask52", RODATA|NOPTR)
+		DATA(0, U64(1<<52-1))
+		mask52 = &m
+	}
+	return *mask52
 }
 
 // zmm returns the i-th zmm register.
@@ -192,39 +342,36 @@ func zmm(i int) VecPhysical {
 		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}[i]
 }
 
-// xmmOf returns the xmm register that is the low quarter of the zmm z.
-func xmmOf(z VecPhysical) VecPhysical {
-	for i := range 32 {
-		if zmm(i) == z {
-			return []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15,
-				X16, X17, X18, X19, X20, X21, X22, X23, X24, X25, X26, X27, X28, X29, X30, X31}[i]
-		}
-	}
-	panic("not a zmm register")
-}
-
 // ammStep returns the pieces of step i of instance in (number k).
-func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp, mask GPPhysical, zero VecPhysical) []func() {
+func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, zero VecPhysical) []func() {
 	word := func(p GPPhysical, j int) Mem { return Mem{Base: p}.Offset(8 * (in.off + j)) }
 	bi := word(bp, i)
 	return []func(){
 		func() {
 			// t = lane 1 of the total, before this step adds to it.
-			VPEXTRQ(U8(1), xmmOf(in.acc[0]), in.t)
+			VPEXTRQ(U8(1), in.acc[0].AsX(), in.t)
 		},
 		func() {
-			// h:s = s + a[0]·b[i]
+			// s' = s + lo(a[0]·b[i]); t += hi(a[0]·b[i])
 			MOVQ(bi, RDX)
-			MULXQ(word(ap, 0), in.y, in.h)
+			MULXQ(word(ap, 0), RDX, in.h)
+			MOVQ(RDX, in.y)
+			ANDQ(mask, in.y)
 			ADDQ(in.y, in.s)
-			ADCQ(U8(0), in.h)
+			SHRQ(U8(52), in.h, RDX)
+			ADDQ(RDX, in.t)
 		},
 		func() {
-			// y = s·k0 mod D
+			// y = s'·k0 mod D. The low digit of s' + m[0]·y is 0, so
+			// its carry out is ⌈s'/D⌉ = (s' + D - 1) >> 52 (with the
+			// high half of m[0]·y still to add): t += it.
 			MOVQ(in.s, in.y)
 			IMULQ(Mem{Base: kp}.Offset(8*k), in.y)
 			ANDQ(mask, in.y)
 			VPBROADCASTQ(in.y, in.yv)
+			ADDQ(mask, in.s)
+			SHRQ(U8(52), in.s)
+			ADDQ(in.s, in.t)
 		},
 		func() {
 			// t += lo(a[1]·b[i]), which the vector adds to lane 1 now.
@@ -234,9 +381,28 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp, mask GPPhysical, zero
 			ADDQ(RDX, in.t)
 		},
 		func() {
-			// Vector: t += lo(a·b[i])
+			// Vector: t += lo(a·b[i]); hh = hi(a·b[i]) if there is an hh
+			// (else it is added after the shift).
+			if in.a == nil {
+				VPBROADCASTQ(bi, in.bv)
+			}
+			lo, hi := in.acc, in.hh
 			for j := range r {
-				VPMADD52LUQ_BCST(bi, in.a[j], in.acc[j])
+				if hi != nil {
+					VPXORQ(hi[j], hi[j], hi[j])
+				}
+				if in.a != nil {
+					VPMADD52LUQ_BCST(bi, in.a[j], lo[j])
+				} else {
+					VPMADD52LUQ(word(ap, vecLanes*j), in.bv, lo[j])
+				}
+				if hi != nil {
+					if in.a != nil {
+						VPMADD52HUQ_BCST(bi, in.a[j], hi[j])
+					} else {
+						VPMADD52HUQ(word(ap, vecLanes*j), in.bv, hi[j])
+					}
+				}
 			}
 		},
 		func() {
@@ -247,24 +413,27 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp, mask GPPhysical, zero
 			ADDQ(RDX, in.t)
 		},
 		func() {
-			// Vector: t += lo(m·y)
+			// Vector: t += lo(m·y); hh += hi(m·y) if there is an hh.
 			for j := range r {
-				VPMADD52LUQ(word(mp, 8*j), in.yv, in.acc[j])
+				VPMADD52LUQ(word(mp, vecLanes*j), in.yv, in.acc[j])
+				if in.hh != nil {
+					VPMADD52HUQ(word(mp, vecLanes*j), in.yv, in.hh[j])
+				}
 			}
 		},
 		func() {
-			// h:s += m[0]·y; s = h:s >> 52, the carry out of digit 0 with
-			// the high halves of both products; s += t: digit 0 of the
-			// shifted total.
+			// s = t + hi(m[0]·y): digit 0 of the shifted total.
 			MOVQ(in.y, RDX)
 			MULXQ(word(mp, 0), RDX, in.y)
-			ADDQ(RDX, in.s)
-			ADCQ(in.y, in.h)
-			SHRQ(U8(52), in.h, in.s)
-			ADDQ(in.t, in.s)
+			SHRQ(U8(52), RDX)
+			SHLQ(U8(64-52), in.y)
+			ADDQ(RDX, in.t)
+			LEAQ(Mem{Base: in.t, Index: in.y, Scale: 1}, in.s)
 		},
 		func() {
-			// Shift the total down a digit.
+			// t = t/D + hh, the division a shift down a lane, the high
+			// halves of the products a digit up, which after the shift is
+			// the same lane; without an hh, add them now.
 			for j := range r {
 				next := zero
 				if j+1 < r {
@@ -272,15 +441,21 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp, mask GPPhysical, zero
 				}
 				VALIGNQ(U8(1), in.acc[j], next, in.acc[j])
 			}
-		},
-		func() {
-			// Vector: t += hi(a·b[i]) + hi(m·y), one digit up, which after
-			// the shift is the same lane.
-			for j := range r {
-				VPMADD52HUQ_BCST(bi, in.a[j], in.acc[j])
+			if in.hh != nil {
+				for j := range r {
+					VPADDQ(in.hh[j], in.acc[j], in.acc[j])
+				}
+				return
 			}
 			for j := range r {
-				VPMADD52HUQ(word(mp, 8*j), in.yv, in.acc[j])
+				if in.a != nil {
+					VPMADD52HUQ_BCST(bi, in.a[j], in.acc[j])
+				} else {
+					VPMADD52HUQ(word(ap, vecLanes*j), in.bv, in.acc[j])
+				}
+			}
+			for j := range r {
+				VPMADD52HUQ(word(mp, vecLanes*j), in.yv, in.acc[j])
 			}
 		},
 	}
