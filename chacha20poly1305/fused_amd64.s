@@ -30,7 +30,7 @@ GLOBL sigma<>(SB), RODATA|NOPTR, $16
 
 // func sealFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·sealFused(SB), NOSPLIT, $192-96
+TEXT ·sealFused(SB), NOSPLIT, $232-96
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -124,15 +124,22 @@ sealFused_round:
 	VPADDD  Z3, Z7, Z7
 
 	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)
-	VMOVQ   X4, R11
-	VPEXTRQ $0x01, X4, R12
-	MOVQ    $0x0ffffffc0fffffff, AX
-	ANDQ    AX, R11
-	MOVQ    $0x0ffffffc0ffffffc, AX
-	ANDQ    AX, R12
-	MOVQ    R12, R13
-	SHRQ    $0x02, R13
-	ADDQ    R12, R13
+	VMOVQ   X4, AX
+	VPEXTRQ $0x01, X4, BX
+	MOVQ    $0x0ffffffc0fffffff, CX
+	ANDQ    CX, AX
+	MOVQ    $0x0ffffffc0ffffffc, CX
+	ANDQ    CX, BX
+	MOVQ    AX, 192(SP)
+	MOVQ    BX, 200(SP)
+	LEAQ    (AX)(AX*4), CX
+	MOVQ    CX, 216(SP)
+	LEAQ    (BX)(BX*4), CX
+	MOVQ    CX, 224(SP)
+	MOVQ    BX, CX
+	SHRQ    $0x02, CX
+	ADDQ    BX, CX
+	MOVQ    CX, 208(SP)
 
 	// transpose: blocks 1, 2, 3 whole
 	VSHUFI32X4 $0x44, Z5, Z4, Z0
@@ -162,6 +169,7 @@ sealFused_round:
 	XORQ R8, R8
 	XORQ R9, R9
 	XORQ R10, R10
+	XORQ R11, R11
 	MOVQ ad_base+64(FP), SI
 	MOVQ ad_len+72(FP), DI
 	SHRQ $0x04, DI
@@ -171,39 +179,40 @@ sealFused_ad:
 	ADDQ  (SI), R8
 	ADCQ  8(SI), R9
 	ADCQ  $0x01, R10
+	MOVQ  R8, DX
+	MULXQ 192(SP), AX, BX
+	MULXQ 200(SP), R12, R13
 	MOVQ  R11, DX
-	MULXQ R8, AX, BX
-	MULXQ R9, R14, R15
-	MOVQ  R13, DX
-	MULXQ R9, CX, DX
-	ADDQ  CX, AX
-	ADCQ  DX, BX
-	MOVQ  R12, DX
-	MULXQ R8, CX, DX
-	ADDQ  CX, R14
-	ADCQ  DX, R15
-	MOVQ  R10, CX
-	IMULQ R13, CX
-	ADDQ  CX, R14
-	ADCQ  $0x00, R15
-	ADDQ  BX, R14
-	ADCQ  $0x00, R15
-	IMULQ R11, R10
-	ADDQ  R15, R10
-	MOVQ  R10, CX
-	ANDQ  $-4, CX
-	MOVQ  R10, R15
-	SHRQ  $0x02, R15
-	ADDQ  R15, CX
-	ANDQ  $0x03, R10
-	ADDQ  CX, AX
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R10
-	MOVQ  AX, R8
-	MOVQ  R14, R9
-	ADDQ  $0x10, SI
-	DECQ  DI
-	JNZ   sealFused_ad
+	MULXQ 216(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 224(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R9, DX
+	MULXQ 208(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 192(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, R14
+	IMULQ 208(SP), R14
+	ADDQ  R14, R12
+	ADCQ  $0x00, R13
+	IMULQ 192(SP), R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	MOVQ R10, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R10
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  sealFused_ad
 
 sealFused_adtail:
 	// its last partial block, zero-padded
@@ -219,36 +228,37 @@ sealFused_adtail:
 	ADDQ       R14, R8
 	ADCQ       R15, R9
 	ADCQ       $0x01, R10
+	MOVQ       R8, DX
+	MULXQ      192(SP), AX, BX
+	MULXQ      200(SP), R12, R13
 	MOVQ       R11, DX
-	MULXQ      R8, AX, BX
-	MULXQ      R9, R14, R15
-	MOVQ       R13, DX
-	MULXQ      R9, CX, DX
-	ADDQ       CX, AX
-	ADCQ       DX, BX
-	MOVQ       R12, DX
-	MULXQ      R8, CX, DX
-	ADDQ       CX, R14
-	ADCQ       DX, R15
-	MOVQ       R10, CX
-	IMULQ      R13, CX
-	ADDQ       CX, R14
-	ADCQ       $0x00, R15
-	ADDQ       BX, R14
-	ADCQ       $0x00, R15
-	IMULQ      R11, R10
-	ADDQ       R15, R10
-	MOVQ       R10, CX
-	ANDQ       $-4, CX
-	MOVQ       R10, R15
-	SHRQ       $0x02, R15
-	ADDQ       R15, CX
-	ANDQ       $0x03, R10
-	ADDQ       CX, AX
-	ADCQ       $0x00, R14
-	ADCQ       $0x00, R10
-	MOVQ       AX, R8
-	MOVQ       R14, R9
+	MULXQ      216(SP), R14, R15
+	ADDQ       R14, AX
+	ADCQ       R15, BX
+	MULXQ      224(SP), R14, R15
+	ADDQ       R14, R12
+	ADCQ       R15, R13
+	MOVQ       R9, DX
+	MULXQ      208(SP), R14, R15
+	ADDQ       R14, AX
+	ADCQ       R15, BX
+	MULXQ      192(SP), R14, R15
+	ADDQ       R14, R12
+	ADCQ       R15, R13
+	MOVQ       R10, R14
+	IMULQ      208(SP), R14
+	ADDQ       R14, R12
+	ADCQ       $0x00, R13
+	IMULQ      192(SP), R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	MOVQ R10, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R10
 
 sealFused_ct:
 	// the ciphertext's blocks, zero-padded
@@ -262,39 +272,40 @@ sealFused_ctloop:
 	ADDQ  (SI), R8
 	ADCQ  8(SI), R9
 	ADCQ  $0x01, R10
+	MOVQ  R8, DX
+	MULXQ 192(SP), AX, BX
+	MULXQ 200(SP), R12, R13
 	MOVQ  R11, DX
-	MULXQ R8, AX, BX
-	MULXQ R9, R14, R15
-	MOVQ  R13, DX
-	MULXQ R9, CX, DX
-	ADDQ  CX, AX
-	ADCQ  DX, BX
-	MOVQ  R12, DX
-	MULXQ R8, CX, DX
-	ADDQ  CX, R14
-	ADCQ  DX, R15
-	MOVQ  R10, CX
-	IMULQ R13, CX
-	ADDQ  CX, R14
-	ADCQ  $0x00, R15
-	ADDQ  BX, R14
-	ADCQ  $0x00, R15
-	IMULQ R11, R10
-	ADDQ  R15, R10
-	MOVQ  R10, CX
-	ANDQ  $-4, CX
-	MOVQ  R10, R15
-	SHRQ  $0x02, R15
-	ADDQ  R15, CX
-	ANDQ  $0x03, R10
-	ADDQ  CX, AX
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R10
-	MOVQ  AX, R8
-	MOVQ  R14, R9
-	ADDQ  $0x10, SI
-	DECQ  DI
-	JNZ   sealFused_ctloop
+	MULXQ 216(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 224(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R9, DX
+	MULXQ 208(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 192(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, R14
+	IMULQ 208(SP), R14
+	ADDQ  R14, R12
+	ADCQ  $0x00, R13
+	IMULQ 192(SP), R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	MOVQ R10, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R10
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  sealFused_ctloop
 
 sealFused_lengths:
 	MOVQ  ad_len+72(FP), R14
@@ -302,38 +313,44 @@ sealFused_lengths:
 	ADDQ  R14, R8
 	ADCQ  R15, R9
 	ADCQ  $0x01, R10
+	MOVQ  R8, DX
+	MULXQ 192(SP), AX, BX
+	MULXQ 200(SP), R12, R13
 	MOVQ  R11, DX
-	MULXQ R8, AX, BX
-	MULXQ R9, R14, R15
-	MOVQ  R13, DX
-	MULXQ R9, CX, DX
-	ADDQ  CX, AX
-	ADCQ  DX, BX
-	MOVQ  R12, DX
-	MULXQ R8, CX, DX
-	ADDQ  CX, R14
-	ADCQ  DX, R15
-	MOVQ  R10, CX
-	IMULQ R13, CX
-	ADDQ  CX, R14
-	ADCQ  $0x00, R15
-	ADDQ  BX, R14
-	ADCQ  $0x00, R15
-	IMULQ R11, R10
-	ADDQ  R15, R10
-	MOVQ  R10, CX
-	ANDQ  $-4, CX
-	MOVQ  R10, R15
-	SHRQ  $0x02, R15
-	ADDQ  R15, CX
-	ANDQ  $0x03, R10
-	ADDQ  CX, AX
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R10
-	MOVQ  AX, R8
-	MOVQ  R14, R9
+	MULXQ 216(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 224(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R9, DX
+	MULXQ 208(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 192(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, R14
+	IMULQ 208(SP), R14
+	ADDQ  R14, R12
+	ADCQ  $0x00, R13
+	IMULQ 192(SP), R10
 
-	// the tag: h mod p (h - p if h + 5 reaches 2^130) + s mod 2^128
+	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	MOVQ R10, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R10
+
+	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if h + 5
+	// reaches 2^130) + s mod 2^128
+	LEAQ    (R11)(R11*4), AX
+	ADDQ    AX, R8
+	ADCQ    $0x00, R9
+	ADCQ    $0x00, R10
 	MOVQ    R8, AX
 	ADDQ    $0x05, AX
 	MOVQ    R9, BX
@@ -354,7 +371,7 @@ sealFused_lengths:
 
 // func openFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·openFused(SB), NOSPLIT, $192-104
+TEXT ·openFused(SB), NOSPLIT, $232-104
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -448,15 +465,22 @@ openFused_round:
 	VPADDD  Z3, Z7, Z7
 
 	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)
-	VMOVQ   X4, R11
-	VPEXTRQ $0x01, X4, R12
-	MOVQ    $0x0ffffffc0fffffff, AX
-	ANDQ    AX, R11
-	MOVQ    $0x0ffffffc0ffffffc, AX
-	ANDQ    AX, R12
-	MOVQ    R12, R13
-	SHRQ    $0x02, R13
-	ADDQ    R12, R13
+	VMOVQ   X4, AX
+	VPEXTRQ $0x01, X4, BX
+	MOVQ    $0x0ffffffc0fffffff, CX
+	ANDQ    CX, AX
+	MOVQ    $0x0ffffffc0ffffffc, CX
+	ANDQ    CX, BX
+	MOVQ    AX, 192(SP)
+	MOVQ    BX, 200(SP)
+	LEAQ    (AX)(AX*4), CX
+	MOVQ    CX, 216(SP)
+	LEAQ    (BX)(BX*4), CX
+	MOVQ    CX, 224(SP)
+	MOVQ    BX, CX
+	SHRQ    $0x02, CX
+	ADDQ    BX, CX
+	MOVQ    CX, 208(SP)
 
 	// transpose: blocks 1, 2, 3 whole
 	VSHUFI32X4 $0x44, Z5, Z4, Z0
@@ -476,6 +500,7 @@ openFused_round:
 	XORQ R8, R8
 	XORQ R9, R9
 	XORQ R10, R10
+	XORQ R11, R11
 	MOVQ ad_base+64(FP), SI
 	MOVQ ad_len+72(FP), DI
 	SHRQ $0x04, DI
@@ -485,39 +510,40 @@ openFused_ad:
 	ADDQ  (SI), R8
 	ADCQ  8(SI), R9
 	ADCQ  $0x01, R10
+	MOVQ  R8, DX
+	MULXQ 192(SP), AX, BX
+	MULXQ 200(SP), R12, R13
 	MOVQ  R11, DX
-	MULXQ R8, AX, BX
-	MULXQ R9, R14, R15
-	MOVQ  R13, DX
-	MULXQ R9, CX, DX
-	ADDQ  CX, AX
-	ADCQ  DX, BX
-	MOVQ  R12, DX
-	MULXQ R8, CX, DX
-	ADDQ  CX, R14
-	ADCQ  DX, R15
-	MOVQ  R10, CX
-	IMULQ R13, CX
-	ADDQ  CX, R14
-	ADCQ  $0x00, R15
-	ADDQ  BX, R14
-	ADCQ  $0x00, R15
-	IMULQ R11, R10
-	ADDQ  R15, R10
-	MOVQ  R10, CX
-	ANDQ  $-4, CX
-	MOVQ  R10, R15
-	SHRQ  $0x02, R15
-	ADDQ  R15, CX
-	ANDQ  $0x03, R10
-	ADDQ  CX, AX
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R10
-	MOVQ  AX, R8
-	MOVQ  R14, R9
-	ADDQ  $0x10, SI
-	DECQ  DI
-	JNZ   openFused_ad
+	MULXQ 216(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 224(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R9, DX
+	MULXQ 208(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 192(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, R14
+	IMULQ 208(SP), R14
+	ADDQ  R14, R12
+	ADCQ  $0x00, R13
+	IMULQ 192(SP), R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	MOVQ R10, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R10
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  openFused_ad
 
 openFused_adtail:
 	// its last partial block, zero-padded
@@ -533,36 +559,37 @@ openFused_adtail:
 	ADDQ       R14, R8
 	ADCQ       R15, R9
 	ADCQ       $0x01, R10
+	MOVQ       R8, DX
+	MULXQ      192(SP), AX, BX
+	MULXQ      200(SP), R12, R13
 	MOVQ       R11, DX
-	MULXQ      R8, AX, BX
-	MULXQ      R9, R14, R15
-	MOVQ       R13, DX
-	MULXQ      R9, CX, DX
-	ADDQ       CX, AX
-	ADCQ       DX, BX
-	MOVQ       R12, DX
-	MULXQ      R8, CX, DX
-	ADDQ       CX, R14
-	ADCQ       DX, R15
-	MOVQ       R10, CX
-	IMULQ      R13, CX
-	ADDQ       CX, R14
-	ADCQ       $0x00, R15
-	ADDQ       BX, R14
-	ADCQ       $0x00, R15
-	IMULQ      R11, R10
-	ADDQ       R15, R10
-	MOVQ       R10, CX
-	ANDQ       $-4, CX
-	MOVQ       R10, R15
-	SHRQ       $0x02, R15
-	ADDQ       R15, CX
-	ANDQ       $0x03, R10
-	ADDQ       CX, AX
-	ADCQ       $0x00, R14
-	ADCQ       $0x00, R10
-	MOVQ       AX, R8
-	MOVQ       R14, R9
+	MULXQ      216(SP), R14, R15
+	ADDQ       R14, AX
+	ADCQ       R15, BX
+	MULXQ      224(SP), R14, R15
+	ADDQ       R14, R12
+	ADCQ       R15, R13
+	MOVQ       R9, DX
+	MULXQ      208(SP), R14, R15
+	ADDQ       R14, AX
+	ADCQ       R15, BX
+	MULXQ      192(SP), R14, R15
+	ADDQ       R14, R12
+	ADCQ       R15, R13
+	MOVQ       R10, R14
+	IMULQ      208(SP), R14
+	ADDQ       R14, R12
+	ADCQ       $0x00, R13
+	IMULQ      192(SP), R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	MOVQ R10, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R10
 
 openFused_ct:
 	// the ciphertext's blocks, zero-padded
@@ -576,39 +603,40 @@ openFused_ctloop:
 	ADDQ  (SI), R8
 	ADCQ  8(SI), R9
 	ADCQ  $0x01, R10
+	MOVQ  R8, DX
+	MULXQ 192(SP), AX, BX
+	MULXQ 200(SP), R12, R13
 	MOVQ  R11, DX
-	MULXQ R8, AX, BX
-	MULXQ R9, R14, R15
-	MOVQ  R13, DX
-	MULXQ R9, CX, DX
-	ADDQ  CX, AX
-	ADCQ  DX, BX
-	MOVQ  R12, DX
-	MULXQ R8, CX, DX
-	ADDQ  CX, R14
-	ADCQ  DX, R15
-	MOVQ  R10, CX
-	IMULQ R13, CX
-	ADDQ  CX, R14
-	ADCQ  $0x00, R15
-	ADDQ  BX, R14
-	ADCQ  $0x00, R15
-	IMULQ R11, R10
-	ADDQ  R15, R10
-	MOVQ  R10, CX
-	ANDQ  $-4, CX
-	MOVQ  R10, R15
-	SHRQ  $0x02, R15
-	ADDQ  R15, CX
-	ANDQ  $0x03, R10
-	ADDQ  CX, AX
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R10
-	MOVQ  AX, R8
-	MOVQ  R14, R9
-	ADDQ  $0x10, SI
-	DECQ  DI
-	JNZ   openFused_ctloop
+	MULXQ 216(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 224(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R9, DX
+	MULXQ 208(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 192(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, R14
+	IMULQ 208(SP), R14
+	ADDQ  R14, R12
+	ADCQ  $0x00, R13
+	IMULQ 192(SP), R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	MOVQ R10, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R10
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  openFused_ctloop
 
 openFused_lengths:
 	MOVQ  ad_len+72(FP), R14
@@ -616,38 +644,44 @@ openFused_lengths:
 	ADDQ  R14, R8
 	ADCQ  R15, R9
 	ADCQ  $0x01, R10
+	MOVQ  R8, DX
+	MULXQ 192(SP), AX, BX
+	MULXQ 200(SP), R12, R13
 	MOVQ  R11, DX
-	MULXQ R8, AX, BX
-	MULXQ R9, R14, R15
-	MOVQ  R13, DX
-	MULXQ R9, CX, DX
-	ADDQ  CX, AX
-	ADCQ  DX, BX
-	MOVQ  R12, DX
-	MULXQ R8, CX, DX
-	ADDQ  CX, R14
-	ADCQ  DX, R15
-	MOVQ  R10, CX
-	IMULQ R13, CX
-	ADDQ  CX, R14
-	ADCQ  $0x00, R15
-	ADDQ  BX, R14
-	ADCQ  $0x00, R15
-	IMULQ R11, R10
-	ADDQ  R15, R10
-	MOVQ  R10, CX
-	ANDQ  $-4, CX
-	MOVQ  R10, R15
-	SHRQ  $0x02, R15
-	ADDQ  R15, CX
-	ANDQ  $0x03, R10
-	ADDQ  CX, AX
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R10
-	MOVQ  AX, R8
-	MOVQ  R14, R9
+	MULXQ 216(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 224(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R9, DX
+	MULXQ 208(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ 192(SP), R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, R14
+	IMULQ 208(SP), R14
+	ADDQ  R14, R12
+	ADCQ  $0x00, R13
+	IMULQ 192(SP), R10
 
-	// the tag: h mod p (h - p if h + 5 reaches 2^130) + s mod 2^128
+	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	MOVQ R10, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R10
+
+	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if h + 5
+	// reaches 2^130) + s mod 2^128
+	LEAQ    (R11)(R11*4), AX
+	ADDQ    AX, R8
+	ADCQ    $0x00, R9
+	ADCQ    $0x00, R10
 	MOVQ    R8, AX
 	ADDQ    $0x05, AX
 	MOVQ    R9, BX

@@ -11,8 +11,7 @@
 // row a half round computes and the first the next one reads, then needs
 // no shuffle, and a half round's dependency chain is its twelve operations.
 //
-// Poly1305 runs on 64-bit words with MULX, as the poly1305 package's
-// blocksMULX (see its generator for the bounds), over the additional data,
+// Poly1305 runs on 64-bit words with MULX (see polyBlock), over the additional data,
 // its zero padding, the ciphertext (copied, zero-padded, to the stack) and
 // the two lengths; the tag is computed and, for Open, compared in constant
 // time before any plaintext is written.
@@ -51,16 +50,26 @@ var (
 	sigma    Mem // "expand 32-byte k", ChaCha20's constant row (RFC 8439, Section 2.3)
 )
 
-// Poly1305's registers, fixed: MULX multiplies by DX.
+// Poly1305's registers, fixed: MULX multiplies by DX. The accumulator is
+// h = x0 + 2^64 x1 + 2^128 x2 + 5c (see polyBlock).
 var (
-	h0, h1, h2 = R8, R9, R10
-	r0, r1, s1 = R11, R12, R13 // r and 5/4 r1
-	d0, d0h    = RAX, RBX
-	d1, d1h    = R14, R15
-	t          = RCX
-	bp         = RSI // the blocks
-	nb         = RDI // blocks left
+	x0, x1, x2, cc = R8, R9, R10, R11
+	a0, a1         = RAX, RBX // column 0 of a product, two words
+	b0, b1         = R12, R13 // column 1
+	t0, t1         = R14, R15 // a partial product, or a block in registers
+	bp             = RSI      // the blocks
+	nb             = RDI      // blocks left
 )
+
+// rkey holds r0, r1, s1 = 5/4 r1, 5 r0 and 5 r1, for the products'
+// memory operands.
+var rkey Mem
+
+func r0m() Mem  { return rkey }
+func r1m() Mem  { return rkey.Offset(8) }
+func s1m() Mem  { return rkey.Offset(16) }
+func r05m() Mem { return rkey.Offset(24) }
+func r15m() Mem { return rkey.Offset(32) }
 
 // quarterRound emits ChaCha's quarter round (RFC 8439, Section 2.1) on
 // the rows a, b, c, d of x, four columns at once in each lane.
@@ -76,48 +85,60 @@ func quarterRound(x [4]VecVirtual) {
 	}
 }
 
-// polyBlock emits h = (h + m + 2^128) * r, partially reduced (h2 <= 4),
-// for the block m = m0 + 2^64 m1; see poly1305's blocksMULX for the
-// products and their bounds:
+// polyBlock emits h = (h + m + 2^128) * r, for the block m = m0 + 2^64 m1.
 //
-//	d0 = h0 r0 + h1 s1
-//	d1 = h0 r1 + h1 r0 + h2 s1 + (d0 >> 64)
-//	d2 = h2 r0 + (d1 >> 64)
-//	h  = d0 + 2^64 d1 + 2^128 (d2 & 3) + 5 (d2 >> 2)
+// The accumulator is h = x0 + 2^64 x1 + 2^128 x2 + 5c: the part of a
+// product at 2^130 and above, c, is not folded into x0 (which would put a
+// shift, an addition and a carry through three words on the chain from one
+// block to the next) but multiplied by r with the rest, as 5c r = c (5 r0)
+// + 2^64 c (5 r1). With y = x + m + 2^128 (y2 <= 5), and s1 = 5/4 r1 (r1 is
+// a multiple of 4, so y1 r1 2^128 = y1 (r1/4) 2^130 = y1 s1 mod p, and
+// y2 r1 2^192 = y2 s1 2^64 mod p, with p = 2^130 - 5):
+//
+//	col0 = y0 r0 + y1 s1 + c (5 r0)
+//	col1 = y0 r1 + y1 r0 + c (5 r1) + y2 s1
+//	d = col0 + 2^64 col1 + 2^128 y2 r0
+//	x0, x1, x2, c = d mod 2^64, d>>64 mod 2^64, d>>128 & 3, d >> 130
+//
+// Bounds (r0, r1 < 2^60, s1 < 2^60.33, 5 r0, 5 r1 < 2^62.33, and c < 2^61
+// on entry): y0 r0, y0 r1, y1 r0 < 2^124, y1 s1 < 2^124.33, c 5 r0 and
+// c 5 r1 < 2^123.33, y2 s1 < 2^63, so col0 < 2^125.5 and col1 < 2^125.3
+// fit two words each; d >> 128 < 2^61.3 + 5 * 2^60 + 1 < 2^63, so c < 2^61
+// again and x2 <= 3.
 func polyBlock(m0, m1 Op) {
-	ADDQ(m0, h0)
-	ADCQ(m1, h1)
-	ADCQ(Imm(1), h2)
-	MOVQ(r0, RDX)
-	MULXQ(h0, d0, d0h)
-	MULXQ(h1, d1, d1h)
-	MOVQ(s1, RDX)
-	MULXQ(h1, t, RDX)
-	ADDQ(t, d0)
-	ADCQ(RDX, d0h)
-	MOVQ(r1, RDX)
-	MULXQ(h0, t, RDX)
-	ADDQ(t, d1)
-	ADCQ(RDX, d1h)
-	MOVQ(h2, t)
-	IMULQ(s1, t)
-	ADDQ(t, d1)
-	ADCQ(Imm(0), d1h)
-	ADDQ(d0h, d1)
-	ADCQ(Imm(0), d1h)
-	IMULQ(r0, h2)
-	ADDQ(d1h, h2)
-	MOVQ(h2, t)
-	ANDQ(I32(-4), t) // 4c, c = d2 >> 2
-	MOVQ(h2, d1h)
-	SHRQ(U8(2), d1h)
-	ADDQ(d1h, t) // 5c
-	ANDQ(Imm(3), h2)
-	ADDQ(t, d0)
-	ADCQ(Imm(0), d1)
-	ADCQ(Imm(0), h2)
-	MOVQ(d0, h0)
-	MOVQ(d1, h1)
+	ADDQ(m0, x0)
+	ADCQ(m1, x1)
+	ADCQ(Imm(1), x2)
+	MOVQ(x0, RDX)
+	MULXQ(r0m(), a0, a1) // y0 r0
+	MULXQ(r1m(), b0, b1) // y0 r1
+	MOVQ(cc, RDX)
+	MULXQ(r05m(), t0, t1) // c 5r0
+	ADDQ(t0, a0)
+	ADCQ(t1, a1)
+	MULXQ(r15m(), t0, t1) // c 5r1
+	ADDQ(t0, b0)
+	ADCQ(t1, b1)
+	MOVQ(x1, RDX)
+	MULXQ(s1m(), t0, t1) // y1 s1
+	ADDQ(t0, a0)
+	ADCQ(t1, a1)
+	MULXQ(r0m(), t0, t1) // y1 r0
+	ADDQ(t0, b0)
+	ADCQ(t1, b1)
+	MOVQ(x2, t0)
+	IMULQ(s1m(), t0) // y2 s1
+	ADDQ(t0, b0)
+	ADCQ(Imm(0), b1)
+	IMULQ(r0m(), x2) // y2 r0
+	Comment("d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry")
+	ADDQ(a1, b0)
+	ADCQ(b1, x2)
+	MOVQ(a0, x0)
+	MOVQ(b0, x1)
+	MOVQ(x2, cc)
+	SHRQ(U8(2), cc)
+	ANDQ(Imm(3), x2)
 }
 
 // polyLoop emits polyBlock over nb blocks at bp (nb > 0), advancing bp.
@@ -149,6 +170,7 @@ func fused(name string, open bool) {
 			"AVX-512VL and BMI2.")
 	}
 	buf := AllocLocal(192) // the ciphertext, zero-padded to whole blocks
+	rkey = AllocLocal(40)
 
 	Comment("the input rows of blocks 0..3 in lanes 0..3: the constant, the key,")
 	Comment("and the counter (0 to 3) and nonce, read where they are (not from a")
@@ -211,16 +233,22 @@ func fused(name string, open bool) {
 	}
 
 	Comment("the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)")
-	VMOVQ(x[0].AsX(), r0)
-	VPEXTRQ(U8(1), x[0].AsX(), r1)
-	MOVQ(U64(0x0ffffffc0fffffff), RAX)
-	ANDQ(RAX, r0)
-	MOVQ(U64(0x0ffffffc0ffffffc), RAX)
-	ANDQ(RAX, r1)
-	MOVQ(r1, s1)
-	SHRQ(U8(2), s1)
-	ADDQ(r1, s1)
-
+	VMOVQ(x[0].AsX(), RAX)
+	VPEXTRQ(U8(1), x[0].AsX(), RBX)
+	MOVQ(U64(0x0ffffffc0fffffff), RCX)
+	ANDQ(RCX, RAX)
+	MOVQ(U64(0x0ffffffc0ffffffc), RCX)
+	ANDQ(RCX, RBX)
+	MOVQ(RAX, r0m())
+	MOVQ(RBX, r1m())
+	LEAQ(Mem{Base: RAX, Index: RAX, Scale: 4}, RCX)
+	MOVQ(RCX, r05m())
+	LEAQ(Mem{Base: RBX, Index: RBX, Scale: 4}, RCX)
+	MOVQ(RCX, r15m())
+	MOVQ(RBX, RCX)
+	SHRQ(U8(2), RCX)
+	ADDQ(RBX, RCX)
+	MOVQ(RCX, s1m())
 	Comment("transpose: blocks 1, 2, 3 whole")
 	s0, s1v, s2, s3 := ZMM(), ZMM(), ZMM(), ZMM()
 	VSHUFI32X4(U8(0x44), x[1], x[0], s0)  // A.L0 A.L1 B.L0 B.L1
@@ -250,9 +278,10 @@ func fused(name string, open bool) {
 	}
 
 	Comment("h = 0, then the additional data's whole blocks")
-	XORQ(h0, h0)
-	XORQ(h1, h1)
-	XORQ(h2, h2)
+	XORQ(x0, x0)
+	XORQ(x1, x1)
+	XORQ(x2, x2)
+	XORQ(cc, cc)
 	Load(Param("ad").Base(), bp)
 	Load(Param("ad").Len(), nb)
 	SHRQ(U8(4), nb)
@@ -285,31 +314,36 @@ func fused(name string, open bool) {
 	Load(Param("src").Len(), R15)
 	polyBlock(R14, R15)
 
-	Comment("the tag: h mod p (h - p if h + 5 reaches 2^130) + s mod 2^128")
-	MOVQ(h0, RAX)
+	Comment("h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if h + 5")
+	Comment("reaches 2^130) + s mod 2^128")
+	LEAQ(Mem{Base: cc, Index: cc, Scale: 4}, RAX)
+	ADDQ(RAX, x0)
+	ADCQ(Imm(0), x1)
+	ADCQ(Imm(0), x2)
+	MOVQ(x0, RAX)
 	ADDQ(Imm(5), RAX)
-	MOVQ(h1, RBX)
+	MOVQ(x1, RBX)
 	ADCQ(Imm(0), RBX)
-	ADCQ(Imm(0), h2)
-	SHRQ(U8(2), h2)
-	CMOVQNE(RAX, h0)
-	CMOVQNE(RBX, h1)
+	ADCQ(Imm(0), x2)
+	SHRQ(U8(2), x2)
+	CMOVQNE(RAX, x0)
+	CMOVQNE(RBX, x1)
 	VMOVQ(x[1].AsX(), RAX)
 	VPEXTRQ(U8(1), x[1].AsX(), RBX)
-	ADDQ(RAX, h0)
-	ADCQ(RBX, h1)
+	ADDQ(RAX, x0)
+	ADCQ(RBX, x1)
 	tag := Load(Param("tag"), RSI)
 	if !open {
-		MOVQ(h0, Mem{Base: tag})
-		MOVQ(h1, Mem{Base: tag, Disp: 8})
+		MOVQ(x0, Mem{Base: tag})
+		MOVQ(x1, Mem{Base: tag, Disp: 8})
 		VZEROUPPER()
 		RET()
 		return
 	}
 	Comment("compare with the tag, in constant time; whether it matched is public")
-	XORQ(Mem{Base: tag}, h0)
-	XORQ(Mem{Base: tag, Disp: 8}, h1)
-	ORQ(h1, h0)
+	XORQ(Mem{Base: tag}, x0)
+	XORQ(Mem{Base: tag, Disp: 8}, x1)
+	ORQ(x1, x0)
 	JNZ(LabelRef(name + "_fail"))
 	Comment("the plaintext to dst")
 	Load(Param("dst").Base(), dst)
