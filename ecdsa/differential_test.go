@@ -1,0 +1,258 @@
+package ecdsa
+
+import (
+	"bytes"
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	_ "crypto/sha1"
+	_ "crypto/sha3"
+	"encoding/asn1"
+	"math/big"
+	mathrand "math/rand/v2"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// differentialCases returns the number of cases on curve c of a
+// differential test: base for P-256 by default, a half of it for P-384 and
+// a third for P-521 (whose operations take longer in crypto/ecdsa too);
+// a tenth of that with -short, 20 times as many with -long.
+func differentialCases(c elliptic.Curve, base int) int {
+	switch c.Params().BitSize {
+	case 384:
+		base /= 2
+	case 521:
+		base /= 3
+	}
+	switch {
+	case *long:
+		return 20 * base
+	case testing.Short():
+		return max(base/10, 1)
+	}
+	return base
+}
+
+// TestDeterministicMatchesStd checks that Sign with no random source gives
+// exactly crypto/ecdsa's RFC 6979 signatures, for random keys and digests
+// of SHA-1, SHA-2 and SHA-3 hashes (digests shorter and longer than the
+// order, truncated).
+func TestDeterministicMatchesStd(t *testing.T) {
+	hashes := []crypto.Hash{crypto.SHA1, crypto.SHA224, crypto.SHA256, crypto.SHA384,
+		crypto.SHA512, crypto.SHA512_256, crypto.SHA3_256, crypto.SHA3_512}
+	for _, c := range testCurves {
+		t.Run(c.Params().Name, func(t *testing.T) {
+			r := testutil.Rand(t)
+			var k *PrivateKey
+			for i := range differentialCases(c, 200) {
+				if i%8 == 0 {
+					var err error
+					if k, err = GenerateKey(c, reader{r}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				h := hashes[r.IntN(len(hashes))]
+				digest := make([]byte, h.Size())
+				fillRand(r, digest)
+				got, err := k.Sign(nil, digest, h)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := k.Std().Sign(nil, digest, h)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Fatalf("D = %x, %v digest %x: Sign = %x, crypto/ecdsa %x", k.d, h, digest, got, want)
+				}
+			}
+		})
+	}
+}
+
+// derSignature encodes r and s, which may be negative or too large, in
+// DER.
+func derSignature(r, s *big.Int) []byte {
+	b, err := asn1.Marshal(struct{ R, S *big.Int }{r, s})
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// mangle changes a signature, its digest or its public key in one of many
+// ways (or none) and says how. Some changes keep the signature valid:
+// s -> n - s, bytes appended to a digest longer than the order.
+func mangle(r *mathrand.Rand, c elliptic.Curve, pub *ecdsa.PublicKey, digest, sig []byte, other *ecdsa.PublicKey) (*ecdsa.PublicKey, []byte, []byte, string) {
+	n, p := c.Params().N, c.Params().P
+	var rs struct{ R, S *big.Int }
+	if _, err := asn1.Unmarshal(sig, &rs); err != nil {
+		panic(err)
+	}
+	sig, digest = bytes.Clone(sig), bytes.Clone(digest)
+	switch r.IntN(20) {
+	case 0:
+		sig[r.IntN(len(sig))] ^= 1 << r.IntN(8)
+		return pub, digest, sig, "a bit of the signature flipped"
+	case 1:
+		if len(digest) == 0 {
+			return pub, []byte{0}, sig, "a zero byte for a digest"
+		}
+		digest[r.IntN(len(digest))] ^= 1 << r.IntN(8)
+		return pub, digest, sig, "a bit of the digest flipped"
+	case 2:
+		return pub, append(digest, byte(r.Uint32())), sig, "a byte appended to the digest"
+	case 3:
+		if len(digest) > 0 {
+			digest = digest[:len(digest)-1]
+		}
+		return pub, digest, sig, "the digest's last byte removed"
+	case 4:
+		return pub, digest, derSignature(big.NewInt(0), rs.S), "r = 0"
+	case 5:
+		return pub, digest, derSignature(rs.R, big.NewInt(0)), "s = 0"
+	case 6:
+		return pub, digest, derSignature(new(big.Int).Add(rs.R, n), rs.S), "r + n"
+	case 7:
+		return pub, digest, derSignature(rs.R, new(big.Int).Sub(n, rs.S)), "s = n - s (valid)"
+	case 8:
+		return pub, digest, derSignature(rs.R, new(big.Int).Add(rs.S, n)), "s + n"
+	case 9:
+		return pub, digest, derSignature(n, n), "r = s = n"
+	case 10:
+		return pub, digest, derSignature(new(big.Int).Neg(rs.R), rs.S), "r negative"
+	case 11:
+		return pub, digest, derSignature(rs.S, rs.R), "r and s swapped"
+	case 12:
+		return pub, digest, append(sig, 0), "a byte appended to the signature"
+	case 13:
+		// A non-minimal length: the long form for a short length.
+		if sig[1] < 0x80 {
+			long := append([]byte{0x30, 0x81}, sig[1:]...)
+			return pub, digest, long, "long-form length"
+		}
+		return pub, digest, sig[:len(sig)-1], "truncated signature"
+	case 14:
+		return other, digest, sig, "another key"
+	case 15:
+		q := *pub
+		q.Y = new(big.Int).Sub(p, pub.Y)
+		return &q, digest, sig, "the key's negation"
+	case 16:
+		q := *pub
+		q.X = new(big.Int).Add(pub.X, big.NewInt(1))
+		return &q, digest, sig, "a key off the curve"
+	case 17:
+		q := *pub
+		q.Y = new(big.Int).Add(pub.Y, p)
+		return &q, digest, sig, "a coordinate plus p"
+	case 18:
+		return pub, digest, derSignature(new(big.Int).Sub(n, big.NewInt(1)), new(big.Int).Sub(n, big.NewInt(1))), "r = s = n - 1"
+	}
+	return pub, digest, sig, "unchanged"
+}
+
+// TestVerifyMatchesStd checks that VerifyASN1 and VerifyRaw agree with
+// crypto/ecdsa.VerifyASN1 on signatures of digests of every length from 0
+// to 80 bytes, valid and mangled as mangle does, made by carry and by
+// crypto/ecdsa.
+func TestVerifyMatchesStd(t *testing.T) {
+	for _, c := range testCurves {
+		t.Run(c.Params().Name, func(t *testing.T) {
+			r := testutil.Rand(t)
+			size := scalarSize(c)
+			var k *PrivateKey
+			var other *ecdsa.PublicKey
+			var counts [2]int
+			for i := range differentialCases(c, 1000) {
+				if i%16 == 0 {
+					var err error
+					if k, err = GenerateKey(c, reader{r}); err != nil {
+						t.Fatal(err)
+					}
+					o, err := GenerateKey(c, reader{r})
+					if err != nil {
+						t.Fatal(err)
+					}
+					other = o.PublicKey()
+				}
+				digest := make([]byte, i%81)
+				fillRand(r, digest)
+				var sig []byte
+				var err error
+				if i%2 == 0 {
+					sig, err = SignASN1(reader{r}, k, digest)
+				} else {
+					sig, err = ecdsa.SignASN1(nil, k.Std(), digest)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				pub, d, s, how := mangle(r, c, k.PublicKey(), digest, sig, other)
+				got := VerifyASN1(pub, d, s)
+				want := ecdsa.VerifyASN1(pub, d, s)
+				if got != want {
+					t.Fatalf("%s: VerifyASN1 = %v, crypto/ecdsa %v (key %x, %x; digest %x; signature %x)",
+						how, got, want, pub.X, pub.Y, d, s)
+				}
+				if got {
+					counts[1]++
+				} else {
+					counts[0]++
+				}
+				// The raw form, where the integers fit.
+				var rs struct{ R, S *big.Int }
+				if _, err := asn1.Unmarshal(s, &rs); err == nil && rs.R.Sign() >= 0 && rs.S.Sign() >= 0 &&
+					rs.R.BitLen() <= 8*size && rs.S.BitLen() <= 8*size {
+					raw := VerifyRaw(pub, d, rs.R.FillBytes(make([]byte, size)), rs.S.FillBytes(make([]byte, size)))
+					if raw != want && bytes.Equal(derSignature(rs.R, rs.S), s) {
+						t.Fatalf("%s: VerifyRaw = %v, crypto/ecdsa %v", how, raw, want)
+					}
+				}
+			}
+			t.Logf("%d refused, %d accepted", counts[0], counts[1])
+			if counts[0] == 0 || counts[1] == 0 {
+				t.Errorf("the cases do not cover both answers")
+			}
+		})
+	}
+}
+
+// TestVerifyRawLengths checks that VerifyRaw takes r and s of exactly the
+// order's length only.
+func TestVerifyRawLengths(t *testing.T) {
+	for _, c := range testCurves {
+		k, err := GenerateKey(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		digest := []byte("a digest")
+		rb, sb, err := SignRaw(nil, k, digest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := scalarSize(c)
+		if len(rb) != size || len(sb) != size {
+			t.Fatalf("SignRaw gave %d and %d bytes, want %d", len(rb), len(sb), size)
+		}
+		pub := k.PublicKey()
+		if !VerifyRaw(pub, digest, rb, sb) {
+			t.Errorf("%s: VerifyRaw refuses SignRaw's signature", c.Params().Name)
+		}
+		if VerifyRaw(pub, digest, append([]byte{0}, rb...), sb) || VerifyRaw(pub, digest, rb[1:], sb) ||
+			VerifyRaw(pub, digest, rb, append([]byte{0}, sb...)) {
+			t.Errorf("%s: VerifyRaw accepts r or s of the wrong length", c.Params().Name)
+		}
+		if !ecdsa.VerifyASN1(pub, digest, encodeSignature(rb, sb)) {
+			t.Errorf("%s: crypto/ecdsa refuses SignRaw's signature", c.Params().Name)
+		}
+	}
+	if VerifyRaw(nil, nil, nil, nil) || VerifyASN1(nil, nil, nil) {
+		t.Errorf("a nil public key verifies")
+	}
+	if VerifyASN1(&ecdsa.PublicKey{Curve: elliptic.P224(), X: big.NewInt(1), Y: big.NewInt(1)}, nil, nil) {
+		t.Errorf("a P-224 key verifies")
+	}
+}

@@ -1,0 +1,252 @@
+package ecdsa
+
+import (
+	"errors"
+)
+
+// point is the part of the point types of internal/nistec that ECDSA uses:
+// P is *P256Point, *P384Point or *P521Point.
+type point[P any] interface {
+	// SetBytes decodes a point, refusing points off the curve and
+	// coordinates not below p.
+	SetBytes(b []byte) (P, error)
+	// Bytes returns the uncompressed encoding (or {0} for the identity).
+	Bytes() []byte
+	// BytesX returns the X coordinate, or an error for the identity.
+	BytesX() ([]byte, error)
+	// ScalarBaseMult is constant time in the scalar.
+	ScalarBaseMult(scalar []byte) (P, error)
+	// VarTimeDoubleScalarBaseMult sets p = u1·G + u2·q in variable time.
+	VarTimeDoubleScalarBaseMult(u1 []byte, q P, u2 []byte) (P, error)
+}
+
+// scalar is the part of the scalar types of internal/nistec (integers
+// modulo the order n, constant time) that ECDSA uses.
+type scalar[S any] interface {
+	// SetCanonicalBytes decodes a value below n of the order's length.
+	SetCanonicalBytes(b []byte) (S, error)
+	// SetReducedBytes decodes a value below 2^bitlen(n) of the order's
+	// length and reduces it modulo n.
+	SetReducedBytes(b []byte) (S, error)
+	Bytes() []byte
+	Add(a, b S) S
+	Mul(a, b S) S
+	Invert(a S) S
+	Equal(t S) int
+	IsZero() int
+}
+
+// nistCurve implements curveImpl on the point type P and the scalar type S
+// of internal/nistec.
+type nistCurve[P point[P], S scalar[S]] struct {
+	newPoint  func() P
+	newScalar func() S
+	// size is the length in bytes of scalars, of the order n and of
+	// coordinates (the same for P-256, P-384 and P-521); excess is
+	// 8·size - bitlen(n), the bits bits2int shifts out (7 for P-521, else 0).
+	size, excess int
+}
+
+func (c *nistCurve[P, S]) scalarSize() int { return c.size }
+
+// bits2int sets e to the integer of the leftmost bitlen(n) bits of the
+// hash, reduced modulo n: FIPS 186-5, Section 6.4.1, steps 2 and 3 (and
+// Section 6.4.2, steps 3 and 4), RFC 6979, Section 2.3.2 followed by a
+// reduction. The hash is public in verification and secret-free in signing
+// (it is the message's digest).
+func (c *nistCurve[P, S]) bits2int(e S, hash []byte) S {
+	var buf [66]byte
+	b := buf[:c.size]
+	if len(hash) >= c.size {
+		copy(b, hash)
+		rightShift(b, c.excess)
+	} else {
+		// A shorter hash is its own leftmost bits.
+		copy(b[c.size-len(hash):], hash)
+	}
+	// b < 2^bitlen(n) < 2n, so one subtraction reduces it.
+	if _, err := e.SetReducedBytes(b); err != nil {
+		panic("carry/ecdsa: internal error: a truncated hash did not reduce")
+	}
+	return e
+}
+
+// bits2octets returns the hash reduced modulo n in the order's length, the
+// bits2octets of RFC 6979, Section 2.3.4.
+func (c *nistCurve[P, S]) bits2octets(hash []byte) []byte {
+	return c.bits2int(c.newScalar(), hash).Bytes()
+}
+
+// rightShift shifts the big-endian b right by shift bits, 0 to 7, in
+// place: bits2int's truncation of a value of 8·len(b) bits to its leftmost
+// 8·len(b) - shift bits. It is constant time.
+func rightShift(b []byte, shift int) {
+	if shift == 0 {
+		return
+	}
+	for i := len(b) - 1; i > 0; i-- {
+		b[i] = b[i]>>shift | b[i-1]<<(8-shift)
+	}
+	b[0] >>= shift
+}
+
+// randomScalar returns a scalar in [1, n-1] with its encoding, drawn by
+// rejection sampling from the bytes that generate writes (FIPS 186-5,
+// Appendix A.2.2 for keys and A.3.2 for nonces; RFC 6979, Section 3.2,
+// step h for deterministic nonces, whose bits2int is the same right shift).
+//
+// A rejected candidate says only that it was rejected: the one accepted is
+// independent of it. Each candidate is rejected with a probability below
+// 2^-32 for P-256, and far below for P-384 and P-521, whose orders are
+// close to a power of two (after the shift, for P-521).
+func (c *nistCurve[P, S]) randomScalar(generate func([]byte) error) (S, []byte, error) {
+	b := make([]byte, c.size)
+	k := c.newScalar()
+	for {
+		if err := generate(b); err != nil {
+			return k, nil, err
+		}
+		rightShift(b, c.excess)
+		if _, err := k.SetCanonicalBytes(b); err == nil && k.IsZero() == 0 {
+			return k, b, nil
+		}
+	}
+}
+
+// publicKey returns the uncompressed encoding of d·G for a private key d in
+// [1, n-1] of the order's length, or an error if d is not one.
+func (c *nistCurve[P, S]) publicKey(d []byte) ([]byte, error) {
+	s, err := c.newScalar().SetCanonicalBytes(d)
+	if err != nil || s.IsZero() == 1 {
+		return nil, errors.New("carry/ecdsa: invalid private key")
+	}
+	q, err := c.newPoint().ScalarBaseMult(d)
+	if err != nil {
+		return nil, err
+	}
+	return q.Bytes(), nil
+}
+
+// checkPublicKey checks that q is the uncompressed encoding of a point of
+// the curve other than the identity (SP 800-89, Section 5.3.2 through
+// SetBytes: coordinates below p, on the curve).
+func (c *nistCurve[P, S]) checkPublicKey(q []byte) error {
+	if len(q) != 1+2*c.size || q[0] != 4 {
+		return errors.New("carry/ecdsa: invalid public key encoding")
+	}
+	_, err := c.newPoint().SetBytes(q)
+	return err
+}
+
+// generateKey returns a new private key, as randomScalar draws it from
+// generate, and its public key.
+func (c *nistCurve[P, S]) generateKey(generate func([]byte) error) (d, q []byte, err error) {
+	_, d, err = c.randomScalar(generate)
+	if err != nil {
+		return nil, nil, err
+	}
+	q, err = c.publicKey(d)
+	return d, q, err
+}
+
+// sign computes the signature (r, s) of hash with the private key d, a
+// value in [1, n-1] of the order's length, and the nonce drawn by
+// randomScalar from the bytes nonce writes (the HMAC_DRBG's Generate):
+// FIPS 186-5, Section 6.4.1. It is constant time in d and in the nonce k:
+// the only branches are on the public r and s being zero, which happens
+// with negligible probability.
+func (c *nistCurve[P, S]) sign(d []byte, nonce func([]byte), hash []byte) (r, s []byte, err error) {
+	// Steps 3-4: k in [1, n-1], R = k·G.
+	k, kb, _ := c.randomScalar(func(b []byte) error {
+		nonce(b)
+		return nil
+	})
+	R, err := c.newPoint().ScalarBaseMult(kb)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Step 5-6: r = R.x mod n. The X coordinate is below p < 2^bitlen(n).
+	rx, err := R.BytesX()
+	if err != nil {
+		return nil, nil, err
+	}
+	rs, err := c.newScalar().SetReducedBytes(rx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if rs.IsZero() == 1 {
+		return nil, nil, errors.New("carry/ecdsa: internal error: r is zero")
+	}
+	// Steps 7-8: s = k⁻¹ (e + r·d) mod n.
+	ds, err := c.newScalar().SetCanonicalBytes(d)
+	if err != nil {
+		return nil, nil, err
+	}
+	e := c.bits2int(c.newScalar(), hash)
+	ss := c.newScalar().Mul(rs, ds)
+	ss.Add(ss, e)
+	kInv := c.newScalar().Invert(k)
+	ss.Mul(ss, kInv)
+	if ss.IsZero() == 1 {
+		return nil, nil, errors.New("carry/ecdsa: internal error: s is zero")
+	}
+	return rs.Bytes(), ss.Bytes(), nil
+}
+
+// verifyVarTime reports whether (r, s) is a valid signature of hash under
+// the public key q, a checked uncompressed point: FIPS 186-5, Section
+// 6.4.2. r and s are big-endian of any length. It is variable time: every
+// input is public.
+func (c *nistCurve[P, S]) verifyVarTime(q, hash, r, s []byte) bool {
+	Q, err := c.newPoint().SetBytes(q)
+	if err != nil {
+		return false
+	}
+	// Step 2: r and s in [1, n-1].
+	rs, ok := c.scalarVarTime(r)
+	if !ok {
+		return false
+	}
+	ss, ok := c.scalarVarTime(s)
+	if !ok {
+		return false
+	}
+	// Steps 3-6: e, w = s⁻¹, u = e·w, v = r·w, R = u·G + v·Q.
+	e := c.bits2int(c.newScalar(), hash)
+	w := c.newScalar().Invert(ss)
+	u := c.newScalar().Mul(e, w)
+	v := c.newScalar().Mul(rs, w)
+	R, err := c.newPoint().VarTimeDoubleScalarBaseMult(u.Bytes(), Q, v.Bytes())
+	if err != nil {
+		return false
+	}
+	// Step 7: R is not the identity.
+	rx, err := R.BytesX()
+	if err != nil {
+		return false
+	}
+	// Steps 8-9: R.x mod n == r.
+	x, err := c.newScalar().SetReducedBytes(rx)
+	if err != nil {
+		return false
+	}
+	return x.Equal(rs) == 1
+}
+
+// scalarVarTime decodes a big-endian value of any length in [1, n-1], or
+// returns false. Its time depends on the value, which must be public.
+func (c *nistCurve[P, S]) scalarVarTime(b []byte) (S, bool) {
+	for len(b) > 0 && b[0] == 0 {
+		b = b[1:]
+	}
+	s := c.newScalar()
+	if len(b) > c.size {
+		return s, false
+	}
+	var buf [66]byte
+	copy(buf[c.size-len(b):c.size], b)
+	if _, err := s.SetCanonicalBytes(buf[:c.size]); err != nil || s.IsZero() == 1 {
+		return s, false
+	}
+	return s, true
+}
