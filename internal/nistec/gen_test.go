@@ -11,7 +11,7 @@ import (
 func TestGeneratedFilesAreCurrent(t *testing.T) {
 	var files []string
 	for _, c := range []string{"p256", "p384", "p521"} {
-		files = append(files, c+"_field.go", c+"_scalar.go", c+".go", c+"_table.go")
+		files = append(files, c+"_field.go", c+"_scalar.go", c+".go", c+"_table.go", c+"_vartime.go")
 	}
 	testutil.CheckGenerated(t, "_gen", []string{"-out", ".."}, files...)
 }

@@ -263,3 +263,66 @@ func TestP521Point(t *testing.T) { testPoints(t, &p521Case, NewP521Point, NewP52
 func TestP256GroupLaw(t *testing.T) { testGroupLaw(t, &p256Case, NewP256Point, NewP256Generator) }
 func TestP384GroupLaw(t *testing.T) { testGroupLaw(t, &p384Case, NewP384Point, NewP384Generator) }
 func TestP521GroupLaw(t *testing.T) { testGroupLaw(t, &p521Case, NewP521Point, NewP521Generator) }
+
+// testVarTimeExceptions drives VarTimeDoubleScalarBaseMult into the
+// branches of its incomplete formulas: the identity as q or as the
+// accumulator, and sums of equal or opposite points.
+func testVarTimeExceptions[T any, P pointPtr[T]](t *testing.T, c *curveCase, newPoint, newGenerator func() P) {
+	n := c.params.N
+	g := newGenerator()
+	negG := P(new(T))
+	negG.ScalarBaseMult(fixedBytes(new(big.Int).Sub(n, big.NewInt(1)), c.scalarSize))
+	small := []*big.Int{varTimeCollision(t, c), big.NewInt(0), big.NewInt(1), big.NewInt(2), big.NewInt(16), big.NewInt(17), new(big.Int).Sub(n, big.NewInt(1)),
+		new(big.Int).Sub(n, big.NewInt(2)), new(big.Int).Sub(n, big.NewInt(16)), new(big.Int).Set(n), new(big.Int).Add(n, big.NewInt(1))}
+	for _, q := range []struct {
+		p P
+		k *big.Int
+	}{{newPoint(), big.NewInt(0)}, {g, big.NewInt(1)}, {negG, new(big.Int).Sub(n, big.NewInt(1))}} {
+		for _, u1 := range small {
+			for _, u2 := range small {
+				want := c.refBaseMult(t, new(big.Int).Add(u1, new(big.Int).Mul(u2, q.k)))
+				p := P(new(T))
+				if _, err := p.VarTimeDoubleScalarBaseMult(fixedBytes(u1, c.scalarSize), q.p, fixedBytes(u2, c.scalarSize)); err != nil {
+					t.Fatal(err)
+				}
+				if got := p.Bytes(); !bytes.Equal(got, want) {
+					t.Fatalf("VarTimeDoubleScalarBaseMult(%x, %x·G, %x) = %x, want %x", u1, q.k, u2, got, want)
+				}
+			}
+		}
+	}
+}
+
+// varTimeCollision returns a scalar u2 = 32·T + d whose signed digits make
+// VarTimeDoubleScalarBaseMult's accumulator equal, before its last addition,
+// the multiple d·q it adds (32·T ≡ d mod n): the doubling branch of the
+// Jacobian addition.
+func varTimeCollision(t *testing.T, c *curveCase) *big.Int {
+	n := c.params.N
+	inv32 := new(big.Int).ModInverse(big.NewInt(32), n)
+	top := new(big.Int).Lsh(big.NewInt(1), uint(8*c.scalarSize))
+	for d := int64(-15); d <= 16; d++ {
+		if d == 0 {
+			continue
+		}
+		T := new(big.Int).Mul(big.NewInt(d), inv32)
+		T.Mod(T, n)
+		u := new(big.Int).Lsh(T, 5)
+		u.Add(u, big.NewInt(d))
+		if u.Sign() >= 0 && u.Cmp(top) < 0 {
+			return u
+		}
+	}
+	t.Fatal("no colliding scalar")
+	return nil
+}
+
+func TestP256VarTimeExceptions(t *testing.T) {
+	testVarTimeExceptions(t, &p256Case, NewP256Point, NewP256Generator)
+}
+func TestP384VarTimeExceptions(t *testing.T) {
+	testVarTimeExceptions(t, &p384Case, NewP384Point, NewP384Generator)
+}
+func TestP521VarTimeExceptions(t *testing.T) {
+	testVarTimeExceptions(t, &p521Case, NewP521Point, NewP521Generator)
+}

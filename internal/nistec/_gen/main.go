@@ -1,7 +1,9 @@
 // Command _gen writes the generated files of package nistec: for each of
 // P-256, P-384 and P-521, the field modulo p (pNNN_field.go), the scalar
 // field modulo the group order n (pNNN_scalar.go), the point arithmetic
-// (pNNN.go) and the fixed-base table of the generator (pNNN_table.go).
+// (pNNN.go), the fixed-base table of the generator (pNNN_table.go) and the
+// variable-time double scalar multiplication for verification
+// (pNNN_vartime.go).
 //
 // Both fields are Montgomery fields on N 64-bit words whose multiplication
 // is written out word by word (field.go); the points are one template
@@ -70,6 +72,7 @@ func main() {
 		write(*out, c.name+"_scalar.go", scalarFile(c))
 		write(*out, c.name+".go", pointFile(c))
 		write(*out, c.name+"_table.go", tableFile(c))
+		write(*out, c.name+"_vartime.go", varTimeFile(c))
 	}
 }
 

@@ -447,46 +447,4 @@ func (p *PxxxPoint) ScalarBaseMult(scalar []byte) (*PxxxPoint, error) {
 	return p.Set(acc), nil
 }
 
-// VarTimeDoubleScalarBaseMult sets p = u1·G + u2·q, and returns p. u1 and u2
-// are as for ScalarMult. It is variable time: its time and memory accesses
-// depend on u1, u2 and q, which must be public (as in signature
-// verification). u2·q takes a signed 5-bit window with the multiples of q
-// read by index and zero digits skipped; u1·G adds the nonzero digits'
-// entries of the fixed-base table.
-func (p *PxxxPoint) VarTimeDoubleScalarBaseMult(u1 []byte, q *PxxxPoint, u2 []byte) (*PxxxPoint, error) {
-	if len(u1) != pxxxScalarLength || len(u2) != pxxxScalarLength {
-		return nil, errors.New("invalid scalar length")
-	}
-	var table pxxxTable
-	table.init(q)
-	var d1, d2 [pxxxDigits]int32
-	signedDigits(d1[:], u1)
-	signedDigits(d2[:], u2)
-
-	acc := NewPxxxPoint()
-	var t PxxxPoint
-	for i := pxxxDigits - 1; i >= 0; i-- {
-		for range 5 {
-			acc.Double(acc)
-		}
-		if d := d2[i]; d > 0 {
-			acc.Add(acc, &table[d-1])
-		} else if d < 0 {
-			t.Set(&table[-d-1])
-			t.condNegate(1)
-			acc.Add(acc, &t)
-		}
-	}
-	var a pxxxAffine
-	for i, d := range d1 {
-		if d > 0 {
-			acc.addAffine(acc, &pxxxBaseTable[i][d-1])
-		} else if d < 0 {
-			a.x = pxxxBaseTable[i][-d-1].x
-			a.y.Negate(&pxxxBaseTable[i][-d-1].y)
-			acc.addAffine(acc, &a)
-		}
-	}
-	return p.Set(acc), nil
-}
 `

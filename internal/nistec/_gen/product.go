@@ -98,7 +98,7 @@ func emitRedc(e *emitter, f *modulus) {
 		if f.word(0) == ones && inv == 1 {
 			e.p("carry = q // w[%d] + q·(2^64 - 1) = q·2^64", i)
 		} else {
-			e.p("hi, lo = bits.Mul64(q, %#x)", f.word(0))
+			emitConstMul(e, f.word(0))
 			e.p("_, c = bits.Add64(lo, w%d, 0)", i)
 			e.p("carry, _ = bits.Add64(hi, 0, c)")
 		}
@@ -115,7 +115,7 @@ func emitRedc(e *emitter, f *modulus) {
 				e.p("w%d, c = bits.Add64(lo, carry, 0)", k)
 				e.p("carry, _ = bits.Add64(hi, 0, c)")
 			default:
-				e.p("hi, lo = bits.Mul64(q, %#x)", w)
+				emitConstMul(e, w)
 				e.p("lo, c = bits.Add64(lo, w%d, 0)", k)
 				e.p("hi, _ = bits.Add64(hi, 0, c)")
 				e.p("w%d, c = bits.Add64(lo, carry, 0)", k)
@@ -180,4 +180,12 @@ func emitMul(e *emitter, f *modulus) {
 	emitRedc(e, f)
 	e.p("}")
 	e.p("")
+}
+
+// emitConstMul writes (hi, lo) = q·w for the constant word w. Shifts and
+// additions for the words with at most three signed binary digits (those of
+// P-256 and P-384: 2^32 - 1, 2^64 - 2^32, 2^64 - 2) measured no faster than
+// the multiplication (within 3%, thread CPU time, amd64), so it multiplies.
+func emitConstMul(e *emitter, w uint64) {
+	e.p("hi, lo = bits.Mul64(q, %#x)", w)
 }
