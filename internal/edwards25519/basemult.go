@@ -2,11 +2,7 @@ package edwards25519
 
 //go:generate go run ./internal/gentable -out table_base.go
 
-import (
-	"encoding/binary"
-
-	"github.com/carry-crypto/carry/internal/field25519"
-)
+import "github.com/carry-crypto/carry/internal/field25519"
 
 // This file holds the fixed-base scalar multiplication k·B of ref10 (Bernstein,
 // Duif, Lange, Schwabe, Yang, "High-speed high-security signatures", 2011,
@@ -79,10 +75,11 @@ func (v *niels) selectBase(tbl *[8]packedNiels, e int8) *niels {
 		w[i] ^= t
 		w[4+i] ^= t
 	}
-	setWords(&v.YplusX, w[0], w[1], w[2], w[3])
-	setWords(&v.YminusX, w[4], w[5], w[6], w[7])
-	setWords(&v.XY2d, w[8], w[9], w[10], w[11])
-	// The decoded limbs are below 2^51: tight, as CondNegate requires.
+	v.YplusX.SetWords((*[4]uint64)(w[0:4]))
+	v.YminusX.SetWords((*[4]uint64)(w[4:8]))
+	v.XY2d.SetWords((*[4]uint64)(w[8:12]))
+	// The limbs read by SetWords are below 2^51: tight, as CondNegate
+	// requires.
 	v.XY2d.CondNegate(&v.XY2d, int(neg))
 	return v
 }
@@ -106,18 +103,6 @@ func scanBaseGeneric(out *packedNiels, tbl *[8]packedNiels, abs uint64) {
 	for c := range out {
 		out[c] = tbl[0][c]&m1 | tbl[1][c]&m2 | tbl[2][c]&m3 | tbl[3][c]&m4 |
 			tbl[4][c]&m5 | tbl[5][c]&m6 | tbl[6][c]&m7 | tbl[7][c]&m8
-	}
-}
-
-// setWords sets v to the field element encoded by four little-endian words.
-func setWords(v *field25519.Element, w0, w1, w2, w3 uint64) {
-	var b [32]byte
-	binary.LittleEndian.PutUint64(b[0:8], w0)
-	binary.LittleEndian.PutUint64(b[8:16], w1)
-	binary.LittleEndian.PutUint64(b[16:24], w2)
-	binary.LittleEndian.PutUint64(b[24:32], w3)
-	if _, err := v.SetBytes(b[:]); err != nil {
-		panic("edwards25519: internal error: SetBytes of 32 bytes failed")
 	}
 }
 

@@ -14,9 +14,9 @@ func TestBaseTable(t *testing.T) {
 			var want niels
 			want.fromPoint(q)
 			var got niels
-			setWords(&got.YplusX, baseTable[i][j][0], baseTable[i][j][1], baseTable[i][j][2], baseTable[i][j][3])
-			setWords(&got.YminusX, baseTable[i][j][4], baseTable[i][j][5], baseTable[i][j][6], baseTable[i][j][7])
-			setWords(&got.XY2d, baseTable[i][j][8], baseTable[i][j][9], baseTable[i][j][10], baseTable[i][j][11])
+			got.YplusX.SetWords((*[4]uint64)(baseTable[i][j][0:4]))
+			got.YminusX.SetWords((*[4]uint64)(baseTable[i][j][4:8]))
+			got.XY2d.SetWords((*[4]uint64)(baseTable[i][j][8:12]))
 			if got.YplusX.Equal(&want.YplusX) != 1 || got.YminusX.Equal(&want.YminusX) != 1 || got.XY2d.Equal(&want.XY2d) != 1 {
 				t.Errorf("baseTable[%d][%d] ≠ %d·256^%d·B", i, j, j+1, i)
 			}

@@ -19,9 +19,10 @@
 //	loose: every limb < 2^54
 //
 // Every arithmetic method but LazyAdd and LazySub returns a tight element;
-// those two return loose elements, to be fed to a multiplication. The zero value,
-// [Element.SetBytes], [Element.Zero] and [Element.One] give limbs below 2^51;
-// Set, Select, Swap and CondNegate with cond 0 copy limbs as they are.
+// those two return loose elements, to be fed to a multiplication. The zero
+// value, [Element.SetBytes], [Element.SetWords], [Element.Zero] and
+// [Element.One] give limbs below 2^51; Set, Select, Swap and CondNegate with
+// cond 0 copy limbs as they are.
 //
 // Mul, Square, SquareN, MulSmall, Add, Invert, Pow22523 and SqrtRatio accept
 // loose inputs, so a sum of up to seven tight elements may be fed to them
@@ -125,6 +126,31 @@ func (v *Element) SetBytes(x []byte) (*Element, error) {
 	v.l3 = binary.LittleEndian.Uint64(x[19:27]) >> 1 & maskLow51Bits
 	v.l4 = binary.LittleEndian.Uint64(x[24:32]) >> 12 & maskLow51Bits
 	return v, nil
+}
+
+// SetWords sets v to the integer w[0] + w[1]·2^64 + w[2]·2^128 + w[3]·2^192
+// with bit 255 (the top bit of w[3]) ignored, and returns v: it is SetBytes
+// on the little-endian encoding of the words, without the bytes. As for
+// SetBytes, values from p to 2^255-1 stand for their residue mod p, and v's
+// limbs are below 2^51.
+//
+// It is meant for tables stored as four words per element, which it reads
+// with shifts only.
+func (v *Element) SetWords(w *[4]uint64) *Element {
+	// Limb i holds bits 51·i to 51·i+50, which straddle words:
+	//
+	//	limb  bits       from
+	//	l0    0..50      w0 bits 0..50
+	//	l1    51..101    w0 bits 51..63, w1 bits 0..37
+	//	l2    102..152   w1 bits 38..63, w2 bits 0..24
+	//	l3    153..203   w2 bits 25..63, w3 bits 0..11
+	//	l4    204..254   w3 bits 12..62  (bit 63 is masked off)
+	v.l0 = w[0] & maskLow51Bits
+	v.l1 = (w[0]>>51 | w[1]<<13) & maskLow51Bits
+	v.l2 = (w[1]>>38 | w[2]<<26) & maskLow51Bits
+	v.l3 = (w[2]>>25 | w[3]<<39) & maskLow51Bits
+	v.l4 = w[3] >> 12 & maskLow51Bits
+	return v
 }
 
 // Bytes returns the canonical 32-byte little-endian encoding of v, the
