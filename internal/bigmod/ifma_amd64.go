@@ -47,6 +47,22 @@ func amm2(z, a, b, m []uint64, k0 *[2]uint64, words int) {
 	}
 }
 
+// selectIFMA sets z to entry k of table, whose entries are len(z) words
+// (24, 32 or 40), by a scan that reads every entry (see selectIFMA24): its
+// memory accesses and time do not depend on k.
+func selectIFMA(z, table []uint64, k uint64) {
+	switch len(z) {
+	case 24:
+		selectIFMA24((*[24]uint64)(z), table, k)
+	case 32:
+		selectIFMA32((*[32]uint64)(z), table, k)
+	case 40:
+		selectIFMA40((*[40]uint64)(z), table, k)
+	default:
+		panic("bigmod: internal error: no IFMA table scan for this size")
+	}
+}
+
 // expIFMA is Exp with a window of w bits, 1 ≤ w ≤ expMaxWindowBits, on the
 // IFMA kernels, for m.r52 != nil. Its time depends on len(e) and m's size
 // only.

@@ -75,6 +75,14 @@ func ammIFMA20(z *[24]uint64, a *[24]uint64, b *[24]uint64, m *[24]uint64, k0 *[
 //go:noescape
 func ammIFMA20x2(z *[48]uint64, a *[48]uint64, b *[48]uint64, m *[48]uint64, k0 *[2]uint64)
 
+// selectIFMA24 sets z to entry k of table, whose entries are 24 words (len(table)
+// a multiple of 24). It reads every word of every entry, keeping entry
+// k's by a mask: neither its memory accesses nor its time depend on k.
+// It requires AVX-512F.
+//
+//go:noescape
+func selectIFMA24(z *[24]uint64, table []uint64, k uint64)
+
 // ammIFMA30 sets z = a·b·R⁻¹ mod m, R = 2^(52·30), almost reduced: for a,
 // b < 2m and m < R/16, z < 2m (see ammGeneric). Values are 30 radix-2^52
 // digits padded with zeros to 32 words; k0[0] = -m⁻¹ mod 2^52. z may alias
@@ -89,6 +97,14 @@ func ammIFMA30(z *[32]uint64, a *[32]uint64, b *[32]uint64, m *[32]uint64, k0 *[
 //
 //go:noescape
 func ammIFMA30x2(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 *[2]uint64)
+
+// selectIFMA32 sets z to entry k of table, whose entries are 32 words (len(table)
+// a multiple of 32). It reads every word of every entry, keeping entry
+// k's by a mask: neither its memory accesses nor its time depend on k.
+// It requires AVX-512F.
+//
+//go:noescape
+func selectIFMA32(z *[32]uint64, table []uint64, k uint64)
 
 // ammIFMA40 sets z = a·b·R⁻¹ mod m, R = 2^(52·40), almost reduced: for a,
 // b < 2m and m < R/16, z < 2m (see ammGeneric). Values are 40 radix-2^52
@@ -105,10 +121,10 @@ func ammIFMA40(z *[40]uint64, a *[40]uint64, b *[40]uint64, m *[40]uint64, k0 *[
 //go:noescape
 func ammIFMA40x2(z *[80]uint64, a *[80]uint64, b *[80]uint64, m *[80]uint64, k0 *[2]uint64)
 
-// selectIFMA sets z to entry k of table, whose entries are len(z) words,
-// len(z) a multiple of 8 and at most 80. It reads every word of every
-// entry, keeping entry k's by a mask: neither its memory accesses nor its
-// time depend on k. It requires AVX-512F.
+// selectIFMA40 sets z to entry k of table, whose entries are 40 words (len(table)
+// a multiple of 40). It reads every word of every entry, keeping entry
+// k's by a mask: neither its memory accesses nor its time depend on k.
+// It requires AVX-512F.
 //
 //go:noescape
-func selectIFMA(z []uint64, table []uint64, k uint64)
+func selectIFMA40(z *[40]uint64, table []uint64, k uint64)

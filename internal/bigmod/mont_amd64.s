@@ -8891,20 +8891,14 @@ TEXT ·ammIFMA20x2(SB), NOSPLIT, $0-40
 ammIFMA20x2_loop:
 	VPEXTRQ          $0x01, X0, DI
 	VPEXTRQ          $0x01, X3, R15
-	MOVQ             (R8), DX
-	MULXQ            (SI), DX, BX
-	MOVQ             DX, CX
+	MOVQ             (R8), CX
+	IMULQ            (SI), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	SHRQ             $0x34, BX, DX
-	ADDQ             DX, DI
-	MOVQ             192(R8), DX
-	MULXQ            192(SI), DX, R13
-	MOVQ             DX, R14
+	MOVQ             192(R8), R14
+	IMULQ            192(SI), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
 	ADDQ             R14, R12
-	SHRQ             $0x34, R13, DX
-	ADDQ             DX, R15
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
@@ -8945,6 +8939,10 @@ ammIFMA20x2_loop:
 	VPXORQ           Z19, Z19, Z19
 	VPMADD52LUQ.BCST 192(R8), Z15, Z5
 	VPMADD52HUQ.BCST 192(R8), Z15, Z19
+	VMOVQ            X10, BX
+	ADDQ             BX, DI
+	VMOVQ            X17, R13
+	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
@@ -8991,20 +8989,14 @@ ammIFMA20x2_loop:
 	VPADDQ           Z19, Z5, Z5
 	VPEXTRQ          $0x01, X0, DI
 	VPEXTRQ          $0x01, X3, R15
-	MOVQ             8(R8), DX
-	MULXQ            (SI), DX, BX
-	MOVQ             DX, CX
+	MOVQ             8(R8), CX
+	IMULQ            (SI), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	SHRQ             $0x34, BX, DX
-	ADDQ             DX, DI
-	MOVQ             200(R8), DX
-	MULXQ            192(SI), DX, R13
-	MOVQ             DX, R14
+	MOVQ             200(R8), R14
+	IMULQ            192(SI), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
 	ADDQ             R14, R12
-	SHRQ             $0x34, R13, DX
-	ADDQ             DX, R15
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
@@ -9045,6 +9037,10 @@ ammIFMA20x2_loop:
 	VPXORQ           Z19, Z19, Z19
 	VPMADD52LUQ.BCST 200(R8), Z15, Z5
 	VPMADD52HUQ.BCST 200(R8), Z15, Z19
+	VMOVQ            X10, BX
+	ADDQ             BX, DI
+	VMOVQ            X17, R13
+	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
@@ -9218,6 +9214,47 @@ ammIFMA20x2_loop:
 	VMOVDQU64 Z3, 192(SI)
 	VMOVDQU64 Z4, 256(SI)
 	VMOVDQU64 Z5, 320(SI)
+	VZEROUPPER
+	RET
+
+// func selectIFMA24(z *[24]uint64, table []uint64, k uint64)
+// Requires: AVX, AVX512F
+TEXT ·selectIFMA24(SB), NOSPLIT, $0-40
+	MOVQ         z+0(FP), DI
+	MOVQ         table_base+8(FP), SI
+	MOVQ         table_len+16(FP), DX
+	MOVQ         k+32(FP), BX
+	VPBROADCASTQ BX, Z1
+	MOVQ         $0x0000000000000001, BX
+	VPBROADCASTQ BX, Z2
+	VPXORQ       Z0, Z0, Z0
+	VPXORQ       Z3, Z3, Z3
+	VPXORQ       Z4, Z4, Z4
+	VPXORQ       Z5, Z5, Z5
+
+	// end = the table's end; one entry a turn, every block of it.
+	LEAQ (SI)(DX*8), DX
+
+selectIFMA24_entry:
+	CMPQ SI, DX
+	JAE  selectIFMA24_done
+
+	// K1 = all ones if idx = k, else 0; acc = K1 ? entry : acc
+	VPCMPEQQ  Z0, Z1, K1
+	VMOVDQU64 (SI), Z8
+	VMOVDQU64 64(SI), Z9
+	VMOVDQU64 128(SI), Z10
+	VPBLENDMQ Z8, Z3, K1, Z3
+	VPBLENDMQ Z9, Z4, K1, Z4
+	VPBLENDMQ Z10, Z5, K1, Z5
+	VPADDQ    Z2, Z0, Z0
+	ADDQ      $0x000000c0, SI
+	JMP       selectIFMA24_entry
+
+selectIFMA24_done:
+	VMOVDQU64 Z3, (DI)
+	VMOVDQU64 Z4, 64(DI)
+	VMOVDQU64 Z5, 128(DI)
 	VZEROUPPER
 	RET
 
@@ -9485,20 +9522,14 @@ TEXT ·ammIFMA30x2(SB), NOSPLIT, $0-40
 ammIFMA30x2_loop:
 	VPEXTRQ          $0x01, X0, DI
 	VPEXTRQ          $0x01, X4, R15
-	MOVQ             (R8), DX
-	MULXQ            (SI), DX, BX
-	MOVQ             DX, CX
+	MOVQ             (R8), CX
+	IMULQ            (SI), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	SHRQ             $0x34, BX, DX
-	ADDQ             DX, DI
-	MOVQ             256(R8), DX
-	MULXQ            256(SI), DX, R13
-	MOVQ             DX, R14
+	MOVQ             256(R8), R14
+	IMULQ            256(SI), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
 	ADDQ             R14, R12
-	SHRQ             $0x34, R13, DX
-	ADDQ             DX, R15
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
@@ -9545,6 +9576,10 @@ ammIFMA30x2_loop:
 	VPXORQ           Z25, Z25, Z25
 	VPMADD52LUQ.BCST 256(R8), Z20, Z7
 	VPMADD52HUQ.BCST 256(R8), Z20, Z25
+	VMOVQ            X13, BX
+	ADDQ             BX, DI
+	VMOVQ            X22, R13
+	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
@@ -9599,20 +9634,14 @@ ammIFMA30x2_loop:
 	VPADDQ           Z25, Z7, Z7
 	VPEXTRQ          $0x01, X0, DI
 	VPEXTRQ          $0x01, X4, R15
-	MOVQ             8(R8), DX
-	MULXQ            (SI), DX, BX
-	MOVQ             DX, CX
+	MOVQ             8(R8), CX
+	IMULQ            (SI), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
 	ADDQ             CX, AX
-	SHRQ             $0x34, BX, DX
-	ADDQ             DX, DI
-	MOVQ             264(R8), DX
-	MULXQ            256(SI), DX, R13
-	MOVQ             DX, R14
+	MOVQ             264(R8), R14
+	IMULQ            256(SI), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
 	ADDQ             R14, R12
-	SHRQ             $0x34, R13, DX
-	ADDQ             DX, R15
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
@@ -9659,6 +9688,10 @@ ammIFMA30x2_loop:
 	VPXORQ           Z25, Z25, Z25
 	VPMADD52LUQ.BCST 264(R8), Z20, Z7
 	VPMADD52HUQ.BCST 264(R8), Z20, Z25
+	VMOVQ            X13, BX
+	ADDQ             BX, DI
+	VMOVQ            X22, R13
+	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
@@ -9874,6 +9907,51 @@ ammIFMA30x2_loop:
 	VMOVDQU64 Z5, 320(SI)
 	VMOVDQU64 Z6, 384(SI)
 	VMOVDQU64 Z7, 448(SI)
+	VZEROUPPER
+	RET
+
+// func selectIFMA32(z *[32]uint64, table []uint64, k uint64)
+// Requires: AVX, AVX512F
+TEXT ·selectIFMA32(SB), NOSPLIT, $0-40
+	MOVQ         z+0(FP), DI
+	MOVQ         table_base+8(FP), SI
+	MOVQ         table_len+16(FP), DX
+	MOVQ         k+32(FP), BX
+	VPBROADCASTQ BX, Z1
+	MOVQ         $0x0000000000000001, BX
+	VPBROADCASTQ BX, Z2
+	VPXORQ       Z0, Z0, Z0
+	VPXORQ       Z3, Z3, Z3
+	VPXORQ       Z4, Z4, Z4
+	VPXORQ       Z5, Z5, Z5
+	VPXORQ       Z6, Z6, Z6
+
+	// end = the table's end; one entry a turn, every block of it.
+	LEAQ (SI)(DX*8), DX
+
+selectIFMA32_entry:
+	CMPQ SI, DX
+	JAE  selectIFMA32_done
+
+	// K1 = all ones if idx = k, else 0; acc = K1 ? entry : acc
+	VPCMPEQQ  Z0, Z1, K1
+	VMOVDQU64 (SI), Z8
+	VMOVDQU64 64(SI), Z9
+	VMOVDQU64 128(SI), Z10
+	VMOVDQU64 192(SI), Z11
+	VPBLENDMQ Z8, Z3, K1, Z3
+	VPBLENDMQ Z9, Z4, K1, Z4
+	VPBLENDMQ Z10, Z5, K1, Z5
+	VPBLENDMQ Z11, Z6, K1, Z6
+	VPADDQ    Z2, Z0, Z0
+	ADDQ      $0x00000100, SI
+	JMP       selectIFMA32_entry
+
+selectIFMA32_done:
+	VMOVDQU64 Z3, (DI)
+	VMOVDQU64 Z4, 64(DI)
+	VMOVDQU64 Z5, 128(DI)
+	VMOVDQU64 Z6, 192(DI)
 	VZEROUPPER
 	RET
 
@@ -10168,20 +10246,14 @@ TEXT ·ammIFMA40x2(SB), NOSPLIT, $0-40
 ammIFMA40x2_loop:
 	VPEXTRQ      $0x01, X0, DI
 	VPEXTRQ      $0x01, X5, R15
-	MOVQ         (R8), DX
-	MULXQ        (SI), DX, BX
-	MOVQ         DX, CX
+	MOVQ         (R8), CX
+	IMULQ        (SI), CX
 	ANDQ         ifmaMask52<>+0(SB), CX
 	ADDQ         CX, AX
-	SHRQ         $0x34, BX, DX
-	ADDQ         DX, DI
-	MOVQ         320(R8), DX
-	MULXQ        320(SI), DX, R13
-	MOVQ         DX, R14
+	MOVQ         320(R8), R14
+	IMULQ        320(SI), R14
 	ANDQ         ifmaMask52<>+0(SB), R14
 	ADDQ         R14, R12
-	SHRQ         $0x34, R13, DX
-	ADDQ         DX, R15
 	MOVQ         AX, CX
 	IMULQ        (R10), CX
 	ANDQ         ifmaMask52<>+0(SB), CX
@@ -10236,6 +10308,10 @@ ammIFMA40x2_loop:
 	VPXORQ       Z23, Z23, Z23
 	VPMADD52LUQ  576(SI), Z17, Z9
 	VPMADD52HUQ  576(SI), Z17, Z23
+	VMOVQ        X12, BX
+	ADDQ         BX, DI
+	VMOVQ        X19, R13
+	ADDQ         R13, R15
 	MOVQ         CX, DX
 	IMULQ        8(R9), DX
 	ANDQ         ifmaMask52<>+0(SB), DX
@@ -10298,20 +10374,14 @@ ammIFMA40x2_loop:
 	VPADDQ       Z23, Z9, Z9
 	VPEXTRQ      $0x01, X0, DI
 	VPEXTRQ      $0x01, X5, R15
-	MOVQ         8(R8), DX
-	MULXQ        (SI), DX, BX
-	MOVQ         DX, CX
+	MOVQ         8(R8), CX
+	IMULQ        (SI), CX
 	ANDQ         ifmaMask52<>+0(SB), CX
 	ADDQ         CX, AX
-	SHRQ         $0x34, BX, DX
-	ADDQ         DX, DI
-	MOVQ         328(R8), DX
-	MULXQ        320(SI), DX, R13
-	MOVQ         DX, R14
+	MOVQ         328(R8), R14
+	IMULQ        320(SI), R14
 	ANDQ         ifmaMask52<>+0(SB), R14
 	ADDQ         R14, R12
-	SHRQ         $0x34, R13, DX
-	ADDQ         DX, R15
 	MOVQ         AX, CX
 	IMULQ        (R10), CX
 	ANDQ         ifmaMask52<>+0(SB), CX
@@ -10366,6 +10436,10 @@ ammIFMA40x2_loop:
 	VPXORQ       Z23, Z23, Z23
 	VPMADD52LUQ  576(SI), Z17, Z9
 	VPMADD52HUQ  576(SI), Z17, Z23
+	VMOVQ        X12, BX
+	ADDQ         BX, DI
+	VMOVQ        X19, R13
+	ADDQ         R13, R15
 	MOVQ         CX, DX
 	IMULQ        8(R9), DX
 	ANDQ         ifmaMask52<>+0(SB), DX
@@ -10626,45 +10700,51 @@ ammIFMA40x2_loop:
 	VZEROUPPER
 	RET
 
-// func selectIFMA(z []uint64, table []uint64, k uint64)
+// func selectIFMA40(z *[40]uint64, table []uint64, k uint64)
 // Requires: AVX, AVX512F
-TEXT ·selectIFMA(SB), NOSPLIT, $0-56
-	MOVQ         z_base+0(FP), DI
-	MOVQ         z_len+8(FP), CX
-	MOVQ         table_base+24(FP), SI
-	MOVQ         table_len+32(FP), DX
-	MOVQ         k+48(FP), BX
+TEXT ·selectIFMA40(SB), NOSPLIT, $0-40
+	MOVQ         z+0(FP), DI
+	MOVQ         table_base+8(FP), SI
+	MOVQ         table_len+16(FP), DX
+	MOVQ         k+32(FP), BX
 	VPBROADCASTQ BX, Z1
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z2
-	SHLQ         $0x03, CX
-	SHLQ         $0x03, DX
-	XORQ         R9, R9
+	MOVQ         $0x0000000000000001, BX
+	VPBROADCASTQ BX, Z2
+	VPXORQ       Z0, Z0, Z0
+	VPXORQ       Z3, Z3, Z3
+	VPXORQ       Z4, Z4, Z4
+	VPXORQ       Z5, Z5, Z5
+	VPXORQ       Z6, Z6, Z6
+	VPXORQ       Z7, Z7, Z7
 
-select_block:
-	CMPQ   R9, CX
-	JAE    select_done
-	VPXORQ Z5, Z5, Z5
-	VPXORQ Z0, Z0, Z0
-	MOVQ   R9, R8
+	// end = the table's end; one entry a turn, every block of it.
+	LEAQ (SI)(DX*8), DX
 
-select_entry:
-	CMPQ R8, DX
-	JAE  select_store
+selectIFMA40_entry:
+	CMPQ SI, DX
+	JAE  selectIFMA40_done
 
 	// K1 = all ones if idx = k, else 0; acc = K1 ? entry : acc
 	VPCMPEQQ  Z0, Z1, K1
-	VMOVDQU64 (SI)(R8*1), Z4
-	VPBLENDMQ Z4, Z5, K1, Z5
+	VMOVDQU64 (SI), Z8
+	VMOVDQU64 64(SI), Z9
+	VMOVDQU64 128(SI), Z10
+	VMOVDQU64 192(SI), Z11
+	VMOVDQU64 256(SI), Z12
+	VPBLENDMQ Z8, Z3, K1, Z3
+	VPBLENDMQ Z9, Z4, K1, Z4
+	VPBLENDMQ Z10, Z5, K1, Z5
+	VPBLENDMQ Z11, Z6, K1, Z6
+	VPBLENDMQ Z12, Z7, K1, Z7
 	VPADDQ    Z2, Z0, Z0
-	ADDQ      CX, R8
-	JMP       select_entry
+	ADDQ      $0x00000140, SI
+	JMP       selectIFMA40_entry
 
-select_store:
-	VMOVDQU64 Z5, (DI)(R9*1)
-	ADDQ      $0x40, R9
-	JMP       select_block
-
-select_done:
+selectIFMA40_done:
+	VMOVDQU64 Z3, (DI)
+	VMOVDQU64 Z4, 64(DI)
+	VMOVDQU64 Z5, 128(DI)
+	VMOVDQU64 Z6, 192(DI)
+	VMOVDQU64 Z7, 256(DI)
 	VZEROUPPER
 	RET

@@ -56,8 +56,8 @@ func main() {
 	for _, d := range ifmaSizes {
 		ammIFMA(d, 1)
 		ammIFMA(d, 2)
+		selectIFMA(padded(d))
 	}
-	selectIFMA()
 	Generate()
 }
 
