@@ -11,15 +11,9 @@
 //	d1 = h0 r1 + h1 r0 + h2 s1 + (d0 >> 64)
 //	d2 = h2 r0 + (d1 >> 64)
 //
-// and the result d0 + 2^64 d1 + 2^128 d2 is reduced partially by taking
-// c = d2 >> 2 (what is at 2^130 and above) back in as 5c = c + (d2 &^ 3).
-//
-// Bounds. Entering a block h2 <= 4; adding the block (and its 2^128 bit)
-// makes h2 <= 6. h0 r0, h0 r1, h1 r0 < 2^124 and h1 s1 < 2^124.33, so
-// d0 < 2^125.2; h2 s1 < 2^63.3, so d1 < 2^125.1 and its high word is below
-// 2^61.1; h2 r0 < 2^62.6, so d2 < 2^63.3, c < 2^61.3 and 5c < 2^63.7 fits a
-// word. The sum h0 + 5c carries at most once into h1 and h2, which ends at
-// most 3 + 1.
+// What is at 2^130 and above, c = d2 >> 2, is worth 5c; blocksMULX
+// carries it to the next block as a fourth term multiplied by 5r, and folds
+// it in only at the end (see blocksMULX for the bounds).
 package main
 
 import (
@@ -39,21 +33,37 @@ func main() {
 	Generate()
 }
 
-// Registers, fixed so that the code reads like the comments above: MULX
-// multiplies by DX.
+// Registers, fixed: MULX multiplies by DX. The accumulator is
+// h = x0 + 2^64 x1 + 2^128 x2 + 5c (see blocksMULX).
 var (
-	p       = RDI // the message
-	nblk    = RSI // blocks left
-	rp      = RCX // r0, r1, s1
-	h0      = R8
-	h1      = R9
-	h2      = R10
-	hibit   = R11
-	d0, d0h = RAX, RBX
-	d1, d1h = R13, R14
-	t       = R15
+	p              = RDI // the message
+	nblk           = RSI // blocks left
+	rp             = RCX // r0, r1, s1
+	x0, x1, x2, cc = R8, R9, R10, R11
+	a0, a1         = RAX, RBX // column 0 of a product, two words
+	b0, b1         = R12, R13 // column 1
+	t0, t1         = R14, R15 // a partial product
 )
 
+// blocksMULX emits the MULX block loop. Within it the accumulator is
+// h = x0 + 2^64 x1 + 2^128 x2 + 5c: the part of a product at 2^130 and
+// above, c, is not folded into x0 (which would put a shift, an addition and
+// a carry through three words on the chain from one block to the next) but
+// multiplied by r with the rest of the next block, as 5c r = c (5 r0) +
+// 2^64 c (5 r1). With y = x + block + hibit 2^128 (y2 <= 5):
+//
+//	col0 = y0 r0 + y1 s1 + c (5 r0)
+//	col1 = y0 r1 + y1 r0 + c (5 r1) + y2 s1
+//	d = col0 + 2^64 col1 + 2^128 y2 r0
+//	x0, x1, x2, c = d mod 2^64, d>>64 mod 2^64, d>>128 & 3, d >> 130
+//
+// (y1 r1 2^128 = y1 s1 and y2 r1 2^192 = y2 s1 2^64 mod p, as above.)
+// Bounds (r0, r1 < 2^60, s1 < 2^60.33, 5 r0, 5 r1 < 2^62.33, and c < 2^61
+// on entry): y0 r0, y0 r1, y1 r0 < 2^124, y1 s1 < 2^124.33, c 5 r0 and
+// c 5 r1 < 2^123.33, y2 s1 < 2^63, so col0 < 2^125.5 and col1 < 2^125.3
+// fit two words each; d >> 128 < 2^61.3 + 5 * 2^60 + 1 < 2^63, so c < 2^61
+// again and x2 <= 3. At the end 5c < 2^63.4 is added to x, which leaves
+// x2 <= 4.
 func blocksMULX() {
 	TEXT("blocksMULX", NOSPLIT, "func(h *[3]uint64, r *[3]uint64, p []byte, hibit uint64)")
 	Pragma("noescape")
@@ -61,72 +71,81 @@ func blocksMULX() {
 		"partially reduced (h2 <= 4), for each 16-byte block of p, whose length",
 		"is a multiple of 16. h is three 64-bit words, h[2] <= 4 on entry;",
 		"r is r0, r1 and r1 + r1>>2 of a clamped r. It requires BMI2.")
+	r5 := AllocLocal(16) // 5 r0, 5 r1
 	hp := RDX
 	Load(Param("h"), hp)
 	Load(Param("r"), rp)
 	Load(Param("p").Base(), p)
 	Load(Param("p").Len(), nblk)
-	Load(Param("hibit"), hibit)
+	hib, err := Param("hibit").Resolve()
+	if err != nil {
+		panic(err)
+	}
 	SHRQ(U8(4), nblk)
-	MOVQ(Mem{Base: hp}, h0)
-	MOVQ(Mem{Base: hp, Disp: 8}, h1)
-	MOVQ(Mem{Base: hp, Disp: 16}, h2)
-	TESTQ(nblk, nblk)
 	JZ(LabelRef("done"))
-
+	MOVQ(Mem{Base: hp}, x0)
+	MOVQ(Mem{Base: hp, Disp: 8}, x1)
+	MOVQ(Mem{Base: hp, Disp: 16}, x2)
+	XORQ(cc, cc)
 	r0, r1, s1 := Mem{Base: rp}, Mem{Base: rp, Disp: 8}, Mem{Base: rp, Disp: 16}
+	r05, r15 := r5, r5.Offset(8)
+	MOVQ(r0, a0)
+	LEAQ(Mem{Base: a0, Index: a0, Scale: 4}, a0)
+	MOVQ(a0, r05)
+	MOVQ(r1, a0)
+	LEAQ(Mem{Base: a0, Index: a0, Scale: 4}, a0)
+	MOVQ(a0, r15)
 
 	Label("block")
-	Comment("h += block + hibit*2^128")
-	ADDQ(Mem{Base: p}, h0)
-	ADCQ(Mem{Base: p, Disp: 8}, h1)
-	ADCQ(hibit, h2)
-
-	Comment("d0 = h0 r0 + h1 s1; d1 = h1 r0 + h0 r1 + h2 s1")
-	MOVQ(r0, RDX)
-	MULXQ(h0, d0, d0h)
-	MULXQ(h1, d1, d1h)
-	MOVQ(s1, RDX)
-	MULXQ(h1, t, RDX)
-	ADDQ(t, d0)
-	ADCQ(RDX, d0h)
-	MOVQ(r1, RDX)
-	MULXQ(h0, t, RDX)
-	ADDQ(t, d1)
-	ADCQ(RDX, d1h)
-	MOVQ(h2, t)
-	IMULQ(s1, t)
-	ADDQ(t, d1)
-	ADCQ(Imm(0), d1h)
-
-	Comment("d1 += d0 >> 64; d2 = h2 r0 + (d1 >> 64), in h2")
-	ADDQ(d0h, d1)
-	ADCQ(Imm(0), d1h)
-	IMULQ(r0, h2)
-	ADDQ(d1h, h2)
-
-	Comment("h = d0 + 2^64 d1 + 2^128 (d2 & 3) + 5 (d2 >> 2)")
-	MOVQ(h2, t)
-	ANDQ(I32(-4), t) // 4c
-	MOVQ(h2, d1h)
-	SHRQ(U8(2), d1h) // c
-	ADDQ(d1h, t)     // 5c
-	ANDQ(Imm(3), h2)
-	ADDQ(t, d0)
-	ADCQ(Imm(0), d1)
-	ADCQ(Imm(0), h2)
-	MOVQ(d0, h0)
-	MOVQ(d1, h1)
+	Comment("y = x + block + hibit*2^128")
+	ADDQ(Mem{Base: p}, x0)
+	ADCQ(Mem{Base: p, Disp: 8}, x1)
+	ADCQ(hib.Addr, x2)
+	MOVQ(x0, RDX)
+	MULXQ(r0, a0, a1) // y0 r0
+	MULXQ(r1, b0, b1) // y0 r1
+	MOVQ(cc, RDX)
+	MULXQ(r05, t0, t1) // c 5r0
+	ADDQ(t0, a0)
+	ADCQ(t1, a1)
+	MULXQ(r15, t0, t1) // c 5r1
+	ADDQ(t0, b0)
+	ADCQ(t1, b1)
+	MOVQ(x1, RDX)
+	MULXQ(s1, t0, t1) // y1 s1
+	ADDQ(t0, a0)
+	ADCQ(t1, a1)
+	MULXQ(r0, t0, t1) // y1 r0
+	ADDQ(t0, b0)
+	ADCQ(t1, b1)
+	MOVQ(x2, t0)
+	IMULQ(s1, t0) // y2 s1
+	ADDQ(t0, b0)
+	ADCQ(Imm(0), b1)
+	IMULQ(r0, x2) // y2 r0
+	Comment("x1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry; x2 = d2 & 3, c = d2 >> 2")
+	ADDQ(a1, b0)
+	ADCQ(b1, x2)
+	MOVQ(a0, x0)
+	MOVQ(b0, x1)
+	MOVQ(x2, cc)
+	SHRQ(U8(2), cc)
+	ANDQ(Imm(3), x2)
 
 	ADDQ(U32(16), p)
 	DECQ(nblk)
 	JNZ(LabelRef("block"))
 
-	Label("done")
+	Comment("h = x + 5c")
+	LEAQ(Mem{Base: cc, Index: cc, Scale: 4}, cc)
+	ADDQ(cc, x0)
+	ADCQ(Imm(0), x1)
+	ADCQ(Imm(0), x2)
 	Load(Param("h"), hp)
-	MOVQ(h0, Mem{Base: hp})
-	MOVQ(h1, Mem{Base: hp, Disp: 8})
-	MOVQ(h2, Mem{Base: hp, Disp: 16})
+	MOVQ(x0, Mem{Base: hp})
+	MOVQ(x1, Mem{Base: hp, Disp: 8})
+	MOVQ(x2, Mem{Base: hp, Disp: 16})
+	Label("done")
 	RET()
 }
 
@@ -260,7 +279,7 @@ func ifmaBody(p Register, H [3]VecVirtual, M [5]VecVirtual, m44, m42, hib VecVir
 	VPORQ(hib, t1, t1)
 	VPADDQ(t1, H[2], H[2])
 
-	L, U = ifmaProduct(H, M, m44)
+	L, U = ifmaProduct(H, M, m44, true)
 	return L, U
 }
 
@@ -274,12 +293,32 @@ func ifmaBody(p Register, H [3]VecVirtual, M [5]VecVirtual, m44, m42, hib VecVir
 // any is any register holding a value: the accumulators are zeroed as
 // any XOR any, so that the register allocator does not take them for
 // values read before they are written (as x XOR x would be).
-func ifmaProduct(H [3]VecVirtual, M [5]VecVirtual, any VecVirtual) (L, U [3]VecVirtual) {
+//
+// chained chooses how a column's three products are summed. Chained, they
+// are multiply-added into one pair of accumulators one after the other: the
+// block loop is bound by the vector ports rather than by latency (its six
+// chains of three are independent, and the next chunk's loads and limb
+// splitting overlap them), and this spares twelve additions a chunk. Not
+// chained, each product has its own accumulators, added at the end: a chain
+// of one multiply-add and two additions instead of three multiply-adds, for
+// powersIFMA's dependent products.
+func ifmaProduct(H [3]VecVirtual, M [5]VecVirtual, any VecVirtual, chained bool) (L, U [3]VecVirtual) {
 	r0, r1, r2, s1, s2 := M[0], M[1], M[2], M[3], M[4]
 	cols := [3][3]VecVirtual{{r0, s2, s1}, {r1, r0, s2}, {r2, r1, r0}}
-	// Each column's three products go into separate accumulators, added
-	// at the end: a chain of one multiply-add and two additions instead of
-	// three dependent multiply-adds.
+	if chained {
+		for c := range cols {
+			L[c], U[c] = ZMM(), ZMM()
+			VPXORQ(any, any, L[c])
+			VPXORQ(any, any, U[c])
+		}
+		for j := range 3 {
+			for c := range cols {
+				VPMADD52LUQ(cols[c][j], H[j], L[c])
+				VPMADD52HUQ(cols[c][j], H[j], U[c])
+			}
+		}
+		return L, U
+	}
 	var pl, pu [3][3]VecVirtual
 	for c := range cols {
 		for j := range 3 {
@@ -366,7 +405,7 @@ func powersIFMA() {
 		VPBROADCASTQ(Mem{Base: rp, Disp: 8 * i}, r[i])
 	}
 	mul := func(a, b [3]VecVirtual) [3]VecVirtual {
-		L, U := ifmaProduct(a, times20(b), m44)
+		L, U := ifmaProduct(a, times20(b), m44, false)
 		h := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
 		ifmaCarry(h, L, U, m44, m42)
 		return h
