@@ -4,69 +4,6 @@ package nistec
 
 import "errors"
 
-// p521Jacobian is a point in Jacobian coordinates (X:Y:Z), x = X/Z² and
-// y = Y/Z³, with Z = 0 for the identity. Only the variable-time code uses it:
-// its formulas are cheaper than the complete ones (a doubling is 3M + 5S
-// against 8M + 3S) but have exceptions, which are branched on, so every
-// input must be public.
-type p521Jacobian struct {
-	x, y, z p521Element
-}
-
-// fromProjective sets p to q: (X:Y:Z) projective is (XZ : YZ² : Z).
-func (p *p521Jacobian) fromProjective(q *P521Point) {
-	var zz p521Element
-	zz.Square(&q.z)
-	p.x.Mul(&q.x, &q.z)
-	p.y.Mul(&q.y, &zz)
-	p.z.Set(&q.z)
-}
-
-// toProjective sets q to p: (X:Y:Z) Jacobian is (XZ : Y : Z³).
-func (p *p521Jacobian) toProjective(q *P521Point) {
-	if p.z.IsZero() == 1 {
-		q.Set(NewP521Point())
-		return
-	}
-	var zzz p521Element
-	zzz.Square(&p.z)
-	zzz.Mul(&zzz, &p.z)
-	q.x.Mul(&p.x, &p.z)
-	q.y.Set(&p.y)
-	q.z.Set(&zzz)
-}
-
-// doubleVarTime sets p = q + q. It is dbl-2001-b (Bernstein and Lange,
-// Explicit-Formulas Database, a = -3), which maps the identity to itself.
-func (p *p521Jacobian) doubleVarTime(q *p521Jacobian) {
-	var delta, gamma, beta, alpha, t, u, x3, y3, z3 p521Element
-	delta.Square(&q.z)     // δ = Z1²
-	gamma.Square(&q.y)     // γ = Y1²
-	beta.Mul(&q.x, &gamma) // β = X1·γ
-	t.Sub(&q.x, &delta)
-	u.Add(&q.x, &delta)
-	alpha.Mul(&t, &u)
-	t.Add(&alpha, &alpha)
-	alpha.Add(&alpha, &t) // α = 3·(X1 - δ)·(X1 + δ)
-	t.Add(&q.y, &q.z)
-	t.Square(&t)
-	t.Sub(&t, &gamma)
-	z3.Sub(&t, &delta) // Z3 = (Y1 + Z1)² - γ - δ
-	u.Add(&beta, &beta)
-	u.Add(&u, &u) // 4β
-	t.Add(&u, &u) // 8β
-	x3.Square(&alpha)
-	x3.Sub(&x3, &t) // X3 = α² - 8β
-	u.Sub(&u, &x3)
-	y3.Mul(&alpha, &u)
-	gamma.Square(&gamma)
-	gamma.Add(&gamma, &gamma)
-	gamma.Add(&gamma, &gamma)
-	gamma.Add(&gamma, &gamma)
-	y3.Sub(&y3, &gamma) // Y3 = α·(4β - X3) - 8γ²
-	p.x, p.y, p.z = x3, y3, z3
-}
-
 // addVarTime sets p = p1 + p2. It is add-2007-bl (Explicit-Formulas
 // Database), with the identity and equal or opposite inputs branched on.
 func (p *p521Jacobian) addVarTime(p1, p2 *p521Jacobian) {
@@ -91,7 +28,7 @@ func (p *p521Jacobian) addVarTime(p1, p2 *p521Jacobian) {
 	r.Sub(&s2, &s1)
 	if h.IsZero() == 1 {
 		if r.IsZero() == 1 {
-			p.doubleVarTime(p1)
+			p.double(p1)
 			return
 		}
 		*p = p521Jacobian{}
@@ -138,7 +75,7 @@ func (p *p521Jacobian) addAffineVarTime(p1 *p521Jacobian, p2 *p521Affine) {
 	r.Sub(&s2, &p1.y)
 	if h.IsZero() == 1 {
 		if r.IsZero() == 1 {
-			p.doubleVarTime(p1)
+			p.double(p1)
 			return
 		}
 		*p = p521Jacobian{}
@@ -183,7 +120,7 @@ func (p *P521Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P521Point, u2 []by
 	table[0].fromProjective(q)
 	for i := 1; i < 16; i++ {
 		if i%2 == 1 {
-			table[i].doubleVarTime(&table[i/2])
+			table[i].double(&table[i/2])
 		} else {
 			table[i].addVarTime(&table[i-1], &table[0])
 		}
@@ -196,7 +133,7 @@ func (p *P521Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P521Point, u2 []by
 	for i := p521Digits - 1; i >= 0; i-- {
 		if acc.z.IsZero() == 0 {
 			for range 5 {
-				acc.doubleVarTime(&acc)
+				acc.double(&acc)
 			}
 		}
 		if d := d2[i]; d > 0 {

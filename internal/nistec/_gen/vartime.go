@@ -10,69 +10,6 @@ func varTimeFile(c *curve) []byte {
 const varTimeTemplate = `
 import "errors"
 
-// pxxxJacobian is a point in Jacobian coordinates (X:Y:Z), x = X/Z² and
-// y = Y/Z³, with Z = 0 for the identity. Only the variable-time code uses it:
-// its formulas are cheaper than the complete ones (a doubling is 3M + 5S
-// against 8M + 3S) but have exceptions, which are branched on, so every
-// input must be public.
-type pxxxJacobian struct {
-	x, y, z pxxxElement
-}
-
-// fromProjective sets p to q: (X:Y:Z) projective is (XZ : YZ² : Z).
-func (p *pxxxJacobian) fromProjective(q *PxxxPoint) {
-	var zz pxxxElement
-	zz.Square(&q.z)
-	p.x.Mul(&q.x, &q.z)
-	p.y.Mul(&q.y, &zz)
-	p.z.Set(&q.z)
-}
-
-// toProjective sets q to p: (X:Y:Z) Jacobian is (XZ : Y : Z³).
-func (p *pxxxJacobian) toProjective(q *PxxxPoint) {
-	if p.z.IsZero() == 1 {
-		q.Set(NewPxxxPoint())
-		return
-	}
-	var zzz pxxxElement
-	zzz.Square(&p.z)
-	zzz.Mul(&zzz, &p.z)
-	q.x.Mul(&p.x, &p.z)
-	q.y.Set(&p.y)
-	q.z.Set(&zzz)
-}
-
-// doubleVarTime sets p = q + q. It is dbl-2001-b (Bernstein and Lange,
-// Explicit-Formulas Database, a = -3), which maps the identity to itself.
-func (p *pxxxJacobian) doubleVarTime(q *pxxxJacobian) {
-	var delta, gamma, beta, alpha, t, u, x3, y3, z3 pxxxElement
-	delta.Square(&q.z)     // δ = Z1²
-	gamma.Square(&q.y)     // γ = Y1²
-	beta.Mul(&q.x, &gamma) // β = X1·γ
-	t.Sub(&q.x, &delta)
-	u.Add(&q.x, &delta)
-	alpha.Mul(&t, &u)
-	t.Add(&alpha, &alpha)
-	alpha.Add(&alpha, &t) // α = 3·(X1 - δ)·(X1 + δ)
-	t.Add(&q.y, &q.z)
-	t.Square(&t)
-	t.Sub(&t, &gamma)
-	z3.Sub(&t, &delta) // Z3 = (Y1 + Z1)² - γ - δ
-	u.Add(&beta, &beta)
-	u.Add(&u, &u) // 4β
-	t.Add(&u, &u) // 8β
-	x3.Square(&alpha)
-	x3.Sub(&x3, &t) // X3 = α² - 8β
-	u.Sub(&u, &x3)
-	y3.Mul(&alpha, &u)
-	gamma.Square(&gamma)
-	gamma.Add(&gamma, &gamma)
-	gamma.Add(&gamma, &gamma)
-	gamma.Add(&gamma, &gamma)
-	y3.Sub(&y3, &gamma) // Y3 = α·(4β - X3) - 8γ²
-	p.x, p.y, p.z = x3, y3, z3
-}
-
 // addVarTime sets p = p1 + p2. It is add-2007-bl (Explicit-Formulas
 // Database), with the identity and equal or opposite inputs branched on.
 func (p *pxxxJacobian) addVarTime(p1, p2 *pxxxJacobian) {
@@ -97,7 +34,7 @@ func (p *pxxxJacobian) addVarTime(p1, p2 *pxxxJacobian) {
 	r.Sub(&s2, &s1)
 	if h.IsZero() == 1 {
 		if r.IsZero() == 1 {
-			p.doubleVarTime(p1)
+			p.double(p1)
 			return
 		}
 		*p = pxxxJacobian{}
@@ -144,7 +81,7 @@ func (p *pxxxJacobian) addAffineVarTime(p1 *pxxxJacobian, p2 *pxxxAffine) {
 	r.Sub(&s2, &p1.y)
 	if h.IsZero() == 1 {
 		if r.IsZero() == 1 {
-			p.doubleVarTime(p1)
+			p.double(p1)
 			return
 		}
 		*p = pxxxJacobian{}
@@ -189,7 +126,7 @@ func (p *PxxxPoint) VarTimeDoubleScalarBaseMult(u1 []byte, q *PxxxPoint, u2 []by
 	table[0].fromProjective(q)
 	for i := 1; i < 16; i++ {
 		if i%2 == 1 {
-			table[i].doubleVarTime(&table[i/2])
+			table[i].double(&table[i/2])
 		} else {
 			table[i].addVarTime(&table[i-1], &table[0])
 		}
@@ -202,7 +139,7 @@ func (p *PxxxPoint) VarTimeDoubleScalarBaseMult(u1 []byte, q *PxxxPoint, u2 []by
 	for i := pxxxDigits - 1; i >= 0; i-- {
 		if acc.z.IsZero() == 0 {
 			for range 5 {
-				acc.doubleVarTime(&acc)
+				acc.double(&acc)
 			}
 		}
 		if d := d2[i]; d > 0 {
