@@ -12,13 +12,13 @@ import (
 )
 
 // differentialCases is the number of cases per curve of each differential
-// test: 1,000 by default, 100 with -short, 20,000 with -long.
+// test: 1,000 by default, 50 with -short, 20,000 with -long.
 func differentialCases() int {
 	switch {
 	case *long:
 		return 20_000
 	case testing.Short():
-		return 100
+		return 50
 	}
 	return 1000
 }

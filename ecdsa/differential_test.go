@@ -18,7 +18,7 @@ import (
 // differentialCases returns the number of cases on curve c of a
 // differential test: base for P-256 by default, a half of it for P-384 and
 // a third for P-521 (whose operations take longer in crypto/ecdsa too);
-// a tenth of that with -short, 20 times as many with -long.
+// a twentieth of that with -short, 20 times as many with -long.
 func differentialCases(c elliptic.Curve, base int) int {
 	switch c.Params().BitSize {
 	case 384:
@@ -30,7 +30,7 @@ func differentialCases(c elliptic.Curve, base int) int {
 	case *long:
 		return 20 * base
 	case testing.Short():
-		return max(base/10, 1)
+		return max(base/20, 1)
 	}
 	return base
 }
