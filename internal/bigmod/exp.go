@@ -184,7 +184,12 @@ func ctSelect(z, table []uint64, k uint64) {
 // such as 65537): a left-to-right square-and-multiply that skips e's leading
 // zeros and multiplies only at its one bits. Its time does not depend on the
 // value of x or m.
+//
+// Like Exp, it runs on the IFMA kernels where the CPU and m's size allow.
 func (z *Nat) ExpShortVarTime(x *Nat, e uint, m *Modulus) *Nat {
+	if useIFMA && m.r52 != nil {
+		return z.expShortIFMA(x, e, m)
+	}
 	checkSize(m, x)
 	n := len(m.limbs)
 	var buf [3 * stackLimbs]uint64

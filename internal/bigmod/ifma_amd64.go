@@ -122,6 +122,35 @@ func (z *Nat) expIFMA(x *Nat, e []byte, m *Modulus, w int) *Nat {
 	return z
 }
 
+// expShortIFMA is ExpShortVarTime on the IFMA kernels, for m.r52 != nil:
+// variable time in the public e only.
+func (z *Nat) expShortIFMA(x *Nat, e uint, m *Modulus) *Nat {
+	checkSize(m, x)
+	r := m.r52
+	P := r.words
+	var buf [3 * maxDigitWords]uint64
+	xR, acc, one := buf[:P], buf[P:2*P], buf[2*P:3*P]
+	limbsToDigits(acc, x.limbs)
+	amm(xR, acc, r.rr, r)
+	one[0] = 1
+	if e == 0 {
+		amm(acc, r.rr, one, r)
+	} else {
+		copy(acc, xR) // the top one bit of e
+	}
+	for i := bitLenUint(e) - 2; i >= 0; i-- {
+		amm(acc, acc, acc, r)
+		if e>>i&1 == 1 {
+			amm(acc, acc, xR, r)
+		}
+	}
+	amm(acc, acc, one, r)
+	z.grow(len(m.limbs))
+	digitsToLimbs(z.limbs, acc, r.d)
+	subIfGeq(z.limbs, m.limbs, 0)
+	return z
+}
+
 // expPairIFMA sets z1 = x1^e1 mod m1 and z2 = x2^e2 mod m2 with the x2
 // kernels, which run both exponentiations in one pass. m1 and m2 must have
 // the same limb count, with IFMA kernels, and e1 and e2 the same length.

@@ -361,6 +361,31 @@ func TestExpIFMA(t *testing.T) {
 	})
 }
 
+// TestExpShortIFMA checks ExpShortVarTime on the IFMA kernels against the
+// Go path and math/big.
+func TestExpShortIFMA(t *testing.T) {
+	r := rng(t)
+	for _, bits := range ifmaBits {
+		for _, nm := range extremeModuli(r, bits) {
+			m := modulusFromBig(t, nm.m)
+			n := len(m.limbs)
+			vals := extremeValues(r, nm.m)
+			vals = append(vals, new(big.Int).Sub(pow2(64*n), big.NewInt(1))) // above m
+			for i, xb := range vals {
+				e := []uint{0, 1, 2, 3, 65537, 1<<31 - 1, uint(r.Uint32())}[i%7]
+				want := new(big.Int).Exp(xb, new(big.Int).SetUint64(uint64(e)), nm.m)
+				x := natFromBig(xb, n)
+				var got, goPath *Nat
+				withIFMA(t, true, func() { got = NewNat().ExpShortVarTime(x, e, m) })
+				withIFMA(t, false, func() { goPath = NewNat().ExpShortVarTime(x, e, m) })
+				if got.toBig().Cmp(want) != 0 || !slices.Equal(got.limbs, goPath.limbs) {
+					t.Fatalf("%s: ExpShortVarTime(%x, %d) = %x (Go path %x), want %x", nm.name, xb, e, got.toBig(), goPath.toBig(), want)
+				}
+			}
+		}
+	}
+}
+
 // TestExpPair checks ExpPair with and without IFMA against math/big, for
 // exponents of equal and of different lengths.
 func TestExpPair(t *testing.T) {
