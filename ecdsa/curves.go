@@ -12,12 +12,13 @@ var nistCurves = []struct {
 	std  elliptic.Curve
 }{
 	{&nistCurve[*nistec.P256Point, *nistec.P256Scalar]{
-		newPoint: nistec.NewP256Point, newScalar: nistec.NewP256Scalar, size: 32,
+		newPoint: nistec.NewP256Point, newScalar: nistec.NewP256Scalar, size: 32, n: elliptic.P256().Params().N,
 	}, elliptic.P256()},
 	{&nistCurve[*nistec.P384Point, *nistec.P384Scalar]{
-		newPoint: nistec.NewP384Point, newScalar: nistec.NewP384Scalar, size: 48,
+		newPoint: nistec.NewP384Point, newScalar: nistec.NewP384Scalar, size: 48, n: elliptic.P384().Params().N,
 	}, elliptic.P384()},
 	{&nistCurve[*nistec.P521Point, *nistec.P521Scalar]{
 		newPoint: nistec.NewP521Point, newScalar: nistec.NewP521Scalar, size: 66, excess: 7,
+		n: elliptic.P521().Params().N,
 	}, elliptic.P521()},
 }
