@@ -93,7 +93,7 @@ var aeadTargets = []Target{
 			{Symbol: pm + "blocks", AllowedBranches: 5, Why: whyUseImpl + " of p and whether it is the last partial block (hibit), both public"},
 			{Symbol: pm + "blocksVector", AllowedLoopJumps: 1, Why: "the loop clearing the 48 words of powers of r"},
 			{Symbol: pm + "blocksMULX", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the public count of blocks, and whether it is 0"},
-			{Symbol: pm + "blocksIFMA", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the public count of 8-block groups, and whether it is the last"},
+			{Symbol: pm + "blocksIFMA", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "the loop over the public count of pairs of 8-block groups, and whether the count of groups is 1, odd, or leaves no pair or one: public lengths"},
 			{Symbol: pm + "powersIFMA"},
 			{Symbol: pm + "to64"},
 			{Symbol: pm + "from64"},

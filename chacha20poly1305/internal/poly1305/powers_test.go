@@ -80,7 +80,8 @@ func mulLimbs(a, b [3]uint64) [3]uint64 {
 var ifmaLane = [8]int{0, 4, 1, 5, 2, 6, 3, 7}
 
 // ifmaPowers sets pw to the multipliers of blocksIFMA for r (fully
-// carried): r^8's limbs r0, r1, r2, 20 r1, 20 r2 in words 0..4, and in
+// carried): r^8's limbs r0, r1, r2, 20 r1, 20 r2 in words 0..4, r^16's
+// limbs r0, r1, r2 in words 5..7, and in
 // words 8 + 8i + k limb i (same order) of r^(8-j), j = ifmaLane[k], the
 // power that the lane holding the j-th block of the last group needs.
 func ifmaPowers(pw *[48]uint64, r *[3]uint64) {
@@ -96,6 +97,8 @@ func ifmaPowers(pw *[48]uint64, r *[3]uint64) {
 	limbs := func(x [3]uint64) [5]uint64 { return [5]uint64{x[0], x[1], x[2], 20 * x[1], 20 * x[2]} }
 	r8 := limbs(pow[8])
 	copy(pw[0:5], r8[:])
+	r16 := mulLimbs(pow[8], pow[8])
+	copy(pw[5:8], r16[:])
 	for k, j := range ifmaLane {
 		l := limbs(pow[8-j])
 		for i := range l {

@@ -18,8 +18,9 @@ func blocksMULX(h *[3]uint64, r *[3]uint64, p []byte, hibit uint64)
 // time, and writes the columns of the result summed over the lanes
 // to acc: L0, U0, L1, U1, L2, U2, worth (L0 + 2^52 U0) + 2^44
 // (L1 + 2^52 U1) + 2^88 (L2 + 2^52 U2). len(p) is a positive multiple
-// of 128. pw holds r^8 (r0, r1, r2, 20 r1, 20 r2) in words 0..4 and, in
-// words 8 + 8i + k, limb i of the power for lane k (see powers).
+// of 128. pw holds r^8 (r0, r1, r2, 20 r1, 20 r2) in words 0..4, r^16
+// (r0, r1, r2) in words 5..7 and, in words 8 + 8i + k, limb i of the
+// power for lane k (see powers).
 // It requires AVX-512F, AVX-512VL and AVX-512IFMA.
 //
 //go:noescape

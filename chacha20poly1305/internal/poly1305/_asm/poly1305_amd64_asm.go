@@ -173,6 +173,19 @@ func constants() {
 // blocks, and (H + m) r^(8-j) for them; the lanes' columns are then added
 // and returned unreduced, for the caller to carry.
 //
+// A chunk's product and carry are a chain of some 25 operations, longer
+// than the vector ports need for them, so the groups of eight blocks are
+// taken two at a time by two sets of accumulators, A and B, each in powers
+// of r^16: for groups g_0..g_(2m) (an odd count; an even one first takes
+// g_0 alone, in powers of r^8)
+//
+//	A = (...((h + g_0) r^16 + g_2) r^16 + ... + g_(2m-2)) r^16
+//	B = (...((g_1 r^16 + g_3) r^16 + ... + g_(2m-1)) r^8
+//
+// so that A + B is what one set in powers of r^8 holds before the last
+// group, which is then taken as above. The multipliers are broadcast from
+// memory.
+//
 // The limbs are those of the portable code (44, 44 and 42 bits) and the
 // products those of its three columns (20 r1 and 20 r2 for what wraps past
 // 2^130). VPMADD52LUQ and VPMADD52HUQ add the low and high 52 bits of each
@@ -186,7 +199,9 @@ func constants() {
 // are below 2^92.3, 2^90.6 and 2^89.5, so each L < 3 * 2^52 and U < 2^40.3;
 // the carries into columns 1 and 2 are below 2^48.4, and the one out of
 // column 2, c2, below 2^47.6, so H0 + 5 c2 < 2^50, and carrying H0 into H1
-// leaves H0 < 2^44 and H1 < 2^44 + 2^6.
+// leaves H0 < 2^44 and H1 < 2^44 + 2^6. For the last group the accumulator
+// is A + B plus a block: limbs below 2^45.6, 2^45.6 and 2^43.1, so the
+// products are below 2^94, and L < 3 * 2^52 and U < 2^42 again.
 func blocksIFMA() {
 	TEXT("blocksIFMA", NOSPLIT, "func(acc *[6]uint64, h *[3]uint64, pw *[48]uint64, p []byte)")
 	Pragma("noescape")
@@ -196,9 +211,11 @@ func blocksIFMA() {
 		"time, and writes the columns of the result summed over the lanes",
 		"to acc: L0, U0, L1, U1, L2, U2, worth (L0 + 2^52 U0) + 2^44",
 		"(L1 + 2^52 U1) + 2^88 (L2 + 2^52 U2). len(p) is a positive multiple",
-		"of 128. pw holds r^8 (r0, r1, r2, 20 r1, 20 r2) in words 0..4 and, in",
-		"words 8 + 8i + k, limb i of the power for lane k (see powers).",
+		"of 128. pw holds r^8 (r0, r1, r2, 20 r1, 20 r2) in words 0..4, r^16",
+		"(r0, r1, r2) in words 5..7 and, in words 8 + 8i + k, limb i of the",
+		"power for lane k (see powers).",
 		"It requires AVX-512F, AVX-512VL and AVX-512IFMA.")
+	r16 := AllocLocal(40)
 	accp := Load(Param("acc"), GP64())
 	hp := Load(Param("h"), GP64())
 	pw := Load(Param("pw"), GP64())
@@ -206,32 +223,73 @@ func blocksIFMA() {
 	n := Load(Param("p").Len(), GP64())
 	SHRQ(U8(7), n)
 
+	Comment("r^16 and its multiples by 20 (20 x = 4 (x + 4x)) on the stack")
+	t := GP64()
+	for i := range 3 {
+		MOVQ(Mem{Base: pw, Disp: 40 + 8*i}, t)
+		MOVQ(t, r16.Offset(8*i))
+		if i > 0 {
+			LEAQ(Mem{Base: t, Index: t, Scale: 4}, t)
+			SHLQ(U8(2), t)
+			MOVQ(t, r16.Offset(24+8*(i-1)))
+		}
+	}
+	var R8, R16 [5]Mem
+	for i := range 5 {
+		R8[i] = Mem{Base: pw, Disp: 8 * i}
+		R16[i] = r16.Offset(8 * i)
+	}
+
 	m44, m42, hib := ZMM(), ZMM(), ZMM()
 	VPBROADCASTQ(mask44, m44)
 	VPBROADCASTQ(mask42, m42)
 	VPBROADCASTQ(bit128, hib)
 
-	Comment("the accumulators: h in lane 0, zero elsewhere")
-	H := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
-	for i, x := range H {
+	Comment("the accumulators: A = h in lane 0, zero elsewhere; B = 0")
+	A := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
+	for i, x := range A {
 		VMOVQ(Mem{Base: hp, Disp: 8 * i}, x.AsX())
 	}
-
-	Comment("r^8 and its multiples by 20, in every lane")
-	var R [5]VecVirtual
-	for i := range R {
-		R[i] = ZMM()
-		VPBROADCASTQ(Mem{Base: pw, Disp: 8 * i}, R[i])
+	B := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
+	for _, x := range B {
+		VPXORQ(m44, m44, x)
 	}
 
 	DECQ(n)
 	JZ(LabelRef("last"))
-	Label("chunk")
-	L, U := ifmaBody(p, H, R, m44, m42, hib)
-	ifmaCarry(H, L, U, m44, m42)
+	Comment("an odd count of groups before the last: the first alone, in powers of r^8")
+	BTQ(U8(0), n)
+	JCC(LabelRef("pairs"))
+	L, U := ifmaBodyBcst(p, 0, A, R8, m44, hib)
+	ifmaCarry(A, L, U, m44, m42)
 	ADDQ(U32(128), p)
 	DECQ(n)
-	JNZ(LabelRef("chunk"))
+
+	Label("pairs")
+	Comment("n, even, groups before the last: n/2 - 1 pairs in powers of r^16, one with B's in r^8")
+	SHRQ(U8(1), n)
+	JZ(LabelRef("merge"))
+	DECQ(n)
+	JZ(LabelRef("lastpair"))
+	Label("pair")
+	pair := func(mb [5]Mem) {
+		La, Ua := ifmaBodyBcst(p, 0, A, R16, m44, hib)
+		Lb, Ub := ifmaBodyBcst(p, 128, B, mb, m44, hib)
+		ifmaCarry(A, La, Ua, m44, m42)
+		ifmaCarry(B, Lb, Ub, m44, m42)
+		ADDQ(U32(256), p)
+	}
+	pair(R16)
+	DECQ(n)
+	JNZ(LabelRef("pair"))
+	Label("lastpair")
+	pair(R8)
+
+	Label("merge")
+	Comment("A += B")
+	for i := range A {
+		VPADDQ(B[i], A[i], A[i])
+	}
 
 	Label("last")
 	Comment("the last eight blocks: lane k multiplies by its own power of r")
@@ -240,7 +298,7 @@ func blocksIFMA() {
 		F[i] = ZMM()
 		VMOVDQU64(Mem{Base: pw, Disp: 64 + 64*i}, F[i])
 	}
-	L, U = ifmaBody(p, H, F, m44, m42, hib)
+	L, U = ifmaBody(p, A, F, m44, m42, hib)
 	Comment("add the lanes of each column and store them")
 	for i, v := range []VecVirtual{L[0], U[0], L[1], U[1], L[2], U[2]} {
 		y, x := YMM(), XMM()
@@ -257,16 +315,15 @@ func blocksIFMA() {
 	RET()
 }
 
-// ifmaBody emits H += the next eight blocks and returns the columns of
-// H * M as (L, U) pairs, M being r0, r1, r2, 20 r1 and 20 r2 by lane.
-func ifmaBody(p Register, H [3]VecVirtual, M [5]VecVirtual, m44, m42, hib VecVirtual) (L, U [3]VecVirtual) {
-	Comment("load blocks 0..7: lanes hold blocks 0, 4, 1, 5, 2, 6, 3, 7")
+// ifmaAddBlocks emits H += the eight blocks at p+off, in limbs of 44, 44
+// and 42 bits with their 2^128 bits: lanes hold blocks 0, 4, 1, 5, 2, 6, 3,
+// 7.
+func ifmaAddBlocks(p Register, off int, H [3]VecVirtual, m44, hib VecVirtual) {
 	a, b, t0, t1 := ZMM(), ZMM(), ZMM(), ZMM()
-	VMOVDQU64(Mem{Base: p}, a)
-	VMOVDQU64(Mem{Base: p, Disp: 64}, b)
+	VMOVDQU64(Mem{Base: p, Disp: off}, a)
+	VMOVDQU64(Mem{Base: p, Disp: off + 64}, b)
 	VPUNPCKLQDQ(b, a, t0) // low words
 	VPUNPCKHQDQ(b, a, t1) // high words
-	Comment("H += block, in limbs of 44, 44 and 42 bits with 2^128")
 	m := ZMM()
 	VPANDQ(m44, t0, m)
 	VPADDQ(m, H[0], H[0])
@@ -278,8 +335,35 @@ func ifmaBody(p Register, H [3]VecVirtual, M [5]VecVirtual, m44, m42, hib VecVir
 	VPSRLQ(U8(24), t1, t1)
 	VPORQ(hib, t1, t1)
 	VPADDQ(t1, H[2], H[2])
+}
 
-	L, U = ifmaProduct(H, M, m44, true)
+// ifmaBodyBcst emits H += the eight blocks at p+off and returns the columns
+// of H * M as (L, U) pairs, M being r0, r1, r2, 20 r1 and 20 r2 in memory,
+// broadcast to every lane; each column's products are multiply-added into
+// one pair of accumulators (see ifmaProduct).
+func ifmaBodyBcst(p Register, off int, H [3]VecVirtual, M [5]Mem, m44, hib VecVirtual) (L, U [3]VecVirtual) {
+	ifmaAddBlocks(p, off, H, m44, hib)
+	r0, r1, r2, s1, s2 := M[0], M[1], M[2], M[3], M[4]
+	cols := [3][3]Mem{{r0, s2, s1}, {r1, r0, s2}, {r2, r1, r0}}
+	for c := range cols {
+		L[c], U[c] = ZMM(), ZMM()
+		VPXORQ(m44, m44, L[c])
+		VPXORQ(m44, m44, U[c])
+	}
+	for j := range 3 {
+		for c := range cols {
+			VPMADD52LUQ_BCST(cols[c][j], H[j], L[c])
+			VPMADD52HUQ_BCST(cols[c][j], H[j], U[c])
+		}
+	}
+	return L, U
+}
+
+// ifmaBody emits H += the next eight blocks and returns the columns of
+// H * M as (L, U) pairs, M being r0, r1, r2, 20 r1 and 20 r2 by lane.
+func ifmaBody(p Register, H [3]VecVirtual, M [5]VecVirtual, m44, m42, hib VecVirtual) (L, U [3]VecVirtual) {
+	ifmaAddBlocks(p, 0, H, m44, hib)
+	L, U = ifmaProduct(H, M, m44)
 	return L, U
 }
 
@@ -294,31 +378,12 @@ func ifmaBody(p Register, H [3]VecVirtual, M [5]VecVirtual, m44, m42, hib VecVir
 // any XOR any, so that the register allocator does not take them for
 // values read before they are written (as x XOR x would be).
 //
-// chained chooses how a column's three products are summed. Chained, they
-// are multiply-added into one pair of accumulators one after the other: the
-// block loop is bound by the vector ports rather than by latency (its six
-// chains of three are independent, and the next chunk's loads and limb
-// splitting overlap them), and this spares twelve additions a chunk. Not
-// chained, each product has its own accumulators, added at the end: a chain
-// of one multiply-add and two additions instead of three multiply-adds, for
-// powersIFMA's dependent products.
-func ifmaProduct(H [3]VecVirtual, M [5]VecVirtual, any VecVirtual, chained bool) (L, U [3]VecVirtual) {
+// Each product has its own accumulators, added at the end: a chain of one
+// multiply-add and two additions instead of three multiply-adds, for the
+// dependent products of powersIFMA and the last group of blocksIFMA.
+func ifmaProduct(H [3]VecVirtual, M [5]VecVirtual, any VecVirtual) (L, U [3]VecVirtual) {
 	r0, r1, r2, s1, s2 := M[0], M[1], M[2], M[3], M[4]
 	cols := [3][3]VecVirtual{{r0, s2, s1}, {r1, r0, s2}, {r2, r1, r0}}
-	if chained {
-		for c := range cols {
-			L[c], U[c] = ZMM(), ZMM()
-			VPXORQ(any, any, L[c])
-			VPXORQ(any, any, U[c])
-		}
-		for j := range 3 {
-			for c := range cols {
-				VPMADD52LUQ(cols[c][j], H[j], L[c])
-				VPMADD52HUQ(cols[c][j], H[j], U[c])
-			}
-		}
-		return L, U
-	}
 	var pl, pu [3][3]VecVirtual
 	for c := range cols {
 		for j := range 3 {
@@ -405,7 +470,7 @@ func powersIFMA() {
 		VPBROADCASTQ(Mem{Base: rp, Disp: 8 * i}, r[i])
 	}
 	mul := func(a, b [3]VecVirtual) [3]VecVirtual {
-		L, U := ifmaProduct(a, times20(b), m44, false)
+		L, U := ifmaProduct(a, times20(b), m44)
 		h := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
 		ifmaCarry(h, L, U, m44, m42)
 		return h
@@ -439,6 +504,11 @@ func powersIFMA() {
 		VMOVDQU64(r8[i], K1, fin[i])
 	}
 
+	Comment("r^16 (lane 0's limbs) in words 5..7")
+	r16 := mul(r8, r8)
+	for i, x := range r16 {
+		VMOVQ(x.AsX(), Mem{Base: pw, Disp: 40 + 8*i})
+	}
 	Comment("r^8 (lane 0) in words 0..4, the lanes' powers in words 8..47")
 	m8 := times20(r8)
 	for i, x := range m8 {
