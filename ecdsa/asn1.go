@@ -90,27 +90,28 @@ func readElement(b []byte, tag byte) (contents, rest []byte, ok bool) {
 	if len(b) < 2 || b[0] != tag {
 		return nil, nil, false
 	}
-	n, header := int(b[1]), 2
+	n, header := uint64(b[1]), 2
 	if n&0x80 != 0 {
 		// Long form: 1 to 4 length octets, minimal, for lengths of 128
-		// and more.
-		k := n & 0x7f
+		// and more. n is a uint64, so that four octets cannot overflow
+		// it on 32-bit platforms.
+		k := int(n & 0x7f)
 		if k == 0 || k > 4 || len(b) < 2+k || b[2] == 0 {
 			return nil, nil, false
 		}
 		n = 0
 		for _, c := range b[2 : 2+k] {
-			n = n<<8 | int(c)
+			n = n<<8 | uint64(c)
 		}
 		if n < 0x80 {
 			return nil, nil, false
 		}
 		header += k
 	}
-	if n > len(b)-header {
+	if n > uint64(len(b)-header) {
 		return nil, nil, false
 	}
-	return b[header : header+n], b[header+n:], true
+	return b[header : header+int(n)], b[header+int(n):], true
 }
 
 // readInteger reads a minimal non-negative INTEGER from the start of b.
