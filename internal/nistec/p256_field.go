@@ -571,7 +571,7 @@ var p256One = [4]uint64{0x0000000000000001, 0xffffffff00000000, 0xffffffffffffff
 // it is below m, 0 otherwise. Constant time.
 func p256FromBytes(z *[4]uint64, b *[32]byte) int {
 	var buf [32]byte
-	copy(buf[0:], b[:])
+	*(*[32]byte)(buf[0:]) = *b // an array copy: copy would test for overlap
 	z[0] = binary.BigEndian.Uint64(buf[24:])
 	z[1] = binary.BigEndian.Uint64(buf[16:])
 	z[2] = binary.BigEndian.Uint64(buf[8:])
@@ -591,5 +591,5 @@ func p256ToBytes(out *[32]byte, x *[4]uint64) {
 	binary.BigEndian.PutUint64(buf[16:], x[1])
 	binary.BigEndian.PutUint64(buf[8:], x[2])
 	binary.BigEndian.PutUint64(buf[0:], x[3])
-	copy(out[:], buf[0:])
+	*out = *(*[32]byte)(buf[0:])
 }

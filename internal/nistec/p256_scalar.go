@@ -606,7 +606,7 @@ var p256OrdOne = [4]uint64{0x0c46353d039cdaaf, 0x4319055258e8617b, 0x00000000000
 // it is below m, 0 otherwise. Constant time.
 func p256OrdFromBytes(z *[4]uint64, b *[32]byte) int {
 	var buf [32]byte
-	copy(buf[0:], b[:])
+	*(*[32]byte)(buf[0:]) = *b // an array copy: copy would test for overlap
 	z[0] = binary.BigEndian.Uint64(buf[24:])
 	z[1] = binary.BigEndian.Uint64(buf[16:])
 	z[2] = binary.BigEndian.Uint64(buf[8:])
@@ -626,5 +626,5 @@ func p256OrdToBytes(out *[32]byte, x *[4]uint64) {
 	binary.BigEndian.PutUint64(buf[16:], x[1])
 	binary.BigEndian.PutUint64(buf[8:], x[2])
 	binary.BigEndian.PutUint64(buf[0:], x[3])
-	copy(out[:], buf[0:])
+	*out = *(*[32]byte)(buf[0:])
 }

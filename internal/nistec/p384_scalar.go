@@ -1063,7 +1063,7 @@ var p384OrdOne = [6]uint64{0x1313e695333ad68d, 0xa7e5f24db74f5885, 0x389cb27e0bc
 // it is below m, 0 otherwise. Constant time.
 func p384OrdFromBytes(z *[6]uint64, b *[48]byte) int {
 	var buf [48]byte
-	copy(buf[0:], b[:])
+	*(*[48]byte)(buf[0:]) = *b // an array copy: copy would test for overlap
 	z[0] = binary.BigEndian.Uint64(buf[40:])
 	z[1] = binary.BigEndian.Uint64(buf[32:])
 	z[2] = binary.BigEndian.Uint64(buf[24:])
@@ -1089,5 +1089,5 @@ func p384OrdToBytes(out *[48]byte, x *[6]uint64) {
 	binary.BigEndian.PutUint64(buf[16:], x[3])
 	binary.BigEndian.PutUint64(buf[8:], x[4])
 	binary.BigEndian.PutUint64(buf[0:], x[5])
-	copy(out[:], buf[0:])
+	*out = *(*[48]byte)(buf[0:])
 }

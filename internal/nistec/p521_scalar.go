@@ -1875,7 +1875,7 @@ var p521OrdOne = [9]uint64{0xfb80000000000000, 0x28a2482470b763cd, 0x17e2251b23b
 // it is below m, 0 otherwise. Constant time.
 func p521OrdFromBytes(z *[9]uint64, b *[66]byte) int {
 	var buf [72]byte
-	copy(buf[6:], b[:])
+	*(*[66]byte)(buf[6:]) = *b // an array copy: copy would test for overlap
 	z[0] = binary.BigEndian.Uint64(buf[64:])
 	z[1] = binary.BigEndian.Uint64(buf[56:])
 	z[2] = binary.BigEndian.Uint64(buf[48:])
@@ -1910,5 +1910,5 @@ func p521OrdToBytes(out *[66]byte, x *[9]uint64) {
 	binary.BigEndian.PutUint64(buf[16:], x[6])
 	binary.BigEndian.PutUint64(buf[8:], x[7])
 	binary.BigEndian.PutUint64(buf[0:], x[8])
-	copy(out[:], buf[6:])
+	*out = *(*[66]byte)(buf[6:])
 }

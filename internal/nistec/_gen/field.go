@@ -288,7 +288,7 @@ func emitBytes(e *emitter, f *modulus) {
 	e.p("// it is below m, 0 otherwise. Constant time.")
 	e.p("func %sFromBytes(z *[%d]uint64, b *[%d]byte) int {", f.pre, n, l)
 	e.p("var buf [%d]byte", 8*n)
-	e.p("copy(buf[%d:], b[:])", 8*n-l)
+	e.p("*(*[%d]byte)(buf[%d:]) = *b // an array copy: copy would test for overlap", l, 8*n-l)
 	for j := 0; j < n; j++ {
 		e.p("z[%d] = binary.BigEndian.Uint64(buf[%d:])", j, 8*(n-1-j))
 	}
@@ -305,7 +305,7 @@ func emitBytes(e *emitter, f *modulus) {
 	for j := 0; j < n; j++ {
 		e.p("binary.BigEndian.PutUint64(buf[%d:], x[%d])", 8*(n-1-j), j)
 	}
-	e.p("copy(out[:], buf[%d:])", 8*n-l)
+	e.p("*out = *(*[%d]byte)(buf[%d:])", l, 8*n-l)
 	e.p("}")
 	e.p("")
 }
