@@ -8670,7 +8670,7 @@ TEXT ·ammIFMA20(SB), NOSPLIT, $0-40
 	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// t = 0; load a if it stays in registers.
+	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z3
 	VPXORQ    Z0, Z0, Z0
 	VMOVDQU64 64(SI), Z4
@@ -8862,26 +8862,32 @@ GLOBL ifmaMask52<>(SB), RODATA|NOPTR, $8
 
 // func ammIFMA20x2(z *[48]uint64, a *[48]uint64, b *[48]uint64, m *[48]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·ammIFMA20x2(SB), NOSPLIT, $0-40
+TEXT ·ammIFMA20x2(SB), NOSPLIT, $64-40
 	MOVQ   a+8(FP), SI
 	MOVQ   b+16(FP), R8
 	MOVQ   m+24(FP), R9
 	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// t = 0; load a if it stays in registers.
+	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z6
+	VMOVDQU64 (R9), Z9
 	VPXORQ    Z0, Z0, Z0
 	VMOVDQU64 64(SI), Z7
+	VMOVDQU64 64(R9), Z10
 	VPXORQ    Z1, Z1, Z1
 	VMOVDQU64 128(SI), Z8
+	VMOVDQU64 128(R9), Z11
 	VPXORQ    Z2, Z2, Z2
 	XORQ      AX, AX
-	VMOVDQU64 192(SI), Z13
+	VMOVDQU64 192(SI), Z15
+	VMOVDQU64 192(R9), Z18
 	VPXORQ    Z3, Z3, Z3
-	VMOVDQU64 256(SI), Z14
+	VMOVDQU64 256(SI), Z16
+	VMOVDQU64 256(R9), Z19
 	VPXORQ    Z4, Z4, Z4
-	VMOVDQU64 320(SI), Z15
+	VMOVDQU64 320(SI), Z17
+	VMOVDQU64 320(R9), Z20
 	VPXORQ    Z5, Z5, Z5
 	XORQ      R12, R12
 
@@ -8889,8 +8895,10 @@ TEXT ·ammIFMA20x2(SB), NOSPLIT, $0-40
 	MOVQ $0x0000000a, R11
 
 ammIFMA20x2_loop:
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
+	VMOVDQU          X0, (SP)
+	MOVQ             8(SP), DI
+	VMOVDQU          X3, 32(SP)
+	MOVQ             40(SP), R15
 	MOVQ             (R8), CX
 	IMULQ            (SI), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
@@ -8902,14 +8910,14 @@ ammIFMA20x2_loop:
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
-	VPBROADCASTQ     CX, Z9
+	MOVQ             CX, 24(SP)
 	ADDQ             ifmaMask52<>+0(SB), AX
 	SHRQ             $0x34, AX
 	ADDQ             AX, DI
 	MOVQ             R12, R14
 	IMULQ            8(R10), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
-	VPBROADCASTQ     R14, Z16
+	MOVQ             R14, 56(SP)
 	ADDQ             ifmaMask52<>+0(SB), R12
 	SHRQ             $0x34, R12
 	ADDQ             R12, R15
@@ -8921,27 +8929,29 @@ ammIFMA20x2_loop:
 	IMULQ            200(SI), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
-	VPXORQ           Z10, Z10, Z10
-	VPMADD52LUQ.BCST (R8), Z6, Z0
-	VPMADD52HUQ.BCST (R8), Z6, Z10
-	VPXORQ           Z11, Z11, Z11
-	VPMADD52LUQ.BCST (R8), Z7, Z1
-	VPMADD52HUQ.BCST (R8), Z7, Z11
 	VPXORQ           Z12, Z12, Z12
+	VPMADD52LUQ.BCST (R8), Z6, Z0
+	VPMADD52HUQ.BCST (R8), Z6, Z12
+	VPXORQ           Z13, Z13, Z13
+	VPMADD52LUQ.BCST (R8), Z7, Z1
+	VPMADD52HUQ.BCST (R8), Z7, Z13
+	VPXORQ           Z14, Z14, Z14
 	VPMADD52LUQ.BCST (R8), Z8, Z2
-	VPMADD52HUQ.BCST (R8), Z8, Z12
-	VPXORQ           Z17, Z17, Z17
-	VPMADD52LUQ.BCST 192(R8), Z13, Z3
-	VPMADD52HUQ.BCST 192(R8), Z13, Z17
-	VPXORQ           Z18, Z18, Z18
-	VPMADD52LUQ.BCST 192(R8), Z14, Z4
-	VPMADD52HUQ.BCST 192(R8), Z14, Z18
-	VPXORQ           Z19, Z19, Z19
-	VPMADD52LUQ.BCST 192(R8), Z15, Z5
-	VPMADD52HUQ.BCST 192(R8), Z15, Z19
-	VMOVQ            X10, BX
+	VPMADD52HUQ.BCST (R8), Z8, Z14
+	VPXORQ           Z21, Z21, Z21
+	VPMADD52LUQ.BCST 192(R8), Z15, Z3
+	VPMADD52HUQ.BCST 192(R8), Z15, Z21
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST 192(R8), Z16, Z4
+	VPMADD52HUQ.BCST 192(R8), Z16, Z22
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST 192(R8), Z17, Z5
+	VPMADD52HUQ.BCST 192(R8), Z17, Z23
+	VMOVQ            X12, 16(SP)
+	MOVQ             16(SP), BX
 	ADDQ             BX, DI
-	VMOVQ            X17, R13
+	VMOVQ            X21, 48(SP)
+	MOVQ             48(SP), R13
 	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
@@ -8951,18 +8961,18 @@ ammIFMA20x2_loop:
 	IMULQ            200(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52HUQ      (R9), Z9, Z10
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      64(R9), Z9, Z11
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52HUQ      128(R9), Z9, Z12
-	VPMADD52LUQ      192(R9), Z16, Z3
-	VPMADD52HUQ      192(R9), Z16, Z17
-	VPMADD52LUQ      256(R9), Z16, Z4
-	VPMADD52HUQ      256(R9), Z16, Z18
-	VPMADD52LUQ      320(R9), Z16, Z5
-	VPMADD52HUQ      320(R9), Z16, Z19
+	VPMADD52LUQ.BCST 24(SP), Z9, Z0
+	VPMADD52HUQ.BCST 24(SP), Z9, Z12
+	VPMADD52LUQ.BCST 24(SP), Z10, Z1
+	VPMADD52HUQ.BCST 24(SP), Z10, Z13
+	VPMADD52LUQ.BCST 24(SP), Z11, Z2
+	VPMADD52HUQ.BCST 24(SP), Z11, Z14
+	VPMADD52LUQ.BCST 56(SP), Z18, Z3
+	VPMADD52HUQ.BCST 56(SP), Z18, Z21
+	VPMADD52LUQ.BCST 56(SP), Z19, Z4
+	VPMADD52HUQ.BCST 56(SP), Z19, Z22
+	VPMADD52LUQ.BCST 56(SP), Z20, Z5
+	VPMADD52HUQ.BCST 56(SP), Z20, Z23
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
 	SHRQ             $0x34, DX
@@ -8978,17 +8988,19 @@ ammIFMA20x2_loop:
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPADDQ           Z10, Z0, Z0
-	VPADDQ           Z11, Z1, Z1
-	VPADDQ           Z12, Z2, Z2
+	VPADDQ           Z12, Z0, Z0
+	VPADDQ           Z13, Z1, Z1
+	VPADDQ           Z14, Z2, Z2
 	VALIGNQ          $0x01, Z3, Z4, Z3
 	VALIGNQ          $0x01, Z4, Z5, Z4
 	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPADDQ           Z17, Z3, Z3
-	VPADDQ           Z18, Z4, Z4
-	VPADDQ           Z19, Z5, Z5
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X3, R15
+	VPADDQ           Z21, Z3, Z3
+	VPADDQ           Z22, Z4, Z4
+	VPADDQ           Z23, Z5, Z5
+	VMOVDQU          X0, (SP)
+	MOVQ             8(SP), DI
+	VMOVDQU          X3, 32(SP)
+	MOVQ             40(SP), R15
 	MOVQ             8(R8), CX
 	IMULQ            (SI), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
@@ -9000,14 +9012,14 @@ ammIFMA20x2_loop:
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
-	VPBROADCASTQ     CX, Z9
+	MOVQ             CX, 24(SP)
 	ADDQ             ifmaMask52<>+0(SB), AX
 	SHRQ             $0x34, AX
 	ADDQ             AX, DI
 	MOVQ             R12, R14
 	IMULQ            8(R10), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
-	VPBROADCASTQ     R14, Z16
+	MOVQ             R14, 56(SP)
 	ADDQ             ifmaMask52<>+0(SB), R12
 	SHRQ             $0x34, R12
 	ADDQ             R12, R15
@@ -9019,27 +9031,29 @@ ammIFMA20x2_loop:
 	IMULQ            200(SI), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
-	VPXORQ           Z10, Z10, Z10
-	VPMADD52LUQ.BCST 8(R8), Z6, Z0
-	VPMADD52HUQ.BCST 8(R8), Z6, Z10
-	VPXORQ           Z11, Z11, Z11
-	VPMADD52LUQ.BCST 8(R8), Z7, Z1
-	VPMADD52HUQ.BCST 8(R8), Z7, Z11
 	VPXORQ           Z12, Z12, Z12
+	VPMADD52LUQ.BCST 8(R8), Z6, Z0
+	VPMADD52HUQ.BCST 8(R8), Z6, Z12
+	VPXORQ           Z13, Z13, Z13
+	VPMADD52LUQ.BCST 8(R8), Z7, Z1
+	VPMADD52HUQ.BCST 8(R8), Z7, Z13
+	VPXORQ           Z14, Z14, Z14
 	VPMADD52LUQ.BCST 8(R8), Z8, Z2
-	VPMADD52HUQ.BCST 8(R8), Z8, Z12
-	VPXORQ           Z17, Z17, Z17
-	VPMADD52LUQ.BCST 200(R8), Z13, Z3
-	VPMADD52HUQ.BCST 200(R8), Z13, Z17
-	VPXORQ           Z18, Z18, Z18
-	VPMADD52LUQ.BCST 200(R8), Z14, Z4
-	VPMADD52HUQ.BCST 200(R8), Z14, Z18
-	VPXORQ           Z19, Z19, Z19
-	VPMADD52LUQ.BCST 200(R8), Z15, Z5
-	VPMADD52HUQ.BCST 200(R8), Z15, Z19
-	VMOVQ            X10, BX
+	VPMADD52HUQ.BCST 8(R8), Z8, Z14
+	VPXORQ           Z21, Z21, Z21
+	VPMADD52LUQ.BCST 200(R8), Z15, Z3
+	VPMADD52HUQ.BCST 200(R8), Z15, Z21
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST 200(R8), Z16, Z4
+	VPMADD52HUQ.BCST 200(R8), Z16, Z22
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST 200(R8), Z17, Z5
+	VPMADD52HUQ.BCST 200(R8), Z17, Z23
+	VMOVQ            X12, 16(SP)
+	MOVQ             16(SP), BX
 	ADDQ             BX, DI
-	VMOVQ            X17, R13
+	VMOVQ            X21, 48(SP)
+	MOVQ             48(SP), R13
 	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
@@ -9049,18 +9063,18 @@ ammIFMA20x2_loop:
 	IMULQ            200(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z9, Z0
-	VPMADD52HUQ      (R9), Z9, Z10
-	VPMADD52LUQ      64(R9), Z9, Z1
-	VPMADD52HUQ      64(R9), Z9, Z11
-	VPMADD52LUQ      128(R9), Z9, Z2
-	VPMADD52HUQ      128(R9), Z9, Z12
-	VPMADD52LUQ      192(R9), Z16, Z3
-	VPMADD52HUQ      192(R9), Z16, Z17
-	VPMADD52LUQ      256(R9), Z16, Z4
-	VPMADD52HUQ      256(R9), Z16, Z18
-	VPMADD52LUQ      320(R9), Z16, Z5
-	VPMADD52HUQ      320(R9), Z16, Z19
+	VPMADD52LUQ.BCST 24(SP), Z9, Z0
+	VPMADD52HUQ.BCST 24(SP), Z9, Z12
+	VPMADD52LUQ.BCST 24(SP), Z10, Z1
+	VPMADD52HUQ.BCST 24(SP), Z10, Z13
+	VPMADD52LUQ.BCST 24(SP), Z11, Z2
+	VPMADD52HUQ.BCST 24(SP), Z11, Z14
+	VPMADD52LUQ.BCST 56(SP), Z18, Z3
+	VPMADD52HUQ.BCST 56(SP), Z18, Z21
+	VPMADD52LUQ.BCST 56(SP), Z19, Z4
+	VPMADD52HUQ.BCST 56(SP), Z19, Z22
+	VPMADD52LUQ.BCST 56(SP), Z20, Z5
+	VPMADD52HUQ.BCST 56(SP), Z20, Z23
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
 	SHRQ             $0x34, DX
@@ -9076,15 +9090,15 @@ ammIFMA20x2_loop:
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z31, Z2
-	VPADDQ           Z10, Z0, Z0
-	VPADDQ           Z11, Z1, Z1
-	VPADDQ           Z12, Z2, Z2
+	VPADDQ           Z12, Z0, Z0
+	VPADDQ           Z13, Z1, Z1
+	VPADDQ           Z14, Z2, Z2
 	VALIGNQ          $0x01, Z3, Z4, Z3
 	VALIGNQ          $0x01, Z4, Z5, Z4
 	VALIGNQ          $0x01, Z5, Z31, Z5
-	VPADDQ           Z17, Z3, Z3
-	VPADDQ           Z18, Z4, Z4
-	VPADDQ           Z19, Z5, Z5
+	VPADDQ           Z21, Z3, Z3
+	VPADDQ           Z22, Z4, Z4
+	VPADDQ           Z23, Z5, Z5
 	ADDQ             $0x10, R8
 	DECQ             R11
 	JNZ              ammIFMA20x2_loop
@@ -9267,7 +9281,7 @@ TEXT ·ammIFMA30(SB), NOSPLIT, $0-40
 	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// t = 0; load a if it stays in registers.
+	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z4
 	VPXORQ    Z0, Z0, Z0
 	VMOVDQU64 64(SI), Z5
@@ -9489,14 +9503,14 @@ ammIFMA30_loop:
 
 // func ammIFMA30x2(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·ammIFMA30x2(SB), NOSPLIT, $0-40
+TEXT ·ammIFMA30x2(SB), NOSPLIT, $64-40
 	MOVQ   a+8(FP), SI
 	MOVQ   b+16(FP), R8
 	MOVQ   m+24(FP), R9
 	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// t = 0; load a if it stays in registers.
+	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z8
 	VPXORQ    Z0, Z0, Z0
 	VMOVDQU64 64(SI), Z9
@@ -9520,8 +9534,10 @@ TEXT ·ammIFMA30x2(SB), NOSPLIT, $0-40
 	MOVQ $0x0000000f, R11
 
 ammIFMA30x2_loop:
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
+	VMOVDQU          X0, (SP)
+	MOVQ             8(SP), DI
+	VMOVDQU          X4, 32(SP)
+	MOVQ             40(SP), R15
 	MOVQ             (R8), CX
 	IMULQ            (SI), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
@@ -9576,9 +9592,11 @@ ammIFMA30x2_loop:
 	VPXORQ           Z25, Z25, Z25
 	VPMADD52LUQ.BCST 256(R8), Z20, Z7
 	VPMADD52HUQ.BCST 256(R8), Z20, Z25
-	VMOVQ            X13, BX
+	VMOVQ            X13, 16(SP)
+	MOVQ             16(SP), BX
 	ADDQ             BX, DI
-	VMOVQ            X22, R13
+	VMOVQ            X22, 48(SP)
+	MOVQ             48(SP), R13
 	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
@@ -9632,8 +9650,10 @@ ammIFMA30x2_loop:
 	VPADDQ           Z23, Z5, Z5
 	VPADDQ           Z24, Z6, Z6
 	VPADDQ           Z25, Z7, Z7
-	VPEXTRQ          $0x01, X0, DI
-	VPEXTRQ          $0x01, X4, R15
+	VMOVDQU          X0, (SP)
+	MOVQ             8(SP), DI
+	VMOVDQU          X4, 32(SP)
+	MOVQ             40(SP), R15
 	MOVQ             8(R8), CX
 	IMULQ            (SI), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
@@ -9688,9 +9708,11 @@ ammIFMA30x2_loop:
 	VPXORQ           Z25, Z25, Z25
 	VPMADD52LUQ.BCST 264(R8), Z20, Z7
 	VPMADD52HUQ.BCST 264(R8), Z20, Z25
-	VMOVQ            X13, BX
+	VMOVQ            X13, 16(SP)
+	MOVQ             16(SP), BX
 	ADDQ             BX, DI
-	VMOVQ            X22, R13
+	VMOVQ            X22, 48(SP)
+	MOVQ             48(SP), R13
 	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
@@ -9964,7 +9986,7 @@ TEXT ·ammIFMA40(SB), NOSPLIT, $0-40
 	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// t = 0; load a if it stays in registers.
+	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z5
 	VPXORQ    Z0, Z0, Z0
 	VMOVDQU64 64(SI), Z6
@@ -10219,14 +10241,14 @@ ammIFMA40_loop:
 
 // func ammIFMA40x2(z *[80]uint64, a *[80]uint64, b *[80]uint64, m *[80]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·ammIFMA40x2(SB), NOSPLIT, $0-40
+TEXT ·ammIFMA40x2(SB), NOSPLIT, $64-40
 	MOVQ   a+8(FP), SI
 	MOVQ   b+16(FP), R8
 	MOVQ   m+24(FP), R9
 	MOVQ   k0+32(FP), R10
 	VPXORQ Z31, Z31, Z31
 
-	// t = 0; load a if it stays in registers.
+	// t = 0; load a and m if they stay in registers.
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
@@ -10244,8 +10266,10 @@ TEXT ·ammIFMA40x2(SB), NOSPLIT, $0-40
 	MOVQ $0x00000014, R11
 
 ammIFMA40x2_loop:
-	VPEXTRQ      $0x01, X0, DI
-	VPEXTRQ      $0x01, X5, R15
+	VMOVDQU      X0, (SP)
+	MOVQ         8(SP), DI
+	VMOVDQU      X5, 32(SP)
+	MOVQ         40(SP), R15
 	MOVQ         (R8), CX
 	IMULQ        (SI), CX
 	ANDQ         ifmaMask52<>+0(SB), CX
@@ -10308,9 +10332,11 @@ ammIFMA40x2_loop:
 	VPXORQ       Z23, Z23, Z23
 	VPMADD52LUQ  576(SI), Z17, Z9
 	VPMADD52HUQ  576(SI), Z17, Z23
-	VMOVQ        X12, BX
+	VMOVQ        X12, 16(SP)
+	MOVQ         16(SP), BX
 	ADDQ         BX, DI
-	VMOVQ        X19, R13
+	VMOVQ        X19, 48(SP)
+	MOVQ         48(SP), R13
 	ADDQ         R13, R15
 	MOVQ         CX, DX
 	IMULQ        8(R9), DX
@@ -10372,8 +10398,10 @@ ammIFMA40x2_loop:
 	VPADDQ       Z21, Z7, Z7
 	VPADDQ       Z22, Z8, Z8
 	VPADDQ       Z23, Z9, Z9
-	VPEXTRQ      $0x01, X0, DI
-	VPEXTRQ      $0x01, X5, R15
+	VMOVDQU      X0, (SP)
+	MOVQ         8(SP), DI
+	VMOVDQU      X5, 32(SP)
+	MOVQ         40(SP), R15
 	MOVQ         8(R8), CX
 	IMULQ        (SI), CX
 	ANDQ         ifmaMask52<>+0(SB), CX
@@ -10436,9 +10464,11 @@ ammIFMA40x2_loop:
 	VPXORQ       Z23, Z23, Z23
 	VPMADD52LUQ  576(SI), Z17, Z9
 	VPMADD52HUQ  576(SI), Z17, Z23
-	VMOVQ        X12, BX
+	VMOVQ        X12, 16(SP)
+	MOVQ         16(SP), BX
 	ADDQ         BX, DI
-	VMOVQ        X19, R13
+	VMOVQ        X19, 48(SP)
+	MOVQ         48(SP), R13
 	ADDQ         R13, R15
 	MOVQ         CX, DX
 	IMULQ        8(R9), DX

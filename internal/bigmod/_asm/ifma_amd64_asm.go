@@ -63,14 +63,21 @@ import (
 // modulus, their instructions interleaved, so that one's dependency chain
 // fills the other's stalls: the two CRT halves of an RSA signature.
 //
-// Measured (Xeon, Emerald Rapids; min of many runs of 100 calls): at 1024
-// bits one multiplication takes 154 ns and an x2 pair 207 ns, against 206
-// to 246 ns for the MULX/ADX squaring of 16 limbs; both bounded by ports 0
-// and 5, which execute the zmm multiply-adds and the shifts. Variants
-// measured no faster: ymm registers (5 a value at 1024 bits, the
-// multiply-adds then on ports 0 and 1), 170 ns and 245 ns; no hh, 174 and
-// 216 ns; reading digit 0 from lane 0 after the shift (as OpenSSL does),
-// 174 and 208 ns; also keeping the low products apart, 156 and 222 ns.
+// The x2 kernels, bounded by the throughput of ports 0 and 5 (which run
+// the zmm multiply-adds, shifts and additions, and some scalar work) more
+// than by latency, move values between vector and scalar registers through
+// the stack and take hi(a[0]·b[i]) from the vector (see ammStep's hiVec and
+// viaMem).
+//
+// Measured (Xeon, Emerald Rapids, min of many runs of 100 calls), at 1024
+// bits: one multiplication 153 ns, an x2 pair 191 ns; the MULX/ADX
+// squaring of 16 limbs 206 ns. At 1536 bits 240 and 319 ns, at 2048 bits
+// 329 and 527 ns. Variants measured slower (x1 and x2 at 1024 bits): ymm
+// registers (5 a value, the multiply-adds then on ports 0 and 1), 170 and
+// 245 ns; no hh, 174 and 216 ns; reading digit 0 from lane 0 after the
+// shift as OpenSSL does, 174 and 208 ns; also keeping the low products
+// apart, 156 and 222 ns; in x2, taking lo(a[1]·b[i]) or hi(m[0]·y) from the
+// vector too, 196 and 205 ns.
 
 // ifmaSizes are the digit counts that get kernels: the CRT halves of
 // RSA-2048, RSA-3072 and RSA-4096 (1024, 1536 and 2048 bits).
@@ -86,6 +93,8 @@ type ammInstance struct {
 	a          []VecPhysical // a, if held in registers; else read from memory
 	yv, bv     VecPhysical   // y and (with a in memory) b[i], broadcast
 	hh         []VecPhysical // if not nil, the step's high products
+	mr         []VecPhysical // if not nil, m in registers
+	slot       Mem           // with viaMem, 32 bytes of the stack frame
 	s, h, y, t GPPhysical
 }
 
@@ -113,17 +122,30 @@ func ammIFMA(d, inst int) {
 	// order of preference: hh (the step's high products apart from acc,
 	// which shortens acc's chain of dependent multiply-adds), a (else each
 	// step broadcasts b[i] into bv and reads a from memory). Plus a zero.
-	var splitH, aInRegs bool
-	for _, c := range [][2]bool{{true, true}, {true, false}, {false, true}, {false, false}} {
-		per := r + 1 + 1
+	var splitH, aInRegs, mInRegs bool
+	configs := [][3]bool{{true, true, false}, {true, false, false}, {false, true, false}, {false, false, false}}
+	if inst == 2 {
+		// m in registers too, so that y goes to the multiply-adds as a
+		// broadcast from memory (see ammStep's viaMem).
+		configs = append([][3]bool{{true, true, true}}, configs...)
+	}
+	for _, c := range configs {
+		per := r // acc
 		if c[0] {
-			per += r
+			per += r // hh
 		}
 		if c[1] {
-			per += r - 1
+			per += r // a
+		} else {
+			per++ // bv
+		}
+		if c[2] {
+			per += r // m
+		} else {
+			per++ // yv
 		}
 		if inst*per+1 <= 32 {
-			splitH, aInRegs = c[0], c[1]
+			splitH, aInRegs, mInRegs = c[0], c[1], c[2]
 			break
 		}
 	}
@@ -185,19 +207,31 @@ func ammIFMA(d, inst int) {
 		} else {
 			in.bv = nextZ()
 		}
-		in.yv = nextZ()
+		if mInRegs {
+			for range r {
+				in.mr = append(in.mr, nextZ())
+			}
+		} else {
+			in.yv = nextZ()
+		}
 		for range r {
 			if splitH {
 				in.hh = append(in.hh, nextZ())
 			}
 		}
+		if inst == 2 {
+			in.slot = AllocLocal(32)
+		}
 	}
 
-	Comment("t = 0; load a if it stays in registers.")
+	Comment("t = 0; load a and m if they stay in registers.")
 	for _, in := range ins {
 		for j := range r {
 			if aInRegs {
 				VMOVDQU64(Mem{Base: ap}.Offset(8*(in.off+vecLanes*j)), in.a[j])
+			}
+			if mInRegs {
+				VMOVDQU64(Mem{Base: mp}.Offset(8*(in.off+vecLanes*j)), in.mr[j])
 			}
 			VPXORQ(in.acc[j], in.acc[j], in.acc[j])
 		}
@@ -215,7 +249,7 @@ func ammIFMA(d, inst int) {
 		// instances; a piece that sets DX for MULX holds the MULX too.
 		steps := make([][]func(), inst)
 		for k, in := range ins {
-			steps[k] = ammStep(in, k, i, r, ap, bp, mp, kp, mask, zero, inst == 2)
+			steps[k] = ammStep(in, k, i, r, ap, bp, mp, kp, mask, zero, inst == 2, inst == 2)
 		}
 		for p := 0; p < len(steps[0]); p++ {
 			for k := range ins {
@@ -348,12 +382,24 @@ func zmm(i int) VecPhysical {
 // rather than from a MULX: fewer instructions, for the x2 kernels, which
 // are bounded by throughput, not by the chain of y (measured 201 against
 // 209 ns at 1024 bits; the x1 kernel 152 against 149).
-func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, zero VecPhysical, hiVec bool) []func() {
+//
+// With viaMem, values go between vector and scalar registers through the
+// stack (in.slot) rather than by VPEXTRQ, VMOVQ and VPBROADCASTQ, which
+// take ports 0 and 5 from the multiply-adds; y reaches them as a broadcast
+// from memory, for m in registers. The store-to-load forwarding adds
+// latency, which the x2 kernels hide.
+func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, zero VecPhysical, hiVec, viaMem bool) []func() {
 	word := func(p GPPhysical, j int) Mem { return Mem{Base: p}.Offset(8 * (in.off + j)) }
 	bi := word(bp, i)
+	ys := in.slot.Offset(24) // y, with viaMem and m in registers
 	return []func(){
 		func() {
 			// t = lane 1 of the total, before this step adds to it.
+			if viaMem {
+				VMOVDQU(in.acc[0].AsX(), in.slot)
+				MOVQ(in.slot.Offset(8), in.t)
+				return
+			}
 			VPEXTRQ(U8(1), in.acc[0].AsX(), in.t)
 		},
 		func() {
@@ -381,7 +427,11 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, 
 			MOVQ(in.s, in.y)
 			IMULQ(Mem{Base: kp}.Offset(8*k), in.y)
 			ANDQ(mask, in.y)
-			VPBROADCASTQ(in.y, in.yv)
+			if in.mr != nil {
+				MOVQ(in.y, ys)
+			} else {
+				VPBROADCASTQ(in.y, in.yv)
+			}
 			ADDQ(mask, in.s)
 			SHRQ(U8(52), in.s)
 			ADDQ(in.s, in.t)
@@ -421,7 +471,12 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, 
 		func() {
 			if hiVec && in.hh != nil {
 				// t += hi(a[0]·b[i]), lane 0 of hh now.
-				VMOVQ(in.hh[0].AsX(), in.h)
+				if viaMem {
+					VMOVQ(in.hh[0].AsX(), in.slot.Offset(16))
+					MOVQ(in.slot.Offset(16), in.h)
+				} else {
+					VMOVQ(in.hh[0].AsX(), in.h)
+				}
 				ADDQ(in.h, in.t)
 			}
 		},
@@ -435,9 +490,17 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, 
 		func() {
 			// Vector: t += lo(m·y); hh += hi(m·y) if there is an hh.
 			for j := range r {
-				VPMADD52LUQ(word(mp, vecLanes*j), in.yv, in.acc[j])
+				if in.mr != nil {
+					VPMADD52LUQ_BCST(ys, in.mr[j], in.acc[j])
+				} else {
+					VPMADD52LUQ(word(mp, vecLanes*j), in.yv, in.acc[j])
+				}
 				if in.hh != nil {
-					VPMADD52HUQ(word(mp, vecLanes*j), in.yv, in.hh[j])
+					if in.mr != nil {
+						VPMADD52HUQ_BCST(ys, in.mr[j], in.hh[j])
+					} else {
+						VPMADD52HUQ(word(mp, vecLanes*j), in.yv, in.hh[j])
+					}
 				}
 			}
 		},
@@ -475,7 +538,11 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, 
 				}
 			}
 			for j := range r {
-				VPMADD52HUQ(word(mp, vecLanes*j), in.yv, in.acc[j])
+				if in.mr != nil {
+					VPMADD52HUQ_BCST(ys, in.mr[j], in.acc[j])
+				} else {
+					VPMADD52HUQ(word(mp, vecLanes*j), in.yv, in.acc[j])
+				}
 			}
 		},
 	}
