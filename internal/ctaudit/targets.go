@@ -74,8 +74,9 @@ var fieldFuncs = []Func{
 	{Symbol: fe + "feSquareNGeneric", AllowedLoopJumps: 1, Why: whySquareN},
 	{Symbol: fe + "feMulSmallGeneric"},
 	{Symbol: fe + "feCarryWide"},
-	{Symbol: fe + "squareLimbs"},
+	{Symbol: fe + "squareColumns"},
 	{Symbol: fe + "carryWide"},
+	{Symbol: fe + "carryWideLazy"},
 	{Symbol: fe + "mulAdd"},
 	{Symbol: fe + "shr51"},
 	{Symbol: fe + "times19"},
@@ -91,7 +92,8 @@ var fieldAsm = []Func{
 	{Symbol: fe + "feSquareN", AllowedBranches: 1, Why: whyUseBMI2},
 	{Symbol: fe + "feMulBMI2"},
 	{Symbol: fe + "feSquareBMI2"},
-	{Symbol: fe + "feSquareNBMI2", AllowedLoopJumps: 1, Why: whySquareN},
+	{Symbol: fe + "feSquareNBMI2", AllowedLoopJumps: 1, AllowedBranches: 1, Why: whySquareN +
+		"; the skip of that loop when n = 1, to the last squaring"},
 }
 
 // x25519Common are the functions of x25519 compiled with and without

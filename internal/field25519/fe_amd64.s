@@ -399,6 +399,10 @@ TEXT ·feSquareNBMI2(SB), NOSPLIT, $8-24
 	MOVQ 32(DX), R8
 	MOVQ $0x0007ffffffffffff, R9
 
+	// The first n - 1 squarings, reduced as by carryWideLazy
+	DECQ AX
+	JZ   last
+
 loop:
 	// l2×38, used twice
 	IMUL3Q $0x26, SI, R10
@@ -443,39 +447,31 @@ loop:
 	SHLQ $0x0d, R13, R14
 	ANDQ R9, R13
 
-	// t = m1 + c0, l1 = t mod 2^51, c1 = s1 + t >> 51
+	// t1 = m1 + s0
 	ADDQ R12, R13
-	MOVQ R13, R10
-	SHRQ $0x33, R10
-	ADDQ R14, R10
-	ANDQ R9, R13
 
 	// r2 = 2×l0×l2
 	LEAQ  (CX)(CX*1), DX
-	MULXQ SI, R12, R14
+	MULXQ SI, R10, R12
 
 	// r2 += l1×l1
 	MOVQ  BX, DX
 	MULXQ BX, DX, R15
-	ADDQ  DX, R12
-	ADCQ  R15, R14
+	ADDQ  DX, R10
+	ADCQ  R15, R12
 
 	// r2 += 38×l3×l4
 	IMUL3Q $0x26, DI, DX
 	MULXQ  R8, DX, R15
-	ADDQ   DX, R12
-	ADCQ   R15, R14
+	ADDQ   DX, R10
+	ADCQ   R15, R12
 
 	// s2 = r2 >> 51, m2 = r2 mod 2^51
-	SHLQ $0x0d, R12, R14
-	ANDQ R9, R12
+	SHLQ $0x0d, R10, R12
+	ANDQ R9, R10
 
-	// t = m2 + c1, l2 = t mod 2^51, c2 = s2 + t >> 51
-	ADDQ R10, R12
-	MOVQ R12, R10
-	SHRQ $0x33, R10
+	// t2 = m2 + s1
 	ADDQ R14, R10
-	ANDQ R9, R12
 
 	// r3 = 2×l0×l3
 	LEAQ  (CX)(CX*1), DX
@@ -497,12 +493,8 @@ loop:
 	SHLQ $0x0d, R14, R15
 	ANDQ R9, R14
 
-	// t = m3 + c2, l3 = t mod 2^51, c3 = s3 + t >> 51
-	ADDQ R10, R14
-	MOVQ R14, R10
-	SHRQ $0x33, R10
-	ADDQ R15, R10
-	ANDQ R9, R14
+	// t3 = m3 + s2
+	ADDQ R12, R14
 
 	// r4 = 2×l0×l4
 	LEAQ  (CX)(CX*1), DX
@@ -524,33 +516,193 @@ loop:
 	SHLQ $0x0d, R8, CX
 	ANDQ R9, R8
 
-	// t = m4 + c3, l4 = t mod 2^51, c4 = s4 + t >> 51
-	ADDQ R10, R8
-	MOVQ R8, DX
-	SHRQ $0x33, DX
-	ADDQ CX, DX
-	ANDQ R9, R8
+	// t4 = m4 + s3
+	ADDQ R15, R8
 
-	// l0 = m0 + 19×c4, l1 += l0 >> 51, l0 = l0 mod 2^51
-	LEAQ (DX)(DX*8), CX
-	LEAQ (DX)(CX*2), CX
-	ADDQ CX, R11
+	// t0 = m0 + 19×s4
+	LEAQ (CX)(CX*8), DX
+	LEAQ (CX)(DX*2), DX
+	ADDQ DX, R11
+
+	// ck = tk >> 51, tk = tk mod 2^51
 	MOVQ R11, CX
 	SHRQ $0x33, CX
-	ADDQ CX, R13
 	ANDQ R9, R11
+	MOVQ R13, BX
+	SHRQ $0x33, BX
+	ANDQ R9, R13
+	MOVQ R10, SI
+	SHRQ $0x33, SI
+	ANDQ R9, R10
+	MOVQ R14, DI
+	SHRQ $0x33, DI
+	ANDQ R9, R14
+	MOVQ R8, R12
+	SHRQ $0x33, R12
+	ANDQ R9, R8
+
+	// l0 = t0 + 19×c4, lk = tk + c(k-1)
+	LEAQ (R12)(R12*8), DX
+	LEAQ (R12)(DX*2), DX
+	ADDQ DX, R11
+	ADDQ CX, R13
+	ADDQ BX, R10
+	ADDQ SI, R14
+	ADDQ DI, R8
 	MOVQ R11, CX
 	MOVQ R13, BX
-	MOVQ R12, SI
+	MOVQ R10, SI
 	MOVQ R14, DI
 	DECQ AX
 	JNZ  loop
+
+last:
+	// The last squaring, reduced as by carryWide
+	// l2×38, used twice
+	IMUL3Q $0x26, SI, AX
+
+	// r0 = l0×l0
+	MOVQ  CX, DX
+	MULXQ CX, R10, R11
+
+	// r0 += 38×l1×l4
+	IMUL3Q $0x26, BX, DX
+	MULXQ  R8, DX, R12
+	ADDQ   DX, R10
+	ADCQ   R12, R11
+
+	// r0 += 38×l2×l3
+	MOVQ  AX, DX
+	MULXQ DI, DX, R12
+	ADDQ  DX, R10
+	ADCQ  R12, R11
+
+	// s0 = r0 >> 51, m0 = r0 mod 2^51
+	SHLQ $0x0d, R10, R11
+	ANDQ R9, R10
+
+	// r1 = 2×l0×l1
+	LEAQ  (CX)(CX*1), DX
+	MULXQ BX, R12, R13
+
+	// r1 += 38×l2×l4
+	MOVQ  AX, DX
+	MULXQ R8, AX, DX
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+
+	// r1 += 19×l3×l3
+	IMUL3Q $0x13, DI, DX
+	MULXQ  DI, AX, DX
+	ADDQ   AX, R12
+	ADCQ   DX, R13
+
+	// s1 = r1 >> 51, m1 = r1 mod 2^51
+	SHLQ $0x0d, R12, R13
+	ANDQ R9, R12
+
+	// t = m1 + c0, l1 = t mod 2^51, c1 = s1 + t >> 51
+	ADDQ R11, R12
+	MOVQ R12, AX
+	SHRQ $0x33, AX
+	ADDQ R13, AX
+	ANDQ R9, R12
+
+	// r2 = 2×l0×l2
+	LEAQ  (CX)(CX*1), DX
+	MULXQ SI, R11, R13
+
+	// r2 += l1×l1
+	MOVQ  BX, DX
+	MULXQ BX, DX, R14
+	ADDQ  DX, R11
+	ADCQ  R14, R13
+
+	// r2 += 38×l3×l4
+	IMUL3Q $0x26, DI, DX
+	MULXQ  R8, DX, R14
+	ADDQ   DX, R11
+	ADCQ   R14, R13
+
+	// s2 = r2 >> 51, m2 = r2 mod 2^51
+	SHLQ $0x0d, R11, R13
+	ANDQ R9, R11
+
+	// t = m2 + c1, l2 = t mod 2^51, c2 = s2 + t >> 51
+	ADDQ AX, R11
+	MOVQ R11, AX
+	SHRQ $0x33, AX
+	ADDQ R13, AX
+	ANDQ R9, R11
+
+	// r3 = 2×l0×l3
+	LEAQ  (CX)(CX*1), DX
+	MULXQ DI, R13, R14
+
+	// r3 += 2×l1×l2
+	LEAQ  (BX)(BX*1), DX
+	MULXQ SI, DX, R15
+	ADDQ  DX, R13
+	ADCQ  R15, R14
+
+	// r3 += 19×l4×l4
+	IMUL3Q $0x13, R8, DX
+	MULXQ  R8, DX, R15
+	ADDQ   DX, R13
+	ADCQ   R15, R14
+
+	// s3 = r3 >> 51, m3 = r3 mod 2^51
+	SHLQ $0x0d, R13, R14
+	ANDQ R9, R13
+
+	// t = m3 + c2, l3 = t mod 2^51, c3 = s3 + t >> 51
+	ADDQ AX, R13
+	MOVQ R13, AX
+	SHRQ $0x33, AX
+	ADDQ R14, AX
+	ANDQ R9, R13
+
+	// r4 = 2×l0×l4
+	LEAQ  (CX)(CX*1), DX
+	MULXQ R8, CX, R8
+
+	// r4 += 2×l1×l3
+	LEAQ  (BX)(BX*1), DX
+	MULXQ DI, DX, BX
+	ADDQ  DX, CX
+	ADCQ  BX, R8
+
+	// r4 += l2×l2
+	MOVQ  SI, DX
+	MULXQ SI, DX, BX
+	ADDQ  DX, CX
+	ADCQ  BX, R8
+
+	// s4 = r4 >> 51, m4 = r4 mod 2^51
+	SHLQ $0x0d, CX, R8
+	ANDQ R9, CX
+
+	// t = m4 + c3, l4 = t mod 2^51, c4 = s4 + t >> 51
+	ADDQ AX, CX
+	MOVQ CX, AX
+	SHRQ $0x33, AX
+	ADDQ R8, AX
+	ANDQ R9, CX
+
+	// l0 = m0 + 19×c4, l1 += l0 >> 51, l0 = l0 mod 2^51
+	LEAQ (AX)(AX*8), DX
+	LEAQ (AX)(DX*2), DX
+	ADDQ DX, R10
+	MOVQ R10, DX
+	SHRQ $0x33, DX
+	ADDQ DX, R12
+	ANDQ R9, R10
 	MOVQ out+0(FP), AX
 
 	// Store the limbs
-	MOVQ CX, (AX)
-	MOVQ BX, 8(AX)
-	MOVQ SI, 16(AX)
-	MOVQ DI, 24(AX)
-	MOVQ R8, 32(AX)
+	MOVQ R10, (AX)
+	MOVQ R12, 8(AX)
+	MOVQ R11, 16(AX)
+	MOVQ R13, 24(AX)
+	MOVQ CX, 32(AX)
 	RET

@@ -126,28 +126,34 @@ func feMulGeneric(v, a, b *Element) {
 // Bounds: as feMulGeneric; a loose (limbs < 2^54) gives v with
 // l1 < 2^51 + 2^13 and the other limbs < 2^51.
 func feSquareGeneric(v, a *Element) {
-	v.l0, v.l1, v.l2, v.l3, v.l4 = squareLimbs(a.l0, a.l1, a.l2, a.l3, a.l4)
+	v.l0, v.l1, v.l2, v.l3, v.l4 = carryWide(squareColumns(a.l0, a.l1, a.l2, a.l3, a.l4))
 }
 
 // feSquareNGeneric sets v = a^(2^n) for n ≥ 1. a may alias v.
 //
-// The limbs are passed to squareLimbs and back in registers, so they are not
-// stored to memory between the squarings. Bounds: as feSquareGeneric (the
-// output of each squaring is tight, hence loose, so the next one is valid).
+// The limbs are passed from one squaring to the next in registers, so they
+// are not stored to memory between the squarings. A run of squarings is a
+// chain of dependent operations, so its time is the latency of one squaring
+// times n: every squaring but the last is reduced by carryWideLazy, whose
+// carries are taken in parallel rather than in a chain around the limbs.
+// Its output is loose (limbs below 2^51 + 2^15), a valid input of the next
+// squaring; the last squaring's carryWide makes v tight, as for
+// feSquareGeneric.
 func feSquareNGeneric(v, a *Element, n int) {
 	l0, l1, l2, l3, l4 := a.l0, a.l1, a.l2, a.l3, a.l4
-	for range n {
-		l0, l1, l2, l3, l4 = squareLimbs(l0, l1, l2, l3, l4)
+	for range n - 1 {
+		l0, l1, l2, l3, l4 = carryWideLazy(squareColumns(l0, l1, l2, l3, l4))
 	}
-	v.l0, v.l1, v.l2, v.l3, v.l4 = l0, l1, l2, l3, l4
+	v.l0, v.l1, v.l2, v.l3, v.l4 = carryWide(squareColumns(l0, l1, l2, l3, l4))
 }
 
-// squareLimbs returns the limbs of l² (mod p, tight) for the element with
-// limbs l0..l4, each below 2^54.
+// squareColumns returns the five 128-bit columns (hk, rk), of weight
+// 2^(51k), of l² with the products above 2^255 folded by 19, for the element
+// with limbs l0..l4, each below 2^54. They are bounded as the columns of
+// feMulGeneric.
 //
-// This kernel is long because it is unrolled: 15 products, then one carry
-// pass.
-func squareLimbs(l0, l1, l2, l3, l4 uint64) (uint64, uint64, uint64, uint64, uint64) {
+// This kernel is long because it is unrolled: 15 products.
+func squareColumns(l0, l1, l2, l3, l4 uint64) (h0, r0, h1, r1, h2, r2, h3, r3, h4, r4 uint64) {
 	// The columns of feMulGeneric with b = a. Products li·lj with i ≠ j come
 	// in pairs, taken once with a doubled factor, and the folded ones carry
 	// 19 or 38 = 2·19:
@@ -168,31 +174,31 @@ func squareLimbs(l0, l1, l2, l3, l4 uint64) (uint64, uint64, uint64, uint64, uin
 	l4x19 := times19(l4)
 
 	// r0 = l0·l0 + 38·(l1·l4 + l2·l3)
-	h0, r0 := bits.Mul64(l0, l0)
+	h0, r0 = bits.Mul64(l0, l0)
 	h0, r0 = mulAdd(h0, r0, l1x38, l4)
 	h0, r0 = mulAdd(h0, r0, l2x38, l3)
 
 	// r1 = 2·l0·l1 + 38·l2·l4 + 19·l3·l3
-	h1, r1 := bits.Mul64(l0x2, l1)
+	h1, r1 = bits.Mul64(l0x2, l1)
 	h1, r1 = mulAdd(h1, r1, l2x38, l4)
 	h1, r1 = mulAdd(h1, r1, l3x19, l3)
 
 	// r2 = 2·l0·l2 + l1·l1 + 38·l3·l4
-	h2, r2 := bits.Mul64(l0x2, l2)
+	h2, r2 = bits.Mul64(l0x2, l2)
 	h2, r2 = mulAdd(h2, r2, l1, l1)
 	h2, r2 = mulAdd(h2, r2, l3x38, l4)
 
 	// r3 = 2·l0·l3 + 2·l1·l2 + 19·l4·l4
-	h3, r3 := bits.Mul64(l0x2, l3)
+	h3, r3 = bits.Mul64(l0x2, l3)
 	h3, r3 = mulAdd(h3, r3, l1x2, l2)
 	h3, r3 = mulAdd(h3, r3, l4x19, l4)
 
 	// r4 = 2·l0·l4 + 2·l1·l3 + l2·l2
-	h4, r4 := bits.Mul64(l0x2, l4)
+	h4, r4 = bits.Mul64(l0x2, l4)
 	h4, r4 = mulAdd(h4, r4, l1x2, l3)
 	h4, r4 = mulAdd(h4, r4, l2, l2)
 
-	return carryWide(h0, r0, h1, r1, h2, r2, h3, r3, h4, r4)
+	return h0, r0, h1, r1, h2, r2, h3, r3, h4, r4
 }
 
 // feMulSmallGeneric sets v = a × c. a may alias v.
@@ -275,6 +281,30 @@ func carryWide(h0, r0, h1, r1, h2, r2, h3, r3, h4, r4 uint64) (uint64, uint64, u
 	l0 &= maskLow51Bits
 
 	return l0, l1, l2, l3, l4
+}
+
+// carryWideLazy reduces five 128-bit columns (hk, rk) of weight 2^(51k) to
+// five loose limbs, with the carries taken in parallel instead of in a chain,
+// for the squarings of a run that are not the last (see feSquareNGeneric).
+// With sk = rk >> 51 and mk = rk mod 2^51 as in carryWide, the columns are
+// first folded into five words
+//
+//	t0 = m0 + 19·s4, t1 = m1 + s0, t2 = m2 + s1, t3 = m3 + s2, t4 = m4 + s3
+//
+// and then passed through carryLimbs, a second parallel pass.
+//
+// Bounds, with the column bounds of feMulGeneric (loose inputs): s0 <
+// 77·2^57, s1 < 59·2^57, s2 < 41·2^57, s3 < 23·2^57 and s4 < 5·2^57, so
+// that t0 < 2^51 + 95·2^57 < 2^64 and every tk fits in a word. Then
+// t4 >> 51 ≤ 1 + 23·2^6 = 1473 and t0 >> 51 ≤ 1 + 95·2^6 = 6081, so
+//
+//	l0 < 2^51 + 19·1473 < 2^51 + 2^15
+//	l1 < 2^51 + 6081, l2 < 2^51 + 4929, l3 < 2^51 + 3777, l4 < 2^51 + 2625
+//
+// which is loose, but not tight: l0 may exceed 2^51 + 2^13.
+func carryWideLazy(h0, r0, h1, r1, h2, r2, h3, r3, h4, r4 uint64) (uint64, uint64, uint64, uint64, uint64) {
+	return carryLimbs(r0&maskLow51Bits+times19(shr51(h4, r4)), r1&maskLow51Bits+shr51(h0, r0),
+		r2&maskLow51Bits+shr51(h1, r1), r3&maskLow51Bits+shr51(h2, r2), r4&maskLow51Bits+shr51(h3, r3))
 }
 
 // carryPropagate is a weak carry pass: every limb keeps its low 51 bits and

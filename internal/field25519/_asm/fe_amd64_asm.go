@@ -1,10 +1,12 @@
 // Command _asm generates field25519's amd64 assembly: multiplication and
 // squaring of five-limb elements of GF(2^255 - 19) with MULX (BMI2).
 //
-// The kernels compute exactly what feMulGeneric and feSquareGeneric (in
-// fe_generic.go) compute, in the same order: five 128-bit columns, with the
-// products that overflow 2^255 folded back multiplied by 19, then the single
-// carry pass of carryWide. The bounds derived there hold unchanged: loose
+// The kernels compute exactly what feMulGeneric, feSquareGeneric and
+// feSquareNGeneric (in fe_generic.go) compute, in the same order: five
+// 128-bit columns, with the products that overflow 2^255 folded back
+// multiplied by 19, then the single carry pass of carryWide, or, for the
+// squarings of a run but the last, the two parallel passes of carryWideLazy,
+// whose latency is shorter. The bounds derived there hold unchanged: loose
 // inputs (limbs < 2^54) give l1 < 2^51 + 2^13 and the other limbs < 2^51.
 //
 // MULX takes one factor in DX, writes the 128-bit product to any two
@@ -207,10 +209,66 @@ func feMul() {
 	c.RET()
 }
 
+// lazyCarry is the carry of carryWideLazy, fed one column at a time as the
+// columns are completed:
+//
+//	sk = rk >> 51, mk = rk mod 2^51
+//	t0 = m0 + 19·s4, tk = mk + s(k-1)    (k = 1..4)
+//	ck = tk >> 51, then l0 = t0 mod 2^51 + 19·c4, lk = tk mod 2^51 + c(k-1)
+type lazyCarry struct {
+	mask GPVirtual    // 2^51 - 1
+	m0   GPVirtual    // r0 mod 2^51, until s4 is known
+	t    [5]GPVirtual // the words t1..t4, then t0
+	s    GPVirtual    // s(k-1), to be added to column k
+}
+
+// add folds in column k, (lo, hi), and releases both registers to the pass.
+func (ch *lazyCarry) add(k int, lo, hi GPVirtual) {
+	c.Commentf("s%d = r%d >> 51, m%d = r%d mod 2^51", k, k, k, k)
+	c.SHLQ(Imm(64-51), lo, hi)
+	c.ANDQ(ch.mask, lo)
+	if k == 0 {
+		ch.m0, ch.s = lo, hi
+		return
+	}
+	c.Commentf("t%d = m%d + s%d", k, k, k-1)
+	c.ADDQ(ch.s, lo)
+	ch.t[k], ch.s = lo, hi
+}
+
+// finish forms t0 and makes the second, parallel pass of carryLimbs.
+func (ch *lazyCarry) finish() [5]GPVirtual {
+	c.Comment("t0 = m0 + 19×s4")
+	t := c.GP64()
+	c.LEAQ(Mem{Base: ch.s, Index: ch.s, Scale: 8}, t)
+	c.LEAQ(Mem{Base: ch.s, Index: t, Scale: 2}, t)
+	c.ADDQ(t, ch.m0)
+	ch.t[0] = ch.m0
+
+	c.Comment("ck = tk >> 51, tk = tk mod 2^51")
+	var carries [5]GPVirtual
+	for k := range 5 {
+		carries[k] = c.GP64()
+		c.MOVQ(ch.t[k], carries[k])
+		c.SHRQ(Imm(51), carries[k])
+		c.ANDQ(ch.mask, ch.t[k])
+	}
+	c.Comment("l0 = t0 + 19×c4, lk = tk + c(k-1)")
+	c4 := carries[4]
+	c.LEAQ(Mem{Base: c4, Index: c4, Scale: 8}, t)
+	c.LEAQ(Mem{Base: c4, Index: t, Scale: 2}, t)
+	c.ADDQ(t, ch.t[0])
+	for k := 1; k < 5; k++ {
+		c.ADDQ(carries[k-1], ch.t[k])
+	}
+	return ch.t
+}
+
 // squareKernel emits the squaring of the element with limbs x (registers,
 // which it does not modify) and returns the limbs of the result. mask holds
-// 2^51 - 1.
-func squareKernel(x [5]GPVirtual, mask GPVirtual) [5]GPVirtual {
+// 2^51 - 1. With lazy, the columns are reduced as by carryWideLazy, and
+// otherwise as by carryWide.
+func squareKernel(x [5]GPVirtual, mask GPVirtual, lazy bool) [5]GPVirtual {
 	times := func(k int64, i int) func() {
 		return func() { c.IMUL3Q(Imm(uint64(k)), x[i], RDX) }
 	}
@@ -226,7 +284,7 @@ func squareKernel(x [5]GPVirtual, mask GPVirtual) [5]GPVirtual {
 	c.Comment("l2×38, used twice")
 	l2x38 := c.GP64()
 	c.IMUL3Q(Imm(38), x[2], l2x38)
-	// The columns of squareLimbs in fe_generic.go.
+	// The columns of squareColumns in fe_generic.go.
 	columns := [5][]product{
 		{
 			{"l0×l0", plain(0), x[0]},
@@ -254,6 +312,14 @@ func squareKernel(x [5]GPVirtual, mask GPVirtual) [5]GPVirtual {
 			{"l2×l2", plain(2), x[2]},
 		},
 	}
+	if lazy {
+		ch := &lazyCarry{mask: mask}
+		for k, ps := range columns {
+			lo, hi := column(fmt.Sprintf("r%d", k), ps)
+			ch.add(k, lo, hi)
+		}
+		return ch.finish()
+	}
 	ch := &carry{mask: mask}
 	for k, ps := range columns {
 		lo, hi := column(fmt.Sprintf("r%d", k), ps)
@@ -277,7 +343,7 @@ func feSquare() {
 		"feSquareBMI2 sets out = a × a, computing what feSquareGeneric computes.",
 		"It requires BMI2 (MULX).")
 	x := loadLimbs(Mem{Base: c.Load(c.Param("a"), c.GP64())})
-	l := squareKernel(x, newMask())
+	l := squareKernel(x, newMask(), false)
 	store(Mem{Base: c.Load(c.Param("out"), c.GP64())}, l)
 	c.RET()
 }
@@ -292,14 +358,20 @@ func feSquareN() {
 
 	mask := newMask()
 
+	c.Comment("The first n - 1 squarings, reduced as by carryWideLazy")
+	c.DECQ(n)
+	c.JZ(LabelRef("last"))
 	c.Label("loop")
-	l := squareKernel(x, mask)
+	l := squareKernel(x, mask, true)
 	for i := range 5 {
 		c.MOVQ(l[i], x[i])
 	}
 	c.DECQ(n)
 	c.JNZ(LabelRef("loop"))
 
-	store(Mem{Base: c.Load(c.Param("out"), c.GP64())}, x)
+	c.Label("last")
+	c.Comment("The last squaring, reduced as by carryWide")
+	l = squareKernel(x, mask, false)
+	store(Mem{Base: c.Load(c.Param("out"), c.GP64())}, l)
 	c.RET()
 }
