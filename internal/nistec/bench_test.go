@@ -91,3 +91,31 @@ func benchField[E any, P elementPtr[E]](b *testing.B) {
 func BenchmarkP256Field(b *testing.B) { benchField[p256Element](b) }
 func BenchmarkP384Field(b *testing.B) { benchField[p384Element](b) }
 func BenchmarkP521Field(b *testing.B) { benchField[p521Element](b) }
+
+// benchScalar runs the scalar multiplication and inversion.
+func benchScalar[S any, P scalarPtr[S]](b *testing.B, size int) {
+	buf := make([]byte, size)
+	for i := range buf {
+		buf[i] = byte(i*7 + 1)
+	}
+	buf[0] = 0
+	x, err := P(new(S)).SetCanonicalBytes(buf)
+	if err != nil {
+		b.Fatal(err)
+	}
+	y := P(P(new(S)).Set(x))
+	b.Run("Mul", func(b *testing.B) {
+		for b.Loop() {
+			P(x).Mul(x, y)
+		}
+	})
+	b.Run("Invert", func(b *testing.B) {
+		for b.Loop() {
+			P(x).Invert(x)
+		}
+	})
+}
+
+func BenchmarkP256Scalar(b *testing.B) { benchScalar[P256Scalar](b, 32) }
+func BenchmarkP384Scalar(b *testing.B) { benchScalar[P384Scalar](b, 48) }
+func BenchmarkP521Scalar(b *testing.B) { benchScalar[P521Scalar](b, 66) }

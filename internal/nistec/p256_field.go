@@ -69,9 +69,9 @@ func (e *p256Element) Square(t *p256Element) *p256Element {
 }
 
 // Invert sets e = 1/t (and 0 if t = 0), and returns e. It raises t to p - 2
-// by a fixed window over the public exponent (p256Exp).
+// by an addition chain (p256Invert).
 func (e *p256Element) Invert(t *p256Element) *p256Element {
-	p256Exp(&e.l, &t.l, &p256InvertExp)
+	p256Invert(&e.l, &t.l)
 	return e
 }
 
@@ -143,8 +143,46 @@ func (e *p256Element) bytes(out *[32]byte) []byte {
 	return out[:]
 }
 
-// p256InvertExp is p - 2 (Fermat: x^(p-2) = x⁻¹).
-var p256InvertExp = [4]uint64{0xfffffffffffffffd, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001}
+// p256Invert sets z = x^(p-2) = 1/x mod p (and 0 for 0). z may alias x.
+// Constant time: an addition chain of 255 squarings and 12 multiplications,
+// where each xK holds x^(2^K - 1) (see _gen/chain.go for the runs of p - 2).
+func p256Invert(z, x *[4]uint64) {
+	x1 := *x
+	var acc, x2, x3, x6, x12, x15, x30, x32 [4]uint64
+	p256SquareN(&x2, &x1, 1)
+	p256Mul(&x2, &x2, &x1)
+	p256SquareN(&x3, &x2, 1)
+	p256Mul(&x3, &x3, &x1)
+	p256SquareN(&x6, &x3, 3)
+	p256Mul(&x6, &x6, &x3)
+	p256SquareN(&x12, &x6, 6)
+	p256Mul(&x12, &x12, &x6)
+	p256SquareN(&x15, &x12, 3)
+	p256Mul(&x15, &x15, &x3)
+	p256SquareN(&x30, &x15, 15)
+	p256Mul(&x30, &x30, &x15)
+	p256SquareN(&x32, &x30, 2)
+	p256Mul(&x32, &x32, &x2)
+	p256SquareN(&acc, &x32, 32)
+	p256Mul(&acc, &acc, &x1)
+	p256SquareN(&acc, &acc, 128)
+	p256Mul(&acc, &acc, &x32)
+	p256SquareN(&acc, &acc, 32)
+	p256Mul(&acc, &acc, &x32)
+	p256SquareN(&acc, &acc, 30)
+	p256Mul(&acc, &acc, &x30)
+	p256SquareN(&acc, &acc, 2)
+	p256Mul(&acc, &acc, &x1)
+	*z = acc
+}
+
+// p256SquareN sets z = x^(2^n), for a public n. z may alias x.
+func p256SquareN(z, x *[4]uint64, n int) {
+	*z = *x
+	for range n {
+		p256Square(z, z)
+	}
+}
 
 // p256SqrtExp is (p + 1)/4: p ≡ 3 mod 4, so x^((p+1)/4) is a square root
 // of x when x is a square.

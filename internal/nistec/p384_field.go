@@ -69,9 +69,9 @@ func (e *p384Element) Square(t *p384Element) *p384Element {
 }
 
 // Invert sets e = 1/t (and 0 if t = 0), and returns e. It raises t to p - 2
-// by a fixed window over the public exponent (p384Exp).
+// by an addition chain (p384Invert).
 func (e *p384Element) Invert(t *p384Element) *p384Element {
-	p384Exp(&e.l, &t.l, &p384InvertExp)
+	p384Invert(&e.l, &t.l)
 	return e
 }
 
@@ -143,8 +143,50 @@ func (e *p384Element) bytes(out *[48]byte) []byte {
 	return out[:]
 }
 
-// p384InvertExp is p - 2 (Fermat: x^(p-2) = x⁻¹).
-var p384InvertExp = [6]uint64{0x00000000fffffffd, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}
+// p384Invert sets z = x^(p-2) = 1/x mod p (and 0 for 0). z may alias x.
+// Constant time: an addition chain of 385 squarings and 14 multiplications,
+// where each xK holds x^(2^K - 1) (see _gen/chain.go for the runs of p - 2).
+func p384Invert(z, x *[6]uint64) {
+	x1 := *x
+	var acc, x2, x3, x6, x12, x15, x30, x60, x120, x240, x255, x32 [6]uint64
+	p384SquareN(&x2, &x1, 1)
+	p384Mul(&x2, &x2, &x1)
+	p384SquareN(&x3, &x2, 1)
+	p384Mul(&x3, &x3, &x1)
+	p384SquareN(&x6, &x3, 3)
+	p384Mul(&x6, &x6, &x3)
+	p384SquareN(&x12, &x6, 6)
+	p384Mul(&x12, &x12, &x6)
+	p384SquareN(&x15, &x12, 3)
+	p384Mul(&x15, &x15, &x3)
+	p384SquareN(&x30, &x15, 15)
+	p384Mul(&x30, &x30, &x15)
+	p384SquareN(&x60, &x30, 30)
+	p384Mul(&x60, &x60, &x30)
+	p384SquareN(&x120, &x60, 60)
+	p384Mul(&x120, &x120, &x60)
+	p384SquareN(&x240, &x120, 120)
+	p384Mul(&x240, &x240, &x120)
+	p384SquareN(&x255, &x240, 15)
+	p384Mul(&x255, &x255, &x15)
+	p384SquareN(&x32, &x30, 2)
+	p384Mul(&x32, &x32, &x2)
+	p384SquareN(&acc, &x255, 33)
+	p384Mul(&acc, &acc, &x32)
+	p384SquareN(&acc, &acc, 94)
+	p384Mul(&acc, &acc, &x30)
+	p384SquareN(&acc, &acc, 2)
+	p384Mul(&acc, &acc, &x1)
+	*z = acc
+}
+
+// p384SquareN sets z = x^(2^n), for a public n. z may alias x.
+func p384SquareN(z, x *[6]uint64, n int) {
+	*z = *x
+	for range n {
+		p384Square(z, z)
+	}
+}
 
 // p384SqrtExp is (p + 1)/4: p ≡ 3 mod 4, so x^((p+1)/4) is a square root
 // of x when x is a square.

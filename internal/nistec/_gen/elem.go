@@ -26,10 +26,7 @@ func fieldFile(c *curve) []byte {
 	e.WriteString(c.replacer().Replace(elementTemplate))
 	e.p("")
 	n := c.words
-	pm2 := new(big.Int).Sub(c.p, big.NewInt(2))
-	e.p("// %sInvertExp is p - 2 (Fermat: x^(p-2) = x⁻¹).", c.name)
-	e.p("var %sInvertExp = %s", c.name, wordsLit(pm2, n))
-	e.p("")
+	emitInvertChain(e, c.name, c.p, n)
 	if new(big.Int).And(c.p, big.NewInt(3)).Int64() != 3 {
 		panic("p is not 3 mod 4")
 	}
@@ -141,9 +138,9 @@ func (e *pxxxElement) Square(t *pxxxElement) *pxxxElement {
 }
 
 // Invert sets e = 1/t (and 0 if t = 0), and returns e. It raises t to p - 2
-// by a fixed window over the public exponent (pxxxExp).
+// by an addition chain (pxxxInvert).
 func (e *pxxxElement) Invert(t *pxxxElement) *pxxxElement {
-	pxxxExp(&e.l, &t.l, &pxxxInvertExp)
+	pxxxInvert(&e.l, &t.l)
 	return e
 }
 

@@ -1,0 +1,31 @@
+package nistec
+
+import (
+	"testing"
+)
+
+// testAllocs asserts that the scalar multiplications and the group law do
+// not allocate.
+func testAllocs[T any, P pointPtr[T]](t *testing.T, c *curveCase, newGenerator func() P) {
+	k := make([]byte, c.scalarSize)
+	for i := range k {
+		k[i] = byte(3*i + 1)
+	}
+	g := newGenerator()
+	p := P(new(T))
+	for name, f := range map[string]func(){
+		"ScalarMult":                  func() { p.ScalarMult(g, k) },
+		"ScalarBaseMult":              func() { p.ScalarBaseMult(k) },
+		"VarTimeDoubleScalarBaseMult": func() { p.VarTimeDoubleScalarBaseMult(k, g, k) },
+		"Add":                         func() { p.Add(g, g) },
+		"Double":                      func() { p.Double(g) },
+	} {
+		if n := testing.AllocsPerRun(3, f); n != 0 {
+			t.Errorf("%s allocates %v times", name, n)
+		}
+	}
+}
+
+func TestP256Allocs(t *testing.T) { testAllocs(t, &p256Case, NewP256Generator) }
+func TestP384Allocs(t *testing.T) { testAllocs(t, &p384Case, NewP384Generator) }
+func TestP521Allocs(t *testing.T) { testAllocs(t, &p521Case, NewP521Generator) }
