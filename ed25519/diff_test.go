@@ -84,6 +84,29 @@ func addTorsion(t testing.TB, pub []byte, tor string) []byte {
 	return A.Add(&A, &T).Bytes()
 }
 
+// signTorsion returns a key and a signature of msg made with k's secret
+// scalar s and the nonce r, with points of small order added: the key is
+// A = [s]B + torA and R = [r]B + torR, and S = r + k·s for the challenge k
+// over these A and R. Then [S]B − R − [k]A = −torR − [k]torA: Verify accepts
+// exactly when that is the identity, and VerifyCofactored always.
+func signTorsion(t testing.TB, k *PrivateKey, r *edwards25519.Scalar, msg []byte, torA, torR string) (pub, sig []byte) {
+	var A, R, T edwards25519.Point
+	A.ScalarBaseMultScalar(&k.s)
+	if _, err := T.SetBytes(testutil.MustHex(t, torA)); err != nil {
+		t.Fatal(err)
+	}
+	pub = A.Add(&A, &T).Bytes()
+	R.ScalarBaseMultScalar(r)
+	if _, err := T.SetBytes(testutil.MustHex(t, torR)); err != nil {
+		t.Fatal(err)
+	}
+	sig = R.Add(&R, &T).Bytes()
+	var c, S edwards25519.Scalar
+	challenge(&c, sig, pub, msg, domPure, "")
+	S.MultiplyAdd(&c, &k.s, r)
+	return pub, append(sig, S.Bytes()...)
+}
+
 func randBytes(rnd *mathrand.Rand, n int) []byte {
 	b := make([]byte, n)
 	for i := range b {
@@ -105,27 +128,32 @@ type verifyCase struct {
 	pub, msg, sig []byte
 }
 
-// checkAgainstStd checks every verification function on c against
-// crypto/ed25519: Verify and VerifyBatchExact answer as its Verify,
-// VerifyWithOptions returns its error, and VerifyCofactored accepts at least
-// what it accepts. It returns std's answer.
-func checkAgainstStd(t *testing.T, c verifyCase) bool {
+// checkAgainstStd checks the verification functions on c against
+// crypto/ed25519: Verify answers as its Verify, VerifyWithOptions returns
+// its error, and VerifyCofactored accepts at least what it accepts. With
+// batches, it also checks that one-item batches answer as Verify
+// (VerifyBatchExact) and as VerifyCofactored (VerifyBatch). It returns
+// crypto/ed25519's answer.
+func checkAgainstStd(t *testing.T, c verifyCase, batches bool) bool {
 	t.Helper()
-	want := ed25519.Verify(c.pub, c.msg, c.sig)
+	wantErr := ed25519.VerifyWithOptions(c.pub, c.msg, c.sig, &ed25519.Options{})
+	want := wantErr == nil
 	if got := Verify(c.pub, c.msg, c.sig); got != want {
 		t.Fatalf("%s: Verify(%x, %x, %x) = %v, crypto/ed25519 says %v", c.kind, c.pub, c.msg, c.sig, got, want)
 	}
-	wantErr := ed25519.VerifyWithOptions(c.pub, c.msg, c.sig, &ed25519.Options{})
 	if got := VerifyWithOptions(c.pub, c.msg, c.sig, &ed25519.Options{}); errString(got) != errString(wantErr) {
 		t.Fatalf("%s: VerifyWithOptions(%x, %x, %x) = %q, crypto/ed25519 says %q", c.kind, c.pub, c.msg, c.sig, errString(got), errString(wantErr))
-	}
-	batch := []ed25519.PublicKey{c.pub}
-	if got := VerifyBatchExact(batch, [][]byte{c.msg}, [][]byte{c.sig}); got != want {
-		t.Fatalf("%s: VerifyBatchExact(%x, %x, %x) = %v, crypto/ed25519 says %v", c.kind, c.pub, c.msg, c.sig, got, want)
 	}
 	cof := VerifyCofactored(c.pub, c.msg, c.sig)
 	if want && !cof {
 		t.Fatalf("%s: VerifyCofactored(%x, %x, %x) rejects what Verify accepts", c.kind, c.pub, c.msg, c.sig)
+	}
+	if !batches {
+		return want
+	}
+	batch := []ed25519.PublicKey{c.pub}
+	if got := VerifyBatchExact(batch, [][]byte{c.msg}, [][]byte{c.sig}); got != want {
+		t.Fatalf("%s: VerifyBatchExact(%x, %x, %x) = %v, crypto/ed25519 says %v", c.kind, c.pub, c.msg, c.sig, got, want)
 	}
 	if got := VerifyBatch(batch, [][]byte{c.msg}, [][]byte{c.sig}); got != cof {
 		t.Fatalf("%s: VerifyBatch(%x, %x, %x) = %v, VerifyCofactored = %v", c.kind, c.pub, c.msg, c.sig, got, cof)
@@ -151,7 +179,7 @@ func TestDifferential(t *testing.T) {
 	rnd := testutil.Rand(t)
 	odd := oddEncodings(t)
 	cases, accepted := map[string]int{}, map[string]int{}
-	for range iters {
+	for iter := range iters {
 		seed := randBytes(rnd, SeedSize)
 		msg := randBytes(rnd, rnd.IntN(300))
 		k, std := mustKey(t, seed)
@@ -184,6 +212,19 @@ func TestDifferential(t *testing.T) {
 		if len(msg) > 0 {
 			msgFlip = flipBit(rnd, msg, 0, len(msg))
 		}
+		var nonce edwards25519.Scalar
+		nonce.SetUniformBytes(randBytes(rnd, 64))
+		torsionCase := func(kind, torR string) verifyCase {
+			torA := tor
+			if kind == "R + small-order point" {
+				torA = smallOrder[0]
+			}
+			p, s := signTorsion(t, k, &nonce, msg, torA, torR)
+			if !VerifyCofactored(p, msg, s) {
+				t.Fatalf("%s: VerifyCofactored rejects a signature valid up to small-order points", kind)
+			}
+			return verifyCase{kind, p, msg, s}
+		}
 		list := []verifyCase{
 			{"valid", pub, msg, sig},
 			{"R bit flipped", pub, msg, flipBit(rnd, sig, 0, 32)},
@@ -197,11 +238,16 @@ func TestDifferential(t *testing.T) {
 			{"odd A", oddA, msg, sig},
 			{"odd A and R", oddA, msg, append(bytes.Clone(oddR), sig[32:]...)},
 			{"A with a component of order 8", addTorsion(t, pub, tor), msg, sig},
+			torsionCase("A + T8, signed for it", smallOrder[0]),
+			torsionCase("R + small-order point", smallOrder[1+rnd.IntN(7)]),
+			torsionCase("A + T8 and R + T8, signed", smallOrder[4+rnd.IntN(4)]),
 			{"random signature", pub, msg, randBytes(rnd, 64)},
 		}
 		for _, c := range list {
 			cases[c.kind]++
-			if checkAgainstStd(t, c) {
+			// One-item batches for one key in four: they run the same
+			// checks as Verify and VerifyCofactored.
+			if checkAgainstStd(t, c, iter%4 == 0) {
 				accepted[c.kind]++
 			}
 		}
@@ -218,6 +264,15 @@ func TestDifferential(t *testing.T) {
 	// −[k]A, about one time in eight: both answers must occur.
 	if !testing.Short() && (accepted["small-order A, R, S = 0"] == 0 || accepted["small-order A, R, S = 0"] == iters) {
 		t.Errorf("small-order keys: %d of %d accepted; the cases do not exercise both answers", accepted["small-order A, R, S = 0"], iters)
+	}
+	// A key with a component of order 8, signed for: Verify accepts when
+	// k ≡ 0 mod 8, one time in eight; and never with only R off by a
+	// small-order point.
+	if n := accepted["A + T8, signed for it"]; !testing.Short() && (n == 0 || n > iters/4) {
+		t.Errorf("keys with a component of order 8: %d of %d accepted, expected about one in eight", n, iters)
+	}
+	if n := accepted["R + small-order point"]; n != 0 {
+		t.Errorf("R off by a small-order point: %d accepted", n)
 	}
 	t.Logf("%d differential cases", total)
 }
@@ -238,12 +293,12 @@ func TestNonCanonicalEncodings(t *testing.T) {
 		for j := 0; j < len(odd); j += step {
 			r := odd[j]
 			for _, s := range [][]byte{make([]byte, 32), sig[32:]} {
-				checkAgainstStd(t, verifyCase{"odd key and R", a, msg, append(bytes.Clone(r), s...)})
+				checkAgainstStd(t, verifyCase{"odd key and R", a, msg, append(bytes.Clone(r), s...)}, j%4 == 0)
 				n++
 			}
 		}
-		checkAgainstStd(t, verifyCase{"odd key", a, msg, sig})
-		checkAgainstStd(t, verifyCase{"odd R", k.PublicKey(), msg, append(bytes.Clone(a), sig[32:]...)})
+		checkAgainstStd(t, verifyCase{"odd key", a, msg, sig}, true)
+		checkAgainstStd(t, verifyCase{"odd R", k.PublicKey(), msg, append(bytes.Clone(a), sig[32:]...)}, true)
 		n += 2
 	}
 	t.Logf("%d cases", n)
