@@ -79,7 +79,7 @@ func (e *p256Element) Invert(t *p256Element) *p256Element {
 // otherwise it sets e to an unspecified value and returns e and 0.
 func (e *p256Element) Sqrt(t *p256Element) (*p256Element, int) {
 	var r, r2 p256Element
-	p256Exp(&r.l, &t.l, &p256SqrtExp)
+	p256SqrtCandidate(&r.l, &t.l)
 	r2.Square(&r)
 	ok := r2.Equal(t)
 	*e = r
@@ -184,9 +184,37 @@ func p256SquareN(z, x *[4]uint64, n int) {
 	}
 }
 
-// p256SqrtExp is (p + 1)/4: p ≡ 3 mod 4, so x^((p+1)/4) is a square root
-// of x when x is a square.
-var p256SqrtExp = [4]uint64{0x0000000000000000, 0x0000000040000000, 0x4000000000000000, 0x3fffffffc0000000}
+// p256SqrtCandidate sets z = x^k, for k = (p + 1)/4: p ≡ 3 mod 4, so it is a
+// square root of x when x is a square, both as the field holds them. z may
+// alias x. Constant time: a sliding window of 5 bits over the odd powers
+// x to x^31, fixed by the public k (p256SqrtCandidateSteps): 250 squarings and 23
+// multiplications.
+func p256SqrtCandidate(z, x *[4]uint64) {
+	var table [16][4]uint64 // table[i] = x^(2i+1)
+	var x2 [4]uint64
+	table[0] = *x
+	p256Square(&x2, x)
+	for i := 1; i < 16; i++ {
+		p256Mul(&table[i], &table[i-1], &x2)
+	}
+	acc := table[15]
+	for _, s := range p256SqrtCandidateSteps {
+		for range s.sq {
+			p256Square(&acc, &acc)
+		}
+		if s.k != 0 {
+			p256Mul(&acc, &acc, &table[s.k/2])
+		}
+	}
+	*z = acc
+}
+
+// p256SqrtCandidateSteps are the windows of p256SqrtCandidate after the first: square sq times, then
+// multiply by x^k (k odd, or 0 for none).
+var p256SqrtCandidateSteps = [...]struct{ sq, k uint16 }{
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {2, 3}, {32, 1}, {96, 1},
+	{94, 0},
+}
 
 // p256B is the curve's b, as the field holds it.
 var p256B = p256Element{[4]uint64{0xd89cdf6229c4bddf, 0xacf005cd78843090, 0xe5a220abf7212ed6, 0xdc30061d04874834}}
@@ -572,34 +600,6 @@ func p256Sub(z, x, y *[4]uint64) {
 	z[1], c = bits.Add64(t1, 0xffffffff&mask, c)
 	z[2], c = bits.Add64(t2, 0, c)
 	z[3], c = bits.Add64(t3, 0xffffffff00000001&mask, c)
-}
-
-// p256Exp sets z = x^k mod m, both as the field holds them, for the public
-// exponent k, with a fixed window of 4 bits: 4 squarings and one
-// multiplication per nibble of k. The table is indexed by k's nibbles, which
-// are public; the time depends on k only. z may alias x.
-func p256Exp(z, x *[4]uint64, k *[4]uint64) {
-	var table [16][4]uint64
-	table[0] = p256One
-	table[1] = *x
-	for i := 2; i < 16; i++ {
-		p256Mul(&table[i], &table[i-1], x)
-	}
-	acc := p256One
-	started := false
-	for i := 63; i >= 0; i-- {
-		nib := k[i/16] >> (4 * (i % 16)) & 15
-		if started {
-			for range 4 {
-				p256Mul(&acc, &acc, &acc)
-			}
-			p256Mul(&acc, &acc, &table[nib])
-		} else if nib != 0 {
-			acc = table[nib]
-			started = true
-		}
-	}
-	*z = acc
 }
 
 // p256One is 1 as the field holds it (R mod m in the Montgomery domain).

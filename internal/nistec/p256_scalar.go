@@ -103,9 +103,9 @@ func (s *P256Scalar) Negate(a *P256Scalar) *P256Scalar {
 }
 
 // Invert sets s = 1/a mod n (and 0 if a = 0), and returns s. It raises a to
-// n - 2 by a fixed window over the public exponent (p256OrdExp).
+// n - 2 by a sliding window over the public exponent (p256OrdInvert).
 func (s *P256Scalar) Invert(a *P256Scalar) *P256Scalar {
-	p256OrdExp(&s.l, &a.l, &p256OrdInvertExp)
+	p256OrdInvert(&s.l, &a.l)
 	return s
 }
 
@@ -127,8 +127,41 @@ func (s *P256Scalar) IsZero() int {
 	return isZeroWord(d)
 }
 
-// p256OrdInvertExp is n - 2 (Fermat: s^(n-2) = s⁻¹).
-var p256OrdInvertExp = [4]uint64{0xf3b9cac2fc63254f, 0xbce6faada7179e84, 0xffffffffffffffff, 0xffffffff00000000}
+// p256OrdInvert sets z = x^k, for k = n - 2: by Fermat's little theorem, 1/x
+// (and 0 for 0), both as the field holds them. z may
+// alias x. Constant time: a sliding window of 5 bits over the odd powers
+// x to x^31, fixed by the public k (p256OrdInvertSteps): 252 squarings and 57
+// multiplications.
+func p256OrdInvert(z, x *[4]uint64) {
+	var table [16][4]uint64 // table[i] = x^(2i+1)
+	var x2 [4]uint64
+	table[0] = *x
+	p256OrdSquare(&x2, x)
+	for i := 1; i < 16; i++ {
+		p256OrdMul(&table[i], &table[i-1], &x2)
+	}
+	acc := table[15]
+	for _, s := range p256OrdInvertSteps {
+		for range s.sq {
+			p256OrdSquare(&acc, &acc)
+		}
+		if s.k != 0 {
+			p256OrdMul(&acc, &acc, &table[s.k/2])
+		}
+	}
+	*z = acc
+}
+
+// p256OrdInvertSteps are the windows of p256OrdInvert after the first: square sq times, then
+// multiply by x^k (k odd, or 0 for none).
+var p256OrdInvertSteps = [...]struct{ sq, k uint16 }{
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {2, 3}, {37, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 15}, {5, 7}, {7, 27}, {5, 29}, {6, 21},
+	{4, 11}, {6, 19}, {5, 17}, {5, 15}, {6, 15}, {2, 1}, {9, 19}, {5, 25},
+	{5, 27}, {5, 19}, {4, 9}, {5, 11}, {9, 23}, {3, 7}, {5, 3}, {8, 25},
+	{7, 21}, {6, 15},
+}
 
 // p256ReducedCheck reports whether the big-endian b is below 2^256, the
 // bit length of n: it may then be reduced by one subtraction of n.
@@ -569,34 +602,6 @@ func p256OrdSub(z, x, y *[4]uint64) {
 	z[1], c = bits.Add64(t1, 0xbce6faada7179e84&mask, c)
 	z[2], c = bits.Add64(t2, mask, c)
 	z[3], c = bits.Add64(t3, 0xffffffff00000000&mask, c)
-}
-
-// p256OrdExp sets z = x^k mod m, both as the field holds them, for the public
-// exponent k, with a fixed window of 4 bits: 4 squarings and one
-// multiplication per nibble of k. The table is indexed by k's nibbles, which
-// are public; the time depends on k only. z may alias x.
-func p256OrdExp(z, x *[4]uint64, k *[4]uint64) {
-	var table [16][4]uint64
-	table[0] = p256OrdOne
-	table[1] = *x
-	for i := 2; i < 16; i++ {
-		p256OrdMul(&table[i], &table[i-1], x)
-	}
-	acc := p256OrdOne
-	started := false
-	for i := 63; i >= 0; i-- {
-		nib := k[i/16] >> (4 * (i % 16)) & 15
-		if started {
-			for range 4 {
-				p256OrdMul(&acc, &acc, &acc)
-			}
-			p256OrdMul(&acc, &acc, &table[nib])
-		} else if nib != 0 {
-			acc = table[nib]
-			started = true
-		}
-	}
-	*z = acc
 }
 
 // p256OrdOne is 1 as the field holds it (R mod m in the Montgomery domain).

@@ -79,7 +79,7 @@ func (e *p384Element) Invert(t *p384Element) *p384Element {
 // otherwise it sets e to an unspecified value and returns e and 0.
 func (e *p384Element) Sqrt(t *p384Element) (*p384Element, int) {
 	var r, r2 p384Element
-	p384Exp(&r.l, &t.l, &p384SqrtExp)
+	p384SqrtCandidate(&r.l, &t.l)
 	r2.Square(&r)
 	ok := r2.Equal(t)
 	*e = r
@@ -188,9 +188,43 @@ func p384SquareN(z, x *[6]uint64, n int) {
 	}
 }
 
-// p384SqrtExp is (p + 1)/4: p ≡ 3 mod 4, so x^((p+1)/4) is a square root
-// of x when x is a square.
-var p384SqrtExp = [6]uint64{0x0000000040000000, 0xbfffffffc0000000, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x3fffffffffffffff}
+// p384SqrtCandidate sets z = x^k, for k = (p + 1)/4: p ≡ 3 mod 4, so it is a
+// square root of x when x is a square, both as the field holds them. z may
+// alias x. Constant time: a sliding window of 5 bits over the odd powers
+// x to x^31, fixed by the public k (p384SqrtCandidateSteps): 378 squarings and 73
+// multiplications.
+func p384SqrtCandidate(z, x *[6]uint64) {
+	var table [16][6]uint64 // table[i] = x^(2i+1)
+	var x2 [6]uint64
+	table[0] = *x
+	p384Square(&x2, x)
+	for i := 1; i < 16; i++ {
+		p384Mul(&table[i], &table[i-1], &x2)
+	}
+	acc := table[15]
+	for _, s := range p384SqrtCandidateSteps {
+		for range s.sq {
+			p384Square(&acc, &acc)
+		}
+		if s.k != 0 {
+			p384Mul(&acc, &acc, &table[s.k/2])
+		}
+	}
+	*z = acc
+}
+
+// p384SqrtCandidateSteps are the windows of p384SqrtCandidate after the first: square sq times, then
+// multiply by x^k (k odd, or 0 for none).
+var p384SqrtCandidateSteps = [...]struct{ sq, k uint16 }{
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {6, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{2, 3}, {64, 1}, {30, 0},
+}
 
 // p384B is the curve's b, as the field holds it.
 var p384B = p384Element{[6]uint64{0x081188719d412dcc, 0xf729add87a4c32ec, 0x77f2209b1920022e, 0xe3374bee94938ae2, 0xb62b21f41f022094, 0xcd08114b604fbff9}}
@@ -1089,34 +1123,6 @@ func p384Sub(z, x, y *[6]uint64) {
 	z[3], c = bits.Add64(t3, mask, c)
 	z[4], c = bits.Add64(t4, mask, c)
 	z[5], c = bits.Add64(t5, mask, c)
-}
-
-// p384Exp sets z = x^k mod m, both as the field holds them, for the public
-// exponent k, with a fixed window of 4 bits: 4 squarings and one
-// multiplication per nibble of k. The table is indexed by k's nibbles, which
-// are public; the time depends on k only. z may alias x.
-func p384Exp(z, x *[6]uint64, k *[6]uint64) {
-	var table [16][6]uint64
-	table[0] = p384One
-	table[1] = *x
-	for i := 2; i < 16; i++ {
-		p384Mul(&table[i], &table[i-1], x)
-	}
-	acc := p384One
-	started := false
-	for i := 95; i >= 0; i-- {
-		nib := k[i/16] >> (4 * (i % 16)) & 15
-		if started {
-			for range 4 {
-				p384Mul(&acc, &acc, &acc)
-			}
-			p384Mul(&acc, &acc, &table[nib])
-		} else if nib != 0 {
-			acc = table[nib]
-			started = true
-		}
-	}
-	*z = acc
 }
 
 // p384One is 1 as the field holds it (R mod m in the Montgomery domain).

@@ -103,9 +103,9 @@ func (s *P384Scalar) Negate(a *P384Scalar) *P384Scalar {
 }
 
 // Invert sets s = 1/a mod n (and 0 if a = 0), and returns s. It raises a to
-// n - 2 by a fixed window over the public exponent (p384OrdExp).
+// n - 2 by a sliding window over the public exponent (p384OrdInvert).
 func (s *P384Scalar) Invert(a *P384Scalar) *P384Scalar {
-	p384OrdExp(&s.l, &a.l, &p384OrdInvertExp)
+	p384OrdInvert(&s.l, &a.l)
 	return s
 }
 
@@ -127,8 +127,44 @@ func (s *P384Scalar) IsZero() int {
 	return isZeroWord(d)
 }
 
-// p384OrdInvertExp is n - 2 (Fermat: s^(n-2) = s⁻¹).
-var p384OrdInvertExp = [6]uint64{0xecec196accc52971, 0x581a0db248b0a77a, 0xc7634d81f4372ddf, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}
+// p384OrdInvert sets z = x^k, for k = n - 2: by Fermat's little theorem, 1/x
+// (and 0 for 0), both as the field holds them. z may
+// alias x. Constant time: a sliding window of 5 bits over the odd powers
+// x to x^31, fixed by the public k (p384OrdInvertSteps): 380 squarings and 85
+// multiplications.
+func p384OrdInvert(z, x *[6]uint64) {
+	var table [16][6]uint64 // table[i] = x^(2i+1)
+	var x2 [6]uint64
+	table[0] = *x
+	p384OrdSquare(&x2, x)
+	for i := 1; i < 16; i++ {
+		p384OrdMul(&table[i], &table[i-1], &x2)
+	}
+	acc := table[15]
+	for _, s := range p384OrdInvertSteps {
+		for range s.sq {
+			p384OrdSquare(&acc, &acc)
+		}
+		if s.k != 0 {
+			p384OrdMul(&acc, &acc, &table[s.k/2])
+		}
+	}
+	*z = acc
+}
+
+// p384OrdInvertSteps are the windows of p384OrdInvert after the first: square sq times, then
+// multiply by x^k (k odd, or 0 for none).
+var p384OrdInvertSteps = [...]struct{ sq, k uint16 }{
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {4, 15}, {8, 29}, {5, 17},
+	{3, 5}, {7, 27}, {11, 31}, {2, 1}, {9, 27}, {4, 9}, {6, 27}, {5, 23},
+	{4, 13}, {3, 3}, {10, 13}, {10, 27}, {6, 25}, {6, 9}, {7, 11}, {7, 5},
+	{7, 29}, {5, 29}, {6, 29}, {5, 19}, {4, 11}, {10, 25}, {5, 13}, {5, 11},
+	{7, 25}, {5, 17}, {5, 9}, {5, 9}, {4, 7}, {4, 1},
+}
 
 // p384ReducedCheck reports whether the big-endian b is below 2^384, the
 // bit length of n: it may then be reduced by one subtraction of n.
@@ -1026,34 +1062,6 @@ func p384OrdSub(z, x, y *[6]uint64) {
 	z[3], c = bits.Add64(t3, mask, c)
 	z[4], c = bits.Add64(t4, mask, c)
 	z[5], c = bits.Add64(t5, mask, c)
-}
-
-// p384OrdExp sets z = x^k mod m, both as the field holds them, for the public
-// exponent k, with a fixed window of 4 bits: 4 squarings and one
-// multiplication per nibble of k. The table is indexed by k's nibbles, which
-// are public; the time depends on k only. z may alias x.
-func p384OrdExp(z, x *[6]uint64, k *[6]uint64) {
-	var table [16][6]uint64
-	table[0] = p384OrdOne
-	table[1] = *x
-	for i := 2; i < 16; i++ {
-		p384OrdMul(&table[i], &table[i-1], x)
-	}
-	acc := p384OrdOne
-	started := false
-	for i := 95; i >= 0; i-- {
-		nib := k[i/16] >> (4 * (i % 16)) & 15
-		if started {
-			for range 4 {
-				p384OrdMul(&acc, &acc, &acc)
-			}
-			p384OrdMul(&acc, &acc, &table[nib])
-		} else if nib != 0 {
-			acc = table[nib]
-			started = true
-		}
-	}
-	*z = acc
 }
 
 // p384OrdOne is 1 as the field holds it (R mod m in the Montgomery domain).

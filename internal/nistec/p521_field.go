@@ -79,7 +79,7 @@ func (e *p521Element) Invert(t *p521Element) *p521Element {
 // otherwise it sets e to an unspecified value and returns e and 0.
 func (e *p521Element) Sqrt(t *p521Element) (*p521Element, int) {
 	var r, r2 p521Element
-	p521Exp(&r.l, &t.l, &p521SqrtExp)
+	p521SqrtCandidate(&r.l, &t.l)
 	r2.Square(&r)
 	ok := r2.Equal(t)
 	*e = r
@@ -186,9 +186,36 @@ func p521SquareN(z, x *[9]uint64, n int) {
 	}
 }
 
-// p521SqrtExp is (p + 1)/4: p ≡ 3 mod 4, so x^((p+1)/4) is a square root
-// of x when x is a square.
-var p521SqrtExp = [9]uint64{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000080}
+// p521SqrtCandidate sets z = x^k, for k = (p + 1)/4: p ≡ 3 mod 4, so it is a
+// square root of x when x is a square, both as the field holds them. z may
+// alias x. Constant time: a sliding window of 5 bits over the odd powers
+// x to x^31, fixed by the public k (p521SqrtCandidateSteps): 520 squarings and 15
+// multiplications.
+func p521SqrtCandidate(z, x *[9]uint64) {
+	var table [16][9]uint64 // table[i] = x^(2i+1)
+	var x2 [9]uint64
+	table[0] = *x
+	p521Square(&x2, x)
+	for i := 1; i < 16; i++ {
+		p521Mul(&table[i], &table[i-1], &x2)
+	}
+	acc := table[0]
+	for _, s := range p521SqrtCandidateSteps {
+		for range s.sq {
+			p521Square(&acc, &acc)
+		}
+		if s.k != 0 {
+			p521Mul(&acc, &acc, &table[s.k/2])
+		}
+	}
+	*z = acc
+}
+
+// p521SqrtCandidateSteps are the windows of p521SqrtCandidate after the first: square sq times, then
+// multiply by x^k (k odd, or 0 for none).
+var p521SqrtCandidateSteps = [...]struct{ sq, k uint16 }{
+	{519, 0},
+}
 
 // p521B is the curve's b, as the field holds it.
 var p521B = p521Element{[9]uint64{0xef451fd46b503f00, 0x3573df883d2c34f1, 0x1652c0bd3bb1bf07, 0x56193951ec7e937b, 0xb8b489918ef109e1, 0xa2da725b99b315f3, 0x929a21a0b68540ee, 0x953eb9618e1c9a1f, 0x0000000000000051}}
@@ -1174,34 +1201,6 @@ func p521Sub(z, x, y *[9]uint64) {
 	z[6], c = bits.Add64(t6, mask, c)
 	z[7], c = bits.Add64(t7, mask, c)
 	z[8], c = bits.Add64(t8, 0x1ff&mask, c)
-}
-
-// p521Exp sets z = x^k mod m, both as the field holds them, for the public
-// exponent k, with a fixed window of 4 bits: 4 squarings and one
-// multiplication per nibble of k. The table is indexed by k's nibbles, which
-// are public; the time depends on k only. z may alias x.
-func p521Exp(z, x *[9]uint64, k *[9]uint64) {
-	var table [16][9]uint64
-	table[0] = p521One
-	table[1] = *x
-	for i := 2; i < 16; i++ {
-		p521Mul(&table[i], &table[i-1], x)
-	}
-	acc := p521One
-	started := false
-	for i := 143; i >= 0; i-- {
-		nib := k[i/16] >> (4 * (i % 16)) & 15
-		if started {
-			for range 4 {
-				p521Mul(&acc, &acc, &acc)
-			}
-			p521Mul(&acc, &acc, &table[nib])
-		} else if nib != 0 {
-			acc = table[nib]
-			started = true
-		}
-	}
-	*z = acc
 }
 
 // p521One is 1 as the field holds it (R mod m in the Montgomery domain).

@@ -103,9 +103,9 @@ func (s *P521Scalar) Negate(a *P521Scalar) *P521Scalar {
 }
 
 // Invert sets s = 1/a mod n (and 0 if a = 0), and returns s. It raises a to
-// n - 2 by a fixed window over the public exponent (p521OrdExp).
+// n - 2 by a sliding window over the public exponent (p521OrdInvert).
 func (s *P521Scalar) Invert(a *P521Scalar) *P521Scalar {
-	p521OrdExp(&s.l, &a.l, &p521OrdInvertExp)
+	p521OrdInvert(&s.l, &a.l)
 	return s
 }
 
@@ -127,8 +127,47 @@ func (s *P521Scalar) IsZero() int {
 	return isZeroWord(d)
 }
 
-// p521OrdInvertExp is n - 2 (Fermat: s^(n-2) = s⁻¹).
-var p521OrdInvertExp = [9]uint64{0xbb6fb71e91386407, 0x3bb5c9b8899c47ae, 0x7fcc0148f709a5d0, 0x51868783bf2f966b, 0xfffffffffffffffa, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff}
+// p521OrdInvert sets z = x^k, for k = n - 2: by Fermat's little theorem, 1/x
+// (and 0 for 0), both as the field holds them. z may
+// alias x. Constant time: a sliding window of 5 bits over the odd powers
+// x to x^31, fixed by the public k (p521OrdInvertSteps): 517 squarings and 108
+// multiplications.
+func p521OrdInvert(z, x *[9]uint64) {
+	var table [16][9]uint64 // table[i] = x^(2i+1)
+	var x2 [9]uint64
+	table[0] = *x
+	p521OrdSquare(&x2, x)
+	for i := 1; i < 16; i++ {
+		p521OrdMul(&table[i], &table[i-1], &x2)
+	}
+	acc := table[15]
+	for _, s := range p521OrdInvertSteps {
+		for range s.sq {
+			p521OrdSquare(&acc, &acc)
+		}
+		if s.k != 0 {
+			p521OrdMul(&acc, &acc, &table[s.k/2])
+		}
+	}
+	*z = acc
+}
+
+// p521OrdInvertSteps are the windows of p521OrdInvert after the first: square sq times, then
+// multiply by x^k (k odd, or 0 for none).
+var p521OrdInvertSteps = [...]struct{ sq, k uint16 }{
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
+	{5, 31}, {5, 31}, {5, 31}, {4, 13}, {5, 5}, {5, 3}, {8, 13}, {8, 15},
+	{10, 29}, {5, 31}, {7, 23}, {5, 25}, {6, 25}, {5, 21}, {5, 23}, {5, 31},
+	{5, 19}, {12, 5}, {7, 17}, {5, 29}, {2, 3}, {9, 19}, {5, 9}, {6, 29},
+	{11, 29}, {5, 27}, {6, 23}, {7, 19}, {4, 7}, {8, 17}, {7, 25}, {2, 3},
+	{8, 17}, {5, 29}, {6, 29}, {6, 29}, {4, 11}, {6, 31}, {6, 27}, {5, 17},
+	{5, 29}, {7, 17}, {5, 7}, {9, 25}, {10, 7},
+}
 
 // p521ReducedCheck reports whether the big-endian b is below 2^521, the
 // bit length of n: it may then be reduced by one subtraction of n.
@@ -1838,34 +1877,6 @@ func p521OrdSub(z, x, y *[9]uint64) {
 	z[6], c = bits.Add64(t6, mask, c)
 	z[7], c = bits.Add64(t7, mask, c)
 	z[8], c = bits.Add64(t8, 0x1ff&mask, c)
-}
-
-// p521OrdExp sets z = x^k mod m, both as the field holds them, for the public
-// exponent k, with a fixed window of 4 bits: 4 squarings and one
-// multiplication per nibble of k. The table is indexed by k's nibbles, which
-// are public; the time depends on k only. z may alias x.
-func p521OrdExp(z, x *[9]uint64, k *[9]uint64) {
-	var table [16][9]uint64
-	table[0] = p521OrdOne
-	table[1] = *x
-	for i := 2; i < 16; i++ {
-		p521OrdMul(&table[i], &table[i-1], x)
-	}
-	acc := p521OrdOne
-	started := false
-	for i := 143; i >= 0; i-- {
-		nib := k[i/16] >> (4 * (i % 16)) & 15
-		if started {
-			for range 4 {
-				p521OrdMul(&acc, &acc, &acc)
-			}
-			p521OrdMul(&acc, &acc, &table[nib])
-		} else if nib != 0 {
-			acc = table[nib]
-			started = true
-		}
-	}
-	*z = acc
 }
 
 // p521OrdOne is 1 as the field holds it (R mod m in the Montgomery domain).

@@ -18,8 +18,8 @@ type step struct {
 // ones of p - 2: each builds x^(2^K - 1) for the run lengths K it needs, then
 // shifts the runs in. They take at most three squarings more than the bits
 // of p and 12 to 14 multiplications, against 78 to 145 multiplications for
-// the fixed window of pxxxExp (which still serves the square roots and the
-// scalars' inversions, whose exponents have no such runs).
+// a fixed window of 4 bits (a sliding window, emitWindowExp, serves the
+// square roots and the scalars' inversions, whose exponents are less regular).
 var invertChains = map[string][]step{
 	// p - 2 = 2^256 - 2^224 + 2^192 + 2^96 - 3: from the top, 32 ones, 31
 	// zeros, a one, 96 zeros, 94 ones, a zero and a one.

@@ -32,10 +32,7 @@ func fieldFile(c *curve) []byte {
 	}
 	sq := new(big.Int).Add(c.p, big.NewInt(1))
 	sq.Rsh(sq, 2)
-	e.p("// %sSqrtExp is (p + 1)/4: p ≡ 3 mod 4, so x^((p+1)/4) is a square root", c.name)
-	e.p("// of x when x is a square.")
-	e.p("var %sSqrtExp = %s", c.name, wordsLit(sq, n))
-	e.p("")
+	emitWindowExp(e, f, c.name+"SqrtCandidate", sq, "(p + 1)/4: p ≡ 3 mod 4, so it is a\n// square root of x when x is a square")
 	e.p("// %sB is the curve's b, as the field holds it.", c.name)
 	e.p("var %sB = %sElement{%s}", c.name, c.name, wordsLit(c.field().rep(c.b), n))
 	e.p("")
@@ -60,9 +57,7 @@ func scalarFile(c *curve) []byte {
 	e.WriteString(c.replacer().Replace(scalarTemplate))
 	e.p("")
 	nm2 := new(big.Int).Sub(c.n, big.NewInt(2))
-	e.p("// %sOrdInvertExp is n - 2 (Fermat: s^(n-2) = s⁻¹).", c.name)
-	e.p("var %sOrdInvertExp = %s", c.name, wordsLit(nm2, c.words))
-	e.p("")
+	emitWindowExp(e, f, c.name+"OrdInvert", nm2, "n - 2: by Fermat's little theorem, 1/x\n// (and 0 for 0)")
 	e.p("// %sReducedCheck reports whether the big-endian b is below 2^%d, the", c.name, c.n.BitLen())
 	e.p("// bit length of n: it may then be reduced by one subtraction of n.")
 	e.p("func %sReducedCheck(b *[%d]byte) bool {", c.name, c.bytes)
@@ -148,7 +143,7 @@ func (e *pxxxElement) Invert(t *pxxxElement) *pxxxElement {
 // otherwise it sets e to an unspecified value and returns e and 0.
 func (e *pxxxElement) Sqrt(t *pxxxElement) (*pxxxElement, int) {
 	var r, r2 pxxxElement
-	pxxxExp(&r.l, &t.l, &pxxxSqrtExp)
+	pxxxSqrtCandidate(&r.l, &t.l)
 	r2.Square(&r)
 	ok := r2.Equal(t)
 	*e = r
@@ -309,9 +304,9 @@ func (s *PxxxScalar) Negate(a *PxxxScalar) *PxxxScalar {
 }
 
 // Invert sets s = 1/a mod n (and 0 if a = 0), and returns s. It raises a to
-// n - 2 by a fixed window over the public exponent (pxxxOrdExp).
+// n - 2 by a sliding window over the public exponent (pxxxOrdInvert).
 func (s *PxxxScalar) Invert(a *PxxxScalar) *PxxxScalar {
-	pxxxOrdExp(&s.l, &a.l, &pxxxOrdInvertExp)
+	pxxxOrdInvert(&s.l, &a.l)
 	return s
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"log"
 	"math/big"
 	"strings"
 )
@@ -62,7 +63,7 @@ func emitKernels(e *emitter, f *modulus) {
 		emitSquare(e, f)
 	}
 	emitAddSub(e, f)
-	emitExp(e, f)
+	emitOne(e, f)
 	emitBytes(e, f)
 }
 
@@ -243,41 +244,11 @@ func emitAddSub(e *emitter, f *modulus) {
 	e.p("")
 }
 
-// emitExp writes the exponentiation by a public exponent, used for inversion
-// (m - 2) and square roots ((m + 1)/4).
-func emitExp(e *emitter, f *modulus) {
-	n := f.words
-	e.p("// %sExp sets z = x^k mod m, both as the field holds them, for the public", f.pre)
-	e.p("// exponent k, with a fixed window of 4 bits: 4 squarings and one")
-	e.p("// multiplication per nibble of k. The table is indexed by k's nibbles, which")
-	e.p("// are public; the time depends on k only. z may alias x.")
-	e.p("func %sExp(z, x *[%d]uint64, k *[%d]uint64) {", f.pre, n, n)
-	e.p("var table [16][%d]uint64", n)
-	e.p("table[0] = %sOne", f.pre)
-	e.p("table[1] = *x")
-	e.p("for i := 2; i < 16; i++ {")
-	e.p("%sMul(&table[i], &table[i-1], x)", f.pre)
-	e.p("}")
-	e.p("acc := %sOne", f.pre)
-	e.p("started := false")
-	e.p("for i := %d; i >= 0; i-- {", 16*n-1)
-	e.p("nib := k[i/16] >> (4 * (i %% 16)) & 15")
-	e.p("if started {")
-	e.p("for range 4 {")
-	e.p("%sMul(&acc, &acc, &acc)", f.pre)
-	e.p("}")
-	e.p("%sMul(&acc, &acc, &table[nib])", f.pre)
-	e.p("} else if nib != 0 {")
-	e.p("acc = table[nib]")
-	e.p("started = true")
-	e.p("}")
-	e.p("}")
-	e.p("*z = acc")
-	e.p("}")
-	e.p("")
+// emitOne writes the constant 1.
+func emitOne(e *emitter, f *modulus) {
 	one := f.rep(big.NewInt(1))
 	e.p("// %sOne is 1 as the field holds it (R mod m in the Montgomery domain).", f.pre)
-	e.p("var %sOne = %s", f.pre, wordsLit(one, n))
+	e.p("var %sOne = %s", f.pre, wordsLit(one, f.words))
 	e.p("")
 }
 
@@ -316,4 +287,95 @@ func (f *modulus) rep(x *big.Int) *big.Int {
 		return new(big.Int).Mod(x, f.m)
 	}
 	return mont(x, f.m, f.words)
+}
+
+// expWindow is the width of the sliding window of emitWindowExp.
+const expWindow = 5
+
+// emitWindowExp writes name(z, x), z = x^k for the public constant k, by a
+// left-to-right sliding window of expWindow bits over the odd powers x to
+// x^31: the windows are found here, and the function walks a table of
+// (squarings, odd power) steps, so its time and indices depend on k only.
+func emitWindowExp(e *emitter, f *modulus, name string, k *big.Int, what string) {
+	n := f.words
+	type stepT struct{ sq, k int }
+	var steps []stepT
+	pending := 0
+	for i := k.BitLen() - 1; i >= 0; {
+		if k.Bit(i) == 0 {
+			pending++
+			i--
+			continue
+		}
+		j := max(i-expWindow+1, 0)
+		for k.Bit(j) == 0 {
+			j++
+		}
+		v := 0
+		for b := i; b >= j; b-- {
+			v = v<<1 | int(k.Bit(b))
+		}
+		steps = append(steps, stepT{pending + i - j + 1, v})
+		pending = 0
+		i = j - 1
+	}
+	if pending > 0 {
+		steps = append(steps, stepT{pending, 0})
+	}
+	sq, mul := 0, 15
+	for _, s := range steps[1:] {
+		sq += s.sq
+		if s.k != 0 {
+			mul++
+		}
+	}
+	// Check the steps with math/big.
+	acc := big.NewInt(int64(steps[0].k))
+	for _, s := range steps[1:] {
+		acc.Lsh(acc, uint(s.sq))
+		acc.Add(acc, big.NewInt(int64(s.k)))
+	}
+	if acc.Cmp(k) != 0 {
+		log.Fatalf("%s: the windows give %x, not %x", name, acc, k)
+	}
+	e.p("// %s sets z = x^k, for k = %s, both as the field holds them. z may", name, what)
+	e.p("// alias x. Constant time: a sliding window of %d bits over the odd powers", expWindow)
+	e.p("// x to x^31, fixed by the public k (%sSteps): %d squarings and %d", name, sq+1, mul)
+	e.p("// multiplications.")
+	e.p("func %s(z, x *[%d]uint64) {", name, n)
+	e.p("var table [16][%d]uint64 // table[i] = x^(2i+1)", n)
+	e.p("var x2 [%d]uint64", n)
+	e.p("table[0] = *x")
+	e.p("%sSquare(&x2, x)", f.pre)
+	e.p("for i := 1; i < 16; i++ {")
+	e.p("%sMul(&table[i], &table[i-1], &x2)", f.pre)
+	e.p("}")
+	e.p("acc := table[%d]", steps[0].k/2)
+	e.p("for _, s := range %sSteps {", name)
+	e.p("for range s.sq {")
+	e.p("%sSquare(&acc, &acc)", f.pre)
+	e.p("}")
+	e.p("if s.k != 0 {")
+	e.p("%sMul(&acc, &acc, &table[s.k/2])", f.pre)
+	e.p("}")
+	e.p("}")
+	e.p("*z = acc")
+	e.p("}")
+	e.p("")
+	e.p("// %sSteps are the windows of %s after the first: square sq times, then", name, name)
+	e.p("// multiply by x^k (k odd, or 0 for none).")
+	e.p("var %sSteps = [...]struct{ sq, k uint16 }{", name)
+	line := ""
+	for i, s := range steps[1:] {
+		line += fmt.Sprintf("{%d, %d}, ", s.sq, s.k)
+		if i%8 == 7 {
+			e.p("%s", line)
+			line = ""
+		}
+	}
+	if line != "" {
+		e.p("%s", line)
+	}
+	e.p("}")
+	e.p("")
 }
