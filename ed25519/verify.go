@@ -138,9 +138,9 @@ func challenge(k *edwards25519.Scalar, R, A, message []byte, dom domain, context
 // what [Verify] accepts and, in addition, signatures that differ from
 // valid ones by points of small order: R and A decode by the same rules as
 // A in Verify (non-canonical encodings included) and are compared as points,
-// not as bytes. These are the rules of ZIP 215 except that S must be below
-// l, as in RFC 8032. Unlike Verify, it returns false, without panicking,
-// when pub is not 32 bytes long.
+// not as bytes, while S must still be below l: the rules of ZIP 215.
+// Unlike Verify, it returns false, without panicking, when pub is not 32
+// bytes long.
 //
 // VerifyCofactored runs in variable time: everything it reads is public.
 func VerifyCofactored(pub ed25519.PublicKey, message, sig []byte) bool {
