@@ -190,7 +190,10 @@ func TestVerifyMatchesStd(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				pub, d, s, how := mangle(r, c, k.PublicKey(), digest, sig, other)
+				pub, d, s, how := k.PublicKey(), digest, sig, "unchanged"
+				if i%16 != 0 { // the first signature of each key is left valid
+					pub, d, s, how = mangle(r, c, pub, d, s, other)
+				}
 				got := VerifyASN1(pub, d, s)
 				want := ecdsa.VerifyASN1(pub, d, s)
 				if got != want {

@@ -15,6 +15,11 @@ type hmacDRBG struct {
 	newHash func() hash.Hash
 	mac     hash.Hash // HMAC keyed with the state's K
 	v       []byte    // the state's V
+	// stale records that the update closing the latest Generate is still
+	// to be done: it is done at the start of the next call, and not at all
+	// if there is none, which saves a quarter of the DRBG's work for a
+	// signature whose first nonce is accepted. The outputs are the same.
+	stale bool
 }
 
 // newDRBG instantiates an HMAC_DRBG (SP 800-90A, Section 10.1.2.3) with the
@@ -66,10 +71,19 @@ func (d *hmacDRBG) rekey() {
 }
 
 // Generate fills out with the DRBG's next output (Section 10.1.2.5, without
-// additional input), and updates the state for the next call. For RFC 6979,
+// additional input). The update of the state that closes the algorithm, for
+// the next call, is deferred to the start of that call: for RFC 6979,
 // Section 3.2, step h.3, that update is the K = HMAC_K(V || 0x00),
-// V = HMAC_K(V) of a candidate nonce that was refused.
+// V = HMAC_K(V) that follows a candidate nonce that was refused.
 func (d *hmacDRBG) Generate(out []byte) {
+	if d.stale {
+		// HMAC_DRBG_Update with no provided_data: K = HMAC(K, V || 0x00),
+		// V = HMAC(K, V).
+		d.mac.Reset()
+		d.mac.Write(d.v)
+		d.mac.Write([]byte{0x00})
+		d.rekey()
+	}
 	for i := 0; i < len(out); {
 		// V = HMAC(K, V); T = T || V
 		d.mac.Reset()
@@ -77,10 +91,5 @@ func (d *hmacDRBG) Generate(out []byte) {
 		d.v = d.mac.Sum(d.v[:0])
 		i += copy(out[i:], d.v)
 	}
-	// HMAC_DRBG_Update with no provided_data: K = HMAC(K, V || 0x00),
-	// V = HMAC(K, V).
-	d.mac.Reset()
-	d.mac.Write(d.v)
-	d.mac.Write([]byte{0x00})
-	d.rekey()
+	d.stale = true
 }

@@ -7,7 +7,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	_ "crypto/sha1"
-	_ "crypto/sha256"
+	"crypto/sha256"
 	_ "crypto/sha512"
 	"math/big"
 	"os"
@@ -126,6 +126,21 @@ func TestRFC6979(t *testing.T) {
 		h := v.hash.New()
 		h.Write([]byte(v.message))
 		digest := h.Sum(nil)
+		// The nonce of RFC 6979, Section 3.2: the DRBG's last candidate,
+		// through bits2int, when sign is given the DRBG's output.
+		drbg := newDRBG(v.hash.New, k.d, k.impl.bits2octets(digest))
+		var last []byte
+		if _, _, err := k.impl.sign(k.d, func(b []byte) {
+			drbg.Generate(b)
+			last = bytes.Clone(b)
+		}, digest); err != nil {
+			t.Fatal(err)
+		}
+		nonce := new(big.Int).SetBytes(last)
+		nonce.Rsh(nonce, uint(8*len(last)-v.curve.Params().N.BitLen()))
+		if nonce.Cmp(v.k) != 0 {
+			t.Errorf("%s: nonce %x, want %x", name, nonce, v.k)
+		}
 		sig, err := k.Sign(nil, digest, v.hash)
 		if err != nil {
 			t.Fatalf("%s: Sign: %v", name, err)
@@ -142,5 +157,42 @@ func TestRFC6979(t *testing.T) {
 		if !VerifyRaw(pub, digest, v.r.FillBytes(make([]byte, size)), v.s.FillBytes(make([]byte, size))) {
 			t.Errorf("%s: VerifyRaw refuses the signature", name)
 		}
+	}
+}
+
+// TestRFC6979Retry signs the message "wv[vnX" with RFC 6979's P-256 key and
+// SHA-256, whose first candidate nonce is not below n, so that the DRBG
+// must be updated and asked again (Section 3.2, step h.3): the signature
+// must be crypto/ecdsa's.
+func TestRFC6979Retry(t *testing.T) {
+	var v rfc6979Vector
+	for _, x := range readRFC6979(t) {
+		if x.curve == elliptic.P256() {
+			v = x
+			break
+		}
+	}
+	std := &ecdsa.PrivateKey{PublicKey: ecdsa.PublicKey{Curve: v.curve, X: v.ux, Y: v.uy}, D: v.x}
+	k, err := NewPrivateKey(std)
+	if err != nil {
+		t.Fatal(err)
+	}
+	digest := sha256.Sum256([]byte("wv[vnX"))
+	drbg := newDRBG(crypto.SHA256.New, k.d, k.impl.bits2octets(digest[:]))
+	first := make([]byte, 32)
+	drbg.Generate(first)
+	if new(big.Int).SetBytes(first).Cmp(v.curve.Params().N) < 0 {
+		t.Fatalf("the first candidate %x is below n: this vector does not test the retry", first)
+	}
+	got, err := k.Sign(nil, digest[:], crypto.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := std.Sign(nil, digest[:], crypto.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("Sign = %x, crypto/ecdsa %x", got, want)
 	}
 }
