@@ -193,3 +193,52 @@ func TestVerifyBatchCancellingPair(t *testing.T) {
 		}
 	}
 }
+
+// TestCofactoredSmallOrder checks the ZIP 215 property: with S = 0, every
+// key and R among the 14 encodings of points of small order (the 8
+// canonical ones, x = 0 with the sign bit set, and y = 0 and y = 1 encoded
+// as y + p) verify under the cofactored equation, one by one and all 196
+// pairs in one batch, while Verify agrees with crypto/ed25519 on each.
+func TestCofactoredSmallOrder(t *testing.T) {
+	var encs [][]byte
+	for _, b := range oddEncodings(t) {
+		var P edwards25519.Point
+		if _, err := P.SetBytes(b); err != nil {
+			continue
+		}
+		if P.MultByCofactor(&P).Equal(edwards25519.NewIdentityPoint()) == 1 {
+			encs = append(encs, b)
+		}
+	}
+	// oddEncodings lists the 8 canonical encodings twice (once among the
+	// y < 19 encodings); count distinct ones.
+	seen := map[string]bool{}
+	var distinct [][]byte
+	for _, b := range encs {
+		if !seen[string(b)] {
+			seen[string(b)] = true
+			distinct = append(distinct, b)
+		}
+	}
+	if len(distinct) != 14 {
+		t.Fatalf("%d encodings of small-order points, want 14", len(distinct))
+	}
+	msg := []byte("Zcash")
+	var pubs []ed25519.PublicKey
+	var msgs, sigs [][]byte
+	for _, a := range distinct {
+		for _, r := range distinct {
+			sig := append(bytes.Clone(r), make([]byte, 32)...)
+			if !VerifyCofactored(a, msg, sig) {
+				t.Errorf("VerifyCofactored(%x, R = %x, S = 0) is false", a, r)
+			}
+			if got, want := Verify(a, msg, sig), ed25519.Verify(a, msg, sig); got != want {
+				t.Errorf("Verify(%x, R = %x, S = 0) = %v, crypto/ed25519 says %v", a, r, got, want)
+			}
+			pubs, msgs, sigs = append(pubs, a), append(msgs, msg), append(sigs, sig)
+		}
+	}
+	if !VerifyBatch(pubs, msgs, sigs) {
+		t.Errorf("VerifyBatch rejects the 196 small-order pairs")
+	}
+}

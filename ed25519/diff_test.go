@@ -29,14 +29,18 @@ var smallOrder = []string{
 
 // oddEncodings returns the encodings next to the edge of the field: y and
 // y + p for y = 0..18 (the only values with a second, non-canonical
-// encoding below 2^255), each with both sign bits, and the eight
-// small-order points. Some are not on the curve; some are small-order
+// encoding below 2^255) and y = p − 1, each with both sign bits, and the
+// eight small-order points. Some are not on the curve; some are small-order
 // points in non-canonical form.
 func oddEncodings(t testing.TB) [][]byte {
 	var out [][]byte
 	p := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
-	for y := int64(0); y < 19; y++ {
-		for _, v := range []*big.Int{big.NewInt(y), new(big.Int).Add(p, big.NewInt(y))} {
+	for y := int64(-1); y < 19; y++ {
+		vs := []*big.Int{new(big.Int).Add(p, big.NewInt(y))}
+		if y >= 0 {
+			vs = append(vs, big.NewInt(y))
+		}
+		for _, v := range vs {
 			for _, sign := range []byte{0, 0x80} {
 				b := leBytes(v)
 				b[31] |= sign
