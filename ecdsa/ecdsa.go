@@ -30,7 +30,6 @@ type curveImpl interface {
 	scalarSize() int
 	bits2octets(hash []byte) []byte
 	publicKey(d []byte) ([]byte, error)
-	checkPublicKey(q []byte) error
 	generateKey(generate func([]byte) error) (d, q []byte, err error)
 	sign(d []byte, nonce func([]byte), hash []byte) (r, s []byte, err error)
 	verifyVarTime(q, hash, r, s []byte) bool
@@ -235,8 +234,9 @@ func VerifyRaw(pub *ecdsa.PublicKey, hash, r, s []byte) bool {
 	return impl.verifyVarTime(q, hash, r, s)
 }
 
-// publicKey returns the implementation of pub's curve and its checked
-// uncompressed encoding.
+// publicKey returns the implementation of pub's curve and its uncompressed
+// encoding, of the right length but not checked to be a point:
+// verifyVarTime decodes it, and refuses what is not a point of the curve.
 func publicKey(pub *ecdsa.PublicKey) (curveImpl, []byte, error) {
 	if pub == nil {
 		return nil, nil, errors.New("carry/ecdsa: nil public key")
@@ -247,9 +247,6 @@ func publicKey(pub *ecdsa.PublicKey) (curveImpl, []byte, error) {
 	}
 	q, err := encodePoint(curve, pub.X, pub.Y)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := impl.checkPublicKey(q); err != nil {
 		return nil, nil, err
 	}
 	return impl, q, nil

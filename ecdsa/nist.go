@@ -130,17 +130,6 @@ func (c *nistCurve[P, S]) publicKey(d []byte) ([]byte, error) {
 	return q.Bytes(), nil
 }
 
-// checkPublicKey checks that q is the uncompressed encoding of a point of
-// the curve other than the identity (SP 800-89, Section 5.3.2 through
-// SetBytes: coordinates below p, on the curve).
-func (c *nistCurve[P, S]) checkPublicKey(q []byte) error {
-	if len(q) != 1+2*c.size || q[0] != 4 {
-		return errors.New("carry/ecdsa: invalid public key encoding")
-	}
-	_, err := c.newPoint().SetBytes(q)
-	return err
-}
-
 // generateKey returns a new private key, as randomScalar draws it from
 // generate, and its public key.
 func (c *nistCurve[P, S]) generateKey(generate func([]byte) error) (d, q []byte, err error) {
@@ -197,7 +186,9 @@ func (c *nistCurve[P, S]) sign(d []byte, nonce func([]byte), hash []byte) (r, s 
 }
 
 // verifyVarTime reports whether (r, s) is a valid signature of hash under
-// the public key q, a checked uncompressed point: FIPS 186-5, Section
+// the public key q, which it decodes and checks (SetBytes: coordinates
+// below p, on the curve; the identity and compressed points are excluded by
+// the callers, which pass an uncompressed encoding): FIPS 186-5, Section
 // 6.4.2. r and s are big-endian of any length. It is variable time: every
 // input is public.
 func (c *nistCurve[P, S]) verifyVarTime(q, hash, r, s []byte) bool {
