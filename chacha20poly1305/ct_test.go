@@ -3,6 +3,7 @@ package chacha20poly1305
 import (
 	"crypto/rand"
 	"flag"
+	"strconv"
 	"testing"
 
 	"github.com/carry-crypto/carry/cttest"
@@ -16,7 +17,17 @@ var long = flag.Bool("long", false, "run the timing tests (10^6 measurements eac
 // measurements in every CI run; Open is here because its records must be
 // valid ciphertexts of both classes, which carry ct's random class is not.
 
-const ctLen = 300 // past the vector Poly1305 threshold, with a partial block
+// ctLens are the message lengths timed: 64 bytes (the fused short-message
+// functions, where the CPU runs them) and 300 (past the vector Poly1305
+// threshold, with a partial block).
+var ctLens = []int{64, 300}
+
+// forEachLen runs f as a subtest for each of ctLens.
+func forEachLen(t *testing.T, f func(t *testing.T, ctLen int)) {
+	for _, n := range ctLens {
+		t.Run(strconv.Itoa(n), func(t *testing.T) { f(t, n) })
+	}
+}
 
 // ctPool is a pool of 16 fixed values: all zeros, all ones, and single bits.
 func ctPool(size int) func(rec []byte) {
@@ -41,21 +52,23 @@ func TestSealConstantTimeKey(t *testing.T) {
 	if !*long {
 		t.Skip("timing test; run with -long")
 	}
-	fixed := ctPool(KeySize)
-	msg := make([]byte, ctLen)
-	out := make([]byte, 0, ctLen+Overhead)
-	cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: KeySize}, func(class int, rec []byte) {
-		if class == 0 {
-			fixed(rec)
-		} else {
-			rand.Read(rec)
-		}
-	}, func(rec []byte) {
-		a, err := New(rec)
-		if err != nil {
-			panic(err)
-		}
-		a.Seal(out[:0], ctNonce, msg, nil)
+	forEachLen(t, func(t *testing.T, ctLen int) {
+		fixed := ctPool(KeySize)
+		msg := make([]byte, ctLen)
+		out := make([]byte, 0, ctLen+Overhead)
+		cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: KeySize}, func(class int, rec []byte) {
+			if class == 0 {
+				fixed(rec)
+			} else {
+				rand.Read(rec)
+			}
+		}, func(rec []byte) {
+			a, err := New(rec)
+			if err != nil {
+				panic(err)
+			}
+			a.Seal(out[:0], ctNonce, msg, nil)
+		})
 	})
 }
 
@@ -65,17 +78,19 @@ func TestSealConstantTimePlaintext(t *testing.T) {
 	if !*long {
 		t.Skip("timing test; run with -long")
 	}
-	a, _ := New(make([]byte, KeySize))
-	fixed := ctPool(ctLen)
-	out := make([]byte, 0, ctLen+Overhead)
-	cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: ctLen}, func(class int, rec []byte) {
-		if class == 0 {
-			fixed(rec)
-		} else {
-			rand.Read(rec)
-		}
-	}, func(rec []byte) {
-		a.Seal(out[:0], ctNonce, rec, nil)
+	forEachLen(t, func(t *testing.T, ctLen int) {
+		a, _ := New(make([]byte, KeySize))
+		fixed := ctPool(ctLen)
+		out := make([]byte, 0, ctLen+Overhead)
+		cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: ctLen}, func(class int, rec []byte) {
+			if class == 0 {
+				fixed(rec)
+			} else {
+				rand.Read(rec)
+			}
+		}, func(rec []byte) {
+			a.Seal(out[:0], ctNonce, rec, nil)
+		})
 	})
 }
 
@@ -86,23 +101,25 @@ func TestOpenConstantTimeKey(t *testing.T) {
 	if !*long {
 		t.Skip("timing test; run with -long")
 	}
-	fixed := ctPool(KeySize)
-	msg := make([]byte, ctLen)
-	out := make([]byte, 0, ctLen)
-	cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: KeySize + ctLen + Overhead}, func(class int, rec []byte) {
-		key := rec[:KeySize]
-		if class == 0 {
-			fixed(key)
-		} else {
-			rand.Read(key)
-		}
-		a, _ := New(key)
-		a.Seal(rec[KeySize:KeySize], ctNonce, msg, nil)
-	}, func(rec []byte) {
-		a, _ := New(rec[:KeySize])
-		if _, err := a.Open(out[:0], ctNonce, rec[KeySize:], nil); err != nil {
-			panic("Open refused a valid ciphertext")
-		}
+	forEachLen(t, func(t *testing.T, ctLen int) {
+		fixed := ctPool(KeySize)
+		msg := make([]byte, ctLen)
+		out := make([]byte, 0, ctLen)
+		cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: KeySize + ctLen + Overhead}, func(class int, rec []byte) {
+			key := rec[:KeySize]
+			if class == 0 {
+				fixed(key)
+			} else {
+				rand.Read(key)
+			}
+			a, _ := New(key)
+			a.Seal(rec[KeySize:KeySize], ctNonce, msg, nil)
+		}, func(rec []byte) {
+			a, _ := New(rec[:KeySize])
+			if _, err := a.Open(out[:0], ctNonce, rec[KeySize:], nil); err != nil {
+				panic("Open refused a valid ciphertext")
+			}
+		})
 	})
 }
 
@@ -112,20 +129,22 @@ func TestOpenConstantTimePlaintext(t *testing.T) {
 	if !*long {
 		t.Skip("timing test; run with -long")
 	}
-	a, _ := New(make([]byte, KeySize))
-	fixed := ctPool(ctLen)
-	msg := make([]byte, ctLen)
-	out := make([]byte, 0, ctLen)
-	cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: ctLen + Overhead}, func(class int, rec []byte) {
-		if class == 0 {
-			fixed(msg)
-		} else {
-			rand.Read(msg)
-		}
-		a.Seal(rec[:0], ctNonce, msg, nil)
-	}, func(rec []byte) {
-		if _, err := a.Open(out[:0], ctNonce, rec, nil); err != nil {
-			panic("Open refused a valid ciphertext")
-		}
+	forEachLen(t, func(t *testing.T, ctLen int) {
+		a, _ := New(make([]byte, KeySize))
+		fixed := ctPool(ctLen)
+		msg := make([]byte, ctLen)
+		out := make([]byte, 0, ctLen)
+		cttest.Check(t, cttest.Config{Measurements: 1_000_000, RecordSize: ctLen + Overhead}, func(class int, rec []byte) {
+			if class == 0 {
+				fixed(msg)
+			} else {
+				rand.Read(msg)
+			}
+			a.Seal(rec[:0], ctNonce, msg, nil)
+		}, func(rec []byte) {
+			if _, err := a.Open(out[:0], ctNonce, rec, nil); err != nil {
+				panic("Open refused a valid ciphertext")
+			}
+		})
 	})
 }
