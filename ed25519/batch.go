@@ -17,7 +17,8 @@ import (
 //
 //	[8]( −(Σ z_i·S_i)·B + Σ [z_i]R_i + Σ [z_i·k_i]A_i ) = O
 //
-// with one variable-time multi-scalar multiplication, where k_i =
+// with one variable-time multi-scalar multiplication (with one term per
+// distinct key: signatures by the same key share its term), where k_i =
 // SHA-512(R_i || A_i || M_i) mod l. If every signature satisfies
 // [8]([S_i]B − R_i − [k_i]A_i) = O the batch is accepted; if one does not,
 // the batch is rejected except with probability about 2^-128 (a forger
@@ -49,23 +50,25 @@ func VerifyBatch(pubs []ed25519.PublicKey, messages, sigs [][]byte) bool {
 	}
 
 	// Scalars and points for the multi-scalar multiplication: B first, then
-	// R_1..R_n, then A_1..A_n.
+	// R_1..R_n, then the distinct keys, each once with the sum of its
+	// coefficients (a batch by one signer has one key term, not n).
 	scalarStore := make([]edwards25519.Scalar, 2*n+1)
 	pointStore := make([]edwards25519.Point, 2*n+1)
-	scalars := make([]*edwards25519.Scalar, 2*n+1)
-	points := make([]*edwards25519.Point, 2*n+1)
+	scalars := make([]*edwards25519.Scalar, 1+n, 2*n+1)
+	points := make([]*edwards25519.Point, 1+n, 2*n+1)
 	for i := range scalars {
 		scalars[i] = &scalarStore[i]
 		points[i] = &pointStore[i]
 	}
 	points[0].Set(edwards25519.NewGeneratorPoint())
+	keyIndex := make(map[[PublicKeySize]byte]int, n) // key -> its term
 
 	// 128-bit coefficients: 16 random bytes in the low half of a 32-byte
 	// little-endian integer, always below l.
 	zBytes := make([]byte, 16*n)
 	rand.Read(zBytes)
 
-	var z, S, k, zS edwards25519.Scalar
+	var z, S, k, zS, zk edwards25519.Scalar
 	var zBuf [32]byte
 	sumZS := scalars[0] // Σ z_i·S_i, negated at the end
 	for i := range n {
@@ -76,12 +79,18 @@ func VerifyBatch(pubs []ed25519.PublicKey, messages, sigs [][]byte) bool {
 		if _, err := S.SetCanonicalBytes(sig[32:]); err != nil {
 			return false
 		}
-		R, A := points[1+i], points[1+n+i]
-		if _, err := R.SetBytes(sig[:32]); err != nil {
+		if _, err := points[1+i].SetBytes(sig[:32]); err != nil {
 			return false
 		}
-		if _, err := A.SetBytes(pub); err != nil {
-			return false
+		j, ok := keyIndex[[PublicKeySize]byte(pub)]
+		if !ok {
+			j = len(points)
+			points = append(points, &pointStore[j])
+			scalars = append(scalars, &scalarStore[j]) // zero
+			if _, err := points[j].SetBytes(pub); err != nil {
+				return false
+			}
+			keyIndex[[PublicKeySize]byte(pub)] = j
 		}
 		challenge(&k, sig[:32], pub, messages[i], domPure, "")
 
@@ -90,7 +99,7 @@ func VerifyBatch(pubs []ed25519.PublicKey, messages, sigs [][]byte) bool {
 			panic("ed25519: internal error: a 128-bit scalar is not canonical")
 		}
 		scalars[1+i].Set(&z)
-		scalars[1+n+i].Multiply(&z, &k)
+		scalars[j].Add(scalars[j], zk.Multiply(&z, &k))
 		sumZS.Add(sumZS, zS.Multiply(&z, &S))
 	}
 	sumZS.Negate(sumZS)

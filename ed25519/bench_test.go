@@ -99,3 +99,23 @@ func BenchmarkVerifyBatch64(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkVerifyBatch64OneKey verifies 64 signatures by one key: the key's
+// term in the multi-scalar multiplication is shared.
+func BenchmarkVerifyBatch64OneKey(b *testing.B) {
+	const n = 64
+	k, _ := mustKey(b, make([]byte, 32))
+	pubs := make([]ed25519.PublicKey, n)
+	msgs := make([][]byte, n)
+	sigs := make([][]byte, n)
+	for i := range n {
+		pubs[i], msgs[i] = k.PublicKey(), []byte{byte(i)}
+		sigs[i] = Sign(k, msgs[i])
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if !VerifyBatch(pubs, msgs, sigs) {
+			b.Fatal("invalid")
+		}
+	}
+}
