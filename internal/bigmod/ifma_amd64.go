@@ -9,7 +9,11 @@ import "golang.org/x/sys/cpu"
 // kernels use zmm registers (AVX-512F), VPMADD52LUQ/HUQ (AVX512IFMA) and
 // MULX (BMI2); AVX512VL is asked for as the kernels' siblings elsewhere do.
 // Tests flip it to run both paths.
-var useIFMA = cpu.X86.HasAVX512F && cpu.X86.HasAVX512IFMA && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
+var useIFMA = ifmaCapable
+
+// ifmaCapable reports whether the CPU can run the IFMA kernels; moduli get
+// their radix-2^52 constants (Modulus.r52) only then.
+var ifmaCapable = cpu.X86.HasAVX512F && cpu.X86.HasAVX512IFMA && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
 
 // maxDigitWords is the words of the largest radix-2^52 value, 40 digits.
 const maxDigitWords = 40

@@ -251,6 +251,9 @@ func TestRadix52RoundTrip(t *testing.T) {
 
 // TestRadix52Constants checks R'² mod m and k0 against math/big.
 func TestRadix52Constants(t *testing.T) {
+	if !ifmaCapable {
+		t.Skip("no IFMA kernels on this CPU: moduli get no radix-2^52 constants")
+	}
 	r := rng(t)
 	for _, bits := range ifmaBits {
 		for _, nm := range extremeModuli(r, bits) {
@@ -390,7 +393,7 @@ func TestExpShortIFMA(t *testing.T) {
 // exponents of equal and of different lengths.
 func TestExpPair(t *testing.T) {
 	r := rng(t)
-	for _, on := range []bool{true, false} {
+	for _, on := range []bool{false, true} {
 		withIFMA(t, on, func() {
 			for _, bits := range []int{1024, 1536, 2048, 1088} {
 				if bits > 1024 && short() {

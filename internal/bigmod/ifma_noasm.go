@@ -6,6 +6,10 @@ package bigmod
 // exponentiation compile away.
 const useIFMA = false
 
+// ifmaCapable is false where there are no IFMA kernels: moduli get no
+// radix-2^52 constants.
+const ifmaCapable = false
+
 func (z *Nat) expIFMA(x *Nat, e []byte, m *Modulus, w int) *Nat {
 	panic("bigmod: internal error: no IFMA kernels")
 }

@@ -41,12 +41,13 @@ func ifmaDigits(n int) int {
 	return 0
 }
 
-// newRadix52 returns m's radix-2^52 constants, or nil if no IFMA kernel
-// takes m's limb count. It needs m.rr.
+// newRadix52 returns m's radix-2^52 constants, or nil if the CPU cannot run
+// the IFMA kernels (ifmaCapable) or none takes m's limb count. It needs
+// m.rr.
 func newRadix52(m *Modulus) *radix52 {
 	n := len(m.limbs)
 	d := ifmaDigits(n)
-	if d == 0 {
+	if d == 0 || !ifmaCapable {
 		return nil
 	}
 	r := &radix52{d: d, words: (d + 7) / 8 * 8}
