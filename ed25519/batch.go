@@ -1,6 +1,7 @@
 package ed25519
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
 
@@ -138,8 +139,11 @@ func VerifyBatchExact(pubs []ed25519.PublicKey, messages, sigs [][]byte) bool {
 		if len(pubs[i]) != PublicKeySize {
 			return false
 		}
-		if _, err := A.SetBytes(pubs[i]); err != nil {
-			return false
+		// A run of signatures by one key decodes it once.
+		if i == 0 || !bytes.Equal(pubs[i], pubs[i-1]) {
+			if _, err := A.SetBytes(pubs[i]); err != nil {
+				return false
+			}
 		}
 		if verifyVarTime(&A, pubs[i], messages[i], sigs[i], domPure, "") != nil {
 			return false

@@ -54,16 +54,16 @@ func TestVerifyBatchSizes(t *testing.T) {
 		sameMsgs[i] = []byte{byte(i)}
 		sameSigs[i] = Sign(k, sameMsgs[i])
 	}
-	if !VerifyBatch(same, sameMsgs, sameSigs) {
-		t.Errorf("VerifyBatch rejects a valid batch by one key")
+	if !VerifyBatch(same, sameMsgs, sameSigs) || !VerifyBatchExact(same, sameMsgs, sameSigs) {
+		t.Errorf("VerifyBatch or VerifyBatchExact rejects a valid batch by one key")
 	}
 	// One bad signature among them, and keys mixed: the key's shared term
 	// must still carry each signature's coefficient.
 	for _, pos := range []int{0, 17, 63} {
 		bad := append([][]byte(nil), sameMsgs...)
 		bad[pos] = []byte{0xff, byte(pos)}
-		if VerifyBatch(same, bad, sameSigs) {
-			t.Errorf("VerifyBatch accepts a batch by one key with a bad message at %d", pos)
+		if VerifyBatch(same, bad, sameSigs) || VerifyBatchExact(same, bad, sameSigs) {
+			t.Errorf("VerifyBatch or VerifyBatchExact accepts a batch by one key with a bad message at %d", pos)
 		}
 	}
 	mixed := append([]ed25519.PublicKey(nil), same...)
@@ -72,12 +72,12 @@ func TestVerifyBatchSizes(t *testing.T) {
 	for i := 0; i < 64; i += 3 {
 		mixed[i], mixedMsgs[i], mixedSigs[i] = pubs[i], msgs[i], sigs[i]
 	}
-	if !VerifyBatch(mixed, mixedMsgs, mixedSigs) {
-		t.Errorf("VerifyBatch rejects a valid batch by one key and 22 others")
+	if !VerifyBatch(mixed, mixedMsgs, mixedSigs) || !VerifyBatchExact(mixed, mixedMsgs, mixedSigs) {
+		t.Errorf("VerifyBatch or VerifyBatchExact rejects a valid batch by one key and 22 others")
 	}
 	mixedSigs[30] = mixedSigs[31]
-	if VerifyBatch(mixed, mixedMsgs, mixedSigs) {
-		t.Errorf("VerifyBatch accepts a batch with a signature of another message")
+	if VerifyBatch(mixed, mixedMsgs, mixedSigs) || VerifyBatchExact(mixed, mixedMsgs, mixedSigs) {
+		t.Errorf("VerifyBatch or VerifyBatchExact accepts a batch with a signature of another message")
 	}
 	t.Logf("%d batch sizes", len(sizes))
 }
