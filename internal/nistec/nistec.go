@@ -3,8 +3,32 @@
 // Go: the fields modulo p and modulo the group order n, and the points, with
 // the complete formulas of Renes, Costello and Batina.
 //
-// The field, scalar, point and table files of each curve are generated from
-// one template by the program in _gen.
+// The field, scalar, point, table and variable-time files of each curve are
+// generated from one template by the program in _gen, which also writes
+// every field multiplication out word by word with the prime's words as
+// constants. The choices, each measured (thread CPU time on the development
+// machine, amd64):
+//
+//   - P-256 and P-384 in the Montgomery domain: the product, then the
+//     reduction (the fused CIOS form was 10% slower at 4 words, and product
+//     scanning slower still); P-256's -p⁻¹ mod 2^64 is 1 and its low word all
+//     ones, so the first column of each reduction row needs no multiplication,
+//     and every all-ones word of p or n none either. Squarings compute each
+//     cross product once. Field multiplication: 24 ns (P-256), 60 ns (P-384),
+//     against 88 ns for the standard library's fiat P-384.
+//   - P-521 held as itself: 2^521 - 1 reduces the 18-word product by one
+//     shift and add (70 to 80 ns a multiplication, 50 ns a squaring), where
+//     a 9-word Montgomery multiplication took 130 ns and fiat's 150 to 190.
+//   - Field inversion by addition chains on the runs of ones of p - 2;
+//     square roots and scalar inversion by a sliding window of 5 bits.
+//   - ScalarMult: signed 5-bit digits, each digit's multiple read by a masked
+//     scan of 16 projective points and added with the complete formulas; the
+//     doublings in Jacobian coordinates (3M + 5S, exception-free on these
+//     odd-order curves), 25 to 30% faster than complete doublings.
+//   - ScalarBaseMult: one mixed complete addition per digit from a committed
+//     table of affine multiples j·2^(5i)·G, no doubling.
+//   - VarTimeDoubleScalarBaseMult: Jacobian coordinates, exceptions branched
+//     on, the base point's part from the same table.
 package nistec
 
 //go:generate sh -c "cd _gen && go run . -out .."
