@@ -399,7 +399,7 @@ TEXT ·feSquareNBMI2(SB), NOSPLIT, $8-24
 	MOVQ 32(DX), R8
 	MOVQ $0x0007ffffffffffff, R9
 
-	// The first n - 1 squarings, reduced as by carryWideLazy
+	// The first n - 1 squarings, reduced as by squareLimbsLazy
 	DECQ AX
 	JZ   last
 

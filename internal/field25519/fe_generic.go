@@ -118,7 +118,21 @@ func feMulGeneric(v, a, b *Element) {
 	//	r4 <  5        ·2^108
 	//
 	// so no column overflows 128 bits, and a square has the same columns.
-	feCarryWide(v, h0, r0, h1, r1, h2, r2, h3, r3, h4, r4)
+	//
+	// The carry pass of carryWide follows, written out rather than called:
+	// passing the ten words to a function that cannot be inlined costs
+	// about 6% of the portable multiplication.
+	s0, m0 := split51(h0, r0)
+	s1, m1 := split51(h1, r1)
+	s2, m2 := split51(h2, r2)
+	s3, m3 := split51(h3, r3)
+	s4, m4 := split51(h4, r4)
+	l1, c1 := carryStep(s1, m1, s0)
+	l2, c2 := carryStep(s2, m2, c1)
+	l3, c3 := carryStep(s3, m3, c2)
+	l4, c4 := carryStep(s4, m4, c3)
+	l0, l1 := carryFold(m0, l1, c4)
+	v.l0, v.l1, v.l2, v.l3, v.l4 = l0, l1, l2, l3, l4
 }
 
 // feSquareGeneric sets v = a × a. a may alias v.
@@ -126,7 +140,7 @@ func feMulGeneric(v, a, b *Element) {
 // Bounds: as feMulGeneric; a loose (limbs < 2^54) gives v with
 // l1 < 2^51 + 2^13 and the other limbs < 2^51.
 func feSquareGeneric(v, a *Element) {
-	v.l0, v.l1, v.l2, v.l3, v.l4 = carryWide(squareColumns(a.l0, a.l1, a.l2, a.l3, a.l4))
+	v.l0, v.l1, v.l2, v.l3, v.l4 = squareLimbs(a.l0, a.l1, a.l2, a.l3, a.l4)
 }
 
 // feSquareNGeneric sets v = a^(2^n) for n ≥ 1. a may alias v.
@@ -134,26 +148,26 @@ func feSquareGeneric(v, a *Element) {
 // The limbs are passed from one squaring to the next in registers, so they
 // are not stored to memory between the squarings. A run of squarings is a
 // chain of dependent operations, so its time is the latency of one squaring
-// times n: every squaring but the last is reduced by carryWideLazy, whose
-// carries are taken in parallel rather than in a chain around the limbs.
-// Its output is loose (limbs below 2^51 + 2^15), a valid input of the next
-// squaring; the last squaring's carryWide makes v tight, as for
-// feSquareGeneric.
+// times n: every squaring but the last is squareLimbsLazy, whose carries are
+// taken in parallel rather than in a chain around the limbs. Its output is
+// loose (limbs below 2^51 + 2^15), a valid input of the next squaring; the
+// last squaring, squareLimbs, makes v tight, as for feSquareGeneric.
 func feSquareNGeneric(v, a *Element, n int) {
 	l0, l1, l2, l3, l4 := a.l0, a.l1, a.l2, a.l3, a.l4
 	for range n - 1 {
-		l0, l1, l2, l3, l4 = carryWideLazy(squareColumns(l0, l1, l2, l3, l4))
+		l0, l1, l2, l3, l4 = squareLimbsLazy(l0, l1, l2, l3, l4)
 	}
-	v.l0, v.l1, v.l2, v.l3, v.l4 = carryWide(squareColumns(l0, l1, l2, l3, l4))
+	v.l0, v.l1, v.l2, v.l3, v.l4 = squareLimbs(l0, l1, l2, l3, l4)
 }
 
-// squareColumns returns the five 128-bit columns (hk, rk), of weight
-// 2^(51k), of l² with the products above 2^255 folded by 19, for the element
-// with limbs l0..l4, each below 2^54. They are bounded as the columns of
+// squareLimbs returns the limbs of l² (mod p, tight) for the element with
+// limbs l0..l4, each below 2^54: five 128-bit columns, bounded as those of
+// feMulGeneric, and the carry pass of carryWide, written out as in
 // feMulGeneric.
 //
-// This kernel is long because it is unrolled: 15 products.
-func squareColumns(l0, l1, l2, l3, l4 uint64) (h0, r0, h1, r1, h2, r2, h3, r3, h4, r4 uint64) {
+// This kernel is long because it is unrolled: 15 products, then one carry
+// pass. squareLimbsLazy repeats its products.
+func squareLimbs(l0, l1, l2, l3, l4 uint64) (uint64, uint64, uint64, uint64, uint64) {
 	// The columns of feMulGeneric with b = a. Products li·lj with i ≠ j come
 	// in pairs, taken once with a doubled factor, and the folded ones carry
 	// 19 or 38 = 2·19:
@@ -174,31 +188,108 @@ func squareColumns(l0, l1, l2, l3, l4 uint64) (h0, r0, h1, r1, h2, r2, h3, r3, h
 	l4x19 := times19(l4)
 
 	// r0 = l0·l0 + 38·(l1·l4 + l2·l3)
-	h0, r0 = bits.Mul64(l0, l0)
+	h0, r0 := bits.Mul64(l0, l0)
 	h0, r0 = mulAdd(h0, r0, l1x38, l4)
 	h0, r0 = mulAdd(h0, r0, l2x38, l3)
 
 	// r1 = 2·l0·l1 + 38·l2·l4 + 19·l3·l3
-	h1, r1 = bits.Mul64(l0x2, l1)
+	h1, r1 := bits.Mul64(l0x2, l1)
 	h1, r1 = mulAdd(h1, r1, l2x38, l4)
 	h1, r1 = mulAdd(h1, r1, l3x19, l3)
 
 	// r2 = 2·l0·l2 + l1·l1 + 38·l3·l4
-	h2, r2 = bits.Mul64(l0x2, l2)
+	h2, r2 := bits.Mul64(l0x2, l2)
 	h2, r2 = mulAdd(h2, r2, l1, l1)
 	h2, r2 = mulAdd(h2, r2, l3x38, l4)
 
 	// r3 = 2·l0·l3 + 2·l1·l2 + 19·l4·l4
-	h3, r3 = bits.Mul64(l0x2, l3)
+	h3, r3 := bits.Mul64(l0x2, l3)
 	h3, r3 = mulAdd(h3, r3, l1x2, l2)
 	h3, r3 = mulAdd(h3, r3, l4x19, l4)
 
 	// r4 = 2·l0·l4 + 2·l1·l3 + l2·l2
-	h4, r4 = bits.Mul64(l0x2, l4)
+	h4, r4 := bits.Mul64(l0x2, l4)
 	h4, r4 = mulAdd(h4, r4, l1x2, l3)
 	h4, r4 = mulAdd(h4, r4, l2, l2)
 
-	return h0, r0, h1, r1, h2, r2, h3, r3, h4, r4
+	s0, m0 := split51(h0, r0)
+	s1, m1 := split51(h1, r1)
+	s2, m2 := split51(h2, r2)
+	s3, m3 := split51(h3, r3)
+	s4, m4 := split51(h4, r4)
+	o1, c1 := carryStep(s1, m1, s0)
+	o2, c2 := carryStep(s2, m2, c1)
+	o3, c3 := carryStep(s3, m3, c2)
+	o4, c4 := carryStep(s4, m4, c3)
+	o0, o1 := carryFold(m0, o1, c4)
+	return o0, o1, o2, o3, o4
+}
+
+// squareLimbsLazy returns the limbs of l² (mod p, loose) for the element
+// with limbs l0..l4, each below 2^54: the columns of squareLimbs, reduced
+// with the carries taken in parallel instead of in a chain, for the
+// squarings of a run that are not the last (see feSquareNGeneric). With
+// sk = rk >> 51 and mk = rk mod 2^51 as in carryWide, the columns are first
+// folded into five words
+//
+//	t0 = m0 + 19·s4, t1 = m1 + s0, t2 = m2 + s1, t3 = m3 + s2, t4 = m4 + s3
+//
+// and then passed through carryLimbs, a second parallel pass.
+//
+// Bounds, with the column bounds of feMulGeneric (loose inputs): s0 <
+// 77·2^57, s1 < 59·2^57, s2 < 41·2^57, s3 < 23·2^57 and s4 < 5·2^57, so
+// that t0 < 2^51 + 95·2^57 < 2^64 and every tk fits in a word. Then
+// t4 >> 51 ≤ 1 + 23·2^6 = 1473 and t0 >> 51 ≤ 1 + 95·2^6 = 6081, so
+//
+//	l0 < 2^51 + 19·1473 < 2^51 + 2^15
+//	l1 < 2^51 + 6081, l2 < 2^51 + 4929, l3 < 2^51 + 3777, l4 < 2^51 + 2625
+//
+// which is loose, but not tight: l0 may exceed 2^51 + 2^13.
+//
+// This kernel is long because it is unrolled: the products of squareLimbs,
+// repeated rather than shared through a function returning the ten column
+// words, which costs about 10% of a run of portable squarings.
+func squareLimbsLazy(l0, l1, l2, l3, l4 uint64) (uint64, uint64, uint64, uint64, uint64) {
+	// The columns of squareLimbs.
+	l0x2 := l0 << 1
+	l1x2 := l1 << 1
+	l1x38 := times19(l1) << 1
+	l2x38 := times19(l2) << 1
+	l3x19 := times19(l3)
+	l3x38 := l3x19 << 1
+	l4x19 := times19(l4)
+
+	// r0 = l0·l0 + 38·(l1·l4 + l2·l3)
+	h0, r0 := bits.Mul64(l0, l0)
+	h0, r0 = mulAdd(h0, r0, l1x38, l4)
+	h0, r0 = mulAdd(h0, r0, l2x38, l3)
+
+	// r1 = 2·l0·l1 + 38·l2·l4 + 19·l3·l3
+	h1, r1 := bits.Mul64(l0x2, l1)
+	h1, r1 = mulAdd(h1, r1, l2x38, l4)
+	h1, r1 = mulAdd(h1, r1, l3x19, l3)
+
+	// r2 = 2·l0·l2 + l1·l1 + 38·l3·l4
+	h2, r2 := bits.Mul64(l0x2, l2)
+	h2, r2 = mulAdd(h2, r2, l1, l1)
+	h2, r2 = mulAdd(h2, r2, l3x38, l4)
+
+	// r3 = 2·l0·l3 + 2·l1·l2 + 19·l4·l4
+	h3, r3 := bits.Mul64(l0x2, l3)
+	h3, r3 = mulAdd(h3, r3, l1x2, l2)
+	h3, r3 = mulAdd(h3, r3, l4x19, l4)
+
+	// r4 = 2·l0·l4 + 2·l1·l3 + l2·l2
+	h4, r4 := bits.Mul64(l0x2, l4)
+	h4, r4 = mulAdd(h4, r4, l1x2, l3)
+	h4, r4 = mulAdd(h4, r4, l2, l2)
+
+	s0, m0 := split51(h0, r0)
+	s1, m1 := split51(h1, r1)
+	s2, m2 := split51(h2, r2)
+	s3, m3 := split51(h3, r3)
+	s4, m4 := split51(h4, r4)
+	return carryLimbs(m0+times19(s4), m1+s0, m2+s1, m3+s2, m4+s3)
 }
 
 // feMulSmallGeneric sets v = a × c. a may alias v.
@@ -254,57 +345,39 @@ func feCarryWide(v *Element, h0, r0, h1, r1, h2, r2, h3, r3, h4, r4 uint64) {
 // carry fits in a word. The binding constraint is 19·c4 < 2^64 - 2^51, which
 // holds while r4 < 2^110.7: limbs a little above 2^54 would break it.
 func carryWide(h0, r0, h1, r1, h2, r2, h3, r3, h4, r4 uint64) (uint64, uint64, uint64, uint64, uint64) {
-	s0, m0 := shr51(h0, r0), r0&maskLow51Bits
-	s1, m1 := shr51(h1, r1), r1&maskLow51Bits
-	s2, m2 := shr51(h2, r2), r2&maskLow51Bits
-	s3, m3 := shr51(h3, r3), r3&maskLow51Bits
-	s4, m4 := shr51(h4, r4), r4&maskLow51Bits
-
-	t := m1 + s0
-	l1 := t & maskLow51Bits
-	c := s1 + t>>51
-
-	t = m2 + c
-	l2 := t & maskLow51Bits
-	c = s2 + t>>51
-
-	t = m3 + c
-	l3 := t & maskLow51Bits
-	c = s3 + t>>51
-
-	t = m4 + c
-	l4 := t & maskLow51Bits
-	c = s4 + t>>51
-
-	l0 := m0 + times19(c)
-	l1 += l0 >> 51
-	l0 &= maskLow51Bits
-
+	s0, m0 := split51(h0, r0)
+	s1, m1 := split51(h1, r1)
+	s2, m2 := split51(h2, r2)
+	s3, m3 := split51(h3, r3)
+	s4, m4 := split51(h4, r4)
+	l1, c1 := carryStep(s1, m1, s0)
+	l2, c2 := carryStep(s2, m2, c1)
+	l3, c3 := carryStep(s3, m3, c2)
+	l4, c4 := carryStep(s4, m4, c3)
+	l0, l1 := carryFold(m0, l1, c4)
 	return l0, l1, l2, l3, l4
 }
 
-// carryWideLazy reduces five 128-bit columns (hk, rk) of weight 2^(51k) to
-// five loose limbs, with the carries taken in parallel instead of in a chain,
-// for the squarings of a run that are not the last (see feSquareNGeneric).
-// With sk = rk >> 51 and mk = rk mod 2^51 as in carryWide, the columns are
-// first folded into five words
-//
-//	t0 = m0 + 19·s4, t1 = m1 + s0, t2 = m2 + s1, t3 = m3 + s2, t4 = m4 + s3
-//
-// and then passed through carryLimbs, a second parallel pass.
-//
-// Bounds, with the column bounds of feMulGeneric (loose inputs): s0 <
-// 77·2^57, s1 < 59·2^57, s2 < 41·2^57, s3 < 23·2^57 and s4 < 5·2^57, so
-// that t0 < 2^51 + 95·2^57 < 2^64 and every tk fits in a word. Then
-// t4 >> 51 ≤ 1 + 23·2^6 = 1473 and t0 >> 51 ≤ 1 + 95·2^6 = 6081, so
-//
-//	l0 < 2^51 + 19·1473 < 2^51 + 2^15
-//	l1 < 2^51 + 6081, l2 < 2^51 + 4929, l3 < 2^51 + 3777, l4 < 2^51 + 2625
-//
-// which is loose, but not tight: l0 may exceed 2^51 + 2^13.
-func carryWideLazy(h0, r0, h1, r1, h2, r2, h3, r3, h4, r4 uint64) (uint64, uint64, uint64, uint64, uint64) {
-	return carryLimbs(r0&maskLow51Bits+times19(shr51(h4, r4)), r1&maskLow51Bits+shr51(h0, r0),
-		r2&maskLow51Bits+shr51(h1, r1), r3&maskLow51Bits+shr51(h2, r2), r4&maskLow51Bits+shr51(h3, r3))
+// split51 returns s = (hi, lo) >> 51 and m = lo mod 2^51 for a column
+// (hi, lo) below 2^115, as carryWide splits it.
+func split51(hi, lo uint64) (s, m uint64) {
+	return shr51(hi, lo), lo & maskLow51Bits
+}
+
+// carryStep returns the limb l = (m + c) mod 2^51 and the carry
+// cOut = s + (m + c) >> 51 out of a column split into (s, m) by split51, with
+// the carry c into it: a link of carryWide's chain.
+func carryStep(s, m, c uint64) (l, cOut uint64) {
+	t := m + c
+	return t & maskLow51Bits, s + t>>51
+}
+
+// carryFold returns the limbs l0 and l1 at the end of carryWide's chain:
+// the carry c out of the top column (weight 2^255 = 19) added to m0, and
+// the excess of l0 moved into l1.
+func carryFold(m0, l1, c uint64) (uint64, uint64) {
+	l0 := m0 + times19(c)
+	return l0 & maskLow51Bits, l1 + l0>>51
 }
 
 // carryPropagate is a weak carry pass: every limb keeps its low 51 bits and

@@ -5,17 +5,17 @@ import (
 	"testing/quick"
 )
 
-// lazySquareMax are the inclusive maxima of carryWideLazy's output limbs, as
+// lazySquareMax are the inclusive maxima of squareLimbsLazy's output limbs, as
 // derived in its comment.
 var lazySquareMax = [5]uint64{1<<51 + 27986, 1<<51 + 6080, 1<<51 + 4928, 1<<51 + 3776, 1<<51 + 2624}
 
 // TestSquareLazyBounds checks the squarings of a run but the last, which
-// SquareN reduces by carryWideLazy: their value against math/big and their
+// SquareN reduces by squareLimbsLazy: their value against math/big and their
 // limbs against the bounds, for loose inputs at the bound and at random.
 func TestSquareLazyBounds(t *testing.T) {
 	check := func(a Element) bool {
 		var v Element
-		v.l0, v.l1, v.l2, v.l3, v.l4 = carryWideLazy(squareColumns(a.l0, a.l1, a.l2, a.l3, a.l4))
+		v.l0, v.l1, v.l2, v.l3, v.l4 = squareLimbsLazy(a.l0, a.l1, a.l2, a.l3, a.l4)
 		if toBig(&v).Cmp(wantMul(&a, &a)) != 0 {
 			t.Errorf("lazy square of %v = %v, want %v", a, v, wantMul(&a, &a))
 			return false
@@ -49,7 +49,7 @@ func TestSquareLazyBounds(t *testing.T) {
 		if !check(a) {
 			break
 		}
-		a.l0, a.l1, a.l2, a.l3, a.l4 = carryWideLazy(squareColumns(a.l0, a.l1, a.l2, a.l3, a.l4))
+		a.l0, a.l1, a.l2, a.l3, a.l4 = squareLimbsLazy(a.l0, a.l1, a.l2, a.l3, a.l4)
 	}
 	var v Element
 	v.SquareN(&maxLoose, 300)

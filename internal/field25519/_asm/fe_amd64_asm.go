@@ -5,7 +5,7 @@
 // feSquareNGeneric (in fe_generic.go) compute, in the same order: five
 // 128-bit columns, with the products that overflow 2^255 folded back
 // multiplied by 19, then the single carry pass of carryWide, or, for the
-// squarings of a run but the last, the two parallel passes of carryWideLazy,
+// squarings of a run but the last, the two parallel passes of squareLimbsLazy,
 // whose latency is shorter. The bounds derived there hold unchanged: loose
 // inputs (limbs < 2^54) give l1 < 2^51 + 2^13 and the other limbs < 2^51.
 //
@@ -209,7 +209,7 @@ func feMul() {
 	c.RET()
 }
 
-// lazyCarry is the carry of carryWideLazy, fed one column at a time as the
+// lazyCarry is the carry of squareLimbsLazy, fed one column at a time as the
 // columns are completed:
 //
 //	sk = rk >> 51, mk = rk mod 2^51
@@ -266,7 +266,7 @@ func (ch *lazyCarry) finish() [5]GPVirtual {
 
 // squareKernel emits the squaring of the element with limbs x (registers,
 // which it does not modify) and returns the limbs of the result. mask holds
-// 2^51 - 1. With lazy, the columns are reduced as by carryWideLazy, and
+// 2^51 - 1. With lazy, the columns are reduced as by squareLimbsLazy, and
 // otherwise as by carryWide.
 func squareKernel(x [5]GPVirtual, mask GPVirtual, lazy bool) [5]GPVirtual {
 	times := func(k int64, i int) func() {
@@ -284,7 +284,7 @@ func squareKernel(x [5]GPVirtual, mask GPVirtual, lazy bool) [5]GPVirtual {
 	c.Comment("l2×38, used twice")
 	l2x38 := c.GP64()
 	c.IMUL3Q(Imm(38), x[2], l2x38)
-	// The columns of squareColumns in fe_generic.go.
+	// The columns of squareLimbs in fe_generic.go.
 	columns := [5][]product{
 		{
 			{"l0×l0", plain(0), x[0]},
@@ -358,7 +358,7 @@ func feSquareN() {
 
 	mask := newMask()
 
-	c.Comment("The first n - 1 squarings, reduced as by carryWideLazy")
+	c.Comment("The first n - 1 squarings, reduced as by squareLimbsLazy")
 	c.DECQ(n)
 	c.JZ(LabelRef("last"))
 	c.Label("loop")
