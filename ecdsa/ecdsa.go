@@ -64,6 +64,10 @@ type PrivateKey struct {
 
 // NewPrivateKey checks k and returns it as a carry key: k.Curve must be
 // P-256, P-384 or P-521, k.D in [1, n-1], and k.X, k.Y the point D·G.
+//
+// D is read through math/big, whose conversions may leak its bit length
+// through timing, as crypto/ecdsa's do; the key's operations after that are
+// constant time.
 func NewPrivateKey(k *ecdsa.PrivateKey) (*PrivateKey, error) {
 	impl, curve, err := lookupCurve(k.Curve)
 	if err != nil {
@@ -129,7 +133,8 @@ func (k *PrivateKey) PublicKey() *ecdsa.PublicKey {
 	}
 }
 
-// Std returns the key as a *ecdsa.PrivateKey of its own.
+// Std returns the key as a *ecdsa.PrivateKey of its own. Its D is a
+// math/big value, with the caveats of NewPrivateKey.
 func (k *PrivateKey) Std() *ecdsa.PrivateKey {
 	return &ecdsa.PrivateKey{PublicKey: *k.PublicKey(), D: new(big.Int).SetBytes(k.d)}
 }
