@@ -7,8 +7,10 @@ import "golang.org/x/sys/cpu"
 // useIFMA selects the AVX-512 IFMA exponentiation (ammIFMAd and selectIFMA
 // of mont_amd64.s) for the moduli that have kernels (see ifmaDigits). The
 // kernels use zmm registers (AVX-512F), VPMADD52LUQ/HUQ (AVX512IFMA) and
-// MULX (BMI2); AVX512VL is asked for as the kernels' siblings elsewhere do.
-// Tests flip it to run both paths.
+// MULX (BMI2); AVX512VL, which their ymm form would need (the generator has
+// one, measured slower), is asked for too, as OpenSSL and AWS-LC do. Tests
+// flip it to run both paths; GODEBUG=cpu.avx512ifma=off turns it off for a
+// whole process.
 var useIFMA = ifmaCapable
 
 // ifmaCapable reports whether the CPU can run the IFMA kernels; moduli get

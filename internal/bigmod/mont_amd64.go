@@ -61,10 +61,10 @@ func montSqrADX24(z *[24]uint64, x *[24]uint64, m *[24]uint64, m0inv uint64)
 func montSqrADX32(z *[32]uint64, x *[32]uint64, m *[32]uint64, m0inv uint64)
 
 // ammIFMA20 sets z = a·b·R⁻¹ mod m, R = 2^(52·20), almost reduced: for a,
-// b < 2m and m < R/16, z < 2m (see ammGeneric). Values are 20 radix-2^52
+// b < 2m and m < R/16, z < 2m (see _asm/ifma_amd64_asm.go). Values are 20 radix-2^52
 // digits padded with zeros to 24 words; k0[0] = -m⁻¹ mod 2^52. z may alias
-// a and b. It requires AVX512IFMA and AVX512VL; its time depends on
-// nothing but the sizes.
+// a and b. It requires AVX-512F, AVX512IFMA and BMI2; its time depends
+// on nothing but the sizes.
 //
 //go:noescape
 func ammIFMA20(z *[24]uint64, a *[24]uint64, b *[24]uint64, m *[24]uint64, k0 *[1]uint64)
@@ -84,10 +84,10 @@ func ammIFMA20x2(z *[48]uint64, a *[48]uint64, b *[48]uint64, m *[48]uint64, k0 
 func selectIFMA24(z *[24]uint64, table []uint64, k uint64)
 
 // ammIFMA30 sets z = a·b·R⁻¹ mod m, R = 2^(52·30), almost reduced: for a,
-// b < 2m and m < R/16, z < 2m (see ammGeneric). Values are 30 radix-2^52
+// b < 2m and m < R/16, z < 2m (see _asm/ifma_amd64_asm.go). Values are 30 radix-2^52
 // digits padded with zeros to 32 words; k0[0] = -m⁻¹ mod 2^52. z may alias
-// a and b. It requires AVX512IFMA and AVX512VL; its time depends on
-// nothing but the sizes.
+// a and b. It requires AVX-512F, AVX512IFMA and BMI2; its time depends
+// on nothing but the sizes.
 //
 //go:noescape
 func ammIFMA30(z *[32]uint64, a *[32]uint64, b *[32]uint64, m *[32]uint64, k0 *[1]uint64)
@@ -107,10 +107,10 @@ func ammIFMA30x2(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 
 func selectIFMA32(z *[32]uint64, table []uint64, k uint64)
 
 // ammIFMA40 sets z = a·b·R⁻¹ mod m, R = 2^(52·40), almost reduced: for a,
-// b < 2m and m < R/16, z < 2m (see ammGeneric). Values are 40 radix-2^52
+// b < 2m and m < R/16, z < 2m (see _asm/ifma_amd64_asm.go). Values are 40 radix-2^52
 // digits padded with zeros to 40 words; k0[0] = -m⁻¹ mod 2^52. z may alias
-// a and b. It requires AVX512IFMA and AVX512VL; its time depends on
-// nothing but the sizes.
+// a and b. It requires AVX-512F, AVX512IFMA and BMI2; its time depends
+// on nothing but the sizes.
 //
 //go:noescape
 func ammIFMA40(z *[40]uint64, a *[40]uint64, b *[40]uint64, m *[40]uint64, k0 *[1]uint64)

@@ -158,10 +158,10 @@ func ammIFMA(d, inst int) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(z, a, b, m *[%d]uint64, k0 *[%d]uint64)", size, inst))
 	if inst == 1 {
 		Doc(fmt.Sprintf("%s sets z = a·b·R⁻¹ mod m, R = 2^(52·%d), almost reduced: for a,", name, d),
-			fmt.Sprintf("b < 2m and m < R/16, z < 2m (see ammGeneric). Values are %d radix-2^52", d),
+			fmt.Sprintf("b < 2m and m < R/16, z < 2m (see _asm/ifma_amd64_asm.go). Values are %d radix-2^52", d),
 			fmt.Sprintf("digits padded with zeros to %d words; k0[0] = -m⁻¹ mod 2^52. z may alias", P),
-			"a and b. It requires AVX512IFMA and AVX512VL; its time depends on",
-			"nothing but the sizes.")
+			"a and b. It requires AVX-512F, AVX512IFMA and BMI2; its time depends",
+			"on nothing but the sizes.")
 	} else {
 		Doc(fmt.Sprintf("%s is two independent %s: words [0, %d) of z, a, b and m", name, fmt.Sprintf("ammIFMA%d", d), P),
 			fmt.Sprintf("with k0[0], and words [%d, %d) with k0[1], interleaved.", P, 2*P))
