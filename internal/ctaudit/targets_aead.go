@@ -91,9 +91,9 @@ var aeadTargets = []Target{
 		Package: module + "chacha20poly1305/internal/poly1305",
 		Funcs: append([]Func{
 			{Symbol: pm + "blocks", AllowedBranches: 5, Why: whyUseImpl + " of p and whether it is the last partial block (hibit), both public"},
-			{Symbol: pm + "blocksVector", AllowedLoopJumps: 1, Why: "the loop clearing the 48 words of powers of r"},
+			{Symbol: pm + "blocksVector", AllowedLoopJumps: 1, Why: "the loop clearing the 56 words of powers of r"},
 			{Symbol: pm + "blocksMULX", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the public count of blocks, and whether it is 0"},
-			{Symbol: pm + "blocksIFMA", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "the loop over the public count of pairs of 8-block groups, and whether the count of groups is 1, odd, or leaves no pair or one: public lengths"},
+			{Symbol: pm + "blocksIFMA", AllowedLoopJumps: 2, AllowedBranches: 4, Why: "the loops over the first (count mod 3) 8-block groups and over the triples of groups, and whether the count of groups is 1, a multiple of 3, or leaves no triple or one: public lengths"},
 			{Symbol: pm + "powersIFMA"},
 			{Symbol: pm + "to64"},
 			{Symbol: pm + "from64"},

@@ -104,7 +104,7 @@ func TestGeneratedAssemblyIsCurrent(t *testing.T) {
 
 // TestIFMABounds runs the vector loop directly (below its length threshold
 // too) from accumulators at the edges of blocksGeneric's bounds, with
-// edge-biased keys and messages of one to nine groups of eight blocks, and
+// edge-biased keys and messages of one to twelve groups of eight blocks, and
 // checks the result against math/big and the bounds.
 func TestIFMABounds(t *testing.T) {
 	if !haveIFMA {
@@ -116,7 +116,7 @@ func TestIFMABounds(t *testing.T) {
 		key := edgeKey(rng)
 		m.Init(key)
 		m.h = edgeAccumulator(rng)
-		msg := edgeMessage(rng, 128*(1+rng.IntN(9)))
+		msg := edgeMessage(rng, 128*(1+rng.IntN(12)))
 
 		want := limbsValue(m.h)
 		for b := 0; b < len(msg); b += BlockSize {
@@ -148,7 +148,7 @@ func TestPowersIFMA(t *testing.T) {
 		var m MAC
 		key := edgeKey(rng)
 		m.Init(key)
-		var got, want [48]uint64
+		var got, want [56]uint64
 		powersIFMA(&got, &m.r)
 		ifmaPowers(&want, &m.r)
 		check := func(what string, g, w [3]uint64) {
@@ -162,6 +162,7 @@ func TestPowersIFMA(t *testing.T) {
 		}
 		check("r^8", [3]uint64{got[0], got[1], got[2]}, [3]uint64{want[0], want[1], want[2]})
 		check("r^16", [3]uint64{got[5], got[6], got[7]}, [3]uint64{want[5], want[6], want[7]})
+		check("r^24", [3]uint64{got[48], got[49], got[50]}, [3]uint64{want[48], want[49], want[50]})
 		if got[3] != 20*got[1] || got[4] != 20*got[2] {
 			t.Fatalf("key %x: r^8's multiples by 20 are %x, %x", key, got[3], got[4])
 		}

@@ -81,10 +81,10 @@ var ifmaLane = [8]int{0, 4, 1, 5, 2, 6, 3, 7}
 
 // ifmaPowers sets pw to the multipliers of blocksIFMA for r (fully
 // carried): r^8's limbs r0, r1, r2, 20 r1, 20 r2 in words 0..4, r^16's
-// limbs r0, r1, r2 in words 5..7, and in
+// limbs r0, r1, r2 in words 5..7, r^24's in words 48..50, and in
 // words 8 + 8i + k limb i (same order) of r^(8-j), j = ifmaLane[k], the
 // power that the lane holding the j-th block of the last group needs.
-func ifmaPowers(pw *[48]uint64, r *[3]uint64) {
+func ifmaPowers(pw *[56]uint64, r *[3]uint64) {
 	var pow [9][3]uint64 // pow[i] = r^i
 	pow[1] = *r
 	pow[2] = mulLimbs(pow[1], pow[1])
@@ -99,6 +99,8 @@ func ifmaPowers(pw *[48]uint64, r *[3]uint64) {
 	copy(pw[0:5], r8[:])
 	r16 := mulLimbs(pow[8], pow[8])
 	copy(pw[5:8], r16[:])
+	r24 := mulLimbs(r16, pow[8])
+	copy(pw[48:51], r24[:])
 	for k, j := range ifmaLane {
 		l := limbs(pow[8-j])
 		for i := range l {

@@ -49,7 +49,7 @@ func blocks(m *MAC, p []byte, hibit uint64) {
 // blocksVector is blocks for whole groups of eight blocks, with their 2^128
 // bits, on the vector loop.
 func blocksVector(m *MAC, p []byte) {
-	var pw [48]uint64
+	var pw [56]uint64
 	powersIFMA(&pw, &m.r)
 	h := m.h
 	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7

@@ -19,15 +19,15 @@ func blocksMULX(h *[3]uint64, r *[3]uint64, p []byte, hibit uint64)
 // to acc: L0, U0, L1, U1, L2, U2, worth (L0 + 2^52 U0) + 2^44
 // (L1 + 2^52 U1) + 2^88 (L2 + 2^52 U2). len(p) is a positive multiple
 // of 128. pw holds r^8 (r0, r1, r2, 20 r1, 20 r2) in words 0..4, r^16
-// (r0, r1, r2) in words 5..7 and, in words 8 + 8i + k, limb i of the
-// power for lane k (see powers).
-// It requires AVX-512F, AVX-512VL and AVX-512IFMA.
+// (r0, r1, r2) in words 5..7, in words 8 + 8i + k limb i of the
+// power for lane k (see powers), and r^24 (r0, r1, r2) in words 48..50.
+// It requires AVX-512F, AVX-512VL, AVX-512IFMA and BMI2.
 //
 //go:noescape
-func blocksIFMA(acc *[6]uint64, h *[3]uint64, pw *[48]uint64, p []byte)
+func blocksIFMA(acc *[6]uint64, h *[3]uint64, pw *[56]uint64, p []byte)
 
 // powersIFMA sets pw to blocksIFMA's multipliers for r, a clamped r in
 // limbs of 44, 44 and 42 bits. It requires AVX-512F and AVX-512IFMA.
 //
 //go:noescape
-func powersIFMA(pw *[48]uint64, r *[3]uint64)
+func powersIFMA(pw *[56]uint64, r *[3]uint64)

@@ -160,7 +160,17 @@ func constants() {
 	DATA(0, U64(1<<40)) // 2^128 = 2^88 * 2^40, in the top limb
 	one = GLOBL("one", RODATA|NOPTR)
 	DATA(0, U64(1))
+	k256 = GLOBL("k256", RODATA|NOPTR)
+	DATA(0, U64(256))
+	k1024 = GLOBL("k1024", RODATA|NOPTR)
+	DATA(0, U64(1024))
+	k5 = GLOBL("k5", RODATA|NOPTR)
+	DATA(0, U64(5))
 }
+
+// k256, k1024 and k5 are 2^8, 2^10 and 5, broadcast as multipliers by
+// ifmaCarryLoop.
+var k256, k1024, k5 Mem
 
 // blocksIFMA emits the vector block loop. Eight accumulators run side by
 // side, one per 64-bit lane, each taking every eighth block: for a message
@@ -173,18 +183,15 @@ func constants() {
 // blocks, and (H + m) r^(8-j) for them; the lanes' columns are then added
 // and returned unreduced, for the caller to carry.
 //
-// A chunk's product and carry are a chain of some 25 operations, longer
+// A chunk's product and carry are a chain of some 30 operations, longer
 // than the vector ports need for them, so the groups of eight blocks are
-// taken two at a time by two sets of accumulators, A and B, each in powers
-// of r^16: for groups g_0..g_(2m) (an odd count; an even one first takes
-// g_0 alone, in powers of r^8)
-//
-//	A = (...((h + g_0) r^16 + g_2) r^16 + ... + g_(2m-2)) r^16
-//	B = (...((g_1 r^16 + g_3) r^16 + ... + g_(2m-1)) r^8
-//
-// so that A + B is what one set in powers of r^8 holds before the last
-// group, which is then taken as above. The multipliers are broadcast from
-// memory.
+// taken three at a time by three sets of accumulators, S0, S1 and S2, each
+// in powers of r^24: for the groups before the last, after the first
+// (their count mod 3) have been taken alone by S0 in powers of r^8, each
+// set takes every third group, and in the last round S0, S1 and S2 multiply
+// by r^24, r^16 and r^8, so that S0 + S1 + S2 is what one set in powers of
+// r^8 holds before the last group (group j of the 3q has r^(8 (3q - j))),
+// which is then taken as above. The multipliers are broadcast from memory.
 //
 // The limbs are those of the portable code (44, 44 and 42 bits) and the
 // products those of its three columns (20 r1 and 20 r2 for what wraps past
@@ -200,10 +207,10 @@ func constants() {
 // the carries into columns 1 and 2 are below 2^48.4, and the one out of
 // column 2, c2, below 2^47.6, so H0 + 5 c2 < 2^50, and carrying H0 into H1
 // leaves H0 < 2^44 and H1 < 2^44 + 2^6. For the last group the accumulator
-// is A + B plus a block: limbs below 2^45.6, 2^45.6 and 2^43.1, so the
-// products are below 2^94, and L < 3 * 2^52 and U < 2^42 again.
+// is S0 + S1 + S2 plus a block: limbs below 2^46, 2^46 and 2^43.6, so the
+// products are below 2^94.4, and L < 3 * 2^52 and U < 2^42.4 again.
 func blocksIFMA() {
-	TEXT("blocksIFMA", NOSPLIT, "func(acc *[6]uint64, h *[3]uint64, pw *[48]uint64, p []byte)")
+	TEXT("blocksIFMA", NOSPLIT, "func(acc *[6]uint64, h *[3]uint64, pw *[56]uint64, p []byte)")
 	Pragma("noescape")
 	Doc("blocksIFMA adds the 16-byte blocks of p, each with its 2^128 bit, to",
 		"the accumulator h (limbs of 44, 44 and 42 bits, h0 and h1 below 2^45,",
@@ -212,10 +219,10 @@ func blocksIFMA() {
 		"to acc: L0, U0, L1, U1, L2, U2, worth (L0 + 2^52 U0) + 2^44",
 		"(L1 + 2^52 U1) + 2^88 (L2 + 2^52 U2). len(p) is a positive multiple",
 		"of 128. pw holds r^8 (r0, r1, r2, 20 r1, 20 r2) in words 0..4, r^16",
-		"(r0, r1, r2) in words 5..7 and, in words 8 + 8i + k, limb i of the",
-		"power for lane k (see powers).",
-		"It requires AVX-512F, AVX-512VL and AVX-512IFMA.")
-	r16 := AllocLocal(40)
+		"(r0, r1, r2) in words 5..7, in words 8 + 8i + k limb i of the",
+		"power for lane k (see powers), and r^24 (r0, r1, r2) in words 48..50.",
+		"It requires AVX-512F, AVX-512VL, AVX-512IFMA and BMI2.")
+	rk := AllocLocal(80) // r^16 and r^24: r0, r1, r2, 20 r1, 20 r2
 	accp := Load(Param("acc"), GP64())
 	hp := Load(Param("h"), GP64())
 	pw := Load(Param("pw"), GP64())
@@ -223,21 +230,24 @@ func blocksIFMA() {
 	n := Load(Param("p").Len(), GP64())
 	SHRQ(U8(7), n)
 
-	Comment("r^16 and its multiples by 20 (20 x = 4 (x + 4x)) on the stack")
+	Comment("r^16 and r^24 and their multiples by 20 (20 x = 4 (x + 4x)) on the stack")
 	t := GP64()
-	for i := range 3 {
-		MOVQ(Mem{Base: pw, Disp: 40 + 8*i}, t)
-		MOVQ(t, r16.Offset(8*i))
-		if i > 0 {
-			LEAQ(Mem{Base: t, Index: t, Scale: 4}, t)
-			SHLQ(U8(2), t)
-			MOVQ(t, r16.Offset(24+8*(i-1)))
+	for k, src := range []int{40, 384} {
+		for i := range 3 {
+			MOVQ(Mem{Base: pw, Disp: src + 8*i}, t)
+			MOVQ(t, rk.Offset(40*k+8*i))
+			if i > 0 {
+				LEAQ(Mem{Base: t, Index: t, Scale: 4}, t)
+				SHLQ(U8(2), t)
+				MOVQ(t, rk.Offset(40*k+24+8*(i-1)))
+			}
 		}
 	}
-	var R8, R16 [5]Mem
+	var R8, R16, R24 [5]Mem
 	for i := range 5 {
 		R8[i] = Mem{Base: pw, Disp: 8 * i}
-		R16[i] = r16.Offset(8 * i)
+		R16[i] = rk.Offset(8 * i)
+		R24[i] = rk.Offset(40 + 8*i)
 	}
 
 	m44, m42, hib := ZMM(), ZMM(), ZMM()
@@ -245,50 +255,63 @@ func blocksIFMA() {
 	VPBROADCASTQ(mask42, m42)
 	VPBROADCASTQ(bit128, hib)
 
-	Comment("the accumulators: A = h in lane 0, zero elsewhere; B = 0")
-	A := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
-	for i, x := range A {
-		VMOVQ(Mem{Base: hp, Disp: 8 * i}, x.AsX())
-	}
-	B := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
-	for _, x := range B {
-		VPXORQ(m44, m44, x)
+	Comment("the accumulators: S0 = h in lane 0, zero elsewhere; S1 = S2 = 0")
+	var S [3][3]VecVirtual
+	for k := range S {
+		for i := range S[k] {
+			S[k][i] = ZMM()
+			if k == 0 {
+				VMOVQ(Mem{Base: hp, Disp: 8 * i}, S[k][i].AsX())
+			} else {
+				VPXORQ(m44, m44, S[k][i])
+			}
+		}
 	}
 
+	Comment("n = the groups before the last = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)")
 	DECQ(n)
 	JZ(LabelRef("last"))
-	Comment("an odd count of groups before the last: the first alone, in powers of r^8")
-	BTQ(U8(0), n)
-	JCC(LabelRef("pairs"))
-	L, U := ifmaBodyBcst(p, 0, A, R8, m44, hib)
-	ifmaCarry(A, L, U, m44, m42)
+	q, rem := GP64(), GP64()
+	MOVQ(U64(0xaaaaaaaaaaaaaaab), RDX)
+	MULXQ(n, rem, q)
+	SHRQ(U8(1), q)
+	LEAQ(Mem{Base: q, Index: q, Scale: 2}, rem)
+	NEGQ(rem)
+	ADDQ(n, rem)
+	JZ(LabelRef("triples"))
+	Label("single")
+	Comment("the first rem groups alone, in powers of r^8")
+	L, U := ifmaBodyBcst(p, 0, S[0], R8, m44, hib)
+	ifmaCarryLoop(S[0], L, U, m44, m42)
 	ADDQ(U32(128), p)
-	DECQ(n)
+	DECQ(rem)
+	JNZ(LabelRef("single"))
 
-	Label("pairs")
-	Comment("n, even, groups before the last: n/2 - 1 pairs in powers of r^16, one with B's in r^8")
-	SHRQ(U8(1), n)
+	Label("triples")
+	Comment("q triples: q - 1 in powers of r^24, the last in r^24, r^16 and r^8")
+	TESTQ(q, q)
 	JZ(LabelRef("merge"))
-	DECQ(n)
-	JZ(LabelRef("lastpair"))
-	Label("pair")
-	pair := func(mb [5]Mem) {
-		La, Ua := ifmaBodyBcst(p, 0, A, R16, m44, hib)
-		Lb, Ub := ifmaBodyBcst(p, 128, B, mb, m44, hib)
-		ifmaCarry(A, La, Ua, m44, m42)
-		ifmaCarry(B, Lb, Ub, m44, m42)
-		ADDQ(U32(256), p)
+	DECQ(q)
+	JZ(LabelRef("lasttriple"))
+	Label("triple")
+	triple := func(m [3][5]Mem) {
+		for k := range S {
+			L, U := ifmaBodyBcst(p, 128*k, S[k], m[k], m44, hib)
+			ifmaCarryLoop(S[k], L, U, m44, m42)
+		}
+		ADDQ(U32(384), p)
 	}
-	pair(R16)
-	DECQ(n)
-	JNZ(LabelRef("pair"))
-	Label("lastpair")
-	pair(R8)
+	triple([3][5]Mem{R24, R24, R24})
+	DECQ(q)
+	JNZ(LabelRef("triple"))
+	Label("lasttriple")
+	triple([3][5]Mem{R24, R16, R8})
 
 	Label("merge")
-	Comment("A += B")
-	for i := range A {
-		VPADDQ(B[i], A[i], A[i])
+	Comment("S0 += S1 + S2")
+	for i := range 3 {
+		VPADDQ(S[1][i], S[0][i], S[0][i])
+		VPADDQ(S[2][i], S[0][i], S[0][i])
 	}
 
 	Label("last")
@@ -298,7 +321,7 @@ func blocksIFMA() {
 		F[i] = ZMM()
 		VMOVDQU64(Mem{Base: pw, Disp: 64 + 64*i}, F[i])
 	}
-	L, U = ifmaBody(p, A, F, m44, m42, hib)
+	L, U = ifmaBody(p, S[0], F, m44, m42, hib)
 	Comment("add the lanes of each column and store them")
 	for i, v := range []VecVirtual{L[0], U[0], L[1], U[1], L[2], U[2]} {
 		y, x := YMM(), XMM()
@@ -435,6 +458,38 @@ func ifmaCarry(H, L, U [3]VecVirtual, m44, m42 VecVirtual) {
 	VPANDQ(m44, H[0], H[0])
 }
 
+// ifmaCarryLoop emits what ifmaCarry does, for the block loop, with the
+// shifts and additions U<<8 + c, U<<10 + c and H0 + 5c each as one
+// multiply-add (VPMADD52LUQ by 2^8, 2^10 or 5 broadcast from memory): with
+// three sets of accumulators the loop is bound by the vector ports, not by
+// latency, and this spares five operations of twenty. The products are
+// exact: U < 2^42 and c2 < 2^47.6 (see blocksIFMA), so U 2^10 and 5 c2 are
+// below 2^52, and both factors of each are below 2^52, as IFMA needs.
+func ifmaCarryLoop(H, L, U [3]VecVirtual, m44, m42 VecVirtual) {
+	Comment("carry the columns")
+	c, t := ZMM(), ZMM()
+	for i, sh := range []struct {
+		bits uint8
+		up   Mem
+	}{{44, k256}, {44, k256}, {42, k1024}} {
+		if i > 0 {
+			VPADDQ(c, L[i], L[i])
+		}
+		mask := m44
+		if i == 2 {
+			mask = m42
+		}
+		VPSRLQ(U8(sh.bits), L[i], c)
+		VPMADD52LUQ_BCST(sh.up, U[i], c)
+		VPANDQ(mask, L[i], H[i])
+	}
+	Comment("H0 += 5 c; H1 += H0 >> 44; H0 &= mask44")
+	VPMADD52LUQ_BCST(k5, c, H[0])
+	VPSRLQ(U8(44), H[0], t)
+	VPADDQ(t, H[1], H[1])
+	VPANDQ(m44, H[0], H[0])
+}
+
 // times20 returns the multiplier limbs of x: x0, x1, x2, 20 x1 and 20 x2
 // (20 x = 16 x + 4 x).
 func times20(x [3]VecVirtual) [5]VecVirtual {
@@ -455,7 +510,7 @@ func times20(x [3]VecVirtual) [5]VecVirtual {
 // product is carried as in the block loop: limbs below 2^44, 2^44 + 2^8 and
 // 2^42, within the loop's bounds for its multipliers.
 func powersIFMA() {
-	TEXT("powersIFMA", NOSPLIT, "func(pw *[48]uint64, r *[3]uint64)")
+	TEXT("powersIFMA", NOSPLIT, "func(pw *[56]uint64, r *[3]uint64)")
 	Pragma("noescape")
 	Doc("powersIFMA sets pw to blocksIFMA's multipliers for r, a clamped r in",
 		"limbs of 44, 44 and 42 bits. It requires AVX-512F and AVX-512IFMA.")
@@ -504,10 +559,14 @@ func powersIFMA() {
 		VMOVDQU64(r8[i], K1, fin[i])
 	}
 
-	Comment("r^16 (lane 0's limbs) in words 5..7")
+	Comment("r^16 (lane 0's limbs) in words 5..7, r^24 in words 48..50")
 	r16 := mul(r8, r8)
 	for i, x := range r16 {
 		VMOVQ(x.AsX(), Mem{Base: pw, Disp: 40 + 8*i})
+	}
+	r24 := mul(r16, r8)
+	for i, x := range r24 {
+		VMOVQ(x.AsX(), Mem{Base: pw, Disp: 384 + 8*i})
 	}
 	Comment("r^8 (lane 0) in words 0..4, the lanes' powers in words 8..47")
 	m8 := times20(r8)
