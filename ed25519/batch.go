@@ -10,9 +10,10 @@ import (
 
 // VerifyBatch reports whether every sigs[i] is a valid Ed25519 signature of
 // messages[i] by pubs[i], under the cofactored equation of
-// [VerifyCofactored], checking them all at once in less than half the time
-// of checking them one by one (a batch of 64 took 0.38 of the time of 64
-// calls of Verify on the development machine).
+// [VerifyCofactored], checking them all at once in about half the time of
+// checking them one by one, or less (a batch of 64 signatures by 64 keys took
+// 0.38 to 0.50 of the time of 64 calls of Verify on the development
+// machine, best of several runs; 64 signatures by one key, 0.27).
 //
 // With random 128-bit z_i from crypto/rand, it checks the one equation
 //

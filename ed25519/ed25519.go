@@ -17,8 +17,8 @@
 //
 //   - [Verify] and [VerifyWithOptions] give crypto/ed25519's answers: RFC 8032's
 //     equation without the cofactor, S < l, R compared as bytes.
-//   - [VerifyBatch] checks many Ed25519 signatures at once in less than half
-//     the time of verifying them one by one. Its equation has the cofactor: it
+//   - [VerifyBatch] checks many Ed25519 signatures at once in about half the
+//     time of verifying them one by one, or less. Its equation has the cofactor: it
 //     accepts a batch exactly when [VerifyCofactored] would accept every
 //     signature in it (up to a 2^-128 chance). That differs from Verify only
 //     for signatures crafted with points of small order (components in the
