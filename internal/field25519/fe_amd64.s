@@ -9,218 +9,226 @@
 TEXT ·feMulBMI2(SB), NOSPLIT, $0-24
 	MOVQ a+8(FP), AX
 	MOVQ b+16(FP), CX
+	MOVQ $0x0007ffffffffffff, BX
 
-	// ai19 = 19×ai for the products folded by 2^255 = 19 (mod p)
-	IMUL3Q $0x13, 8(AX), BX
-	IMUL3Q $0x13, 16(AX), SI
-	IMUL3Q $0x13, 24(AX), DI
-	IMUL3Q $0x13, 32(AX), R8
-	MOVQ   $0x0007ffffffffffff, R9
+	// DX = a0
+	MOVQ (AX), DX
 
 	// r0 = a0×b0
-	MOVQ  (AX), DX
-	MULXQ (CX), R10, R11
-
-	// r0 += 19×a1×b4
-	MOVQ  BX, DX
-	MULXQ 32(CX), DX, BX
-	ADDQ  DX, R10
-	ADCQ  BX, R11
-
-	// r0 += 19×a2×b3
-	MOVQ  SI, DX
-	MULXQ 24(CX), DX, BX
-	ADDQ  DX, R10
-	ADCQ  BX, R11
-
-	// r0 += 19×a3×b2
-	MOVQ  DI, DX
-	MULXQ 16(CX), DX, BX
-	ADDQ  DX, R10
-	ADCQ  BX, R11
-
-	// r0 += 19×a4×b1
-	MOVQ  R8, DX
-	MULXQ 8(CX), DX, BX
-	ADDQ  DX, R10
-	ADCQ  BX, R11
-
-	// s0 = r0 >> 51, m0 = r0 mod 2^51
-	SHLQ $0x0d, R10, R11
-	ANDQ R9, R10
+	MULXQ (CX), SI, DI
 
 	// r1 = a0×b1
-	MOVQ  (AX), DX
-	MULXQ 8(CX), BX, R12
-
-	// r1 += a1×b0
-	MOVQ  8(AX), DX
-	MULXQ (CX), DX, R13
-	ADDQ  DX, BX
-	ADCQ  R13, R12
-
-	// r1 += 19×a2×b4
-	MOVQ  SI, DX
-	MULXQ 32(CX), DX, SI
-	ADDQ  DX, BX
-	ADCQ  SI, R12
-
-	// r1 += 19×a3×b3
-	MOVQ  DI, DX
-	MULXQ 24(CX), DX, SI
-	ADDQ  DX, BX
-	ADCQ  SI, R12
-
-	// r1 += 19×a4×b2
-	MOVQ  R8, DX
-	MULXQ 16(CX), DX, SI
-	ADDQ  DX, BX
-	ADCQ  SI, R12
-
-	// s1 = r1 >> 51, m1 = r1 mod 2^51
-	SHLQ $0x0d, BX, R12
-	ANDQ R9, BX
-
-	// t = m1 + c0, l1 = t mod 2^51, c1 = s1 + t >> 51
-	ADDQ R11, BX
-	MOVQ BX, SI
-	SHRQ $0x33, SI
-	ADDQ R12, SI
-	ANDQ R9, BX
+	MULXQ 8(CX), R8, R9
 
 	// r2 = a0×b2
-	MOVQ  (AX), DX
-	MULXQ 16(CX), R11, R12
+	MULXQ 16(CX), R10, R11
+
+	// DX = a1
+	MOVQ 8(AX), DX
+
+	// r1 += a1×b0
+	MULXQ (CX), R12, R13
+	ADDQ  R12, R8
+	ADCQ  R13, R9
 
 	// r2 += a1×b1
-	MOVQ  8(AX), DX
-	MULXQ 8(CX), DX, R13
-	ADDQ  DX, R11
-	ADCQ  R13, R12
+	MULXQ 8(CX), DX, R12
+	ADDQ  DX, R10
+	ADCQ  R12, R11
+
+	// DX = 19×a1
+	IMUL3Q $0x13, 8(AX), DX
+
+	// r0 += 19×a1×b4
+	MULXQ 32(CX), DX, R12
+	ADDQ  DX, SI
+	ADCQ  R12, DI
+
+	// DX = a2
+	MOVQ 16(AX), DX
 
 	// r2 += a2×b0
-	MOVQ  16(AX), DX
-	MULXQ (CX), DX, R13
-	ADDQ  DX, R11
-	ADCQ  R13, R12
+	MULXQ (CX), DX, R12
+	ADDQ  DX, R10
+	ADCQ  R12, R11
+
+	// DX = 19×a2
+	IMUL3Q $0x13, 16(AX), DX
+
+	// r0 += 19×a2×b3
+	MULXQ 24(CX), R12, R13
+	ADDQ  R12, SI
+	ADCQ  R13, DI
+
+	// r1 += 19×a2×b4
+	MULXQ 32(CX), DX, R12
+	ADDQ  DX, R8
+	ADCQ  R12, R9
+
+	// DX = 19×a3
+	IMUL3Q $0x13, 24(AX), DX
+
+	// r0 += 19×a3×b2
+	MULXQ 16(CX), R12, R13
+	ADDQ  R12, SI
+	ADCQ  R13, DI
+
+	// r1 += 19×a3×b3
+	MULXQ 24(CX), R12, R13
+	ADDQ  R12, R8
+	ADCQ  R13, R9
 
 	// r2 += 19×a3×b4
-	MOVQ  DI, DX
-	MULXQ 32(CX), DX, DI
-	ADDQ  DX, R11
-	ADCQ  DI, R12
+	MULXQ 32(CX), DX, R12
+	ADDQ  DX, R10
+	ADCQ  R12, R11
+
+	// DX = 19×a4
+	IMUL3Q $0x13, 32(AX), DX
+
+	// r0 += 19×a4×b1
+	MULXQ 8(CX), R12, R13
+	ADDQ  R12, SI
+	ADCQ  R13, DI
+
+	// r1 += 19×a4×b2
+	MULXQ 16(CX), R12, R13
+	ADDQ  R12, R8
+	ADCQ  R13, R9
 
 	// r2 += 19×a4×b3
-	MOVQ  R8, DX
-	MULXQ 24(CX), DX, DI
-	ADDQ  DX, R11
-	ADCQ  DI, R12
+	MULXQ 24(CX), DX, R12
+	ADDQ  DX, R10
+	ADCQ  R12, R11
+
+	// s0 = r0 >> 51, m0 = r0 mod 2^51
+	SHLQ $0x0d, SI, DI
+	ANDQ BX, SI
+
+	// s1 = r1 >> 51, m1 = r1 mod 2^51
+	SHLQ $0x0d, R8, R9
+	ANDQ BX, R8
+
+	// t = m1 + c0, l1 = t mod 2^51, c1 = s1 + t >> 51
+	ADDQ DI, R8
+	MOVQ R8, DX
+	SHRQ $0x33, DX
+	ADDQ R9, DX
+	ANDQ BX, R8
 
 	// s2 = r2 >> 51, m2 = r2 mod 2^51
-	SHLQ $0x0d, R11, R12
-	ANDQ R9, R11
+	SHLQ $0x0d, R10, R11
+	ANDQ BX, R10
 
 	// t = m2 + c1, l2 = t mod 2^51, c2 = s2 + t >> 51
-	ADDQ SI, R11
-	MOVQ R11, SI
-	SHRQ $0x33, SI
-	ADDQ R12, SI
-	ANDQ R9, R11
+	ADDQ DX, R10
+	MOVQ R10, DI
+	SHRQ $0x33, DI
+	ADDQ R11, DI
+	ANDQ BX, R10
+
+	// DX = a0
+	MOVQ (AX), DX
 
 	// r3 = a0×b3
-	MOVQ  (AX), DX
-	MULXQ 24(CX), DI, R12
-
-	// r3 += a1×b2
-	MOVQ  8(AX), DX
-	MULXQ 16(CX), DX, R13
-	ADDQ  DX, DI
-	ADCQ  R13, R12
-
-	// r3 += a2×b1
-	MOVQ  16(AX), DX
-	MULXQ 8(CX), DX, R13
-	ADDQ  DX, DI
-	ADCQ  R13, R12
-
-	// r3 += a3×b0
-	MOVQ  24(AX), DX
-	MULXQ (CX), DX, R13
-	ADDQ  DX, DI
-	ADCQ  R13, R12
-
-	// r3 += 19×a4×b4
-	MOVQ  R8, DX
-	MULXQ 32(CX), DX, R8
-	ADDQ  DX, DI
-	ADCQ  R8, R12
-
-	// s3 = r3 >> 51, m3 = r3 mod 2^51
-	SHLQ $0x0d, DI, R12
-	ANDQ R9, DI
-
-	// t = m3 + c2, l3 = t mod 2^51, c3 = s3 + t >> 51
-	ADDQ SI, DI
-	MOVQ DI, SI
-	SHRQ $0x33, SI
-	ADDQ R12, SI
-	ANDQ R9, DI
+	MULXQ 24(CX), R9, R11
 
 	// r4 = a0×b4
-	MOVQ  (AX), DX
-	MULXQ 32(CX), R8, R12
+	MULXQ 32(CX), R12, R13
+
+	// DX = a1
+	MOVQ 8(AX), DX
+
+	// r3 += a1×b2
+	MULXQ 16(CX), R14, R15
+	ADDQ  R14, R9
+	ADCQ  R15, R11
 
 	// r4 += a1×b3
-	MOVQ  8(AX), DX
-	MULXQ 24(CX), DX, R13
-	ADDQ  DX, R8
-	ADCQ  R13, R12
+	MULXQ 24(CX), DX, R14
+	ADDQ  DX, R12
+	ADCQ  R14, R13
+
+	// DX = a2
+	MOVQ 16(AX), DX
+
+	// r3 += a2×b1
+	MULXQ 8(CX), R14, R15
+	ADDQ  R14, R9
+	ADCQ  R15, R11
 
 	// r4 += a2×b2
-	MOVQ  16(AX), DX
-	MULXQ 16(CX), DX, R13
-	ADDQ  DX, R8
-	ADCQ  R13, R12
+	MULXQ 16(CX), DX, R14
+	ADDQ  DX, R12
+	ADCQ  R14, R13
+
+	// DX = a3
+	MOVQ 24(AX), DX
+
+	// r3 += a3×b0
+	MULXQ (CX), R14, R15
+	ADDQ  R14, R9
+	ADCQ  R15, R11
 
 	// r4 += a3×b1
-	MOVQ  24(AX), DX
-	MULXQ 8(CX), DX, R13
-	ADDQ  DX, R8
-	ADCQ  R13, R12
+	MULXQ 8(CX), DX, R14
+	ADDQ  DX, R12
+	ADCQ  R14, R13
+
+	// DX = a4
+	MOVQ 32(AX), DX
 
 	// r4 += a4×b0
-	MOVQ  32(AX), DX
-	MULXQ (CX), AX, CX
-	ADDQ  AX, R8
-	ADCQ  CX, R12
+	MULXQ (CX), DX, R14
+	ADDQ  DX, R12
+	ADCQ  R14, R13
+
+	// DX = 19×a4
+	IMUL3Q $0x13, 32(AX), DX
+
+	// r3 += 19×a4×b4
+	MULXQ 32(CX), AX, CX
+	ADDQ  AX, R9
+	ADCQ  CX, R11
+
+	// s3 = r3 >> 51, m3 = r3 mod 2^51
+	SHLQ $0x0d, R9, R11
+	ANDQ BX, R9
+
+	// t = m3 + c2, l3 = t mod 2^51, c3 = s3 + t >> 51
+	ADDQ DI, R9
+	MOVQ R9, AX
+	SHRQ $0x33, AX
+	ADDQ R11, AX
+	ANDQ BX, R9
 
 	// s4 = r4 >> 51, m4 = r4 mod 2^51
-	SHLQ $0x0d, R8, R12
-	ANDQ R9, R8
+	SHLQ $0x0d, R12, R13
+	ANDQ BX, R12
 
 	// t = m4 + c3, l4 = t mod 2^51, c4 = s4 + t >> 51
-	ADDQ SI, R8
-	MOVQ R8, AX
+	ADDQ AX, R12
+	MOVQ R12, AX
 	SHRQ $0x33, AX
-	ADDQ R12, AX
-	ANDQ R9, R8
+	ADDQ R13, AX
+	ANDQ BX, R12
 
 	// l0 = m0 + 19×c4, l1 += l0 >> 51, l0 = l0 mod 2^51
 	LEAQ (AX)(AX*8), CX
 	LEAQ (AX)(CX*2), CX
-	ADDQ CX, R10
-	MOVQ R10, CX
+	ADDQ CX, SI
+	MOVQ SI, CX
 	SHRQ $0x33, CX
-	ADDQ CX, BX
-	ANDQ R9, R10
+	ADDQ CX, R8
+	ANDQ BX, SI
 	MOVQ out+0(FP), AX
 
 	// Store the limbs
-	MOVQ R10, (AX)
-	MOVQ BX, 8(AX)
-	MOVQ R11, 16(AX)
-	MOVQ DI, 24(AX)
-	MOVQ R8, 32(AX)
+	MOVQ SI, (AX)
+	MOVQ R8, 8(AX)
+	MOVQ R10, 16(AX)
+	MOVQ R9, 24(AX)
+	MOVQ R12, 32(AX)
 	RET
 
 // func feSquareBMI2(out *Element, a *Element)

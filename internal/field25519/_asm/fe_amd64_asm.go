@@ -178,31 +178,59 @@ func feMul() {
 	a := Mem{Base: c.Load(c.Param("a"), c.GP64())}
 	b := Mem{Base: c.Load(c.Param("b"), c.GP64())}
 
-	c.Comment("ai19 = 19×ai for the products folded by 2^255 = 19 (mod p)")
-	var a19 [5]GPVirtual
-	for i := 1; i < 5; i++ {
-		a19[i] = c.GP64()
-		c.IMUL3Q(Imm(19), limb(a, i), a19[i])
-	}
-
 	// Column k holds ai×bj for i + j = k, and 19ai×bj for i + j = k + 5.
+	// The products are taken by rows, so that one value of DX (ai, or
+	// 19ai) serves several columns: 13 loads of DX instead of 25. Holding
+	// all ten column words at once would take more registers than there
+	// are, so columns 0 to 2 are summed first and passed to the carry
+	// chain, then columns 3 and 4. The sums, and so the result, are those
+	// of feMulGeneric, whose order of additions does not matter.
 	ch := &carry{mask: newMask()}
-	for k := range 5 {
-		var ps []product
+	for _, cols := range [][]int{{0, 1, 2}, {3, 4}} {
+		var lo, hi [5]GPVirtual
 		for i := range 5 {
-			j := (k - i + 5) % 5
-			p := product{src: limb(b, j)}
-			if i+j < 5 {
-				p.comment = fmt.Sprintf("a%d×b%d", i, j)
-				p.setDX = func() { c.MOVQ(limb(a, i), RDX) }
-			} else {
-				p.comment = fmt.Sprintf("19×a%d×b%d", i, j)
-				p.setDX = func() { c.MOVQ(a19[i], RDX) }
+			// Plain products ai×bj (i + j = k), then folded ones 19ai×bj
+			// (i + j = k + 5), for the columns k of this pass.
+			for _, folded := range []bool{false, true} {
+				var ks []int
+				for _, k := range cols {
+					if j := k - i; !folded && j >= 0 || folded && j+5 <= 4 {
+						ks = append(ks, k)
+					}
+				}
+				if len(ks) == 0 {
+					continue
+				}
+				if folded {
+					c.Commentf("DX = 19×a%d", i)
+					c.IMUL3Q(Imm(19), limb(a, i), RDX)
+				} else {
+					c.Commentf("DX = a%d", i)
+					c.MOVQ(limb(a, i), RDX)
+				}
+				for _, k := range ks {
+					j := (k - i + 5) % 5
+					name := fmt.Sprintf("a%d×b%d", i, j)
+					if folded {
+						name = "19×" + name
+					}
+					if lo[k] == nil {
+						c.Commentf("r%d = %s", k, name)
+						lo[k], hi[k] = c.GP64(), c.GP64()
+						c.MULXQ(limb(b, j), lo[k], hi[k])
+						continue
+					}
+					c.Commentf("r%d += %s", k, name)
+					tlo, thi := c.GP64(), c.GP64()
+					c.MULXQ(limb(b, j), tlo, thi)
+					c.ADDQ(tlo, lo[k])
+					c.ADCQ(thi, hi[k])
+				}
 			}
-			ps = append(ps, p)
 		}
-		lo, hi := column(fmt.Sprintf("r%d", k), ps)
-		ch.add(k, lo, hi)
+		for _, k := range cols {
+			ch.add(k, lo[k], hi[k])
+		}
 	}
 	l := ch.finish()
 	store(Mem{Base: c.Load(c.Param("out"), c.GP64())}, l)
