@@ -8975,16 +8975,12 @@ ammIFMA20x2_loop:
 	VPMADD52HUQ.BCST 56(SP), Z20, Z23
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	SHRQ             $0x34, DX
-	SHLQ             $0x0c, CX
-	ADDQ             DX, DI
-	LEAQ             (DI)(CX*1), AX
+	SHRQ             $0x34, CX, DX
+	LEAQ             (DI)(DX*1), AX
 	MOVQ             R14, DX
 	MULXQ            192(R9), DX, R14
-	SHRQ             $0x34, DX
-	SHLQ             $0x0c, R14
-	ADDQ             DX, R15
-	LEAQ             (R15)(R14*1), R12
+	SHRQ             $0x34, R14, DX
+	LEAQ             (R15)(DX*1), R12
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z31, Z2
@@ -9077,16 +9073,12 @@ ammIFMA20x2_loop:
 	VPMADD52HUQ.BCST 56(SP), Z20, Z23
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	SHRQ             $0x34, DX
-	SHLQ             $0x0c, CX
-	ADDQ             DX, DI
-	LEAQ             (DI)(CX*1), AX
+	SHRQ             $0x34, CX, DX
+	LEAQ             (DI)(DX*1), AX
 	MOVQ             R14, DX
 	MULXQ            192(R9), DX, R14
-	SHRQ             $0x34, DX
-	SHLQ             $0x0c, R14
-	ADDQ             DX, R15
-	LEAQ             (R15)(R14*1), R12
+	SHRQ             $0x34, R14, DX
+	LEAQ             (R15)(DX*1), R12
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z31, Z2
@@ -9624,16 +9616,12 @@ ammIFMA30x2_loop:
 	VPMADD52HUQ      448(R9), Z21, Z25
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	SHRQ             $0x34, DX
-	SHLQ             $0x0c, CX
-	ADDQ             DX, DI
-	LEAQ             (DI)(CX*1), AX
+	SHRQ             $0x34, CX, DX
+	LEAQ             (DI)(DX*1), AX
 	MOVQ             R14, DX
 	MULXQ            256(R9), DX, R14
-	SHRQ             $0x34, DX
-	SHLQ             $0x0c, R14
-	ADDQ             DX, R15
-	LEAQ             (R15)(R14*1), R12
+	SHRQ             $0x34, R14, DX
+	LEAQ             (R15)(DX*1), R12
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
@@ -9740,16 +9728,12 @@ ammIFMA30x2_loop:
 	VPMADD52HUQ      448(R9), Z21, Z25
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
-	SHRQ             $0x34, DX
-	SHLQ             $0x0c, CX
-	ADDQ             DX, DI
-	LEAQ             (DI)(CX*1), AX
+	SHRQ             $0x34, CX, DX
+	LEAQ             (DI)(DX*1), AX
 	MOVQ             R14, DX
 	MULXQ            256(R9), DX, R14
-	SHRQ             $0x34, DX
-	SHLQ             $0x0c, R14
-	ADDQ             DX, R15
-	LEAQ             (R15)(R14*1), R12
+	SHRQ             $0x34, R14, DX
+	LEAQ             (R15)(DX*1), R12
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
@@ -10368,16 +10352,12 @@ ammIFMA40x2_loop:
 	VPMADD52HUQ  576(R9), Z18, Z23
 	MOVQ         CX, DX
 	MULXQ        (R9), DX, CX
-	SHRQ         $0x34, DX
-	SHLQ         $0x0c, CX
-	ADDQ         DX, DI
-	LEAQ         (DI)(CX*1), AX
+	SHRQ         $0x34, CX, DX
+	LEAQ         (DI)(DX*1), AX
 	MOVQ         R14, DX
 	MULXQ        320(R9), DX, R14
-	SHRQ         $0x34, DX
-	SHLQ         $0x0c, R14
-	ADDQ         DX, R15
-	LEAQ         (R15)(R14*1), R12
+	SHRQ         $0x34, R14, DX
+	LEAQ         (R15)(DX*1), R12
 	VALIGNQ      $0x01, Z0, Z1, Z0
 	VALIGNQ      $0x01, Z1, Z2, Z1
 	VALIGNQ      $0x01, Z2, Z3, Z2
@@ -10500,16 +10480,12 @@ ammIFMA40x2_loop:
 	VPMADD52HUQ  576(R9), Z18, Z23
 	MOVQ         CX, DX
 	MULXQ        (R9), DX, CX
-	SHRQ         $0x34, DX
-	SHLQ         $0x0c, CX
-	ADDQ         DX, DI
-	LEAQ         (DI)(CX*1), AX
+	SHRQ         $0x34, CX, DX
+	LEAQ         (DI)(DX*1), AX
 	MOVQ         R14, DX
 	MULXQ        320(R9), DX, R14
-	SHRQ         $0x34, DX
-	SHLQ         $0x0c, R14
-	ADDQ         DX, R15
-	LEAQ         (R15)(R14*1), R12
+	SHRQ         $0x34, R14, DX
+	LEAQ         (R15)(DX*1), R12
 	VALIGNQ      $0x01, Z0, Z1, Z0
 	VALIGNQ      $0x01, Z1, Z2, Z1
 	VALIGNQ      $0x01, Z2, Z3, Z2

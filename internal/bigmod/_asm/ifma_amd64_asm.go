@@ -70,8 +70,8 @@ import (
 // viaMem).
 //
 // Measured (Xeon, Emerald Rapids, min of many runs of 100 calls), at 1024
-// bits: one multiplication 153 ns, an x2 pair 191 ns; the MULX/ADX
-// squaring of 16 limbs 206 ns. At 1536 bits 240 and 319 ns, at 2048 bits
+// bits: one multiplication 153 ns, an x2 pair 190 ns; the MULX/ADX
+// squaring of 16 limbs 206 ns. At 1536 bits 240 and 317 ns, at 2048 bits
 // 329 and 527 ns. Variants measured slower (x1 and x2 at 1024 bits): ymm
 // registers (5 a value, the multiply-adds then on ports 0 and 1), 170 and
 // 245 ns; no hh, 174 and 216 ns; reading digit 0 from lane 0 after the
@@ -508,6 +508,13 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, 
 			// s = t + hi(m[0]·y): digit 0 of the shifted total.
 			MOVQ(in.y, RDX)
 			MULXQ(word(mp, 0), RDX, in.y)
+			if hiVec {
+				// One SHRD rather than two shifts and an addition: fewer
+				// instructions for the x2 kernels' ports, a longer chain.
+				SHRQ(U8(52), in.y, RDX)
+				LEAQ(Mem{Base: in.t, Index: RDX, Scale: 1}, in.s)
+				return
+			}
 			SHRQ(U8(52), RDX)
 			SHLQ(U8(64-52), in.y)
 			ADDQ(RDX, in.t)
