@@ -68,8 +68,7 @@ func (e *p256Element) Square(t *p256Element) *p256Element {
 	return e
 }
 
-// Invert sets e = 1/t (and 0 if t = 0), and returns e. It raises t to p - 2
-// by an addition chain (p256Invert).
+// Invert sets e = 1/t (and 0 if t = 0), and returns e (see p256Invert).
 func (e *p256Element) Invert(t *p256Element) *p256Element {
 	p256Invert(&e.l, &t.l)
 	return e

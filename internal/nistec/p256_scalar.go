@@ -102,8 +102,8 @@ func (s *P256Scalar) Negate(a *P256Scalar) *P256Scalar {
 	return s
 }
 
-// Invert sets s = 1/a mod n (and 0 if a = 0), and returns s. It raises a to
-// n - 2 by a sliding window over the public exponent (p256OrdInvert).
+// Invert sets s = 1/a mod n (and 0 if a = 0), and returns s, by a
+// constant-time binary GCD (p256OrdInvert).
 func (s *P256Scalar) Invert(a *P256Scalar) *P256Scalar {
 	p256OrdInvert(&s.l, &a.l)
 	return s
@@ -127,41 +127,18 @@ func (s *P256Scalar) IsZero() int {
 	return isZeroWord(d)
 }
 
-// p256OrdInvert sets z = x^k, for k = n - 2: by Fermat's little theorem, 1/x
-// (and 0 for 0), both as the field holds them. z may
-// alias x. Constant time: a sliding window of 5 bits over the odd powers
-// x to x^31, fixed by the public k (p256OrdInvertSteps): 252 squarings and 57
-// multiplications.
+// p256OrdInvert sets z = 1/x mod m (and 0 for 0), both as the field holds them.
+// z may alias x. Constant time: binaryInvert (Pornin's binary GCD, 18
+// iterations of 31 steps), then one multiplication by p256OrdInvertFactor.
 func p256OrdInvert(z, x *[4]uint64) {
-	var table [16][4]uint64 // table[i] = x^(2i+1)
-	var x2 [4]uint64
-	table[0] = *x
-	p256OrdSquare(&x2, x)
-	for i := 1; i < 16; i++ {
-		p256OrdMul(&table[i], &table[i-1], &x2)
-	}
-	acc := table[15]
-	for _, s := range p256OrdInvertSteps {
-		for range s.sq {
-			p256OrdSquare(&acc, &acc)
-		}
-		if s.k != 0 {
-			p256OrdMul(&acc, &acc, &table[s.k/2])
-		}
-	}
-	*z = acc
+	var v [4]uint64
+	binaryInvert(v[:], x[:], p256OrdModulus[:], 0xccd1c8aaee00bc4f, 18)
+	p256OrdMul(z, &v, &p256OrdInvertFactor)
 }
 
-// p256OrdInvertSteps are the windows of p256OrdInvert after the first: square sq times, then
-// multiply by x^k (k odd, or 0 for none).
-var p256OrdInvertSteps = [...]struct{ sq, k uint16 }{
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {2, 3}, {37, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {5, 15}, {5, 7}, {7, 27}, {5, 29}, {6, 21},
-	{4, 11}, {6, 19}, {5, 17}, {5, 15}, {6, 15}, {2, 1}, {9, 19}, {5, 25},
-	{5, 27}, {5, 19}, {4, 9}, {5, 11}, {9, 23}, {3, 7}, {5, 3}, {8, 25},
-	{7, 21}, {6, 15},
-}
+// p256OrdInvertFactor is 2^(33·18)·R³ mod m: binaryInvert's result lacks 2^(33·18),
+// the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
+var p256OrdInvertFactor = [4]uint64{0xfd0170b1b00102eb, 0x0b843a0df657a18e, 0x242740d0721f9656, 0xa19ae5f8043b224e}
 
 // p256ReducedCheck reports whether the big-endian b is below 2^256, the
 // bit length of n: it may then be reduced by one subtraction of n.

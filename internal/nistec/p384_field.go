@@ -68,8 +68,7 @@ func (e *p384Element) Square(t *p384Element) *p384Element {
 	return e
 }
 
-// Invert sets e = 1/t (and 0 if t = 0), and returns e. It raises t to p - 2
-// by an addition chain (p384Invert).
+// Invert sets e = 1/t (and 0 if t = 0), and returns e (see p384Invert).
 func (e *p384Element) Invert(t *p384Element) *p384Element {
 	p384Invert(&e.l, &t.l)
 	return e
@@ -143,50 +142,18 @@ func (e *p384Element) bytes(out *[48]byte) []byte {
 	return out[:]
 }
 
-// p384Invert sets z = x^(p-2) = 1/x mod p (and 0 for 0). z may alias x.
-// Constant time: an addition chain of 385 squarings and 14 multiplications,
-// where each xK holds x^(2^K - 1) (see _gen/chain.go for the runs of p - 2).
+// p384Invert sets z = 1/x mod m (and 0 for 0), both as the field holds them.
+// z may alias x. Constant time: binaryInvert (Pornin's binary GCD, 26
+// iterations of 31 steps), then one multiplication by p384InvertFactor.
 func p384Invert(z, x *[6]uint64) {
-	x1 := *x
-	var acc, x2, x3, x6, x12, x15, x30, x60, x120, x240, x255, x32 [6]uint64
-	p384SquareN(&x2, &x1, 1)
-	p384Mul(&x2, &x2, &x1)
-	p384SquareN(&x3, &x2, 1)
-	p384Mul(&x3, &x3, &x1)
-	p384SquareN(&x6, &x3, 3)
-	p384Mul(&x6, &x6, &x3)
-	p384SquareN(&x12, &x6, 6)
-	p384Mul(&x12, &x12, &x6)
-	p384SquareN(&x15, &x12, 3)
-	p384Mul(&x15, &x15, &x3)
-	p384SquareN(&x30, &x15, 15)
-	p384Mul(&x30, &x30, &x15)
-	p384SquareN(&x60, &x30, 30)
-	p384Mul(&x60, &x60, &x30)
-	p384SquareN(&x120, &x60, 60)
-	p384Mul(&x120, &x120, &x60)
-	p384SquareN(&x240, &x120, 120)
-	p384Mul(&x240, &x240, &x120)
-	p384SquareN(&x255, &x240, 15)
-	p384Mul(&x255, &x255, &x15)
-	p384SquareN(&x32, &x30, 2)
-	p384Mul(&x32, &x32, &x2)
-	p384SquareN(&acc, &x255, 33)
-	p384Mul(&acc, &acc, &x32)
-	p384SquareN(&acc, &acc, 94)
-	p384Mul(&acc, &acc, &x30)
-	p384SquareN(&acc, &acc, 2)
-	p384Mul(&acc, &acc, &x1)
-	*z = acc
+	var v [6]uint64
+	binaryInvert(v[:], x[:], p384Modulus[:], 0x100000001, 26)
+	p384Mul(z, &v, &p384InvertFactor)
 }
 
-// p384SquareN sets z = x^(2^n), for a public n. z may alias x.
-func p384SquareN(z, x *[6]uint64, n int) {
-	*z = *x
-	for range n {
-		p384Square(z, z)
-	}
-}
+// p384InvertFactor is 2^(33·26)·R³ mod m: binaryInvert's result lacks 2^(33·26),
+// the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
+var p384InvertFactor = [6]uint64{0x140000008c000000, 0x140000002bffffff, 0xe000000040000001, 0x13fffffffffffffe, 0x3c00000090000001, 0xafffffff9fffffff}
 
 // p384SqrtCandidate sets z = x^k, for k = (p + 1)/4: p ≡ 3 mod 4, so it is a
 // square root of x when x is a square, both as the field holds them. z may

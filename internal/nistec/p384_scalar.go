@@ -102,8 +102,8 @@ func (s *P384Scalar) Negate(a *P384Scalar) *P384Scalar {
 	return s
 }
 
-// Invert sets s = 1/a mod n (and 0 if a = 0), and returns s. It raises a to
-// n - 2 by a sliding window over the public exponent (p384OrdInvert).
+// Invert sets s = 1/a mod n (and 0 if a = 0), and returns s, by a
+// constant-time binary GCD (p384OrdInvert).
 func (s *P384Scalar) Invert(a *P384Scalar) *P384Scalar {
 	p384OrdInvert(&s.l, &a.l)
 	return s
@@ -127,44 +127,18 @@ func (s *P384Scalar) IsZero() int {
 	return isZeroWord(d)
 }
 
-// p384OrdInvert sets z = x^k, for k = n - 2: by Fermat's little theorem, 1/x
-// (and 0 for 0), both as the field holds them. z may
-// alias x. Constant time: a sliding window of 5 bits over the odd powers
-// x to x^31, fixed by the public k (p384OrdInvertSteps): 380 squarings and 85
-// multiplications.
+// p384OrdInvert sets z = 1/x mod m (and 0 for 0), both as the field holds them.
+// z may alias x. Constant time: binaryInvert (Pornin's binary GCD, 26
+// iterations of 31 steps), then one multiplication by p384OrdInvertFactor.
 func p384OrdInvert(z, x *[6]uint64) {
-	var table [16][6]uint64 // table[i] = x^(2i+1)
-	var x2 [6]uint64
-	table[0] = *x
-	p384OrdSquare(&x2, x)
-	for i := 1; i < 16; i++ {
-		p384OrdMul(&table[i], &table[i-1], &x2)
-	}
-	acc := table[15]
-	for _, s := range p384OrdInvertSteps {
-		for range s.sq {
-			p384OrdSquare(&acc, &acc)
-		}
-		if s.k != 0 {
-			p384OrdMul(&acc, &acc, &table[s.k/2])
-		}
-	}
-	*z = acc
+	var v [6]uint64
+	binaryInvert(v[:], x[:], p384OrdModulus[:], 0x6ed46089e88fdc45, 26)
+	p384OrdMul(z, &v, &p384OrdInvertFactor)
 }
 
-// p384OrdInvertSteps are the windows of p384OrdInvert after the first: square sq times, then
-// multiply by x^k (k odd, or 0 for none).
-var p384OrdInvertSteps = [...]struct{ sq, k uint16 }{
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {4, 15}, {8, 29}, {5, 17},
-	{3, 5}, {7, 27}, {11, 31}, {2, 1}, {9, 27}, {4, 9}, {6, 27}, {5, 23},
-	{4, 13}, {3, 3}, {10, 13}, {10, 27}, {6, 25}, {6, 9}, {7, 11}, {7, 5},
-	{7, 29}, {5, 29}, {6, 29}, {5, 19}, {4, 11}, {10, 25}, {5, 13}, {5, 11},
-	{7, 25}, {5, 17}, {5, 9}, {5, 9}, {4, 7}, {4, 1},
-}
+// p384OrdInvertFactor is 2^(33·26)·R³ mod m: binaryInvert's result lacks 2^(33·26),
+// the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
+var p384OrdInvertFactor = [6]uint64{0x8f50a22dfc840a2e, 0x49a037ffe80f772d, 0x4eac108eeb283ddf, 0x76c52c3aec699d35, 0x5c6dc3d7930e13ef, 0xad96fe5b9047c1a2}
 
 // p384ReducedCheck reports whether the big-endian b is below 2^384, the
 // bit length of n: it may then be reduced by one subtraction of n.

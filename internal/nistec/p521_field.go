@@ -68,8 +68,7 @@ func (e *p521Element) Square(t *p521Element) *p521Element {
 	return e
 }
 
-// Invert sets e = 1/t (and 0 if t = 0), and returns e. It raises t to p - 2
-// by an addition chain (p521Invert).
+// Invert sets e = 1/t (and 0 if t = 0), and returns e (see p521Invert).
 func (e *p521Element) Invert(t *p521Element) *p521Element {
 	p521Invert(&e.l, &t.l)
 	return e
@@ -143,48 +142,17 @@ func (e *p521Element) bytes(out *[66]byte) []byte {
 	return out[:]
 }
 
-// p521Invert sets z = x^(p-2) = 1/x mod p (and 0 for 0). z may alias x.
-// Constant time: an addition chain of 524 squarings and 13 multiplications,
-// where each xK holds x^(2^K - 1) (see _gen/chain.go for the runs of p - 2).
+// p521Invert sets z = 1/x mod m (and 0 for 0), both as the field holds them.
+// z may alias x. Constant time: binaryInvert (Pornin's binary GCD, 35
+// iterations of 31 steps), then one multiplication by p521InvertFactor.
 func p521Invert(z, x *[9]uint64) {
-	x1 := *x
-	var acc, x2, x4, x8, x16, x32, x64, x128, x256, x512, x3, x7 [9]uint64
-	p521SquareN(&x2, &x1, 1)
-	p521Mul(&x2, &x2, &x1)
-	p521SquareN(&x4, &x2, 2)
-	p521Mul(&x4, &x4, &x2)
-	p521SquareN(&x8, &x4, 4)
-	p521Mul(&x8, &x8, &x4)
-	p521SquareN(&x16, &x8, 8)
-	p521Mul(&x16, &x16, &x8)
-	p521SquareN(&x32, &x16, 16)
-	p521Mul(&x32, &x32, &x16)
-	p521SquareN(&x64, &x32, 32)
-	p521Mul(&x64, &x64, &x32)
-	p521SquareN(&x128, &x64, 64)
-	p521Mul(&x128, &x128, &x64)
-	p521SquareN(&x256, &x128, 128)
-	p521Mul(&x256, &x256, &x128)
-	p521SquareN(&x512, &x256, 256)
-	p521Mul(&x512, &x512, &x256)
-	p521SquareN(&x3, &x2, 1)
-	p521Mul(&x3, &x3, &x1)
-	p521SquareN(&x7, &x4, 3)
-	p521Mul(&x7, &x7, &x3)
-	p521SquareN(&acc, &x512, 7)
-	p521Mul(&acc, &acc, &x7)
-	p521SquareN(&acc, &acc, 2)
-	p521Mul(&acc, &acc, &x1)
-	*z = acc
+	var v [9]uint64
+	binaryInvert(v[:], x[:], p521Modulus[:], 0x1, 35)
+	p521Mul(z, &v, &p521InvertFactor)
 }
 
-// p521SquareN sets z = x^(2^n), for a public n. z may alias x.
-func p521SquareN(z, x *[9]uint64, n int) {
-	*z = *x
-	for range n {
-		p521Square(z, z)
-	}
-}
+// p521InvertFactor is 2^(33·35) mod m, which binaryInvert's result lacks.
+var p521InvertFactor = [9]uint64{0x0000000000000000, 0x0002000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000}
 
 // p521SqrtCandidate sets z = x^k, for k = (p + 1)/4: p ≡ 3 mod 4, so it is a
 // square root of x when x is a square, both as the field holds them. z may

@@ -102,8 +102,8 @@ func (s *P521Scalar) Negate(a *P521Scalar) *P521Scalar {
 	return s
 }
 
-// Invert sets s = 1/a mod n (and 0 if a = 0), and returns s. It raises a to
-// n - 2 by a sliding window over the public exponent (p521OrdInvert).
+// Invert sets s = 1/a mod n (and 0 if a = 0), and returns s, by a
+// constant-time binary GCD (p521OrdInvert).
 func (s *P521Scalar) Invert(a *P521Scalar) *P521Scalar {
 	p521OrdInvert(&s.l, &a.l)
 	return s
@@ -127,47 +127,18 @@ func (s *P521Scalar) IsZero() int {
 	return isZeroWord(d)
 }
 
-// p521OrdInvert sets z = x^k, for k = n - 2: by Fermat's little theorem, 1/x
-// (and 0 for 0), both as the field holds them. z may
-// alias x. Constant time: a sliding window of 5 bits over the odd powers
-// x to x^31, fixed by the public k (p521OrdInvertSteps): 517 squarings and 108
-// multiplications.
+// p521OrdInvert sets z = 1/x mod m (and 0 for 0), both as the field holds them.
+// z may alias x. Constant time: binaryInvert (Pornin's binary GCD, 35
+// iterations of 31 steps), then one multiplication by p521OrdInvertFactor.
 func p521OrdInvert(z, x *[9]uint64) {
-	var table [16][9]uint64 // table[i] = x^(2i+1)
-	var x2 [9]uint64
-	table[0] = *x
-	p521OrdSquare(&x2, x)
-	for i := 1; i < 16; i++ {
-		p521OrdMul(&table[i], &table[i-1], &x2)
-	}
-	acc := table[15]
-	for _, s := range p521OrdInvertSteps {
-		for range s.sq {
-			p521OrdSquare(&acc, &acc)
-		}
-		if s.k != 0 {
-			p521OrdMul(&acc, &acc, &table[s.k/2])
-		}
-	}
-	*z = acc
+	var v [9]uint64
+	binaryInvert(v[:], x[:], p521OrdModulus[:], 0x1d2f5ccd79a995c7, 35)
+	p521OrdMul(z, &v, &p521OrdInvertFactor)
 }
 
-// p521OrdInvertSteps are the windows of p521OrdInvert after the first: square sq times, then
-// multiply by x^k (k odd, or 0 for none).
-var p521OrdInvertSteps = [...]struct{ sq, k uint16 }{
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31}, {5, 31},
-	{5, 31}, {5, 31}, {5, 31}, {4, 13}, {5, 5}, {5, 3}, {8, 13}, {8, 15},
-	{10, 29}, {5, 31}, {7, 23}, {5, 25}, {6, 25}, {5, 21}, {5, 23}, {5, 31},
-	{5, 19}, {12, 5}, {7, 17}, {5, 29}, {2, 3}, {9, 19}, {5, 9}, {6, 29},
-	{11, 29}, {5, 27}, {6, 23}, {7, 19}, {4, 7}, {8, 17}, {7, 25}, {2, 3},
-	{8, 17}, {5, 29}, {6, 29}, {6, 29}, {4, 11}, {6, 31}, {6, 27}, {5, 17},
-	{5, 29}, {7, 17}, {5, 7}, {9, 25}, {10, 7},
-}
+// p521OrdInvertFactor is 2^(33·35)·R³ mod m: binaryInvert's result lacks 2^(33·35),
+// the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
+var p521OrdInvertFactor = [9]uint64{0xa80439748826d706, 0x5815337f25ea2324, 0x3cc73baa4790ed46, 0xea6ffc6cd32d39bc, 0x0fff0da244384f76, 0xad65fcd465f267ef, 0x1e5dd8418a7286f5, 0x73662ca40042fa60, 0x0000000000000125}
 
 // p521ReducedCheck reports whether the big-endian b is below 2^521, the
 // bit length of n: it may then be reduced by one subtraction of n.

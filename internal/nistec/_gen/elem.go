@@ -26,7 +26,11 @@ func fieldFile(c *curve) []byte {
 	e.WriteString(c.replacer().Replace(elementTemplate))
 	e.p("")
 	n := c.words
-	emitInvertChain(e, c.name, c.p, n)
+	if _, ok := invertChains[c.name]; ok {
+		emitInvertChain(e, c.name, c.p, n)
+	} else {
+		emitBinaryInvert(e, f, c.name+"Invert")
+	}
 	if new(big.Int).And(c.p, big.NewInt(3)).Int64() != 3 {
 		panic("p is not 3 mod 4")
 	}
@@ -56,8 +60,7 @@ func scalarFile(c *curve) []byte {
 	f := &modulus{pre: c.name + "Ord", m: c.n, words: c.words, bytes: c.bytes}
 	e.WriteString(c.replacer().Replace(scalarTemplate))
 	e.p("")
-	nm2 := new(big.Int).Sub(c.n, big.NewInt(2))
-	emitWindowExp(e, f, c.name+"OrdInvert", nm2, "n - 2: by Fermat's little theorem, 1/x\n// (and 0 for 0)")
+	emitBinaryInvert(e, f, c.name+"OrdInvert")
 	e.p("// %sReducedCheck reports whether the big-endian b is below 2^%d, the", c.name, c.n.BitLen())
 	e.p("// bit length of n: it may then be reduced by one subtraction of n.")
 	e.p("func %sReducedCheck(b *[%d]byte) bool {", c.name, c.bytes)
@@ -132,8 +135,7 @@ func (e *pxxxElement) Square(t *pxxxElement) *pxxxElement {
 	return e
 }
 
-// Invert sets e = 1/t (and 0 if t = 0), and returns e. It raises t to p - 2
-// by an addition chain (pxxxInvert).
+// Invert sets e = 1/t (and 0 if t = 0), and returns e (see pxxxInvert).
 func (e *pxxxElement) Invert(t *pxxxElement) *pxxxElement {
 	pxxxInvert(&e.l, &t.l)
 	return e
@@ -303,8 +305,8 @@ func (s *PxxxScalar) Negate(a *PxxxScalar) *PxxxScalar {
 	return s
 }
 
-// Invert sets s = 1/a mod n (and 0 if a = 0), and returns s. It raises a to
-// n - 2 by a sliding window over the public exponent (pxxxOrdInvert).
+// Invert sets s = 1/a mod n (and 0 if a = 0), and returns s, by a
+// constant-time binary GCD (pxxxOrdInvert).
 func (s *PxxxScalar) Invert(a *PxxxScalar) *PxxxScalar {
 	pxxxOrdInvert(&s.l, &a.l)
 	return s
