@@ -37,10 +37,10 @@ func binaryInvert(v, y, m []uint64, m0inv uint64, iters int) {
 	n := len(m)
 	var aBuf, bBuf, uBuf, na, nb, nu [bingcdMaxWords]uint64
 	a, b, u := aBuf[:n], bBuf[:n], uBuf[:n]
-	copy(a, y)
-	copy(b, m)
+	for i := range n {
+		a[i], b[i], v[i] = y[i], m[i], 0
+	}
 	u[0] = 1
-	clear(v)
 	for range iters {
 		// The approximations: the top 64 bits of the pair's length (at
 		// least 64), with the low 31 bits replaced by the true low bits.
