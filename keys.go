@@ -2,11 +2,15 @@ package carry
 
 import (
 	"crypto"
+	stdecdsa "crypto/ecdsa"
+	stded25519 "crypto/ed25519"
 	stdrsa "crypto/rsa"
 	"crypto/tls"
 	"errors"
 	"fmt"
 
+	"github.com/carry-crypto/carry/ecdsa"
+	"github.com/carry-crypto/carry/ed25519"
 	"github.com/carry-crypto/carry/rsa"
 )
 
@@ -15,6 +19,10 @@ import (
 //
 //   - a *crypto/rsa.PrivateKey becomes a *carry/rsa.PrivateKey (see
 //     rsa.NewPrivateKey for the keys it accepts);
+//   - a *crypto/ecdsa.PrivateKey on P-256, P-384 or P-521 becomes a
+//     *carry/ecdsa.PrivateKey (ecdsa.NewPrivateKey);
+//   - a crypto/ed25519.PrivateKey (or a pointer to one) becomes a
+//     *carry/ed25519.PrivateKey (ed25519.NewPrivateKey).
 //
 // A key of another type, or one the conversion refuses (an inconsistent key,
 // a multi-prime RSA key, a size carry does not support), is an error; the
@@ -22,13 +30,30 @@ import (
 func FromPrivateKey(k crypto.PrivateKey) (crypto.Signer, error) {
 	switch k := k.(type) {
 	case *stdrsa.PrivateKey:
+		if k == nil {
+			return nil, errNilKey
+		}
 		return signer(rsa.NewPrivateKey(k))
+	case *stdecdsa.PrivateKey:
+		if k == nil {
+			return nil, errNilKey
+		}
+		return signer(ecdsa.NewPrivateKey(k))
+	case stded25519.PrivateKey:
+		return signer(ed25519.NewPrivateKey(k))
+	case *stded25519.PrivateKey:
+		if k == nil {
+			return nil, errNilKey
+		}
+		return signer(ed25519.NewPrivateKey(*k))
 	case nil:
-		return nil, errors.New("carry: nil private key")
+		return nil, errNilKey
 	default:
 		return nil, fmt.Errorf("carry: unsupported private key type %T", k)
 	}
 }
+
+var errNilKey = errors.New("carry: nil private key")
 
 // signer returns s as a crypto.Signer, or a nil interface (not a typed nil
 // pointer in an interface) with err.

@@ -15,10 +15,13 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	carryecdsa "github.com/carry-crypto/carry/ecdsa"
+	carryed25519 "github.com/carry-crypto/carry/ed25519"
 	"github.com/carry-crypto/carry/rsa"
 )
 
@@ -55,23 +58,38 @@ func testCert(t testing.TB, key crypto.Signer) (certPEM, keyPEM []byte, pool *x5
 		pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: pkcs8}), pool
 }
 
-// handshake runs a TLS handshake of version over an in-memory connection
-// between a server with cert and a client trusting pool, and returns the
-// client's and the server's errors.
+// handshake runs a TLS handshake of version over a loopback TCP connection
+// (whose buffers let either side write an alert while the other writes,
+// which net.Pipe does not) between a server with cert and a client trusting
+// pool, and returns the client's and the server's errors.
 func handshake(cert tls.Certificate, pool *x509.CertPool, version uint16) (clientErr, serverErr error) {
-	c, s := net.Pipe()
-	server := tls.Server(s, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: version, MaxVersion: version})
-	client := tls.Client(c, &tls.Config{RootCAs: pool, ServerName: "carry.test", MinVersion: version, MaxVersion: version})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err, err
+	}
+	defer l.Close()
 	done := make(chan error, 1)
 	go func() {
-		err := server.Handshake()
-		s.Close() // not server.Close: its close_notify would wait for a reader
-		done <- err
+		s, err := l.Accept()
+		if err != nil {
+			done <- err
+			return
+		}
+		defer s.Close()
+		s.SetDeadline(time.Now().Add(time.Minute))
+		server := tls.Server(s, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: version, MaxVersion: version})
+		done <- server.Handshake()
 	}()
+	c, err := net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		return err, <-done
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(time.Minute))
+	client := tls.Client(c, &tls.Config{RootCAs: pool, ServerName: "carry.test", MinVersion: version, MaxVersion: version})
 	clientErr = client.Handshake()
 	c.Close()
-	serverErr = <-done
-	return clientErr, serverErr
+	return clientErr, <-done
 }
 
 // carryKeys are the standard library keys FromPrivateKey converts, by name.
@@ -80,7 +98,23 @@ func carryKeys(t testing.TB) map[string]crypto.Signer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return map[string]crypto.Signer{"rsa2048": rsaKey}
+	p256, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p384, err := ecdsa.GenerateKey(elliptic.P384(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p521, err := ecdsa.GenerateKey(elliptic.P521(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ed, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]crypto.Signer{"rsa2048": rsaKey, "p256": p256, "p384": p384, "p521": p521, "ed25519": ed}
 }
 
 // TestTLSHandshakes serves a certificate with carry's key through crypto/tls
@@ -94,8 +128,13 @@ func TestTLSHandshakes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if _, ok := cert.PrivateKey.(*rsa.PrivateKey); !ok && strings.HasPrefix(name, "rsa") {
+		switch cert.PrivateKey.(type) {
+		case *rsa.PrivateKey, *carryecdsa.PrivateKey, *carryed25519.PrivateKey:
+		default:
 			t.Errorf("%s: the certificate's key is a %T, want carry's", name, cert.PrivateKey)
+		}
+		if !reflect.DeepEqual(cert.PrivateKey.(crypto.Signer).Public(), std.Public()) {
+			t.Errorf("%s: Public() is %#v, want the standard library's %#v", name, cert.PrivateKey.(crypto.Signer).Public(), std.Public())
 		}
 		for _, v := range []uint16{tls.VersionTLS13, tls.VersionTLS12} {
 			if cerr, serr := handshake(cert, pool, v); cerr != nil || serr != nil {
@@ -132,34 +171,29 @@ func TestLoadX509KeyPair(t *testing.T) {
 	}
 }
 
-// TestMismatchedKey serves a certificate with another key: crypto/tls's
-// client must refuse the signature, cleanly (an error, not a panic), and
-// X509KeyPair must refuse the pair as crypto/tls does.
+// TestMismatchedKey serves a certificate with another key of the same type:
+// crypto/tls's client must refuse the signature, cleanly (an error, not a
+// panic), and X509KeyPair must refuse the pair as crypto/tls does.
 func TestMismatchedKey(t *testing.T) {
-	k1, err := stdrsa.GenerateKey(rand.Reader, 2048)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k2, err := stdrsa.GenerateKey(rand.Reader, 2048)
-	if err != nil {
-		t.Fatal(err)
-	}
-	certPEM, _, pool := testCert(t, k1)
-	_, keyPEM2, _ := testCert(t, k2)
-	_, stdErr := tls.X509KeyPair(certPEM, keyPEM2)
-	if _, err := X509KeyPair(certPEM, keyPEM2); err == nil || stdErr == nil || err.Error() != stdErr.Error() {
-		t.Errorf("mismatched pair: carry error %v, crypto/tls error %v", err, stdErr)
-	}
-	wrong, err := FromPrivateKey(k2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	block, _ := pem.Decode(certPEM)
-	cert := tls.Certificate{Certificate: [][]byte{block.Bytes}, PrivateKey: wrong}
-	for _, v := range []uint16{tls.VersionTLS13, tls.VersionTLS12} {
-		cerr, _ := handshake(cert, pool, v)
-		if cerr == nil || !strings.Contains(cerr.Error(), "signature") {
-			t.Errorf("%s: client error %v, want a refused signature", tls.VersionName(v), cerr)
+	a, b := carryKeys(t), carryKeys(t)
+	for name := range a {
+		certPEM, _, pool := testCert(t, a[name])
+		_, keyPEM2, _ := testCert(t, b[name])
+		_, stdErr := tls.X509KeyPair(certPEM, keyPEM2)
+		if _, err := X509KeyPair(certPEM, keyPEM2); err == nil || stdErr == nil || err.Error() != stdErr.Error() {
+			t.Errorf("%s: mismatched pair: carry error %v, crypto/tls error %v", name, err, stdErr)
+		}
+		wrong, err := FromPrivateKey(b[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		block, _ := pem.Decode(certPEM)
+		cert := tls.Certificate{Certificate: [][]byte{block.Bytes}, PrivateKey: wrong}
+		for _, v := range []uint16{tls.VersionTLS13, tls.VersionTLS12} {
+			cerr, _ := handshake(cert, pool, v)
+			if cerr == nil || !strings.Contains(cerr.Error(), "signature") {
+				t.Errorf("%s %s: client error %v, want a refused signature", name, tls.VersionName(v), cerr)
+			}
 		}
 	}
 }
@@ -178,11 +212,19 @@ func TestFromPrivateKeyErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, key := range map[string]crypto.PrivateKey{
-		"nil":        nil,
-		"string":     "key",
-		"P-224":      ec,
-		"broken RSA": &broken,
-		"public key": ed25519.PublicKey(make([]byte, 32)),
+		"nil":           nil,
+		"string":        "key",
+		"P-224":         ec,
+		"broken RSA":    &broken,
+		"public key":    ed25519.PublicKey(make([]byte, 32)),
+		"nil RSA":       (*stdrsa.PrivateKey)(nil),
+		"nil ECDSA":     (*ecdsa.PrivateKey)(nil),
+		"short Ed25519": ed25519.PrivateKey(make([]byte, 32)),
+		"bad Ed25519": func() ed25519.PrivateKey {
+			k := ed25519.NewKeyFromSeed(make([]byte, 32))
+			k[40] ^= 1 // the public half no longer matches the seed
+			return k
+		}(),
 	} {
 		if s, err := FromPrivateKey(key); err == nil || s != nil {
 			t.Errorf("%s: got %v, %v; want an error", name, s, err)
