@@ -17,7 +17,7 @@ func BenchmarkSign(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		std := k.Std()
+		std := k.ToStd()
 		b.Run(c.Params().Name+"/carry", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

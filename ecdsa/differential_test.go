@@ -60,7 +60,7 @@ func TestDeterministicMatchesStd(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := k.Std().Sign(nil, digest, h)
+				want, err := k.ToStd().Sign(nil, digest, h)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -185,7 +185,7 @@ func TestVerifyMatchesStd(t *testing.T) {
 				if i%2 == 0 {
 					sig, err = SignASN1(reader{r}, k, digest)
 				} else {
-					sig, err = ecdsa.SignASN1(nil, k.Std(), digest)
+					sig, err = ecdsa.SignASN1(nil, k.ToStd(), digest)
 				}
 				if err != nil {
 					t.Fatal(err)

@@ -133,9 +133,9 @@ func (k *PrivateKey) PublicKey() *ecdsa.PublicKey {
 	}
 }
 
-// Std returns the key as a *ecdsa.PrivateKey of its own. Its D is a
+// ToStd returns the key as a *ecdsa.PrivateKey of its own. Its D is a
 // math/big value, with the caveats of NewPrivateKey.
-func (k *PrivateKey) Std() *ecdsa.PrivateKey {
+func (k *PrivateKey) ToStd() *ecdsa.PrivateKey {
 	return &ecdsa.PrivateKey{PublicKey: *k.PublicKey(), D: new(big.Int).SetBytes(k.d)}
 }
 

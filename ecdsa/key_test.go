@@ -107,7 +107,7 @@ func TestKeyMethods(t *testing.T) {
 		if !ok || pub.Curve != c {
 			t.Fatalf("Public() = %T with curve %v", signer.Public(), pub.Curve)
 		}
-		std := k.Std()
+		std := k.ToStd()
 		if !std.PublicKey.Equal(pub) || std.Curve != c {
 			t.Errorf("Std() and Public() differ")
 		}
@@ -119,12 +119,12 @@ func TestKeyMethods(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !again.Equal(k) {
-			t.Errorf("NewPrivateKey(k.Std()) is not Equal to k")
+			t.Errorf("NewPrivateKey(k.ToStd()) is not Equal to k")
 		}
 		// The returned keys are copies.
 		pub.X.SetInt64(1)
 		std.D.SetInt64(1)
-		if k.PublicKey().X.Cmp(big.NewInt(1)) == 0 || k.Std().D.Cmp(big.NewInt(1)) == 0 {
+		if k.PublicKey().X.Cmp(big.NewInt(1)) == 0 || k.ToStd().D.Cmp(big.NewInt(1)) == 0 {
 			t.Errorf("changing a returned key changed k")
 		}
 		other, err := GenerateKey(c, reader{r})
@@ -240,8 +240,8 @@ func TestHedgedMatchesStd(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if k.Std().D.Cmp(std.D) != 0 {
-				t.Errorf("%s: GenerateKey from the constant %#x gave D = %x, crypto/ecdsa %x", c.Params().Name, b, k.Std().D, std.D)
+			if k.ToStd().D.Cmp(std.D) != 0 {
+				t.Errorf("%s: GenerateKey from the constant %#x gave D = %x, crypto/ecdsa %x", c.Params().Name, b, k.ToStd().D, std.D)
 			}
 		}
 		k, err := GenerateKey(c, reader{r})
@@ -256,7 +256,7 @@ func TestHedgedMatchesStd(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := ecdsa.SignASN1(constReader(b), k.Std(), digest)
+				want, err := ecdsa.SignASN1(constReader(b), k.ToStd(), digest)
 				if err != nil {
 					t.Fatal(err)
 				}

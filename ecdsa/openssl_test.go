@@ -33,7 +33,7 @@ func TestDifferentialOpenSSL(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			der, err := x509.MarshalPKCS8PrivateKey(k.Std())
+			der, err := x509.MarshalPKCS8PrivateKey(k.ToStd())
 			if err != nil {
 				t.Fatal(err)
 			}
