@@ -2,7 +2,8 @@
 // FIPS 186-5 on the NIST curves P-256, P-384 and P-521, over carry's
 // internal/nistec, with the standard library's key types: public keys are
 // *crypto/ecdsa.PublicKey, and a [PrivateKey] is made from a
-// *crypto/ecdsa.PrivateKey.
+// *crypto/ecdsa.PrivateKey ([NewPrivateKey]) and turned back into one
+// ([PrivateKey.ToStd]).
 //
 // Signing is constant time in the private key and the nonce. Nonces come
 // from an HMAC_DRBG over the private key and the hash, as RFC 6979 makes
