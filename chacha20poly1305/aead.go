@@ -24,16 +24,26 @@ func seal(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 	if sealShort(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) {
 		return ret
 	}
-	// The head buffer is zeroed where it is declared: declaring the short
-	// one for short messages spares them zeroing the long one.
-	if len(plaintext) < headSize-blockSize {
-		var head [shortHead]byte
-		sealWith(head[:], key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag))
-	} else {
-		var head [headSize]byte
-		sealWith(head[:], key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag))
+	if len(plaintext) >= chacha20.HeadSize {
+		sealLong(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag))
+		return ret
 	}
+	var head [shortHead]byte
+	sealWith(head[:], key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag))
 	return ret
+}
+
+// sealLong is seal's work for plaintexts of at least chacha20.HeadSize
+// bytes: block 0 (the one-time key) and the first 15 blocks of data in one
+// pass of the widest kernel, the data written where it goes, then the rest.
+func sealLong(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) {
+	var s chacha20.State
+	var block0 [blockSize]byte
+	var mac poly1305.MAC
+	s.Init(key, nonce, 0).XORKeyStreamHead(&block0, ciphertext, plaintext)
+	mac.Init((*[poly1305.KeySize]byte)(block0[:poly1305.KeySize]))
+	s.XORKeyStream(ciphertext[chacha20.HeadSize:], plaintext[chacha20.HeadSize:])
+	authenticate(&mac, tag, additionalData, ciphertext)
 }
 
 // sealWith is seal's work, with head, zeroed, as the keystream buffer of

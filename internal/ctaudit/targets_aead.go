@@ -33,6 +33,8 @@ var chachaFuncs = []Func{
 	{Symbol: cc + "quarterRound"},
 	{Symbol: cc + "xorKeyStreamGeneric", AllowedLoopJumps: 7, Why: "the loops over the fixed 10 double rounds, the public count of blocks and the public tail length"},
 	{Symbol: cc + "xorWord"},
+	{Symbol: cc + "(*State).XORKeyStreamHead"}, // its checks of lengths and counter compile to panic checks
+	{Symbol: cc + "xorKeyStreamHeadGeneric"},
 	{Symbol: cc + "UseImplementation.func1"},
 }
 
@@ -68,6 +70,8 @@ var aeadTargets = []Target{
 			{Symbol: cc + "xorKeyStreamAVX512", AllowedLoopJumps: 2, AllowedBranches: 2, Why: "the loop over the data and the choice of kernel by its length, both public"},
 			{Symbol: cc + "xorKeyStreamAVX2", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "the choice of kernel and tail handling by the data's public length (the loop is subtle.XORBytes's, inlined)"},
 			{Symbol: cc + "chacha16AVX512", AllowedLoopJumps: 2, AllowedBranches: 1, Why: whyKernel + " (and the fixed 10 double rounds)"},
+			{Symbol: cc + "chacha16HeadAVX512", AllowedLoopJumps: 1, Why: "the loop over the fixed 10 double rounds"},
+			{Symbol: cc + "xorKeyStreamHead", AllowedBranches: 1, Why: "useAVX512, the choice of implementation by CPU features"},
 			{Symbol: cc + "chacha8AVX512", AllowedLoopJumps: 3, AllowedBranches: 16, Why: whyKernel + " (and the fixed 10 double rounds)"},
 			{Symbol: cc + "chacha4AVX512", AllowedLoopJumps: 3, AllowedBranches: 8, Why: whyKernel + " (and the fixed 10 double rounds)"},
 			{Symbol: cc + "chacha6AVX2", AllowedLoopJumps: 2, AllowedBranches: 1, Why: whyKernel + " (and the fixed 10 double rounds)"},
@@ -83,6 +87,7 @@ var aeadTargets = []Target{
 		Tags:    []string{"purego"},
 		Funcs: append([]Func{
 			{Symbol: cc + "xorKeyStream"},
+			{Symbol: cc + "xorKeyStreamHead"},
 			{Symbol: cc + "UseImplementation", AllowedBranches: 2, Why: whyImplName},
 		}, chachaFuncs...),
 		Public: chachaPublic,
@@ -120,6 +125,9 @@ const (
 	whyAEADCall = "the lengths and capacities of dst, plaintext and additional data (sliceForAppend), " +
 		"their addresses (the overlap checks), useFused and the length (the fused path), " +
 		"and the length again (the head buffer's size); the loops clear the head buffer"
+	whySealCall = "the lengths and capacities of dst, plaintext and additional data (sliceForAppend), " +
+		"their addresses (the overlap checks), useFused and the length (the fused path), " +
+		"and the length again (sealLong); the loop clears the short head buffer"
 	whyAEADOpen = whyAEADCall + "; and whether the tag was right, which is Open's public result"
 	whyFused    = "the loops over the fixed 10 double rounds and over the whole blocks of the additional " +
 		"data and of the ciphertext, and whether the data's last block is partial: public lengths"
@@ -130,6 +138,7 @@ const (
 // without assembly.
 var aeadFuncs = []Func{
 	{Symbol: ap + "sealWith"},
+	{Symbol: ap + "sealLong", AllowedLoopJumps: 2, Why: "the loops of State.Init over the fixed counts of key and nonce words"},
 	{Symbol: ap + "openWith", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "the loop and result of subtle.ConstantTimeCompare over the 16-byte tag, " +
 		"whether the tag was right (Open's public result), and the length (clear)"},
 	{Symbol: ap + "keyAndHead", AllowedLoopJumps: 2, Why: "the loops of State.Init over the fixed counts of key and nonce words"},
@@ -163,7 +172,7 @@ func init() {
 	Targets = append(Targets, Target{
 		Package: module + "chacha20poly1305",
 		Funcs: append([]Func{
-			{Symbol: ap + "seal", AllowedLoopJumps: 2, AllowedBranches: 12, Why: whyAEADCall},
+			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 12, Why: whySealCall},
 			{Symbol: ap + "open", AllowedLoopJumps: 2, AllowedBranches: 16, Why: whyAEADOpen},
 			{Symbol: ap + "sealShort", AllowedBranches: 2, Why: "useFused and the length, public"},
 			{Symbol: ap + "openShort", AllowedBranches: 2, Why: "useFused and the length, public"},
@@ -175,7 +184,7 @@ func init() {
 		Package: module + "chacha20poly1305",
 		Tags:    []string{"purego"},
 		Funcs: append([]Func{
-			{Symbol: ap + "seal", AllowedLoopJumps: 2, AllowedBranches: 10, Why: whyAEADCall},
+			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 10, Why: whySealCall},
 			{Symbol: ap + "open", AllowedLoopJumps: 2, AllowedBranches: 11, Why: whyAEADOpen},
 			{Symbol: ap + "sealShort"},
 			{Symbol: ap + "openShort"},

@@ -29,6 +29,17 @@ func xorKeyStream(s *State, dst, src []byte) {
 	}
 }
 
+// xorKeyStreamHead is XORKeyStreamHead on the sixteen-block kernel where
+// the CPU has AVX-512, and on xorKeyStream otherwise.
+func xorKeyStreamHead(s *State, block0 *[BlockSize]byte, dst, src []byte) {
+	if !useAVX512 {
+		xorKeyStreamHeadGeneric(s, block0, dst, src)
+		return
+	}
+	chacha16HeadAVX512((*[16]uint32)(s), block0, dst, src)
+	s[12] += 16
+}
+
 // xorKeyStreamAVX512 runs the AVX-512 kernels on pieces of src: whole
 // 1024-byte chunks on the sixteen-block vertical kernel, then up to 512
 // bytes at a time on the eight-block horizontal one, and the last 256 bytes

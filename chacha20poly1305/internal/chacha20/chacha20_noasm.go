@@ -4,6 +4,10 @@ package chacha20
 
 func xorKeyStream(s *State, dst, src []byte) { xorKeyStreamGeneric(s, dst, src) }
 
+func xorKeyStreamHead(s *State, block0 *[BlockSize]byte, dst, src []byte) {
+	xorKeyStreamHeadGeneric(s, block0, dst, src)
+}
+
 // Implementations returns the names of the implementations this machine
 // runs: "portable" only, here. With UseImplementation, it lets tests run
 // every path.

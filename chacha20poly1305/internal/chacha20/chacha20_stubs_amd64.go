@@ -11,6 +11,13 @@ package chacha20
 //go:noescape
 func chacha16AVX512(s *[16]uint32, dst []byte, src []byte)
 
+// chacha16HeadAVX512 sets block0 to the keystream block at the block
+// counter of s and dst[:960] = src[:960] XOR the next 15 blocks, which
+// it does not advance. len(dst), len(src) >= 960. It requires AVX-512F.
+//
+//go:noescape
+func chacha16HeadAVX512(s *[16]uint32, block0 *[64]byte, dst []byte, src []byte)
+
 // chacha4AVX512 sets dst = src XOR keystream for all of src, 4 blocks
 // at a time (1 horizontal set(s) of four), from the block counter
 // of s, which it does not advance. The last blocks may be partial:

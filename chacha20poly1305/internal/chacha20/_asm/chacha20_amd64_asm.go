@@ -37,6 +37,7 @@ func main() {
 	ConstraintExpr("!purego")
 	constants()
 	chacha16AVX512()
+	chacha16HeadAVX512()
 	chachaHorizontalAVX512("chacha4AVX512", 1)
 	chachaHorizontalAVX512("chacha8AVX512", 2)
 	chachaAVX2("chacha6AVX2", 3)
@@ -168,6 +169,49 @@ func chacha16AVX512() {
 	VPADDD(iota16, ctr, ctr)
 
 	Label("chunk16")
+	chunk16(s, ctr, func(l int, ks VecVirtual) { xorStore(dst, src, 64*l, ks) })
+	VPADDD_BCST(sixteen, ctr, ctr)
+	ADDQ(U32(1024), src)
+	ADDQ(U32(1024), dst)
+	DECQ(n)
+	JNZ(LabelRef("chunk16"))
+
+	Label("done16")
+	VZEROUPPER()
+	RET()
+}
+
+// chacha16HeadAVX512 emits the sixteen-block kernel's first chunk for an
+// AEAD: block 0, whose keystream is the one-time key, to a buffer of its
+// own, and blocks 1..15 XORed with the data.
+func chacha16HeadAVX512() {
+	TEXT("chacha16HeadAVX512", NOSPLIT, "func(s *[16]uint32, block0 *[64]byte, dst, src []byte)")
+	Pragma("noescape")
+	Doc("chacha16HeadAVX512 sets block0 to the keystream block at the block",
+		"counter of s and dst[:960] = src[:960] XOR the next 15 blocks, which",
+		"it does not advance. len(dst), len(src) >= 960. It requires AVX-512F.")
+	s := Load(Param("s"), GP64())
+	b0 := Load(Param("block0"), GP64())
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	ctr := ZMM()
+	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
+	VPADDD(iota16, ctr, ctr)
+	chunk16(s, ctr, func(l int, ks VecVirtual) {
+		if l == 0 {
+			VMOVDQU64(ks, Mem{Base: b0})
+			return
+		}
+		xorStore(dst, src, 64*(l-1), ks)
+	})
+	VZEROUPPER()
+	RET()
+}
+
+// chunk16 emits one chunk of the sixteen-block vertical kernel: the rounds
+// on the state of s with the lanes' counters ctr, and the keystream of
+// block l (0..15) passed to out.
+func chunk16(s Register, ctr VecVirtual, out func(l int, ks VecVirtual)) {
 	x := make([]VecVirtual, 16)
 	for i := range x {
 		x[i] = ZMM()
@@ -179,12 +223,14 @@ func chacha16AVX512() {
 	}
 	round := GP64()
 	MOVQ(U32(10), round)
-	Label("round16")
+	rl := fmt.Sprintf("round16_%d", chunkLabels)
+	chunkLabels++
+	Label(rl)
 	Comment("column round, then diagonal round")
 	quarterRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
 	quarterRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
 	DECQ(round)
-	JNZ(LabelRef("round16"))
+	JNZ(LabelRef(rl))
 
 	Comment("add the input state")
 	for i := range x {
@@ -194,7 +240,6 @@ func chacha16AVX512() {
 			VPADDD_BCST(Mem{Base: s, Disp: 4 * i}, x[i], x[i])
 		}
 	}
-	VPADDD_BCST(sixteen, ctr, ctr)
 
 	Comment("transpose: r[g][k] has words 4g..4g+3 of block 4L+k in lane L")
 	var r [4][4]VecVirtual
@@ -216,19 +261,13 @@ func chacha16AVX512() {
 	for k := range 4 {
 		blocks := transpose4Lanes([4]VecVirtual{r[0][k], r[1][k], r[2][k], r[3][k]})
 		for l, ks := range blocks {
-			xorStore(dst, src, 64*(4*l+k), ks)
+			out(4*l+k, ks)
 		}
 	}
-
-	ADDQ(U32(1024), src)
-	ADDQ(U32(1024), dst)
-	DECQ(n)
-	JNZ(LabelRef("chunk16"))
-
-	Label("done16")
-	VZEROUPPER()
-	RET()
 }
+
+// chunkLabels numbers the labels of chunk16's round loops.
+var chunkLabels int
 
 // chachaHorizontalAVX512 emits the kernel name, which processes 4*sets
 // blocks at a time as sets interleaved horizontal sets of four: one set has
