@@ -247,6 +247,13 @@ func testGroupLaw[T any, P pointPtr[T]](t *testing.T, c *curveCase, newPoint, ne
 			t.Fatalf("x.ScalarMult(x, b) = %x, want %x", got, want)
 		}
 	}
+	// Multiples of the identity.
+	for _, k := range c.scalarEdges(t, 2) {
+		p := P(new(T))
+		if _, err := p.ScalarMult(id, fixedBytes(k, c.scalarSize)); err != nil || !bytes.Equal(p.Bytes(), []byte{0}) {
+			t.Fatalf("ScalarMult(O, %x) = %x, %v", k, p.Bytes(), err)
+		}
+	}
 	if _, err := newPoint().BytesX(); err == nil {
 		t.Fatal("BytesX of the identity did not fail")
 	}
