@@ -429,14 +429,23 @@ func (t *p256Table) init(q *P256Point) {
 }
 
 // selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
-// every entry and keeping one by mask. Constant time in n.
+// every entry and keeping one by mask, ORed into local words. Constant time
+// in n.
 func (t *p256Table) selectInto(p *P256Point, n uint32) {
-	p.x.Zero()
-	p.y.One()
-	p.z.Zero()
+	var x, y, z [4]uint64
 	for i := range t {
-		p.Select(&t[i], p, eqWord(uint32(i+1), n))
+		m := -uint64(eqWord(uint32(i+1), n))
+		for k := range x {
+			x[k] |= t[i].x.l[k] & m
+			y[k] |= t[i].y.l[k] & m
+			z[k] |= t[i].z.l[k] & m
+		}
 	}
+	m := -uint64(eqWord(0, n))
+	for k := range y {
+		y[k] |= p256One[k] & m
+	}
+	p.x.l, p.y.l, p.z.l = x, y, z
 }
 
 // ScalarMult sets p = scalar·q, and returns p. scalar is a big-endian
@@ -474,16 +483,19 @@ func (p *P256Point) ScalarMult(q *P256Point, scalar []byte) (*P256Point, error) 
 	return p.Set(&acc), nil
 }
 
-// selectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for 0,
-// which the caller discards) by reading every entry and keeping one by mask.
-// Constant time in n.
+// p256SelectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
+// 0, which the caller discards) by reading every entry and keeping one by
+// mask, ORed into local words. Constant time in n.
 func p256SelectAffine(a *p256Affine, row *[16]p256Affine, n uint32) {
-	*a = p256Affine{}
+	var x, y [4]uint64
 	for i := range row {
-		cond := eqWord(uint32(i+1), n)
-		a.x.Select(&row[i].x, &a.x, cond)
-		a.y.Select(&row[i].y, &a.y, cond)
+		m := -uint64(eqWord(uint32(i+1), n))
+		for k := range x {
+			x[k] |= row[i].x.l[k] & m
+			y[k] |= row[i].y.l[k] & m
+		}
 	}
+	a.x.l, a.y.l = x, y
 }
 
 // ScalarBaseMult sets p = scalar·G, for the generator G, and returns p.
