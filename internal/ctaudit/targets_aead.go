@@ -19,6 +19,8 @@ const (
 	whyWords    = "the loops over the fixed counts of key and nonce words"
 	whyUseImpl  = "the choice of implementation by CPU features, and the length"
 	whyImplName = "the implementation's name, a test's public input, and the CPU features"
+	whyZeroMAC  = "the loop zeroing a MAC (its 56 words of vector multipliers)"
+	whySealLong = "the loops of State.Init over the fixed counts of key and nonce words, and " + whyZeroMAC
 )
 
 // chachaFuncs are the functions of chacha20 compiled with and without
@@ -50,7 +52,7 @@ var polyFuncs = []Func{
 	{Symbol: pm + "(*MAC).Write", AllowedBranches: 5, Why: "the count of buffered bytes and the length of p, both public"},
 	{Symbol: pm + "(*MAC).WritePadded", AllowedBranches: 3, Why: "the count of buffered bytes and the length of p, both public"},
 	{Symbol: pm + "(*MAC).Sum", AllowedBranches: 2, Why: "the count of buffered bytes, public"},
-	{Symbol: pm + "Sum"},
+	{Symbol: pm + "Sum", AllowedLoopJumps: 1, Why: whyZeroMAC},
 	{Symbol: pm + "blocksGeneric", AllowedLoopJumps: 1, Why: "the loop over the public count of blocks"},
 	{Symbol: pm + "finish"},
 	{Symbol: pm + "UseImplementation.func1"},
@@ -96,7 +98,9 @@ var aeadTargets = []Target{
 		Package: module + "chacha20poly1305/internal/poly1305",
 		Funcs: append([]Func{
 			{Symbol: pm + "blocks", AllowedBranches: 5, Why: whyUseImpl + " of p and whether it is the last partial block (hibit), both public"},
-			{Symbol: pm + "blocksVector", AllowedLoopJumps: 1, Why: "the loop clearing the 56 words of powers of r"},
+			{Symbol: pm + "blocksVector", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
+			{Symbol: pm + "prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
+			{Symbol: pm + "(*MAC).Prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
 			{Symbol: pm + "blocksMULX", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the public count of blocks, and whether it is 0"},
 			{Symbol: pm + "blocksIFMA", AllowedLoopJumps: 2, AllowedBranches: 4, Why: "the loops over the first (count mod 3) 8-block groups and over the triples of groups, and whether the count of groups is 1, a multiple of 3, or leaves no triple or one: public lengths"},
 			{Symbol: pm + "powersIFMA"},
@@ -114,6 +118,8 @@ var aeadTargets = []Target{
 		Tags:    []string{"purego"},
 		Funcs: append([]Func{
 			{Symbol: pm + "blocks"},
+			{Symbol: pm + "prepare"},
+			{Symbol: pm + "(*MAC).Prepare"},
 			{Symbol: pm + "UseImplementation", AllowedBranches: 2, Why: whyImplName},
 		}, slices.Clone(polyFuncs)...),
 		Public: polyPublic,
@@ -137,9 +143,8 @@ const (
 // aeadFuncs are the functions of chacha20poly1305 compiled with and
 // without assembly.
 var aeadFuncs = []Func{
-	{Symbol: ap + "sealWith"},
-	{Symbol: ap + "sealLong", AllowedLoopJumps: 2, Why: "the loops of State.Init over the fixed counts of key and nonce words"},
-	{Symbol: ap + "openWith", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "the loop and result of subtle.ConstantTimeCompare over the 16-byte tag, " +
+	{Symbol: ap + "sealWith", AllowedLoopJumps: 1, Why: whyZeroMAC},
+	{Symbol: ap + "openWith", AllowedLoopJumps: 2, AllowedBranches: 3, Why: whyZeroMAC + ", the loop and result of subtle.ConstantTimeCompare over the 16-byte tag, " +
 		"whether the tag was right (Open's public result), and the length (clear)"},
 	{Symbol: ap + "keyAndHead", AllowedLoopJumps: 2, Why: "the loops of State.Init over the fixed counts of key and nonce words"},
 	{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "the lengths of the additional data and ciphertext, public (the loop rounds them up)"},
@@ -175,6 +180,7 @@ func init() {
 			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 12, Why: whySealCall},
 			{Symbol: ap + "open", AllowedLoopJumps: 2, AllowedBranches: 16, Why: whyAEADOpen},
 			{Symbol: ap + "sealShort", AllowedBranches: 2, Why: "useFused and the length, public"},
+			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 2, Why: whySealLong + "; and MAC.Prepare's useIFMA and pwReady (public)"},
 			{Symbol: ap + "openShort", AllowedBranches: 2, Why: "useFused and the length, public"},
 			{Symbol: ap + "sealFused", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whyFused},
 			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whyFusedOpen},
@@ -187,6 +193,7 @@ func init() {
 			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 10, Why: whySealCall},
 			{Symbol: ap + "open", AllowedLoopJumps: 2, AllowedBranches: 11, Why: whyAEADOpen},
 			{Symbol: ap + "sealShort"},
+			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, Why: whySealLong},
 			{Symbol: ap + "openShort"},
 		}, slices.Clone(aeadFuncs)...),
 		Public: aeadPublic,

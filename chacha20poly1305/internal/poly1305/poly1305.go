@@ -49,6 +49,11 @@ type MAC struct {
 
 	buf [BlockSize]byte // a partial block written but not yet processed
 	n   int             // bytes in buf
+
+	// The vector loop's multipliers (powers of r), once computed by
+	// Prepare or by the loop's first use, and 1 in pwReady then.
+	pw      [56]uint64
+	pwReady int
 }
 
 // Init sets m to a new MAC with the one-time key, and returns m.
@@ -74,8 +79,15 @@ func (m *MAC) Init(key *[KeySize]byte) *MAC {
 	m.h = [3]uint64{}
 	m.buf = [BlockSize]byte{}
 	m.n = 0
+	m.pwReady = 0
 	return m
 }
+
+// Prepare computes now what a long message will need later (the vector
+// loop's powers of r, where the CPU runs it), so that the caller can put
+// other work after it for the CPU to run beside it. It changes nothing
+// else; without it the work is done when first needed.
+func (m *MAC) Prepare() { prepare(m) }
 
 // Write adds p to the message. It never fails.
 func (m *MAC) Write(p []byte) (int, error) {

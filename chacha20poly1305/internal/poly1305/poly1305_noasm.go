@@ -4,6 +4,9 @@ package poly1305
 
 func blocks(m *MAC, p []byte, hibit uint64) { blocksGeneric(m, p, hibit) }
 
+// prepare does nothing: there is no vector loop here.
+func prepare(m *MAC) {}
+
 // Implementations returns the names of the implementations this machine
 // runs: "portable" only, here. With UseImplementation, it lets tests run
 // every path.

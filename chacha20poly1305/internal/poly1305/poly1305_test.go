@@ -229,3 +229,28 @@ func TestAllocations(t *testing.T) {
 		t.Errorf("Sum allocates %v times", n)
 	}
 }
+
+// TestPrepare checks that Prepare, before any write or after some, changes
+// no tag, on every implementation.
+func TestPrepare(t *testing.T) {
+	forEachImpl(t, func(t *testing.T) {
+		rng := testutil.Rand(t)
+		for _, n := range []int{0, 15, 16, 255, 256, 1024, 1350, 4096 + 7} {
+			key := edgeKey(rng)
+			msg := edgeMessage(rng, n)
+			var want, got [TagSize]byte
+			Sum(&want, msg, key)
+			for _, at := range []int{0, n / 3} {
+				var m MAC
+				m.Init(key)
+				m.Write(msg[:at])
+				m.Prepare()
+				m.Write(msg[at:])
+				m.Sum(&got)
+				if got != want {
+					t.Fatalf("length %d, Prepare after %d bytes: tag %x, want %x", n, at, got, want)
+				}
+			}
+		}
+	})
+}

@@ -46,16 +46,24 @@ func blocks(m *MAC, p []byte, hibit uint64) {
 	from64(&m.h, &w)
 }
 
+// prepare computes the vector loop's multipliers into m, if the CPU runs
+// the loop.
+func prepare(m *MAC) {
+	if useIFMA && m.pwReady == 0 {
+		powersIFMA(&m.pw, &m.r)
+		m.pwReady = 1
+	}
+}
+
 // blocksVector is blocks for whole groups of eight blocks, with their 2^128
 // bits, on the vector loop.
 func blocksVector(m *MAC, p []byte) {
-	var pw [56]uint64
-	powersIFMA(&pw, &m.r)
+	prepare(m)
 	h := m.h
 	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7
 	h[0] &= mask44
 	var acc [6]uint64
-	blocksIFMA(&acc, &h, &pw, p)
+	blocksIFMA(&acc, &h, &m.pw, p)
 	m.h = carryColumns(&acc)
 }
 
