@@ -346,8 +346,7 @@ func p256Mul(z, x, y *[4]uint64) {
 	carry = hi
 	w7 = carry
 	// Montgomery reduction, one word per row.
-	var q, top, hi2, lo2 uint64
-	_, _ = hi2, lo2
+	var q, top uint64
 	q = w0
 	carry = q // w[0] + q·(2^64 - 1) = q·2^64
 	hi, lo = bits.Mul64(q, 0xffffffff)
@@ -488,8 +487,7 @@ func p256Square(z, x *[4]uint64) {
 	w6, c = bits.Add64(w6, lo, c)
 	w7, c = bits.Add64(w7, hi, c)
 	// Montgomery reduction, one word per row.
-	var q, top, hi2, lo2 uint64
-	_, _ = hi2, lo2
+	var q, top uint64
 	q = w0
 	carry = q // w[0] + q·(2^64 - 1) = q·2^64
 	hi, lo = bits.Mul64(q, 0xffffffff)

@@ -270,8 +270,7 @@ func p256OrdMul(z, x, y *[4]uint64) {
 	carry = hi
 	w7 = carry
 	// Montgomery reduction, one word per row.
-	var q, top, hi2, lo2 uint64
-	_, _ = hi2, lo2
+	var q, top uint64
 	q = w0 * 0xccd1c8aaee00bc4f
 	hi, lo = bits.Mul64(q, 0xf3b9cac2fc632551)
 	_, c = bits.Add64(lo, w0, 0)
@@ -440,8 +439,7 @@ func p256OrdSquare(z, x *[4]uint64) {
 	w6, c = bits.Add64(w6, lo, c)
 	w7, c = bits.Add64(w7, hi, c)
 	// Montgomery reduction, one word per row.
-	var q, top, hi2, lo2 uint64
-	_, _ = hi2, lo2
+	var q, top uint64
 	q = w0 * 0xccd1c8aaee00bc4f
 	hi, lo = bits.Mul64(q, 0xf3b9cac2fc632551)
 	_, c = bits.Add64(lo, w0, 0)

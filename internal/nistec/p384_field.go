@@ -462,8 +462,7 @@ func p384Mul(z, x, y *[6]uint64) {
 	carry = hi
 	w11 = carry
 	// Montgomery reduction, one word per row.
-	var q, top, hi2, lo2 uint64
-	_, _ = hi2, lo2
+	var q, top uint64
 	q = w0 * 0x100000001
 	hi, lo = bits.Mul64(q, 0xffffffff)
 	_, c = bits.Add64(lo, w0, 0)
@@ -821,8 +820,7 @@ func p384Square(z, x *[6]uint64) {
 	w10, c = bits.Add64(w10, lo, c)
 	w11, c = bits.Add64(w11, hi, c)
 	// Montgomery reduction, one word per row.
-	var q, top, hi2, lo2 uint64
-	_, _ = hi2, lo2
+	var q, top uint64
 	q = w0 * 0x100000001
 	hi, lo = bits.Mul64(q, 0xffffffff)
 	_, c = bits.Add64(lo, w0, 0)

@@ -408,8 +408,7 @@ func p384OrdMul(z, x, y *[6]uint64) {
 	carry = hi
 	w11 = carry
 	// Montgomery reduction, one word per row.
-	var q, top, hi2, lo2 uint64
-	_, _ = hi2, lo2
+	var q, top uint64
 	q = w0 * 0x6ed46089e88fdc45
 	hi, lo = bits.Mul64(q, 0xecec196accc52973)
 	_, c = bits.Add64(lo, w0, 0)
@@ -767,8 +766,7 @@ func p384OrdSquare(z, x *[6]uint64) {
 	w10, c = bits.Add64(w10, lo, c)
 	w11, c = bits.Add64(w11, hi, c)
 	// Montgomery reduction, one word per row.
-	var q, top, hi2, lo2 uint64
-	_, _ = hi2, lo2
+	var q, top uint64
 	q = w0 * 0x6ed46089e88fdc45
 	hi, lo = bits.Mul64(q, 0xecec196accc52973)
 	_, c = bits.Add64(lo, w0, 0)

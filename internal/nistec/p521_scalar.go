@@ -1321,8 +1321,7 @@ func p521OrdSquare(z, x *[9]uint64) {
 	w16, c = bits.Add64(w16, lo, c)
 	w17, c = bits.Add64(w17, hi, c)
 	// Montgomery reduction, one word per row.
-	var q, top, hi2, lo2 uint64
-	_, _ = hi2, lo2
+	var q, top uint64
 	q = w0 * 0x1d2f5ccd79a995c7
 	hi, lo = bits.Mul64(q, 0xbb6fb71e91386409)
 	_, c = bits.Add64(lo, w0, 0)

@@ -87,8 +87,7 @@ func emitRedc(e *emitter, f *modulus) {
 	n := f.words
 	inv := f.inv()
 	e.p("// Montgomery reduction, one word per row.")
-	e.p("var q, top, hi2, lo2 uint64")
-	e.p("_, _ = hi2, lo2")
+	e.p("var q, top uint64")
 	for i := 0; i < n; i++ {
 		if inv == 1 {
 			e.p("q = w%d", i)
