@@ -76,9 +76,9 @@ func ammIFMA20(z *[24]uint64, a *[24]uint64, b *[24]uint64, m *[24]uint64, k0 *[
 func ammIFMA20x2(z *[48]uint64, a *[48]uint64, b *[48]uint64, m *[48]uint64, k0 *[2]uint64)
 
 // selectIFMA24 sets z to entry k of table, whose entries are 24 words (len(table)
-// a multiple of 24). It reads every word of every entry, keeping entry
-// k's by a mask: neither its memory accesses nor its time depend on k.
-// It requires AVX-512F.
+// an even multiple of 24). It reads every word of every entry, keeping
+// entry k's by a mask: neither its memory accesses nor its time depend on
+// k. It requires AVX-512F.
 //
 //go:noescape
 func selectIFMA24(z *[24]uint64, table []uint64, k uint64)
@@ -99,9 +99,9 @@ func ammIFMA30(z *[32]uint64, a *[32]uint64, b *[32]uint64, m *[32]uint64, k0 *[
 func ammIFMA30x2(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 *[2]uint64)
 
 // selectIFMA32 sets z to entry k of table, whose entries are 32 words (len(table)
-// a multiple of 32). It reads every word of every entry, keeping entry
-// k's by a mask: neither its memory accesses nor its time depend on k.
-// It requires AVX-512F.
+// an even multiple of 32). It reads every word of every entry, keeping
+// entry k's by a mask: neither its memory accesses nor its time depend on
+// k. It requires AVX-512F.
 //
 //go:noescape
 func selectIFMA32(z *[32]uint64, table []uint64, k uint64)
@@ -122,9 +122,9 @@ func ammIFMA40(z *[40]uint64, a *[40]uint64, b *[40]uint64, m *[40]uint64, k0 *[
 func ammIFMA40x2(z *[80]uint64, a *[80]uint64, b *[80]uint64, m *[80]uint64, k0 *[2]uint64)
 
 // selectIFMA40 sets z to entry k of table, whose entries are 40 words (len(table)
-// a multiple of 40). It reads every word of every entry, keeping entry
-// k's by a mask: neither its memory accesses nor its time depend on k.
-// It requires AVX-512F.
+// an even multiple of 40). It reads every word of every entry, keeping
+// entry k's by a mask: neither its memory accesses nor its time depend on
+// k. It requires AVX-512F.
 //
 //go:noescape
 func selectIFMA40(z *[40]uint64, table []uint64, k uint64)

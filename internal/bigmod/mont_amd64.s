@@ -9230,37 +9230,50 @@ TEXT ·selectIFMA24(SB), NOSPLIT, $0-40
 	MOVQ         table_base+8(FP), SI
 	MOVQ         table_len+16(FP), DX
 	MOVQ         k+32(FP), BX
-	VPBROADCASTQ BX, Z1
-	MOVQ         $0x0000000000000001, BX
 	VPBROADCASTQ BX, Z2
-	VPXORQ       Z0, Z0, Z0
-	VPXORQ       Z3, Z3, Z3
-	VPXORQ       Z4, Z4, Z4
-	VPXORQ       Z5, Z5, Z5
+	MOVQ         $0x0000000000000002, BX
+	VPBROADCASTQ BX, Z3
 
-	// end = the table's end; one entry a turn, every block of it.
+	// idx0 = 0, idx1 = 1: the indices of the turn's two entries
+	VPXORQ Z0, Z0, Z0
+	VPSRLQ $0x01, Z3, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z11, Z11, Z11
+
+	// end = the table's end.
 	LEAQ (SI)(DX*8), DX
 
-selectIFMA24_entry:
-	CMPQ SI, DX
-	JAE  selectIFMA24_done
-
-	// K1 = all ones if idx = k, else 0; acc = K1 ? entry : acc
-	VPCMPEQQ  Z0, Z1, K1
-	VMOVDQU64 (SI), Z8
-	VMOVDQU64 64(SI), Z9
-	VMOVDQU64 128(SI), Z10
-	VPBLENDMQ Z8, Z3, K1, Z3
-	VPBLENDMQ Z9, Z4, K1, Z4
-	VPBLENDMQ Z10, Z5, K1, Z5
-	VPADDQ    Z2, Z0, Z0
-	ADDQ      $0x000000c0, SI
-	JMP       selectIFMA24_entry
-
-selectIFMA24_done:
-	VMOVDQU64 Z3, (DI)
-	VMOVDQU64 Z4, 64(DI)
-	VMOVDQU64 Z5, 128(DI)
+selectIFMA24_entries:
+	// K1, K2 = all ones where idx0, idx1 = k; acc = K ? entry : acc
+	VPCMPEQQ  Z0, Z2, K1
+	VPCMPEQQ  Z1, Z2, K2
+	VMOVDQU64 (SI), Z14
+	VMOVDQU64 64(SI), Z15
+	VMOVDQU64 128(SI), Z16
+	VMOVDQU64 192(SI), Z17
+	VMOVDQU64 256(SI), Z18
+	VMOVDQU64 320(SI), Z19
+	VPBLENDMQ Z14, Z4, K1, Z4
+	VPBLENDMQ Z17, Z9, K2, Z9
+	VPBLENDMQ Z15, Z5, K1, Z5
+	VPBLENDMQ Z18, Z10, K2, Z10
+	VPBLENDMQ Z16, Z6, K1, Z6
+	VPBLENDMQ Z19, Z11, K2, Z11
+	VPADDQ    Z3, Z0, Z0
+	VPADDQ    Z3, Z1, Z1
+	ADDQ      $0x00000180, SI
+	CMPQ      SI, DX
+	JB        selectIFMA24_entries
+	VPORQ     Z9, Z4, Z4
+	VMOVDQU64 Z4, (DI)
+	VPORQ     Z10, Z5, Z5
+	VMOVDQU64 Z5, 64(DI)
+	VPORQ     Z11, Z6, Z6
+	VMOVDQU64 Z6, 128(DI)
 	VZEROUPPER
 	RET
 
@@ -9923,41 +9936,58 @@ TEXT ·selectIFMA32(SB), NOSPLIT, $0-40
 	MOVQ         table_base+8(FP), SI
 	MOVQ         table_len+16(FP), DX
 	MOVQ         k+32(FP), BX
-	VPBROADCASTQ BX, Z1
-	MOVQ         $0x0000000000000001, BX
 	VPBROADCASTQ BX, Z2
-	VPXORQ       Z0, Z0, Z0
-	VPXORQ       Z3, Z3, Z3
-	VPXORQ       Z4, Z4, Z4
-	VPXORQ       Z5, Z5, Z5
-	VPXORQ       Z6, Z6, Z6
+	MOVQ         $0x0000000000000002, BX
+	VPBROADCASTQ BX, Z3
 
-	// end = the table's end; one entry a turn, every block of it.
+	// idx0 = 0, idx1 = 1: the indices of the turn's two entries
+	VPXORQ Z0, Z0, Z0
+	VPSRLQ $0x01, Z3, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z7, Z7, Z7
+	VPXORQ Z12, Z12, Z12
+
+	// end = the table's end.
 	LEAQ (SI)(DX*8), DX
 
-selectIFMA32_entry:
-	CMPQ SI, DX
-	JAE  selectIFMA32_done
-
-	// K1 = all ones if idx = k, else 0; acc = K1 ? entry : acc
-	VPCMPEQQ  Z0, Z1, K1
-	VMOVDQU64 (SI), Z8
-	VMOVDQU64 64(SI), Z9
-	VMOVDQU64 128(SI), Z10
-	VMOVDQU64 192(SI), Z11
-	VPBLENDMQ Z8, Z3, K1, Z3
-	VPBLENDMQ Z9, Z4, K1, Z4
-	VPBLENDMQ Z10, Z5, K1, Z5
-	VPBLENDMQ Z11, Z6, K1, Z6
-	VPADDQ    Z2, Z0, Z0
-	ADDQ      $0x00000100, SI
-	JMP       selectIFMA32_entry
-
-selectIFMA32_done:
-	VMOVDQU64 Z3, (DI)
-	VMOVDQU64 Z4, 64(DI)
-	VMOVDQU64 Z5, 128(DI)
-	VMOVDQU64 Z6, 192(DI)
+selectIFMA32_entries:
+	// K1, K2 = all ones where idx0, idx1 = k; acc = K ? entry : acc
+	VPCMPEQQ  Z0, Z2, K1
+	VPCMPEQQ  Z1, Z2, K2
+	VMOVDQU64 (SI), Z14
+	VMOVDQU64 64(SI), Z15
+	VMOVDQU64 128(SI), Z16
+	VMOVDQU64 192(SI), Z17
+	VMOVDQU64 256(SI), Z18
+	VMOVDQU64 320(SI), Z19
+	VMOVDQU64 384(SI), Z20
+	VMOVDQU64 448(SI), Z21
+	VPBLENDMQ Z14, Z4, K1, Z4
+	VPBLENDMQ Z18, Z9, K2, Z9
+	VPBLENDMQ Z15, Z5, K1, Z5
+	VPBLENDMQ Z19, Z10, K2, Z10
+	VPBLENDMQ Z16, Z6, K1, Z6
+	VPBLENDMQ Z20, Z11, K2, Z11
+	VPBLENDMQ Z17, Z7, K1, Z7
+	VPBLENDMQ Z21, Z12, K2, Z12
+	VPADDQ    Z3, Z0, Z0
+	VPADDQ    Z3, Z1, Z1
+	ADDQ      $0x00000200, SI
+	CMPQ      SI, DX
+	JB        selectIFMA32_entries
+	VPORQ     Z9, Z4, Z4
+	VMOVDQU64 Z4, (DI)
+	VPORQ     Z10, Z5, Z5
+	VMOVDQU64 Z5, 64(DI)
+	VPORQ     Z11, Z6, Z6
+	VMOVDQU64 Z6, 128(DI)
+	VPORQ     Z12, Z7, Z7
+	VMOVDQU64 Z7, 192(DI)
 	VZEROUPPER
 	RET
 
@@ -10713,44 +10743,65 @@ TEXT ·selectIFMA40(SB), NOSPLIT, $0-40
 	MOVQ         table_base+8(FP), SI
 	MOVQ         table_len+16(FP), DX
 	MOVQ         k+32(FP), BX
-	VPBROADCASTQ BX, Z1
-	MOVQ         $0x0000000000000001, BX
 	VPBROADCASTQ BX, Z2
-	VPXORQ       Z0, Z0, Z0
-	VPXORQ       Z3, Z3, Z3
-	VPXORQ       Z4, Z4, Z4
-	VPXORQ       Z5, Z5, Z5
-	VPXORQ       Z6, Z6, Z6
-	VPXORQ       Z7, Z7, Z7
+	MOVQ         $0x0000000000000002, BX
+	VPBROADCASTQ BX, Z3
 
-	// end = the table's end; one entry a turn, every block of it.
+	// idx0 = 0, idx1 = 1: the indices of the turn's two entries
+	VPXORQ Z0, Z0, Z0
+	VPSRLQ $0x01, Z3, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z7, Z7, Z7
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z13, Z13, Z13
+
+	// end = the table's end.
 	LEAQ (SI)(DX*8), DX
 
-selectIFMA40_entry:
-	CMPQ SI, DX
-	JAE  selectIFMA40_done
-
-	// K1 = all ones if idx = k, else 0; acc = K1 ? entry : acc
-	VPCMPEQQ  Z0, Z1, K1
-	VMOVDQU64 (SI), Z8
-	VMOVDQU64 64(SI), Z9
-	VMOVDQU64 128(SI), Z10
-	VMOVDQU64 192(SI), Z11
-	VMOVDQU64 256(SI), Z12
-	VPBLENDMQ Z8, Z3, K1, Z3
-	VPBLENDMQ Z9, Z4, K1, Z4
-	VPBLENDMQ Z10, Z5, K1, Z5
-	VPBLENDMQ Z11, Z6, K1, Z6
-	VPBLENDMQ Z12, Z7, K1, Z7
-	VPADDQ    Z2, Z0, Z0
-	ADDQ      $0x00000140, SI
-	JMP       selectIFMA40_entry
-
-selectIFMA40_done:
-	VMOVDQU64 Z3, (DI)
-	VMOVDQU64 Z4, 64(DI)
-	VMOVDQU64 Z5, 128(DI)
-	VMOVDQU64 Z6, 192(DI)
-	VMOVDQU64 Z7, 256(DI)
+selectIFMA40_entries:
+	// K1, K2 = all ones where idx0, idx1 = k; acc = K ? entry : acc
+	VPCMPEQQ  Z0, Z2, K1
+	VPCMPEQQ  Z1, Z2, K2
+	VMOVDQU64 (SI), Z14
+	VMOVDQU64 64(SI), Z15
+	VMOVDQU64 128(SI), Z16
+	VMOVDQU64 192(SI), Z17
+	VMOVDQU64 256(SI), Z18
+	VMOVDQU64 320(SI), Z19
+	VMOVDQU64 384(SI), Z20
+	VMOVDQU64 448(SI), Z21
+	VMOVDQU64 512(SI), Z22
+	VMOVDQU64 576(SI), Z23
+	VPBLENDMQ Z14, Z4, K1, Z4
+	VPBLENDMQ Z19, Z9, K2, Z9
+	VPBLENDMQ Z15, Z5, K1, Z5
+	VPBLENDMQ Z20, Z10, K2, Z10
+	VPBLENDMQ Z16, Z6, K1, Z6
+	VPBLENDMQ Z21, Z11, K2, Z11
+	VPBLENDMQ Z17, Z7, K1, Z7
+	VPBLENDMQ Z22, Z12, K2, Z12
+	VPBLENDMQ Z18, Z8, K1, Z8
+	VPBLENDMQ Z23, Z13, K2, Z13
+	VPADDQ    Z3, Z0, Z0
+	VPADDQ    Z3, Z1, Z1
+	ADDQ      $0x00000280, SI
+	CMPQ      SI, DX
+	JB        selectIFMA40_entries
+	VPORQ     Z9, Z4, Z4
+	VMOVDQU64 Z4, (DI)
+	VPORQ     Z10, Z5, Z5
+	VMOVDQU64 Z5, 64(DI)
+	VPORQ     Z11, Z6, Z6
+	VMOVDQU64 Z6, 128(DI)
+	VPORQ     Z12, Z7, Z7
+	VMOVDQU64 Z7, 192(DI)
+	VPORQ     Z13, Z8, Z8
+	VMOVDQU64 Z8, 256(DI)
 	VZEROUPPER
 	RET

@@ -556,14 +556,17 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, 
 }
 
 // selectIFMA generates the table scan for values of P words: z = entry k
-// of a table of entries of P words.
+// of a table of entries of P words, which has an even number of entries.
+// Two entries a turn, each compared by its own index vector and kept in
+// its own accumulators, so that two chains of blends run side by side;
+// the two are ORed at the end (the one that did not see entry k is zero).
 func selectIFMA(P int) {
 	name := fmt.Sprintf("selectIFMA%d", P)
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(z *[%d]uint64, table []uint64, k uint64)", P))
 	Doc(fmt.Sprintf("%s sets z to entry k of table, whose entries are %d words (len(table)", name, P),
-		fmt.Sprintf("a multiple of %d). It reads every word of every entry, keeping entry", P),
-		"k's by a mask: neither its memory accesses nor its time depend on k.",
-		"It requires AVX-512F.")
+		fmt.Sprintf("an even multiple of %d). It reads every word of every entry, keeping", P),
+		"entry k's by a mask: neither its memory accesses nor its time depend on",
+		"k. It requires AVX-512F.")
 	Pragma("noescape")
 	zp, tp, end, k := RDI, RSI, RDX, RBX
 	Load(Param("z"), zp)
@@ -571,36 +574,42 @@ func selectIFMA(P int) {
 	Load(Param("table").Len(), end)
 	Load(Param("k"), k)
 	r := P / 8
-	idx, kv, one := Z0, Z1, Z2
-	acc := []VecPhysical{Z3, Z4, Z5, Z6, Z7}[:r]
-	v := []VecPhysical{Z8, Z9, Z10, Z11, Z12}[:r]
+	idx0, idx1, kv, two := Z0, Z1, Z2, Z3
+	acc0 := []VecPhysical{Z4, Z5, Z6, Z7, Z8}[:r]
+	acc1 := []VecPhysical{Z9, Z10, Z11, Z12, Z13}[:r]
+	v := []VecPhysical{Z14, Z15, Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23}[:2*r]
 	VPBROADCASTQ(k, kv)
-	MOVQ(U64(1), k)
-	VPBROADCASTQ(k, one)
-	VPXORQ(idx, idx, idx)
-	for _, a := range acc {
-		VPXORQ(a, a, a)
-	}
-	Comment("end = the table's end; one entry a turn, every block of it.")
-	LEAQ(Mem{Base: tp, Index: end, Scale: 8}, end)
-	loop, done := name+"_entry", name+"_done"
-	Label(loop)
-	CMPQ(tp, end)
-	JAE(LabelRef(done))
-	Comment("K1 = all ones if idx = k, else 0; acc = K1 ? entry : acc")
-	VPCMPEQQ(idx, kv, K1)
+	MOVQ(U64(2), k)
+	VPBROADCASTQ(k, two)
+	Comment("idx0 = 0, idx1 = 1: the indices of the turn's two entries")
+	VPXORQ(idx0, idx0, idx0)
+	VPSRLQ(U8(1), two, idx1)
 	for j := range r {
+		VPXORQ(acc0[j], acc0[j], acc0[j])
+		VPXORQ(acc1[j], acc1[j], acc1[j])
+	}
+	Comment("end = the table's end.")
+	LEAQ(Mem{Base: tp, Index: end, Scale: 8}, end)
+	loop := name + "_entries"
+	Label(loop)
+	Comment("K1, K2 = all ones where idx0, idx1 = k; acc = K ? entry : acc")
+	VPCMPEQQ(idx0, kv, K1)
+	VPCMPEQQ(idx1, kv, K2)
+	for j := range 2 * r {
 		VMOVDQU64(Mem{Base: tp}.Offset(64*j), v[j])
 	}
 	for j := range r {
-		VPBLENDMQ(v[j], acc[j], K1, acc[j])
+		VPBLENDMQ(v[j], acc0[j], K1, acc0[j])
+		VPBLENDMQ(v[r+j], acc1[j], K2, acc1[j])
 	}
-	VPADDQ(one, idx, idx)
-	ADDQ(U32(8*P), tp)
-	JMP(LabelRef(loop))
-	Label(done)
+	VPADDQ(two, idx0, idx0)
+	VPADDQ(two, idx1, idx1)
+	ADDQ(U32(16*P), tp)
+	CMPQ(tp, end)
+	JB(LabelRef(loop))
 	for j := range r {
-		VMOVDQU64(acc[j], Mem{Base: zp}.Offset(64*j))
+		VPORQ(acc1[j], acc0[j], acc0[j])
+		VMOVDQU64(acc0[j], Mem{Base: zp}.Offset(64*j))
 	}
 	VZEROUPPER()
 	RET()
