@@ -8862,7 +8862,7 @@ GLOBL ifmaMask52<>(SB), RODATA|NOPTR, $8
 
 // func ammIFMA20x2(z *[48]uint64, a *[48]uint64, b *[48]uint64, m *[48]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·ammIFMA20x2(SB), NOSPLIT, $64-40
+TEXT ·ammIFMA20x2(SB), $848-40
 	MOVQ   a+8(FP), SI
 	MOVQ   b+16(FP), R8
 	MOVQ   m+24(FP), R9
@@ -8891,44 +8891,94 @@ TEXT ·ammIFMA20x2(SB), NOSPLIT, $64-40
 	VPXORQ    Z5, Z5, Z5
 	XORQ      R12, R12
 
+	// Before the loop, in vectors: lo(a[0]·b[i]) and lo(a[1]·b[i]) + hi(a[0]·b[i])
+	// for every i, to the stack; k0 to the stack, and kp to the products.
+	VMOVDQU64        (R8), Z0
+	VPXORQ           Z12, Z12, Z12
+	VPMADD52LUQ.BCST (SI), Z0, Z12
+	VMOVDQU64        Z12, 80(SP)
+	VPXORQ           Z12, Z12, Z12
+	VPMADD52LUQ.BCST 8(SI), Z0, Z12
+	VPMADD52HUQ.BCST (SI), Z0, Z12
+	VMOVDQU64        Z12, 272(SP)
+	VPXORQ           Z0, Z0, Z0
+	VMOVDQU64        64(R8), Z1
+	VPXORQ           Z13, Z13, Z13
+	VPMADD52LUQ.BCST (SI), Z1, Z13
+	VMOVDQU64        Z13, 144(SP)
+	VPXORQ           Z13, Z13, Z13
+	VPMADD52LUQ.BCST 8(SI), Z1, Z13
+	VPMADD52HUQ.BCST (SI), Z1, Z13
+	VMOVDQU64        Z13, 336(SP)
+	VPXORQ           Z1, Z1, Z1
+	VMOVDQU64        128(R8), Z2
+	VPXORQ           Z14, Z14, Z14
+	VPMADD52LUQ.BCST (SI), Z2, Z14
+	VMOVDQU64        Z14, 208(SP)
+	VPXORQ           Z14, Z14, Z14
+	VPMADD52LUQ.BCST 8(SI), Z2, Z14
+	VPMADD52HUQ.BCST (SI), Z2, Z14
+	VMOVDQU64        Z14, 400(SP)
+	VPXORQ           Z2, Z2, Z2
+	MOVQ             (R10), DI
+	MOVQ             DI, 32(SP)
+	VMOVDQU64        192(R8), Z3
+	VPXORQ           Z21, Z21, Z21
+	VPMADD52LUQ.BCST 192(SI), Z3, Z21
+	VMOVDQU64        Z21, 464(SP)
+	VPXORQ           Z21, Z21, Z21
+	VPMADD52LUQ.BCST 200(SI), Z3, Z21
+	VPMADD52HUQ.BCST 192(SI), Z3, Z21
+	VMOVDQU64        Z21, 656(SP)
+	VPXORQ           Z3, Z3, Z3
+	VMOVDQU64        256(R8), Z4
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST 192(SI), Z4, Z22
+	VMOVDQU64        Z22, 528(SP)
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST 200(SI), Z4, Z22
+	VPMADD52HUQ.BCST 192(SI), Z4, Z22
+	VMOVDQU64        Z22, 720(SP)
+	VPXORQ           Z4, Z4, Z4
+	VMOVDQU64        320(R8), Z5
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST 192(SI), Z5, Z23
+	VMOVDQU64        Z23, 592(SP)
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST 200(SI), Z5, Z23
+	VPMADD52HUQ.BCST 192(SI), Z5, Z23
+	VMOVDQU64        Z23, 784(SP)
+	VPXORQ           Z5, Z5, Z5
+	MOVQ             8(R10), R15
+	MOVQ             R15, 72(SP)
+	LEAQ             80(SP), R10
+
 	// 10 turns of 2 steps.
 	MOVQ $0x0000000a, R11
 
 ammIFMA20x2_loop:
 	VMOVDQU          X0, (SP)
 	MOVQ             8(SP), DI
-	VMOVDQU          X3, 32(SP)
-	MOVQ             40(SP), R15
-	MOVQ             (R8), CX
-	IMULQ            (SI), CX
-	ANDQ             ifmaMask52<>+0(SB), CX
-	ADDQ             CX, AX
-	MOVQ             192(R8), R14
-	IMULQ            192(SI), R14
-	ANDQ             ifmaMask52<>+0(SB), R14
-	ADDQ             R14, R12
+	VMOVDQU          X3, 40(SP)
+	MOVQ             48(SP), R15
+	ADDQ             (R10), AX
+	ADDQ             384(R10), R12
 	MOVQ             AX, CX
-	IMULQ            (R10), CX
+	IMULQ            32(SP), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
 	MOVQ             CX, 24(SP)
 	ADDQ             ifmaMask52<>+0(SB), AX
 	SHRQ             $0x34, AX
 	ADDQ             AX, DI
 	MOVQ             R12, R14
-	IMULQ            8(R10), R14
+	IMULQ            72(SP), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
-	MOVQ             R14, 56(SP)
+	MOVQ             R14, 64(SP)
 	ADDQ             ifmaMask52<>+0(SB), R12
 	SHRQ             $0x34, R12
 	ADDQ             R12, R15
-	MOVQ             (R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             ifmaMask52<>+0(SB), DX
-	ADDQ             DX, DI
-	MOVQ             192(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             ifmaMask52<>+0(SB), DX
-	ADDQ             DX, R15
+	ADDQ             192(R10), DI
+	ADDQ             576(R10), R15
 	VPXORQ           Z12, Z12, Z12
 	VPMADD52LUQ.BCST (R8), Z6, Z0
 	VPMADD52HUQ.BCST (R8), Z6, Z12
@@ -8947,12 +8997,6 @@ ammIFMA20x2_loop:
 	VPXORQ           Z23, Z23, Z23
 	VPMADD52LUQ.BCST 192(R8), Z17, Z5
 	VPMADD52HUQ.BCST 192(R8), Z17, Z23
-	VMOVQ            X12, 16(SP)
-	MOVQ             16(SP), BX
-	ADDQ             BX, DI
-	VMOVQ            X21, 48(SP)
-	MOVQ             48(SP), R13
-	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
@@ -8967,12 +9011,12 @@ ammIFMA20x2_loop:
 	VPMADD52HUQ.BCST 24(SP), Z10, Z13
 	VPMADD52LUQ.BCST 24(SP), Z11, Z2
 	VPMADD52HUQ.BCST 24(SP), Z11, Z14
-	VPMADD52LUQ.BCST 56(SP), Z18, Z3
-	VPMADD52HUQ.BCST 56(SP), Z18, Z21
-	VPMADD52LUQ.BCST 56(SP), Z19, Z4
-	VPMADD52HUQ.BCST 56(SP), Z19, Z22
-	VPMADD52LUQ.BCST 56(SP), Z20, Z5
-	VPMADD52HUQ.BCST 56(SP), Z20, Z23
+	VPMADD52LUQ.BCST 64(SP), Z18, Z3
+	VPMADD52HUQ.BCST 64(SP), Z18, Z21
+	VPMADD52LUQ.BCST 64(SP), Z19, Z4
+	VPMADD52HUQ.BCST 64(SP), Z19, Z22
+	VPMADD52LUQ.BCST 64(SP), Z20, Z5
+	VPMADD52HUQ.BCST 64(SP), Z20, Z23
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
 	SHRQ             $0x34, CX, DX
@@ -8995,38 +9039,26 @@ ammIFMA20x2_loop:
 	VPADDQ           Z23, Z5, Z5
 	VMOVDQU          X0, (SP)
 	MOVQ             8(SP), DI
-	VMOVDQU          X3, 32(SP)
-	MOVQ             40(SP), R15
-	MOVQ             8(R8), CX
-	IMULQ            (SI), CX
-	ANDQ             ifmaMask52<>+0(SB), CX
-	ADDQ             CX, AX
-	MOVQ             200(R8), R14
-	IMULQ            192(SI), R14
-	ANDQ             ifmaMask52<>+0(SB), R14
-	ADDQ             R14, R12
+	VMOVDQU          X3, 40(SP)
+	MOVQ             48(SP), R15
+	ADDQ             8(R10), AX
+	ADDQ             392(R10), R12
 	MOVQ             AX, CX
-	IMULQ            (R10), CX
+	IMULQ            32(SP), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
 	MOVQ             CX, 24(SP)
 	ADDQ             ifmaMask52<>+0(SB), AX
 	SHRQ             $0x34, AX
 	ADDQ             AX, DI
 	MOVQ             R12, R14
-	IMULQ            8(R10), R14
+	IMULQ            72(SP), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
-	MOVQ             R14, 56(SP)
+	MOVQ             R14, 64(SP)
 	ADDQ             ifmaMask52<>+0(SB), R12
 	SHRQ             $0x34, R12
 	ADDQ             R12, R15
-	MOVQ             8(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             ifmaMask52<>+0(SB), DX
-	ADDQ             DX, DI
-	MOVQ             200(R8), DX
-	IMULQ            200(SI), DX
-	ANDQ             ifmaMask52<>+0(SB), DX
-	ADDQ             DX, R15
+	ADDQ             200(R10), DI
+	ADDQ             584(R10), R15
 	VPXORQ           Z12, Z12, Z12
 	VPMADD52LUQ.BCST 8(R8), Z6, Z0
 	VPMADD52HUQ.BCST 8(R8), Z6, Z12
@@ -9045,12 +9077,6 @@ ammIFMA20x2_loop:
 	VPXORQ           Z23, Z23, Z23
 	VPMADD52LUQ.BCST 200(R8), Z17, Z5
 	VPMADD52HUQ.BCST 200(R8), Z17, Z23
-	VMOVQ            X12, 16(SP)
-	MOVQ             16(SP), BX
-	ADDQ             BX, DI
-	VMOVQ            X21, 48(SP)
-	MOVQ             48(SP), R13
-	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
@@ -9065,12 +9091,12 @@ ammIFMA20x2_loop:
 	VPMADD52HUQ.BCST 24(SP), Z10, Z13
 	VPMADD52LUQ.BCST 24(SP), Z11, Z2
 	VPMADD52HUQ.BCST 24(SP), Z11, Z14
-	VPMADD52LUQ.BCST 56(SP), Z18, Z3
-	VPMADD52HUQ.BCST 56(SP), Z18, Z21
-	VPMADD52LUQ.BCST 56(SP), Z19, Z4
-	VPMADD52HUQ.BCST 56(SP), Z19, Z22
-	VPMADD52LUQ.BCST 56(SP), Z20, Z5
-	VPMADD52HUQ.BCST 56(SP), Z20, Z23
+	VPMADD52LUQ.BCST 64(SP), Z18, Z3
+	VPMADD52HUQ.BCST 64(SP), Z18, Z21
+	VPMADD52LUQ.BCST 64(SP), Z19, Z4
+	VPMADD52HUQ.BCST 64(SP), Z19, Z22
+	VPMADD52LUQ.BCST 64(SP), Z20, Z5
+	VPMADD52HUQ.BCST 64(SP), Z20, Z23
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
 	SHRQ             $0x34, CX, DX
@@ -9092,6 +9118,7 @@ ammIFMA20x2_loop:
 	VPADDQ           Z22, Z4, Z4
 	VPADDQ           Z23, Z5, Z5
 	ADDQ             $0x10, R8
+	ADDQ             $0x10, R10
 	DECQ             R11
 	JNZ              ammIFMA20x2_loop
 
@@ -9508,7 +9535,7 @@ ammIFMA30_loop:
 
 // func ammIFMA30x2(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·ammIFMA30x2(SB), NOSPLIT, $64-40
+TEXT ·ammIFMA30x2(SB), $80-40
 	MOVQ   a+8(FP), SI
 	MOVQ   b+16(FP), R8
 	MOVQ   m+24(FP), R9
@@ -9541,8 +9568,8 @@ TEXT ·ammIFMA30x2(SB), NOSPLIT, $64-40
 ammIFMA30x2_loop:
 	VMOVDQU          X0, (SP)
 	MOVQ             8(SP), DI
-	VMOVDQU          X4, 32(SP)
-	MOVQ             40(SP), R15
+	VMOVDQU          X4, 40(SP)
+	MOVQ             48(SP), R15
 	MOVQ             (R8), CX
 	IMULQ            (SI), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
@@ -9600,8 +9627,8 @@ ammIFMA30x2_loop:
 	VMOVQ            X13, 16(SP)
 	MOVQ             16(SP), BX
 	ADDQ             BX, DI
-	VMOVQ            X22, 48(SP)
-	MOVQ             48(SP), R13
+	VMOVQ            X22, 56(SP)
+	MOVQ             56(SP), R13
 	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
@@ -9653,8 +9680,8 @@ ammIFMA30x2_loop:
 	VPADDQ           Z25, Z7, Z7
 	VMOVDQU          X0, (SP)
 	MOVQ             8(SP), DI
-	VMOVDQU          X4, 32(SP)
-	MOVQ             40(SP), R15
+	VMOVDQU          X4, 40(SP)
+	MOVQ             48(SP), R15
 	MOVQ             8(R8), CX
 	IMULQ            (SI), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
@@ -9712,8 +9739,8 @@ ammIFMA30x2_loop:
 	VMOVQ            X13, 16(SP)
 	MOVQ             16(SP), BX
 	ADDQ             BX, DI
-	VMOVQ            X22, 48(SP)
-	MOVQ             48(SP), R13
+	VMOVQ            X22, 56(SP)
+	MOVQ             56(SP), R13
 	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
@@ -10255,7 +10282,7 @@ ammIFMA40_loop:
 
 // func ammIFMA40x2(z *[80]uint64, a *[80]uint64, b *[80]uint64, m *[80]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·ammIFMA40x2(SB), NOSPLIT, $64-40
+TEXT ·ammIFMA40x2(SB), $1360-40
 	MOVQ   a+8(FP), SI
 	MOVQ   b+16(FP), R8
 	MOVQ   m+24(FP), R9
@@ -10276,44 +10303,130 @@ TEXT ·ammIFMA40x2(SB), NOSPLIT, $64-40
 	VPXORQ Z9, Z9, Z9
 	XORQ   R12, R12
 
+	// Before the loop, in vectors: lo(a[0]·b[i]) and lo(a[1]·b[i]) + hi(a[0]·b[i])
+	// for every i, to the stack; k0 to the stack, and kp to the products.
+	VMOVDQU64        (R8), Z0
+	VPXORQ           Z12, Z12, Z12
+	VPMADD52LUQ.BCST (SI), Z0, Z12
+	VMOVDQU64        Z12, 80(SP)
+	VPXORQ           Z12, Z12, Z12
+	VPMADD52LUQ.BCST 8(SI), Z0, Z12
+	VPMADD52HUQ.BCST (SI), Z0, Z12
+	VMOVDQU64        Z12, 400(SP)
+	VPXORQ           Z0, Z0, Z0
+	VMOVDQU64        64(R8), Z1
+	VPXORQ           Z13, Z13, Z13
+	VPMADD52LUQ.BCST (SI), Z1, Z13
+	VMOVDQU64        Z13, 144(SP)
+	VPXORQ           Z13, Z13, Z13
+	VPMADD52LUQ.BCST 8(SI), Z1, Z13
+	VPMADD52HUQ.BCST (SI), Z1, Z13
+	VMOVDQU64        Z13, 464(SP)
+	VPXORQ           Z1, Z1, Z1
+	VMOVDQU64        128(R8), Z2
+	VPXORQ           Z14, Z14, Z14
+	VPMADD52LUQ.BCST (SI), Z2, Z14
+	VMOVDQU64        Z14, 208(SP)
+	VPXORQ           Z14, Z14, Z14
+	VPMADD52LUQ.BCST 8(SI), Z2, Z14
+	VPMADD52HUQ.BCST (SI), Z2, Z14
+	VMOVDQU64        Z14, 528(SP)
+	VPXORQ           Z2, Z2, Z2
+	VMOVDQU64        192(R8), Z3
+	VPXORQ           Z15, Z15, Z15
+	VPMADD52LUQ.BCST (SI), Z3, Z15
+	VMOVDQU64        Z15, 272(SP)
+	VPXORQ           Z15, Z15, Z15
+	VPMADD52LUQ.BCST 8(SI), Z3, Z15
+	VPMADD52HUQ.BCST (SI), Z3, Z15
+	VMOVDQU64        Z15, 592(SP)
+	VPXORQ           Z3, Z3, Z3
+	VMOVDQU64        256(R8), Z4
+	VPXORQ           Z16, Z16, Z16
+	VPMADD52LUQ.BCST (SI), Z4, Z16
+	VMOVDQU64        Z16, 336(SP)
+	VPXORQ           Z16, Z16, Z16
+	VPMADD52LUQ.BCST 8(SI), Z4, Z16
+	VPMADD52HUQ.BCST (SI), Z4, Z16
+	VMOVDQU64        Z16, 656(SP)
+	VPXORQ           Z4, Z4, Z4
+	MOVQ             (R10), DI
+	MOVQ             DI, 32(SP)
+	VMOVDQU64        320(R8), Z5
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST 320(SI), Z5, Z19
+	VMOVDQU64        Z19, 720(SP)
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST 328(SI), Z5, Z19
+	VPMADD52HUQ.BCST 320(SI), Z5, Z19
+	VMOVDQU64        Z19, 1040(SP)
+	VPXORQ           Z5, Z5, Z5
+	VMOVDQU64        384(R8), Z6
+	VPXORQ           Z20, Z20, Z20
+	VPMADD52LUQ.BCST 320(SI), Z6, Z20
+	VMOVDQU64        Z20, 784(SP)
+	VPXORQ           Z20, Z20, Z20
+	VPMADD52LUQ.BCST 328(SI), Z6, Z20
+	VPMADD52HUQ.BCST 320(SI), Z6, Z20
+	VMOVDQU64        Z20, 1104(SP)
+	VPXORQ           Z6, Z6, Z6
+	VMOVDQU64        448(R8), Z7
+	VPXORQ           Z21, Z21, Z21
+	VPMADD52LUQ.BCST 320(SI), Z7, Z21
+	VMOVDQU64        Z21, 848(SP)
+	VPXORQ           Z21, Z21, Z21
+	VPMADD52LUQ.BCST 328(SI), Z7, Z21
+	VPMADD52HUQ.BCST 320(SI), Z7, Z21
+	VMOVDQU64        Z21, 1168(SP)
+	VPXORQ           Z7, Z7, Z7
+	VMOVDQU64        512(R8), Z8
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST 320(SI), Z8, Z22
+	VMOVDQU64        Z22, 912(SP)
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST 328(SI), Z8, Z22
+	VPMADD52HUQ.BCST 320(SI), Z8, Z22
+	VMOVDQU64        Z22, 1232(SP)
+	VPXORQ           Z8, Z8, Z8
+	VMOVDQU64        576(R8), Z9
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST 320(SI), Z9, Z23
+	VMOVDQU64        Z23, 976(SP)
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST 328(SI), Z9, Z23
+	VPMADD52HUQ.BCST 320(SI), Z9, Z23
+	VMOVDQU64        Z23, 1296(SP)
+	VPXORQ           Z9, Z9, Z9
+	MOVQ             8(R10), R15
+	MOVQ             R15, 72(SP)
+	LEAQ             80(SP), R10
+
 	// 20 turns of 2 steps.
 	MOVQ $0x00000014, R11
 
 ammIFMA40x2_loop:
 	VMOVDQU      X0, (SP)
 	MOVQ         8(SP), DI
-	VMOVDQU      X5, 32(SP)
-	MOVQ         40(SP), R15
-	MOVQ         (R8), CX
-	IMULQ        (SI), CX
-	ANDQ         ifmaMask52<>+0(SB), CX
-	ADDQ         CX, AX
-	MOVQ         320(R8), R14
-	IMULQ        320(SI), R14
-	ANDQ         ifmaMask52<>+0(SB), R14
-	ADDQ         R14, R12
+	VMOVDQU      X5, 40(SP)
+	MOVQ         48(SP), R15
+	ADDQ         (R10), AX
+	ADDQ         640(R10), R12
 	MOVQ         AX, CX
-	IMULQ        (R10), CX
+	IMULQ        32(SP), CX
 	ANDQ         ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ CX, Z11
 	ADDQ         ifmaMask52<>+0(SB), AX
 	SHRQ         $0x34, AX
 	ADDQ         AX, DI
 	MOVQ         R12, R14
-	IMULQ        8(R10), R14
+	IMULQ        72(SP), R14
 	ANDQ         ifmaMask52<>+0(SB), R14
 	VPBROADCASTQ R14, Z18
 	ADDQ         ifmaMask52<>+0(SB), R12
 	SHRQ         $0x34, R12
 	ADDQ         R12, R15
-	MOVQ         (R8), DX
-	IMULQ        8(SI), DX
-	ANDQ         ifmaMask52<>+0(SB), DX
-	ADDQ         DX, DI
-	MOVQ         320(R8), DX
-	IMULQ        328(SI), DX
-	ANDQ         ifmaMask52<>+0(SB), DX
-	ADDQ         DX, R15
+	ADDQ         320(R10), DI
+	ADDQ         960(R10), R15
 	VPBROADCASTQ (R8), Z10
 	VPXORQ       Z12, Z12, Z12
 	VPMADD52LUQ  (SI), Z10, Z0
@@ -10346,12 +10459,6 @@ ammIFMA40x2_loop:
 	VPXORQ       Z23, Z23, Z23
 	VPMADD52LUQ  576(SI), Z17, Z9
 	VPMADD52HUQ  576(SI), Z17, Z23
-	VMOVQ        X12, 16(SP)
-	MOVQ         16(SP), BX
-	ADDQ         BX, DI
-	VMOVQ        X19, 48(SP)
-	MOVQ         48(SP), R13
-	ADDQ         R13, R15
 	MOVQ         CX, DX
 	IMULQ        8(R9), DX
 	ANDQ         ifmaMask52<>+0(SB), DX
@@ -10410,38 +10517,26 @@ ammIFMA40x2_loop:
 	VPADDQ       Z23, Z9, Z9
 	VMOVDQU      X0, (SP)
 	MOVQ         8(SP), DI
-	VMOVDQU      X5, 32(SP)
-	MOVQ         40(SP), R15
-	MOVQ         8(R8), CX
-	IMULQ        (SI), CX
-	ANDQ         ifmaMask52<>+0(SB), CX
-	ADDQ         CX, AX
-	MOVQ         328(R8), R14
-	IMULQ        320(SI), R14
-	ANDQ         ifmaMask52<>+0(SB), R14
-	ADDQ         R14, R12
+	VMOVDQU      X5, 40(SP)
+	MOVQ         48(SP), R15
+	ADDQ         8(R10), AX
+	ADDQ         648(R10), R12
 	MOVQ         AX, CX
-	IMULQ        (R10), CX
+	IMULQ        32(SP), CX
 	ANDQ         ifmaMask52<>+0(SB), CX
 	VPBROADCASTQ CX, Z11
 	ADDQ         ifmaMask52<>+0(SB), AX
 	SHRQ         $0x34, AX
 	ADDQ         AX, DI
 	MOVQ         R12, R14
-	IMULQ        8(R10), R14
+	IMULQ        72(SP), R14
 	ANDQ         ifmaMask52<>+0(SB), R14
 	VPBROADCASTQ R14, Z18
 	ADDQ         ifmaMask52<>+0(SB), R12
 	SHRQ         $0x34, R12
 	ADDQ         R12, R15
-	MOVQ         8(R8), DX
-	IMULQ        8(SI), DX
-	ANDQ         ifmaMask52<>+0(SB), DX
-	ADDQ         DX, DI
-	MOVQ         328(R8), DX
-	IMULQ        328(SI), DX
-	ANDQ         ifmaMask52<>+0(SB), DX
-	ADDQ         DX, R15
+	ADDQ         328(R10), DI
+	ADDQ         968(R10), R15
 	VPBROADCASTQ 8(R8), Z10
 	VPXORQ       Z12, Z12, Z12
 	VPMADD52LUQ  (SI), Z10, Z0
@@ -10474,12 +10569,6 @@ ammIFMA40x2_loop:
 	VPXORQ       Z23, Z23, Z23
 	VPMADD52LUQ  576(SI), Z17, Z9
 	VPMADD52HUQ  576(SI), Z17, Z23
-	VMOVQ        X12, 16(SP)
-	MOVQ         16(SP), BX
-	ADDQ         BX, DI
-	VMOVQ        X19, 48(SP)
-	MOVQ         48(SP), R13
-	ADDQ         R13, R15
 	MOVQ         CX, DX
 	IMULQ        8(R9), DX
 	ANDQ         ifmaMask52<>+0(SB), DX
@@ -10537,6 +10626,7 @@ ammIFMA40x2_loop:
 	VPADDQ       Z22, Z8, Z8
 	VPADDQ       Z23, Z9, Z9
 	ADDQ         $0x10, R8
+	ADDQ         $0x10, R10
 	DECQ         R11
 	JNZ          ammIFMA40x2_loop
 
