@@ -39,9 +39,9 @@ const maxWindowBits = 8
 // read of the table of x^0 .. x^(2^w - 1) that touches every entry and keeps
 // one by a mask, and one multiplication, whatever the window's bits are.
 //
-// Where the CPU has AVX-512 IFMA (useIFMA) and m has 1024, 1536 or 2048 bits
-// (the CRT halves of RSA-2048, 3072 and 4096) it works in radix 2^52 with
-// the IFMA kernels instead (see expIFMA), with the same contract.
+// Where the CPU has AVX-512 IFMA (useIFMA) and m has 1024, 1536, 2048, 3072
+// or 4096 bits (see ifmaDigits) it works in radix 2^52 with the IFMA kernels
+// instead (see expIFMA), with the same contract.
 func (z *Nat) Exp(x *Nat, e []byte, m *Modulus) *Nat {
 	if useIFMA && m.r52 != nil {
 		return z.expIFMA(x, e, m, ifmaWindow)
@@ -67,7 +67,8 @@ const ifmaWindow = 5
 // interleaved in one kernel; otherwise it is two Exps. Its time depends on
 // len(e1), len(e2) and the limb counts only.
 func ExpPair(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2 *Modulus) {
-	if useIFMA && m1.r52 != nil && m2.r52 != nil && len(m1.limbs) == len(m2.limbs) && len(e1) == len(e2) {
+	if useIFMA && m1.r52 != nil && m2.r52 != nil && len(m1.limbs) == len(m2.limbs) &&
+		ifmaPairs(m1.r52.d) && len(e1) == len(e2) {
 		expPairIFMA(z1, x1, e1, m1, z2, x2, e2, m2, ifmaWindow)
 		return
 	}

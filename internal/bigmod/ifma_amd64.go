@@ -17,8 +17,12 @@ var useIFMA = ifmaCapable
 // their radix-2^52 constants (Modulus.r52) only then.
 var ifmaCapable = cpu.X86.HasAVX512F && cpu.X86.HasAVX512IFMA && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
 
-// maxDigitWords is the words of the largest radix-2^52 value, 40 digits.
-const maxDigitWords = 40
+// maxDigitWords is the words of the largest radix-2^52 value, 80 digits;
+// maxPairWords that of the largest with x2 kernels, 40 digits.
+const (
+	maxDigitWords = 80
+	maxPairWords  = 40
+)
 
 // amm sets z = a·b·R'⁻¹ mod m, almost reduced (below 2m for a, b below
 // 2m), with the kernel for r's size. z may alias a and b. All slices have
@@ -32,6 +36,10 @@ func amm(z, a, b []uint64, r *radix52) {
 		ammIFMA30((*[32]uint64)(z), (*[32]uint64)(a), (*[32]uint64)(b), (*[32]uint64)(r.m), &k0)
 	case 40:
 		ammIFMA40((*[40]uint64)(z), (*[40]uint64)(a), (*[40]uint64)(b), (*[40]uint64)(r.m), &k0)
+	case 60:
+		ammIFMA60((*[64]uint64)(z), (*[64]uint64)(a), (*[64]uint64)(b), (*[64]uint64)(r.m), &k0)
+	case 80:
+		ammIFMA80((*[80]uint64)(z), (*[80]uint64)(a), (*[80]uint64)(b), (*[80]uint64)(r.m), &k0)
 	default:
 		panic("bigmod: internal error: no IFMA kernel for this size")
 	}
@@ -54,7 +62,7 @@ func amm2(z, a, b, m []uint64, k0 *[2]uint64, words int) {
 }
 
 // selectIFMA sets z to entry k of table, whose entries are len(z) words
-// (24, 32 or 40) and whose entry count is even, by a scan that reads every
+// (24, 32, 40, 64 or 80) and whose entry count is even, by a scan that reads every
 // entry (see selectIFMA24): its memory accesses and time do not depend on
 // k. At 24 words and 32 entries it takes 33 ns.
 func selectIFMA(z, table []uint64, k uint64) {
@@ -65,6 +73,10 @@ func selectIFMA(z, table []uint64, k uint64) {
 		selectIFMA32((*[32]uint64)(z), table, k)
 	case 40:
 		selectIFMA40((*[40]uint64)(z), table, k)
+	case 64:
+		selectIFMA64((*[64]uint64)(z), table, k)
+	case 80:
+		selectIFMA80((*[80]uint64)(z), table, k)
 	default:
 		panic("bigmod: internal error: no IFMA table scan for this size")
 	}
@@ -160,7 +172,8 @@ func (z *Nat) expShortIFMA(x *Nat, e uint, m *Modulus) *Nat {
 
 // expPairIFMA sets z1 = x1^e1 mod m1 and z2 = x2^e2 mod m2 with the x2
 // kernels, which run both exponentiations in one pass. m1 and m2 must have
-// the same limb count, with IFMA kernels, and e1 and e2 the same length.
+// the same limb count, with x2 kernels (ifmaPairs), and e1 and e2 the same
+// length.
 // Its time depends on those sizes only.
 func expPairIFMA(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2 *Modulus, w int) {
 	checkSize(m1, x1)
@@ -168,7 +181,7 @@ func expPairIFMA(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2
 	r1, r2 := m1.r52, m2.r52
 	P := r1.words
 	entries := 1 << w
-	var buf [(2<<expMaxWindowBits + 12) * maxDigitWords]uint64
+	var buf [(2<<expMaxWindowBits + 12) * maxPairWords]uint64
 	mem := buf[:(2*entries+12)*P]
 	take := func(words int) []uint64 {
 		s := mem[:words:words]

@@ -11,8 +11,12 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// ifmaBits are the modulus sizes with IFMA kernels.
-var ifmaBits = []int{1024, 1536, 2048}
+// ifmaBits are the modulus sizes with IFMA kernels; pairBits those with x2
+// kernels too.
+var (
+	ifmaBits = []int{1024, 1536, 2048, 3072, 4096}
+	pairBits = []int{1024, 1536, 2048}
+)
 
 // withIFMA runs f with useIFMA set to on, and restores it.
 func withIFMA(t testing.TB, on bool, f func()) {
@@ -159,7 +163,7 @@ func TestAMMIFMA(t *testing.T) {
 func TestAMMIFMAx2(t *testing.T) {
 	withIFMA(t, true, func() {
 		r := rng(t)
-		for _, bits := range ifmaBits {
+		for _, bits := range pairBits {
 			n := iterations(200)
 			if short() {
 				n = 20
@@ -287,7 +291,7 @@ func TestRadix52Constants(t *testing.T) {
 func TestSelectIFMA(t *testing.T) {
 	withIFMA(t, true, func() {
 		r := rng(t)
-		for _, words := range []int{24, 32, 40} {
+		for _, words := range []int{24, 32, 40, 64, 80} {
 			for _, entries := range []int{16, 32} {
 				table := make([]uint64, entries*words)
 				for i := range table {
@@ -347,8 +351,8 @@ func TestExpIFMA(t *testing.T) {
 				// A base above m (Exp admits any n-limb value).
 				top := new(big.Int).Sub(pow2(64*len(m.limbs)), big.NewInt(1))
 				checkExpIFMA(t, nm.name+"/x=2^(64n)-1", m, top, exps[len(exps)-1], 5)
-				if short() {
-					break
+				if short() || bits > 2048 && !*long {
+					break // one modulus: the others cost seconds
 				}
 			}
 			if bits > 1024 && short() {
@@ -395,7 +399,7 @@ func TestExpPair(t *testing.T) {
 	r := rng(t)
 	for _, on := range []bool{false, true} {
 		withIFMA(t, on, func() {
-			for _, bits := range []int{1024, 1536, 2048, 1088} {
+			for _, bits := range []int{1024, 1536, 2048, 3072, 1088} {
 				if bits > 1024 && short() {
 					continue
 				}
@@ -449,8 +453,8 @@ func BenchmarkExpIFMA(b *testing.B) {
 			})
 		}
 		b.Run(fmt.Sprintf("%d/pair", bits), func(b *testing.B) {
-			if !useIFMA {
-				b.Skip("no IFMA")
+			if !useIFMA || !ifmaPairs(m.r52.d) {
+				b.Skip("no IFMA x2 kernel")
 			}
 			z1, z2 := NewNat(), NewNat()
 			b.ReportAllocs()
@@ -494,6 +498,9 @@ func BenchmarkAMMIFMA(b *testing.B) {
 				amm(a, a, a, r)
 			}
 		})
+		if !ifmaPairs(r.d) {
+			continue
+		}
 		a2 := append(slices.Clone(r.rr), r.rr...)
 		m2 := append(slices.Clone(r.m), r.m...)
 		k0 := [2]uint64{r.k0, r.k0}

@@ -128,3 +128,37 @@ func ammIFMA40x2(z *[80]uint64, a *[80]uint64, b *[80]uint64, m *[80]uint64, k0 
 //
 //go:noescape
 func selectIFMA40(z *[40]uint64, table []uint64, k uint64)
+
+// ammIFMA60 sets z = a·b·R⁻¹ mod m, R = 2^(52·60), almost reduced: for a,
+// b < 2m and m < R/16, z < 2m (see _asm/ifma_amd64_asm.go). Values are 60 radix-2^52
+// digits padded with zeros to 64 words; k0[0] = -m⁻¹ mod 2^52. z may alias
+// a and b. It requires AVX-512F, AVX512IFMA and BMI2; its time depends
+// on nothing but the sizes.
+//
+//go:noescape
+func ammIFMA60(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 *[1]uint64)
+
+// selectIFMA64 sets z to entry k of table, whose entries are 64 words (len(table)
+// an even multiple of 64). It reads every word of every entry, keeping
+// entry k's by a mask: neither its memory accesses nor its time depend on
+// k. It requires AVX-512F.
+//
+//go:noescape
+func selectIFMA64(z *[64]uint64, table []uint64, k uint64)
+
+// ammIFMA80 sets z = a·b·R⁻¹ mod m, R = 2^(52·80), almost reduced: for a,
+// b < 2m and m < R/16, z < 2m (see _asm/ifma_amd64_asm.go). Values are 80 radix-2^52
+// digits padded with zeros to 80 words; k0[0] = -m⁻¹ mod 2^52. z may alias
+// a and b. It requires AVX-512F, AVX512IFMA and BMI2; its time depends
+// on nothing but the sizes.
+//
+//go:noescape
+func ammIFMA80(z *[80]uint64, a *[80]uint64, b *[80]uint64, m *[80]uint64, k0 *[1]uint64)
+
+// selectIFMA80 sets z to entry k of table, whose entries are 80 words (len(table)
+// an even multiple of 80). It reads every word of every entry, keeping
+// entry k's by a mask: neither its memory accesses nor its time depend on
+// k. It requires AVX-512F.
+//
+//go:noescape
+func selectIFMA80(z *[80]uint64, table []uint64, k uint64)

@@ -9261,45 +9261,45 @@ TEXT ·selectIFMA24(SB), NOSPLIT, $0-40
 	MOVQ         $0x0000000000000002, BX
 	VPBROADCASTQ BX, Z3
 
-	// idx0 = 0, idx1 = 1: the indices of the turn's two entries
+	// idx[e] = e: the indices of the turn's entries
 	VPXORQ Z0, Z0, Z0
 	VPSRLQ $0x01, Z3, Z1
 	VPXORQ Z4, Z4, Z4
-	VPXORQ Z9, Z9, Z9
 	VPXORQ Z5, Z5, Z5
-	VPXORQ Z10, Z10, Z10
 	VPXORQ Z6, Z6, Z6
-	VPXORQ Z11, Z11, Z11
+	VPXORQ Z7, Z7, Z7
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
 
 	// end = the table's end.
 	LEAQ (SI)(DX*8), DX
 
 selectIFMA24_entries:
-	// K1, K2 = all ones where idx0, idx1 = k; acc = K ? entry : acc
+	// K1, K2 = all ones where idx[e] = k; acc[e] = K ? entry : acc[e]
 	VPCMPEQQ  Z0, Z2, K1
 	VPCMPEQQ  Z1, Z2, K2
-	VMOVDQU64 (SI), Z14
-	VMOVDQU64 64(SI), Z15
-	VMOVDQU64 128(SI), Z16
-	VMOVDQU64 192(SI), Z17
-	VMOVDQU64 256(SI), Z18
-	VMOVDQU64 320(SI), Z19
-	VPBLENDMQ Z14, Z4, K1, Z4
-	VPBLENDMQ Z17, Z9, K2, Z9
-	VPBLENDMQ Z15, Z5, K1, Z5
-	VPBLENDMQ Z18, Z10, K2, Z10
-	VPBLENDMQ Z16, Z6, K1, Z6
-	VPBLENDMQ Z19, Z11, K2, Z11
+	VMOVDQU64 (SI), Z10
+	VMOVDQU64 64(SI), Z11
+	VMOVDQU64 128(SI), Z12
+	VMOVDQU64 192(SI), Z13
+	VMOVDQU64 256(SI), Z14
+	VMOVDQU64 320(SI), Z15
+	VPBLENDMQ Z10, Z4, K1, Z4
+	VPBLENDMQ Z13, Z7, K2, Z7
+	VPBLENDMQ Z11, Z5, K1, Z5
+	VPBLENDMQ Z14, Z8, K2, Z8
+	VPBLENDMQ Z12, Z6, K1, Z6
+	VPBLENDMQ Z15, Z9, K2, Z9
 	VPADDQ    Z3, Z0, Z0
 	VPADDQ    Z3, Z1, Z1
 	ADDQ      $0x00000180, SI
 	CMPQ      SI, DX
 	JB        selectIFMA24_entries
-	VPORQ     Z9, Z4, Z4
+	VPORQ     Z7, Z4, Z4
 	VMOVDQU64 Z4, (DI)
-	VPORQ     Z10, Z5, Z5
+	VPORQ     Z8, Z5, Z5
 	VMOVDQU64 Z5, 64(DI)
-	VPORQ     Z11, Z6, Z6
+	VPORQ     Z9, Z6, Z6
 	VMOVDQU64 Z6, 128(DI)
 	VZEROUPPER
 	RET
@@ -9967,53 +9967,53 @@ TEXT ·selectIFMA32(SB), NOSPLIT, $0-40
 	MOVQ         $0x0000000000000002, BX
 	VPBROADCASTQ BX, Z3
 
-	// idx0 = 0, idx1 = 1: the indices of the turn's two entries
+	// idx[e] = e: the indices of the turn's entries
 	VPXORQ Z0, Z0, Z0
 	VPSRLQ $0x01, Z3, Z1
 	VPXORQ Z4, Z4, Z4
-	VPXORQ Z9, Z9, Z9
 	VPXORQ Z5, Z5, Z5
-	VPXORQ Z10, Z10, Z10
 	VPXORQ Z6, Z6, Z6
-	VPXORQ Z11, Z11, Z11
 	VPXORQ Z7, Z7, Z7
-	VPXORQ Z12, Z12, Z12
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
 
 	// end = the table's end.
 	LEAQ (SI)(DX*8), DX
 
 selectIFMA32_entries:
-	// K1, K2 = all ones where idx0, idx1 = k; acc = K ? entry : acc
+	// K1, K2 = all ones where idx[e] = k; acc[e] = K ? entry : acc[e]
 	VPCMPEQQ  Z0, Z2, K1
 	VPCMPEQQ  Z1, Z2, K2
-	VMOVDQU64 (SI), Z14
-	VMOVDQU64 64(SI), Z15
-	VMOVDQU64 128(SI), Z16
-	VMOVDQU64 192(SI), Z17
-	VMOVDQU64 256(SI), Z18
-	VMOVDQU64 320(SI), Z19
-	VMOVDQU64 384(SI), Z20
-	VMOVDQU64 448(SI), Z21
-	VPBLENDMQ Z14, Z4, K1, Z4
-	VPBLENDMQ Z18, Z9, K2, Z9
-	VPBLENDMQ Z15, Z5, K1, Z5
-	VPBLENDMQ Z19, Z10, K2, Z10
-	VPBLENDMQ Z16, Z6, K1, Z6
-	VPBLENDMQ Z20, Z11, K2, Z11
-	VPBLENDMQ Z17, Z7, K1, Z7
-	VPBLENDMQ Z21, Z12, K2, Z12
+	VMOVDQU64 (SI), Z12
+	VMOVDQU64 64(SI), Z13
+	VMOVDQU64 128(SI), Z14
+	VMOVDQU64 192(SI), Z15
+	VMOVDQU64 256(SI), Z16
+	VMOVDQU64 320(SI), Z17
+	VMOVDQU64 384(SI), Z18
+	VMOVDQU64 448(SI), Z19
+	VPBLENDMQ Z12, Z4, K1, Z4
+	VPBLENDMQ Z16, Z8, K2, Z8
+	VPBLENDMQ Z13, Z5, K1, Z5
+	VPBLENDMQ Z17, Z9, K2, Z9
+	VPBLENDMQ Z14, Z6, K1, Z6
+	VPBLENDMQ Z18, Z10, K2, Z10
+	VPBLENDMQ Z15, Z7, K1, Z7
+	VPBLENDMQ Z19, Z11, K2, Z11
 	VPADDQ    Z3, Z0, Z0
 	VPADDQ    Z3, Z1, Z1
 	ADDQ      $0x00000200, SI
 	CMPQ      SI, DX
 	JB        selectIFMA32_entries
-	VPORQ     Z9, Z4, Z4
+	VPORQ     Z8, Z4, Z4
 	VMOVDQU64 Z4, (DI)
-	VPORQ     Z10, Z5, Z5
+	VPORQ     Z9, Z5, Z5
 	VMOVDQU64 Z5, 64(DI)
-	VPORQ     Z11, Z6, Z6
+	VPORQ     Z10, Z6, Z6
 	VMOVDQU64 Z6, 128(DI)
-	VPORQ     Z12, Z7, Z7
+	VPORQ     Z11, Z7, Z7
 	VMOVDQU64 Z7, 192(DI)
 	VZEROUPPER
 	RET
@@ -10837,25 +10837,25 @@ TEXT ·selectIFMA40(SB), NOSPLIT, $0-40
 	MOVQ         $0x0000000000000002, BX
 	VPBROADCASTQ BX, Z3
 
-	// idx0 = 0, idx1 = 1: the indices of the turn's two entries
+	// idx[e] = e: the indices of the turn's entries
 	VPXORQ Z0, Z0, Z0
 	VPSRLQ $0x01, Z3, Z1
 	VPXORQ Z4, Z4, Z4
-	VPXORQ Z9, Z9, Z9
 	VPXORQ Z5, Z5, Z5
-	VPXORQ Z10, Z10, Z10
 	VPXORQ Z6, Z6, Z6
-	VPXORQ Z11, Z11, Z11
 	VPXORQ Z7, Z7, Z7
-	VPXORQ Z12, Z12, Z12
 	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
 	VPXORQ Z13, Z13, Z13
 
 	// end = the table's end.
 	LEAQ (SI)(DX*8), DX
 
 selectIFMA40_entries:
-	// K1, K2 = all ones where idx0, idx1 = k; acc = K ? entry : acc
+	// K1, K2 = all ones where idx[e] = k; acc[e] = K ? entry : acc[e]
 	VPCMPEQQ  Z0, Z2, K1
 	VPCMPEQQ  Z1, Z2, K2
 	VMOVDQU64 (SI), Z14
@@ -10893,5 +10893,924 @@ selectIFMA40_entries:
 	VMOVDQU64 Z7, 192(DI)
 	VPORQ     Z13, Z8, Z8
 	VMOVDQU64 Z8, 256(DI)
+	VZEROUPPER
+	RET
+
+// func ammIFMA60(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 *[1]uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·ammIFMA60(SB), NOSPLIT, $0-40
+	MOVQ   a+8(FP), SI
+	MOVQ   b+16(FP), R8
+	MOVQ   m+24(FP), R9
+	MOVQ   k0+32(FP), R10
+	VPXORQ Z31, Z31, Z31
+
+	// t = 0; load a and m if they stay in registers.
+	VMOVDQU64 (SI), Z8
+	VPXORQ    Z0, Z0, Z0
+	VMOVDQU64 64(SI), Z9
+	VPXORQ    Z1, Z1, Z1
+	VMOVDQU64 128(SI), Z10
+	VPXORQ    Z2, Z2, Z2
+	VMOVDQU64 192(SI), Z11
+	VPXORQ    Z3, Z3, Z3
+	VMOVDQU64 256(SI), Z12
+	VPXORQ    Z4, Z4, Z4
+	VMOVDQU64 320(SI), Z13
+	VPXORQ    Z5, Z5, Z5
+	VMOVDQU64 384(SI), Z14
+	VPXORQ    Z6, Z6, Z6
+	VMOVDQU64 448(SI), Z15
+	VPXORQ    Z7, Z7, Z7
+	XORQ      AX, AX
+
+	// 30 turns of 2 steps.
+	MOVQ $0x0000001e, R11
+
+ammIFMA60_loop:
+	VPEXTRQ          $0x01, X0, DI
+	MOVQ             (R8), DX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
+	ADDQ             CX, AX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
+	MOVQ             AX, CX
+	IMULQ            (R10), CX
+	ANDQ             ifmaMask52<>+0(SB), CX
+	VPBROADCASTQ     CX, Z16
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
+	MOVQ             (R8), DX
+	IMULQ            8(SI), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, DI
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST (R8), Z8, Z0
+	VPMADD52HUQ.BCST (R8), Z8, Z17
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST (R8), Z9, Z1
+	VPMADD52HUQ.BCST (R8), Z9, Z18
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST (R8), Z10, Z2
+	VPMADD52HUQ.BCST (R8), Z10, Z19
+	VPXORQ           Z20, Z20, Z20
+	VPMADD52LUQ.BCST (R8), Z11, Z3
+	VPMADD52HUQ.BCST (R8), Z11, Z20
+	VPXORQ           Z21, Z21, Z21
+	VPMADD52LUQ.BCST (R8), Z12, Z4
+	VPMADD52HUQ.BCST (R8), Z12, Z21
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST (R8), Z13, Z5
+	VPMADD52HUQ.BCST (R8), Z13, Z22
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST (R8), Z14, Z6
+	VPMADD52HUQ.BCST (R8), Z14, Z23
+	VPXORQ           Z24, Z24, Z24
+	VPMADD52LUQ.BCST (R8), Z15, Z7
+	VPMADD52HUQ.BCST (R8), Z15, Z24
+	MOVQ             CX, DX
+	IMULQ            8(R9), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, DI
+	VPMADD52LUQ      (R9), Z16, Z0
+	VPMADD52HUQ      (R9), Z16, Z17
+	VPMADD52LUQ      64(R9), Z16, Z1
+	VPMADD52HUQ      64(R9), Z16, Z18
+	VPMADD52LUQ      128(R9), Z16, Z2
+	VPMADD52HUQ      128(R9), Z16, Z19
+	VPMADD52LUQ      192(R9), Z16, Z3
+	VPMADD52HUQ      192(R9), Z16, Z20
+	VPMADD52LUQ      256(R9), Z16, Z4
+	VPMADD52HUQ      256(R9), Z16, Z21
+	VPMADD52LUQ      320(R9), Z16, Z5
+	VPMADD52HUQ      320(R9), Z16, Z22
+	VPMADD52LUQ      384(R9), Z16, Z6
+	VPMADD52HUQ      384(R9), Z16, Z23
+	VPMADD52LUQ      448(R9), Z16, Z7
+	VPMADD52HUQ      448(R9), Z16, Z24
+	MOVQ             CX, DX
+	MULXQ            (R9), DX, CX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
+	VALIGNQ          $0x01, Z0, Z1, Z0
+	VALIGNQ          $0x01, Z1, Z2, Z1
+	VALIGNQ          $0x01, Z2, Z3, Z2
+	VALIGNQ          $0x01, Z3, Z4, Z3
+	VALIGNQ          $0x01, Z4, Z5, Z4
+	VALIGNQ          $0x01, Z5, Z6, Z5
+	VALIGNQ          $0x01, Z6, Z7, Z6
+	VALIGNQ          $0x01, Z7, Z31, Z7
+	VPADDQ           Z17, Z0, Z0
+	VPADDQ           Z18, Z1, Z1
+	VPADDQ           Z19, Z2, Z2
+	VPADDQ           Z20, Z3, Z3
+	VPADDQ           Z21, Z4, Z4
+	VPADDQ           Z22, Z5, Z5
+	VPADDQ           Z23, Z6, Z6
+	VPADDQ           Z24, Z7, Z7
+	VPEXTRQ          $0x01, X0, DI
+	MOVQ             8(R8), DX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
+	ADDQ             CX, AX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
+	MOVQ             AX, CX
+	IMULQ            (R10), CX
+	ANDQ             ifmaMask52<>+0(SB), CX
+	VPBROADCASTQ     CX, Z16
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
+	MOVQ             8(R8), DX
+	IMULQ            8(SI), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, DI
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST 8(R8), Z8, Z0
+	VPMADD52HUQ.BCST 8(R8), Z8, Z17
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST 8(R8), Z9, Z1
+	VPMADD52HUQ.BCST 8(R8), Z9, Z18
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST 8(R8), Z10, Z2
+	VPMADD52HUQ.BCST 8(R8), Z10, Z19
+	VPXORQ           Z20, Z20, Z20
+	VPMADD52LUQ.BCST 8(R8), Z11, Z3
+	VPMADD52HUQ.BCST 8(R8), Z11, Z20
+	VPXORQ           Z21, Z21, Z21
+	VPMADD52LUQ.BCST 8(R8), Z12, Z4
+	VPMADD52HUQ.BCST 8(R8), Z12, Z21
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST 8(R8), Z13, Z5
+	VPMADD52HUQ.BCST 8(R8), Z13, Z22
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST 8(R8), Z14, Z6
+	VPMADD52HUQ.BCST 8(R8), Z14, Z23
+	VPXORQ           Z24, Z24, Z24
+	VPMADD52LUQ.BCST 8(R8), Z15, Z7
+	VPMADD52HUQ.BCST 8(R8), Z15, Z24
+	MOVQ             CX, DX
+	IMULQ            8(R9), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, DI
+	VPMADD52LUQ      (R9), Z16, Z0
+	VPMADD52HUQ      (R9), Z16, Z17
+	VPMADD52LUQ      64(R9), Z16, Z1
+	VPMADD52HUQ      64(R9), Z16, Z18
+	VPMADD52LUQ      128(R9), Z16, Z2
+	VPMADD52HUQ      128(R9), Z16, Z19
+	VPMADD52LUQ      192(R9), Z16, Z3
+	VPMADD52HUQ      192(R9), Z16, Z20
+	VPMADD52LUQ      256(R9), Z16, Z4
+	VPMADD52HUQ      256(R9), Z16, Z21
+	VPMADD52LUQ      320(R9), Z16, Z5
+	VPMADD52HUQ      320(R9), Z16, Z22
+	VPMADD52LUQ      384(R9), Z16, Z6
+	VPMADD52HUQ      384(R9), Z16, Z23
+	VPMADD52LUQ      448(R9), Z16, Z7
+	VPMADD52HUQ      448(R9), Z16, Z24
+	MOVQ             CX, DX
+	MULXQ            (R9), DX, CX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
+	VALIGNQ          $0x01, Z0, Z1, Z0
+	VALIGNQ          $0x01, Z1, Z2, Z1
+	VALIGNQ          $0x01, Z2, Z3, Z2
+	VALIGNQ          $0x01, Z3, Z4, Z3
+	VALIGNQ          $0x01, Z4, Z5, Z4
+	VALIGNQ          $0x01, Z5, Z6, Z5
+	VALIGNQ          $0x01, Z6, Z7, Z6
+	VALIGNQ          $0x01, Z7, Z31, Z7
+	VPADDQ           Z17, Z0, Z0
+	VPADDQ           Z18, Z1, Z1
+	VPADDQ           Z19, Z2, Z2
+	VPADDQ           Z20, Z3, Z3
+	VPADDQ           Z21, Z4, Z4
+	VPADDQ           Z22, Z5, Z5
+	VPADDQ           Z23, Z6, Z6
+	VPADDQ           Z24, Z7, Z7
+	ADDQ             $0x10, R8
+	DECQ             R11
+	JNZ              ammIFMA60_loop
+
+	// Normalize: s into lane 0, one round of carries, then the carries
+	// that ripple, by the generate/propagate masks.
+	VPBROADCASTQ ifmaMask52<>+0(SB), Z30
+	MOVQ         $0x0000000000000001, DX
+	VPBROADCASTQ DX, Z29
+	KMOVW        DX, K1
+	VPBROADCASTQ AX, Z28
+	VPBLENDMQ    Z28, Z0, K1, Z0
+	VPSRLQ       $0x34, Z0, Z27
+	VPANDQ       Z30, Z0, Z0
+	VPSRLQ       $0x34, Z1, Z26
+	VPANDQ       Z30, Z1, Z1
+	VPSRLQ       $0x34, Z2, Z25
+	VPANDQ       Z30, Z2, Z2
+	VPSRLQ       $0x34, Z3, Z24
+	VPANDQ       Z30, Z3, Z3
+	VPSRLQ       $0x34, Z4, Z23
+	VPANDQ       Z30, Z4, Z4
+	VPSRLQ       $0x34, Z5, Z22
+	VPANDQ       Z30, Z5, Z5
+	VPSRLQ       $0x34, Z6, Z21
+	VPANDQ       Z30, Z6, Z6
+	VPSRLQ       $0x34, Z7, Z20
+	VPANDQ       Z30, Z7, Z7
+	VALIGNQ      $0x07, Z31, Z27, Z28
+	VPADDQ       Z28, Z0, Z0
+	VALIGNQ      $0x07, Z27, Z26, Z28
+	VPADDQ       Z28, Z1, Z1
+	VALIGNQ      $0x07, Z26, Z25, Z28
+	VPADDQ       Z28, Z2, Z2
+	VALIGNQ      $0x07, Z25, Z24, Z28
+	VPADDQ       Z28, Z3, Z3
+	VALIGNQ      $0x07, Z24, Z23, Z28
+	VPADDQ       Z28, Z4, Z4
+	VALIGNQ      $0x07, Z23, Z22, Z28
+	VPADDQ       Z28, Z5, Z5
+	VALIGNQ      $0x07, Z22, Z21, Z28
+	VPADDQ       Z28, Z6, Z6
+	VALIGNQ      $0x07, Z21, Z20, Z28
+	VPADDQ       Z28, Z7, Z7
+	XORQ         BX, BX
+	XORQ         CX, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z7, K2
+	VPCMPEQQ     Z30, Z7, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z6, K2
+	VPCMPEQQ     Z30, Z6, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z5, K2
+	VPCMPEQQ     Z30, Z5, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z4, K2
+	VPCMPEQQ     Z30, Z4, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z3, K2
+	VPCMPEQQ     Z30, Z3, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z2, K2
+	VPCMPEQQ     Z30, Z2, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z1, K2
+	VPCMPEQQ     Z30, Z1, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z0, K2
+	VPCMPEQQ     Z30, Z0, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+
+	// c = ((g << 1) + p) ^ p
+	LEAQ   (CX)(BX*2), BX
+	XORQ   CX, BX
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z0, K2, Z0
+	VPANDQ Z30, Z0, Z0
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z1, K2, Z1
+	VPANDQ Z30, Z1, Z1
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z2, K2, Z2
+	VPANDQ Z30, Z2, Z2
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z3, K2, Z3
+	VPANDQ Z30, Z3, Z3
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z4, K2, Z4
+	VPANDQ Z30, Z4, Z4
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z5, K2, Z5
+	VPANDQ Z30, Z5, Z5
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z6, K2, Z6
+	VPANDQ Z30, Z6, Z6
+	KMOVW  BX, K2
+	VPADDQ Z29, Z7, K2, Z7
+	VPANDQ Z30, Z7, Z7
+
+	// Store t.
+	MOVQ      z+0(FP), SI
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	VMOVDQU64 Z5, 320(SI)
+	VMOVDQU64 Z6, 384(SI)
+	VMOVDQU64 Z7, 448(SI)
+	VZEROUPPER
+	RET
+
+// func selectIFMA64(z *[64]uint64, table []uint64, k uint64)
+// Requires: AVX, AVX512F
+TEXT ·selectIFMA64(SB), NOSPLIT, $0-40
+	MOVQ         z+0(FP), DI
+	MOVQ         table_base+8(FP), SI
+	MOVQ         table_len+16(FP), DX
+	MOVQ         k+32(FP), BX
+	VPBROADCASTQ BX, Z2
+	MOVQ         $0x0000000000000001, BX
+	VPBROADCASTQ BX, Z3
+
+	// idx[e] = e: the indices of the turn's entries
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+
+	// end = the table's end.
+	LEAQ (SI)(DX*8), DX
+
+selectIFMA64_entries:
+	// K1, K2 = all ones where idx[e] = k; acc[e] = K ? entry : acc[e]
+	VPCMPEQQ  Z0, Z2, K1
+	VMOVDQU64 (SI), Z12
+	VMOVDQU64 64(SI), Z13
+	VMOVDQU64 128(SI), Z14
+	VMOVDQU64 192(SI), Z15
+	VMOVDQU64 256(SI), Z16
+	VMOVDQU64 320(SI), Z17
+	VMOVDQU64 384(SI), Z18
+	VMOVDQU64 448(SI), Z19
+	VPBLENDMQ Z12, Z4, K1, Z4
+	VPBLENDMQ Z13, Z5, K1, Z5
+	VPBLENDMQ Z14, Z6, K1, Z6
+	VPBLENDMQ Z15, Z7, K1, Z7
+	VPBLENDMQ Z16, Z8, K1, Z8
+	VPBLENDMQ Z17, Z9, K1, Z9
+	VPBLENDMQ Z18, Z10, K1, Z10
+	VPBLENDMQ Z19, Z11, K1, Z11
+	VPADDQ    Z3, Z0, Z0
+	ADDQ      $0x00000200, SI
+	CMPQ      SI, DX
+	JB        selectIFMA64_entries
+	VMOVDQU64 Z4, (DI)
+	VMOVDQU64 Z5, 64(DI)
+	VMOVDQU64 Z6, 128(DI)
+	VMOVDQU64 Z7, 192(DI)
+	VMOVDQU64 Z8, 256(DI)
+	VMOVDQU64 Z9, 320(DI)
+	VMOVDQU64 Z10, 384(DI)
+	VMOVDQU64 Z11, 448(DI)
+	VZEROUPPER
+	RET
+
+// func ammIFMA80(z *[80]uint64, a *[80]uint64, b *[80]uint64, m *[80]uint64, k0 *[1]uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·ammIFMA80(SB), NOSPLIT, $0-40
+	MOVQ   a+8(FP), SI
+	MOVQ   b+16(FP), R8
+	MOVQ   m+24(FP), R9
+	MOVQ   k0+32(FP), R10
+	VPXORQ Z31, Z31, Z31
+
+	// t = 0; load a and m if they stay in registers.
+	VMOVDQU64 (SI), Z10
+	VPXORQ    Z0, Z0, Z0
+	VMOVDQU64 64(SI), Z11
+	VPXORQ    Z1, Z1, Z1
+	VMOVDQU64 128(SI), Z12
+	VPXORQ    Z2, Z2, Z2
+	VMOVDQU64 192(SI), Z13
+	VPXORQ    Z3, Z3, Z3
+	VMOVDQU64 256(SI), Z14
+	VPXORQ    Z4, Z4, Z4
+	VMOVDQU64 320(SI), Z15
+	VPXORQ    Z5, Z5, Z5
+	VMOVDQU64 384(SI), Z16
+	VPXORQ    Z6, Z6, Z6
+	VMOVDQU64 448(SI), Z17
+	VPXORQ    Z7, Z7, Z7
+	VMOVDQU64 512(SI), Z18
+	VPXORQ    Z8, Z8, Z8
+	VMOVDQU64 576(SI), Z19
+	VPXORQ    Z9, Z9, Z9
+	XORQ      AX, AX
+
+	// 40 turns of 2 steps.
+	MOVQ $0x00000028, R11
+
+ammIFMA80_loop:
+	VPEXTRQ          $0x01, X0, DI
+	MOVQ             (R8), DX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
+	ADDQ             CX, AX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
+	MOVQ             AX, CX
+	IMULQ            (R10), CX
+	ANDQ             ifmaMask52<>+0(SB), CX
+	VPBROADCASTQ     CX, Z20
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
+	MOVQ             (R8), DX
+	IMULQ            8(SI), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, DI
+	VPXORQ           Z21, Z21, Z21
+	VPMADD52LUQ.BCST (R8), Z10, Z0
+	VPMADD52HUQ.BCST (R8), Z10, Z21
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST (R8), Z11, Z1
+	VPMADD52HUQ.BCST (R8), Z11, Z22
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST (R8), Z12, Z2
+	VPMADD52HUQ.BCST (R8), Z12, Z23
+	VPXORQ           Z24, Z24, Z24
+	VPMADD52LUQ.BCST (R8), Z13, Z3
+	VPMADD52HUQ.BCST (R8), Z13, Z24
+	VPXORQ           Z25, Z25, Z25
+	VPMADD52LUQ.BCST (R8), Z14, Z4
+	VPMADD52HUQ.BCST (R8), Z14, Z25
+	VPXORQ           Z26, Z26, Z26
+	VPMADD52LUQ.BCST (R8), Z15, Z5
+	VPMADD52HUQ.BCST (R8), Z15, Z26
+	VPXORQ           Z27, Z27, Z27
+	VPMADD52LUQ.BCST (R8), Z16, Z6
+	VPMADD52HUQ.BCST (R8), Z16, Z27
+	VPXORQ           Z28, Z28, Z28
+	VPMADD52LUQ.BCST (R8), Z17, Z7
+	VPMADD52HUQ.BCST (R8), Z17, Z28
+	VPXORQ           Z29, Z29, Z29
+	VPMADD52LUQ.BCST (R8), Z18, Z8
+	VPMADD52HUQ.BCST (R8), Z18, Z29
+	VPXORQ           Z30, Z30, Z30
+	VPMADD52LUQ.BCST (R8), Z19, Z9
+	VPMADD52HUQ.BCST (R8), Z19, Z30
+	MOVQ             CX, DX
+	IMULQ            8(R9), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, DI
+	VPMADD52LUQ      (R9), Z20, Z0
+	VPMADD52HUQ      (R9), Z20, Z21
+	VPMADD52LUQ      64(R9), Z20, Z1
+	VPMADD52HUQ      64(R9), Z20, Z22
+	VPMADD52LUQ      128(R9), Z20, Z2
+	VPMADD52HUQ      128(R9), Z20, Z23
+	VPMADD52LUQ      192(R9), Z20, Z3
+	VPMADD52HUQ      192(R9), Z20, Z24
+	VPMADD52LUQ      256(R9), Z20, Z4
+	VPMADD52HUQ      256(R9), Z20, Z25
+	VPMADD52LUQ      320(R9), Z20, Z5
+	VPMADD52HUQ      320(R9), Z20, Z26
+	VPMADD52LUQ      384(R9), Z20, Z6
+	VPMADD52HUQ      384(R9), Z20, Z27
+	VPMADD52LUQ      448(R9), Z20, Z7
+	VPMADD52HUQ      448(R9), Z20, Z28
+	VPMADD52LUQ      512(R9), Z20, Z8
+	VPMADD52HUQ      512(R9), Z20, Z29
+	VPMADD52LUQ      576(R9), Z20, Z9
+	VPMADD52HUQ      576(R9), Z20, Z30
+	MOVQ             CX, DX
+	MULXQ            (R9), DX, CX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
+	VALIGNQ          $0x01, Z0, Z1, Z0
+	VALIGNQ          $0x01, Z1, Z2, Z1
+	VALIGNQ          $0x01, Z2, Z3, Z2
+	VALIGNQ          $0x01, Z3, Z4, Z3
+	VALIGNQ          $0x01, Z4, Z5, Z4
+	VALIGNQ          $0x01, Z5, Z6, Z5
+	VALIGNQ          $0x01, Z6, Z7, Z6
+	VALIGNQ          $0x01, Z7, Z8, Z7
+	VALIGNQ          $0x01, Z8, Z9, Z8
+	VALIGNQ          $0x01, Z9, Z31, Z9
+	VPADDQ           Z21, Z0, Z0
+	VPADDQ           Z22, Z1, Z1
+	VPADDQ           Z23, Z2, Z2
+	VPADDQ           Z24, Z3, Z3
+	VPADDQ           Z25, Z4, Z4
+	VPADDQ           Z26, Z5, Z5
+	VPADDQ           Z27, Z6, Z6
+	VPADDQ           Z28, Z7, Z7
+	VPADDQ           Z29, Z8, Z8
+	VPADDQ           Z30, Z9, Z9
+	VPEXTRQ          $0x01, X0, DI
+	MOVQ             8(R8), DX
+	MULXQ            (SI), DX, BX
+	MOVQ             DX, CX
+	ANDQ             ifmaMask52<>+0(SB), CX
+	ADDQ             CX, AX
+	SHRQ             $0x34, BX, DX
+	ADDQ             DX, DI
+	MOVQ             AX, CX
+	IMULQ            (R10), CX
+	ANDQ             ifmaMask52<>+0(SB), CX
+	VPBROADCASTQ     CX, Z20
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
+	MOVQ             8(R8), DX
+	IMULQ            8(SI), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, DI
+	VPXORQ           Z21, Z21, Z21
+	VPMADD52LUQ.BCST 8(R8), Z10, Z0
+	VPMADD52HUQ.BCST 8(R8), Z10, Z21
+	VPXORQ           Z22, Z22, Z22
+	VPMADD52LUQ.BCST 8(R8), Z11, Z1
+	VPMADD52HUQ.BCST 8(R8), Z11, Z22
+	VPXORQ           Z23, Z23, Z23
+	VPMADD52LUQ.BCST 8(R8), Z12, Z2
+	VPMADD52HUQ.BCST 8(R8), Z12, Z23
+	VPXORQ           Z24, Z24, Z24
+	VPMADD52LUQ.BCST 8(R8), Z13, Z3
+	VPMADD52HUQ.BCST 8(R8), Z13, Z24
+	VPXORQ           Z25, Z25, Z25
+	VPMADD52LUQ.BCST 8(R8), Z14, Z4
+	VPMADD52HUQ.BCST 8(R8), Z14, Z25
+	VPXORQ           Z26, Z26, Z26
+	VPMADD52LUQ.BCST 8(R8), Z15, Z5
+	VPMADD52HUQ.BCST 8(R8), Z15, Z26
+	VPXORQ           Z27, Z27, Z27
+	VPMADD52LUQ.BCST 8(R8), Z16, Z6
+	VPMADD52HUQ.BCST 8(R8), Z16, Z27
+	VPXORQ           Z28, Z28, Z28
+	VPMADD52LUQ.BCST 8(R8), Z17, Z7
+	VPMADD52HUQ.BCST 8(R8), Z17, Z28
+	VPXORQ           Z29, Z29, Z29
+	VPMADD52LUQ.BCST 8(R8), Z18, Z8
+	VPMADD52HUQ.BCST 8(R8), Z18, Z29
+	VPXORQ           Z30, Z30, Z30
+	VPMADD52LUQ.BCST 8(R8), Z19, Z9
+	VPMADD52HUQ.BCST 8(R8), Z19, Z30
+	MOVQ             CX, DX
+	IMULQ            8(R9), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, DI
+	VPMADD52LUQ      (R9), Z20, Z0
+	VPMADD52HUQ      (R9), Z20, Z21
+	VPMADD52LUQ      64(R9), Z20, Z1
+	VPMADD52HUQ      64(R9), Z20, Z22
+	VPMADD52LUQ      128(R9), Z20, Z2
+	VPMADD52HUQ      128(R9), Z20, Z23
+	VPMADD52LUQ      192(R9), Z20, Z3
+	VPMADD52HUQ      192(R9), Z20, Z24
+	VPMADD52LUQ      256(R9), Z20, Z4
+	VPMADD52HUQ      256(R9), Z20, Z25
+	VPMADD52LUQ      320(R9), Z20, Z5
+	VPMADD52HUQ      320(R9), Z20, Z26
+	VPMADD52LUQ      384(R9), Z20, Z6
+	VPMADD52HUQ      384(R9), Z20, Z27
+	VPMADD52LUQ      448(R9), Z20, Z7
+	VPMADD52HUQ      448(R9), Z20, Z28
+	VPMADD52LUQ      512(R9), Z20, Z8
+	VPMADD52HUQ      512(R9), Z20, Z29
+	VPMADD52LUQ      576(R9), Z20, Z9
+	VPMADD52HUQ      576(R9), Z20, Z30
+	MOVQ             CX, DX
+	MULXQ            (R9), DX, CX
+	SHRQ             $0x34, DX
+	SHLQ             $0x0c, CX
+	ADDQ             DX, DI
+	LEAQ             (DI)(CX*1), AX
+	VALIGNQ          $0x01, Z0, Z1, Z0
+	VALIGNQ          $0x01, Z1, Z2, Z1
+	VALIGNQ          $0x01, Z2, Z3, Z2
+	VALIGNQ          $0x01, Z3, Z4, Z3
+	VALIGNQ          $0x01, Z4, Z5, Z4
+	VALIGNQ          $0x01, Z5, Z6, Z5
+	VALIGNQ          $0x01, Z6, Z7, Z6
+	VALIGNQ          $0x01, Z7, Z8, Z7
+	VALIGNQ          $0x01, Z8, Z9, Z8
+	VALIGNQ          $0x01, Z9, Z31, Z9
+	VPADDQ           Z21, Z0, Z0
+	VPADDQ           Z22, Z1, Z1
+	VPADDQ           Z23, Z2, Z2
+	VPADDQ           Z24, Z3, Z3
+	VPADDQ           Z25, Z4, Z4
+	VPADDQ           Z26, Z5, Z5
+	VPADDQ           Z27, Z6, Z6
+	VPADDQ           Z28, Z7, Z7
+	VPADDQ           Z29, Z8, Z8
+	VPADDQ           Z30, Z9, Z9
+	ADDQ             $0x10, R8
+	DECQ             R11
+	JNZ              ammIFMA80_loop
+
+	// Normalize: s into lane 0, one round of carries, then the carries
+	// that ripple, by the generate/propagate masks.
+	VPBROADCASTQ ifmaMask52<>+0(SB), Z30
+	MOVQ         $0x0000000000000001, DX
+	VPBROADCASTQ DX, Z29
+	KMOVW        DX, K1
+	VPBROADCASTQ AX, Z28
+	VPBLENDMQ    Z28, Z0, K1, Z0
+	VPSRLQ       $0x34, Z0, Z27
+	VPANDQ       Z30, Z0, Z0
+	VPSRLQ       $0x34, Z1, Z26
+	VPANDQ       Z30, Z1, Z1
+	VPSRLQ       $0x34, Z2, Z25
+	VPANDQ       Z30, Z2, Z2
+	VPSRLQ       $0x34, Z3, Z24
+	VPANDQ       Z30, Z3, Z3
+	VPSRLQ       $0x34, Z4, Z23
+	VPANDQ       Z30, Z4, Z4
+	VPSRLQ       $0x34, Z5, Z22
+	VPANDQ       Z30, Z5, Z5
+	VPSRLQ       $0x34, Z6, Z21
+	VPANDQ       Z30, Z6, Z6
+	VPSRLQ       $0x34, Z7, Z20
+	VPANDQ       Z30, Z7, Z7
+	VPSRLQ       $0x34, Z8, Z19
+	VPANDQ       Z30, Z8, Z8
+	VPSRLQ       $0x34, Z9, Z18
+	VPANDQ       Z30, Z9, Z9
+	VALIGNQ      $0x07, Z31, Z27, Z28
+	VPADDQ       Z28, Z0, Z0
+	VALIGNQ      $0x07, Z27, Z26, Z28
+	VPADDQ       Z28, Z1, Z1
+	VALIGNQ      $0x07, Z26, Z25, Z28
+	VPADDQ       Z28, Z2, Z2
+	VALIGNQ      $0x07, Z25, Z24, Z28
+	VPADDQ       Z28, Z3, Z3
+	VALIGNQ      $0x07, Z24, Z23, Z28
+	VPADDQ       Z28, Z4, Z4
+	VALIGNQ      $0x07, Z23, Z22, Z28
+	VPADDQ       Z28, Z5, Z5
+	VALIGNQ      $0x07, Z22, Z21, Z28
+	VPADDQ       Z28, Z6, Z6
+	VALIGNQ      $0x07, Z21, Z20, Z28
+	VPADDQ       Z28, Z7, Z7
+	VALIGNQ      $0x07, Z20, Z19, Z28
+	VPADDQ       Z28, Z8, Z8
+	VALIGNQ      $0x07, Z19, Z18, Z28
+	VPADDQ       Z28, Z9, Z9
+	XORQ         BX, BX
+	XORQ         CX, CX
+	XORQ         R12, R12
+	XORQ         R13, R13
+	SHLQ         $0x08, R12
+	SHLQ         $0x08, R13
+	VPCMPUQ      $0x06, Z30, Z9, K2
+	VPCMPEQQ     Z30, Z9, K3
+	KMOVW        K2, DI
+	ORQ          DI, R12
+	KMOVW        K3, DI
+	ORQ          DI, R13
+	SHLQ         $0x08, R12
+	SHLQ         $0x08, R13
+	VPCMPUQ      $0x06, Z30, Z8, K2
+	VPCMPEQQ     Z30, Z8, K3
+	KMOVW        K2, DI
+	ORQ          DI, R12
+	KMOVW        K3, DI
+	ORQ          DI, R13
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z7, K2
+	VPCMPEQQ     Z30, Z7, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z6, K2
+	VPCMPEQQ     Z30, Z6, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z5, K2
+	VPCMPEQQ     Z30, Z5, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z4, K2
+	VPCMPEQQ     Z30, Z4, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z3, K2
+	VPCMPEQQ     Z30, Z3, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z2, K2
+	VPCMPEQQ     Z30, Z2, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z1, K2
+	VPCMPEQQ     Z30, Z1, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+	SHLQ         $0x08, BX
+	SHLQ         $0x08, CX
+	VPCMPUQ      $0x06, Z30, Z0, K2
+	VPCMPEQQ     Z30, Z0, K3
+	KMOVW        K2, DI
+	ORQ          DI, BX
+	KMOVW        K3, DI
+	ORQ          DI, CX
+
+	// c = ((g << 1) + p) ^ p
+	SHLQ   $0x01, BX, R12
+	SHLQ   $0x01, BX
+	ADDQ   CX, BX
+	ADCQ   R13, R12
+	XORQ   CX, BX
+	XORQ   R13, R12
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z0, K2, Z0
+	VPANDQ Z30, Z0, Z0
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z1, K2, Z1
+	VPANDQ Z30, Z1, Z1
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z2, K2, Z2
+	VPANDQ Z30, Z2, Z2
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z3, K2, Z3
+	VPANDQ Z30, Z3, Z3
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z4, K2, Z4
+	VPANDQ Z30, Z4, Z4
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z5, K2, Z5
+	VPANDQ Z30, Z5, Z5
+	KMOVW  BX, K2
+	SHRQ   $0x08, BX
+	VPADDQ Z29, Z6, K2, Z6
+	VPANDQ Z30, Z6, Z6
+	KMOVW  BX, K2
+	VPADDQ Z29, Z7, K2, Z7
+	VPANDQ Z30, Z7, Z7
+	KMOVW  R12, K2
+	SHRQ   $0x08, R12
+	VPADDQ Z29, Z8, K2, Z8
+	VPANDQ Z30, Z8, Z8
+	KMOVW  R12, K2
+	VPADDQ Z29, Z9, K2, Z9
+	VPANDQ Z30, Z9, Z9
+
+	// Store t.
+	MOVQ      z+0(FP), SI
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	VMOVDQU64 Z5, 320(SI)
+	VMOVDQU64 Z6, 384(SI)
+	VMOVDQU64 Z7, 448(SI)
+	VMOVDQU64 Z8, 512(SI)
+	VMOVDQU64 Z9, 576(SI)
+	VZEROUPPER
+	RET
+
+// func selectIFMA80(z *[80]uint64, table []uint64, k uint64)
+// Requires: AVX, AVX512F
+TEXT ·selectIFMA80(SB), NOSPLIT, $0-40
+	MOVQ         z+0(FP), DI
+	MOVQ         table_base+8(FP), SI
+	MOVQ         table_len+16(FP), DX
+	MOVQ         k+32(FP), BX
+	VPBROADCASTQ BX, Z2
+	MOVQ         $0x0000000000000001, BX
+	VPBROADCASTQ BX, Z3
+
+	// idx[e] = e: the indices of the turn's entries
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+
+	// end = the table's end.
+	LEAQ (SI)(DX*8), DX
+
+selectIFMA80_entries:
+	// K1, K2 = all ones where idx[e] = k; acc[e] = K ? entry : acc[e]
+	VPCMPEQQ  Z0, Z2, K1
+	VMOVDQU64 (SI), Z14
+	VMOVDQU64 64(SI), Z15
+	VMOVDQU64 128(SI), Z16
+	VMOVDQU64 192(SI), Z17
+	VMOVDQU64 256(SI), Z18
+	VMOVDQU64 320(SI), Z19
+	VMOVDQU64 384(SI), Z20
+	VMOVDQU64 448(SI), Z21
+	VMOVDQU64 512(SI), Z22
+	VMOVDQU64 576(SI), Z23
+	VPBLENDMQ Z14, Z4, K1, Z4
+	VPBLENDMQ Z15, Z5, K1, Z5
+	VPBLENDMQ Z16, Z6, K1, Z6
+	VPBLENDMQ Z17, Z7, K1, Z7
+	VPBLENDMQ Z18, Z8, K1, Z8
+	VPBLENDMQ Z19, Z9, K1, Z9
+	VPBLENDMQ Z20, Z10, K1, Z10
+	VPBLENDMQ Z21, Z11, K1, Z11
+	VPBLENDMQ Z22, Z12, K1, Z12
+	VPBLENDMQ Z23, Z13, K1, Z13
+	VPADDQ    Z3, Z0, Z0
+	ADDQ      $0x00000280, SI
+	CMPQ      SI, DX
+	JB        selectIFMA80_entries
+	VMOVDQU64 Z4, (DI)
+	VMOVDQU64 Z5, 64(DI)
+	VMOVDQU64 Z6, 128(DI)
+	VMOVDQU64 Z7, 192(DI)
+	VMOVDQU64 Z8, 256(DI)
+	VMOVDQU64 Z9, 320(DI)
+	VMOVDQU64 Z10, 384(DI)
+	VMOVDQU64 Z11, 448(DI)
+	VMOVDQU64 Z12, 512(DI)
+	VMOVDQU64 Z13, 576(DI)
 	VZEROUPPER
 	RET

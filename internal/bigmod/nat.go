@@ -12,9 +12,9 @@
 // with the reduction fused into the product loop as a second carry chain.
 //
 // On CPUs with AVX-512 IFMA, Exp, ExpPair and ExpShortVarTime modulo 1024,
-// 1536 and 2048 bits (the CRT halves of RSA-2048, 3072 and 4096, and the
-// RSA-2048 modulus) work instead in radix 2^52, values of 20, 30 or 40
-// digits in 64-bit lanes, by an almost-Montgomery multiplication on
+// 1536, 2048, 3072 and 4096 bits (the CRT halves of RSA-2048, 3072 and 4096,
+// and the RSA moduli) work instead in radix 2^52, values of 20 to 80 digits
+// in 64-bit lanes, by an almost-Montgomery multiplication on
 // VPMADD52LUQ/HUQ (radix52.go, ifma_amd64.go, the generator in _asm); the
 // values are converted at entry and exit only.
 //

@@ -28,7 +28,9 @@ type radix52 struct {
 
 // ifmaDigits returns the digit count of the IFMA kernels for a modulus of n
 // limbs, or 0 if there are none for n: 1024, 1536 and 2048 bits, the CRT
-// halves of RSA-2048, RSA-3072 and RSA-4096.
+// halves of RSA-2048, RSA-3072 and RSA-4096 (with x2 kernels, for ExpPair),
+// and 3072 and 4096 bits, the RSA-3072 and RSA-4096 moduli (x1 only, for
+// verification).
 func ifmaDigits(n int) int {
 	switch n {
 	case 16:
@@ -37,9 +39,16 @@ func ifmaDigits(n int) int {
 		return 30
 	case 32:
 		return 40
+	case 48:
+		return 60
+	case 64:
+		return 80
 	}
 	return 0
 }
+
+// ifmaPairs reports whether there are x2 kernels for d digits.
+func ifmaPairs(d int) bool { return d <= 40 }
 
 // newRadix52 returns m's radix-2^52 constants, or nil if the CPU cannot run
 // the IFMA kernels (ifmaCapable) or none takes m's limb count. It needs

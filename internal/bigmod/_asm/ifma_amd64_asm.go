@@ -83,6 +83,10 @@ import (
 // RSA-2048, RSA-3072 and RSA-4096 (1024, 1536 and 2048 bits).
 var ifmaSizes = []int{20, 30, 40}
 
+// ifmaX1Sizes are the digit counts that get an x1 kernel and a table scan
+// only: the RSA-3072 and RSA-4096 moduli, for verification.
+var ifmaX1Sizes = []int{60, 80}
+
 // padded returns d rounded up to a multiple of 8.
 func padded(d int) int { return (d + 7) / 8 * 8 }
 
@@ -365,27 +369,56 @@ func normalize(ins []*ammInstance, r int, mask Mem, zero VecPhysical) {
 		}
 		free += r + 1
 	}
+	if r*vecLanes > 64 && len(ins) > 1 || r*vecLanes > 128 {
+		panic("normalize: the lanes' bits do not fit")
+	}
 	for _, in := range ins {
+		// The lanes' bits, lanes 0 to 63 in the low words (g, p), 64 to
+		// 127 in the high ones (gh, ph: only for an x1 kernel, which
+		// leaves R12 and R13 free).
 		g, p, x := in.h, in.y, in.t
+		gh, ph := R12, R13
+		wide := r*vecLanes > 64
 		XORQ(g, g)
 		XORQ(p, p)
+		if wide {
+			XORQ(gh, gh)
+			XORQ(ph, ph)
+		}
 		for j := r - 1; j >= 0; j-- {
-			SHLQ(U8(vecLanes), g)
-			SHLQ(U8(vecLanes), p)
+			gw, pw := g, p
+			if j*vecLanes >= 64 {
+				gw, pw = gh, ph
+			}
+			SHLQ(U8(vecLanes), gw)
+			SHLQ(U8(vecLanes), pw)
 			VPCMPUQ(U8(6), maskV, in.acc[j], K2) // lane > D - 1
 			VPCMPEQQ(maskV, in.acc[j], K3)       // lane = D - 1
 			KMOVW(K2, x.As32())
-			ORQ(x, g)
+			ORQ(x, gw)
 			KMOVW(K3, x.As32())
-			ORQ(x, p)
+			ORQ(x, pw)
 		}
 		Comment("c = ((g << 1) + p) ^ p")
-		LEAQ(Mem{Base: p, Index: g, Scale: 2}, g)
-		XORQ(p, g)
+		if wide {
+			SHLQ(U8(1), g, gh) // gh = gh<<1 | g>>63
+			SHLQ(U8(1), g)
+			ADDQ(p, g)
+			ADCQ(ph, gh)
+			XORQ(p, g)
+			XORQ(ph, gh)
+		} else {
+			LEAQ(Mem{Base: p, Index: g, Scale: 2}, g)
+			XORQ(p, g)
+		}
 		for j := range r {
-			KMOVW(g.As32(), K2)
-			if j+1 < r {
-				SHRQ(U8(vecLanes), g)
+			cw := g
+			if j*vecLanes >= 64 {
+				cw = gh
+			}
+			KMOVW(cw.As32(), K2)
+			if (j+1)*vecLanes%64 != 0 && j+1 < r {
+				SHRQ(U8(vecLanes), cw)
 			}
 			VPADDQ(oneV, in.acc[j], K2, in.acc[j])
 			VPANDQ(maskV, in.acc[j], in.acc[j])
@@ -617,9 +650,10 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, 
 
 // selectIFMA generates the table scan for values of P words: z = entry k
 // of a table of entries of P words, which has an even number of entries.
-// Two entries a turn, each compared by its own index vector and kept in
-// its own accumulators, so that two chains of blends run side by side;
-// the two are ORed at the end (the one that did not see entry k is zero).
+// Where the registers allow (P ≤ 40), two entries a turn, each compared by
+// its own index vector and kept in its own accumulators, so that two
+// chains of blends run side by side; the two are ORed at the end (the one
+// that did not see entry k is zero). Otherwise one entry a turn.
 func selectIFMA(P int) {
 	name := fmt.Sprintf("selectIFMA%d", P)
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(z *[%d]uint64, table []uint64, k uint64)", P))
@@ -634,42 +668,67 @@ func selectIFMA(P int) {
 	Load(Param("table").Len(), end)
 	Load(Param("k"), k)
 	r := P / 8
-	idx0, idx1, kv, two := Z0, Z1, Z2, Z3
-	acc0 := []VecPhysical{Z4, Z5, Z6, Z7, Z8}[:r]
-	acc1 := []VecPhysical{Z9, Z10, Z11, Z12, Z13}[:r]
-	v := []VecPhysical{Z14, Z15, Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23}[:2*r]
+	sets := 2 // entries a turn
+	if 4*r+4 > 32 {
+		sets = 1
+	}
+	idx := []VecPhysical{Z0, Z1}[:sets]
+	kv, step := Z2, Z3
+	next := 4
+	regs := func(n int) []VecPhysical {
+		v := make([]VecPhysical, n)
+		for i := range v {
+			v[i] = zmm(next)
+			next++
+		}
+		return v
+	}
+	acc := make([][]VecPhysical, sets)
+	for e := range acc {
+		acc[e] = regs(r)
+	}
+	v := regs(sets * r)
 	VPBROADCASTQ(k, kv)
-	MOVQ(U64(2), k)
-	VPBROADCASTQ(k, two)
-	Comment("idx0 = 0, idx1 = 1: the indices of the turn's two entries")
-	VPXORQ(idx0, idx0, idx0)
-	VPSRLQ(U8(1), two, idx1)
-	for j := range r {
-		VPXORQ(acc0[j], acc0[j], acc0[j])
-		VPXORQ(acc1[j], acc1[j], acc1[j])
+	MOVQ(U64(uint64(sets)), k)
+	VPBROADCASTQ(k, step)
+	Comment("idx[e] = e: the indices of the turn's entries")
+	VPXORQ(idx[0], idx[0], idx[0])
+	if sets == 2 {
+		VPSRLQ(U8(1), step, idx[1])
+	}
+	for e := range acc {
+		for j := range r {
+			VPXORQ(acc[e][j], acc[e][j], acc[e][j])
+		}
 	}
 	Comment("end = the table's end.")
 	LEAQ(Mem{Base: tp, Index: end, Scale: 8}, end)
 	loop := name + "_entries"
 	Label(loop)
-	Comment("K1, K2 = all ones where idx0, idx1 = k; acc = K ? entry : acc")
-	VPCMPEQQ(idx0, kv, K1)
-	VPCMPEQQ(idx1, kv, K2)
-	for j := range 2 * r {
+	Comment("K1, K2 = all ones where idx[e] = k; acc[e] = K ? entry : acc[e]")
+	ks := []Register{K1, K2}
+	for e := range sets {
+		VPCMPEQQ(idx[e], kv, ks[e])
+	}
+	for j := range sets * r {
 		VMOVDQU64(Mem{Base: tp}.Offset(64*j), v[j])
 	}
 	for j := range r {
-		VPBLENDMQ(v[j], acc0[j], K1, acc0[j])
-		VPBLENDMQ(v[r+j], acc1[j], K2, acc1[j])
+		for e := range sets {
+			VPBLENDMQ(v[e*r+j], acc[e][j], ks[e], acc[e][j])
+		}
 	}
-	VPADDQ(two, idx0, idx0)
-	VPADDQ(two, idx1, idx1)
-	ADDQ(U32(16*P), tp)
+	for e := range sets {
+		VPADDQ(step, idx[e], idx[e])
+	}
+	ADDQ(U32(8*sets*P), tp)
 	CMPQ(tp, end)
 	JB(LabelRef(loop))
 	for j := range r {
-		VPORQ(acc1[j], acc0[j], acc0[j])
-		VMOVDQU64(acc0[j], Mem{Base: zp}.Offset(64*j))
+		if sets == 2 {
+			VPORQ(acc[1][j], acc[0][j], acc[0][j])
+		}
+		VMOVDQU64(acc[0][j], Mem{Base: zp}.Offset(64*j))
 	}
 	VZEROUPPER()
 	RET()

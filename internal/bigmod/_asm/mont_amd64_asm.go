@@ -58,6 +58,10 @@ func main() {
 		ammIFMA(d, 2)
 		selectIFMA(padded(d))
 	}
+	for _, d := range ifmaX1Sizes {
+		ammIFMA(d, 1)
+		selectIFMA(padded(d))
+	}
 	Generate()
 }
 
