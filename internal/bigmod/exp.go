@@ -192,7 +192,7 @@ func ctSelect(z, table []uint64, k uint64) {
 // Like Exp, it runs on the IFMA kernels where the CPU and m's size allow.
 func (z *Nat) ExpShortVarTime(x *Nat, e uint, m *Modulus) *Nat {
 	if useIFMA && m.r52 != nil {
-		return z.expShortIFMA(x, e, m)
+		return z.expShortIFMAVarTime(x, e, m)
 	}
 	checkSize(m, x)
 	n := len(m.limbs)

@@ -141,9 +141,10 @@ func (z *Nat) expIFMA(x *Nat, e []byte, m *Modulus, w int) *Nat {
 	return z
 }
 
-// expShortIFMA is ExpShortVarTime on the IFMA kernels, for m.r52 != nil:
-// variable time in the public e only.
-func (z *Nat) expShortIFMA(x *Nat, e uint, m *Modulus) *Nat {
+// expShortIFMAVarTime is ExpShortVarTime on the IFMA kernels, for
+// m.r52 != nil: variable time in e, which must be public, and in nothing
+// else.
+func (z *Nat) expShortIFMAVarTime(x *Nat, e uint, m *Modulus) *Nat {
 	checkSize(m, x)
 	r := m.r52
 	P := r.words

@@ -18,6 +18,6 @@ func expPairIFMA(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2
 	panic("bigmod: internal error: no IFMA kernels")
 }
 
-func (z *Nat) expShortIFMA(x *Nat, e uint, m *Modulus) *Nat {
+func (z *Nat) expShortIFMAVarTime(x *Nat, e uint, m *Modulus) *Nat {
 	panic("bigmod: internal error: no IFMA kernels")
 }

@@ -72,7 +72,8 @@ import (
 // Measured (Xeon, Emerald Rapids, min of many runs of 100 calls), at 1024
 // bits: one multiplication 153 ns, an x2 pair 183 ns; the MULX/ADX
 // squaring of 16 limbs 206 ns. At 1536 bits 240 and 317 ns, at 2048 bits
-// 329 and 511 ns. Variants measured slower (x1 and x2 at 1024 bits): ymm
+// 329 and 511 ns; at 3072 and 4096 bits (x1 only) 646 ns and 1.12 µs,
+// against 2.24 and 4.07 µs for the MULX/ADX multiplications. Variants measured slower (x1 and x2 at 1024 bits): ymm
 // registers (5 a value, the multiply-adds then on ports 0 and 1), 170 and
 // 245 ns; no hh, 174 and 216 ns; reading digit 0 from lane 0 after the
 // shift as OpenSSL does, 174 and 208 ns; also keeping the low products
