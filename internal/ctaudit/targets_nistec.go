@@ -1,7 +1,11 @@
 package ctaudit
 
+import "slices"
+
 // The entries of internal/nistec: every function, with and without the
-// purego tag (the package has no assembly, so both compile the same code).
+// purego tag. They differ in P-256's field multiplication and squaring only:
+// by default a dispatch between the assembly and the Go kernels
+// (nistecAsm), with purego forwarders to the Go kernels (nistecPurego).
 // Each allowed jump tests a length, a public loop counter, the validity of
 // an input (an error the caller sees) or whether a result is the identity
 // (which the encoding shows).
@@ -172,7 +176,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p256Add"},
 	{Symbol: ne + "p256FromBytes"},
 	{Symbol: ne + "p256Invert", AllowedLoopJumps: 12, Why: "the inlined SquareN loops over the chain's public counts"},
-	{Symbol: ne + "p256Mul"},
+	{Symbol: ne + "p256MulGeneric"},
 	{Symbol: ne + "p256OrdAdd"},
 	{Symbol: ne + "p256OrdFromBytes"},
 	{Symbol: ne + "p256OrdInvert"},
@@ -184,7 +188,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p256ReducedCheck"},
 	{Symbol: ne + "p256SelectAffine", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "p256SqrtCandidate", AllowedLoopJumps: 5, Why: "the loops over the public window steps of the constant exponent"},
-	{Symbol: ne + "p256Square"},
+	{Symbol: ne + "p256SquareGeneric"},
 	{Symbol: ne + "p256SquareN", AllowedLoopJumps: 1, Why: "the loop over the public count of squarings n"},
 	{Symbol: ne + "p256Sub"},
 	{Symbol: ne + "p256ToBytes"},
@@ -245,13 +249,32 @@ var nistecPublic = map[string]string{
 	ne + "p521CheckOnCurve":                         "the validity of a public point (error path of SetBytes)",
 }
 
+const whyUseADX = "useADX, the choice of implementation by CPU features"
+
+// nistecAsm are the functions of internal/nistec with assembly: the
+// dispatchers and the MULX, ADCX and ADOX kernels.
+var nistecAsm = []Func{
+	{Symbol: ne + "p256Mul", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p256Square", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p256MulADX"},
+	{Symbol: ne + "p256SquareADX"},
+}
+
+// nistecPurego are the same functions without assembly: forwarders.
+var nistecPurego = []Func{
+	{Symbol: ne + "p256Mul"},
+	{Symbol: ne + "p256Square"},
+}
+
 func init() {
-	for _, tags := range [][]string{nil, {"purego"}} {
-		Targets = append(Targets, Target{
-			Package: module + "internal/nistec",
-			Tags:    tags,
-			Funcs:   nistecFuncs,
-			Public:  nistecPublic,
-		})
-	}
+	Targets = append(Targets, Target{
+		Package: module + "internal/nistec",
+		Funcs:   append(slices.Clone(nistecFuncs), nistecAsm...),
+		Public:  merge(nistecPublic, map[string]string{ne + "init": "reads the CPU features into useADX"}),
+	}, Target{
+		Package: module + "internal/nistec",
+		Tags:    []string{"purego"},
+		Funcs:   append(slices.Clone(nistecFuncs), nistecPurego...),
+		Public:  nistecPublic,
+	})
 }

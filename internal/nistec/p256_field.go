@@ -228,11 +228,11 @@ var p256Modulus = [4]uint64{0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000
 // p256RR is R² mod m (R = 2^256), to enter the Montgomery domain.
 var p256RR = [4]uint64{0x0000000000000003, 0xfffffffbffffffff, 0xfffffffffffffffe, 0x00000004fffffffd}
 
-// p256Mul sets z = x·y·R⁻¹ mod m (Montgomery multiplication, R = 2^256) for
+// p256MulGeneric sets z = x·y·R⁻¹ mod m (Montgomery multiplication, R = 2^256) for
 // x, y < m, fully reduced. z may alias x and y. Constant time. The
 // double-width product row by row, then the reduction one word a row,
 // all written out by _gen with the modulus's words as constants.
-func p256Mul(z, x, y *[4]uint64) {
+func p256MulGeneric(z, x, y *[4]uint64) {
 	x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
 	var w0, w1, w2, w3, w4, w5, w6, w7 uint64
 	var hi, lo, c uint64
@@ -421,10 +421,10 @@ func p256Mul(z, x, y *[4]uint64) {
 	z[3] = t3&keep | r3&^keep
 }
 
-// p256Square sets z = x²·R⁻¹ mod m for x < m, fully reduced. z may alias x.
+// p256SquareGeneric sets z = x²·R⁻¹ mod m for x < m, fully reduced. z may alias x.
 // Constant time. The product's cross terms are computed once and doubled;
 // then the Montgomery reduction takes one word a row.
-func p256Square(z, x *[4]uint64) {
+func p256SquareGeneric(z, x *[4]uint64) {
 	x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
 	var w0, w1, w2, w3, w4, w5, w6, w7 uint64
 	var hi, lo, c uint64

@@ -17,6 +17,19 @@ type modulus struct {
 	m        *big.Int
 	words    int
 	bytes    int
+	// asm is set when amd64 assembly (from _asm) serves the multiplication
+	// and the squaring: the Go kernels are then named MulGeneric and
+	// SquareGeneric, and a dispatch file chooses (see archFiles).
+	asm bool
+}
+
+// kernel is the name of the Go multiplication or squaring kernel ("Mul",
+// "Square"): with the prefix, and Generic when assembly may replace it.
+func (f *modulus) kernel(op string) string {
+	if f.asm {
+		return f.pre + op + "Generic"
+	}
+	return f.pre + op
 }
 
 func (f *modulus) word(j int) uint64 { return limbs(f.m, f.words)[j] }

@@ -73,6 +73,11 @@ func main() {
 		write(*out, c.name+".go", pointFile(c))
 		write(*out, c.name+"_table.go", tableFile(c))
 		write(*out, c.name+"_vartime.go", varTimeFile(c))
+		if f := c.field(); f.asm {
+			arch, noasm := archFiles(f)
+			write(*out, c.name+"_field_arch_amd64.go", arch)
+			write(*out, c.name+"_field_noasm.go", noasm)
+		}
 	}
 }
 

@@ -148,10 +148,10 @@ func emitLoadX(e *emitter, n int) {
 // reduction.
 func emitSquare(e *emitter, f *modulus) {
 	n := f.words
-	e.p("// %sSquare sets z = x²·R⁻¹ mod m for x < m, fully reduced. z may alias x.", f.pre)
+	e.p("// %s sets z = x²·R⁻¹ mod m for x < m, fully reduced. z may alias x.", f.kernel("Square"))
 	e.p("// Constant time. The product's cross terms are computed once and doubled;")
 	e.p("// then the Montgomery reduction takes one word a row.")
-	e.p("func %sSquare(z, x *[%d]uint64) {", f.pre, n)
+	e.p("func %s(z, x *[%d]uint64) {", f.kernel("Square"), n)
 	emitLoadX(e, n)
 	emitProduct(e, n, true)
 	emitRedc(e, f)
@@ -171,11 +171,11 @@ func emitSquare(e *emitter, f *modulus) {
 // 0 to 30% slower than either at 4, 6 and 9 words.
 func emitMul(e *emitter, f *modulus) {
 	n := f.words
-	e.p("// %sMul sets z = x·y·R⁻¹ mod m (Montgomery multiplication, R = 2^%d) for", f.pre, 64*n)
+	e.p("// %s sets z = x·y·R⁻¹ mod m (Montgomery multiplication, R = 2^%d) for", f.kernel("Mul"), 64*n)
 	e.p("// x, y < m, fully reduced. z may alias x and y. Constant time. The")
 	e.p("// double-width product row by row, then the reduction one word a row,")
 	e.p("// all written out by _gen with the modulus's words as constants.")
-	e.p("func %sMul(z, x, y *[%d]uint64) {", f.pre, n)
+	e.p("func %s(z, x, y *[%d]uint64) {", f.kernel("Mul"), n)
 	emitLoadX(e, n)
 	emitProduct(e, n, false)
 	emitRedc(e, f)

@@ -1,0 +1,158 @@
+//go:build !purego
+
+package nistec
+
+import (
+	"crypto/elliptic"
+	"math/big"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// TestGeneratedAsmIsCurrent regenerates p256_field_amd64.s and its stubs with
+// the avo program in _asm and fails if they differ from the committed files.
+func TestGeneratedAsmIsCurrent(t *testing.T) {
+	testutil.CheckGenerated(t, "_asm",
+		[]string{"-out", "../p256_field_amd64.s", "-stubs", "../p256_field_amd64.go", "-pkg", "nistec"},
+		"p256_field_amd64.s", "p256_field_amd64.go")
+}
+
+// p256Words returns v < 2^256 in four little-endian words.
+func p256Words(v *big.Int) [4]uint64 {
+	var w [4]uint64
+	b := v.FillBytes(make([]byte, 32))
+	for i := range w {
+		for _, c := range b[32-8*(i+1) : 32-8*i] {
+			w[i] = w[i]<<8 | uint64(c)
+		}
+	}
+	return w
+}
+
+// p256AsmInputs returns field words biased to the bounds (0, 1, p - 1, words
+// of all ones, the encodings of R and R² mod p) and random ones, all below p.
+func p256AsmInputs(t *testing.T) [][4]uint64 {
+	p := elliptic.P256().Params().P
+	random := 200
+	if testing.Short() {
+		random = 40
+	}
+	var in [][4]uint64
+	for _, v := range interestingValues(t, p, 4, random) {
+		in = append(in, p256Words(v))
+	}
+	ones := ^uint64(0)
+	in = append(in, p256One, p256RR,
+		[4]uint64{ones, ones, ones, 0}, [4]uint64{0, 0, 0, 0xffffffff00000000},
+		[4]uint64{ones, 0xfffffffe, 0, 0xffffffff00000001}, [4]uint64{ones, 0, ones, 0x7fffffffffffffff})
+	for _, w := range in {
+		if !p256Below(w) {
+			t.Fatalf("input %x is not below p", w)
+		}
+	}
+	return in
+}
+
+func p256Below(w [4]uint64) bool {
+	p := p256Modulus
+	for i := 3; i >= 0; i-- {
+		if w[i] != p[i] {
+			return w[i] < p[i]
+		}
+	}
+	return false
+}
+
+// TestP256FieldAsm compares the assembly with the Go kernels word for word,
+// on every pair of inputs, with the output aliased to an input and not.
+func TestP256FieldAsm(t *testing.T) {
+	if !useADX {
+		t.Skip("the CPU lacks BMI2 or ADX")
+	}
+	in := p256AsmInputs(t)
+	for _, x := range in {
+		var want, got [4]uint64
+		p256SquareGeneric(&want, &x)
+		p256SquareADX(&got, &x)
+		if got != want {
+			t.Fatalf("p256SquareADX(%x) = %x, want %x", x, got, want)
+		}
+		got = x
+		p256SquareADX(&got, &got)
+		if got != want {
+			t.Fatalf("p256SquareADX(%x) aliased = %x, want %x", x, got, want)
+		}
+		for _, y := range in {
+			p256MulGeneric(&want, &x, &y)
+			p256MulADX(&got, &x, &y)
+			if got != want {
+				t.Fatalf("p256MulADX(%x, %x) = %x, want %x", x, y, got, want)
+			}
+			if !p256Below(got) {
+				t.Fatalf("p256MulADX(%x, %x) = %x, not below p", x, y, got)
+			}
+			got = x
+			p256MulADX(&got, &got, &y)
+			if got != want {
+				t.Fatalf("p256MulADX(%x, %x) aliased = %x, want %x", x, y, got, want)
+			}
+		}
+	}
+	// Long chains: each output is the next input.
+	a, b := in[len(in)-1], in[len(in)-2]
+	ga, gb := a, b
+	n := 100000
+	if testing.Short() {
+		n = 5000
+	}
+	for range n {
+		p256MulGeneric(&a, &a, &b)
+		p256SquareGeneric(&b, &b)
+		p256MulADX(&ga, &ga, &gb)
+		p256SquareADX(&gb, &gb)
+	}
+	if a != ga || b != gb {
+		t.Fatalf("chains differ: %x %x, want %x %x", ga, gb, a, b)
+	}
+}
+
+// TestP256WithoutAsm runs the P-256 tests with the Go kernels forced.
+func TestP256WithoutAsm(t *testing.T) {
+	if !useADX {
+		t.Skip("the Go kernels already run")
+	}
+	useADX = false
+	defer func() { useADX = true }()
+	t.Run("Field", TestP256Field)
+	t.Run("Point", TestP256Point)
+	t.Run("GroupLaw", TestP256GroupLaw)
+	t.Run("Decoding", TestP256Decoding)
+	t.Run("VarTimeExceptions", TestP256VarTimeExceptions)
+}
+
+// BenchmarkP256FieldKernels runs the field arithmetic with the assembly and
+// with the Go kernels.
+func BenchmarkP256FieldKernels(b *testing.B) {
+	defer func(use bool) { useADX = use }(useADX)
+	for _, k := range []struct {
+		name string
+		use  bool
+	}{{"ADX", useADX}, {"Go", false}} {
+		useADX = k.use
+		b.Run(k.name, benchField[p256Element])
+	}
+}
+
+// BenchmarkP256Kernels runs the scalar multiplications with the assembly and
+// with the Go kernels.
+func BenchmarkP256Kernels(b *testing.B) {
+	defer func(use bool) { useADX = use }(useADX)
+	for _, k := range []struct {
+		name string
+		use  bool
+	}{{"ADX", useADX}, {"Go", false}} {
+		useADX = k.use
+		b.Run(k.name, func(b *testing.B) { benchPoints(b, &p256Case, NewP256Generator) })
+	}
+}
