@@ -18,10 +18,21 @@ import (
 // on a pool of fixed ciphertexts (0, 1, n-1, 2, and small values) against
 // random ones below n.
 func TestPrivateConstantTimeMessage(t *testing.T) {
+	privateConstantTimeMessage(t, 1024)
+}
+
+// TestPrivateConstantTimeMessage2048 is TestPrivateConstantTimeMessage on a
+// 2048-bit key, whose CRT halves go through internal/bigmod's IFMA kernels
+// (ExpPair) where the CPU has them.
+func TestPrivateConstantTimeMessage2048(t *testing.T) {
+	privateConstantTimeMessage(t, 2048)
+}
+
+func privateConstantTimeMessage(t *testing.T, bits int) {
 	if !*long {
 		t.Skip("timing test; run with -long")
 	}
-	sk, k := carryKey(t, 1024)
+	sk, k := carryKey(t, bits)
 	size := k.Size()
 	edges := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(sk.N, big.NewInt(1)), big.NewInt(2)}
 	fixed := cttest.FixedPool(8, size, func(i int, rec []byte) {

@@ -113,6 +113,63 @@ func TestExpConstantTime(t *testing.T) {
 	})
 }
 
+// TestExpPairConstantTime is TestExpConstantTime for ExpPair on two 1024-bit
+// moduli: with IFMA, the x2 kernels that exponentiate both CRT halves of
+// RSA-2048 at once.
+func TestExpPairConstantTime(t *testing.T) {
+	if !*long {
+		t.Skip("timing test; run with -long")
+	}
+	m1, mb1 := ctModulus(t)
+	mb2 := randModulusBig(mathrand.New(mathrand.NewPCG(2, 1024)), 1024)
+	m2 := modulusFromBig(t, mb2)
+	n, es := len(m1.limbs), m1.Size()
+	half := 8*n + es // x then e, for each modulus
+	bases := func(mb *big.Int) []*big.Int {
+		return []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(mb, big.NewInt(1)), big.NewInt(2)}
+	}
+	b1, b2 := bases(mb1), bases(mb2)
+	fixed := cttest.FixedPool(16, 2*half, func(i int, rec []byte) {
+		putNat(rec[:8*n], b1[i%4], n)
+		putNat(rec[half:half+8*n], b2[(i+1)%4], n)
+		for _, e := range [][]byte{rec[8*n : half], rec[half+8*n:]} {
+			switch i / 4 {
+			case 1:
+				e[len(e)-1] = 1
+			case 2:
+				for j := range e {
+					e[j] = 0xff
+				}
+			case 3:
+				for j := range e {
+					e[j] = 0x11
+				}
+			}
+		}
+	})
+	rnd := mathrand.New(mathrand.NewPCG(4, 4))
+	prepare := func(class int, rec []byte) {
+		if class == 0 {
+			fixed(rec)
+			return
+		}
+		putNat(rec[:8*n], new(big.Int).Mod(randBig(rnd, 1024), mb1), n)
+		putNat(rec[half:half+8*n], new(big.Int).Mod(randBig(rnd, 1024), mb2), n)
+		for _, e := range [][]byte{rec[8*n : half], rec[half+8*n:]} {
+			for j := range e {
+				e[j] = byte(rnd.Uint64())
+			}
+		}
+	}
+	x1, x2 := &Nat{make([]uint64, n)}, &Nat{make([]uint64, n)}
+	z1, z2 := &Nat{make([]uint64, n)}, &Nat{make([]uint64, n)}
+	cttest.Check(t, cttest.Config{Measurements: 20_000, RecordSize: 2 * half}, prepare, func(rec []byte) {
+		getLimbs(x1.limbs, rec[:8*n])
+		getLimbs(x2.limbs, rec[half:half+8*n])
+		ExpPair(z1, x1, rec[8*n:half], m1, z2, x2, rec[half+8*n:], m2)
+	})
+}
+
 func TestModConstantTime(t *testing.T) {
 	if !*long {
 		t.Skip("timing test; run with -long")
