@@ -175,7 +175,6 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "nonzeroMask"},
 	{Symbol: ne + "p256Add"},
 	{Symbol: ne + "p256FromBytes"},
-	{Symbol: ne + "p256Invert", AllowedLoopJumps: 12, Why: "the inlined SquareN loops over the chain's public counts"},
 	{Symbol: ne + "p256MulGeneric"},
 	{Symbol: ne + "p256OrdAdd"},
 	{Symbol: ne + "p256OrdFromBytes"},
@@ -189,7 +188,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p256SelectAffine", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "p256SqrtCandidate", AllowedLoopJumps: 5, Why: "the loops over the public window steps of the constant exponent"},
 	{Symbol: ne + "p256SquareGeneric"},
-	{Symbol: ne + "p256SquareN", AllowedLoopJumps: 1, Why: "the loop over the public count of squarings n"},
+	{Symbol: ne + "p256SquareNGeneric", AllowedLoopJumps: 1, Why: "the loop over the public count of squarings n"},
 	{Symbol: ne + "p256Sub"},
 	{Symbol: ne + "p256ToBytes"},
 	{Symbol: ne + "p384Add"},
@@ -257,13 +256,19 @@ var nistecAsm = []Func{
 	{Symbol: ne + "p256Mul", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "p256Square", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "p256MulADX"},
+	{Symbol: ne + "p256SquareN", AllowedLoopJumps: 1, AllowedBranches: 1, Why: whyUseADX +
+		"; the loop over the public count of squarings n of the inlined p256SquareNGeneric"},
+	{Symbol: ne + "p256Invert"},
 	{Symbol: ne + "p256SquareADX"},
+	{Symbol: ne + "p256SquareNADX", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the public count of squarings n, and its skip when n = 0"},
 }
 
 // nistecPurego are the same functions without assembly: forwarders.
 var nistecPurego = []Func{
 	{Symbol: ne + "p256Mul"},
 	{Symbol: ne + "p256Square"},
+	{Symbol: ne + "p256SquareN", AllowedLoopJumps: 1, Why: "the loop over the public count of squarings n"},
+	{Symbol: ne + "p256Invert", AllowedLoopJumps: 12, Why: "the inlined SquareN loops over the chain's public counts"},
 }
 
 func init() {

@@ -175,8 +175,8 @@ func p256Invert(z, x *[4]uint64) {
 	*z = acc
 }
 
-// p256SquareN sets z = x^(2^n), for a public n. z may alias x.
-func p256SquareN(z, x *[4]uint64, n int) {
+// p256SquareNGeneric sets z = x^(2^n), for a public n. z may alias x.
+func p256SquareNGeneric(z, x *[4]uint64, n int) {
 	*z = *x
 	for range n {
 		p256Square(z, z)

@@ -17,3 +17,11 @@ func p256MulADX(z *[4]uint64, x *[4]uint64, y *[4]uint64)
 //
 //go:noescape
 func p256SquareADX(z *[4]uint64, x *[4]uint64)
+
+// p256SquareNADX is p256SquareNGeneric with MULX, ADCX and ADOX: it sets
+// z = x^(2^n) (n squarings in the Montgomery domain) for x < p and n ≥ 0,
+// fully reduced, with equal results. z may alias x. It requires BMI2
+// and ADX. Constant time; the loop runs over the public n.
+//
+//go:noescape
+func p256SquareNADX(z *[4]uint64, x *[4]uint64, n int)

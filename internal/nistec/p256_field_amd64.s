@@ -13,158 +13,145 @@ GLOBL p256P<>(SB), RODATA|NOPTR, $32
 // func p256MulADX(z *[4]uint64, x *[4]uint64, y *[4]uint64)
 // Requires: ADX, BMI2, CMOV
 TEXT ·p256MulADX(SB), NOSPLIT, $0-24
-	MOVQ x+8(FP), DX
-	MOVQ (DX), AX
-	MOVQ 8(DX), CX
-	MOVQ 16(DX), BX
-	MOVQ 24(DX), SI
-	XORQ DI, DI
+	MOVQ x+8(FP), AX
 
-	// Row 0: t += x·y[0]
-	MOVQ  y+16(FP), DX
-	MOVQ  (DX), DX
-	MULXQ AX, R10, R11
-	MULXQ CX, R8, R12
-	ADDQ  R8, R11
-	MULXQ BX, R8, R13
-	ADCQ  R8, R12
-	MULXQ SI, R8, R14
-	ADCQ  R8, R13
-	ADCQ  $0x00, R14
-	XORQ  R15, R15
+	// t += x·y[0]·2^0
+	MOVQ  y+16(FP), CX
+	MOVQ  (CX), DX
+	MULXQ (AX), CX, BX
+	MULXQ 8(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
 
-	// Reduction 0: q = t0; t = (t + q·p) / 2^64
-	MOVQ  R10, DX
-	MOVQ  R10, R8
-	SHLQ  $0x20, R8
-	MOVQ  R10, R9
-	SHRQ  $0x20, R9
-	ADDQ  R8, R11
-	ADCQ  R9, R12
-	MULXQ p256P<>+24(SB), R8, R9
-	ADCQ  R8, R13
-	ADCQ  R9, R14
-	ADCQ  $0x00, R15
-	XORQ  R10, R10
-
-	// Row 1: t += x·y[1]
+	// t += x·y[1]·2^64
 	MOVQ  y+16(FP), DX
 	MOVQ  8(DX), DX
-	MULXQ AX, R8, R9
-	ADCXQ R8, R11
-	ADOXQ R9, R12
-	MULXQ CX, R8, R9
-	ADCXQ R8, R12
-	ADOXQ R9, R13
-	MULXQ BX, R8, R9
-	ADCXQ R8, R13
-	ADOXQ R9, R14
-	MULXQ SI, R8, R9
-	ADCXQ R8, R14
-	ADOXQ R9, R15
-	ADCXQ DI, R15
-	ADOXQ DI, R10
-	ADCXQ DI, R10
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
 
-	// Reduction 1: q = t0; t = (t + q·p) / 2^64
-	MOVQ  R11, DX
-	MOVQ  R11, R8
-	SHLQ  $0x20, R8
-	MOVQ  R11, R9
-	SHRQ  $0x20, R9
-	ADDQ  R8, R12
-	ADCQ  R9, R13
-	MULXQ p256P<>+24(SB), R8, R9
-	ADCQ  R8, R14
-	ADCQ  R9, R15
-	ADCQ  $0x00, R10
-	XORQ  R11, R11
-
-	// Row 2: t += x·y[2]
+	// t += x·y[2]·2^128
 	MOVQ  y+16(FP), DX
 	MOVQ  16(DX), DX
-	MULXQ AX, R8, R9
-	ADCXQ R8, R12
-	ADOXQ R9, R13
-	MULXQ CX, R8, R9
-	ADCXQ R8, R13
-	ADOXQ R9, R14
-	MULXQ BX, R8, R9
-	ADCXQ R8, R14
-	ADOXQ R9, R15
-	MULXQ SI, R8, R9
-	ADCXQ R8, R15
-	ADOXQ R9, R10
-	ADCXQ DI, R10
-	ADOXQ DI, R11
-	ADCXQ DI, R11
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
 
-	// Reduction 2: q = t0; t = (t + q·p) / 2^64
-	MOVQ  R12, DX
-	MOVQ  R12, R8
-	SHLQ  $0x20, R8
-	MOVQ  R12, R9
-	SHRQ  $0x20, R9
-	ADDQ  R8, R13
-	ADCQ  R9, R14
-	MULXQ p256P<>+24(SB), R8, R9
-	ADCQ  R8, R15
-	ADCQ  R9, R10
-	ADCQ  $0x00, R11
-	XORQ  R12, R12
-
-	// Row 3: t += x·y[3]
+	// t += x·y[3]·2^192
 	MOVQ  y+16(FP), DX
 	MOVQ  24(DX), DX
-	MULXQ AX, R8, R9
-	ADCXQ R8, R13
-	ADOXQ R9, R14
-	MULXQ CX, R8, R9
-	ADCXQ R8, R14
-	ADOXQ R9, R15
-	MULXQ BX, R8, R9
-	ADCXQ R8, R15
-	ADOXQ R9, R10
-	MULXQ SI, R8, R9
-	ADCXQ R8, R10
-	ADOXQ R9, R11
-	ADCXQ DI, R11
-	ADOXQ DI, R12
-	ADCXQ DI, R12
-
-	// Reduction 3: q = t0; t = (t + q·p) / 2^64
-	MOVQ  R13, DX
-	MOVQ  R13, R8
-	SHLQ  $0x20, R8
-	MOVQ  R13, R9
-	SHRQ  $0x20, R9
-	ADDQ  R8, R14
-	ADCQ  R9, R15
-	MULXQ p256P<>+24(SB), R8, R9
-	ADCQ  R8, R10
-	ADCQ  R9, R11
-	ADCQ  $0x00, R12
 	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
 
-	// t < 2p: subtract p, keep the difference unless it borrowed
-	MOVQ    R14, AX
-	MOVQ    R15, CX
-	MOVQ    R10, BX
-	MOVQ    R11, SI
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, DI
+	ADCQ  $0x00, CX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, DI
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, CX
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ AX, DI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    DI, R10
 	SUBQ    p256P<>+0(SB), AX
-	SBBQ    p256P<>+8(SB), CX
-	SBBQ    p256P<>+16(SB), BX
-	SBBQ    p256P<>+24(SB), SI
-	SBBQ    $0x00, R12
-	CMOVQCC AX, R14
-	CMOVQCC CX, R15
-	CMOVQCC BX, R10
-	CMOVQCC SI, R11
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC AX, CX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, DI
 	MOVQ    z+0(FP), AX
-	MOVQ    R14, (AX)
-	MOVQ    R15, 8(AX)
-	MOVQ    R10, 16(AX)
-	MOVQ    R11, 24(AX)
+	MOVQ    CX, (AX)
+	MOVQ    BX, 8(AX)
+	MOVQ    SI, 16(AX)
+	MOVQ    DI, 24(AX)
 	RET
 
 // func p256SquareADX(z *[4]uint64, x *[4]uint64)
@@ -175,147 +162,263 @@ TEXT ·p256SquareADX(SB), NOSPLIT, $0-16
 	MOVQ 8(DX), CX
 	MOVQ 16(DX), BX
 	MOVQ 24(DX), SI
-	XORQ DI, DI
 
-	// Row 0: t += x·y[0]
+	// Cross products a_i·a_j, i < j, into t1..t6
 	MOVQ  AX, DX
-	MULXQ AX, R10, R11
-	MULXQ CX, R8, R12
-	ADDQ  R8, R11
-	MULXQ BX, R8, R13
-	ADCQ  R8, R12
-	MULXQ SI, R8, R14
-	ADCQ  R8, R13
-	ADCQ  $0x00, R14
-	XORQ  R15, R15
-
-	// Reduction 0: q = t0; t = (t + q·p) / 2^64
-	MOVQ  R10, DX
-	MOVQ  R10, R8
-	SHLQ  $0x20, R8
-	MOVQ  R10, R9
-	SHRQ  $0x20, R9
-	ADDQ  R8, R11
-	ADCQ  R9, R12
-	MULXQ p256P<>+24(SB), R8, R9
-	ADCQ  R8, R13
-	ADCQ  R9, R14
-	ADCQ  $0x00, R15
-	XORQ  R10, R10
-
-	// Row 1: t += x·y[1]
-	MOVQ  CX, DX
-	MULXQ AX, R8, R9
-	ADCXQ R8, R11
-	ADOXQ R9, R12
-	MULXQ CX, R8, R9
-	ADCXQ R8, R12
-	ADOXQ R9, R13
-	MULXQ BX, R8, R9
-	ADCXQ R8, R13
-	ADOXQ R9, R14
-	MULXQ SI, R8, R9
-	ADCXQ R8, R14
-	ADOXQ R9, R15
-	ADCXQ DI, R15
-	ADOXQ DI, R10
-	ADCXQ DI, R10
-
-	// Reduction 1: q = t0; t = (t + q·p) / 2^64
-	MOVQ  R11, DX
-	MOVQ  R11, R8
-	SHLQ  $0x20, R8
-	MOVQ  R11, R9
-	SHRQ  $0x20, R9
-	ADDQ  R8, R12
-	ADCQ  R9, R13
-	MULXQ p256P<>+24(SB), R8, R9
-	ADCQ  R8, R14
-	ADCQ  R9, R15
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
 	ADCQ  $0x00, R10
-	XORQ  R11, R11
-
-	// Row 2: t += x·y[2]
-	MOVQ  BX, DX
-	MULXQ AX, R8, R9
-	ADCXQ R8, R12
-	ADOXQ R9, R13
-	MULXQ CX, R8, R9
-	ADCXQ R8, R13
-	ADOXQ R9, R14
-	MULXQ BX, R8, R9
-	ADCXQ R8, R14
-	ADOXQ R9, R15
-	MULXQ SI, R8, R9
-	ADCXQ R8, R15
-	ADOXQ R9, R10
-	ADCXQ DI, R10
-	ADOXQ DI, R11
-	ADCXQ DI, R11
-
-	// Reduction 2: q = t0; t = (t + q·p) / 2^64
-	MOVQ  R12, DX
-	MOVQ  R12, R8
-	SHLQ  $0x20, R8
-	MOVQ  R12, R9
-	SHRQ  $0x20, R9
-	ADDQ  R8, R13
-	ADCQ  R9, R14
-	MULXQ p256P<>+24(SB), R8, R9
-	ADCQ  R8, R15
-	ADCQ  R9, R10
-	ADCQ  $0x00, R11
+	MOVQ  CX, DX
 	XORQ  R12, R12
-
-	// Row 3: t += x·y[3]
-	MOVQ  SI, DX
-	MULXQ AX, R8, R9
-	ADCXQ R8, R13
-	ADOXQ R9, R14
-	MULXQ CX, R8, R9
-	ADCXQ R8, R14
-	ADOXQ R9, R15
-	MULXQ BX, R8, R9
-	ADCXQ R8, R15
-	ADOXQ R9, R10
-	MULXQ SI, R8, R9
-	ADCXQ R8, R10
-	ADOXQ R9, R11
-	ADCXQ DI, R11
-	ADOXQ DI, R12
-	ADCXQ DI, R12
-
-	// Reduction 3: q = t0; t = (t + q·p) / 2^64
-	MOVQ  R13, DX
-	MOVQ  R13, R8
-	SHLQ  $0x20, R8
-	MOVQ  R13, R9
-	SHRQ  $0x20, R9
-	ADDQ  R8, R14
-	ADCQ  R9, R15
-	MULXQ p256P<>+24(SB), R8, R9
-	ADCQ  R8, R10
-	ADCQ  R9, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
 	ADCQ  $0x00, R12
-	XORQ  R13, R13
 
-	// t < 2p: subtract p, keep the difference unless it borrowed
-	MOVQ    R14, AX
-	MOVQ    R15, CX
-	MOVQ    R10, BX
-	MOVQ    R11, SI
-	SUBQ    p256P<>+0(SB), AX
-	SBBQ    p256P<>+8(SB), CX
-	SBBQ    p256P<>+16(SB), BX
-	SBBQ    p256P<>+24(SB), SI
-	SBBQ    $0x00, R12
-	CMOVQCC AX, R14
-	CMOVQCC CX, R15
-	CMOVQCC BX, R10
-	CMOVQCC SI, R11
-	MOVQ    z+0(FP), AX
-	MOVQ    R14, (AX)
-	MOVQ    R15, 8(AX)
-	MOVQ    R10, 16(AX)
-	MOVQ    R11, 24(AX)
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    z+0(FP), CX
+	MOVQ    AX, (CX)
+	MOVQ    DI, 8(CX)
+	MOVQ    R8, 16(CX)
+	MOVQ    R9, 24(CX)
+	RET
+
+// func p256SquareNADX(z *[4]uint64, x *[4]uint64, n int)
+// Requires: ADX, BMI2, CMOV
+TEXT ·p256SquareNADX(SB), NOSPLIT, $8-24
+	MOVQ  x+8(FP), DX
+	MOVQ  (DX), AX
+	MOVQ  8(DX), CX
+	MOVQ  16(DX), BX
+	MOVQ  24(DX), SI
+	MOVQ  n+16(FP), DI
+	TESTQ DI, DI
+	JZ    done
+
+loop:
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, R8, R9
+	MULXQ BX, R15, R10
+	ADDQ  R15, R9
+	MULXQ SI, R15, R11
+	ADCQ  R15, R10
+	ADCQ  $0x00, R11
+	MOVQ  CX, DX
+	XORQ  R13, R13
+	MULXQ BX, R15, BP
+	ADCXQ R15, R10
+	ADOXQ BP, R11
+	MULXQ SI, R15, R12
+	ADCXQ R15, R11
+	ADOXQ R13, R12
+	ADCXQ R13, R12
+	MOVQ  BX, DX
+	MULXQ SI, R15, R13
+	ADDQ  R15, R12
+	ADCQ  $0x00, R13
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R14, R14
+	MOVQ  AX, DX
+	MULXQ DX, AX, BP
+	ADCXQ R8, R8
+	ADOXQ BP, R8
+	MOVQ  CX, DX
+	MULXQ DX, R15, BP
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	ADCXQ R10, R10
+	ADOXQ BP, R10
+	MOVQ  BX, DX
+	MULXQ DX, R15, BP
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	ADCXQ R12, R12
+	ADOXQ BP, R12
+	MOVQ  SI, DX
+	MULXQ DX, R15, BP
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+	ADCXQ R14, R14
+	ADOXQ BP, R14
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, R8
+	ADCQ  AX, R9
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R10
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, R10
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, AX
+	ADCQ  $0x00, R8
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, R10
+	ADCQ  R9, AX
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R10
+	ADDQ  CX, AX
+	ADCQ  R10, R8
+	MULXQ p256P<>+24(SB), CX, R10
+	ADCQ  CX, R9
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R11, AX
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ R14, R10
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    R8, BX
+	MOVQ    R9, SI
+	MOVQ    R10, R11
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R11
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, R8
+	CMOVQCC SI, R9
+	CMOVQCC R11, R10
+	MOVQ    R8, CX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	DECQ    DI
+	JNZ     loop
+
+done:
+	MOVQ z+0(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+	MOVQ SI, 24(DX)
 	RET

@@ -99,6 +99,21 @@ func TestP256FieldAsm(t *testing.T) {
 			}
 		}
 	}
+	for _, x := range in[:20] {
+		for _, n := range []int{0, 1, 2, 3, 17} {
+			var want, got [4]uint64
+			p256SquareNGeneric(&want, &x, n)
+			p256SquareNADX(&got, &x, n)
+			if got != want {
+				t.Fatalf("p256SquareNADX(%x, %d) = %x, want %x", x, n, got, want)
+			}
+			got = x
+			p256SquareNADX(&got, &got, n)
+			if got != want {
+				t.Fatalf("p256SquareNADX(%x, %d) aliased = %x, want %x", x, n, got, want)
+			}
+		}
+	}
 	// Long chains: each output is the next input.
 	a, b := in[len(in)-1], in[len(in)-2]
 	ga, gb := a, b
@@ -112,7 +127,10 @@ func TestP256FieldAsm(t *testing.T) {
 		p256MulADX(&ga, &ga, &gb)
 		p256SquareADX(&gb, &gb)
 	}
-	if a != ga || b != gb {
+	c, gc := in[len(in)-3], in[len(in)-3]
+	p256SquareNGeneric(&c, &c, n)
+	p256SquareNADX(&gc, &gc, n)
+	if a != ga || b != gb || c != gc {
 		t.Fatalf("chains differ: %x %x, want %x %x", ga, gb, a, b)
 	}
 }

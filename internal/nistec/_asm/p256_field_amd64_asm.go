@@ -2,24 +2,34 @@
 // Montgomery multiplication and squaring of P-256's field with MULX, ADCX and
 // ADOX (BMI2 and ADX).
 //
-// The kernels compute what p256MulGeneric and p256SquareGeneric (in
-// p256_field.go, from _gen) compute: z = x·y·R⁻¹ mod p, R = 2^256, fully
-// reduced, for x, y < p. The order differs (one row of the product, then one
-// row of the reduction, four times: CIOS), the result does not.
+// The kernels compute what p256MulGeneric, p256SquareGeneric and
+// p256SquareNGeneric (in p256_field.go, from _gen) compute: z = x·y·R⁻¹ mod
+// p, R = 2^256, fully reduced, for x, y < p, in the same shape: the 512-bit
+// product, then the reduction (separated operand scanning, SOS).
 //
-// Each product row t += x·y[i] runs on two carry chains: the low halves of
-// the MULX products on CF (ADCX), the high halves, one word up, on OF (ADOX).
+// The product's rows t += x·y[i]·2^(64i) run on two carry chains: the low
+// halves of the MULX products on CF (ADCX), the high halves, one word up, on
+// OF (ADOX); XORQ clears both between rows, so that a row's chains wait for
+// the row before only through the words they share. The squaring takes each
+// cross product once, then doubles them on CF while adding the squares of
+// the words on OF.
 //
-// The reduction row needs no multiplication by -p⁻¹ mod 2^64, which is 1:
-// q = t0. And p = 2^256 - 2^224 + 2^192 + 2^96 - 1, so that
+// The reduction needs no multiplication by -p⁻¹ mod 2^64, which is 1: q is
+// the lowest word. And p = 2^256 - 2^224 + 2^192 + 2^96 - 1, so that
 //
-//	t + q·p = (t - q) + q·2^96 + q·p3·2^192,   p3 = 2^64 - 2^32 + 1
+//	w + q·p = (w - q) + q·2^96 + q·p3·2^192,   p3 = 2^64 - 2^32 + 1
 //
-// where t - q has a zero low word and no borrow: after the shift by one
+// where w - q has a zero low word and no borrow: after the shift by one
 // word, q·2^32 (q<<32 and q>>32) joins words 0 and 1 and the 128-bit q·p3,
-// one MULX, words 2 and 3. Between rows t < 2p < 2^257; the last is
-// followed by one subtraction of p kept only if it does not borrow (CMOV).
-// Nothing branches or indexes memory on the values.
+// one MULX, words 2 and 3. The next q is ready after one addition, so the
+// four rounds overlap. The high half is then added (the sum is below 2p) and
+// p subtracted, the difference kept unless it borrows (CMOV). Nothing
+// branches or indexes memory on the values.
+//
+// Measured (thread CPU time, amd64, Xeon at 2.3 GHz, calls from Go included):
+// multiplication 17 to 18 ns against 19 for a CIOS form (a reduction row
+// after each product row, t < 2p between rows) and 24 for p256MulGeneric;
+// squaring 16 ns against 21.
 package main
 
 import (
@@ -48,108 +58,214 @@ func main() {
 	for i, w := range []uint64{p0, p1, p2, p3} {
 		DATA(8*i, U64(w))
 	}
-	mul("p256MulADX", "func(z, x, y *[4]uint64)", false,
-		"p256MulADX is p256MulGeneric with MULX, ADCX and ADOX: it sets",
-		"z = x·y·R⁻¹ mod p for x, y < p, fully reduced, with equal results.",
-		"z may alias x and y. It requires BMI2 and ADX. Constant time.")
-	mul("p256SquareADX", "func(z, x *[4]uint64)", true,
-		"p256SquareADX is p256SquareGeneric with MULX, ADCX and ADOX: it sets",
-		"z = x²·R⁻¹ mod p for x < p, fully reduced, with equal results.",
-		"z may alias x. It requires BMI2 and ADX. Constant time.")
+	mulSOS()
+	squareN(false)
+	squareN(true)
 	Generate()
 }
 
 // word returns the address of word j of the operand at base.
 func word(base Register, j int) Mem { return Mem{Base: base}.Offset(8 * j) }
 
-// mul writes the Montgomery multiplication, or the squaring (y = x).
-func mul(name, sig string, square bool, doc ...string) {
-	TEXT(name, NOSPLIT, sig)
-	Doc(doc...)
+// squareN writes p256SquareADX, z = x²·R⁻¹, or p256SquareNADX, n of them in
+// a row with the value in registers throughout.
+func squareN(loop bool) {
+	if loop {
+		TEXT("p256SquareNADX", NOSPLIT, "func(z, x *[4]uint64, n int)")
+		Doc("p256SquareNADX is p256SquareNGeneric with MULX, ADCX and ADOX: it sets",
+			"z = x^(2^n) (n squarings in the Montgomery domain) for x < p and n ≥ 0,",
+			"fully reduced, with equal results. z may alias x. It requires BMI2",
+			"and ADX. Constant time; the loop runs over the public n.")
+	} else {
+		TEXT("p256SquareADX", NOSPLIT, "func(z, x *[4]uint64)")
+		Doc("p256SquareADX is p256SquareGeneric with MULX, ADCX and ADOX: it sets",
+			"z = x²·R⁻¹ mod p for x < p, fully reduced, with equal results.",
+			"z may alias x. It requires BMI2 and ADX. Constant time.")
+	}
 	Pragma("noescape")
-
 	xp := Load(Param("x"), GP64())
-	var x [4]GPVirtual
-	for j := range x {
-		x[j] = GP64()
-		MOVQ(word(xp, j), x[j])
+	var a [4]GPVirtual
+	for j := range a {
+		a[j] = GP64()
+		MOVQ(word(xp, j), a[j])
 	}
-	yword := func(i int) Op {
-		if square {
-			return x[i]
+	var n GPVirtual
+	if loop {
+		n = GP64()
+		Load(Param("n"), n)
+		TESTQ(n, n)
+		JZ(LabelRef("done"))
+		Label("loop")
+	}
+	r := square(a)
+	if loop {
+		for j := range a {
+			MOVQ(r[j], a[j])
 		}
-		return word(Load(Param("y"), GP64()), i)
-	}
-	zero := GP64()
-	XORQ(zero, zero)
-	lo, hi := GP64(), GP64()
-
-	// t[0..5]: the accumulator, renamed (not moved) as the rows shift it.
-	var t [6]GPVirtual
-	for j := range t {
-		t[j] = GP64()
-	}
-
-	for i := range 4 {
-		Commentf("Row %d: t += x·y[%d]", i, i)
-		MOVQ(yword(i), RDX)
-		if i == 0 {
-			MULXQ(x[0], t[0], t[1])
-			MULXQ(x[1], lo, t[2])
-			ADDQ(lo, t[1])
-			MULXQ(x[2], lo, t[3])
-			ADCQ(lo, t[2])
-			MULXQ(x[3], lo, t[4])
-			ADCQ(lo, t[3])
-			ADCQ(Imm(0), t[4])
-			XORQ(t[5], t[5])
-		} else {
-			// t[5] is zero (see the end of the reduction), and
-			// XORQ there cleared CF and OF.
-			for j := range 4 {
-				MULXQ(x[j], lo, hi)
-				ADCXQ(lo, t[j])
-				ADOXQ(hi, t[j+1])
-			}
-			ADCXQ(zero, t[4])
-			ADOXQ(zero, t[5])
-			ADCXQ(zero, t[5])
-		}
-
-		Commentf("Reduction %d: q = t0; t = (t + q·p) / 2^64", i)
-		MOVQ(t[0], RDX)
-		MOVQ(t[0], lo)
-		SHLQ(Imm(32), lo)
-		MOVQ(t[0], hi)
-		SHRQ(Imm(32), hi)
-		ADDQ(lo, t[1])
-		ADCQ(hi, t[2])
-		MULXQ(p256P.Offset(24), lo, hi)
-		ADCQ(lo, t[3])
-		ADCQ(hi, t[4])
-		ADCQ(Imm(0), t[5])
-		// t0 + (2^64 - q) ends in zero: the register becomes the new top
-		// word, zero, and XORQ clears CF and OF for the next row.
-		XORQ(t[0], t[0])
-		t = [6]GPVirtual{t[1], t[2], t[3], t[4], t[5], t[0]}
-	}
-
-	Comment("t < 2p: subtract p, keep the difference unless it borrowed")
-	// x is no longer needed: it takes t - p.
-	for j := range 4 {
-		MOVQ(t[j], x[j])
-	}
-	SUBQ(p256P.Offset(0), x[0])
-	SBBQ(p256P.Offset(8), x[1])
-	SBBQ(p256P.Offset(16), x[2])
-	SBBQ(p256P.Offset(24), x[3])
-	SBBQ(Imm(0), t[4])
-	for j := range 4 {
-		CMOVQCC(x[j], t[j])
+		DECQ(n)
+		JNZ(LabelRef("loop"))
+		Label("done")
+		r = a
 	}
 	zp := Load(Param("z"), GP64())
 	for j := range 4 {
-		MOVQ(t[j], word(zp, j))
+		MOVQ(r[j], word(zp, j))
+	}
+	RET()
+}
+
+// square emits a²·R⁻¹ mod p for a < p in registers, and returns the
+// registers of the result: the 512-bit square (cross products once, doubled,
+// plus the squares of the words), then the reduction (redc).
+func square(a [4]GPVirtual) [4]GPVirtual {
+	var t [8]GPVirtual
+	for j := range t {
+		t[j] = GP64()
+	}
+	lo, hi := GP64(), GP64()
+	zero := GP64()
+	Comment("Cross products a_i·a_j, i < j, into t1..t6")
+	MOVQ(a[0], RDX)
+	MULXQ(a[1], t[1], t[2])
+	MULXQ(a[2], lo, t[3])
+	ADDQ(lo, t[2])
+	MULXQ(a[3], lo, t[4])
+	ADCQ(lo, t[3])
+	ADCQ(Imm(0), t[4])
+	MOVQ(a[1], RDX)
+	XORQ(zero, zero)
+	MULXQ(a[2], lo, hi)
+	ADCXQ(lo, t[3])
+	ADOXQ(hi, t[4])
+	MULXQ(a[3], lo, t[5])
+	ADCXQ(lo, t[4])
+	ADOXQ(zero, t[5])
+	ADCXQ(zero, t[5])
+	MOVQ(a[2], RDX)
+	MULXQ(a[3], lo, t[6])
+	ADDQ(lo, t[5])
+	ADCQ(Imm(0), t[6])
+
+	Comment("Double them (CF chain) and add the squares a_i² (OF chain)")
+	XORQ(t[7], t[7])
+	MOVQ(a[0], RDX)
+	MULXQ(RDX, t[0], hi)
+	ADCXQ(t[1], t[1])
+	ADOXQ(hi, t[1])
+	for i := 1; i < 4; i++ {
+		MOVQ(a[i], RDX)
+		MULXQ(RDX, lo, hi)
+		ADCXQ(t[2*i], t[2*i])
+		ADOXQ(lo, t[2*i])
+		if i < 3 {
+			ADCXQ(t[2*i+1], t[2*i+1])
+			ADOXQ(hi, t[2*i+1])
+		} else {
+			// t7 is 0 and gets the doubling's carry, then a3²'s high word.
+			ADCXQ(t[7], t[7])
+			ADOXQ(hi, t[7])
+		}
+	}
+	return redc(t)
+}
+
+// redc emits the Montgomery reduction t·R⁻¹ mod p of the 512-bit t < p·R
+// and returns the registers of the result: four rounds on the low half, each
+// taking q as the lowest word (-p⁻¹ mod 2^64 = 1) and adding q·p, which
+// clears that word, by q·2^96 (a shift) and q·p3·2^192 (one MULX); then the
+// high half added and p subtracted unless that borrows.
+func redc(t [8]GPVirtual) [4]GPVirtual {
+	w := [4]GPVirtual{t[0], t[1], t[2], t[3]}
+	lo := GP64()
+	for i := range 4 {
+		Commentf("Reduction %d: q = w0; w = (w + q·p) / 2^64", i)
+		MOVQ(w[0], RDX)
+		MOVQ(w[0], lo)
+		SHLQ(Imm(32), lo)
+		SHRQ(Imm(32), w[0])
+		ADDQ(lo, w[1])
+		ADCQ(w[0], w[2])
+		// The top word, q·p3's high half plus the carry, fits: it is at
+		// most 2^64 - 2^32.
+		MULXQ(p256P.Offset(24), lo, w[0])
+		ADCQ(lo, w[3])
+		ADCQ(Imm(0), w[0])
+		w = [4]GPVirtual{w[1], w[2], w[3], w[0]}
+	}
+	Comment("Add the high half: t < 2p")
+	top := GP64()
+	XORQ(top, top)
+	ADDQ(t[4], w[0])
+	ADCQ(t[5], w[1])
+	ADCQ(t[6], w[2])
+	ADCQ(t[7], w[3])
+	ADCQ(Imm(0), top)
+	return condSub(w, top)
+}
+
+// condSub emits w - p if (top, w) ≥ p, else w, for (top, w) < 2p, with
+// CMOV on the borrow, and returns the result's registers.
+func condSub(w [4]GPVirtual, top GPVirtual) [4]GPVirtual {
+	Comment("Subtract p, keep the difference unless it borrowed")
+	var d [4]GPVirtual
+	for j := range d {
+		d[j] = GP64()
+		MOVQ(w[j], d[j])
+	}
+	SUBQ(p256P.Offset(0), d[0])
+	SBBQ(p256P.Offset(8), d[1])
+	SBBQ(p256P.Offset(16), d[2])
+	SBBQ(p256P.Offset(24), d[3])
+	SBBQ(Imm(0), top)
+	for j := range d {
+		CMOVQCC(d[j], w[j])
+	}
+	return w
+}
+
+// mulSOS writes the Montgomery multiplication as the 512-bit product, four
+// rows of MULX on two carry chains, then the reduction (redc).
+func mulSOS() {
+	TEXT("p256MulADX", NOSPLIT, "func(z, x, y *[4]uint64)")
+	Doc("p256MulADX is p256MulGeneric with MULX, ADCX and ADOX: it sets",
+		"z = x·y·R⁻¹ mod p for x, y < p, fully reduced, with equal results.",
+		"z may alias x and y. It requires BMI2 and ADX. Constant time.")
+	Pragma("noescape")
+	xp := Load(Param("x"), GP64())
+	var t [8]GPVirtual
+	for j := range t {
+		t[j] = GP64()
+	}
+	lo, hi, zero := GP64(), GP64(), GP64()
+	for i := range 4 {
+		Commentf("t += x·y[%d]·2^%d", i, 64*i)
+		MOVQ(word(Load(Param("y"), GP64()), i), RDX)
+		if i == 0 {
+			MULXQ(word(xp, 0), t[0], t[1])
+			MULXQ(word(xp, 1), lo, t[2])
+			ADDQ(lo, t[1])
+			MULXQ(word(xp, 2), lo, t[3])
+			ADCQ(lo, t[2])
+			MULXQ(word(xp, 3), lo, t[4])
+			ADCQ(lo, t[3])
+			ADCQ(Imm(0), t[4])
+			continue
+		}
+		XORQ(zero, zero)
+		for j := range 3 {
+			MULXQ(word(xp, j), lo, hi)
+			ADCXQ(lo, t[i+j])
+			ADOXQ(hi, t[i+j+1])
+		}
+		MULXQ(word(xp, 3), lo, t[i+4])
+		ADCXQ(lo, t[i+3])
+		ADOXQ(zero, t[i+4])
+		ADCXQ(zero, t[i+4])
+	}
+	r := redc(t)
+	zp := Load(Param("z"), GP64())
+	for j := range 4 {
+		MOVQ(r[j], word(zp, j))
 	}
 	RET()
 }

@@ -19,11 +19,16 @@ func archFiles(f *modulus) (arch, noasm []byte) {
 	for _, k := range []struct{ op, params, args, doc string }{
 		{"Mul", "z, x, y", "z, x, y", "z = x·y·R⁻¹ mod m"},
 		{"Square", "z, x", "z, x", "z = x²·R⁻¹ mod m"},
+		{"SquareN", "z, x *[%d]uint64, n int", "z, x, n", "z = x^(2^n) for a public n ≥ 0"},
 	} {
+		params := k.params + " *[%d]uint64"
+		if k.op == "SquareN" {
+			params = k.params
+		}
 		a.p("// %s%s sets %s, fully reduced, for inputs below m, with the", f.pre, k.op, k.doc)
 		a.p("// assembly (%s%sADX) when the CPU has BMI2 and ADX, and %s", f.pre, k.op, f.kernel(k.op))
 		a.p("// otherwise. Constant time; the branch is on the CPU, not on the values.")
-		a.p("func %s%s(%s *[%d]uint64) {", f.pre, k.op, k.params, n)
+		a.p("func %s%s("+params+") {", f.pre, k.op, n)
 		a.p("if useADX {")
 		a.p("%s%sADX(%s)", f.pre, k.op, k.args)
 		a.p("} else {")
@@ -42,5 +47,7 @@ func archFiles(f *modulus) (arch, noasm []byte) {
 	g.p("func %sMul(z, x, y *[%d]uint64) { %s(z, x, y) }", f.pre, n, f.kernel("Mul"))
 	g.p("")
 	g.p("func %sSquare(z, x *[%d]uint64) { %s(z, x) }", f.pre, n, f.kernel("Square"))
+	g.p("")
+	g.p("func %sSquareN(z, x *[%d]uint64, n int) { %s(z, x, n) }", f.pre, n, f.kernel("SquareN"))
 	return a.Bytes(), g.Bytes()
 }

@@ -75,8 +75,12 @@ func emitInvertChain(e *emitter, name string, p *big.Int, words int) {
 	e.p("*z = acc")
 	e.p("}")
 	e.p("")
-	e.p("// %sSquareN sets z = x^(2^n), for a public n. z may alias x.", name)
-	e.p("func %sSquareN(z, x *[%d]uint64, n int) {", name, words)
+	sqn := name + "SquareN"
+	if asmFields[name] {
+		sqn += "Generic"
+	}
+	e.p("// %s sets z = x^(2^n), for a public n. z may alias x.", sqn)
+	e.p("func %s(z, x *[%d]uint64, n int) {", sqn, words)
 	e.p("*z = *x")
 	e.p("for range n {")
 	e.p("%sSquare(z, z)", name)
