@@ -107,7 +107,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "(*p256Element).Sub"},
 	{Symbol: ne + "(*p256Element).Zero"},
 	{Symbol: ne + "(*p256Element).bytes"},
-	{Symbol: ne + "(*p256Jacobian).double"},
+	{Symbol: ne + "(*p256Jacobian).doubleGeneric"},
 	{Symbol: ne + "(*p256Jacobian).fromProjective"},
 	{Symbol: ne + "(*p256Jacobian).toProjective", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*p256Table).init", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop index i%2, public"},
@@ -261,6 +261,8 @@ var nistecAsm = []Func{
 	{Symbol: ne + "p256Invert"},
 	{Symbol: ne + "p256SquareADX"},
 	{Symbol: ne + "p256SquareNADX", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the public count of squarings n, and its skip when n = 0"},
+	{Symbol: ne + "(*p256Jacobian).double", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p256DoubleADX"},
 }
 
 // nistecPurego are the same functions without assembly: forwarders.
@@ -269,6 +271,7 @@ var nistecPurego = []Func{
 	{Symbol: ne + "p256Square"},
 	{Symbol: ne + "p256SquareN", AllowedLoopJumps: 1, Why: "the loop over the public count of squarings n"},
 	{Symbol: ne + "p256Invert", AllowedLoopJumps: 12, Why: "the inlined SquareN loops over the chain's public counts"},
+	{Symbol: ne + "(*p256Jacobian).double"},
 }
 
 func init() {

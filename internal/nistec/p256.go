@@ -365,9 +365,9 @@ func (p *p256Jacobian) toProjective(q *P256Point) {
 	q.z.Set(&zzz)
 }
 
-// double sets p = q + q, and returns p. It is dbl-2001-b (Bernstein and
+// doubleGeneric sets p = q + q, and returns p. It is dbl-2001-b (Bernstein and
 // Lange, Explicit-Formulas Database, a = -3). Constant time.
-func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian {
+func (p *p256Jacobian) doubleGeneric(q *p256Jacobian) *p256Jacobian {
 	var delta, gamma, beta, alpha, t, u, x3, y3, z3 p256Element
 	delta.Square(&q.z)     // δ = Z1²
 	gamma.Square(&q.y)     // γ = Y1²

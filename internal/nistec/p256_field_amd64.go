@@ -25,3 +25,11 @@ func p256SquareADX(z *[4]uint64, x *[4]uint64)
 //
 //go:noescape
 func p256SquareNADX(z *[4]uint64, x *[4]uint64, n int)
+
+// p256DoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in Jacobian coordinates
+// as (*p256Jacobian).doubleGeneric does, with equal results, for coordinates
+// below p. The outputs may alias the inputs. It requires BMI2 and ADX.
+// Constant time.
+//
+//go:noescape
+func p256DoubleADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64)

@@ -422,3 +422,1476 @@ done:
 	MOVQ BX, 16(DX)
 	MOVQ SI, 24(DX)
 	RET
+
+// func p256DoubleADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64)
+// Requires: ADX, BMI2, CMOV
+TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
+	// δ = Z1²
+	MOVQ z1+40(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, (SP)
+	MOVQ    DI, 8(SP)
+	MOVQ    R8, 16(SP)
+	MOVQ    R9, 24(SP)
+
+	// γ = Y1²
+	MOVQ y1+32(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, 32(SP)
+	MOVQ    DI, 40(SP)
+	MOVQ    R8, 48(SP)
+	MOVQ    R9, 56(SP)
+
+	// β = X1·γ
+	MOVQ x1+24(FP), AX
+
+	// t += x·y[0]·2^0
+	MOVQ  32(SP), DX
+	MULXQ (AX), CX, BX
+	MULXQ 8(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// t += x·y[1]·2^64
+	MOVQ  40(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// t += x·y[2]·2^128
+	MOVQ  48(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// t += x·y[3]·2^192
+	MOVQ  56(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, DI
+	ADCQ  $0x00, CX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, DI
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, CX
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ AX, DI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    DI, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC AX, CX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, DI
+	MOVQ    CX, 64(SP)
+	MOVQ    BX, 72(SP)
+	MOVQ    SI, 80(SP)
+	MOVQ    DI, 88(SP)
+
+	// α = 3·(X1 - δ)·(X1 + δ)
+	MOVQ x1+24(FP), AX
+	MOVQ (AX), CX
+	MOVQ 8(AX), DX
+	MOVQ 16(AX), BX
+	MOVQ 24(AX), AX
+	SUBQ (SP), CX
+	SBBQ 8(SP), DX
+	SBBQ 16(SP), BX
+	SBBQ 24(SP), AX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, CX
+	ADCQ DI, DX
+	ADCQ $0x00, BX
+	ADCQ R8, AX
+	MOVQ CX, 128(SP)
+	MOVQ DX, 136(SP)
+	MOVQ BX, 144(SP)
+	MOVQ AX, 152(SP)
+	MOVQ x1+24(FP), AX
+	MOVQ (AX), CX
+	MOVQ 8(AX), DX
+	MOVQ 16(AX), BX
+	MOVQ 24(AX), AX
+	XORQ SI, SI
+	ADDQ (SP), CX
+	ADCQ 8(SP), DX
+	ADCQ 16(SP), BX
+	ADCQ 24(SP), AX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, DI
+	MOVQ    DX, R8
+	MOVQ    BX, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, CX
+	CMOVQCC R8, DX
+	CMOVQCC R9, BX
+	CMOVQCC R10, AX
+	MOVQ    CX, 160(SP)
+	MOVQ    DX, 168(SP)
+	MOVQ    BX, 176(SP)
+	MOVQ    AX, 184(SP)
+
+	// t += x·y[0]·2^0
+	MOVQ  160(SP), DX
+	MULXQ 128(SP), AX, CX
+	MULXQ 136(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 144(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 152(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  168(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 152(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  176(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 152(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  184(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 152(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 96(SP)
+	MOVQ    CX, 104(SP)
+	MOVQ    BX, 112(SP)
+	MOVQ    SI, 120(SP)
+	MOVQ    96(SP), AX
+	MOVQ    104(SP), CX
+	MOVQ    112(SP), DX
+	MOVQ    120(SP), BX
+	XORQ    SI, SI
+	ADDQ    96(SP), AX
+	ADCQ    104(SP), CX
+	ADCQ    112(SP), DX
+	ADCQ    120(SP), BX
+	ADCQ    $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    BX, 152(SP)
+	MOVQ    96(SP), AX
+	MOVQ    104(SP), CX
+	MOVQ    112(SP), DX
+	MOVQ    120(SP), BX
+	XORQ    SI, SI
+	ADDQ    128(SP), AX
+	ADCQ    136(SP), CX
+	ADCQ    144(SP), DX
+	ADCQ    152(SP), BX
+	ADCQ    $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 96(SP)
+	MOVQ    CX, 104(SP)
+	MOVQ    DX, 112(SP)
+	MOVQ    BX, 120(SP)
+
+	// Z3 = (Y1 + Z1)² - γ - δ
+	MOVQ y1+32(FP), AX
+	MOVQ z1+40(FP), CX
+	MOVQ (AX), DX
+	MOVQ 8(AX), BX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), AX
+	XORQ DI, DI
+	ADDQ (CX), DX
+	ADCQ 8(CX), BX
+	ADCQ 16(CX), SI
+	ADCQ 24(CX), AX
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, CX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC CX, DX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, AX
+	MOVQ    DX, 128(SP)
+	MOVQ    BX, 136(SP)
+	MOVQ    SI, 144(SP)
+	MOVQ    AX, 152(SP)
+	MOVQ    128(SP), AX
+	MOVQ    136(SP), CX
+	MOVQ    144(SP), BX
+	MOVQ    152(SP), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, 128(SP)
+	MOVQ    DI, 136(SP)
+	MOVQ    R8, 144(SP)
+	MOVQ    R9, 152(SP)
+	MOVQ    128(SP), AX
+	MOVQ    136(SP), CX
+	MOVQ    144(SP), DX
+	MOVQ    152(SP), BX
+	SUBQ    32(SP), AX
+	SBBQ    40(SP), CX
+	SBBQ    48(SP), DX
+	SBBQ    56(SP), BX
+	SBBQ    SI, SI
+	MOVL    SI, DI
+	MOVQ    SI, R8
+	ANDQ    p256P<>+24(SB), R8
+	ADDQ    SI, AX
+	ADCQ    DI, CX
+	ADCQ    $0x00, DX
+	ADCQ    R8, BX
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    BX, 152(SP)
+	MOVQ    128(SP), AX
+	MOVQ    136(SP), CX
+	MOVQ    144(SP), DX
+	MOVQ    152(SP), BX
+	SUBQ    (SP), AX
+	SBBQ    8(SP), CX
+	SBBQ    16(SP), DX
+	SBBQ    24(SP), BX
+	SBBQ    SI, SI
+	MOVL    SI, DI
+	MOVQ    SI, R8
+	ANDQ    p256P<>+24(SB), R8
+	ADDQ    SI, AX
+	ADCQ    DI, CX
+	ADCQ    $0x00, DX
+	ADCQ    R8, BX
+	MOVQ    AX, 256(SP)
+	MOVQ    CX, 264(SP)
+	MOVQ    DX, 272(SP)
+	MOVQ    BX, 280(SP)
+
+	// X3 = α² - 8β
+	MOVQ 64(SP), AX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), DX
+	MOVQ 88(SP), BX
+	XORQ SI, SI
+	ADDQ 64(SP), AX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), DX
+	ADCQ 88(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    DX, 176(SP)
+	MOVQ    BX, 184(SP)
+	MOVQ    160(SP), AX
+	MOVQ    168(SP), CX
+	MOVQ    176(SP), DX
+	MOVQ    184(SP), BX
+	XORQ    SI, SI
+	ADDQ    160(SP), AX
+	ADCQ    168(SP), CX
+	ADCQ    176(SP), DX
+	ADCQ    184(SP), BX
+	ADCQ    $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    DX, 176(SP)
+	MOVQ    BX, 184(SP)
+	MOVQ    160(SP), AX
+	MOVQ    168(SP), CX
+	MOVQ    176(SP), DX
+	MOVQ    184(SP), BX
+	XORQ    SI, SI
+	ADDQ    160(SP), AX
+	ADCQ    168(SP), CX
+	ADCQ    176(SP), DX
+	ADCQ    184(SP), BX
+	ADCQ    $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    BX, 152(SP)
+	MOVQ    96(SP), AX
+	MOVQ    104(SP), CX
+	MOVQ    112(SP), BX
+	MOVQ    120(SP), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, 192(SP)
+	MOVQ    DI, 200(SP)
+	MOVQ    R8, 208(SP)
+	MOVQ    R9, 216(SP)
+	MOVQ    192(SP), AX
+	MOVQ    200(SP), CX
+	MOVQ    208(SP), DX
+	MOVQ    216(SP), BX
+	SUBQ    128(SP), AX
+	SBBQ    136(SP), CX
+	SBBQ    144(SP), DX
+	SBBQ    152(SP), BX
+	SBBQ    SI, SI
+	MOVL    SI, DI
+	MOVQ    SI, R8
+	ANDQ    p256P<>+24(SB), R8
+	ADDQ    SI, AX
+	ADCQ    DI, CX
+	ADCQ    $0x00, DX
+	ADCQ    R8, BX
+	MOVQ    AX, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    DX, 208(SP)
+	MOVQ    BX, 216(SP)
+
+	// Y3 = α·(4β - X3) - 8γ²
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), DX
+	MOVQ 184(SP), BX
+	SUBQ 192(SP), AX
+	SBBQ 200(SP), CX
+	SBBQ 208(SP), DX
+	SBBQ 216(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ DX, 176(SP)
+	MOVQ BX, 184(SP)
+
+	// t += x·y[0]·2^0
+	MOVQ  160(SP), DX
+	MULXQ 96(SP), AX, CX
+	MULXQ 104(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 112(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 120(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  168(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 120(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  176(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 120(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  184(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 120(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 224(SP)
+	MOVQ    CX, 232(SP)
+	MOVQ    BX, 240(SP)
+	MOVQ    SI, 248(SP)
+	MOVQ    32(SP), AX
+	MOVQ    40(SP), CX
+	MOVQ    48(SP), BX
+	MOVQ    56(SP), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, 32(SP)
+	MOVQ    DI, 40(SP)
+	MOVQ    R8, 48(SP)
+	MOVQ    R9, 56(SP)
+	MOVQ    32(SP), AX
+	MOVQ    40(SP), CX
+	MOVQ    48(SP), DX
+	MOVQ    56(SP), BX
+	XORQ    SI, SI
+	ADDQ    32(SP), AX
+	ADCQ    40(SP), CX
+	ADCQ    48(SP), DX
+	ADCQ    56(SP), BX
+	ADCQ    $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    DX, 48(SP)
+	MOVQ    BX, 56(SP)
+	MOVQ    32(SP), AX
+	MOVQ    40(SP), CX
+	MOVQ    48(SP), DX
+	MOVQ    56(SP), BX
+	XORQ    SI, SI
+	ADDQ    32(SP), AX
+	ADCQ    40(SP), CX
+	ADCQ    48(SP), DX
+	ADCQ    56(SP), BX
+	ADCQ    $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    DX, 48(SP)
+	MOVQ    BX, 56(SP)
+	MOVQ    32(SP), AX
+	MOVQ    40(SP), CX
+	MOVQ    48(SP), DX
+	MOVQ    56(SP), BX
+	XORQ    SI, SI
+	ADDQ    32(SP), AX
+	ADCQ    40(SP), CX
+	ADCQ    48(SP), DX
+	ADCQ    56(SP), BX
+	ADCQ    $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    DX, 48(SP)
+	MOVQ    BX, 56(SP)
+	MOVQ    224(SP), AX
+	MOVQ    232(SP), CX
+	MOVQ    240(SP), DX
+	MOVQ    248(SP), BX
+	SUBQ    32(SP), AX
+	SBBQ    40(SP), CX
+	SBBQ    48(SP), DX
+	SBBQ    56(SP), BX
+	SBBQ    SI, SI
+	MOVL    SI, DI
+	MOVQ    SI, R8
+	ANDQ    p256P<>+24(SB), R8
+	ADDQ    SI, AX
+	ADCQ    DI, CX
+	ADCQ    $0x00, DX
+	ADCQ    R8, BX
+	MOVQ    AX, 224(SP)
+	MOVQ    CX, 232(SP)
+	MOVQ    DX, 240(SP)
+	MOVQ    BX, 248(SP)
+
+	// Store the outputs, all inputs read
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	MOVQ x3+0(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	MOVQ 224(SP), AX
+	MOVQ 232(SP), CX
+	MOVQ 240(SP), DX
+	MOVQ 248(SP), BX
+	MOVQ y3+8(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	MOVQ 256(SP), AX
+	MOVQ 264(SP), CX
+	MOVQ 272(SP), DX
+	MOVQ 280(SP), BX
+	MOVQ z3+16(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	RET

@@ -36,3 +36,14 @@ func p256SquareN(z, x *[4]uint64, n int) {
 		p256SquareNGeneric(z, x, n)
 	}
 }
+
+// double sets p = q + q, and returns p, with the assembly (p256DoubleADX)
+// when the CPU has BMI2 and ADX, and doubleGeneric otherwise. Constant
+// time; the branch is on the CPU, not on the values.
+func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian {
+	if useADX {
+		p256DoubleADX(&p.x.l, &p.y.l, &p.z.l, &q.x.l, &q.y.l, &q.z.l)
+		return p
+	}
+	return p.doubleGeneric(q)
+}

@@ -9,3 +9,6 @@ func p256Mul(z, x, y *[4]uint64) { p256MulGeneric(z, x, y) }
 func p256Square(z, x *[4]uint64) { p256SquareGeneric(z, x) }
 
 func p256SquareN(z, x *[4]uint64, n int) { p256SquareNGeneric(z, x, n) }
+
+// double sets p = q + q, and returns p.
+func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian { return p.doubleGeneric(q) }

@@ -1,9 +1,26 @@
 package main
 
+import (
+	"log"
+	"strings"
+)
+
 func pointFile(c *curve) []byte {
 	e := &emitter{}
 	header(e)
-	e.WriteString(c.replacer().Replace(pointTemplate))
+	src := c.replacer().Replace(pointTemplate)
+	if asmFields[c.name] {
+		// The assembly has the doubling too: the Go one is doubleGeneric,
+		// and the dispatch is in the arch file (archFiles).
+		old := "// double sets p = q + q"
+		dbl := "func (p *" + c.name + "Jacobian) double("
+		if !strings.Contains(src, old) || !strings.Contains(src, dbl) {
+			log.Fatal("point template: no double to rename")
+		}
+		src = strings.Replace(src, old, "// doubleGeneric sets p = q + q", 1)
+		src = strings.Replace(src, dbl, "func (p *"+c.name+"Jacobian) doubleGeneric(", 1)
+	}
+	e.WriteString(src)
 	return e.Bytes()
 }
 
