@@ -19,8 +19,9 @@
 //   - any other conditional jump, a branch.
 //
 // A function passes when its loop jumps and its branches are exactly as
-// many as its [Func] entry allows, and it has no division (DIV, IDIV and the
-// floating-point divisions) and no indirect jump (a jump table). The counts
+// many as its [Func] entry allows, its divisions (DIV, IDIV and the
+// floating-point divisions) exactly as many as the entry allows of public
+// values (usually none), and it has no indirect jump (a jump table). The counts
 // are exact so that the list is reviewed when the code changes: every
 // allowed loop runs over a public counter, and every allowed branch tests a
 // public value (a length, the choice of implementation), which the entry's
@@ -47,6 +48,10 @@ type Func struct {
 	// AllowedBranches is the exact number of other conditional jumps, on
 	// public values only, that the function may have.
 	AllowedBranches int
+	// AllowedDivisions is the exact number of divisions the function may
+	// have, each of public values only (sizes and counts, never a secret
+	// operand: a division's time depends on its operands).
+	AllowedDivisions int
 	// Why says what the allowed jumps test.
 	Why string
 }
@@ -224,7 +229,21 @@ func check(fn *function, f Func) Report {
 	r := Report{Symbol: f.Symbol, Source: fn.source, Instructions: len(fn.insts), Why: f.Why}
 	jumps, problems := classify(fn)
 	r.Jumps = jumps
-	r.Problems = problems
+	// Divisions fail the audit unless the entry allows exactly as many,
+	// of public values.
+	var divisions, others []string
+	for _, p := range problems {
+		if strings.Contains(p, ": division ") {
+			divisions = append(divisions, p)
+		} else {
+			others = append(others, p)
+		}
+	}
+	r.Problems = others
+	if len(divisions) != f.AllowedDivisions {
+		r.Problems = append(r.Problems, divisions...)
+		r.Problems = append(r.Problems, fmt.Sprintf("%d divisions, the list allows exactly %d", len(divisions), f.AllowedDivisions))
+	}
 	loops := r.Count(LoopBack) + r.Count(LoopExit)
 	if loops != f.AllowedLoopJumps {
 		r.Problems = append(r.Problems, fmt.Sprintf("%d loop jumps, the list allows exactly %d", loops, f.AllowedLoopJumps))
