@@ -13,7 +13,7 @@ import "slices"
 const ne = module + "internal/nistec."
 
 var nistecFuncs = []Func{
-	{Symbol: ne + "(*P256Point).Add"},
+	{Symbol: ne + "(*P256Point).addGeneric"},
 	{Symbol: ne + "(*P256Point).Bytes"},
 	{Symbol: ne + "(*P256Point).BytesCompressed"},
 	{Symbol: ne + "(*P256Point).BytesX"},
@@ -22,7 +22,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "(*P256Point).ScalarMult", AllowedLoopJumps: 3, AllowedBranches: 1, Why: "len(scalar): the length is public; loops over the public digit count and table size"},
 	{Symbol: ne + "(*P256Point).Select", AllowedLoopJumps: 3, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*P256Point).Set"},
-	{Symbol: ne + "(*P256Point).addAffine"},
+	{Symbol: ne + "(*P256Point).addAffineGeneric"},
 	{Symbol: ne + "(*P256Point).affine"},
 	{Symbol: ne + "(*P256Point).bytes", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "whether the point is the identity (Z = 0), public"},
 	{Symbol: ne + "(*P256Point).bytesCompressed", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "whether the point is the identity (Z = 0), public"},
@@ -263,6 +263,10 @@ var nistecAsm = []Func{
 	{Symbol: ne + "p256SquareNADX", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the public count of squarings n, and its skip when n = 0"},
 	{Symbol: ne + "(*p256Jacobian).double", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "p256DoubleADX"},
+	{Symbol: ne + "(*P256Point).Add", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "(*P256Point).addAffine", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p256AddADX"},
+	{Symbol: ne + "p256AddAffineADX"},
 }
 
 // nistecPurego are the same functions without assembly: forwarders.
@@ -272,6 +276,8 @@ var nistecPurego = []Func{
 	{Symbol: ne + "p256SquareN", AllowedLoopJumps: 1, Why: "the loop over the public count of squarings n"},
 	{Symbol: ne + "p256Invert", AllowedLoopJumps: 12, Why: "the inlined SquareN loops over the chain's public counts"},
 	{Symbol: ne + "(*p256Jacobian).double"},
+	{Symbol: ne + "(*P256Point).Add"},
+	{Symbol: ne + "(*P256Point).addAffine"},
 }
 
 func init() {

@@ -185,8 +185,8 @@ func (p *P256Point) bytesCompressed(out *[1 + p256ElementLength]byte) []byte {
 	return out[:]
 }
 
-// Add sets q = p1 + p2, and returns q. Constant time.
-func (q *P256Point) Add(p1, p2 *P256Point) *P256Point {
+// addGeneric sets q = p1 + p2, and returns q, in Go (see Add). Constant time.
+func (q *P256Point) addGeneric(p1, p2 *P256Point) *P256Point {
 	// Renes-Costello-Batina 2015, Algorithm 4 (a = -3): 12M + 2mb + 29a.
 	var t0, t1, t2, t3, t4, x3, y3, z3 p256Element
 	t0.Mul(&p1.x, &p2.x) // t0 := X1 * X2
@@ -242,9 +242,9 @@ type p256Affine struct {
 	x, y p256Element
 }
 
-// addAffine sets q = p1 + p2, for p2 affine and not the identity, and
+// addAffineGeneric sets q = p1 + p2, for p2 affine and not the identity, and
 // returns q. Constant time.
-func (q *P256Point) addAffine(p1 *P256Point, p2 *p256Affine) *P256Point {
+func (q *P256Point) addAffineGeneric(p1 *P256Point, p2 *p256Affine) *P256Point {
 	// Renes-Costello-Batina 2015, Algorithm 5 (mixed, a = -3): 11M + 2mb + 23a.
 	// It is complete for every p1, and for p2 anything but the identity.
 	var t0, t1, t2, t3, t4, x3, y3, z3 p256Element

@@ -33,3 +33,21 @@ func p256SquareNADX(z *[4]uint64, x *[4]uint64, n int)
 //
 //go:noescape
 func p256DoubleADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64)
+
+// p256AddADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in
+// projective coordinates as (*P256Point).addGeneric does (Renes, Costello
+// and Batina, Algorithm 4), with equal results, for coordinates below p;
+// b is the curve's b as the field holds it. The outputs may alias the
+// inputs. It requires BMI2 and ADX. Constant time.
+//
+//go:noescape
+func p256AddADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, z2 *[4]uint64, b *[4]uint64)
+
+// p256AddAffineADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2) as
+// (*P256Point).addAffineGeneric does (Renes, Costello and Batina,
+// Algorithm 5), with equal results, for coordinates below p; b is the
+// curve's b as the field holds it. The outputs may alias the inputs. It
+// requires BMI2 and ADX. Constant time.
+//
+//go:noescape
+func p256AddAffineADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, b *[4]uint64)

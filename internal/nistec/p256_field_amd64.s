@@ -1895,3 +1895,5197 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	MOVQ DX, 16(SI)
 	MOVQ BX, 24(SI)
 	RET
+
+// func p256AddADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, z2 *[4]uint64, b *[4]uint64)
+// Requires: ADX, BMI2, CMOV
+TEXT ·p256AddADX(SB), NOSPLIT, $256-80
+	MOVQ x1+24(FP), AX
+	MOVQ x2+48(FP), CX
+
+	// t0 = x1 * x2
+	// t += x·y[0]·2^0
+	MOVQ  (CX), DX
+	MULXQ (AX), BX, SI
+	MULXQ 8(AX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 16(AX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 24(AX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// t += x·y[1]·2^64
+	MOVQ  8(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 24(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// t += x·y[2]·2^128
+	MOVQ  16(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 24(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// t += x·y[3]·2^192
+	MOVQ  24(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(AX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, BX
+	ADDQ  CX, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), CX, BX
+	ADCQ  CX, R8
+	ADCQ  $0x00, BX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), CX, SI
+	ADCQ  CX, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, BX
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DI
+	ADCQ AX, R8
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, (SP)
+	MOVQ    SI, 8(SP)
+	MOVQ    DI, 16(SP)
+	MOVQ    R8, 24(SP)
+	MOVQ    y1+32(FP), AX
+	MOVQ    y2+56(FP), CX
+
+	// t1 = y1 * y2
+	// t += x·y[0]·2^0
+	MOVQ  (CX), DX
+	MULXQ (AX), BX, SI
+	MULXQ 8(AX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 16(AX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 24(AX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// t += x·y[1]·2^64
+	MOVQ  8(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 24(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// t += x·y[2]·2^128
+	MOVQ  16(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 24(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// t += x·y[3]·2^192
+	MOVQ  24(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(AX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, BX
+	ADDQ  CX, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), CX, BX
+	ADCQ  CX, R8
+	ADCQ  $0x00, BX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), CX, SI
+	ADCQ  CX, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, BX
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DI
+	ADCQ AX, R8
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 32(SP)
+	MOVQ    SI, 40(SP)
+	MOVQ    DI, 48(SP)
+	MOVQ    R8, 56(SP)
+	MOVQ    z1+40(FP), AX
+	MOVQ    z2+64(FP), CX
+
+	// t2 = z1 * z2
+	// t += x·y[0]·2^0
+	MOVQ  (CX), DX
+	MULXQ (AX), BX, SI
+	MULXQ 8(AX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 16(AX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 24(AX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// t += x·y[1]·2^64
+	MOVQ  8(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 24(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// t += x·y[2]·2^128
+	MOVQ  16(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 24(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// t += x·y[3]·2^192
+	MOVQ  24(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(AX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, BX
+	ADDQ  CX, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), CX, BX
+	ADCQ  CX, R8
+	ADCQ  $0x00, BX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), CX, SI
+	ADCQ  CX, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, BX
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DI
+	ADCQ AX, R8
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 64(SP)
+	MOVQ    SI, 72(SP)
+	MOVQ    DI, 80(SP)
+	MOVQ    R8, 88(SP)
+	MOVQ    x1+24(FP), AX
+	MOVQ    y1+32(FP), CX
+
+	// t3 = x1 + y1
+	MOVQ (AX), DX
+	MOVQ 8(AX), BX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), AX
+	XORQ DI, DI
+	ADDQ (CX), DX
+	ADCQ 8(CX), BX
+	ADCQ 16(CX), SI
+	ADCQ 24(CX), AX
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, CX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC CX, DX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, AX
+	MOVQ    DX, 96(SP)
+	MOVQ    BX, 104(SP)
+	MOVQ    SI, 112(SP)
+	MOVQ    AX, 120(SP)
+	MOVQ    x2+48(FP), AX
+	MOVQ    y2+56(FP), CX
+
+	// t4 = x2 + y2
+	MOVQ (AX), DX
+	MOVQ 8(AX), BX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), AX
+	XORQ DI, DI
+	ADDQ (CX), DX
+	ADCQ 8(CX), BX
+	ADCQ 16(CX), SI
+	ADCQ 24(CX), AX
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, CX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC CX, DX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, AX
+	MOVQ    DX, 128(SP)
+	MOVQ    BX, 136(SP)
+	MOVQ    SI, 144(SP)
+	MOVQ    AX, 152(SP)
+
+	// t3 = t3 * t4
+	// t += x·y[0]·2^0
+	MOVQ  128(SP), DX
+	MULXQ 96(SP), AX, CX
+	MULXQ 104(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 112(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 120(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  136(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 120(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  144(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 120(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  152(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 120(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 96(SP)
+	MOVQ    CX, 104(SP)
+	MOVQ    BX, 112(SP)
+	MOVQ    SI, 120(SP)
+
+	// t4 = t0 + t1
+	MOVQ (SP), AX
+	MOVQ 8(SP), CX
+	MOVQ 16(SP), DX
+	MOVQ 24(SP), BX
+	XORQ SI, SI
+	ADDQ 32(SP), AX
+	ADCQ 40(SP), CX
+	ADCQ 48(SP), DX
+	ADCQ 56(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    BX, 152(SP)
+
+	// t3 = t3 - t4
+	MOVQ 96(SP), AX
+	MOVQ 104(SP), CX
+	MOVQ 112(SP), DX
+	MOVQ 120(SP), BX
+	SUBQ 128(SP), AX
+	SBBQ 136(SP), CX
+	SBBQ 144(SP), DX
+	SBBQ 152(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 96(SP)
+	MOVQ CX, 104(SP)
+	MOVQ DX, 112(SP)
+	MOVQ BX, 120(SP)
+	MOVQ y1+32(FP), AX
+	MOVQ z1+40(FP), CX
+
+	// t4 = y1 + z1
+	MOVQ (AX), DX
+	MOVQ 8(AX), BX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), AX
+	XORQ DI, DI
+	ADDQ (CX), DX
+	ADCQ 8(CX), BX
+	ADCQ 16(CX), SI
+	ADCQ 24(CX), AX
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, CX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC CX, DX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, AX
+	MOVQ    DX, 128(SP)
+	MOVQ    BX, 136(SP)
+	MOVQ    SI, 144(SP)
+	MOVQ    AX, 152(SP)
+	MOVQ    y2+56(FP), AX
+	MOVQ    z2+64(FP), CX
+
+	// x3 = y2 + z2
+	MOVQ (AX), DX
+	MOVQ 8(AX), BX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), AX
+	XORQ DI, DI
+	ADDQ (CX), DX
+	ADCQ 8(CX), BX
+	ADCQ 16(CX), SI
+	ADCQ 24(CX), AX
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, CX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC CX, DX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, AX
+	MOVQ    DX, 160(SP)
+	MOVQ    BX, 168(SP)
+	MOVQ    SI, 176(SP)
+	MOVQ    AX, 184(SP)
+
+	// t4 = t4 * x3
+	// t += x·y[0]·2^0
+	MOVQ  160(SP), DX
+	MULXQ 128(SP), AX, CX
+	MULXQ 136(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 144(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 152(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  168(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 152(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  176(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 152(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  184(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 152(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    SI, 152(SP)
+
+	// x3 = t1 + t2
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), DX
+	MOVQ 56(SP), BX
+	XORQ SI, SI
+	ADDQ 64(SP), AX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), DX
+	ADCQ 88(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    DX, 176(SP)
+	MOVQ    BX, 184(SP)
+
+	// t4 = t4 - x3
+	MOVQ 128(SP), AX
+	MOVQ 136(SP), CX
+	MOVQ 144(SP), DX
+	MOVQ 152(SP), BX
+	SUBQ 160(SP), AX
+	SBBQ 168(SP), CX
+	SBBQ 176(SP), DX
+	SBBQ 184(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 128(SP)
+	MOVQ CX, 136(SP)
+	MOVQ DX, 144(SP)
+	MOVQ BX, 152(SP)
+	MOVQ x1+24(FP), AX
+	MOVQ z1+40(FP), CX
+
+	// x3 = x1 + z1
+	MOVQ (AX), DX
+	MOVQ 8(AX), BX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), AX
+	XORQ DI, DI
+	ADDQ (CX), DX
+	ADCQ 8(CX), BX
+	ADCQ 16(CX), SI
+	ADCQ 24(CX), AX
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, CX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC CX, DX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, AX
+	MOVQ    DX, 160(SP)
+	MOVQ    BX, 168(SP)
+	MOVQ    SI, 176(SP)
+	MOVQ    AX, 184(SP)
+	MOVQ    x2+48(FP), AX
+	MOVQ    z2+64(FP), CX
+
+	// y3 = x2 + z2
+	MOVQ (AX), DX
+	MOVQ 8(AX), BX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), AX
+	XORQ DI, DI
+	ADDQ (CX), DX
+	ADCQ 8(CX), BX
+	ADCQ 16(CX), SI
+	ADCQ 24(CX), AX
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, CX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC CX, DX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, AX
+	MOVQ    DX, 192(SP)
+	MOVQ    BX, 200(SP)
+	MOVQ    SI, 208(SP)
+	MOVQ    AX, 216(SP)
+
+	// x3 = x3 * y3
+	// t += x·y[0]·2^0
+	MOVQ  192(SP), DX
+	MULXQ 160(SP), AX, CX
+	MULXQ 168(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 176(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 184(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  200(SP), DX
+	XORQ  R12, R12
+	MULXQ 160(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 168(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 176(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 184(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  208(SP), DX
+	XORQ  R12, R12
+	MULXQ 160(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 168(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 176(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 184(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  216(SP), DX
+	XORQ  R12, R12
+	MULXQ 160(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 168(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 176(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 184(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    BX, 176(SP)
+	MOVQ    SI, 184(SP)
+
+	// y3 = t0 + t2
+	MOVQ (SP), AX
+	MOVQ 8(SP), CX
+	MOVQ 16(SP), DX
+	MOVQ 24(SP), BX
+	XORQ SI, SI
+	ADDQ 64(SP), AX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), DX
+	ADCQ 88(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    DX, 208(SP)
+	MOVQ    BX, 216(SP)
+
+	// y3 = x3 - y3
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), DX
+	MOVQ 184(SP), BX
+	SUBQ 192(SP), AX
+	SBBQ 200(SP), CX
+	SBBQ 208(SP), DX
+	SBBQ 216(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 192(SP)
+	MOVQ CX, 200(SP)
+	MOVQ DX, 208(SP)
+	MOVQ BX, 216(SP)
+	MOVQ b+72(FP), AX
+
+	// z3 = b * t2
+	// t += x·y[0]·2^0
+	MOVQ  64(SP), DX
+	MULXQ (AX), CX, BX
+	MULXQ 8(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// t += x·y[1]·2^64
+	MOVQ  72(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// t += x·y[2]·2^128
+	MOVQ  80(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// t += x·y[3]·2^192
+	MOVQ  88(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, DI
+	ADCQ  $0x00, CX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, DI
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, CX
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ AX, DI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    DI, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC AX, CX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, DI
+	MOVQ    CX, 224(SP)
+	MOVQ    BX, 232(SP)
+	MOVQ    SI, 240(SP)
+	MOVQ    DI, 248(SP)
+
+	// x3 = y3 - z3
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	SUBQ 224(SP), AX
+	SBBQ 232(SP), CX
+	SBBQ 240(SP), DX
+	SBBQ 248(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ DX, 176(SP)
+	MOVQ BX, 184(SP)
+
+	// z3 = x3 + x3
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), DX
+	MOVQ 184(SP), BX
+	XORQ SI, SI
+	ADDQ 160(SP), AX
+	ADCQ 168(SP), CX
+	ADCQ 176(SP), DX
+	ADCQ 184(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 224(SP)
+	MOVQ    CX, 232(SP)
+	MOVQ    DX, 240(SP)
+	MOVQ    BX, 248(SP)
+
+	// x3 = x3 + z3
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), DX
+	MOVQ 184(SP), BX
+	XORQ SI, SI
+	ADDQ 224(SP), AX
+	ADCQ 232(SP), CX
+	ADCQ 240(SP), DX
+	ADCQ 248(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    DX, 176(SP)
+	MOVQ    BX, 184(SP)
+
+	// z3 = t1 - x3
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), DX
+	MOVQ 56(SP), BX
+	SUBQ 160(SP), AX
+	SBBQ 168(SP), CX
+	SBBQ 176(SP), DX
+	SBBQ 184(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 224(SP)
+	MOVQ CX, 232(SP)
+	MOVQ DX, 240(SP)
+	MOVQ BX, 248(SP)
+
+	// x3 = t1 + x3
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), DX
+	MOVQ 56(SP), BX
+	XORQ SI, SI
+	ADDQ 160(SP), AX
+	ADCQ 168(SP), CX
+	ADCQ 176(SP), DX
+	ADCQ 184(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    DX, 176(SP)
+	MOVQ    BX, 184(SP)
+	MOVQ    b+72(FP), AX
+
+	// y3 = b * y3
+	// t += x·y[0]·2^0
+	MOVQ  192(SP), DX
+	MULXQ (AX), CX, BX
+	MULXQ 8(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// t += x·y[1]·2^64
+	MOVQ  200(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// t += x·y[2]·2^128
+	MOVQ  208(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// t += x·y[3]·2^192
+	MOVQ  216(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, DI
+	ADCQ  $0x00, CX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, DI
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, CX
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ AX, DI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    DI, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC AX, CX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, DI
+	MOVQ    CX, 192(SP)
+	MOVQ    BX, 200(SP)
+	MOVQ    SI, 208(SP)
+	MOVQ    DI, 216(SP)
+
+	// t1 = t2 + t2
+	MOVQ 64(SP), AX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), DX
+	MOVQ 88(SP), BX
+	XORQ SI, SI
+	ADDQ 64(SP), AX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), DX
+	ADCQ 88(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    DX, 48(SP)
+	MOVQ    BX, 56(SP)
+
+	// t2 = t1 + t2
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), DX
+	MOVQ 56(SP), BX
+	XORQ SI, SI
+	ADDQ 64(SP), AX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), DX
+	ADCQ 88(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    DX, 80(SP)
+	MOVQ    BX, 88(SP)
+
+	// y3 = y3 - t2
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	SUBQ 64(SP), AX
+	SBBQ 72(SP), CX
+	SBBQ 80(SP), DX
+	SBBQ 88(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 192(SP)
+	MOVQ CX, 200(SP)
+	MOVQ DX, 208(SP)
+	MOVQ BX, 216(SP)
+
+	// y3 = y3 - t0
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	SUBQ (SP), AX
+	SBBQ 8(SP), CX
+	SBBQ 16(SP), DX
+	SBBQ 24(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 192(SP)
+	MOVQ CX, 200(SP)
+	MOVQ DX, 208(SP)
+	MOVQ BX, 216(SP)
+
+	// t1 = y3 + y3
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	XORQ SI, SI
+	ADDQ 192(SP), AX
+	ADCQ 200(SP), CX
+	ADCQ 208(SP), DX
+	ADCQ 216(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    DX, 48(SP)
+	MOVQ    BX, 56(SP)
+
+	// y3 = t1 + y3
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), DX
+	MOVQ 56(SP), BX
+	XORQ SI, SI
+	ADDQ 192(SP), AX
+	ADCQ 200(SP), CX
+	ADCQ 208(SP), DX
+	ADCQ 216(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    DX, 208(SP)
+	MOVQ    BX, 216(SP)
+
+	// t1 = t0 + t0
+	MOVQ (SP), AX
+	MOVQ 8(SP), CX
+	MOVQ 16(SP), DX
+	MOVQ 24(SP), BX
+	XORQ SI, SI
+	ADDQ (SP), AX
+	ADCQ 8(SP), CX
+	ADCQ 16(SP), DX
+	ADCQ 24(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    DX, 48(SP)
+	MOVQ    BX, 56(SP)
+
+	// t0 = t1 + t0
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), DX
+	MOVQ 56(SP), BX
+	XORQ SI, SI
+	ADDQ (SP), AX
+	ADCQ 8(SP), CX
+	ADCQ 16(SP), DX
+	ADCQ 24(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, (SP)
+	MOVQ    CX, 8(SP)
+	MOVQ    DX, 16(SP)
+	MOVQ    BX, 24(SP)
+
+	// t0 = t0 - t2
+	MOVQ (SP), AX
+	MOVQ 8(SP), CX
+	MOVQ 16(SP), DX
+	MOVQ 24(SP), BX
+	SUBQ 64(SP), AX
+	SBBQ 72(SP), CX
+	SBBQ 80(SP), DX
+	SBBQ 88(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, (SP)
+	MOVQ CX, 8(SP)
+	MOVQ DX, 16(SP)
+	MOVQ BX, 24(SP)
+
+	// t1 = t4 * y3
+	// t += x·y[0]·2^0
+	MOVQ  192(SP), DX
+	MULXQ 128(SP), AX, CX
+	MULXQ 136(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 144(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 152(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  200(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 152(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  208(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 152(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  216(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 152(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    BX, 48(SP)
+	MOVQ    SI, 56(SP)
+
+	// t2 = t0 * y3
+	// t += x·y[0]·2^0
+	MOVQ  192(SP), DX
+	MULXQ (SP), AX, CX
+	MULXQ 8(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 16(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 24(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  200(SP), DX
+	XORQ  R12, R12
+	MULXQ (SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 8(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 16(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 24(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  208(SP), DX
+	XORQ  R12, R12
+	MULXQ (SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 8(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 16(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 24(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  216(SP), DX
+	XORQ  R12, R12
+	MULXQ (SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 8(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 16(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 24(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    BX, 80(SP)
+	MOVQ    SI, 88(SP)
+
+	// y3 = x3 * z3
+	// t += x·y[0]·2^0
+	MOVQ  224(SP), DX
+	MULXQ 160(SP), AX, CX
+	MULXQ 168(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 176(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 184(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  232(SP), DX
+	XORQ  R12, R12
+	MULXQ 160(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 168(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 176(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 184(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  240(SP), DX
+	XORQ  R12, R12
+	MULXQ 160(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 168(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 176(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 184(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  248(SP), DX
+	XORQ  R12, R12
+	MULXQ 160(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 168(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 176(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 184(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    SI, 216(SP)
+
+	// y3 = y3 + t2
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	XORQ SI, SI
+	ADDQ 64(SP), AX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), DX
+	ADCQ 88(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    DX, 208(SP)
+	MOVQ    BX, 216(SP)
+
+	// x3 = t3 * x3
+	// t += x·y[0]·2^0
+	MOVQ  160(SP), DX
+	MULXQ 96(SP), AX, CX
+	MULXQ 104(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 112(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 120(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  168(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 120(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  176(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 120(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  184(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 120(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    BX, 176(SP)
+	MOVQ    SI, 184(SP)
+
+	// x3 = x3 - t1
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), DX
+	MOVQ 184(SP), BX
+	SUBQ 32(SP), AX
+	SBBQ 40(SP), CX
+	SBBQ 48(SP), DX
+	SBBQ 56(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ DX, 176(SP)
+	MOVQ BX, 184(SP)
+
+	// z3 = t4 * z3
+	// t += x·y[0]·2^0
+	MOVQ  224(SP), DX
+	MULXQ 128(SP), AX, CX
+	MULXQ 136(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 144(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 152(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  232(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 152(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  240(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 152(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  248(SP), DX
+	XORQ  R12, R12
+	MULXQ 128(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 136(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 144(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 152(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 224(SP)
+	MOVQ    CX, 232(SP)
+	MOVQ    BX, 240(SP)
+	MOVQ    SI, 248(SP)
+
+	// t1 = t3 * t0
+	// t += x·y[0]·2^0
+	MOVQ  (SP), DX
+	MULXQ 96(SP), AX, CX
+	MULXQ 104(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 112(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 120(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  8(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 120(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  16(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 120(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  24(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 120(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    BX, 48(SP)
+	MOVQ    SI, 56(SP)
+
+	// z3 = z3 + t1
+	MOVQ 224(SP), AX
+	MOVQ 232(SP), CX
+	MOVQ 240(SP), DX
+	MOVQ 248(SP), BX
+	XORQ SI, SI
+	ADDQ 32(SP), AX
+	ADCQ 40(SP), CX
+	ADCQ 48(SP), DX
+	ADCQ 56(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 224(SP)
+	MOVQ    CX, 232(SP)
+	MOVQ    DX, 240(SP)
+	MOVQ    BX, 248(SP)
+
+	// Store the outputs, all inputs read
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), DX
+	MOVQ 184(SP), BX
+	MOVQ x3+0(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	MOVQ y3+8(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	MOVQ 224(SP), AX
+	MOVQ 232(SP), CX
+	MOVQ 240(SP), DX
+	MOVQ 248(SP), BX
+	MOVQ z3+16(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	RET
+
+// func p256AddAffineADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, b *[4]uint64)
+// Requires: ADX, BMI2, CMOV
+TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
+	MOVQ x1+24(FP), AX
+	MOVQ x2+48(FP), CX
+
+	// t0 = x1 * x2
+	// t += x·y[0]·2^0
+	MOVQ  (CX), DX
+	MULXQ (AX), BX, SI
+	MULXQ 8(AX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 16(AX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 24(AX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// t += x·y[1]·2^64
+	MOVQ  8(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 24(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// t += x·y[2]·2^128
+	MOVQ  16(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 24(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// t += x·y[3]·2^192
+	MOVQ  24(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(AX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, BX
+	ADDQ  CX, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), CX, BX
+	ADCQ  CX, R8
+	ADCQ  $0x00, BX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), CX, SI
+	ADCQ  CX, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, BX
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DI
+	ADCQ AX, R8
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, (SP)
+	MOVQ    SI, 8(SP)
+	MOVQ    DI, 16(SP)
+	MOVQ    R8, 24(SP)
+	MOVQ    y1+32(FP), AX
+	MOVQ    y2+56(FP), CX
+
+	// t1 = y1 * y2
+	// t += x·y[0]·2^0
+	MOVQ  (CX), DX
+	MULXQ (AX), BX, SI
+	MULXQ 8(AX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 16(AX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 24(AX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// t += x·y[1]·2^64
+	MOVQ  8(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 24(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// t += x·y[2]·2^128
+	MOVQ  16(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 24(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// t += x·y[3]·2^192
+	MOVQ  24(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(AX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, BX
+	ADDQ  CX, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), CX, BX
+	ADCQ  CX, R8
+	ADCQ  $0x00, BX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), CX, SI
+	ADCQ  CX, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, BX
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DI
+	ADCQ AX, R8
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 32(SP)
+	MOVQ    SI, 40(SP)
+	MOVQ    DI, 48(SP)
+	MOVQ    R8, 56(SP)
+	MOVQ    x2+48(FP), AX
+	MOVQ    y2+56(FP), CX
+
+	// t3 = x2 + y2
+	MOVQ (AX), DX
+	MOVQ 8(AX), BX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), AX
+	XORQ DI, DI
+	ADDQ (CX), DX
+	ADCQ 8(CX), BX
+	ADCQ 16(CX), SI
+	ADCQ 24(CX), AX
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, CX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC CX, DX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, AX
+	MOVQ    DX, 64(SP)
+	MOVQ    BX, 72(SP)
+	MOVQ    SI, 80(SP)
+	MOVQ    AX, 88(SP)
+	MOVQ    x1+24(FP), AX
+	MOVQ    y1+32(FP), CX
+
+	// t4 = x1 + y1
+	MOVQ (AX), DX
+	MOVQ 8(AX), BX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), AX
+	XORQ DI, DI
+	ADDQ (CX), DX
+	ADCQ 8(CX), BX
+	ADCQ 16(CX), SI
+	ADCQ 24(CX), AX
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, CX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC CX, DX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, AX
+	MOVQ    DX, 96(SP)
+	MOVQ    BX, 104(SP)
+	MOVQ    SI, 112(SP)
+	MOVQ    AX, 120(SP)
+
+	// t3 = t3 * t4
+	// t += x·y[0]·2^0
+	MOVQ  96(SP), DX
+	MULXQ 64(SP), AX, CX
+	MULXQ 72(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 80(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 88(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  104(SP), DX
+	XORQ  R12, R12
+	MULXQ 64(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 72(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 88(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  112(SP), DX
+	XORQ  R12, R12
+	MULXQ 64(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 72(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 88(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  120(SP), DX
+	XORQ  R12, R12
+	MULXQ 64(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 72(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 88(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    BX, 80(SP)
+	MOVQ    SI, 88(SP)
+
+	// t4 = t0 + t1
+	MOVQ (SP), AX
+	MOVQ 8(SP), CX
+	MOVQ 16(SP), DX
+	MOVQ 24(SP), BX
+	XORQ SI, SI
+	ADDQ 32(SP), AX
+	ADCQ 40(SP), CX
+	ADCQ 48(SP), DX
+	ADCQ 56(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 96(SP)
+	MOVQ    CX, 104(SP)
+	MOVQ    DX, 112(SP)
+	MOVQ    BX, 120(SP)
+
+	// t3 = t3 - t4
+	MOVQ 64(SP), AX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), DX
+	MOVQ 88(SP), BX
+	SUBQ 96(SP), AX
+	SBBQ 104(SP), CX
+	SBBQ 112(SP), DX
+	SBBQ 120(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 64(SP)
+	MOVQ CX, 72(SP)
+	MOVQ DX, 80(SP)
+	MOVQ BX, 88(SP)
+	MOVQ y2+56(FP), AX
+	MOVQ z1+40(FP), CX
+
+	// t4 = y2 * z1
+	// t += x·y[0]·2^0
+	MOVQ  (CX), DX
+	MULXQ (AX), BX, SI
+	MULXQ 8(AX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 16(AX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 24(AX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// t += x·y[1]·2^64
+	MOVQ  8(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 24(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// t += x·y[2]·2^128
+	MOVQ  16(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 24(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// t += x·y[3]·2^192
+	MOVQ  24(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(AX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, BX
+	ADDQ  CX, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), CX, BX
+	ADCQ  CX, R8
+	ADCQ  $0x00, BX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), CX, SI
+	ADCQ  CX, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, BX
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DI
+	ADCQ AX, R8
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 96(SP)
+	MOVQ    SI, 104(SP)
+	MOVQ    DI, 112(SP)
+	MOVQ    R8, 120(SP)
+	MOVQ    y1+32(FP), AX
+
+	// t4 = t4 + y1
+	MOVQ 96(SP), CX
+	MOVQ 104(SP), DX
+	MOVQ 112(SP), BX
+	MOVQ 120(SP), SI
+	XORQ DI, DI
+	ADDQ (AX), CX
+	ADCQ 8(AX), DX
+	ADCQ 16(AX), BX
+	ADCQ 24(AX), SI
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    DX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC AX, CX
+	CMOVQCC R8, DX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    CX, 96(SP)
+	MOVQ    DX, 104(SP)
+	MOVQ    BX, 112(SP)
+	MOVQ    SI, 120(SP)
+	MOVQ    x2+48(FP), AX
+	MOVQ    z1+40(FP), CX
+
+	// y3 = x2 * z1
+	// t += x·y[0]·2^0
+	MOVQ  (CX), DX
+	MULXQ (AX), BX, SI
+	MULXQ 8(AX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 16(AX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 24(AX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// t += x·y[1]·2^64
+	MOVQ  8(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 24(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// t += x·y[2]·2^128
+	MOVQ  16(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 24(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// t += x·y[3]·2^192
+	MOVQ  24(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(AX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, BX
+	ADDQ  CX, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), CX, BX
+	ADCQ  CX, R8
+	ADCQ  $0x00, BX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), CX, SI
+	ADCQ  CX, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, BX
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DI
+	ADCQ AX, R8
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 128(SP)
+	MOVQ    SI, 136(SP)
+	MOVQ    DI, 144(SP)
+	MOVQ    R8, 152(SP)
+	MOVQ    x1+24(FP), AX
+
+	// y3 = y3 + x1
+	MOVQ 128(SP), CX
+	MOVQ 136(SP), DX
+	MOVQ 144(SP), BX
+	MOVQ 152(SP), SI
+	XORQ DI, DI
+	ADDQ (AX), CX
+	ADCQ 8(AX), DX
+	ADCQ 16(AX), BX
+	ADCQ 24(AX), SI
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    DX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC AX, CX
+	CMOVQCC R8, DX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    CX, 128(SP)
+	MOVQ    DX, 136(SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    SI, 152(SP)
+	MOVQ    b+64(FP), AX
+	MOVQ    z1+40(FP), CX
+
+	// z3 = b * z1
+	// t += x·y[0]·2^0
+	MOVQ  (CX), DX
+	MULXQ (AX), BX, SI
+	MULXQ 8(AX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 16(AX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 24(AX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// t += x·y[1]·2^64
+	MOVQ  8(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 24(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// t += x·y[2]·2^128
+	MOVQ  16(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 24(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// t += x·y[3]·2^192
+	MOVQ  24(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(AX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, BX
+	ADDQ  CX, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), CX, BX
+	ADCQ  CX, R8
+	ADCQ  $0x00, BX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), CX, SI
+	ADCQ  CX, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, BX
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DI
+	ADCQ AX, R8
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 160(SP)
+	MOVQ    SI, 168(SP)
+	MOVQ    DI, 176(SP)
+	MOVQ    R8, 184(SP)
+
+	// x3 = y3 - z3
+	MOVQ 128(SP), AX
+	MOVQ 136(SP), CX
+	MOVQ 144(SP), DX
+	MOVQ 152(SP), BX
+	SUBQ 160(SP), AX
+	SBBQ 168(SP), CX
+	SBBQ 176(SP), DX
+	SBBQ 184(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 192(SP)
+	MOVQ CX, 200(SP)
+	MOVQ DX, 208(SP)
+	MOVQ BX, 216(SP)
+
+	// z3 = x3 + x3
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	XORQ SI, SI
+	ADDQ 192(SP), AX
+	ADCQ 200(SP), CX
+	ADCQ 208(SP), DX
+	ADCQ 216(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    DX, 176(SP)
+	MOVQ    BX, 184(SP)
+
+	// x3 = x3 + z3
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	XORQ SI, SI
+	ADDQ 160(SP), AX
+	ADCQ 168(SP), CX
+	ADCQ 176(SP), DX
+	ADCQ 184(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    DX, 208(SP)
+	MOVQ    BX, 216(SP)
+
+	// z3 = t1 - x3
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), DX
+	MOVQ 56(SP), BX
+	SUBQ 192(SP), AX
+	SBBQ 200(SP), CX
+	SBBQ 208(SP), DX
+	SBBQ 216(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ DX, 176(SP)
+	MOVQ BX, 184(SP)
+
+	// x3 = t1 + x3
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), DX
+	MOVQ 56(SP), BX
+	XORQ SI, SI
+	ADDQ 192(SP), AX
+	ADCQ 200(SP), CX
+	ADCQ 208(SP), DX
+	ADCQ 216(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    DX, 208(SP)
+	MOVQ    BX, 216(SP)
+	MOVQ    b+64(FP), AX
+
+	// y3 = b * y3
+	// t += x·y[0]·2^0
+	MOVQ  128(SP), DX
+	MULXQ (AX), CX, BX
+	MULXQ 8(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// t += x·y[1]·2^64
+	MOVQ  136(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// t += x·y[2]·2^128
+	MOVQ  144(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// t += x·y[3]·2^192
+	MOVQ  152(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, DI
+	ADCQ  $0x00, CX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, DI
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, CX
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ AX, DI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    DI, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC AX, CX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, DI
+	MOVQ    CX, 128(SP)
+	MOVQ    BX, 136(SP)
+	MOVQ    SI, 144(SP)
+	MOVQ    DI, 152(SP)
+	MOVQ    z1+40(FP), AX
+	MOVQ    z1+40(FP), CX
+
+	// t1 = z1 + z1
+	MOVQ (AX), DX
+	MOVQ 8(AX), BX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), AX
+	XORQ DI, DI
+	ADDQ (CX), DX
+	ADCQ 8(CX), BX
+	ADCQ 16(CX), SI
+	ADCQ 24(CX), AX
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, CX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC CX, DX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, AX
+	MOVQ    DX, 32(SP)
+	MOVQ    BX, 40(SP)
+	MOVQ    SI, 48(SP)
+	MOVQ    AX, 56(SP)
+	MOVQ    z1+40(FP), AX
+
+	// t2 = t1 + z1
+	MOVQ 32(SP), CX
+	MOVQ 40(SP), DX
+	MOVQ 48(SP), BX
+	MOVQ 56(SP), SI
+	XORQ DI, DI
+	ADDQ (AX), CX
+	ADCQ 8(AX), DX
+	ADCQ 16(AX), BX
+	ADCQ 24(AX), SI
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    DX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC AX, CX
+	CMOVQCC R8, DX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    CX, 224(SP)
+	MOVQ    DX, 232(SP)
+	MOVQ    BX, 240(SP)
+	MOVQ    SI, 248(SP)
+
+	// y3 = y3 - t2
+	MOVQ 128(SP), AX
+	MOVQ 136(SP), CX
+	MOVQ 144(SP), DX
+	MOVQ 152(SP), BX
+	SUBQ 224(SP), AX
+	SBBQ 232(SP), CX
+	SBBQ 240(SP), DX
+	SBBQ 248(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 128(SP)
+	MOVQ CX, 136(SP)
+	MOVQ DX, 144(SP)
+	MOVQ BX, 152(SP)
+
+	// y3 = y3 - t0
+	MOVQ 128(SP), AX
+	MOVQ 136(SP), CX
+	MOVQ 144(SP), DX
+	MOVQ 152(SP), BX
+	SUBQ (SP), AX
+	SBBQ 8(SP), CX
+	SBBQ 16(SP), DX
+	SBBQ 24(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 128(SP)
+	MOVQ CX, 136(SP)
+	MOVQ DX, 144(SP)
+	MOVQ BX, 152(SP)
+
+	// t1 = y3 + y3
+	MOVQ 128(SP), AX
+	MOVQ 136(SP), CX
+	MOVQ 144(SP), DX
+	MOVQ 152(SP), BX
+	XORQ SI, SI
+	ADDQ 128(SP), AX
+	ADCQ 136(SP), CX
+	ADCQ 144(SP), DX
+	ADCQ 152(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    DX, 48(SP)
+	MOVQ    BX, 56(SP)
+
+	// y3 = t1 + y3
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), DX
+	MOVQ 56(SP), BX
+	XORQ SI, SI
+	ADDQ 128(SP), AX
+	ADCQ 136(SP), CX
+	ADCQ 144(SP), DX
+	ADCQ 152(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    BX, 152(SP)
+
+	// t1 = t0 + t0
+	MOVQ (SP), AX
+	MOVQ 8(SP), CX
+	MOVQ 16(SP), DX
+	MOVQ 24(SP), BX
+	XORQ SI, SI
+	ADDQ (SP), AX
+	ADCQ 8(SP), CX
+	ADCQ 16(SP), DX
+	ADCQ 24(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    DX, 48(SP)
+	MOVQ    BX, 56(SP)
+
+	// t0 = t1 + t0
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), DX
+	MOVQ 56(SP), BX
+	XORQ SI, SI
+	ADDQ (SP), AX
+	ADCQ 8(SP), CX
+	ADCQ 16(SP), DX
+	ADCQ 24(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, (SP)
+	MOVQ    CX, 8(SP)
+	MOVQ    DX, 16(SP)
+	MOVQ    BX, 24(SP)
+
+	// t0 = t0 - t2
+	MOVQ (SP), AX
+	MOVQ 8(SP), CX
+	MOVQ 16(SP), DX
+	MOVQ 24(SP), BX
+	SUBQ 224(SP), AX
+	SBBQ 232(SP), CX
+	SBBQ 240(SP), DX
+	SBBQ 248(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, (SP)
+	MOVQ CX, 8(SP)
+	MOVQ DX, 16(SP)
+	MOVQ BX, 24(SP)
+
+	// t1 = t4 * y3
+	// t += x·y[0]·2^0
+	MOVQ  128(SP), DX
+	MULXQ 96(SP), AX, CX
+	MULXQ 104(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 112(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 120(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  136(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 120(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  144(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 120(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  152(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 120(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    BX, 48(SP)
+	MOVQ    SI, 56(SP)
+
+	// t2 = t0 * y3
+	// t += x·y[0]·2^0
+	MOVQ  128(SP), DX
+	MULXQ (SP), AX, CX
+	MULXQ 8(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 16(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 24(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  136(SP), DX
+	XORQ  R12, R12
+	MULXQ (SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 8(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 16(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 24(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  144(SP), DX
+	XORQ  R12, R12
+	MULXQ (SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 8(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 16(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 24(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  152(SP), DX
+	XORQ  R12, R12
+	MULXQ (SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 8(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 16(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 24(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 224(SP)
+	MOVQ    CX, 232(SP)
+	MOVQ    BX, 240(SP)
+	MOVQ    SI, 248(SP)
+
+	// y3 = x3 * z3
+	// t += x·y[0]·2^0
+	MOVQ  160(SP), DX
+	MULXQ 192(SP), AX, CX
+	MULXQ 200(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 208(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 216(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  168(SP), DX
+	XORQ  R12, R12
+	MULXQ 192(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 200(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 208(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 216(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  176(SP), DX
+	XORQ  R12, R12
+	MULXQ 192(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 200(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 208(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 216(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  184(SP), DX
+	XORQ  R12, R12
+	MULXQ 192(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 200(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 208(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 216(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    SI, 152(SP)
+
+	// y3 = y3 + t2
+	MOVQ 128(SP), AX
+	MOVQ 136(SP), CX
+	MOVQ 144(SP), DX
+	MOVQ 152(SP), BX
+	XORQ SI, SI
+	ADDQ 224(SP), AX
+	ADCQ 232(SP), CX
+	ADCQ 240(SP), DX
+	ADCQ 248(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    BX, 152(SP)
+
+	// x3 = t3 * x3
+	// t += x·y[0]·2^0
+	MOVQ  192(SP), DX
+	MULXQ 64(SP), AX, CX
+	MULXQ 72(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 80(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 88(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  200(SP), DX
+	XORQ  R12, R12
+	MULXQ 64(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 72(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 88(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  208(SP), DX
+	XORQ  R12, R12
+	MULXQ 64(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 72(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 88(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  216(SP), DX
+	XORQ  R12, R12
+	MULXQ 64(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 72(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 88(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    SI, 216(SP)
+
+	// x3 = x3 - t1
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	SUBQ 32(SP), AX
+	SBBQ 40(SP), CX
+	SBBQ 48(SP), DX
+	SBBQ 56(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 192(SP)
+	MOVQ CX, 200(SP)
+	MOVQ DX, 208(SP)
+	MOVQ BX, 216(SP)
+
+	// z3 = t4 * z3
+	// t += x·y[0]·2^0
+	MOVQ  160(SP), DX
+	MULXQ 96(SP), AX, CX
+	MULXQ 104(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 112(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 120(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  168(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 120(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  176(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 120(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  184(SP), DX
+	XORQ  R12, R12
+	MULXQ 96(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 104(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 120(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    BX, 176(SP)
+	MOVQ    SI, 184(SP)
+
+	// t1 = t3 * t0
+	// t += x·y[0]·2^0
+	MOVQ  (SP), DX
+	MULXQ 64(SP), AX, CX
+	MULXQ 72(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 80(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 88(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  8(SP), DX
+	XORQ  R12, R12
+	MULXQ 64(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 72(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 88(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  16(SP), DX
+	XORQ  R12, R12
+	MULXQ 64(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 72(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 88(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  24(SP), DX
+	XORQ  R12, R12
+	MULXQ 64(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 72(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 88(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    BX, 48(SP)
+	MOVQ    SI, 56(SP)
+
+	// z3 = z3 + t1
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), DX
+	MOVQ 184(SP), BX
+	XORQ SI, SI
+	ADDQ 32(SP), AX
+	ADCQ 40(SP), CX
+	ADCQ 48(SP), DX
+	ADCQ 56(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    DX, 176(SP)
+	MOVQ    BX, 184(SP)
+
+	// Store the outputs, all inputs read
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	MOVQ x3+0(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	MOVQ 128(SP), AX
+	MOVQ 136(SP), CX
+	MOVQ 144(SP), DX
+	MOVQ 152(SP), BX
+	MOVQ y3+8(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), DX
+	MOVQ 184(SP), BX
+	MOVQ z3+16(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	RET

@@ -163,6 +163,49 @@ func TestP256DoubleAsm(t *testing.T) {
 	}
 }
 
+// TestP256AddAsm compares the assembly additions with addGeneric and
+// addAffineGeneric word for word, on coordinates below p (the formulas are
+// polynomials), outputs aliased to either input and not.
+func TestP256AddAsm(t *testing.T) {
+	if !useADX {
+		t.Skip("the CPU lacks BMI2 or ADX")
+	}
+	in := p256AsmInputs(t)
+	r := testutil.Rand(t)
+	pick := func() p256Element { return p256Element{in[r.IntN(len(in))]} }
+	for i := range 3 * len(in) {
+		p1 := P256Point{p256Element{in[i%len(in)]}, pick(), pick()}
+		p2 := P256Point{pick(), pick(), pick()}
+		a2 := p256Affine{p2.x, p2.y}
+		var want, got P256Point
+		want.addGeneric(&p1, &p2)
+		p256AddADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &p2.z.l, &p256B.l)
+		if got != want {
+			t.Fatalf("p256AddADX(%x, %x) = %x, want %x", p1, p2, got, want)
+		}
+		got = p1
+		p256AddADX(&got.x.l, &got.y.l, &got.z.l, &got.x.l, &got.y.l, &got.z.l, &p2.x.l, &p2.y.l, &p2.z.l, &p256B.l)
+		if got != want {
+			t.Fatalf("p256AddADX(%x, %x) aliased = %x, want %x", p1, p2, got, want)
+		}
+		got = p2
+		p256AddADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &got.x.l, &got.y.l, &got.z.l, &p256B.l)
+		if got != want {
+			t.Fatalf("p256AddADX(%x, %x) aliased = %x, want %x", p1, p2, got, want)
+		}
+		want.addAffineGeneric(&p1, &a2)
+		p256AddAffineADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &a2.x.l, &a2.y.l, &p256B.l)
+		if got != want {
+			t.Fatalf("p256AddAffineADX(%x, %x) = %x, want %x", p1, a2, got, want)
+		}
+		got = p1
+		p256AddAffineADX(&got.x.l, &got.y.l, &got.z.l, &got.x.l, &got.y.l, &got.z.l, &a2.x.l, &a2.y.l, &p256B.l)
+		if got != want {
+			t.Fatalf("p256AddAffineADX(%x, %x) aliased = %x, want %x", p1, a2, got, want)
+		}
+	}
+}
+
 // TestP256WithoutAsm runs the P-256 tests with the Go kernels forced.
 func TestP256WithoutAsm(t *testing.T) {
 	if !useADX {

@@ -47,3 +47,26 @@ func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian {
 	}
 	return p.doubleGeneric(q)
 }
+
+// Add sets q = p1 + p2, and returns q, with the assembly (p256AddADX) when
+// the CPU has BMI2 and ADX, and addGeneric otherwise. Constant time; the
+// branch is on the CPU, not on the values.
+func (q *P256Point) Add(p1, p2 *P256Point) *P256Point {
+	if useADX {
+		p256AddADX(&q.x.l, &q.y.l, &q.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &p2.z.l, &p256B.l)
+		return q
+	}
+	return q.addGeneric(p1, p2)
+}
+
+// addAffine sets q = p1 + p2, for p2 affine and not the identity, and
+// returns q, with the assembly (p256AddAffineADX) when the CPU has BMI2
+// and ADX, and addAffineGeneric otherwise. Constant time; the branch is
+// on the CPU, not on the values.
+func (q *P256Point) addAffine(p1 *P256Point, p2 *p256Affine) *P256Point {
+	if useADX {
+		p256AddAffineADX(&q.x.l, &q.y.l, &q.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &p256B.l)
+		return q
+	}
+	return q.addAffineGeneric(p1, p2)
+}

@@ -12,3 +12,12 @@ func p256SquareN(z, x *[4]uint64, n int) { p256SquareNGeneric(z, x, n) }
 
 // double sets p = q + q, and returns p.
 func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian { return p.doubleGeneric(q) }
+
+// Add sets q = p1 + p2, and returns q. Constant time.
+func (q *P256Point) Add(p1, p2 *P256Point) *P256Point { return q.addGeneric(p1, p2) }
+
+// addAffine sets q = p1 + p2, for p2 affine and not the identity, and
+// returns q. Constant time.
+func (q *P256Point) addAffine(p1 *P256Point, p2 *p256Affine) *P256Point {
+	return q.addAffineGeneric(p1, p2)
+}

@@ -36,6 +36,9 @@
 package main
 
 import (
+	"log"
+	"strings"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -65,6 +68,18 @@ func main() {
 	squareN(false)
 	squareN(true)
 	double()
+	formula("p256AddADX", "func(x3, y3, z3, x1, y1, z1, x2, y2, z2, b *[4]uint64)", rcbAdd,
+		"p256AddADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in",
+		"projective coordinates as (*P256Point).addGeneric does (Renes, Costello",
+		"and Batina, Algorithm 4), with equal results, for coordinates below p;",
+		"b is the curve's b as the field holds it. The outputs may alias the",
+		"inputs. It requires BMI2 and ADX. Constant time.")
+	formula("p256AddAffineADX", "func(x3, y3, z3, x1, y1, z1, x2, y2, b *[4]uint64)", rcbAddAffine,
+		"p256AddAffineADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2) as",
+		"(*P256Point).addAffineGeneric does (Renes, Costello and Batina,",
+		"Algorithm 5), with equal results, for coordinates below p; b is the",
+		"curve's b as the field holds it. The outputs may alias the inputs. It",
+		"requires BMI2 and ADX. Constant time.")
 	Generate()
 }
 
@@ -412,4 +427,147 @@ func double() {
 		store4(load4(o.m), in(o.name))
 	}
 	RET()
+}
+
+// formula writes a straight-line sequence of field operations, each line
+// "dst = a op b" with op one of *, + and -, on the parameters (the names of
+// the signature, read through their pointers) and stack slots for every
+// other name. The outputs x3, y3 and z3 are stored last, so that they may
+// alias the inputs.
+func formula(name, sig string, lines []string, doc ...string) {
+	TEXT(name, NOSPLIT, sig)
+	Doc(doc...)
+	Pragma("noescape")
+	params := map[string]bool{}
+	for _, p := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(sig, "func("), " *[4]uint64)"), ", ") {
+		params[p] = true
+	}
+	slots := map[string]Mem{}
+	operand := func(n string) Mem {
+		if params[n] && n != "x3" && n != "y3" && n != "z3" {
+			return Mem{Base: Load(Param(n), GP64())}
+		}
+		m, ok := slots[n]
+		if !ok {
+			log.Fatalf("%s: %s read before it is written", name, n)
+		}
+		return m
+	}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) != 5 || f[1] != "=" {
+			log.Fatalf("%s: bad line %q", name, l)
+		}
+		a, b := operand(f[2]), operand(f[4])
+		var r [4]GPVirtual
+		Comment(l)
+		switch f[3] {
+		case "*":
+			r = mulRegs(a, b)
+		case "+":
+			r = addRegs(a, b)
+		case "-":
+			r = subRegs(a, b)
+		default:
+			log.Fatalf("%s: bad operator in %q", name, l)
+		}
+		if _, ok := slots[f[0]]; !ok {
+			slots[f[0]] = AllocLocal(32)
+		}
+		store4(r, slots[f[0]])
+	}
+	Comment("Store the outputs, all inputs read")
+	for _, o := range []string{"x3", "y3", "z3"} {
+		store4(load4(slots[o]), Mem{Base: Load(Param(o), GP64())})
+	}
+	RET()
+}
+
+// rcbAdd is Renes, Costello and Batina 2015, Algorithm 4 (a = -3), as
+// (*P256Point).addGeneric writes it: 12M + 2mb + 29a.
+var rcbAdd = []string{
+	"t0 = x1 * x2",
+	"t1 = y1 * y2",
+	"t2 = z1 * z2",
+	"t3 = x1 + y1",
+	"t4 = x2 + y2",
+	"t3 = t3 * t4",
+	"t4 = t0 + t1",
+	"t3 = t3 - t4",
+	"t4 = y1 + z1",
+	"x3 = y2 + z2",
+	"t4 = t4 * x3",
+	"x3 = t1 + t2",
+	"t4 = t4 - x3",
+	"x3 = x1 + z1",
+	"y3 = x2 + z2",
+	"x3 = x3 * y3",
+	"y3 = t0 + t2",
+	"y3 = x3 - y3",
+	"z3 = b * t2",
+	"x3 = y3 - z3",
+	"z3 = x3 + x3",
+	"x3 = x3 + z3",
+	"z3 = t1 - x3",
+	"x3 = t1 + x3",
+	"y3 = b * y3",
+	"t1 = t2 + t2",
+	"t2 = t1 + t2",
+	"y3 = y3 - t2",
+	"y3 = y3 - t0",
+	"t1 = y3 + y3",
+	"y3 = t1 + y3",
+	"t1 = t0 + t0",
+	"t0 = t1 + t0",
+	"t0 = t0 - t2",
+	"t1 = t4 * y3",
+	"t2 = t0 * y3",
+	"y3 = x3 * z3",
+	"y3 = y3 + t2",
+	"x3 = t3 * x3",
+	"x3 = x3 - t1",
+	"z3 = t4 * z3",
+	"t1 = t3 * t0",
+	"z3 = z3 + t1",
+}
+
+// rcbAddAffine is Algorithm 5 (mixed, a = -3), as
+// (*P256Point).addAffineGeneric writes it: 11M + 2mb + 23a.
+var rcbAddAffine = []string{
+	"t0 = x1 * x2",
+	"t1 = y1 * y2",
+	"t3 = x2 + y2",
+	"t4 = x1 + y1",
+	"t3 = t3 * t4",
+	"t4 = t0 + t1",
+	"t3 = t3 - t4",
+	"t4 = y2 * z1",
+	"t4 = t4 + y1",
+	"y3 = x2 * z1",
+	"y3 = y3 + x1",
+	"z3 = b * z1",
+	"x3 = y3 - z3",
+	"z3 = x3 + x3",
+	"x3 = x3 + z3",
+	"z3 = t1 - x3",
+	"x3 = t1 + x3",
+	"y3 = b * y3",
+	"t1 = z1 + z1",
+	"t2 = t1 + z1",
+	"y3 = y3 - t2",
+	"y3 = y3 - t0",
+	"t1 = y3 + y3",
+	"y3 = t1 + y3",
+	"t1 = t0 + t0",
+	"t0 = t1 + t0",
+	"t0 = t0 - t2",
+	"t1 = t4 * y3",
+	"t2 = t0 * y3",
+	"y3 = x3 * z3",
+	"y3 = y3 + t2",
+	"x3 = t3 * x3",
+	"x3 = x3 - t1",
+	"z3 = t4 * z3",
+	"t1 = t3 * t0",
+	"z3 = z3 + t1",
 }

@@ -19,6 +19,19 @@ func pointFile(c *curve) []byte {
 		}
 		src = strings.Replace(src, old, "// doubleGeneric sets p = q + q", 1)
 		src = strings.Replace(src, dbl, "func (p *"+c.name+"Jacobian) doubleGeneric(", 1)
+		// And the additions: addGeneric and addAffineGeneric.
+		for _, r := range [][2]string{
+			{"// Add sets q = p1 + p2, and returns q. Constant time.\n",
+				"// addGeneric sets q = p1 + p2, and returns q, in Go (see Add). Constant time.\n"},
+			{"func (q *" + c.Name + "Point) Add(", "func (q *" + c.Name + "Point) addGeneric("},
+			{"// addAffine sets q = p1 + p2", "// addAffineGeneric sets q = p1 + p2"},
+			{"func (q *" + c.Name + "Point) addAffine(", "func (q *" + c.Name + "Point) addAffineGeneric("},
+		} {
+			if strings.Count(src, r[0]) != 1 {
+				log.Fatalf("point template: %q is not there once", r[0])
+			}
+			src = strings.Replace(src, r[0], r[1], 1)
+		}
 	}
 	e.WriteString(src)
 	return e.Bytes()
