@@ -111,7 +111,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "(*p256Jacobian).fromProjective"},
 	{Symbol: ne + "(*p256Jacobian).toProjective", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*p256Table).init", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop index i%2, public"},
-	{Symbol: ne + "(*p256Table).selectInto", AllowedLoopJumps: 3, Why: "loops over public word and entry counts"},
+	{Symbol: ne + "(*p256Table).selectIntoGeneric", AllowedLoopJumps: 3, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*p384Element).Add"},
 	{Symbol: ne + "(*p384Element).Bytes"},
 	{Symbol: ne + "(*p384Element).Equal", AllowedLoopJumps: 1, Why: "loops over public word and entry counts"},
@@ -185,7 +185,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p256OrdToBytes"},
 	{Symbol: ne + "p256Polynomial"},
 	{Symbol: ne + "p256ReducedCheck"},
-	{Symbol: ne + "p256SelectAffine", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
+	{Symbol: ne + "p256SelectAffineGeneric", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "p256SqrtCandidate", AllowedLoopJumps: 5, Why: "the loops over the public window steps of the constant exponent"},
 	{Symbol: ne + "p256SquareGeneric"},
 	{Symbol: ne + "p256SquareNGeneric", AllowedLoopJumps: 1, Why: "the loop over the public count of squarings n"},
@@ -267,6 +267,10 @@ var nistecAsm = []Func{
 	{Symbol: ne + "(*P256Point).addAffine", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "p256AddADX"},
 	{Symbol: ne + "p256AddAffineADX"},
+	{Symbol: ne + "(*p256Table).selectInto", AllowedLoopJumps: 1, Why: "the loop over the public word count"},
+	{Symbol: ne + "p256SelectAffine"},
+	{Symbol: ne + "p256SelectSSE2"},
+	{Symbol: ne + "p256SelectAffineSSE2"},
 }
 
 // nistecPurego are the same functions without assembly: forwarders.
@@ -278,6 +282,8 @@ var nistecPurego = []Func{
 	{Symbol: ne + "(*p256Jacobian).double"},
 	{Symbol: ne + "(*P256Point).Add"},
 	{Symbol: ne + "(*P256Point).addAffine"},
+	{Symbol: ne + "(*p256Table).selectInto"},
+	{Symbol: ne + "p256SelectAffine"},
 }
 
 func init() {

@@ -428,10 +428,10 @@ func (t *p256Table) init(q *P256Point) {
 	}
 }
 
-// selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
+// selectIntoGeneric sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
 // every entry and keeping one by mask, ORed into local words. Constant time
 // in n.
-func (t *p256Table) selectInto(p *P256Point, n uint32) {
+func (t *p256Table) selectIntoGeneric(p *P256Point, n uint32) {
 	var x, y, z [4]uint64
 	for i := range t {
 		m := -uint64(eqWord(uint32(i+1), n))
@@ -483,10 +483,10 @@ func (p *P256Point) ScalarMult(q *P256Point, scalar []byte) (*P256Point, error) 
 	return p.Set(&acc), nil
 }
 
-// p256SelectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
+// p256SelectAffineGeneric sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
 // 0, which the caller discards) by reading every entry and keeping one by
 // mask, ORed into local words. Constant time in n.
-func p256SelectAffine(a *p256Affine, row *[16]p256Affine, n uint32) {
+func p256SelectAffineGeneric(a *p256Affine, row *[16]p256Affine, n uint32) {
 	var x, y [4]uint64
 	for i := range row {
 		m := -uint64(eqWord(uint32(i+1), n))

@@ -426,7 +426,7 @@ done:
 // func p256DoubleADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64)
 // Requires: ADX, BMI2, CMOV
 TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
-	// δ = Z1²
+	// delta = z1 * z1
 	MOVQ z1+40(FP), DX
 	MOVQ (DX), AX
 	MOVQ 8(DX), CX
@@ -551,7 +551,7 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	MOVQ    R8, 16(SP)
 	MOVQ    R9, 24(SP)
 
-	// γ = Y1²
+	// gamma = y1 * y1
 	MOVQ y1+32(FP), DX
 	MOVQ (DX), AX
 	MOVQ 8(DX), CX
@@ -676,143 +676,143 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	MOVQ    R8, 48(SP)
 	MOVQ    R9, 56(SP)
 
-	// β = X1·γ
-	MOVQ x1+24(FP), AX
+	// beta = x1 * gamma
+	MOVQ x1+24(FP), CX
 
 	// t += x·y[0]·2^0
-	MOVQ  32(SP), DX
-	MULXQ (AX), CX, BX
-	MULXQ 8(AX), R11, SI
-	ADDQ  R11, BX
-	MULXQ 16(AX), R11, DI
-	ADCQ  R11, SI
-	MULXQ 24(AX), R11, R8
-	ADCQ  R11, DI
-	ADCQ  $0x00, R8
+	MOVQ  AX, DX
+	MULXQ (CX), AX, BX
+	MULXQ 8(CX), R12, SI
+	ADDQ  R12, BX
+	MULXQ 16(CX), R12, R10
+	ADCQ  R12, SI
+	MULXQ 24(CX), R12, R11
+	ADCQ  R12, R10
+	ADCQ  $0x00, R11
 
 	// t += x·y[1]·2^64
-	MOVQ  40(SP), DX
-	XORQ  R13, R13
-	MULXQ (AX), R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ 8(AX), R11, R12
-	ADCXQ R11, SI
-	ADOXQ R12, DI
-	MULXQ 16(AX), R11, R12
-	ADCXQ R11, DI
-	ADOXQ R12, R8
-	MULXQ 24(AX), R11, R9
-	ADCXQ R11, R8
-	ADOXQ R13, R9
-	ADCXQ R13, R9
+	MOVQ  DI, DX
+	XORQ  R14, R14
+	MULXQ (CX), R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ 8(CX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, R10
+	MULXQ 16(CX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(CX), R12, DI
+	ADCXQ R12, R11
+	ADOXQ R14, DI
+	ADCXQ R14, DI
 
 	// t += x·y[2]·2^128
-	MOVQ  48(SP), DX
-	XORQ  R13, R13
-	MULXQ (AX), R11, R12
-	ADCXQ R11, SI
-	ADOXQ R12, DI
-	MULXQ 8(AX), R11, R12
-	ADCXQ R11, DI
-	ADOXQ R12, R8
-	MULXQ 16(AX), R11, R12
-	ADCXQ R11, R8
-	ADOXQ R12, R9
-	MULXQ 24(AX), R11, R10
-	ADCXQ R11, R9
+	MOVQ  R8, DX
+	XORQ  R14, R14
+	MULXQ (CX), R12, R13
+	ADCXQ R12, SI
 	ADOXQ R13, R10
-	ADCXQ R13, R10
+	MULXQ 8(CX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 16(CX), R12, R13
+	ADCXQ R12, R11
+	ADOXQ R13, DI
+	MULXQ 24(CX), R12, R8
+	ADCXQ R12, DI
+	ADOXQ R14, R8
+	ADCXQ R14, R8
 
 	// t += x·y[3]·2^192
-	MOVQ  56(SP), DX
-	XORQ  R13, R13
-	MULXQ (AX), R11, R12
-	ADCXQ R11, DI
-	ADOXQ R12, R8
-	MULXQ 8(AX), R11, R12
-	ADCXQ R11, R8
-	ADOXQ R12, R9
-	MULXQ 16(AX), R11, R12
-	ADCXQ R11, R9
-	ADOXQ R12, R10
-	MULXQ 24(AX), R11, AX
-	ADCXQ R11, R10
-	ADOXQ R13, AX
-	ADCXQ R13, AX
+	MOVQ  R9, DX
+	XORQ  R14, R14
+	MULXQ (CX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 8(CX), R12, R13
+	ADCXQ R12, R11
+	ADOXQ R13, DI
+	MULXQ 16(CX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 24(CX), R12, CX
+	ADCXQ R12, R8
+	ADOXQ R14, CX
+	ADCXQ R14, CX
 
 	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  CX, DX
-	MOVQ  CX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, CX
-	ADDQ  R11, BX
-	ADCQ  CX, SI
-	MULXQ p256P<>+24(SB), R11, CX
-	ADCQ  R11, DI
-	ADCQ  $0x00, CX
+	MOVQ  AX, DX
+	MOVQ  AX, R9
+	SHLQ  $0x20, R9
+	SHRQ  $0x20, AX
+	ADDQ  R9, BX
+	ADCQ  AX, SI
+	MULXQ p256P<>+24(SB), R9, AX
+	ADCQ  R9, R10
+	ADCQ  $0x00, AX
 
 	// Reduction 1: q = w0; w = (w + q·p) / 2^64
 	MOVQ  BX, DX
-	MOVQ  BX, R11
-	SHLQ  $0x20, R11
+	MOVQ  BX, R9
+	SHLQ  $0x20, R9
 	SHRQ  $0x20, BX
-	ADDQ  R11, SI
-	ADCQ  BX, DI
-	MULXQ p256P<>+24(SB), R11, BX
-	ADCQ  R11, CX
+	ADDQ  R9, SI
+	ADCQ  BX, R10
+	MULXQ p256P<>+24(SB), R9, BX
+	ADCQ  R9, AX
 	ADCQ  $0x00, BX
 
 	// Reduction 2: q = w0; w = (w + q·p) / 2^64
 	MOVQ  SI, DX
-	MOVQ  SI, R11
-	SHLQ  $0x20, R11
+	MOVQ  SI, R9
+	SHLQ  $0x20, R9
 	SHRQ  $0x20, SI
-	ADDQ  R11, DI
-	ADCQ  SI, CX
-	MULXQ p256P<>+24(SB), R11, SI
-	ADCQ  R11, BX
+	ADDQ  R9, R10
+	ADCQ  SI, AX
+	MULXQ p256P<>+24(SB), R9, SI
+	ADCQ  R9, BX
 	ADCQ  $0x00, SI
 
 	// Reduction 3: q = w0; w = (w + q·p) / 2^64
-	MOVQ  DI, DX
-	MOVQ  DI, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, DI
-	ADDQ  R11, CX
-	ADCQ  DI, BX
-	MULXQ p256P<>+24(SB), R11, DI
-	ADCQ  R11, SI
-	ADCQ  $0x00, DI
+	MOVQ  R10, DX
+	MOVQ  R10, R9
+	SHLQ  $0x20, R9
+	SHRQ  $0x20, R10
+	ADDQ  R9, AX
+	ADCQ  R10, BX
+	MULXQ p256P<>+24(SB), R9, R10
+	ADCQ  R9, SI
+	ADCQ  $0x00, R10
 
 	// Add the high half: t < 2p
 	XORQ DX, DX
-	ADDQ R8, CX
-	ADCQ R9, BX
-	ADCQ R10, SI
-	ADCQ AX, DI
+	ADDQ R11, AX
+	ADCQ DI, BX
+	ADCQ R8, SI
+	ADCQ CX, R10
 	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    CX, AX
-	MOVQ    BX, R8
-	MOVQ    SI, R9
-	MOVQ    DI, R10
-	SUBQ    p256P<>+0(SB), AX
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
+	MOVQ    AX, CX
+	MOVQ    BX, DI
+	MOVQ    SI, R8
+	MOVQ    R10, R9
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DI
+	SBBQ    p256P<>+16(SB), R8
+	SBBQ    p256P<>+24(SB), R9
 	SBBQ    $0x00, DX
-	CMOVQCC AX, CX
-	CMOVQCC R8, BX
-	CMOVQCC R9, SI
-	CMOVQCC R10, DI
-	MOVQ    CX, 64(SP)
+	CMOVQCC CX, AX
+	CMOVQCC DI, BX
+	CMOVQCC R8, SI
+	CMOVQCC R9, R10
+	MOVQ    AX, 64(SP)
 	MOVQ    BX, 72(SP)
 	MOVQ    SI, 80(SP)
-	MOVQ    DI, 88(SP)
+	MOVQ    R10, 88(SP)
 
-	// α = 3·(X1 - δ)·(X1 + δ)
+	// t = x1 - delta
 	MOVQ x1+24(FP), AX
 	MOVQ (AX), CX
 	MOVQ 8(AX), DX
@@ -830,166 +830,255 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	ADCQ DI, DX
 	ADCQ $0x00, BX
 	ADCQ R8, AX
-	MOVQ CX, 128(SP)
-	MOVQ DX, 136(SP)
-	MOVQ BX, 144(SP)
-	MOVQ AX, 152(SP)
-	MOVQ x1+24(FP), AX
-	MOVQ (AX), CX
-	MOVQ 8(AX), DX
-	MOVQ 16(AX), BX
-	MOVQ 24(AX), AX
+	MOVQ CX, 96(SP)
+	MOVQ DX, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ AX, 120(SP)
+
+	// u = x1 + delta
+	MOVQ x1+24(FP), BX
+	MOVQ (BX), DX
+	MOVQ 8(BX), AX
+	MOVQ 16(BX), CX
+	MOVQ 24(BX), BX
 	XORQ SI, SI
-	ADDQ (SP), CX
-	ADCQ 8(SP), DX
-	ADCQ 16(SP), BX
-	ADCQ 24(SP), AX
+	ADDQ (SP), DX
+	ADCQ 8(SP), AX
+	ADCQ 16(SP), CX
+	ADCQ 24(SP), BX
 	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    CX, DI
-	MOVQ    DX, R8
-	MOVQ    BX, R9
-	MOVQ    AX, R10
+	MOVQ    DX, DI
+	MOVQ    AX, R8
+	MOVQ    CX, R9
+	MOVQ    BX, R10
 	SUBQ    p256P<>+0(SB), DI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
-	CMOVQCC DI, CX
-	CMOVQCC R8, DX
-	CMOVQCC R9, BX
-	CMOVQCC R10, AX
-	MOVQ    CX, 160(SP)
-	MOVQ    DX, 168(SP)
-	MOVQ    BX, 176(SP)
-	MOVQ    AX, 184(SP)
+	CMOVQCC DI, DX
+	CMOVQCC R8, AX
+	CMOVQCC R9, CX
+	CMOVQCC R10, BX
+	MOVQ    DX, 128(SP)
+	MOVQ    AX, 136(SP)
+	MOVQ    CX, 144(SP)
+	MOVQ    BX, 152(SP)
 
+	// alpha = t * u
 	// t += x·y[0]·2^0
-	MOVQ  160(SP), DX
-	MULXQ 128(SP), AX, CX
-	MULXQ 136(SP), R11, BX
-	ADDQ  R11, CX
-	MULXQ 144(SP), R11, SI
-	ADCQ  R11, BX
-	MULXQ 152(SP), R11, DI
-	ADCQ  R11, SI
-	ADCQ  $0x00, DI
+	MULXQ 96(SP), SI, DI
+	MULXQ 104(SP), R11, R8
+	ADDQ  R11, DI
+	MULXQ 112(SP), R11, R9
+	ADCQ  R11, R8
+	MULXQ 120(SP), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
 
 	// t += x·y[1]·2^64
-	MOVQ  168(SP), DX
-	XORQ  R12, R12
-	MULXQ 128(SP), R11, R10
-	ADCXQ R11, CX
-	ADOXQ R10, BX
-	MULXQ 136(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 144(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 152(SP), R11, R8
+	MOVQ  AX, DX
+	XORQ  R13, R13
+	MULXQ 96(SP), R11, R12
 	ADCXQ R11, DI
 	ADOXQ R12, R8
-	ADCXQ R12, R8
-
-	// t += x·y[2]·2^128
-	MOVQ  176(SP), DX
-	XORQ  R12, R12
-	MULXQ 128(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 136(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 144(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 152(SP), R11, R9
+	MULXQ 104(SP), R11, R12
 	ADCXQ R11, R8
 	ADOXQ R12, R9
-	ADCXQ R12, R9
-
-	// t += x·y[3]·2^192
-	MOVQ  184(SP), DX
-	XORQ  R12, R12
-	MULXQ 128(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 136(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 144(SP), R11, R10
-	ADCXQ R11, R8
-	ADOXQ R10, R9
-	MULXQ 152(SP), R11, R10
+	MULXQ 112(SP), R11, R12
 	ADCXQ R11, R9
 	ADOXQ R12, R10
-	ADCXQ R12, R10
+	MULXQ 120(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// t += x·y[2]·2^128
+	MOVQ  CX, DX
+	XORQ  R13, R13
+	MULXQ 96(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 104(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 112(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 120(SP), R11, CX
+	ADCXQ R11, AX
+	ADOXQ R13, CX
+	ADCXQ R13, CX
+
+	// t += x·y[3]·2^192
+	MOVQ  BX, DX
+	XORQ  R13, R13
+	MULXQ 96(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 104(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 112(SP), R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ 120(SP), R11, BX
+	ADCXQ R11, CX
+	ADOXQ R13, BX
+	ADCXQ R13, BX
 
 	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  AX, DX
-	MOVQ  AX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, AX
-	ADDQ  R11, CX
-	ADCQ  AX, BX
-	MULXQ p256P<>+24(SB), R11, AX
-	ADCQ  R11, SI
-	ADCQ  $0x00, AX
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  CX, DX
-	MOVQ  CX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, CX
-	ADDQ  R11, BX
-	ADCQ  CX, SI
-	MULXQ p256P<>+24(SB), R11, CX
-	ADCQ  R11, AX
-	ADCQ  $0x00, CX
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  BX, DX
-	MOVQ  BX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, BX
-	ADDQ  R11, SI
-	ADCQ  BX, AX
-	MULXQ p256P<>+24(SB), R11, BX
-	ADCQ  R11, CX
-	ADCQ  $0x00, BX
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
 	MOVQ  SI, DX
 	MOVQ  SI, R11
 	SHLQ  $0x20, R11
 	SHRQ  $0x20, SI
-	ADDQ  R11, AX
-	ADCQ  SI, CX
+	ADDQ  R11, DI
+	ADCQ  SI, R8
 	MULXQ p256P<>+24(SB), R11, SI
-	ADCQ  R11, BX
+	ADCQ  R11, R9
 	ADCQ  $0x00, SI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R8
+	ADDQ  R11, R9
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R9
+	ADDQ  R11, SI
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), R11, R9
+	ADCQ  R11, R8
+	ADCQ  $0x00, R9
 
 	// Add the high half: t < 2p
 	XORQ DX, DX
-	ADDQ DI, AX
-	ADCQ R8, CX
-	ADCQ R9, BX
-	ADCQ R10, SI
+	ADDQ R10, SI
+	ADCQ AX, DI
+	ADCQ CX, R8
+	ADCQ BX, R9
 	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
+	MOVQ    SI, AX
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), CX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC AX, SI
+	CMOVQCC CX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 160(SP)
+	MOVQ    DI, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
+
+	// t = alpha + alpha
+	XORQ AX, AX
+	ADDQ 160(SP), SI
+	ADCQ 168(SP), DI
+	ADCQ 176(SP), R8
+	ADCQ 184(SP), R9
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    SI, CX
+	MOVQ    DI, DX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, AX
+	CMOVQCC CX, SI
+	CMOVQCC DX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 96(SP)
+	MOVQ    DI, 104(SP)
+	MOVQ    R8, 112(SP)
+	MOVQ    R9, 120(SP)
+
+	// alpha = alpha + t
+	XORQ AX, AX
+	ADDQ 160(SP), SI
+	ADCQ 168(SP), DI
+	ADCQ 176(SP), R8
+	ADCQ 184(SP), R9
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    SI, CX
+	MOVQ    DI, DX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, AX
+	CMOVQCC CX, SI
+	CMOVQCC DX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 160(SP)
+	MOVQ    DI, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
+
+	// t = y1 + z1
+	MOVQ y1+32(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+	MOVQ z1+40(FP), DX
+	XORQ DI, DI
+	ADDQ (DX), AX
+	ADCQ 8(DX), CX
+	ADCQ 16(DX), BX
+	ADCQ 24(DX), SI
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    p256P<>+0(SB), DX
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, DX
-	CMOVQCC DI, AX
+	SBBQ    $0x00, DI
+	CMOVQCC DX, AX
 	CMOVQCC R8, CX
 	CMOVQCC R9, BX
 	CMOVQCC R10, SI
@@ -997,102 +1086,8 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	MOVQ    CX, 104(SP)
 	MOVQ    BX, 112(SP)
 	MOVQ    SI, 120(SP)
-	MOVQ    96(SP), AX
-	MOVQ    104(SP), CX
-	MOVQ    112(SP), DX
-	MOVQ    120(SP), BX
-	XORQ    SI, SI
-	ADDQ    96(SP), AX
-	ADCQ    104(SP), CX
-	ADCQ    112(SP), DX
-	ADCQ    120(SP), BX
-	ADCQ    $0x00, SI
 
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    DX, 144(SP)
-	MOVQ    BX, 152(SP)
-	MOVQ    96(SP), AX
-	MOVQ    104(SP), CX
-	MOVQ    112(SP), DX
-	MOVQ    120(SP), BX
-	XORQ    SI, SI
-	ADDQ    128(SP), AX
-	ADCQ    136(SP), CX
-	ADCQ    144(SP), DX
-	ADCQ    152(SP), BX
-	ADCQ    $0x00, SI
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 96(SP)
-	MOVQ    CX, 104(SP)
-	MOVQ    DX, 112(SP)
-	MOVQ    BX, 120(SP)
-
-	// Z3 = (Y1 + Z1)² - γ - δ
-	MOVQ y1+32(FP), AX
-	MOVQ z1+40(FP), CX
-	MOVQ (AX), DX
-	MOVQ 8(AX), BX
-	MOVQ 16(AX), SI
-	MOVQ 24(AX), AX
-	XORQ DI, DI
-	ADDQ (CX), DX
-	ADCQ 8(CX), BX
-	ADCQ 16(CX), SI
-	ADCQ 24(CX), AX
-	ADCQ $0x00, DI
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DX, CX
-	MOVQ    BX, R8
-	MOVQ    SI, R9
-	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), CX
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, DI
-	CMOVQCC CX, DX
-	CMOVQCC R8, BX
-	CMOVQCC R9, SI
-	CMOVQCC R10, AX
-	MOVQ    DX, 128(SP)
-	MOVQ    BX, 136(SP)
-	MOVQ    SI, 144(SP)
-	MOVQ    AX, 152(SP)
-	MOVQ    128(SP), AX
-	MOVQ    136(SP), CX
-	MOVQ    144(SP), BX
-	MOVQ    152(SP), SI
-
+	// t = t * t
 	// Cross products a_i·a_j, i < j, into t1..t6
 	MOVQ  AX, DX
 	MULXQ CX, DI, R8
@@ -1206,52 +1201,48 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	CMOVQCC BX, DI
 	CMOVQCC SI, R8
 	CMOVQCC R10, R9
-	MOVQ    AX, 128(SP)
-	MOVQ    DI, 136(SP)
-	MOVQ    R8, 144(SP)
-	MOVQ    R9, 152(SP)
-	MOVQ    128(SP), AX
-	MOVQ    136(SP), CX
-	MOVQ    144(SP), DX
-	MOVQ    152(SP), BX
-	SUBQ    32(SP), AX
-	SBBQ    40(SP), CX
-	SBBQ    48(SP), DX
-	SBBQ    56(SP), BX
-	SBBQ    SI, SI
-	MOVL    SI, DI
-	MOVQ    SI, R8
-	ANDQ    p256P<>+24(SB), R8
-	ADDQ    SI, AX
-	ADCQ    DI, CX
-	ADCQ    $0x00, DX
-	ADCQ    R8, BX
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    DX, 144(SP)
-	MOVQ    BX, 152(SP)
-	MOVQ    128(SP), AX
-	MOVQ    136(SP), CX
-	MOVQ    144(SP), DX
-	MOVQ    152(SP), BX
-	SUBQ    (SP), AX
-	SBBQ    8(SP), CX
-	SBBQ    16(SP), DX
-	SBBQ    24(SP), BX
-	SBBQ    SI, SI
-	MOVL    SI, DI
-	MOVQ    SI, R8
-	ANDQ    p256P<>+24(SB), R8
-	ADDQ    SI, AX
-	ADCQ    DI, CX
-	ADCQ    $0x00, DX
-	ADCQ    R8, BX
-	MOVQ    AX, 256(SP)
-	MOVQ    CX, 264(SP)
-	MOVQ    DX, 272(SP)
-	MOVQ    BX, 280(SP)
+	MOVQ    AX, 96(SP)
+	MOVQ    DI, 104(SP)
+	MOVQ    R8, 112(SP)
+	MOVQ    R9, 120(SP)
 
-	// X3 = α² - 8β
+	// t = t - gamma
+	SUBQ 32(SP), AX
+	SBBQ 40(SP), DI
+	SBBQ 48(SP), R8
+	SBBQ 56(SP), R9
+	SBBQ CX, CX
+	MOVL CX, DX
+	MOVQ CX, BX
+	ANDQ p256P<>+24(SB), BX
+	ADDQ CX, AX
+	ADCQ DX, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+	MOVQ AX, 96(SP)
+	MOVQ DI, 104(SP)
+	MOVQ R8, 112(SP)
+	MOVQ R9, 120(SP)
+
+	// z3 = t - delta
+	SUBQ (SP), AX
+	SBBQ 8(SP), DI
+	SBBQ 16(SP), R8
+	SBBQ 24(SP), R9
+	SBBQ CX, CX
+	MOVL CX, DX
+	MOVQ CX, BX
+	ANDQ p256P<>+24(SB), BX
+	ADDQ CX, AX
+	ADCQ DX, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+	MOVQ AX, 192(SP)
+	MOVQ DI, 200(SP)
+	MOVQ R8, 208(SP)
+	MOVQ R9, 216(SP)
+
+	// u = beta + beta
 	MOVQ 64(SP), AX
 	MOVQ 72(SP), CX
 	MOVQ 80(SP), DX
@@ -1277,49 +1268,18 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, 160(SP)
-	MOVQ    CX, 168(SP)
-	MOVQ    DX, 176(SP)
-	MOVQ    BX, 184(SP)
-	MOVQ    160(SP), AX
-	MOVQ    168(SP), CX
-	MOVQ    176(SP), DX
-	MOVQ    184(SP), BX
-	XORQ    SI, SI
-	ADDQ    160(SP), AX
-	ADCQ    168(SP), CX
-	ADCQ    176(SP), DX
-	ADCQ    184(SP), BX
-	ADCQ    $0x00, SI
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    BX, 152(SP)
 
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 160(SP)
-	MOVQ    CX, 168(SP)
-	MOVQ    DX, 176(SP)
-	MOVQ    BX, 184(SP)
-	MOVQ    160(SP), AX
-	MOVQ    168(SP), CX
-	MOVQ    176(SP), DX
-	MOVQ    184(SP), BX
-	XORQ    SI, SI
-	ADDQ    160(SP), AX
-	ADCQ    168(SP), CX
-	ADCQ    176(SP), DX
-	ADCQ    184(SP), BX
-	ADCQ    $0x00, SI
+	// u = u + u
+	XORQ SI, SI
+	ADDQ 128(SP), AX
+	ADCQ 136(SP), CX
+	ADCQ 144(SP), DX
+	ADCQ 152(SP), BX
+	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
 	MOVQ    AX, DI
@@ -1339,10 +1299,39 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	MOVQ    CX, 136(SP)
 	MOVQ    DX, 144(SP)
 	MOVQ    BX, 152(SP)
-	MOVQ    96(SP), AX
-	MOVQ    104(SP), CX
-	MOVQ    112(SP), BX
-	MOVQ    120(SP), SI
+
+	// t = u + u
+	XORQ SI, SI
+	ADDQ 128(SP), AX
+	ADCQ 136(SP), CX
+	ADCQ 144(SP), DX
+	ADCQ 152(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 96(SP)
+	MOVQ    CX, 104(SP)
+	MOVQ    DX, 112(SP)
+	MOVQ    BX, 120(SP)
+
+	// x3 = alpha * alpha
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), BX
+	MOVQ 184(SP), SI
 
 	// Cross products a_i·a_j, i < j, into t1..t6
 	MOVQ  AX, DX
@@ -1457,189 +1446,189 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	CMOVQCC BX, DI
 	CMOVQCC SI, R8
 	CMOVQCC R10, R9
-	MOVQ    AX, 192(SP)
-	MOVQ    DI, 200(SP)
-	MOVQ    R8, 208(SP)
-	MOVQ    R9, 216(SP)
-	MOVQ    192(SP), AX
-	MOVQ    200(SP), CX
-	MOVQ    208(SP), DX
-	MOVQ    216(SP), BX
-	SUBQ    128(SP), AX
-	SBBQ    136(SP), CX
-	SBBQ    144(SP), DX
-	SBBQ    152(SP), BX
-	SBBQ    SI, SI
-	MOVL    SI, DI
-	MOVQ    SI, R8
-	ANDQ    p256P<>+24(SB), R8
-	ADDQ    SI, AX
-	ADCQ    DI, CX
-	ADCQ    $0x00, DX
-	ADCQ    R8, BX
-	MOVQ    AX, 192(SP)
-	MOVQ    CX, 200(SP)
-	MOVQ    DX, 208(SP)
-	MOVQ    BX, 216(SP)
+	MOVQ    AX, 224(SP)
+	MOVQ    DI, 232(SP)
+	MOVQ    R8, 240(SP)
+	MOVQ    R9, 248(SP)
 
-	// Y3 = α·(4β - X3) - 8γ²
-	MOVQ 160(SP), AX
-	MOVQ 168(SP), CX
-	MOVQ 176(SP), DX
-	MOVQ 184(SP), BX
-	SUBQ 192(SP), AX
-	SBBQ 200(SP), CX
-	SBBQ 208(SP), DX
-	SBBQ 216(SP), BX
+	// x3 = x3 - t
+	SUBQ 96(SP), AX
+	SBBQ 104(SP), DI
+	SBBQ 112(SP), R8
+	SBBQ 120(SP), R9
+	SBBQ CX, CX
+	MOVL CX, DX
+	MOVQ CX, BX
+	ANDQ p256P<>+24(SB), BX
+	ADDQ CX, AX
+	ADCQ DX, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+	MOVQ AX, 224(SP)
+	MOVQ DI, 232(SP)
+	MOVQ R8, 240(SP)
+	MOVQ R9, 248(SP)
+
+	// u = u - x3
+	MOVQ 128(SP), DX
+	MOVQ 136(SP), AX
+	MOVQ 144(SP), CX
+	MOVQ 152(SP), BX
+	SUBQ 224(SP), DX
+	SBBQ 232(SP), AX
+	SBBQ 240(SP), CX
+	SBBQ 248(SP), BX
 	SBBQ SI, SI
 	MOVL SI, DI
 	MOVQ SI, R8
 	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
+	ADDQ SI, DX
+	ADCQ DI, AX
+	ADCQ $0x00, CX
 	ADCQ R8, BX
-	MOVQ AX, 160(SP)
-	MOVQ CX, 168(SP)
-	MOVQ DX, 176(SP)
-	MOVQ BX, 184(SP)
+	MOVQ DX, 128(SP)
+	MOVQ AX, 136(SP)
+	MOVQ CX, 144(SP)
+	MOVQ BX, 152(SP)
 
+	// y3 = alpha * u
 	// t += x·y[0]·2^0
-	MOVQ  160(SP), DX
-	MULXQ 96(SP), AX, CX
-	MULXQ 104(SP), R11, BX
-	ADDQ  R11, CX
-	MULXQ 112(SP), R11, SI
-	ADCQ  R11, BX
-	MULXQ 120(SP), R11, DI
-	ADCQ  R11, SI
-	ADCQ  $0x00, DI
+	MULXQ 160(SP), SI, DI
+	MULXQ 168(SP), R11, R8
+	ADDQ  R11, DI
+	MULXQ 176(SP), R11, R9
+	ADCQ  R11, R8
+	MULXQ 184(SP), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
 
 	// t += x·y[1]·2^64
-	MOVQ  168(SP), DX
-	XORQ  R12, R12
-	MULXQ 96(SP), R11, R10
-	ADCXQ R11, CX
-	ADOXQ R10, BX
-	MULXQ 104(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 112(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 120(SP), R11, R8
+	MOVQ  AX, DX
+	XORQ  R13, R13
+	MULXQ 160(SP), R11, R12
 	ADCXQ R11, DI
 	ADOXQ R12, R8
-	ADCXQ R12, R8
-
-	// t += x·y[2]·2^128
-	MOVQ  176(SP), DX
-	XORQ  R12, R12
-	MULXQ 96(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 104(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 112(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 120(SP), R11, R9
+	MULXQ 168(SP), R11, R12
 	ADCXQ R11, R8
 	ADOXQ R12, R9
-	ADCXQ R12, R9
-
-	// t += x·y[3]·2^192
-	MOVQ  184(SP), DX
-	XORQ  R12, R12
-	MULXQ 96(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 104(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 112(SP), R11, R10
-	ADCXQ R11, R8
-	ADOXQ R10, R9
-	MULXQ 120(SP), R11, R10
+	MULXQ 176(SP), R11, R12
 	ADCXQ R11, R9
 	ADOXQ R12, R10
-	ADCXQ R12, R10
+	MULXQ 184(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// t += x·y[2]·2^128
+	MOVQ  CX, DX
+	XORQ  R13, R13
+	MULXQ 160(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 168(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 176(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 184(SP), R11, CX
+	ADCXQ R11, AX
+	ADOXQ R13, CX
+	ADCXQ R13, CX
+
+	// t += x·y[3]·2^192
+	MOVQ  BX, DX
+	XORQ  R13, R13
+	MULXQ 160(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 168(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 176(SP), R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ 184(SP), R11, BX
+	ADCXQ R11, CX
+	ADOXQ R13, BX
+	ADCXQ R13, BX
 
 	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  AX, DX
-	MOVQ  AX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, AX
-	ADDQ  R11, CX
-	ADCQ  AX, BX
-	MULXQ p256P<>+24(SB), R11, AX
-	ADCQ  R11, SI
-	ADCQ  $0x00, AX
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  CX, DX
-	MOVQ  CX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, CX
-	ADDQ  R11, BX
-	ADCQ  CX, SI
-	MULXQ p256P<>+24(SB), R11, CX
-	ADCQ  R11, AX
-	ADCQ  $0x00, CX
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  BX, DX
-	MOVQ  BX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, BX
-	ADDQ  R11, SI
-	ADCQ  BX, AX
-	MULXQ p256P<>+24(SB), R11, BX
-	ADCQ  R11, CX
-	ADCQ  $0x00, BX
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
 	MOVQ  SI, DX
 	MOVQ  SI, R11
 	SHLQ  $0x20, R11
 	SHRQ  $0x20, SI
-	ADDQ  R11, AX
-	ADCQ  SI, CX
+	ADDQ  R11, DI
+	ADCQ  SI, R8
 	MULXQ p256P<>+24(SB), R11, SI
-	ADCQ  R11, BX
+	ADCQ  R11, R9
 	ADCQ  $0x00, SI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R8
+	ADDQ  R11, R9
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R9
+	ADDQ  R11, SI
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), R11, R9
+	ADCQ  R11, R8
+	ADCQ  $0x00, R9
 
 	// Add the high half: t < 2p
 	XORQ DX, DX
-	ADDQ DI, AX
-	ADCQ R8, CX
-	ADCQ R9, BX
-	ADCQ R10, SI
+	ADDQ R10, SI
+	ADCQ AX, DI
+	ADCQ CX, R8
+	ADCQ BX, R9
 	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    BX, R9
-	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    SI, AX
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), CX
+	SBBQ    p256P<>+16(SB), BX
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, BX
-	CMOVQCC R10, SI
-	MOVQ    AX, 224(SP)
-	MOVQ    CX, 232(SP)
-	MOVQ    BX, 240(SP)
-	MOVQ    SI, 248(SP)
-	MOVQ    32(SP), AX
-	MOVQ    40(SP), CX
-	MOVQ    48(SP), BX
-	MOVQ    56(SP), SI
+	CMOVQCC AX, SI
+	CMOVQCC CX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 256(SP)
+	MOVQ    DI, 264(SP)
+	MOVQ    R8, 272(SP)
+	MOVQ    R9, 280(SP)
+
+	// gamma = gamma * gamma
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), BX
+	MOVQ 56(SP), SI
 
 	// Cross products a_i·a_j, i < j, into t1..t6
 	MOVQ  AX, DX
@@ -1758,129 +1747,116 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	MOVQ    DI, 40(SP)
 	MOVQ    R8, 48(SP)
 	MOVQ    R9, 56(SP)
-	MOVQ    32(SP), AX
-	MOVQ    40(SP), CX
-	MOVQ    48(SP), DX
-	MOVQ    56(SP), BX
-	XORQ    SI, SI
-	ADDQ    32(SP), AX
-	ADCQ    40(SP), CX
-	ADCQ    48(SP), DX
-	ADCQ    56(SP), BX
-	ADCQ    $0x00, SI
+
+	// gamma = gamma + gamma
+	XORQ CX, CX
+	ADDQ 32(SP), AX
+	ADCQ 40(SP), DI
+	ADCQ 48(SP), R8
+	ADCQ 56(SP), R9
+	ADCQ $0x00, CX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
 	MOVQ    AX, 32(SP)
-	MOVQ    CX, 40(SP)
-	MOVQ    DX, 48(SP)
-	MOVQ    BX, 56(SP)
-	MOVQ    32(SP), AX
-	MOVQ    40(SP), CX
-	MOVQ    48(SP), DX
-	MOVQ    56(SP), BX
-	XORQ    SI, SI
-	ADDQ    32(SP), AX
-	ADCQ    40(SP), CX
-	ADCQ    48(SP), DX
-	ADCQ    56(SP), BX
-	ADCQ    $0x00, SI
+	MOVQ    DI, 40(SP)
+	MOVQ    R8, 48(SP)
+	MOVQ    R9, 56(SP)
+
+	// gamma = gamma + gamma
+	XORQ CX, CX
+	ADDQ 32(SP), AX
+	ADCQ 40(SP), DI
+	ADCQ 48(SP), R8
+	ADCQ 56(SP), R9
+	ADCQ $0x00, CX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
 	MOVQ    AX, 32(SP)
-	MOVQ    CX, 40(SP)
-	MOVQ    DX, 48(SP)
-	MOVQ    BX, 56(SP)
-	MOVQ    32(SP), AX
-	MOVQ    40(SP), CX
-	MOVQ    48(SP), DX
-	MOVQ    56(SP), BX
-	XORQ    SI, SI
-	ADDQ    32(SP), AX
-	ADCQ    40(SP), CX
-	ADCQ    48(SP), DX
-	ADCQ    56(SP), BX
-	ADCQ    $0x00, SI
+	MOVQ    DI, 40(SP)
+	MOVQ    R8, 48(SP)
+	MOVQ    R9, 56(SP)
+
+	// gamma = gamma + gamma
+	XORQ CX, CX
+	ADDQ 32(SP), AX
+	ADCQ 40(SP), DI
+	ADCQ 48(SP), R8
+	ADCQ 56(SP), R9
+	ADCQ $0x00, CX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
 	MOVQ    AX, 32(SP)
-	MOVQ    CX, 40(SP)
-	MOVQ    DX, 48(SP)
-	MOVQ    BX, 56(SP)
-	MOVQ    224(SP), AX
-	MOVQ    232(SP), CX
-	MOVQ    240(SP), DX
-	MOVQ    248(SP), BX
-	SUBQ    32(SP), AX
-	SBBQ    40(SP), CX
-	SBBQ    48(SP), DX
-	SBBQ    56(SP), BX
-	SBBQ    SI, SI
-	MOVL    SI, DI
-	MOVQ    SI, R8
-	ANDQ    p256P<>+24(SB), R8
-	ADDQ    SI, AX
-	ADCQ    DI, CX
-	ADCQ    $0x00, DX
-	ADCQ    R8, BX
-	MOVQ    AX, 224(SP)
-	MOVQ    CX, 232(SP)
-	MOVQ    DX, 240(SP)
-	MOVQ    BX, 248(SP)
+	MOVQ    DI, 40(SP)
+	MOVQ    R8, 48(SP)
+	MOVQ    R9, 56(SP)
+
+	// y3 = y3 - gamma
+	MOVQ 256(SP), AX
+	MOVQ 264(SP), CX
+	MOVQ 272(SP), DX
+	MOVQ 280(SP), BX
+	SUBQ 32(SP), AX
+	SBBQ 40(SP), CX
+	SBBQ 48(SP), DX
+	SBBQ 56(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ DX, 272(SP)
+	MOVQ BX, 280(SP)
 
 	// Store the outputs, all inputs read
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
-	MOVQ x3+0(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
 	MOVQ 224(SP), AX
 	MOVQ 232(SP), CX
 	MOVQ 240(SP), DX
 	MOVQ 248(SP), BX
-	MOVQ y3+8(FP), SI
+	MOVQ x3+0(FP), SI
 	MOVQ AX, (SI)
 	MOVQ CX, 8(SI)
 	MOVQ DX, 16(SI)
@@ -1889,6 +1865,15 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	MOVQ 264(SP), CX
 	MOVQ 272(SP), DX
 	MOVQ 280(SP), BX
+	MOVQ y3+8(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
 	MOVQ z3+16(FP), SI
 	MOVQ AX, (SI)
 	MOVQ CX, 8(SI)
@@ -1896,13 +1881,697 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	MOVQ BX, 24(SI)
 	RET
 
+// func p256SelectAffineSSE2(out *[8]uint64, table *[16][8]uint64, n uint32)
+// Requires: SSE2
+TEXT ·p256SelectAffineSSE2(SB), NOSPLIT, $0-20
+	MOVQ    table+8(FP), AX
+	MOVL    n+16(FP), CX
+	MOVD    CX, X0
+	PSHUFD  $0x00, X0, X0
+	PCMPEQL X1, X1
+	PXOR    X2, X2
+	PXOR    X3, X3
+	PXOR    X4, X4
+	PXOR    X5, X5
+	PXOR    X6, X6
+
+	// entry 0: mask = (n == 1)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   (AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   16(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   32(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   48(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 1: mask = (n == 2)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   64(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   80(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   96(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   112(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 2: mask = (n == 3)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   128(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   144(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   160(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   176(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 3: mask = (n == 4)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   192(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   208(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   224(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   240(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 4: mask = (n == 5)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   256(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   272(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   288(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   304(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 5: mask = (n == 6)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   320(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   336(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   352(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   368(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 6: mask = (n == 7)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   384(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   400(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   416(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   432(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 7: mask = (n == 8)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   448(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   464(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   480(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   496(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 8: mask = (n == 9)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   512(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   528(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   544(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   560(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 9: mask = (n == 10)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   576(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   592(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   608(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   624(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 10: mask = (n == 11)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   640(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   656(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   672(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   688(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 11: mask = (n == 12)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   704(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   720(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   736(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   752(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 12: mask = (n == 13)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   768(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   784(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   800(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   816(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 13: mask = (n == 14)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   832(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   848(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   864(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   880(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 14: mask = (n == 15)
+	PSUBL   X1, X2
+	MOVO    X2, X7
+	PCMPEQL X0, X7
+	MOVOU   896(AX), X8
+	PAND    X7, X8
+	POR     X8, X3
+	MOVOU   912(AX), X8
+	PAND    X7, X8
+	POR     X8, X4
+	MOVOU   928(AX), X8
+	PAND    X7, X8
+	POR     X8, X5
+	MOVOU   944(AX), X8
+	PAND    X7, X8
+	POR     X8, X6
+
+	// entry 15: mask = (n == 16)
+	PSUBL   X1, X2
+	MOVO    X2, X1
+	PCMPEQL X0, X1
+	MOVOU   960(AX), X0
+	PAND    X1, X0
+	POR     X0, X3
+	MOVOU   976(AX), X0
+	PAND    X1, X0
+	POR     X0, X4
+	MOVOU   992(AX), X0
+	PAND    X1, X0
+	POR     X0, X5
+	MOVOU   1008(AX), X0
+	PAND    X1, X0
+	POR     X0, X6
+	MOVQ    out+0(FP), AX
+	MOVOU   X3, (AX)
+	MOVOU   X4, 16(AX)
+	MOVOU   X5, 32(AX)
+	MOVOU   X6, 48(AX)
+	RET
+
+// func p256SelectSSE2(out *[12]uint64, table *[16][12]uint64, n uint32)
+// Requires: SSE2
+TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
+	MOVQ    table+8(FP), AX
+	MOVL    n+16(FP), CX
+	MOVD    CX, X0
+	PSHUFD  $0x00, X0, X0
+	PCMPEQL X1, X1
+	PXOR    X2, X2
+	PXOR    X3, X3
+	PXOR    X4, X4
+	PXOR    X5, X5
+	PXOR    X6, X6
+	PXOR    X7, X7
+	PXOR    X8, X8
+
+	// entry 0: mask = (n == 1)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   (AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   16(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   32(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   48(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   64(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   80(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 1: mask = (n == 2)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   96(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   112(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   128(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   144(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   160(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   176(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 2: mask = (n == 3)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   192(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   208(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   224(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   240(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   256(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   272(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 3: mask = (n == 4)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   288(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   304(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   320(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   336(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   352(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   368(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 4: mask = (n == 5)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   384(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   400(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   416(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   432(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   448(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   464(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 5: mask = (n == 6)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   480(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   496(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   512(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   528(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   544(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   560(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 6: mask = (n == 7)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   576(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   592(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   608(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   624(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   640(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   656(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 7: mask = (n == 8)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   672(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   688(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   704(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   720(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   736(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   752(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 8: mask = (n == 9)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   768(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   784(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   800(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   816(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   832(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   848(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 9: mask = (n == 10)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   864(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   880(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   896(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   912(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   928(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   944(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 10: mask = (n == 11)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   960(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   976(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   992(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   1008(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   1024(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   1040(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 11: mask = (n == 12)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   1056(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   1072(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   1088(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   1104(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   1120(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   1136(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 12: mask = (n == 13)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   1152(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   1168(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   1184(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   1200(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   1216(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   1232(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 13: mask = (n == 14)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   1248(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   1264(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   1280(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   1296(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   1312(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   1328(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 14: mask = (n == 15)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   1344(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   1360(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   1376(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   1392(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   1408(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVOU   1424(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 15: mask = (n == 16)
+	PSUBL   X1, X2
+	MOVO    X2, X1
+	PCMPEQL X0, X1
+	MOVOU   1440(AX), X0
+	PAND    X1, X0
+	POR     X0, X3
+	MOVOU   1456(AX), X0
+	PAND    X1, X0
+	POR     X0, X4
+	MOVOU   1472(AX), X0
+	PAND    X1, X0
+	POR     X0, X5
+	MOVOU   1488(AX), X0
+	PAND    X1, X0
+	POR     X0, X6
+	MOVOU   1504(AX), X0
+	PAND    X1, X0
+	POR     X0, X7
+	MOVOU   1520(AX), X0
+	PAND    X1, X0
+	POR     X0, X8
+	MOVQ    out+0(FP), AX
+	MOVOU   X3, (AX)
+	MOVOU   X4, 16(AX)
+	MOVOU   X5, 32(AX)
+	MOVOU   X6, 48(AX)
+	MOVOU   X7, 64(AX)
+	MOVOU   X8, 80(AX)
+	RET
+
 // func p256AddADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, z2 *[4]uint64, b *[4]uint64)
 // Requires: ADX, BMI2, CMOV
 TEXT ·p256AddADX(SB), NOSPLIT, $256-80
+	// t0 = x1 * x2
 	MOVQ x1+24(FP), AX
 	MOVQ x2+48(FP), CX
 
-	// t0 = x1 * x2
 	// t += x·y[0]·2^0
 	MOVQ  (CX), DX
 	MULXQ (AX), BX, SI
@@ -2035,10 +2704,11 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    SI, 8(SP)
 	MOVQ    DI, 16(SP)
 	MOVQ    R8, 24(SP)
-	MOVQ    y1+32(FP), AX
-	MOVQ    y2+56(FP), CX
 
 	// t1 = y1 * y2
+	MOVQ y1+32(FP), AX
+	MOVQ y2+56(FP), CX
+
 	// t += x·y[0]·2^0
 	MOVQ  (CX), DX
 	MULXQ (AX), BX, SI
@@ -2171,10 +2841,11 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    SI, 40(SP)
 	MOVQ    DI, 48(SP)
 	MOVQ    R8, 56(SP)
-	MOVQ    z1+40(FP), AX
-	MOVQ    z2+64(FP), CX
 
 	// t2 = z1 * z2
+	MOVQ z1+40(FP), AX
+	MOVQ z2+64(FP), CX
+
 	// t += x·y[0]·2^0
 	MOVQ  (CX), DX
 	MULXQ (AX), BX, SI
@@ -2307,206 +2978,205 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    SI, 72(SP)
 	MOVQ    DI, 80(SP)
 	MOVQ    R8, 88(SP)
-	MOVQ    x1+24(FP), AX
-	MOVQ    y1+32(FP), CX
 
 	// t3 = x1 + y1
-	MOVQ (AX), DX
-	MOVQ 8(AX), BX
-	MOVQ 16(AX), SI
+	MOVQ x1+24(FP), AX
+	MOVQ (AX), CX
+	MOVQ 8(AX), DX
+	MOVQ 16(AX), BX
 	MOVQ 24(AX), AX
+	MOVQ y1+32(FP), SI
 	XORQ DI, DI
-	ADDQ (CX), DX
-	ADCQ 8(CX), BX
-	ADCQ 16(CX), SI
-	ADCQ 24(CX), AX
+	ADDQ (SI), CX
+	ADCQ 8(SI), DX
+	ADCQ 16(SI), BX
+	ADCQ 24(SI), AX
 	ADCQ $0x00, DI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DX, CX
-	MOVQ    BX, R8
-	MOVQ    SI, R9
+	MOVQ    CX, SI
+	MOVQ    DX, R8
+	MOVQ    BX, R9
 	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    p256P<>+0(SB), SI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
-	CMOVQCC CX, DX
-	CMOVQCC R8, BX
-	CMOVQCC R9, SI
+	CMOVQCC SI, CX
+	CMOVQCC R8, DX
+	CMOVQCC R9, BX
 	CMOVQCC R10, AX
-	MOVQ    DX, 96(SP)
-	MOVQ    BX, 104(SP)
-	MOVQ    SI, 112(SP)
+	MOVQ    CX, 96(SP)
+	MOVQ    DX, 104(SP)
+	MOVQ    BX, 112(SP)
 	MOVQ    AX, 120(SP)
-	MOVQ    x2+48(FP), AX
-	MOVQ    y2+56(FP), CX
 
 	// t4 = x2 + y2
-	MOVQ (AX), DX
-	MOVQ 8(AX), BX
-	MOVQ 16(AX), SI
-	MOVQ 24(AX), AX
+	MOVQ x2+48(FP), BX
+	MOVQ (BX), DX
+	MOVQ 8(BX), AX
+	MOVQ 16(BX), CX
+	MOVQ 24(BX), BX
+	MOVQ y2+56(FP), SI
 	XORQ DI, DI
-	ADDQ (CX), DX
-	ADCQ 8(CX), BX
-	ADCQ 16(CX), SI
-	ADCQ 24(CX), AX
+	ADDQ (SI), DX
+	ADCQ 8(SI), AX
+	ADCQ 16(SI), CX
+	ADCQ 24(SI), BX
 	ADCQ $0x00, DI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DX, CX
-	MOVQ    BX, R8
-	MOVQ    SI, R9
-	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), CX
+	MOVQ    DX, SI
+	MOVQ    AX, R8
+	MOVQ    CX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), SI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
-	CMOVQCC CX, DX
-	CMOVQCC R8, BX
-	CMOVQCC R9, SI
-	CMOVQCC R10, AX
+	CMOVQCC SI, DX
+	CMOVQCC R8, AX
+	CMOVQCC R9, CX
+	CMOVQCC R10, BX
 	MOVQ    DX, 128(SP)
-	MOVQ    BX, 136(SP)
-	MOVQ    SI, 144(SP)
-	MOVQ    AX, 152(SP)
+	MOVQ    AX, 136(SP)
+	MOVQ    CX, 144(SP)
+	MOVQ    BX, 152(SP)
 
 	// t3 = t3 * t4
 	// t += x·y[0]·2^0
-	MOVQ  128(SP), DX
-	MULXQ 96(SP), AX, CX
-	MULXQ 104(SP), R11, BX
-	ADDQ  R11, CX
-	MULXQ 112(SP), R11, SI
-	ADCQ  R11, BX
-	MULXQ 120(SP), R11, DI
-	ADCQ  R11, SI
-	ADCQ  $0x00, DI
+	MULXQ 96(SP), SI, DI
+	MULXQ 104(SP), R11, R8
+	ADDQ  R11, DI
+	MULXQ 112(SP), R11, R9
+	ADCQ  R11, R8
+	MULXQ 120(SP), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
 
 	// t += x·y[1]·2^64
-	MOVQ  136(SP), DX
-	XORQ  R12, R12
-	MULXQ 96(SP), R11, R10
-	ADCXQ R11, CX
-	ADOXQ R10, BX
-	MULXQ 104(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 112(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 120(SP), R11, R8
+	MOVQ  AX, DX
+	XORQ  R13, R13
+	MULXQ 96(SP), R11, R12
 	ADCXQ R11, DI
 	ADOXQ R12, R8
-	ADCXQ R12, R8
-
-	// t += x·y[2]·2^128
-	MOVQ  144(SP), DX
-	XORQ  R12, R12
-	MULXQ 96(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 104(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 112(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 120(SP), R11, R9
+	MULXQ 104(SP), R11, R12
 	ADCXQ R11, R8
 	ADOXQ R12, R9
-	ADCXQ R12, R9
-
-	// t += x·y[3]·2^192
-	MOVQ  152(SP), DX
-	XORQ  R12, R12
-	MULXQ 96(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 104(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 112(SP), R11, R10
-	ADCXQ R11, R8
-	ADOXQ R10, R9
-	MULXQ 120(SP), R11, R10
+	MULXQ 112(SP), R11, R12
 	ADCXQ R11, R9
 	ADOXQ R12, R10
-	ADCXQ R12, R10
+	MULXQ 120(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// t += x·y[2]·2^128
+	MOVQ  CX, DX
+	XORQ  R13, R13
+	MULXQ 96(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 104(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 112(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 120(SP), R11, CX
+	ADCXQ R11, AX
+	ADOXQ R13, CX
+	ADCXQ R13, CX
+
+	// t += x·y[3]·2^192
+	MOVQ  BX, DX
+	XORQ  R13, R13
+	MULXQ 96(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 104(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 112(SP), R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ 120(SP), R11, BX
+	ADCXQ R11, CX
+	ADOXQ R13, BX
+	ADCXQ R13, BX
 
 	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  AX, DX
-	MOVQ  AX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, AX
-	ADDQ  R11, CX
-	ADCQ  AX, BX
-	MULXQ p256P<>+24(SB), R11, AX
-	ADCQ  R11, SI
-	ADCQ  $0x00, AX
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  CX, DX
-	MOVQ  CX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, CX
-	ADDQ  R11, BX
-	ADCQ  CX, SI
-	MULXQ p256P<>+24(SB), R11, CX
-	ADCQ  R11, AX
-	ADCQ  $0x00, CX
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  BX, DX
-	MOVQ  BX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, BX
-	ADDQ  R11, SI
-	ADCQ  BX, AX
-	MULXQ p256P<>+24(SB), R11, BX
-	ADCQ  R11, CX
-	ADCQ  $0x00, BX
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
 	MOVQ  SI, DX
 	MOVQ  SI, R11
 	SHLQ  $0x20, R11
 	SHRQ  $0x20, SI
-	ADDQ  R11, AX
-	ADCQ  SI, CX
+	ADDQ  R11, DI
+	ADCQ  SI, R8
 	MULXQ p256P<>+24(SB), R11, SI
-	ADCQ  R11, BX
+	ADCQ  R11, R9
 	ADCQ  $0x00, SI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R8
+	ADDQ  R11, R9
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R9
+	ADDQ  R11, SI
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), R11, R9
+	ADCQ  R11, R8
+	ADCQ  $0x00, R9
 
 	// Add the high half: t < 2p
 	XORQ DX, DX
-	ADDQ DI, AX
-	ADCQ R8, CX
-	ADCQ R9, BX
-	ADCQ R10, SI
+	ADDQ R10, SI
+	ADCQ AX, DI
+	ADCQ CX, R8
+	ADCQ BX, R9
 	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    BX, R9
-	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    SI, AX
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), CX
+	SBBQ    p256P<>+16(SB), BX
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, BX
-	CMOVQCC R10, SI
-	MOVQ    AX, 96(SP)
-	MOVQ    CX, 104(SP)
-	MOVQ    BX, 112(SP)
-	MOVQ    SI, 120(SP)
+	CMOVQCC AX, SI
+	CMOVQCC CX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 96(SP)
+	MOVQ    DI, 104(SP)
+	MOVQ    R8, 112(SP)
+	MOVQ    R9, 120(SP)
 
 	// t4 = t0 + t1
 	MOVQ (SP), AX
@@ -2560,206 +3230,205 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ CX, 104(SP)
 	MOVQ DX, 112(SP)
 	MOVQ BX, 120(SP)
-	MOVQ y1+32(FP), AX
-	MOVQ z1+40(FP), CX
 
 	// t4 = y1 + z1
-	MOVQ (AX), DX
-	MOVQ 8(AX), BX
-	MOVQ 16(AX), SI
+	MOVQ y1+32(FP), AX
+	MOVQ (AX), CX
+	MOVQ 8(AX), DX
+	MOVQ 16(AX), BX
 	MOVQ 24(AX), AX
+	MOVQ z1+40(FP), SI
 	XORQ DI, DI
-	ADDQ (CX), DX
-	ADCQ 8(CX), BX
-	ADCQ 16(CX), SI
-	ADCQ 24(CX), AX
+	ADDQ (SI), CX
+	ADCQ 8(SI), DX
+	ADCQ 16(SI), BX
+	ADCQ 24(SI), AX
 	ADCQ $0x00, DI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DX, CX
-	MOVQ    BX, R8
-	MOVQ    SI, R9
+	MOVQ    CX, SI
+	MOVQ    DX, R8
+	MOVQ    BX, R9
 	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    p256P<>+0(SB), SI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
-	CMOVQCC CX, DX
-	CMOVQCC R8, BX
-	CMOVQCC R9, SI
+	CMOVQCC SI, CX
+	CMOVQCC R8, DX
+	CMOVQCC R9, BX
 	CMOVQCC R10, AX
-	MOVQ    DX, 128(SP)
-	MOVQ    BX, 136(SP)
-	MOVQ    SI, 144(SP)
+	MOVQ    CX, 128(SP)
+	MOVQ    DX, 136(SP)
+	MOVQ    BX, 144(SP)
 	MOVQ    AX, 152(SP)
-	MOVQ    y2+56(FP), AX
-	MOVQ    z2+64(FP), CX
 
 	// x3 = y2 + z2
-	MOVQ (AX), DX
-	MOVQ 8(AX), BX
-	MOVQ 16(AX), SI
-	MOVQ 24(AX), AX
+	MOVQ y2+56(FP), BX
+	MOVQ (BX), DX
+	MOVQ 8(BX), AX
+	MOVQ 16(BX), CX
+	MOVQ 24(BX), BX
+	MOVQ z2+64(FP), SI
 	XORQ DI, DI
-	ADDQ (CX), DX
-	ADCQ 8(CX), BX
-	ADCQ 16(CX), SI
-	ADCQ 24(CX), AX
+	ADDQ (SI), DX
+	ADCQ 8(SI), AX
+	ADCQ 16(SI), CX
+	ADCQ 24(SI), BX
 	ADCQ $0x00, DI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DX, CX
-	MOVQ    BX, R8
-	MOVQ    SI, R9
-	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), CX
+	MOVQ    DX, SI
+	MOVQ    AX, R8
+	MOVQ    CX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), SI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
-	CMOVQCC CX, DX
-	CMOVQCC R8, BX
-	CMOVQCC R9, SI
-	CMOVQCC R10, AX
+	CMOVQCC SI, DX
+	CMOVQCC R8, AX
+	CMOVQCC R9, CX
+	CMOVQCC R10, BX
 	MOVQ    DX, 160(SP)
-	MOVQ    BX, 168(SP)
-	MOVQ    SI, 176(SP)
-	MOVQ    AX, 184(SP)
+	MOVQ    AX, 168(SP)
+	MOVQ    CX, 176(SP)
+	MOVQ    BX, 184(SP)
 
 	// t4 = t4 * x3
 	// t += x·y[0]·2^0
-	MOVQ  160(SP), DX
-	MULXQ 128(SP), AX, CX
-	MULXQ 136(SP), R11, BX
-	ADDQ  R11, CX
-	MULXQ 144(SP), R11, SI
-	ADCQ  R11, BX
-	MULXQ 152(SP), R11, DI
-	ADCQ  R11, SI
-	ADCQ  $0x00, DI
+	MULXQ 128(SP), SI, DI
+	MULXQ 136(SP), R11, R8
+	ADDQ  R11, DI
+	MULXQ 144(SP), R11, R9
+	ADCQ  R11, R8
+	MULXQ 152(SP), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
 
 	// t += x·y[1]·2^64
-	MOVQ  168(SP), DX
-	XORQ  R12, R12
-	MULXQ 128(SP), R11, R10
-	ADCXQ R11, CX
-	ADOXQ R10, BX
-	MULXQ 136(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 144(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 152(SP), R11, R8
+	MOVQ  AX, DX
+	XORQ  R13, R13
+	MULXQ 128(SP), R11, R12
 	ADCXQ R11, DI
 	ADOXQ R12, R8
-	ADCXQ R12, R8
-
-	// t += x·y[2]·2^128
-	MOVQ  176(SP), DX
-	XORQ  R12, R12
-	MULXQ 128(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 136(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 144(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 152(SP), R11, R9
+	MULXQ 136(SP), R11, R12
 	ADCXQ R11, R8
 	ADOXQ R12, R9
-	ADCXQ R12, R9
-
-	// t += x·y[3]·2^192
-	MOVQ  184(SP), DX
-	XORQ  R12, R12
-	MULXQ 128(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 136(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 144(SP), R11, R10
-	ADCXQ R11, R8
-	ADOXQ R10, R9
-	MULXQ 152(SP), R11, R10
+	MULXQ 144(SP), R11, R12
 	ADCXQ R11, R9
 	ADOXQ R12, R10
-	ADCXQ R12, R10
+	MULXQ 152(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// t += x·y[2]·2^128
+	MOVQ  CX, DX
+	XORQ  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 152(SP), R11, CX
+	ADCXQ R11, AX
+	ADOXQ R13, CX
+	ADCXQ R13, CX
+
+	// t += x·y[3]·2^192
+	MOVQ  BX, DX
+	XORQ  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ 152(SP), R11, BX
+	ADCXQ R11, CX
+	ADOXQ R13, BX
+	ADCXQ R13, BX
 
 	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  AX, DX
-	MOVQ  AX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, AX
-	ADDQ  R11, CX
-	ADCQ  AX, BX
-	MULXQ p256P<>+24(SB), R11, AX
-	ADCQ  R11, SI
-	ADCQ  $0x00, AX
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  CX, DX
-	MOVQ  CX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, CX
-	ADDQ  R11, BX
-	ADCQ  CX, SI
-	MULXQ p256P<>+24(SB), R11, CX
-	ADCQ  R11, AX
-	ADCQ  $0x00, CX
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  BX, DX
-	MOVQ  BX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, BX
-	ADDQ  R11, SI
-	ADCQ  BX, AX
-	MULXQ p256P<>+24(SB), R11, BX
-	ADCQ  R11, CX
-	ADCQ  $0x00, BX
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
 	MOVQ  SI, DX
 	MOVQ  SI, R11
 	SHLQ  $0x20, R11
 	SHRQ  $0x20, SI
-	ADDQ  R11, AX
-	ADCQ  SI, CX
+	ADDQ  R11, DI
+	ADCQ  SI, R8
 	MULXQ p256P<>+24(SB), R11, SI
-	ADCQ  R11, BX
+	ADCQ  R11, R9
 	ADCQ  $0x00, SI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R8
+	ADDQ  R11, R9
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R9
+	ADDQ  R11, SI
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), R11, R9
+	ADCQ  R11, R8
+	ADCQ  $0x00, R9
 
 	// Add the high half: t < 2p
 	XORQ DX, DX
-	ADDQ DI, AX
-	ADCQ R8, CX
-	ADCQ R9, BX
-	ADCQ R10, SI
+	ADDQ R10, SI
+	ADCQ AX, DI
+	ADCQ CX, R8
+	ADCQ BX, R9
 	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    BX, R9
-	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    SI, AX
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), CX
+	SBBQ    p256P<>+16(SB), BX
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, BX
-	CMOVQCC R10, SI
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    BX, 144(SP)
-	MOVQ    SI, 152(SP)
+	CMOVQCC AX, SI
+	CMOVQCC CX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 128(SP)
+	MOVQ    DI, 136(SP)
+	MOVQ    R8, 144(SP)
+	MOVQ    R9, 152(SP)
 
 	// x3 = t1 + t2
 	MOVQ 32(SP), AX
@@ -2813,206 +3482,205 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ CX, 136(SP)
 	MOVQ DX, 144(SP)
 	MOVQ BX, 152(SP)
-	MOVQ x1+24(FP), AX
-	MOVQ z1+40(FP), CX
 
 	// x3 = x1 + z1
-	MOVQ (AX), DX
-	MOVQ 8(AX), BX
-	MOVQ 16(AX), SI
+	MOVQ x1+24(FP), AX
+	MOVQ (AX), CX
+	MOVQ 8(AX), DX
+	MOVQ 16(AX), BX
 	MOVQ 24(AX), AX
+	MOVQ z1+40(FP), SI
 	XORQ DI, DI
-	ADDQ (CX), DX
-	ADCQ 8(CX), BX
-	ADCQ 16(CX), SI
-	ADCQ 24(CX), AX
+	ADDQ (SI), CX
+	ADCQ 8(SI), DX
+	ADCQ 16(SI), BX
+	ADCQ 24(SI), AX
 	ADCQ $0x00, DI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DX, CX
-	MOVQ    BX, R8
-	MOVQ    SI, R9
+	MOVQ    CX, SI
+	MOVQ    DX, R8
+	MOVQ    BX, R9
 	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    p256P<>+0(SB), SI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
-	CMOVQCC CX, DX
-	CMOVQCC R8, BX
-	CMOVQCC R9, SI
+	CMOVQCC SI, CX
+	CMOVQCC R8, DX
+	CMOVQCC R9, BX
 	CMOVQCC R10, AX
-	MOVQ    DX, 160(SP)
-	MOVQ    BX, 168(SP)
-	MOVQ    SI, 176(SP)
+	MOVQ    CX, 160(SP)
+	MOVQ    DX, 168(SP)
+	MOVQ    BX, 176(SP)
 	MOVQ    AX, 184(SP)
-	MOVQ    x2+48(FP), AX
-	MOVQ    z2+64(FP), CX
 
 	// y3 = x2 + z2
-	MOVQ (AX), DX
-	MOVQ 8(AX), BX
-	MOVQ 16(AX), SI
-	MOVQ 24(AX), AX
+	MOVQ x2+48(FP), BX
+	MOVQ (BX), DX
+	MOVQ 8(BX), AX
+	MOVQ 16(BX), CX
+	MOVQ 24(BX), BX
+	MOVQ z2+64(FP), SI
 	XORQ DI, DI
-	ADDQ (CX), DX
-	ADCQ 8(CX), BX
-	ADCQ 16(CX), SI
-	ADCQ 24(CX), AX
+	ADDQ (SI), DX
+	ADCQ 8(SI), AX
+	ADCQ 16(SI), CX
+	ADCQ 24(SI), BX
 	ADCQ $0x00, DI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DX, CX
-	MOVQ    BX, R8
-	MOVQ    SI, R9
-	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), CX
+	MOVQ    DX, SI
+	MOVQ    AX, R8
+	MOVQ    CX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), SI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
-	CMOVQCC CX, DX
-	CMOVQCC R8, BX
-	CMOVQCC R9, SI
-	CMOVQCC R10, AX
+	CMOVQCC SI, DX
+	CMOVQCC R8, AX
+	CMOVQCC R9, CX
+	CMOVQCC R10, BX
 	MOVQ    DX, 192(SP)
-	MOVQ    BX, 200(SP)
-	MOVQ    SI, 208(SP)
-	MOVQ    AX, 216(SP)
+	MOVQ    AX, 200(SP)
+	MOVQ    CX, 208(SP)
+	MOVQ    BX, 216(SP)
 
 	// x3 = x3 * y3
 	// t += x·y[0]·2^0
-	MOVQ  192(SP), DX
-	MULXQ 160(SP), AX, CX
-	MULXQ 168(SP), R11, BX
-	ADDQ  R11, CX
-	MULXQ 176(SP), R11, SI
-	ADCQ  R11, BX
-	MULXQ 184(SP), R11, DI
-	ADCQ  R11, SI
-	ADCQ  $0x00, DI
+	MULXQ 160(SP), SI, DI
+	MULXQ 168(SP), R11, R8
+	ADDQ  R11, DI
+	MULXQ 176(SP), R11, R9
+	ADCQ  R11, R8
+	MULXQ 184(SP), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
 
 	// t += x·y[1]·2^64
-	MOVQ  200(SP), DX
-	XORQ  R12, R12
-	MULXQ 160(SP), R11, R10
-	ADCXQ R11, CX
-	ADOXQ R10, BX
-	MULXQ 168(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 176(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 184(SP), R11, R8
+	MOVQ  AX, DX
+	XORQ  R13, R13
+	MULXQ 160(SP), R11, R12
 	ADCXQ R11, DI
 	ADOXQ R12, R8
-	ADCXQ R12, R8
-
-	// t += x·y[2]·2^128
-	MOVQ  208(SP), DX
-	XORQ  R12, R12
-	MULXQ 160(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 168(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 176(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 184(SP), R11, R9
+	MULXQ 168(SP), R11, R12
 	ADCXQ R11, R8
 	ADOXQ R12, R9
-	ADCXQ R12, R9
-
-	// t += x·y[3]·2^192
-	MOVQ  216(SP), DX
-	XORQ  R12, R12
-	MULXQ 160(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 168(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 176(SP), R11, R10
-	ADCXQ R11, R8
-	ADOXQ R10, R9
-	MULXQ 184(SP), R11, R10
+	MULXQ 176(SP), R11, R12
 	ADCXQ R11, R9
 	ADOXQ R12, R10
-	ADCXQ R12, R10
+	MULXQ 184(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// t += x·y[2]·2^128
+	MOVQ  CX, DX
+	XORQ  R13, R13
+	MULXQ 160(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 168(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 176(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 184(SP), R11, CX
+	ADCXQ R11, AX
+	ADOXQ R13, CX
+	ADCXQ R13, CX
+
+	// t += x·y[3]·2^192
+	MOVQ  BX, DX
+	XORQ  R13, R13
+	MULXQ 160(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 168(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 176(SP), R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ 184(SP), R11, BX
+	ADCXQ R11, CX
+	ADOXQ R13, BX
+	ADCXQ R13, BX
 
 	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  AX, DX
-	MOVQ  AX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, AX
-	ADDQ  R11, CX
-	ADCQ  AX, BX
-	MULXQ p256P<>+24(SB), R11, AX
-	ADCQ  R11, SI
-	ADCQ  $0x00, AX
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  CX, DX
-	MOVQ  CX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, CX
-	ADDQ  R11, BX
-	ADCQ  CX, SI
-	MULXQ p256P<>+24(SB), R11, CX
-	ADCQ  R11, AX
-	ADCQ  $0x00, CX
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  BX, DX
-	MOVQ  BX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, BX
-	ADDQ  R11, SI
-	ADCQ  BX, AX
-	MULXQ p256P<>+24(SB), R11, BX
-	ADCQ  R11, CX
-	ADCQ  $0x00, BX
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
 	MOVQ  SI, DX
 	MOVQ  SI, R11
 	SHLQ  $0x20, R11
 	SHRQ  $0x20, SI
-	ADDQ  R11, AX
-	ADCQ  SI, CX
+	ADDQ  R11, DI
+	ADCQ  SI, R8
 	MULXQ p256P<>+24(SB), R11, SI
-	ADCQ  R11, BX
+	ADCQ  R11, R9
 	ADCQ  $0x00, SI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R8
+	ADDQ  R11, R9
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R9
+	ADDQ  R11, SI
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), R11, R9
+	ADCQ  R11, R8
+	ADCQ  $0x00, R9
 
 	// Add the high half: t < 2p
 	XORQ DX, DX
-	ADDQ DI, AX
-	ADCQ R8, CX
-	ADCQ R9, BX
-	ADCQ R10, SI
+	ADDQ R10, SI
+	ADCQ AX, DI
+	ADCQ CX, R8
+	ADCQ BX, R9
 	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    BX, R9
-	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    SI, AX
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), CX
+	SBBQ    p256P<>+16(SB), BX
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, BX
-	CMOVQCC R10, SI
-	MOVQ    AX, 160(SP)
-	MOVQ    CX, 168(SP)
-	MOVQ    BX, 176(SP)
-	MOVQ    SI, 184(SP)
+	CMOVQCC AX, SI
+	CMOVQCC CX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 160(SP)
+	MOVQ    DI, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
 
 	// y3 = t0 + t2
 	MOVQ (SP), AX
@@ -3066,9 +3734,10 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ CX, 200(SP)
 	MOVQ DX, 208(SP)
 	MOVQ BX, 216(SP)
-	MOVQ b+72(FP), AX
 
 	// z3 = b * t2
+	MOVQ b+72(FP), AX
+
 	// t += x·y[0]·2^0
 	MOVQ  64(SP), DX
 	MULXQ (AX), CX, BX
@@ -3225,10 +3894,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ BX, 184(SP)
 
 	// z3 = x3 + x3
-	MOVQ 160(SP), AX
-	MOVQ 168(SP), CX
-	MOVQ 176(SP), DX
-	MOVQ 184(SP), BX
 	XORQ SI, SI
 	ADDQ 160(SP), AX
 	ADCQ 168(SP), CX
@@ -3256,15 +3921,11 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    BX, 248(SP)
 
 	// x3 = x3 + z3
-	MOVQ 160(SP), AX
-	MOVQ 168(SP), CX
-	MOVQ 176(SP), DX
-	MOVQ 184(SP), BX
 	XORQ SI, SI
-	ADDQ 224(SP), AX
-	ADCQ 232(SP), CX
-	ADCQ 240(SP), DX
-	ADCQ 248(SP), BX
+	ADDQ 160(SP), AX
+	ADCQ 168(SP), CX
+	ADCQ 176(SP), DX
+	ADCQ 184(SP), BX
 	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
@@ -3338,9 +3999,10 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, 168(SP)
 	MOVQ    DX, 176(SP)
 	MOVQ    BX, 184(SP)
-	MOVQ    b+72(FP), AX
 
 	// y3 = b * y3
+	MOVQ b+72(FP), AX
+
 	// t += x·y[0]·2^0
 	MOVQ  192(SP), DX
 	MULXQ (AX), CX, BX
@@ -3506,10 +4168,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    BX, 56(SP)
 
 	// t2 = t1 + t2
-	MOVQ 32(SP), AX
-	MOVQ 40(SP), CX
-	MOVQ 48(SP), DX
-	MOVQ 56(SP), BX
 	XORQ SI, SI
 	ADDQ 64(SP), AX
 	ADCQ 72(SP), CX
@@ -3559,10 +4217,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ BX, 216(SP)
 
 	// y3 = y3 - t0
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
 	SUBQ (SP), AX
 	SBBQ 8(SP), CX
 	SBBQ 16(SP), DX
@@ -3581,10 +4235,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ BX, 216(SP)
 
 	// t1 = y3 + y3
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
 	XORQ SI, SI
 	ADDQ 192(SP), AX
 	ADCQ 200(SP), CX
@@ -3612,10 +4262,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    BX, 56(SP)
 
 	// y3 = t1 + y3
-	MOVQ 32(SP), AX
-	MOVQ 40(SP), CX
-	MOVQ 48(SP), DX
-	MOVQ 56(SP), BX
 	XORQ SI, SI
 	ADDQ 192(SP), AX
 	ADCQ 200(SP), CX
@@ -3674,10 +4320,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    BX, 56(SP)
 
 	// t0 = t1 + t0
-	MOVQ 32(SP), AX
-	MOVQ 40(SP), CX
-	MOVQ 48(SP), DX
-	MOVQ 56(SP), BX
 	XORQ SI, SI
 	ADDQ (SP), AX
 	ADCQ 8(SP), CX
@@ -3705,10 +4347,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    BX, 24(SP)
 
 	// t0 = t0 - t2
-	MOVQ (SP), AX
-	MOVQ 8(SP), CX
-	MOVQ 16(SP), DX
-	MOVQ 24(SP), BX
 	SUBQ 64(SP), AX
 	SBBQ 72(SP), CX
 	SBBQ 80(SP), DX
@@ -4129,35 +4767,31 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    SI, 216(SP)
 
 	// y3 = y3 + t2
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
-	XORQ SI, SI
+	XORQ DX, DX
 	ADDQ 64(SP), AX
 	ADCQ 72(SP), CX
-	ADCQ 80(SP), DX
-	ADCQ 88(SP), BX
-	ADCQ $0x00, SI
+	ADCQ 80(SP), BX
+	ADCQ 88(SP), SI
+	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
 	MOVQ    AX, DI
 	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
+	MOVQ    BX, R9
+	MOVQ    SI, R10
 	SUBQ    p256P<>+0(SB), DI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
+	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
 	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
 	MOVQ    AX, 192(SP)
 	MOVQ    CX, 200(SP)
-	MOVQ    DX, 208(SP)
-	MOVQ    BX, 216(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    SI, 216(SP)
 
 	// x3 = t3 * x3
 	// t += x·y[0]·2^0
@@ -4294,26 +4928,22 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    SI, 184(SP)
 
 	// x3 = x3 - t1
-	MOVQ 160(SP), AX
-	MOVQ 168(SP), CX
-	MOVQ 176(SP), DX
-	MOVQ 184(SP), BX
 	SUBQ 32(SP), AX
 	SBBQ 40(SP), CX
-	SBBQ 48(SP), DX
-	SBBQ 56(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
+	SBBQ 48(SP), BX
+	SBBQ 56(SP), SI
+	SBBQ DX, DX
+	MOVL DX, DI
+	MOVQ DX, R8
 	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
+	ADDQ DX, AX
 	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
+	ADCQ $0x00, BX
+	ADCQ R8, SI
 	MOVQ AX, 160(SP)
 	MOVQ CX, 168(SP)
-	MOVQ DX, 176(SP)
-	MOVQ BX, 184(SP)
+	MOVQ BX, 176(SP)
+	MOVQ SI, 184(SP)
 
 	// z3 = t4 * z3
 	// t += x·y[0]·2^0
@@ -4584,35 +5214,31 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    SI, 56(SP)
 
 	// z3 = z3 + t1
-	MOVQ 224(SP), AX
-	MOVQ 232(SP), CX
-	MOVQ 240(SP), DX
-	MOVQ 248(SP), BX
-	XORQ SI, SI
-	ADDQ 32(SP), AX
-	ADCQ 40(SP), CX
-	ADCQ 48(SP), DX
-	ADCQ 56(SP), BX
-	ADCQ $0x00, SI
+	XORQ DX, DX
+	ADDQ 224(SP), AX
+	ADCQ 232(SP), CX
+	ADCQ 240(SP), BX
+	ADCQ 248(SP), SI
+	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
 	MOVQ    AX, DI
 	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
+	MOVQ    BX, R9
+	MOVQ    SI, R10
 	SUBQ    p256P<>+0(SB), DI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
+	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
 	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
 	MOVQ    AX, 224(SP)
 	MOVQ    CX, 232(SP)
-	MOVQ    DX, 240(SP)
-	MOVQ    BX, 248(SP)
+	MOVQ    BX, 240(SP)
+	MOVQ    SI, 248(SP)
 
 	// Store the outputs, all inputs read
 	MOVQ 160(SP), AX
@@ -4647,10 +5273,10 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 // func p256AddAffineADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, b *[4]uint64)
 // Requires: ADX, BMI2, CMOV
 TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
+	// t0 = x1 * x2
 	MOVQ x1+24(FP), AX
 	MOVQ x2+48(FP), CX
 
-	// t0 = x1 * x2
 	// t += x·y[0]·2^0
 	MOVQ  (CX), DX
 	MULXQ (AX), BX, SI
@@ -4783,10 +5409,11 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    SI, 8(SP)
 	MOVQ    DI, 16(SP)
 	MOVQ    R8, 24(SP)
-	MOVQ    y1+32(FP), AX
-	MOVQ    y2+56(FP), CX
 
 	// t1 = y1 * y2
+	MOVQ y1+32(FP), AX
+	MOVQ y2+56(FP), CX
+
 	// t += x·y[0]·2^0
 	MOVQ  (CX), DX
 	MULXQ (AX), BX, SI
@@ -4919,206 +5546,205 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    SI, 40(SP)
 	MOVQ    DI, 48(SP)
 	MOVQ    R8, 56(SP)
-	MOVQ    x2+48(FP), AX
-	MOVQ    y2+56(FP), CX
 
 	// t3 = x2 + y2
-	MOVQ (AX), DX
-	MOVQ 8(AX), BX
-	MOVQ 16(AX), SI
+	MOVQ x2+48(FP), AX
+	MOVQ (AX), CX
+	MOVQ 8(AX), DX
+	MOVQ 16(AX), BX
 	MOVQ 24(AX), AX
+	MOVQ y2+56(FP), SI
 	XORQ DI, DI
-	ADDQ (CX), DX
-	ADCQ 8(CX), BX
-	ADCQ 16(CX), SI
-	ADCQ 24(CX), AX
+	ADDQ (SI), CX
+	ADCQ 8(SI), DX
+	ADCQ 16(SI), BX
+	ADCQ 24(SI), AX
 	ADCQ $0x00, DI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DX, CX
-	MOVQ    BX, R8
-	MOVQ    SI, R9
+	MOVQ    CX, SI
+	MOVQ    DX, R8
+	MOVQ    BX, R9
 	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    p256P<>+0(SB), SI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
-	CMOVQCC CX, DX
-	CMOVQCC R8, BX
-	CMOVQCC R9, SI
+	CMOVQCC SI, CX
+	CMOVQCC R8, DX
+	CMOVQCC R9, BX
 	CMOVQCC R10, AX
-	MOVQ    DX, 64(SP)
-	MOVQ    BX, 72(SP)
-	MOVQ    SI, 80(SP)
+	MOVQ    CX, 64(SP)
+	MOVQ    DX, 72(SP)
+	MOVQ    BX, 80(SP)
 	MOVQ    AX, 88(SP)
-	MOVQ    x1+24(FP), AX
-	MOVQ    y1+32(FP), CX
 
 	// t4 = x1 + y1
-	MOVQ (AX), DX
-	MOVQ 8(AX), BX
-	MOVQ 16(AX), SI
-	MOVQ 24(AX), AX
+	MOVQ x1+24(FP), BX
+	MOVQ (BX), DX
+	MOVQ 8(BX), AX
+	MOVQ 16(BX), CX
+	MOVQ 24(BX), BX
+	MOVQ y1+32(FP), SI
 	XORQ DI, DI
-	ADDQ (CX), DX
-	ADCQ 8(CX), BX
-	ADCQ 16(CX), SI
-	ADCQ 24(CX), AX
+	ADDQ (SI), DX
+	ADCQ 8(SI), AX
+	ADCQ 16(SI), CX
+	ADCQ 24(SI), BX
 	ADCQ $0x00, DI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DX, CX
-	MOVQ    BX, R8
-	MOVQ    SI, R9
-	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), CX
+	MOVQ    DX, SI
+	MOVQ    AX, R8
+	MOVQ    CX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), SI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
-	CMOVQCC CX, DX
-	CMOVQCC R8, BX
-	CMOVQCC R9, SI
-	CMOVQCC R10, AX
+	CMOVQCC SI, DX
+	CMOVQCC R8, AX
+	CMOVQCC R9, CX
+	CMOVQCC R10, BX
 	MOVQ    DX, 96(SP)
-	MOVQ    BX, 104(SP)
-	MOVQ    SI, 112(SP)
-	MOVQ    AX, 120(SP)
+	MOVQ    AX, 104(SP)
+	MOVQ    CX, 112(SP)
+	MOVQ    BX, 120(SP)
 
 	// t3 = t3 * t4
 	// t += x·y[0]·2^0
-	MOVQ  96(SP), DX
-	MULXQ 64(SP), AX, CX
-	MULXQ 72(SP), R11, BX
-	ADDQ  R11, CX
-	MULXQ 80(SP), R11, SI
-	ADCQ  R11, BX
-	MULXQ 88(SP), R11, DI
-	ADCQ  R11, SI
-	ADCQ  $0x00, DI
+	MULXQ 64(SP), SI, DI
+	MULXQ 72(SP), R11, R8
+	ADDQ  R11, DI
+	MULXQ 80(SP), R11, R9
+	ADCQ  R11, R8
+	MULXQ 88(SP), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
 
 	// t += x·y[1]·2^64
-	MOVQ  104(SP), DX
-	XORQ  R12, R12
-	MULXQ 64(SP), R11, R10
-	ADCXQ R11, CX
-	ADOXQ R10, BX
-	MULXQ 72(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 80(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 88(SP), R11, R8
+	MOVQ  AX, DX
+	XORQ  R13, R13
+	MULXQ 64(SP), R11, R12
 	ADCXQ R11, DI
 	ADOXQ R12, R8
-	ADCXQ R12, R8
-
-	// t += x·y[2]·2^128
-	MOVQ  112(SP), DX
-	XORQ  R12, R12
-	MULXQ 64(SP), R11, R10
-	ADCXQ R11, BX
-	ADOXQ R10, SI
-	MULXQ 72(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 80(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 88(SP), R11, R9
+	MULXQ 72(SP), R11, R12
 	ADCXQ R11, R8
 	ADOXQ R12, R9
-	ADCXQ R12, R9
-
-	// t += x·y[3]·2^192
-	MOVQ  120(SP), DX
-	XORQ  R12, R12
-	MULXQ 64(SP), R11, R10
-	ADCXQ R11, SI
-	ADOXQ R10, DI
-	MULXQ 72(SP), R11, R10
-	ADCXQ R11, DI
-	ADOXQ R10, R8
-	MULXQ 80(SP), R11, R10
-	ADCXQ R11, R8
-	ADOXQ R10, R9
-	MULXQ 88(SP), R11, R10
+	MULXQ 80(SP), R11, R12
 	ADCXQ R11, R9
 	ADOXQ R12, R10
-	ADCXQ R12, R10
+	MULXQ 88(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// t += x·y[2]·2^128
+	MOVQ  CX, DX
+	XORQ  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 88(SP), R11, CX
+	ADCXQ R11, AX
+	ADOXQ R13, CX
+	ADCXQ R13, CX
+
+	// t += x·y[3]·2^192
+	MOVQ  BX, DX
+	XORQ  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ 88(SP), R11, BX
+	ADCXQ R11, CX
+	ADOXQ R13, BX
+	ADCXQ R13, BX
 
 	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  AX, DX
-	MOVQ  AX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, AX
-	ADDQ  R11, CX
-	ADCQ  AX, BX
-	MULXQ p256P<>+24(SB), R11, AX
-	ADCQ  R11, SI
-	ADCQ  $0x00, AX
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  CX, DX
-	MOVQ  CX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, CX
-	ADDQ  R11, BX
-	ADCQ  CX, SI
-	MULXQ p256P<>+24(SB), R11, CX
-	ADCQ  R11, AX
-	ADCQ  $0x00, CX
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  BX, DX
-	MOVQ  BX, R11
-	SHLQ  $0x20, R11
-	SHRQ  $0x20, BX
-	ADDQ  R11, SI
-	ADCQ  BX, AX
-	MULXQ p256P<>+24(SB), R11, BX
-	ADCQ  R11, CX
-	ADCQ  $0x00, BX
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
 	MOVQ  SI, DX
 	MOVQ  SI, R11
 	SHLQ  $0x20, R11
 	SHRQ  $0x20, SI
-	ADDQ  R11, AX
-	ADCQ  SI, CX
+	ADDQ  R11, DI
+	ADCQ  SI, R8
 	MULXQ p256P<>+24(SB), R11, SI
-	ADCQ  R11, BX
+	ADCQ  R11, R9
 	ADCQ  $0x00, SI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R8
+	ADDQ  R11, R9
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R9
+	ADDQ  R11, SI
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), R11, R9
+	ADCQ  R11, R8
+	ADCQ  $0x00, R9
 
 	// Add the high half: t < 2p
 	XORQ DX, DX
-	ADDQ DI, AX
-	ADCQ R8, CX
-	ADCQ R9, BX
-	ADCQ R10, SI
+	ADDQ R10, SI
+	ADCQ AX, DI
+	ADCQ CX, R8
+	ADCQ BX, R9
 	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    BX, R9
-	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    SI, AX
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), CX
+	SBBQ    p256P<>+16(SB), BX
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, BX
-	CMOVQCC R10, SI
-	MOVQ    AX, 64(SP)
-	MOVQ    CX, 72(SP)
-	MOVQ    BX, 80(SP)
-	MOVQ    SI, 88(SP)
+	CMOVQCC AX, SI
+	CMOVQCC CX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 64(SP)
+	MOVQ    DI, 72(SP)
+	MOVQ    R8, 80(SP)
+	MOVQ    R9, 88(SP)
 
 	// t4 = t0 + t1
 	MOVQ (SP), AX
@@ -5172,10 +5798,11 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ CX, 72(SP)
 	MOVQ DX, 80(SP)
 	MOVQ BX, 88(SP)
+
+	// t4 = y2 * z1
 	MOVQ y2+56(FP), AX
 	MOVQ z1+40(FP), CX
 
-	// t4 = y2 * z1
 	// t += x·y[0]·2^0
 	MOVQ  (CX), DX
 	MULXQ (AX), BX, SI
@@ -5308,42 +5935,39 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    SI, 104(SP)
 	MOVQ    DI, 112(SP)
 	MOVQ    R8, 120(SP)
-	MOVQ    y1+32(FP), AX
 
 	// t4 = t4 + y1
-	MOVQ 96(SP), CX
-	MOVQ 104(SP), DX
-	MOVQ 112(SP), BX
-	MOVQ 120(SP), SI
-	XORQ DI, DI
-	ADDQ (AX), CX
-	ADCQ 8(AX), DX
-	ADCQ 16(AX), BX
-	ADCQ 24(AX), SI
-	ADCQ $0x00, DI
+	MOVQ y1+32(FP), AX
+	XORQ CX, CX
+	ADDQ (AX), BX
+	ADCQ 8(AX), SI
+	ADCQ 16(AX), DI
+	ADCQ 24(AX), R8
+	ADCQ $0x00, CX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    CX, AX
-	MOVQ    DX, R8
-	MOVQ    BX, R9
-	MOVQ    SI, R10
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
 	SUBQ    p256P<>+0(SB), AX
-	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+8(SB), DX
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, DI
-	CMOVQCC AX, CX
-	CMOVQCC R8, DX
-	CMOVQCC R9, BX
-	CMOVQCC R10, SI
-	MOVQ    CX, 96(SP)
-	MOVQ    DX, 104(SP)
-	MOVQ    BX, 112(SP)
-	MOVQ    SI, 120(SP)
-	MOVQ    x2+48(FP), AX
-	MOVQ    z1+40(FP), CX
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 96(SP)
+	MOVQ    SI, 104(SP)
+	MOVQ    DI, 112(SP)
+	MOVQ    R8, 120(SP)
 
 	// y3 = x2 * z1
+	MOVQ x2+48(FP), AX
+	MOVQ z1+40(FP), CX
+
 	// t += x·y[0]·2^0
 	MOVQ  (CX), DX
 	MULXQ (AX), BX, SI
@@ -5476,42 +6100,39 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    SI, 136(SP)
 	MOVQ    DI, 144(SP)
 	MOVQ    R8, 152(SP)
-	MOVQ    x1+24(FP), AX
 
 	// y3 = y3 + x1
-	MOVQ 128(SP), CX
-	MOVQ 136(SP), DX
-	MOVQ 144(SP), BX
-	MOVQ 152(SP), SI
-	XORQ DI, DI
-	ADDQ (AX), CX
-	ADCQ 8(AX), DX
-	ADCQ 16(AX), BX
-	ADCQ 24(AX), SI
-	ADCQ $0x00, DI
+	MOVQ x1+24(FP), AX
+	XORQ CX, CX
+	ADDQ (AX), BX
+	ADCQ 8(AX), SI
+	ADCQ 16(AX), DI
+	ADCQ 24(AX), R8
+	ADCQ $0x00, CX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    CX, AX
-	MOVQ    DX, R8
-	MOVQ    BX, R9
-	MOVQ    SI, R10
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
 	SUBQ    p256P<>+0(SB), AX
-	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+8(SB), DX
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, DI
-	CMOVQCC AX, CX
-	CMOVQCC R8, DX
-	CMOVQCC R9, BX
-	CMOVQCC R10, SI
-	MOVQ    CX, 128(SP)
-	MOVQ    DX, 136(SP)
-	MOVQ    BX, 144(SP)
-	MOVQ    SI, 152(SP)
-	MOVQ    b+64(FP), AX
-	MOVQ    z1+40(FP), CX
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 128(SP)
+	MOVQ    SI, 136(SP)
+	MOVQ    DI, 144(SP)
+	MOVQ    R8, 152(SP)
 
 	// z3 = b * z1
+	MOVQ b+64(FP), AX
+	MOVQ z1+40(FP), CX
+
 	// t += x·y[0]·2^0
 	MOVQ  (CX), DX
 	MULXQ (AX), BX, SI
@@ -5668,10 +6289,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ BX, 216(SP)
 
 	// z3 = x3 + x3
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
 	XORQ SI, SI
 	ADDQ 192(SP), AX
 	ADCQ 200(SP), CX
@@ -5699,15 +6316,11 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    BX, 184(SP)
 
 	// x3 = x3 + z3
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
 	XORQ SI, SI
-	ADDQ 160(SP), AX
-	ADCQ 168(SP), CX
-	ADCQ 176(SP), DX
-	ADCQ 184(SP), BX
+	ADDQ 192(SP), AX
+	ADCQ 200(SP), CX
+	ADCQ 208(SP), DX
+	ADCQ 216(SP), BX
 	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
@@ -5781,9 +6394,10 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    CX, 200(SP)
 	MOVQ    DX, 208(SP)
 	MOVQ    BX, 216(SP)
-	MOVQ    b+64(FP), AX
 
 	// y3 = b * y3
+	MOVQ b+64(FP), AX
+
 	// t += x·y[0]·2^0
 	MOVQ  128(SP), DX
 	MULXQ (AX), CX, BX
@@ -5916,71 +6530,67 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    BX, 136(SP)
 	MOVQ    SI, 144(SP)
 	MOVQ    DI, 152(SP)
-	MOVQ    z1+40(FP), AX
-	MOVQ    z1+40(FP), CX
 
 	// t1 = z1 + z1
-	MOVQ (AX), DX
-	MOVQ 8(AX), BX
-	MOVQ 16(AX), SI
+	MOVQ z1+40(FP), AX
+	MOVQ (AX), CX
+	MOVQ 8(AX), DX
+	MOVQ 16(AX), BX
 	MOVQ 24(AX), AX
+	MOVQ z1+40(FP), SI
 	XORQ DI, DI
-	ADDQ (CX), DX
-	ADCQ 8(CX), BX
-	ADCQ 16(CX), SI
-	ADCQ 24(CX), AX
+	ADDQ (SI), CX
+	ADCQ 8(SI), DX
+	ADCQ 16(SI), BX
+	ADCQ 24(SI), AX
 	ADCQ $0x00, DI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DX, CX
-	MOVQ    BX, R8
-	MOVQ    SI, R9
-	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), CX
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, DI
-	CMOVQCC CX, DX
-	CMOVQCC R8, BX
-	CMOVQCC R9, SI
-	CMOVQCC R10, AX
-	MOVQ    DX, 32(SP)
-	MOVQ    BX, 40(SP)
-	MOVQ    SI, 48(SP)
-	MOVQ    AX, 56(SP)
-	MOVQ    z1+40(FP), AX
-
-	// t2 = t1 + z1
-	MOVQ 32(SP), CX
-	MOVQ 40(SP), DX
-	MOVQ 48(SP), BX
-	MOVQ 56(SP), SI
-	XORQ DI, DI
-	ADDQ (AX), CX
-	ADCQ 8(AX), DX
-	ADCQ 16(AX), BX
-	ADCQ 24(AX), SI
-	ADCQ $0x00, DI
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    CX, AX
+	MOVQ    CX, SI
 	MOVQ    DX, R8
 	MOVQ    BX, R9
-	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), AX
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), SI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
-	CMOVQCC AX, CX
+	CMOVQCC SI, CX
 	CMOVQCC R8, DX
 	CMOVQCC R9, BX
-	CMOVQCC R10, SI
+	CMOVQCC R10, AX
+	MOVQ    CX, 32(SP)
+	MOVQ    DX, 40(SP)
+	MOVQ    BX, 48(SP)
+	MOVQ    AX, 56(SP)
+
+	// t2 = t1 + z1
+	MOVQ z1+40(FP), SI
+	XORQ DI, DI
+	ADDQ (SI), CX
+	ADCQ 8(SI), DX
+	ADCQ 16(SI), BX
+	ADCQ 24(SI), AX
+	ADCQ $0x00, DI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, SI
+	MOVQ    DX, R8
+	MOVQ    BX, R9
+	MOVQ    AX, R10
+	SUBQ    p256P<>+0(SB), SI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DI
+	CMOVQCC SI, CX
+	CMOVQCC R8, DX
+	CMOVQCC R9, BX
+	CMOVQCC R10, AX
 	MOVQ    CX, 224(SP)
 	MOVQ    DX, 232(SP)
 	MOVQ    BX, 240(SP)
-	MOVQ    SI, 248(SP)
+	MOVQ    AX, 248(SP)
 
 	// y3 = y3 - t2
 	MOVQ 128(SP), AX
@@ -6005,10 +6615,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ BX, 152(SP)
 
 	// y3 = y3 - t0
-	MOVQ 128(SP), AX
-	MOVQ 136(SP), CX
-	MOVQ 144(SP), DX
-	MOVQ 152(SP), BX
 	SUBQ (SP), AX
 	SBBQ 8(SP), CX
 	SBBQ 16(SP), DX
@@ -6027,10 +6633,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ BX, 152(SP)
 
 	// t1 = y3 + y3
-	MOVQ 128(SP), AX
-	MOVQ 136(SP), CX
-	MOVQ 144(SP), DX
-	MOVQ 152(SP), BX
 	XORQ SI, SI
 	ADDQ 128(SP), AX
 	ADCQ 136(SP), CX
@@ -6058,10 +6660,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    BX, 56(SP)
 
 	// y3 = t1 + y3
-	MOVQ 32(SP), AX
-	MOVQ 40(SP), CX
-	MOVQ 48(SP), DX
-	MOVQ 56(SP), BX
 	XORQ SI, SI
 	ADDQ 128(SP), AX
 	ADCQ 136(SP), CX
@@ -6120,10 +6718,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    BX, 56(SP)
 
 	// t0 = t1 + t0
-	MOVQ 32(SP), AX
-	MOVQ 40(SP), CX
-	MOVQ 48(SP), DX
-	MOVQ 56(SP), BX
 	XORQ SI, SI
 	ADDQ (SP), AX
 	ADCQ 8(SP), CX
@@ -6151,10 +6745,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    BX, 24(SP)
 
 	// t0 = t0 - t2
-	MOVQ (SP), AX
-	MOVQ 8(SP), CX
-	MOVQ 16(SP), DX
-	MOVQ 24(SP), BX
 	SUBQ 224(SP), AX
 	SBBQ 232(SP), CX
 	SBBQ 240(SP), DX
@@ -6575,35 +7165,31 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    SI, 152(SP)
 
 	// y3 = y3 + t2
-	MOVQ 128(SP), AX
-	MOVQ 136(SP), CX
-	MOVQ 144(SP), DX
-	MOVQ 152(SP), BX
-	XORQ SI, SI
+	XORQ DX, DX
 	ADDQ 224(SP), AX
 	ADCQ 232(SP), CX
-	ADCQ 240(SP), DX
-	ADCQ 248(SP), BX
-	ADCQ $0x00, SI
+	ADCQ 240(SP), BX
+	ADCQ 248(SP), SI
+	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
 	MOVQ    AX, DI
 	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
+	MOVQ    BX, R9
+	MOVQ    SI, R10
 	SUBQ    p256P<>+0(SB), DI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
+	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
 	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
 	MOVQ    AX, 128(SP)
 	MOVQ    CX, 136(SP)
-	MOVQ    DX, 144(SP)
-	MOVQ    BX, 152(SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    SI, 152(SP)
 
 	// x3 = t3 * x3
 	// t += x·y[0]·2^0
@@ -6740,26 +7326,22 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    SI, 216(SP)
 
 	// x3 = x3 - t1
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
 	SUBQ 32(SP), AX
 	SBBQ 40(SP), CX
-	SBBQ 48(SP), DX
-	SBBQ 56(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
+	SBBQ 48(SP), BX
+	SBBQ 56(SP), SI
+	SBBQ DX, DX
+	MOVL DX, DI
+	MOVQ DX, R8
 	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
+	ADDQ DX, AX
 	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
+	ADCQ $0x00, BX
+	ADCQ R8, SI
 	MOVQ AX, 192(SP)
 	MOVQ CX, 200(SP)
-	MOVQ DX, 208(SP)
-	MOVQ BX, 216(SP)
+	MOVQ BX, 208(SP)
+	MOVQ SI, 216(SP)
 
 	// z3 = t4 * z3
 	// t += x·y[0]·2^0
@@ -7030,35 +7612,31 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    SI, 56(SP)
 
 	// z3 = z3 + t1
-	MOVQ 160(SP), AX
-	MOVQ 168(SP), CX
-	MOVQ 176(SP), DX
-	MOVQ 184(SP), BX
-	XORQ SI, SI
-	ADDQ 32(SP), AX
-	ADCQ 40(SP), CX
-	ADCQ 48(SP), DX
-	ADCQ 56(SP), BX
-	ADCQ $0x00, SI
+	XORQ DX, DX
+	ADDQ 160(SP), AX
+	ADCQ 168(SP), CX
+	ADCQ 176(SP), BX
+	ADCQ 184(SP), SI
+	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
 	MOVQ    AX, DI
 	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
+	MOVQ    BX, R9
+	MOVQ    SI, R10
 	SUBQ    p256P<>+0(SB), DI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
+	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
 	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
 	MOVQ    AX, 160(SP)
 	MOVQ    CX, 168(SP)
-	MOVQ    DX, 176(SP)
-	MOVQ    BX, 184(SP)
+	MOVQ    BX, 176(SP)
+	MOVQ    SI, 184(SP)
 
 	// Store the outputs, all inputs read
 	MOVQ 192(SP), AX

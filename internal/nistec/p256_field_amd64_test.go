@@ -6,6 +6,7 @@ import (
 	"crypto/elliptic"
 	"math/big"
 	"testing"
+	"unsafe"
 
 	"github.com/carry-crypto/carry/internal/testutil"
 )
@@ -202,6 +203,39 @@ func TestP256AddAsm(t *testing.T) {
 		p256AddAffineADX(&got.x.l, &got.y.l, &got.z.l, &got.x.l, &got.y.l, &got.z.l, &a2.x.l, &a2.y.l, &p256B.l)
 		if got != want {
 			t.Fatalf("p256AddAffineADX(%x, %x) aliased = %x, want %x", p1, a2, got, want)
+		}
+	}
+}
+
+// TestP256SelectAsm compares the SSE2 table scans with the Go ones for
+// every index, and indices out of range.
+func TestP256SelectAsm(t *testing.T) {
+	if unsafe.Sizeof(P256Point{}) != 96 || unsafe.Sizeof(p256Affine{}) != 64 {
+		t.Fatal("P256Point or p256Affine is not 12 or 8 words")
+	}
+	r := testutil.Rand(t)
+	var table p256Table
+	var row [16]p256Affine
+	for i := range 16 {
+		for k := range 4 {
+			table[i].x.l[k], table[i].y.l[k], table[i].z.l[k] = r.Uint64(), r.Uint64(), r.Uint64()
+			row[i].x.l[k], row[i].y.l[k] = r.Uint64(), r.Uint64()
+		}
+	}
+	for _, n := range []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 32, 1 << 16, 1<<32 - 1} {
+		var want, got P256Point
+		table.selectIntoGeneric(&want, n)
+		got.x.l[0] = 42
+		table.selectInto(&got, n)
+		if got != want {
+			t.Fatalf("selectInto(%d) = %x, want %x", n, got, want)
+		}
+		var wantA, gotA p256Affine
+		p256SelectAffineGeneric(&wantA, &row, n)
+		gotA.y.l[3] = 42
+		p256SelectAffine(&gotA, &row, n)
+		if gotA != wantA {
+			t.Fatalf("p256SelectAffine(%d) = %x, want %x", n, gotA, wantA)
 		}
 	}
 }

@@ -4,6 +4,8 @@
 
 package nistec
 
+import "unsafe"
+
 // p256Mul sets z = x·y·R⁻¹ mod m, fully reduced, for inputs below m, with the
 // assembly (p256MulADX) when the CPU has BMI2 and ADX, and p256MulGeneric
 // otherwise. Constant time; the branch is on the CPU, not on the values.
@@ -69,4 +71,23 @@ func (q *P256Point) addAffine(p1 *P256Point, p2 *p256Affine) *P256Point {
 		return q
 	}
 	return q.addAffineGeneric(p1, p2)
+}
+
+// selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
+// every entry, with the SSE2 scan p256SelectSSE2 (a P256Point is 12
+// words, x, y and z). Constant time in n.
+func (t *p256Table) selectInto(p *P256Point, n uint32) {
+	p256SelectSSE2((*[12]uint64)(unsafe.Pointer(p)), (*[16][12]uint64)(unsafe.Pointer(t)), n)
+	m := -uint64(eqWord(0, n))
+	for k := range p.y.l {
+		p.y.l[k] |= p256One[k] & m
+	}
+}
+
+// p256SelectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
+// 0, which the caller discards) by reading every entry, with the SSE2
+// scan p256SelectAffineSSE2 (a p256Affine is 8 words, x and y). Constant
+// time in n.
+func p256SelectAffine(a *p256Affine, row *[16]p256Affine, n uint32) {
+	p256SelectAffineSSE2((*[8]uint64)(unsafe.Pointer(a)), (*[16][8]uint64)(unsafe.Pointer(row)), n)
 }

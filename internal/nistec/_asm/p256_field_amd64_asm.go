@@ -36,6 +36,7 @@
 package main
 
 import (
+	"fmt"
 	"log"
 	"strings"
 
@@ -67,7 +68,13 @@ func main() {
 	mulSOS()
 	squareN(false)
 	squareN(true)
-	double()
+	formula("p256DoubleADX", "func(x3, y3, z3, x1, y1, z1 *[4]uint64)", jacobianDouble,
+		"p256DoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in Jacobian coordinates",
+		"as (*p256Jacobian).doubleGeneric does, with equal results, for coordinates",
+		"below p. The outputs may alias the inputs. It requires BMI2 and ADX.",
+		"Constant time.")
+	selectEntry("p256SelectAffineSSE2", 8)
+	selectEntry("p256SelectSSE2", 12)
 	formula("p256AddADX", "func(x3, y3, z3, x1, y1, z1, x2, y2, z2, b *[4]uint64)", rcbAdd,
 		"p256AddADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in",
 		"projective coordinates as (*P256Point).addGeneric does (Renes, Costello",
@@ -289,9 +296,10 @@ func mulSOS() {
 	RET()
 }
 
-// mulRegs emits x·y·R⁻¹ mod p for x and y in memory, and returns the
-// registers of the result: the 512-bit product by rows, then redc.
-func mulRegs(x, y Mem) [4]GPVirtual {
+// mulRegs emits x·y·R⁻¹ mod p for x in memory and y's words given as
+// operands (memory or registers), and returns the registers of the result:
+// the 512-bit product by rows, then redc.
+func mulRegs(x Mem, y [4]Op) [4]GPVirtual {
 	var t [8]GPVirtual
 	for j := range t {
 		t[j] = GP64()
@@ -299,7 +307,7 @@ func mulRegs(x, y Mem) [4]GPVirtual {
 	lo, hi, zero := GP64(), GP64(), GP64()
 	for i := range 4 {
 		Commentf("t += x·y[%d]·2^%d", i, 64*i)
-		MOVQ(y.Offset(8*i), RDX)
+		MOVQ(y[i], RDX)
 		if i == 0 {
 			MULXQ(x.Offset(0), t[0], t[1])
 			MULXQ(x.Offset(8), lo, t[2])
@@ -340,9 +348,14 @@ func store4(r [4]GPVirtual, m Mem) {
 	}
 }
 
-// addRegs emits x + y mod p for x, y < p in memory.
-func addRegs(x, y Mem) [4]GPVirtual {
-	w := load4(x)
+// words returns the operands of m's four words.
+func words(m Mem) [4]Op {
+	return [4]Op{m.Offset(0), m.Offset(8), m.Offset(16), m.Offset(24)}
+}
+
+// addRegs emits x + y mod p for x, y < p, x in registers (which it
+// overwrites) and y in memory.
+func addRegs(w [4]GPVirtual, y Mem) [4]GPVirtual {
 	top := GP64()
 	XORQ(top, top)
 	ADDQ(y.Offset(0), w[0])
@@ -353,10 +366,9 @@ func addRegs(x, y Mem) [4]GPVirtual {
 	return condSub(w, top)
 }
 
-// subRegs emits x - y mod p for x, y < p in memory: the difference, plus p
-// masked by its borrow.
-func subRegs(x, y Mem) [4]GPVirtual {
-	w := load4(x)
+// subRegs emits x - y mod p for x, y < p, x in registers (which it
+// overwrites) and y in memory: the difference, plus p masked by its borrow.
+func subRegs(w [4]GPVirtual, y Mem) [4]GPVirtual {
 	SUBQ(y.Offset(0), w[0])
 	SBBQ(y.Offset(8), w[1])
 	SBBQ(y.Offset(16), w[2])
@@ -371,62 +383,6 @@ func subRegs(x, y Mem) [4]GPVirtual {
 	ADCQ(Imm(0), w[2])
 	ADCQ(m3, w[3])
 	return w
-}
-
-// double writes the Jacobian doubling of (*p256Jacobian).doubleGeneric, the
-// same formulas in the same order, with the field values in stack slots and
-// no call.
-func double() {
-	TEXT("p256DoubleADX", NOSPLIT, "func(x3, y3, z3, x1, y1, z1 *[4]uint64)")
-	Doc("p256DoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in Jacobian coordinates",
-		"as (*p256Jacobian).doubleGeneric does, with equal results, for coordinates",
-		"below p. The outputs may alias the inputs. It requires BMI2 and ADX.",
-		"Constant time.")
-	Pragma("noescape")
-	slot := func() Mem { return AllocLocal(32) }
-	delta, gamma, beta, alpha, t, u, x3, y3, z3 := slot(), slot(), slot(), slot(), slot(), slot(), slot(), slot(), slot()
-	in := func(name string) Mem { return Mem{Base: Load(Param(name), GP64())} }
-	op := func(dst Mem, r [4]GPVirtual) { store4(r, dst) }
-
-	Comment("δ = Z1²")
-	op(delta, square(load4(in("z1"))))
-	Comment("γ = Y1²")
-	op(gamma, square(load4(in("y1"))))
-	Comment("β = X1·γ")
-	op(beta, mulRegs(in("x1"), gamma))
-	Comment("α = 3·(X1 - δ)·(X1 + δ)")
-	op(t, subRegs(in("x1"), delta))
-	op(u, addRegs(in("x1"), delta))
-	op(alpha, mulRegs(t, u))
-	op(t, addRegs(alpha, alpha))
-	op(alpha, addRegs(alpha, t))
-	Comment("Z3 = (Y1 + Z1)² - γ - δ")
-	op(t, addRegs(in("y1"), in("z1")))
-	op(t, square(load4(t)))
-	op(t, subRegs(t, gamma))
-	op(z3, subRegs(t, delta))
-	Comment("X3 = α² - 8β")
-	op(u, addRegs(beta, beta))
-	op(u, addRegs(u, u))
-	op(t, addRegs(u, u))
-	op(x3, square(load4(alpha)))
-	op(x3, subRegs(x3, t))
-	Comment("Y3 = α·(4β - X3) - 8γ²")
-	op(u, subRegs(u, x3))
-	op(y3, mulRegs(alpha, u))
-	op(gamma, square(load4(gamma)))
-	op(gamma, addRegs(gamma, gamma))
-	op(gamma, addRegs(gamma, gamma))
-	op(gamma, addRegs(gamma, gamma))
-	op(y3, subRegs(y3, gamma))
-	Comment("Store the outputs, all inputs read")
-	for _, o := range []struct {
-		name string
-		m    Mem
-	}{{"x3", x3}, {"y3", y3}, {"z3", z3}} {
-		store4(load4(o.m), in(o.name))
-	}
-	RET()
 }
 
 // formula writes a straight-line sequence of field operations, each line
@@ -453,21 +409,40 @@ func formula(name, sig string, lines []string, doc ...string) {
 		}
 		return m
 	}
+	// The result of each line stays in registers for the next line, which
+	// reads it from there (as y of a multiplication, x of an addition or
+	// subtraction, the square's input) instead of from its slot.
+	var last string
+	var lastRegs [4]GPVirtual
 	for _, l := range lines {
 		f := strings.Fields(l)
 		if len(f) != 5 || f[1] != "=" {
 			log.Fatalf("%s: bad line %q", name, l)
 		}
-		a, b := operand(f[2]), operand(f[4])
+		x, op, y := f[2], f[3], f[4]
+		if (op == "*" || op == "+") && y == last && x != last {
+			x, y = y, x // commutative: the forwarded value first
+		}
+		fwd := x == last
+		first := func() [4]GPVirtual {
+			if fwd {
+				return lastRegs
+			}
+			return load4(operand(x))
+		}
 		var r [4]GPVirtual
 		Comment(l)
-		switch f[3] {
-		case "*":
-			r = mulRegs(a, b)
-		case "+":
-			r = addRegs(a, b)
-		case "-":
-			r = subRegs(a, b)
+		switch {
+		case op == "*" && x == y:
+			r = square(first())
+		case op == "*" && fwd:
+			r = mulRegs(operand(y), [4]Op{lastRegs[0], lastRegs[1], lastRegs[2], lastRegs[3]})
+		case op == "*":
+			r = mulRegs(operand(x), words(operand(y)))
+		case op == "+":
+			r = addRegs(first(), operand(y))
+		case op == "-":
+			r = subRegs(first(), operand(y))
 		default:
 			log.Fatalf("%s: bad operator in %q", name, l)
 		}
@@ -475,12 +450,42 @@ func formula(name, sig string, lines []string, doc ...string) {
 			slots[f[0]] = AllocLocal(32)
 		}
 		store4(r, slots[f[0]])
+		last, lastRegs = f[0], r
 	}
 	Comment("Store the outputs, all inputs read")
 	for _, o := range []string{"x3", "y3", "z3"} {
 		store4(load4(slots[o]), Mem{Base: Load(Param(o), GP64())})
 	}
 	RET()
+}
+
+// jacobianDouble is dbl-2001-b (Bernstein and Lange, Explicit-Formulas
+// Database, a = -3), as (*p256Jacobian).doubleGeneric writes it: 3M + 5S.
+var jacobianDouble = []string{
+	"delta = z1 * z1",
+	"gamma = y1 * y1",
+	"beta = x1 * gamma",
+	"t = x1 - delta",
+	"u = x1 + delta",
+	"alpha = t * u",
+	"t = alpha + alpha",
+	"alpha = alpha + t",
+	"t = y1 + z1",
+	"t = t * t",
+	"t = t - gamma",
+	"z3 = t - delta",
+	"u = beta + beta",
+	"u = u + u",
+	"t = u + u",
+	"x3 = alpha * alpha",
+	"x3 = x3 - t",
+	"u = u - x3",
+	"y3 = alpha * u",
+	"gamma = gamma * gamma",
+	"gamma = gamma + gamma",
+	"gamma = gamma + gamma",
+	"gamma = gamma + gamma",
+	"y3 = y3 - gamma",
 }
 
 // rcbAdd is Renes, Costello and Batina 2015, Algorithm 4 (a = -3), as
@@ -570,4 +575,47 @@ var rcbAddAffine = []string{
 	"z3 = t4 * z3",
 	"t1 = t3 * t0",
 	"z3 = z3 + t1",
+}
+
+// selectEntry writes the masked scan of a table of 16 entries of w words:
+// out = entry n-1 for 1 ≤ n ≤ 16, zeros for any other n. Every entry is read
+// and ANDed with a mask, all ones where the entry's index + 1 equals n
+// (PCMPEQL of two vectors holding n and the counter in every 32-bit lane),
+// and ORed into the result, 16 bytes at a time. SSE2, which every amd64 CPU
+// has.
+func selectEntry(name string, w int) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(out *[%d]uint64, table *[16][%d]uint64, n uint32)", w, w))
+	Doc(fmt.Sprintf("%s sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros", name),
+		"for any other n, reading every entry. Constant time in n.")
+	Pragma("noescape")
+	tp := Load(Param("table"), GP64())
+	nv, minus1, ctr := XMM(), XMM(), XMM()
+	n32 := Load(Param("n"), GP32())
+	MOVD(n32, nv)
+	PSHUFD(Imm(0), nv, nv)
+	PCMPEQL(minus1, minus1)
+	PXOR(ctr, ctr)
+	acc := make([]VecVirtual, w/2)
+	for k := range acc {
+		acc[k] = XMM()
+		PXOR(acc[k], acc[k])
+	}
+	for i := range 16 {
+		Commentf("entry %d: mask = (n == %d)", i, i+1)
+		PSUBL(minus1, ctr)
+		mask := XMM()
+		MOVO(ctr, mask)
+		PCMPEQL(nv, mask)
+		for k := range acc {
+			t := XMM()
+			MOVOU(Mem{Base: tp}.Offset(8*w*i+16*k), t)
+			PAND(mask, t)
+			POR(t, acc[k])
+		}
+	}
+	op := Load(Param("out"), GP64())
+	for k := range acc {
+		MOVOU(acc[k], Mem{Base: op}.Offset(16*k))
+	}
+	RET()
 }

@@ -26,6 +26,11 @@ func pointFile(c *curve) []byte {
 			{"func (q *" + c.Name + "Point) Add(", "func (q *" + c.Name + "Point) addGeneric("},
 			{"// addAffine sets q = p1 + p2", "// addAffineGeneric sets q = p1 + p2"},
 			{"func (q *" + c.Name + "Point) addAffine(", "func (q *" + c.Name + "Point) addAffineGeneric("},
+			// And the table scans: selectIntoGeneric and pNNNSelectAffineGeneric.
+			{"// selectInto sets p", "// selectIntoGeneric sets p"},
+			{"func (t *" + c.name + "Table) selectInto(", "func (t *" + c.name + "Table) selectIntoGeneric("},
+			{"// " + c.name + "SelectAffine sets a", "// " + c.name + "SelectAffineGeneric sets a"},
+			{"func " + c.name + "SelectAffine(", "func " + c.name + "SelectAffineGeneric("},
 		} {
 			if strings.Count(src, r[0]) != 1 {
 				log.Fatalf("point template: %q is not there once", r[0])
