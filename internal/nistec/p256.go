@@ -288,8 +288,8 @@ func (q *P256Point) addAffineGeneric(p1 *P256Point, p2 *p256Affine) *P256Point {
 	return q
 }
 
-// Double sets q = p + p, and returns q. Constant time.
-func (q *P256Point) Double(p *P256Point) *P256Point {
+// doubleGeneric sets q = p + p, and returns q, in Go (see Double). Constant time.
+func (q *P256Point) doubleGeneric(p *P256Point) *P256Point {
 	// Renes-Costello-Batina 2015, Algorithm 6 (a = -3): 8M + 3S + 2mb + 21a.
 	var t0, t1, t2, t3, x3, y3, z3 p256Element
 	t0.Square(&p.x)     // t0 := X ^ 2

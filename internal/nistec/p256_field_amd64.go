@@ -46,6 +46,15 @@ func p256SelectAffineSSE2(out *[8]uint64, table *[16][8]uint64, n uint32)
 //go:noescape
 func p256SelectSSE2(out *[12]uint64, table *[16][12]uint64, n uint32)
 
+// p256PointDoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in projective
+// coordinates as (*P256Point).doubleGeneric does (Renes, Costello and
+// Batina, Algorithm 6), with equal results, for coordinates below p; b is
+// the curve's b as the field holds it. The outputs may alias the inputs.
+// It requires BMI2 and ADX. Constant time.
+//
+//go:noescape
+func p256PointDoubleADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, b *[4]uint64)
+
 // p256AddADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in
 // projective coordinates as (*P256Point).addGeneric does (Renes, Costello
 // and Batina, Algorithm 4), with equal results, for coordinates below p;

@@ -2565,6 +2565,2298 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	MOVOU   X8, 80(AX)
 	RET
 
+// func p256PointDoubleADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, b *[4]uint64)
+// Requires: ADX, BMI2, CMOV
+TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
+	// t0 = x1 * x1
+	MOVQ x1+24(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, (SP)
+	MOVQ    DI, 8(SP)
+	MOVQ    R8, 16(SP)
+	MOVQ    R9, 24(SP)
+
+	// t1 = y1 * y1
+	MOVQ y1+32(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, 32(SP)
+	MOVQ    DI, 40(SP)
+	MOVQ    R8, 48(SP)
+	MOVQ    R9, 56(SP)
+
+	// t2 = z1 * z1
+	MOVQ z1+40(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, 64(SP)
+	MOVQ    DI, 72(SP)
+	MOVQ    R8, 80(SP)
+	MOVQ    R9, 88(SP)
+
+	// t3 = x1 * y1
+	MOVQ x1+24(FP), AX
+	MOVQ y1+32(FP), CX
+
+	// t += x·y[0]·2^0
+	MOVQ  (CX), DX
+	MULXQ (AX), BX, SI
+	MULXQ 8(AX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 16(AX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 24(AX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// t += x·y[1]·2^64
+	MOVQ  8(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 24(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// t += x·y[2]·2^128
+	MOVQ  16(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 24(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// t += x·y[3]·2^192
+	MOVQ  24(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(AX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, BX
+	ADDQ  CX, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), CX, BX
+	ADCQ  CX, R8
+	ADCQ  $0x00, BX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), CX, SI
+	ADCQ  CX, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, BX
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DI
+	ADCQ AX, R8
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 96(SP)
+	MOVQ    SI, 104(SP)
+	MOVQ    DI, 112(SP)
+	MOVQ    R8, 120(SP)
+
+	// t3 = t3 + t3
+	XORQ AX, AX
+	ADDQ 96(SP), BX
+	ADCQ 104(SP), SI
+	ADCQ 112(SP), DI
+	ADCQ 120(SP), R8
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, CX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, AX
+	CMOVQCC CX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 96(SP)
+	MOVQ    SI, 104(SP)
+	MOVQ    DI, 112(SP)
+	MOVQ    R8, 120(SP)
+
+	// z3 = x1 * z1
+	MOVQ x1+24(FP), AX
+	MOVQ z1+40(FP), CX
+
+	// t += x·y[0]·2^0
+	MOVQ  (CX), DX
+	MULXQ (AX), BX, SI
+	MULXQ 8(AX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 16(AX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 24(AX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// t += x·y[1]·2^64
+	MOVQ  8(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 24(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// t += x·y[2]·2^128
+	MOVQ  16(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 24(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// t += x·y[3]·2^192
+	MOVQ  24(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(AX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, BX
+	ADDQ  CX, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), CX, BX
+	ADCQ  CX, R8
+	ADCQ  $0x00, BX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), CX, SI
+	ADCQ  CX, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, BX
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DI
+	ADCQ AX, R8
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 128(SP)
+	MOVQ    SI, 136(SP)
+	MOVQ    DI, 144(SP)
+	MOVQ    R8, 152(SP)
+
+	// z3 = z3 + z3
+	XORQ AX, AX
+	ADDQ 128(SP), BX
+	ADCQ 136(SP), SI
+	ADCQ 144(SP), DI
+	ADCQ 152(SP), R8
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, CX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, AX
+	CMOVQCC CX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, 128(SP)
+	MOVQ    SI, 136(SP)
+	MOVQ    DI, 144(SP)
+	MOVQ    R8, 152(SP)
+
+	// y3 = b * t2
+	MOVQ b+48(FP), AX
+
+	// t += x·y[0]·2^0
+	MOVQ  64(SP), DX
+	MULXQ (AX), CX, BX
+	MULXQ 8(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// t += x·y[1]·2^64
+	MOVQ  72(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// t += x·y[2]·2^128
+	MOVQ  80(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// t += x·y[3]·2^192
+	MOVQ  88(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, DI
+	ADCQ  $0x00, CX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, DI
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, CX
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ AX, DI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    DI, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC AX, CX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, DI
+	MOVQ    CX, 160(SP)
+	MOVQ    BX, 168(SP)
+	MOVQ    SI, 176(SP)
+	MOVQ    DI, 184(SP)
+
+	// y3 = y3 - z3
+	SUBQ 128(SP), CX
+	SBBQ 136(SP), BX
+	SBBQ 144(SP), SI
+	SBBQ 152(SP), DI
+	SBBQ AX, AX
+	MOVL AX, DX
+	MOVQ AX, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ AX, CX
+	ADCQ DX, BX
+	ADCQ $0x00, SI
+	ADCQ R8, DI
+	MOVQ CX, 160(SP)
+	MOVQ BX, 168(SP)
+	MOVQ SI, 176(SP)
+	MOVQ DI, 184(SP)
+
+	// x3 = y3 + y3
+	XORQ AX, AX
+	ADDQ 160(SP), CX
+	ADCQ 168(SP), BX
+	ADCQ 176(SP), SI
+	ADCQ 184(SP), DI
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, DX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    DI, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, AX
+	CMOVQCC DX, CX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, DI
+	MOVQ    CX, 192(SP)
+	MOVQ    BX, 200(SP)
+	MOVQ    SI, 208(SP)
+	MOVQ    DI, 216(SP)
+
+	// y3 = x3 + y3
+	XORQ AX, AX
+	ADDQ 160(SP), CX
+	ADCQ 168(SP), BX
+	ADCQ 176(SP), SI
+	ADCQ 184(SP), DI
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, DX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    DI, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, AX
+	CMOVQCC DX, CX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, DI
+	MOVQ    CX, 160(SP)
+	MOVQ    BX, 168(SP)
+	MOVQ    SI, 176(SP)
+	MOVQ    DI, 184(SP)
+
+	// x3 = t1 - y3
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), CX
+	MOVQ 48(SP), DX
+	MOVQ 56(SP), BX
+	SUBQ 160(SP), AX
+	SBBQ 168(SP), CX
+	SBBQ 176(SP), DX
+	SBBQ 184(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 192(SP)
+	MOVQ CX, 200(SP)
+	MOVQ DX, 208(SP)
+	MOVQ BX, 216(SP)
+
+	// y3 = t1 + y3
+	MOVQ 32(SP), DX
+	MOVQ 40(SP), AX
+	MOVQ 48(SP), CX
+	MOVQ 56(SP), BX
+	XORQ SI, SI
+	ADDQ 160(SP), DX
+	ADCQ 168(SP), AX
+	ADCQ 176(SP), CX
+	ADCQ 184(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, DI
+	MOVQ    AX, R8
+	MOVQ    CX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, DX
+	CMOVQCC R8, AX
+	CMOVQCC R9, CX
+	CMOVQCC R10, BX
+	MOVQ    DX, 160(SP)
+	MOVQ    AX, 168(SP)
+	MOVQ    CX, 176(SP)
+	MOVQ    BX, 184(SP)
+
+	// y3 = x3 * y3
+	// t += x·y[0]·2^0
+	MULXQ 192(SP), SI, DI
+	MULXQ 200(SP), R11, R8
+	ADDQ  R11, DI
+	MULXQ 208(SP), R11, R9
+	ADCQ  R11, R8
+	MULXQ 216(SP), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
+
+	// t += x·y[1]·2^64
+	MOVQ  AX, DX
+	XORQ  R13, R13
+	MULXQ 192(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 200(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 208(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 216(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// t += x·y[2]·2^128
+	MOVQ  CX, DX
+	XORQ  R13, R13
+	MULXQ 192(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 200(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 208(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 216(SP), R11, CX
+	ADCXQ R11, AX
+	ADOXQ R13, CX
+	ADCXQ R13, CX
+
+	// t += x·y[3]·2^192
+	MOVQ  BX, DX
+	XORQ  R13, R13
+	MULXQ 192(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 200(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 208(SP), R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ 216(SP), R11, BX
+	ADCXQ R11, CX
+	ADOXQ R13, BX
+	ADCXQ R13, BX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, R9
+	ADCQ  $0x00, SI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R8
+	ADDQ  R11, R9
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R9
+	ADDQ  R11, SI
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), R11, R9
+	ADCQ  R11, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R10, SI
+	ADCQ AX, DI
+	ADCQ CX, R8
+	ADCQ BX, R9
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    SI, AX
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), CX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC AX, SI
+	CMOVQCC CX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 160(SP)
+	MOVQ    DI, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
+
+	// x3 = x3 * t3
+	// t += x·y[0]·2^0
+	MOVQ  96(SP), DX
+	MULXQ 192(SP), AX, CX
+	MULXQ 200(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 208(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 216(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  104(SP), DX
+	XORQ  R12, R12
+	MULXQ 192(SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 200(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 208(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 216(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  112(SP), DX
+	XORQ  R12, R12
+	MULXQ 192(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 200(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 208(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 216(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  120(SP), DX
+	XORQ  R12, R12
+	MULXQ 192(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 200(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 208(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 216(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    SI, 216(SP)
+
+	// t3 = t2 + t2
+	MOVQ 64(SP), AX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), DX
+	MOVQ 88(SP), BX
+	XORQ SI, SI
+	ADDQ 64(SP), AX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), DX
+	ADCQ 88(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 96(SP)
+	MOVQ    CX, 104(SP)
+	MOVQ    DX, 112(SP)
+	MOVQ    BX, 120(SP)
+
+	// t2 = t2 + t3
+	XORQ SI, SI
+	ADDQ 64(SP), AX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), DX
+	ADCQ 88(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    DX, 80(SP)
+	MOVQ    BX, 88(SP)
+
+	// z3 = b * z3
+	MOVQ b+48(FP), AX
+
+	// t += x·y[0]·2^0
+	MOVQ  128(SP), DX
+	MULXQ (AX), CX, BX
+	MULXQ 8(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// t += x·y[1]·2^64
+	MOVQ  136(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// t += x·y[2]·2^128
+	MOVQ  144(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// t += x·y[3]·2^192
+	MOVQ  152(SP), DX
+	XORQ  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, DI
+	ADCQ  $0x00, CX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, DI
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, CX
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ AX, DI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    DI, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC AX, CX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, DI
+	MOVQ    CX, 128(SP)
+	MOVQ    BX, 136(SP)
+	MOVQ    SI, 144(SP)
+	MOVQ    DI, 152(SP)
+
+	// z3 = z3 - t2
+	SUBQ 64(SP), CX
+	SBBQ 72(SP), BX
+	SBBQ 80(SP), SI
+	SBBQ 88(SP), DI
+	SBBQ AX, AX
+	MOVL AX, DX
+	MOVQ AX, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ AX, CX
+	ADCQ DX, BX
+	ADCQ $0x00, SI
+	ADCQ R8, DI
+	MOVQ CX, 128(SP)
+	MOVQ BX, 136(SP)
+	MOVQ SI, 144(SP)
+	MOVQ DI, 152(SP)
+
+	// z3 = z3 - t0
+	SUBQ (SP), CX
+	SBBQ 8(SP), BX
+	SBBQ 16(SP), SI
+	SBBQ 24(SP), DI
+	SBBQ AX, AX
+	MOVL AX, DX
+	MOVQ AX, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ AX, CX
+	ADCQ DX, BX
+	ADCQ $0x00, SI
+	ADCQ R8, DI
+	MOVQ CX, 128(SP)
+	MOVQ BX, 136(SP)
+	MOVQ SI, 144(SP)
+	MOVQ DI, 152(SP)
+
+	// t3 = z3 + z3
+	XORQ AX, AX
+	ADDQ 128(SP), CX
+	ADCQ 136(SP), BX
+	ADCQ 144(SP), SI
+	ADCQ 152(SP), DI
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, DX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    DI, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, AX
+	CMOVQCC DX, CX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, DI
+	MOVQ    CX, 96(SP)
+	MOVQ    BX, 104(SP)
+	MOVQ    SI, 112(SP)
+	MOVQ    DI, 120(SP)
+
+	// z3 = z3 + t3
+	XORQ AX, AX
+	ADDQ 128(SP), CX
+	ADCQ 136(SP), BX
+	ADCQ 144(SP), SI
+	ADCQ 152(SP), DI
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, DX
+	MOVQ    BX, R8
+	MOVQ    SI, R9
+	MOVQ    DI, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, AX
+	CMOVQCC DX, CX
+	CMOVQCC R8, BX
+	CMOVQCC R9, SI
+	CMOVQCC R10, DI
+	MOVQ    CX, 128(SP)
+	MOVQ    BX, 136(SP)
+	MOVQ    SI, 144(SP)
+	MOVQ    DI, 152(SP)
+
+	// t3 = t0 + t0
+	MOVQ (SP), DX
+	MOVQ 8(SP), AX
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), BX
+	XORQ SI, SI
+	ADDQ (SP), DX
+	ADCQ 8(SP), AX
+	ADCQ 16(SP), CX
+	ADCQ 24(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, DI
+	MOVQ    AX, R8
+	MOVQ    CX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, DX
+	CMOVQCC R8, AX
+	CMOVQCC R9, CX
+	CMOVQCC R10, BX
+	MOVQ    DX, 96(SP)
+	MOVQ    AX, 104(SP)
+	MOVQ    CX, 112(SP)
+	MOVQ    BX, 120(SP)
+
+	// t0 = t3 + t0
+	XORQ SI, SI
+	ADDQ (SP), DX
+	ADCQ 8(SP), AX
+	ADCQ 16(SP), CX
+	ADCQ 24(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DX, DI
+	MOVQ    AX, R8
+	MOVQ    CX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, DX
+	CMOVQCC R8, AX
+	CMOVQCC R9, CX
+	CMOVQCC R10, BX
+	MOVQ    DX, (SP)
+	MOVQ    AX, 8(SP)
+	MOVQ    CX, 16(SP)
+	MOVQ    BX, 24(SP)
+
+	// t0 = t0 - t2
+	SUBQ 64(SP), DX
+	SBBQ 72(SP), AX
+	SBBQ 80(SP), CX
+	SBBQ 88(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, DX
+	ADCQ DI, AX
+	ADCQ $0x00, CX
+	ADCQ R8, BX
+	MOVQ DX, (SP)
+	MOVQ AX, 8(SP)
+	MOVQ CX, 16(SP)
+	MOVQ BX, 24(SP)
+
+	// t0 = t0 * z3
+	// t += x·y[0]·2^0
+	MULXQ 128(SP), SI, DI
+	MULXQ 136(SP), R11, R8
+	ADDQ  R11, DI
+	MULXQ 144(SP), R11, R9
+	ADCQ  R11, R8
+	MULXQ 152(SP), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
+
+	// t += x·y[1]·2^64
+	MOVQ  AX, DX
+	XORQ  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 152(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// t += x·y[2]·2^128
+	MOVQ  CX, DX
+	XORQ  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 152(SP), R11, CX
+	ADCXQ R11, AX
+	ADOXQ R13, CX
+	ADCXQ R13, CX
+
+	// t += x·y[3]·2^192
+	MOVQ  BX, DX
+	XORQ  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, AX
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ 152(SP), R11, BX
+	ADCXQ R11, CX
+	ADOXQ R13, BX
+	ADCXQ R13, BX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, R9
+	ADCQ  $0x00, SI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, DI
+	ADDQ  R11, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R8
+	ADDQ  R11, R9
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R9
+	ADDQ  R11, SI
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), R11, R9
+	ADCQ  R11, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R10, SI
+	ADCQ AX, DI
+	ADCQ CX, R8
+	ADCQ BX, R9
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    SI, AX
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), CX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC AX, SI
+	CMOVQCC CX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, (SP)
+	MOVQ    DI, 8(SP)
+	MOVQ    R8, 16(SP)
+	MOVQ    R9, 24(SP)
+
+	// y3 = y3 + t0
+	XORQ AX, AX
+	ADDQ 160(SP), SI
+	ADCQ 168(SP), DI
+	ADCQ 176(SP), R8
+	ADCQ 184(SP), R9
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    SI, CX
+	MOVQ    DI, DX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, AX
+	CMOVQCC CX, SI
+	CMOVQCC DX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 160(SP)
+	MOVQ    DI, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
+
+	// t0 = y1 * z1
+	MOVQ y1+32(FP), AX
+	MOVQ z1+40(FP), CX
+
+	// t += x·y[0]·2^0
+	MOVQ  (CX), DX
+	MULXQ (AX), BX, SI
+	MULXQ 8(AX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 16(AX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 24(AX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// t += x·y[1]·2^64
+	MOVQ  8(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 24(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// t += x·y[2]·2^128
+	MOVQ  16(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 24(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// t += x·y[3]·2^192
+	MOVQ  24(CX), DX
+	XORQ  R14, R14
+	MULXQ (AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 8(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 16(AX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 24(AX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, BX
+	ADDQ  CX, SI
+	ADCQ  BX, DI
+	MULXQ p256P<>+24(SB), CX, BX
+	ADCQ  CX, R8
+	ADCQ  $0x00, BX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R8
+	MULXQ p256P<>+24(SB), CX, SI
+	ADCQ  CX, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, BX
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, SI
+	ADCQ  $0x00, DI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, BX
+	ADCQ  R8, SI
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DI
+	ADCQ AX, R8
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, AX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC AX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, (SP)
+	MOVQ    SI, 8(SP)
+	MOVQ    DI, 16(SP)
+	MOVQ    R8, 24(SP)
+
+	// t0 = t0 + t0
+	XORQ AX, AX
+	ADDQ (SP), BX
+	ADCQ 8(SP), SI
+	ADCQ 16(SP), DI
+	ADCQ 24(SP), R8
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    BX, CX
+	MOVQ    SI, DX
+	MOVQ    DI, R9
+	MOVQ    R8, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, AX
+	CMOVQCC CX, BX
+	CMOVQCC DX, SI
+	CMOVQCC R9, DI
+	CMOVQCC R10, R8
+	MOVQ    BX, (SP)
+	MOVQ    SI, 8(SP)
+	MOVQ    DI, 16(SP)
+	MOVQ    R8, 24(SP)
+
+	// z3 = t0 * z3
+	// t += x·y[0]·2^0
+	MOVQ  BX, DX
+	MULXQ 128(SP), AX, CX
+	MULXQ 136(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 144(SP), R11, R9
+	ADCQ  R11, BX
+	MULXQ 152(SP), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
+
+	// t += x·y[1]·2^64
+	MOVQ  SI, DX
+	XORQ  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, R9
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 152(SP), R11, SI
+	ADCXQ R11, R10
+	ADOXQ R13, SI
+	ADCXQ R13, SI
+
+	// t += x·y[2]·2^128
+	MOVQ  DI, DX
+	XORQ  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, R9
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, SI
+	MULXQ 152(SP), R11, DI
+	ADCXQ R11, SI
+	ADOXQ R13, DI
+	ADCXQ R13, DI
+
+	// t += x·y[3]·2^192
+	MOVQ  R8, DX
+	XORQ  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, R10
+	ADOXQ R12, SI
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 152(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R13, R8
+	ADCXQ R13, R8
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, R9
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, R9
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, R9
+	ADDQ  R11, AX
+	ADCQ  R9, CX
+	MULXQ p256P<>+24(SB), R11, R9
+	ADCQ  R11, BX
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R10, AX
+	ADCQ SI, CX
+	ADCQ DI, BX
+	ADCQ R8, R9
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, SI
+	MOVQ    CX, DI
+	MOVQ    BX, R8
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), SI
+	SBBQ    p256P<>+8(SB), DI
+	SBBQ    p256P<>+16(SB), R8
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC SI, AX
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	CMOVQCC R10, R9
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    R9, 152(SP)
+
+	// x3 = x3 - z3
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	SUBQ 128(SP), AX
+	SBBQ 136(SP), CX
+	SBBQ 144(SP), DX
+	SBBQ 152(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 192(SP)
+	MOVQ CX, 200(SP)
+	MOVQ DX, 208(SP)
+	MOVQ BX, 216(SP)
+
+	// z3 = t0 * t1
+	// t += x·y[0]·2^0
+	MOVQ  32(SP), DX
+	MULXQ (SP), AX, CX
+	MULXQ 8(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 16(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 24(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// t += x·y[1]·2^64
+	MOVQ  40(SP), DX
+	XORQ  R12, R12
+	MULXQ (SP), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R10, BX
+	MULXQ 8(SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 16(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 24(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// t += x·y[2]·2^128
+	MOVQ  48(SP), DX
+	XORQ  R12, R12
+	MULXQ (SP), R11, R10
+	ADCXQ R11, BX
+	ADOXQ R10, SI
+	MULXQ 8(SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 16(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 24(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// t += x·y[3]·2^192
+	MOVQ  56(SP), DX
+	XORQ  R12, R12
+	MULXQ (SP), R11, R10
+	ADCXQ R11, SI
+	ADOXQ R10, DI
+	MULXQ 8(SP), R11, R10
+	ADCXQ R11, DI
+	ADOXQ R10, R8
+	MULXQ 16(SP), R11, R10
+	ADCXQ R11, R8
+	ADOXQ R10, R9
+	MULXQ 24(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, AX
+	ADDQ  R11, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R11, AX
+	ADCQ  R11, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, CX
+	ADDQ  R11, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R11, CX
+	ADCQ  R11, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, BX
+	ADDQ  R11, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R11, BX
+	ADCQ  R11, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R11
+	SHLQ  $0x20, R11
+	SHRQ  $0x20, SI
+	ADDQ  R11, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    SI, 152(SP)
+
+	// z3 = z3 + z3
+	XORQ DX, DX
+	ADDQ 128(SP), AX
+	ADCQ 136(SP), CX
+	ADCQ 144(SP), BX
+	ADCQ 152(SP), SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    SI, 152(SP)
+
+	// z3 = z3 + z3
+	XORQ DX, DX
+	ADDQ 128(SP), AX
+	ADCQ 136(SP), CX
+	ADCQ 144(SP), BX
+	ADCQ 152(SP), SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    SI, 152(SP)
+
+	// Store the outputs, all inputs read
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), DX
+	MOVQ 216(SP), BX
+	MOVQ x3+0(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), DX
+	MOVQ 184(SP), BX
+	MOVQ y3+8(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	MOVQ 128(SP), AX
+	MOVQ 136(SP), CX
+	MOVQ 144(SP), DX
+	MOVQ 152(SP), BX
+	MOVQ z3+16(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	RET
+
 // func p256AddADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, z2 *[4]uint64, b *[4]uint64)
 // Requires: ADX, BMI2, CMOV
 TEXT ·p256AddADX(SB), NOSPLIT, $256-80

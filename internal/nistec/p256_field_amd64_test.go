@@ -164,8 +164,8 @@ func TestP256DoubleAsm(t *testing.T) {
 	}
 }
 
-// TestP256AddAsm compares the assembly additions with addGeneric and
-// addAffineGeneric word for word, on coordinates below p (the formulas are
+// TestP256AddAsm compares the assembly additions and projective doubling
+// with addGeneric, addAffineGeneric and doubleGeneric word for word, on coordinates below p (the formulas are
 // polynomials), outputs aliased to either input and not.
 func TestP256AddAsm(t *testing.T) {
 	if !useADX {
@@ -193,6 +193,16 @@ func TestP256AddAsm(t *testing.T) {
 		p256AddADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &got.x.l, &got.y.l, &got.z.l, &p256B.l)
 		if got != want {
 			t.Fatalf("p256AddADX(%x, %x) aliased = %x, want %x", p1, p2, got, want)
+		}
+		want.doubleGeneric(&p1)
+		p256PointDoubleADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p256B.l)
+		if got != want {
+			t.Fatalf("p256PointDoubleADX(%x) = %x, want %x", p1, got, want)
+		}
+		got = p1
+		p256PointDoubleADX(&got.x.l, &got.y.l, &got.z.l, &got.x.l, &got.y.l, &got.z.l, &p256B.l)
+		if got != want {
+			t.Fatalf("p256PointDoubleADX(%x) aliased = %x, want %x", p1, got, want)
 		}
 		want.addAffineGeneric(&p1, &a2)
 		p256AddAffineADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &a2.x.l, &a2.y.l, &p256B.l)

@@ -61,6 +61,17 @@ func (q *P256Point) Add(p1, p2 *P256Point) *P256Point {
 	return q.addGeneric(p1, p2)
 }
 
+// Double sets q = p + p, and returns q, with the assembly (p256PointDoubleADX)
+// when the CPU has BMI2 and ADX, and doubleGeneric otherwise. Constant
+// time; the branch is on the CPU, not on the values.
+func (q *P256Point) Double(p *P256Point) *P256Point {
+	if useADX {
+		p256PointDoubleADX(&q.x.l, &q.y.l, &q.z.l, &p.x.l, &p.y.l, &p.z.l, &p256B.l)
+		return q
+	}
+	return q.doubleGeneric(p)
+}
+
 // addAffine sets q = p1 + p2, for p2 affine and not the identity, and
 // returns q, with the assembly (p256AddAffineADX) when the CPU has BMI2
 // and ADX, and addAffineGeneric otherwise. Constant time; the branch is

@@ -16,6 +16,9 @@ func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian { return p.doubleGe
 // Add sets q = p1 + p2, and returns q. Constant time.
 func (q *P256Point) Add(p1, p2 *P256Point) *P256Point { return q.addGeneric(p1, p2) }
 
+// Double sets q = p + p, and returns q. Constant time.
+func (q *P256Point) Double(p *P256Point) *P256Point { return q.doubleGeneric(p) }
+
 // addAffine sets q = p1 + p2, for p2 affine and not the identity, and
 // returns q. Constant time.
 func (q *P256Point) addAffine(p1 *P256Point, p2 *p256Affine) *P256Point {

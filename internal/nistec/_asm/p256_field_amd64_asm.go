@@ -75,6 +75,12 @@ func main() {
 		"Constant time.")
 	selectEntry("p256SelectAffineSSE2", 8)
 	selectEntry("p256SelectSSE2", 12)
+	formula("p256PointDoubleADX", "func(x3, y3, z3, x1, y1, z1, b *[4]uint64)", rcbDouble,
+		"p256PointDoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in projective",
+		"coordinates as (*P256Point).doubleGeneric does (Renes, Costello and",
+		"Batina, Algorithm 6), with equal results, for coordinates below p; b is",
+		"the curve's b as the field holds it. The outputs may alias the inputs.",
+		"It requires BMI2 and ADX. Constant time.")
 	formula("p256AddADX", "func(x3, y3, z3, x1, y1, z1, x2, y2, z2, b *[4]uint64)", rcbAdd,
 		"p256AddADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in",
 		"projective coordinates as (*P256Point).addGeneric does (Renes, Costello",
@@ -486,6 +492,45 @@ var jacobianDouble = []string{
 	"gamma = gamma + gamma",
 	"gamma = gamma + gamma",
 	"y3 = y3 - gamma",
+}
+
+// rcbDouble is Renes, Costello and Batina 2015, Algorithm 6 (a = -3), as
+// (*P256Point).doubleGeneric writes it: 8M + 3S + 2mb + 21a.
+var rcbDouble = []string{
+	"t0 = x1 * x1",
+	"t1 = y1 * y1",
+	"t2 = z1 * z1",
+	"t3 = x1 * y1",
+	"t3 = t3 + t3",
+	"z3 = x1 * z1",
+	"z3 = z3 + z3",
+	"y3 = b * t2",
+	"y3 = y3 - z3",
+	"x3 = y3 + y3",
+	"y3 = x3 + y3",
+	"x3 = t1 - y3",
+	"y3 = t1 + y3",
+	"y3 = x3 * y3",
+	"x3 = x3 * t3",
+	"t3 = t2 + t2",
+	"t2 = t2 + t3",
+	"z3 = b * z3",
+	"z3 = z3 - t2",
+	"z3 = z3 - t0",
+	"t3 = z3 + z3",
+	"z3 = z3 + t3",
+	"t3 = t0 + t0",
+	"t0 = t3 + t0",
+	"t0 = t0 - t2",
+	"t0 = t0 * z3",
+	"y3 = y3 + t0",
+	"t0 = y1 * z1",
+	"t0 = t0 + t0",
+	"z3 = t0 * z3",
+	"x3 = x3 - z3",
+	"z3 = t0 * t1",
+	"z3 = z3 + z3",
+	"z3 = z3 + z3",
 }
 
 // rcbAdd is Renes, Costello and Batina 2015, Algorithm 4 (a = -3), as

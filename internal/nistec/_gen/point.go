@@ -26,6 +26,9 @@ func pointFile(c *curve) []byte {
 			{"func (q *" + c.Name + "Point) Add(", "func (q *" + c.Name + "Point) addGeneric("},
 			{"// addAffine sets q = p1 + p2", "// addAffineGeneric sets q = p1 + p2"},
 			{"func (q *" + c.Name + "Point) addAffine(", "func (q *" + c.Name + "Point) addAffineGeneric("},
+			{"// Double sets q = p + p, and returns q. Constant time.\n",
+				"// doubleGeneric sets q = p + p, and returns q, in Go (see Double). Constant time.\n"},
+			{"func (q *" + c.Name + "Point) Double(", "func (q *" + c.Name + "Point) doubleGeneric("},
 			// And the table scans: selectIntoGeneric and pNNNSelectAffineGeneric.
 			{"// selectInto sets p", "// selectIntoGeneric sets p"},
 			{"func (t *" + c.name + "Table) selectInto(", "func (t *" + c.name + "Table) selectIntoGeneric("},
