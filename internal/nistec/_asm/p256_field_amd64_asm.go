@@ -1,9 +1,19 @@
 // Command _asm generates the amd64 assembly of package nistec: the
 // Montgomery multiplication and squaring of P-256's field with MULX, ADCX and
-// ADOX (BMI2 and ADX), a run of squarings for the inversion, and the Jacobian
-// doubling of (*p256Jacobian).doubleGeneric (the same formulas in the same
-// order, the field values in stack slots: 150 ns against about 180 with a
-// call per field operation).
+// ADOX (BMI2 and ADX), a run of squarings for the inversion, the point
+// formulas of p256.go (the Jacobian doubling, the complete projective
+// addition, mixed addition and doubling: the same lines in the same order,
+// from a straight-line description, the field values in stack slots and each
+// result kept in registers for the next line; the doubling takes 147 ns
+// against about 180 with a call per field operation), and the SSE2 scans of
+// the tables.
+//
+// Tried and dropped, each slower: a CIOS multiplication; ScalarMult's whole
+// window step (five doublings and the conversions, 40 KB of code) in one
+// function, 68 against 61 µs a ScalarMult; the point formulas calling one
+// copy of each field kernel instead of writing them out, 158 against 147 ns
+// a doubling; the doubling's lines reordered to pair independent
+// multiplications, no change.
 //
 // The kernels compute what p256MulGeneric, p256SquareGeneric and
 // p256SquareNGeneric (in p256_field.go, from _gen) compute: z = x·y·R⁻¹ mod
