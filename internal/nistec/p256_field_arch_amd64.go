@@ -28,7 +28,7 @@ func p256Square(z, x *[4]uint64) {
 	}
 }
 
-// p256SquareN sets z = x^(2^n) for a public n ≥ 0, fully reduced, for inputs below m, with the
+// p256SquareN sets z = x^(2^n) (n squarings, n public), fully reduced, for inputs below m, with the
 // assembly (p256SquareNADX) when the CPU has BMI2 and ADX, and p256SquareNGeneric
 // otherwise. Constant time; the branch is on the CPU, not on the values.
 func p256SquareN(z, x *[4]uint64, n int) {

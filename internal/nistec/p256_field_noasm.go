@@ -4,13 +4,16 @@
 
 package nistec
 
+// p256Mul sets z = x·y·R⁻¹ mod m, fully reduced, for inputs below m. Constant time.
 func p256Mul(z, x, y *[4]uint64) { p256MulGeneric(z, x, y) }
 
+// p256Square sets z = x²·R⁻¹ mod m, fully reduced, for inputs below m. Constant time.
 func p256Square(z, x *[4]uint64) { p256SquareGeneric(z, x) }
 
+// p256SquareN sets z = x^(2^n) (n squarings, n public). Constant time.
 func p256SquareN(z, x *[4]uint64, n int) { p256SquareNGeneric(z, x, n) }
 
-// double sets p = q + q, and returns p.
+// double sets p = q + q, and returns p. Constant time.
 func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian { return p.doubleGeneric(q) }
 
 // Add sets q = p1 + p2, and returns q. Constant time.

@@ -23,7 +23,7 @@ func archFiles(f *modulus) (arch, noasm []byte) {
 	for _, k := range []struct{ op, params, args, doc string }{
 		{"Mul", "z, x, y", "z, x, y", "z = x·y·R⁻¹ mod m"},
 		{"Square", "z, x", "z, x", "z = x²·R⁻¹ mod m"},
-		{"SquareN", "z, x *[%d]uint64, n int", "z, x, n", "z = x^(2^n) for a public n ≥ 0"},
+		{"SquareN", "z, x *[%d]uint64, n int", "z, x, n", "z = x^(2^n) (n squarings, n public)"},
 	} {
 		params := k.params + " *[%d]uint64"
 		if k.op == "SquareN" {
@@ -113,13 +113,16 @@ func archFiles(f *modulus) (arch, noasm []byte) {
 	g.p("")
 	g.p("package nistec")
 	g.p("")
+	g.p("// %sMul sets z = x·y·R⁻¹ mod m, fully reduced, for inputs below m. Constant time.", f.pre)
 	g.p("func %sMul(z, x, y *[%d]uint64) { %s(z, x, y) }", f.pre, n, f.kernel("Mul"))
 	g.p("")
+	g.p("// %sSquare sets z = x²·R⁻¹ mod m, fully reduced, for inputs below m. Constant time.", f.pre)
 	g.p("func %sSquare(z, x *[%d]uint64) { %s(z, x) }", f.pre, n, f.kernel("Square"))
 	g.p("")
+	g.p("// %sSquareN sets z = x^(2^n) (n squarings, n public). Constant time.", f.pre)
 	g.p("func %sSquareN(z, x *[%d]uint64, n int) { %s(z, x, n) }", f.pre, n, f.kernel("SquareN"))
 	g.p("")
-	g.p("// double sets p = q + q, and returns p.")
+	g.p("// double sets p = q + q, and returns p. Constant time.")
 	g.p("func (p *%sJacobian) double(q *%sJacobian) *%sJacobian { return p.doubleGeneric(q) }", f.pre, f.pre, f.pre)
 	g.p("")
 	g.p("// Add sets q = p1 + p2, and returns q. Constant time.")
