@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
@@ -152,7 +153,7 @@ crypto/tls with the certificate's key loaded by tls.LoadX509KeyPair (std),
 the same server with the key loaded by carry.LoadX509KeyPair (carry), and
 openssl s_server on the same certificate. The client is crypto/tls in this
 process. It prints each server's CPU time per handshake (the median over
-rounds; the servers take turns), the handshakes a second one server core
+rounds; the servers take turns, in a new random order each round), the handshakes a second one server core
 makes at that cost, and the ratios. Key exchange is X25519 everywhere.
 
 Keys (all by default):
@@ -292,7 +293,10 @@ func measureMode(cfg hsConfig, k *hsKey, m *hsMode, cert *hsCert, servers []*hsS
 	cpu := make([][]float64, len(servers))
 	wall := make([][]float64, len(servers))
 	for r := range cfg.rounds {
-		for i, s := range servers {
+		// A new order each round, so that a drift in the machine's load
+		// does not always fall on the same server.
+		for _, i := range rand.Perm(len(servers)) {
+			s := servers[i]
 			if progress != nil {
 				progress(fmt.Sprintf("%s %s: round %d of %d, %s server", k.name, m.name, r+1, cfg.rounds, s.name))
 			}
@@ -385,7 +389,7 @@ func writeHSReport(w io.Writer, rows []hsRow, cfg hsConfig) {
 		}
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\nServer CPU time per handshake: median over %d rounds of %d handshakes per server (servers in turn);\n", cfg.rounds, cfg.n)
+	fmt.Fprintf(w, "\nServer CPU time per handshake: median over %d rounds of %d handshakes per server (servers in turn, in a random order each round);\n", cfg.rounds, cfg.n)
 	fmt.Fprintln(w, "± is the largest distance of a round from the median. Handshakes/s is one server core at carry's cost.")
 	for _, n := range notes {
 		fmt.Fprintln(w, "Note:", n)
