@@ -3,7 +3,8 @@ package ctaudit
 import "slices"
 
 // The entries of internal/nistec: every function, with and without the
-// purego tag. They differ in P-256's field multiplication and squaring only:
+// purego tag. They differ in P-256's and P-521's field multiplication and
+// squaring, and P-256's point formulas and table scans:
 // by default a dispatch between the assembly and the Go kernels
 // (nistecAsm), with purego forwarders to the Go kernels (nistecPurego).
 // Each allowed jump tests a length, a public loop counter, the validity of
@@ -212,7 +213,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p521Add"},
 	{Symbol: ne + "p521FromBytes"},
 	{Symbol: ne + "p521Invert"},
-	{Symbol: ne + "p521Mul"},
+	{Symbol: ne + "p521MulGeneric"},
 	{Symbol: ne + "p521OrdAdd"},
 	{Symbol: ne + "p521OrdFromBytes"},
 	{Symbol: ne + "p521OrdInvert"},
@@ -224,7 +225,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p521ReducedCheck"},
 	{Symbol: ne + "p521SelectAffine", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "p521SqrtCandidate", AllowedLoopJumps: 5, Why: "the loops over the public window steps of the constant exponent"},
-	{Symbol: ne + "p521Square"},
+	{Symbol: ne + "p521SquareGeneric"},
 	{Symbol: ne + "p521Sub"},
 	{Symbol: ne + "p521ToBytes"},
 	{Symbol: ne + "signedDigits", AllowedLoopJumps: 2, AllowedBranches: 2, Why: "byte positions against len(s), public"},
@@ -273,6 +274,10 @@ var nistecAsm = []Func{
 	{Symbol: ne + "p256SelectAffine"},
 	{Symbol: ne + "p256SelectSSE2"},
 	{Symbol: ne + "p256SelectAffineSSE2"},
+	{Symbol: ne + "p521Mul", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p521Square", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p521MulADX"},
+	{Symbol: ne + "p521SquareADX"},
 }
 
 // nistecPurego are the same functions without assembly: forwarders.
@@ -287,6 +292,8 @@ var nistecPurego = []Func{
 	{Symbol: ne + "(*P256Point).Double"},
 	{Symbol: ne + "(*p256Table).selectInto"},
 	{Symbol: ne + "p256SelectAffine"},
+	{Symbol: ne + "p521Mul"},
+	{Symbol: ne + "p521Square"},
 }
 
 func init() {

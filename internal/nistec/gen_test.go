@@ -15,5 +15,7 @@ func TestGeneratedFilesAreCurrent(t *testing.T) {
 	}
 	// P-256's dispatch between its assembly and the Go code.
 	files = append(files, "p256_field_arch_amd64.go", "p256_field_noasm.go")
+	// P-521's dispatch of its multiplication and squaring.
+	files = append(files, "p521_field_arch_amd64.go", "p521_field_noasm.go")
 	testutil.CheckGenerated(t, "_gen", []string{"-out", ".."}, files...)
 }

@@ -198,11 +198,11 @@ var p521Modulus = [9]uint64{0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffff
 // p521RR is 1: multiplying by it leaves a value as the Mersenne field holds it.
 var p521RR = [9]uint64{0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000}
 
-// p521Mul sets z = x·y mod m for x, y < m, fully reduced. z may alias x and y.
+// p521MulGeneric sets z = x·y mod m for x, y < m, fully reduced. z may alias x and y.
 // Constant time. m = 2^521 - 1, so the elements are not in the Montgomery
 // domain (R = 1): the 18-word product w = lo + hi·2^521 is reduced as
 // lo + hi, since 2^521 ≡ 1 (mod m).
-func p521Mul(z, x, y *[9]uint64) {
+func p521MulGeneric(z, x, y *[9]uint64) {
 	x0, x1, x2, x3, x4, x5, x6, x7, x8 := x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8]
 	var w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15, w16, w17 uint64
 	var hi, lo, c uint64
@@ -792,10 +792,10 @@ func p521Mul(z, x, y *[9]uint64) {
 	z[8] &= 0x1ff
 }
 
-// p521Square sets z = x² mod m for x < m, fully reduced. z may alias x.
+// p521SquareGeneric sets z = x² mod m for x < m, fully reduced. z may alias x.
 // Constant time. The cross terms are computed once and doubled; then
 // the product w = lo + hi·2^521 is reduced as lo + hi, since 2^521 ≡ 1.
-func p521Square(z, x *[9]uint64) {
+func p521SquareGeneric(z, x *[9]uint64) {
 	x0, x1, x2, x3, x4, x5, x6, x7, x8 := x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8]
 	var w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15, w16, w17 uint64
 	var hi, lo, c uint64

@@ -49,6 +49,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"log"
 	"strings"
@@ -72,8 +73,18 @@ const (
 // operand (p1 and p3 do not fit a sign-extended 32-bit immediate).
 var p256P Mem
 
+// curve selects the field to generate: p256 (the default, the command of
+// the first go:generate line) or p521 (p521MulADX and p521SquareADX).
+var curve = flag.String("curve", "p256", "field to generate: p256 or p521")
+
 func main() {
+	flag.Parse()
 	ConstraintExpr("!purego")
+	if *curve == "p521" {
+		p521()
+		Generate()
+		return
+	}
 	p256P = GLOBL("p256P", RODATA|NOPTR)
 	for i, w := range []uint64{p0, p1, p2, p3} {
 		DATA(8*i, U64(w))

@@ -334,7 +334,7 @@ func (s *PxxxScalar) IsZero() int {
 // field is the field modulo p; P-521's is the Mersenne field.
 func (c *curve) field() *modulus {
 	return &modulus{pre: c.name, m: c.p, words: c.words, bytes: c.bytes, mersenne: c.name == "p521",
-		asm: asmFields[c.name]}
+		asm: asmFields[c.name], mulAsm: asmMulFields[c.name]}
 }
 
 // reprDoc says how the field holds its elements, for the element's doc.

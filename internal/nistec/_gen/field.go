@@ -21,12 +21,16 @@ type modulus struct {
 	// and the squaring: the Go kernels are then named MulGeneric and
 	// SquareGeneric, and a dispatch file chooses (see archFiles).
 	asm bool
+	// mulAsm is set when amd64 assembly serves the multiplication and the
+	// squaring only (P-521's): the Go kernels are named MulGeneric and
+	// SquareGeneric, and mulArchFiles writes the dispatch.
+	mulAsm bool
 }
 
 // kernel is the name of the Go multiplication or squaring kernel ("Mul",
 // "Square"): with the prefix, and Generic when assembly may replace it.
 func (f *modulus) kernel(op string) string {
-	if f.asm {
+	if f.asm || f.mulAsm {
 		return f.pre + op + "Generic"
 	}
 	return f.pre + op

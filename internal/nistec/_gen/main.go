@@ -78,6 +78,11 @@ func main() {
 			write(*out, c.name+"_field_arch_amd64.go", arch)
 			write(*out, c.name+"_field_noasm.go", noasm)
 		}
+		if f := c.field(); f.mulAsm {
+			arch, noasm := mulArchFiles(f)
+			write(*out, c.name+"_field_arch_amd64.go", arch)
+			write(*out, c.name+"_field_noasm.go", noasm)
+		}
 	}
 }
 

@@ -10,16 +10,16 @@ import "fmt"
 func emitMersenne(e *emitter, f *modulus, square bool) {
 	const n = 9
 	if square {
-		e.p("// %sSquare sets z = x² mod m for x < m, fully reduced. z may alias x.", f.pre)
+		e.p("// %s sets z = x² mod m for x < m, fully reduced. z may alias x.", f.kernel("Square"))
 		e.p("// Constant time. The cross terms are computed once and doubled; then")
 		e.p("// the product w = lo + hi·2^521 is reduced as lo + hi, since 2^521 ≡ 1.")
-		e.p("func %sSquare(z, x *[%d]uint64) {", f.pre, n)
+		e.p("func %s(z, x *[%d]uint64) {", f.kernel("Square"), n)
 	} else {
-		e.p("// %sMul sets z = x·y mod m for x, y < m, fully reduced. z may alias x and y.", f.pre)
+		e.p("// %s sets z = x·y mod m for x, y < m, fully reduced. z may alias x and y.", f.kernel("Mul"))
 		e.p("// Constant time. m = 2^521 - 1, so the elements are not in the Montgomery")
 		e.p("// domain (R = 1): the 18-word product w = lo + hi·2^521 is reduced as")
 		e.p("// lo + hi, since 2^521 ≡ 1 (mod m).")
-		e.p("func %sMul(z, x, y *[%d]uint64) {", f.pre, n)
+		e.p("func %s(z, x, y *[%d]uint64) {", f.kernel("Mul"), n)
 	}
 	emitLoadX(e, n)
 	emitProduct(e, n, square)
