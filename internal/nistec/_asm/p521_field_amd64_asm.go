@@ -26,8 +26,9 @@ import (
 // row the high words t[9] to t[17] are in registers, the low ones on the
 // stack, for the reduction. x is read through MULX's memory operand.
 //
-// p521SquareADX is the same multiplication with y = x: a squaring that
-// takes each cross product once is not written yet.
+// p521SquareADX takes each cross product x[i]·x[j], i < j, once (36 MULX
+// against 81), in rows as above, then doubles them on CF while adding the
+// squares x[k]² on OF, and reduces as the multiplication does.
 
 // p521Ring is the ring of accumulator registers; t[k] lives in
 // p521Ring[k mod 9]. RAX and R15 take MULX's halves, RSI and RDI hold x and
@@ -52,8 +53,96 @@ func p521() {
 		"ADX. Constant time.")
 	Pragma("noescape")
 	Load(Param("x"), RSI)
-	MOVQ(RSI, RDI)
-	p521MulBody("z")
+	p521SquareBody("z")
+}
+
+// p521SquareBody writes the square of the words at RSI: the 36 cross
+// products x[i]·x[j], i < j, in rows as the multiplication's, each word
+// going to the stack once no later row adds to it; then one pass that
+// doubles the cross products on CF while adding the squares x[k]² on OF,
+// words 0 to 8 back to the stack and 9 to 17 into p521Ring; then the
+// reduction.
+func p521SquareBody(z string) {
+	w := AllocLocal(8 * 18)
+	t := func(k int) Mem { return w.Offset(8 * k) }
+	free := []Register{RBX, RCX, RDI, R8, R9, R10, R11, R12, R13, R14}
+	at := map[int]Register{}
+	alloc := func(pos int) Register {
+		reg := free[0]
+		free = free[1:]
+		at[pos] = reg
+		return reg
+	}
+	spill := func(pos int) {
+		MOVQ(at[pos], t(pos))
+		free = append(free, at[pos])
+		delete(at, pos)
+	}
+	word := func(j int) Mem { return Mem{Base: RSI}.Offset(8 * j) }
+
+	Comment("Cross row 0: x[0]·x[1..8] at words 1 to 9, one chain on CF.")
+	MOVQ(word(0), RDX)
+	MULXQ(word(1), alloc(1), alloc(2))
+	for j := 2; j < 9; j++ {
+		MULXQ(word(j), RAX, alloc(j+1))
+		if j == 2 {
+			ADDQ(RAX, at[j])
+		} else {
+			ADCQ(RAX, at[j])
+		}
+	}
+	ADCQ(Imm(0), at[9])
+	spill(1)
+	spill(2)
+	for i := 1; i < 8; i++ {
+		Comment("Cross row: x[i]·x[i+1..8] at words 2i+1 to i+9, low halves on CF, high on OF.")
+		MOVQ(word(i), RDX)
+		XORQ(RAX, RAX)
+		for j := i + 1; j < 8; j++ {
+			MULXQ(word(j), RAX, R15)
+			ADCXQ(RAX, at[i+j])
+			ADOXQ(R15, at[i+j+1])
+		}
+		MULXQ(word(8), RAX, alloc(i+9))
+		ADCXQ(RAX, at[i+8])
+		MOVQ(U32(0), RAX)
+		ADOXQ(RAX, at[i+9])
+		ADCXQ(RAX, at[i+9])
+		spill(2*i + 1)
+		spill(2*i + 2)
+	}
+
+	Comment("w = 2·cross + squares: the doubling on CF, the squares on OF.",
+		"Words 0 to 8 pass through RDI back to the stack, 9 to 17 stay in",
+		"p521Ring (w[9+j] in register j).")
+	high := func(pos int) Register { return p521Ring[pos-9] }
+	XORQ(high(17), high(17))
+	for pos := 9; pos < 17; pos++ {
+		MOVQ(t(pos), high(pos))
+	}
+	XORQ(RDI, RDI)
+	for k := 0; k < 9; k++ {
+		MOVQ(word(k), RDX)
+		MULXQ(RDX, RAX, R15)
+		for h, pos := range []int{2 * k, 2*k + 1} {
+			var reg Register = RDI
+			if pos >= 9 {
+				reg = high(pos)
+			} else if pos > 0 {
+				MOVQ(t(pos), RDI)
+			}
+			ADCXQ(reg, reg)
+			if h == 0 {
+				ADOXQ(RAX, reg)
+			} else {
+				ADOXQ(R15, reg)
+			}
+			if pos < 9 {
+				MOVQ(RDI, t(pos))
+			}
+		}
+	}
+	p521Reduce(t, z)
 }
 
 // p521MulBody writes the product of the words at RSI and RDI and its
@@ -96,7 +185,15 @@ func p521MulBody(z string) {
 		ADCXQ(RAX, r(i+9))
 	}
 
-	Comment("t[9+j] is in ring register j. h = w >> 521 (mod 2^576): h0 in",
+	p521Reduce(t, z)
+}
+
+// p521Reduce writes the reduction of the 18-word product w, whose words 0
+// to 8 are at t(0) to t(8) and words 9 to 17 in p521Ring, and stores the
+// result at the parameter named z. It uses RAX, RSI, RDI, RDX and R15.
+func p521Reduce(t func(int) Mem, z string) {
+	r := func(k int) Register { return p521Ring[k%9] }
+	Comment("w[9+j] is in ring register j. h = w >> 521 (mod 2^576): h0 in",
 		"RAX, h[j] in ring register j-1 for j ≥ 1.")
 	MOVQ(t(8), RAX)
 	SHRQ(U8(9), r(0), RAX)
