@@ -3,8 +3,8 @@ package ctaudit
 import "slices"
 
 // The entries of internal/nistec: every function, with and without the
-// purego tag. They differ in P-256's and P-521's field multiplication and
-// squaring, and P-256's point formulas and table scans:
+// purego tag. They differ in P-256's and P-521's field multiplication,
+// squaring and table scans, and P-256's point formulas:
 // by default a dispatch between the assembly and the Go kernels
 // (nistecAsm), with purego forwarders to the Go kernels (nistecPurego).
 // Each allowed jump tests a length, a public loop counter, the validity of
@@ -154,7 +154,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "(*p521Jacobian).fromProjective"},
 	{Symbol: ne + "(*p521Jacobian).toProjective", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*p521Table).init", AllowedLoopJumps: 2, AllowedBranches: 1, Why: "the loop index i%2, public"},
-	{Symbol: ne + "(*p521Table).selectInto", AllowedLoopJumps: 3, Why: "loops over public word and entry counts"},
+	{Symbol: ne + "(*p521Table).selectIntoGeneric", AllowedLoopJumps: 3, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "NewP256Generator"},
 	{Symbol: ne + "NewP256Point"},
 	{Symbol: ne + "NewP256Scalar"},
@@ -223,7 +223,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p521OrdToBytes"},
 	{Symbol: ne + "p521Polynomial"},
 	{Symbol: ne + "p521ReducedCheck"},
-	{Symbol: ne + "p521SelectAffine", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
+	{Symbol: ne + "p521SelectAffineGeneric", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "p521SqrtCandidate", AllowedLoopJumps: 5, Why: "the loops over the public window steps of the constant exponent"},
 	{Symbol: ne + "p521SquareGeneric"},
 	{Symbol: ne + "p521Sub"},
@@ -278,6 +278,10 @@ var nistecAsm = []Func{
 	{Symbol: ne + "p521Square", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "p521MulADX"},
 	{Symbol: ne + "p521SquareADX"},
+	{Symbol: ne + "(*p521Table).selectInto", AllowedLoopJumps: 1, Why: "the loop over the public word count"},
+	{Symbol: ne + "p521SelectAffine"},
+	{Symbol: ne + "p521SelectSSE2"},
+	{Symbol: ne + "p521SelectAffineSSE2"},
 }
 
 // nistecPurego are the same functions without assembly: forwarders.
@@ -294,6 +298,8 @@ var nistecPurego = []Func{
 	{Symbol: ne + "p256SelectAffine"},
 	{Symbol: ne + "p521Mul"},
 	{Symbol: ne + "p521Square"},
+	{Symbol: ne + "(*p521Table).selectInto"},
+	{Symbol: ne + "p521SelectAffine"},
 }
 
 func init() {

@@ -428,10 +428,10 @@ func (t *p521Table) init(q *P521Point) {
 	}
 }
 
-// selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
+// selectIntoGeneric sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
 // every entry and keeping one by mask, ORed into local words. Constant time
 // in n.
-func (t *p521Table) selectInto(p *P521Point, n uint32) {
+func (t *p521Table) selectIntoGeneric(p *P521Point, n uint32) {
 	var x, y, z [9]uint64
 	for i := range t {
 		m := -uint64(eqWord(uint32(i+1), n))
@@ -483,10 +483,10 @@ func (p *P521Point) ScalarMult(q *P521Point, scalar []byte) (*P521Point, error) 
 	return p.Set(&acc), nil
 }
 
-// p521SelectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
+// p521SelectAffineGeneric sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
 // 0, which the caller discards) by reading every entry and keeping one by
 // mask, ORed into local words. Constant time in n.
-func p521SelectAffine(a *p521Affine, row *[16]p521Affine, n uint32) {
+func p521SelectAffineGeneric(a *p521Affine, row *[16]p521Affine, n uint32) {
 	var x, y [9]uint64
 	for i := range row {
 		m := -uint64(eqWord(uint32(i+1), n))

@@ -19,3 +19,17 @@ func p521MulADX(z *[9]uint64, x *[9]uint64, y *[9]uint64)
 //
 //go:noescape
 func p521SquareADX(z *[9]uint64, x *[9]uint64)
+
+// p521SelectSSE2 sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros
+// for any other n, reading every entry. out must not overlap table.
+// Constant time in n.
+//
+//go:noescape
+func p521SelectSSE2(out *[27]uint64, table *[16][27]uint64, n uint32)
+
+// p521SelectAffineSSE2 sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros
+// for any other n, reading every entry. out must not overlap table.
+// Constant time in n.
+//
+//go:noescape
+func p521SelectAffineSSE2(out *[18]uint64, table *[16][18]uint64, n uint32)

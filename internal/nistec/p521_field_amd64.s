@@ -680,3 +680,1507 @@ TEXT ·p521SquareADX(SB), NOSPLIT, $144-16
 	MOVQ R12, 56(DX)
 	MOVQ R13, 64(DX)
 	RET
+
+// func p521SelectSSE2(out *[27]uint64, table *[16][27]uint64, n uint32)
+// Requires: SSE2
+TEXT ·p521SelectSSE2(SB), NOSPLIT, $0-20
+	MOVQ    table+8(FP), AX
+	MOVQ    out+0(FP), CX
+	MOVL    n+16(FP), DX
+	MOVD    DX, X0
+	PSHUFD  $0x00, X0, X0
+	PCMPEQL X1, X1
+
+	// words 0 to 15
+	PXOR X2, X2
+	PXOR X3, X3
+	PXOR X4, X4
+	PXOR X5, X5
+	PXOR X6, X6
+	PXOR X7, X7
+	PXOR X8, X8
+	PXOR X9, X9
+	PXOR X10, X10
+
+	// entry 0: mask = (n == 1)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   (AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   16(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   32(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   48(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   64(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   80(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   96(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   112(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 1: mask = (n == 2)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   216(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   232(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   248(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   264(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   280(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   296(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   312(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   328(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 2: mask = (n == 3)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   432(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   448(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   464(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   480(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   496(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   512(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   528(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   544(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 3: mask = (n == 4)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   648(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   664(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   680(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   696(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   712(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   728(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   744(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   760(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 4: mask = (n == 5)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   864(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   880(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   896(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   912(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   928(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   944(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   960(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   976(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 5: mask = (n == 6)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1080(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1096(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1112(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1128(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   1144(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   1160(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   1176(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   1192(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 6: mask = (n == 7)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1296(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1312(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1328(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1344(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   1360(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   1376(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   1392(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   1408(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 7: mask = (n == 8)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1512(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1528(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1544(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1560(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   1576(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   1592(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   1608(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   1624(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 8: mask = (n == 9)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1728(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1744(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1760(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1776(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   1792(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   1808(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   1824(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   1840(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 9: mask = (n == 10)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1944(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1960(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1976(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1992(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   2008(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   2024(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   2040(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   2056(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 10: mask = (n == 11)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   2160(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   2176(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   2192(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   2208(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   2224(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   2240(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   2256(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   2272(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 11: mask = (n == 12)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   2376(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   2392(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   2408(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   2424(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   2440(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   2456(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   2472(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   2488(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 12: mask = (n == 13)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   2592(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   2608(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   2624(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   2640(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   2656(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   2672(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   2688(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   2704(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 13: mask = (n == 14)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   2808(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   2824(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   2840(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   2856(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   2872(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   2888(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   2904(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   2920(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 14: mask = (n == 15)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   3024(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   3040(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   3056(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   3072(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   3088(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   3104(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   3120(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   3136(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 15: mask = (n == 16)
+	PSUBL   X1, X2
+	MOVO    X2, X2
+	PCMPEQL X0, X2
+	MOVOU   3240(AX), X11
+	PAND    X2, X11
+	POR     X11, X3
+	MOVOU   3256(AX), X11
+	PAND    X2, X11
+	POR     X11, X4
+	MOVOU   3272(AX), X11
+	PAND    X2, X11
+	POR     X11, X5
+	MOVOU   3288(AX), X11
+	PAND    X2, X11
+	POR     X11, X6
+	MOVOU   3304(AX), X11
+	PAND    X2, X11
+	POR     X11, X7
+	MOVOU   3320(AX), X11
+	PAND    X2, X11
+	POR     X11, X8
+	MOVOU   3336(AX), X11
+	PAND    X2, X11
+	POR     X11, X9
+	MOVOU   3352(AX), X11
+	PAND    X2, X11
+	POR     X11, X10
+	MOVOU   X3, (CX)
+	MOVOU   X4, 16(CX)
+	MOVOU   X5, 32(CX)
+	MOVOU   X6, 48(CX)
+	MOVOU   X7, 64(CX)
+	MOVOU   X8, 80(CX)
+	MOVOU   X9, 96(CX)
+	MOVOU   X10, 112(CX)
+
+	// words 16 to 26
+	PXOR X2, X2
+	PXOR X3, X3
+	PXOR X4, X4
+	PXOR X5, X5
+	PXOR X6, X6
+	PXOR X7, X7
+	PXOR X8, X8
+
+	// entry 0: mask = (n == 1)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   128(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   144(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   160(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   176(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   192(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    208(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 1: mask = (n == 2)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   344(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   360(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   376(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   392(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   408(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    424(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 2: mask = (n == 3)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   560(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   576(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   592(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   608(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   624(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    640(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 3: mask = (n == 4)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   776(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   792(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   808(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   824(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   840(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    856(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 4: mask = (n == 5)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   992(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   1008(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   1024(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   1040(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   1056(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    1072(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 5: mask = (n == 6)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   1208(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   1224(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   1240(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   1256(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   1272(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    1288(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 6: mask = (n == 7)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   1424(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   1440(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   1456(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   1472(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   1488(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    1504(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 7: mask = (n == 8)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   1640(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   1656(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   1672(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   1688(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   1704(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    1720(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 8: mask = (n == 9)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   1856(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   1872(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   1888(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   1904(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   1920(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    1936(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 9: mask = (n == 10)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   2072(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   2088(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   2104(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   2120(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   2136(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    2152(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 10: mask = (n == 11)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   2288(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   2304(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   2320(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   2336(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   2352(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    2368(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 11: mask = (n == 12)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   2504(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   2520(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   2536(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   2552(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   2568(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    2584(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 12: mask = (n == 13)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   2720(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   2736(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   2752(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   2768(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   2784(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    2800(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 13: mask = (n == 14)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   2936(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   2952(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   2968(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   2984(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   3000(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    3016(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 14: mask = (n == 15)
+	PSUBL   X1, X2
+	MOVO    X2, X9
+	PCMPEQL X0, X9
+	MOVOU   3152(AX), X10
+	PAND    X9, X10
+	POR     X10, X3
+	MOVOU   3168(AX), X10
+	PAND    X9, X10
+	POR     X10, X4
+	MOVOU   3184(AX), X10
+	PAND    X9, X10
+	POR     X10, X5
+	MOVOU   3200(AX), X10
+	PAND    X9, X10
+	POR     X10, X6
+	MOVOU   3216(AX), X10
+	PAND    X9, X10
+	POR     X10, X7
+	MOVQ    3232(AX), X10
+	PAND    X9, X10
+	POR     X10, X8
+
+	// entry 15: mask = (n == 16)
+	PSUBL   X1, X2
+	MOVO    X2, X1
+	PCMPEQL X0, X1
+	MOVOU   3368(AX), X0
+	PAND    X1, X0
+	POR     X0, X3
+	MOVOU   3384(AX), X0
+	PAND    X1, X0
+	POR     X0, X4
+	MOVOU   3400(AX), X0
+	PAND    X1, X0
+	POR     X0, X5
+	MOVOU   3416(AX), X0
+	PAND    X1, X0
+	POR     X0, X6
+	MOVOU   3432(AX), X0
+	PAND    X1, X0
+	POR     X0, X7
+	MOVQ    3448(AX), X0
+	PAND    X1, X0
+	POR     X0, X8
+	MOVOU   X3, 128(CX)
+	MOVOU   X4, 144(CX)
+	MOVOU   X5, 160(CX)
+	MOVOU   X6, 176(CX)
+	MOVOU   X7, 192(CX)
+	MOVQ    X8, 208(CX)
+	RET
+
+// func p521SelectAffineSSE2(out *[18]uint64, table *[16][18]uint64, n uint32)
+// Requires: SSE2
+TEXT ·p521SelectAffineSSE2(SB), NOSPLIT, $0-20
+	MOVQ    table+8(FP), AX
+	MOVQ    out+0(FP), CX
+	MOVL    n+16(FP), DX
+	MOVD    DX, X0
+	PSHUFD  $0x00, X0, X0
+	PCMPEQL X1, X1
+
+	// words 0 to 15
+	PXOR X2, X2
+	PXOR X3, X3
+	PXOR X4, X4
+	PXOR X5, X5
+	PXOR X6, X6
+	PXOR X7, X7
+	PXOR X8, X8
+	PXOR X9, X9
+	PXOR X10, X10
+
+	// entry 0: mask = (n == 1)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   (AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   16(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   32(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   48(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   64(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   80(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   96(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   112(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 1: mask = (n == 2)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   144(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   160(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   176(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   192(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   208(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   224(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   240(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   256(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 2: mask = (n == 3)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   288(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   304(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   320(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   336(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   352(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   368(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   384(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   400(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 3: mask = (n == 4)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   432(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   448(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   464(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   480(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   496(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   512(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   528(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   544(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 4: mask = (n == 5)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   576(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   592(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   608(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   624(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   640(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   656(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   672(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   688(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 5: mask = (n == 6)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   720(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   736(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   752(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   768(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   784(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   800(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   816(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   832(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 6: mask = (n == 7)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   864(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   880(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   896(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   912(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   928(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   944(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   960(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   976(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 7: mask = (n == 8)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1008(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1024(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1040(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1056(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   1072(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   1088(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   1104(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   1120(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 8: mask = (n == 9)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1152(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1168(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1184(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1200(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   1216(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   1232(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   1248(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   1264(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 9: mask = (n == 10)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1296(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1312(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1328(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1344(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   1360(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   1376(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   1392(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   1408(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 10: mask = (n == 11)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1440(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1456(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1472(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1488(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   1504(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   1520(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   1536(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   1552(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 11: mask = (n == 12)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1584(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1600(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1616(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1632(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   1648(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   1664(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   1680(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   1696(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 12: mask = (n == 13)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1728(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1744(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1760(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1776(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   1792(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   1808(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   1824(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   1840(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 13: mask = (n == 14)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   1872(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   1888(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   1904(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   1920(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   1936(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   1952(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   1968(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   1984(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 14: mask = (n == 15)
+	PSUBL   X1, X2
+	MOVO    X2, X11
+	PCMPEQL X0, X11
+	MOVOU   2016(AX), X12
+	PAND    X11, X12
+	POR     X12, X3
+	MOVOU   2032(AX), X12
+	PAND    X11, X12
+	POR     X12, X4
+	MOVOU   2048(AX), X12
+	PAND    X11, X12
+	POR     X12, X5
+	MOVOU   2064(AX), X12
+	PAND    X11, X12
+	POR     X12, X6
+	MOVOU   2080(AX), X12
+	PAND    X11, X12
+	POR     X12, X7
+	MOVOU   2096(AX), X12
+	PAND    X11, X12
+	POR     X12, X8
+	MOVOU   2112(AX), X12
+	PAND    X11, X12
+	POR     X12, X9
+	MOVOU   2128(AX), X12
+	PAND    X11, X12
+	POR     X12, X10
+
+	// entry 15: mask = (n == 16)
+	PSUBL   X1, X2
+	MOVO    X2, X2
+	PCMPEQL X0, X2
+	MOVOU   2160(AX), X11
+	PAND    X2, X11
+	POR     X11, X3
+	MOVOU   2176(AX), X11
+	PAND    X2, X11
+	POR     X11, X4
+	MOVOU   2192(AX), X11
+	PAND    X2, X11
+	POR     X11, X5
+	MOVOU   2208(AX), X11
+	PAND    X2, X11
+	POR     X11, X6
+	MOVOU   2224(AX), X11
+	PAND    X2, X11
+	POR     X11, X7
+	MOVOU   2240(AX), X11
+	PAND    X2, X11
+	POR     X11, X8
+	MOVOU   2256(AX), X11
+	PAND    X2, X11
+	POR     X11, X9
+	MOVOU   2272(AX), X11
+	PAND    X2, X11
+	POR     X11, X10
+	MOVOU   X3, (CX)
+	MOVOU   X4, 16(CX)
+	MOVOU   X5, 32(CX)
+	MOVOU   X6, 48(CX)
+	MOVOU   X7, 64(CX)
+	MOVOU   X8, 80(CX)
+	MOVOU   X9, 96(CX)
+	MOVOU   X10, 112(CX)
+
+	// words 16 to 17
+	PXOR X2, X2
+	PXOR X3, X3
+
+	// entry 0: mask = (n == 1)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   128(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 1: mask = (n == 2)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   272(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 2: mask = (n == 3)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   416(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 3: mask = (n == 4)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   560(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 4: mask = (n == 5)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   704(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 5: mask = (n == 6)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   848(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 6: mask = (n == 7)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   992(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 7: mask = (n == 8)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   1136(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 8: mask = (n == 9)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   1280(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 9: mask = (n == 10)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   1424(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 10: mask = (n == 11)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   1568(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 11: mask = (n == 12)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   1712(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 12: mask = (n == 13)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   1856(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 13: mask = (n == 14)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   2000(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 14: mask = (n == 15)
+	PSUBL   X1, X2
+	MOVO    X2, X4
+	PCMPEQL X0, X4
+	MOVOU   2144(AX), X5
+	PAND    X4, X5
+	POR     X5, X3
+
+	// entry 15: mask = (n == 16)
+	PSUBL   X1, X2
+	MOVO    X2, X1
+	PCMPEQL X0, X1
+	MOVOU   2288(AX), X0
+	PAND    X1, X0
+	POR     X0, X3
+	MOVOU   X3, 128(CX)
+	RET

@@ -6,6 +6,7 @@ import (
 	"crypto/elliptic"
 	"math/big"
 	"testing"
+	"unsafe"
 
 	"github.com/carry-crypto/carry/internal/testutil"
 )
@@ -185,6 +186,44 @@ func TestP521FieldAsmRandom(t *testing.T) {
 	}
 	if a != ga || b != gb {
 		t.Fatalf("chains differ: %x %x, want %x %x", ga, gb, a, b)
+	}
+}
+
+// TestP521SelectAsm compares the SSE2 table scans with the Go ones for
+// every index, and indices out of range, each word of every entry distinct
+// so that a word read from the wrong place shows.
+func TestP521SelectAsm(t *testing.T) {
+	if unsafe.Sizeof(P521Point{}) != 27*8 || unsafe.Sizeof(p521Affine{}) != 18*8 {
+		t.Fatal("P521Point or p521Affine is not 27 or 18 words")
+	}
+	r := testutil.Rand(t)
+	var table p521Table
+	var row [16]p521Affine
+	for i := range 16 {
+		for k := range 9 {
+			table[i].x.l[k], table[i].y.l[k], table[i].z.l[k] = r.Uint64(), r.Uint64(), r.Uint64()
+			row[i].x.l[k], row[i].y.l[k] = r.Uint64(), r.Uint64()
+		}
+	}
+	for _, n := range []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 32, 1 << 16, 1<<32 - 1} {
+		var want, got P521Point
+		table.selectIntoGeneric(&want, n)
+		for k := range 9 {
+			got.x.l[k], got.y.l[k], got.z.l[k] = 42, 43, 44
+		}
+		table.selectInto(&got, n)
+		if got != want {
+			t.Fatalf("selectInto(%d) = %x, want %x", n, got, want)
+		}
+		var wantA, gotA p521Affine
+		p521SelectAffineGeneric(&wantA, &row, n)
+		for k := range 9 {
+			gotA.x.l[k], gotA.y.l[k] = 42, 43
+		}
+		p521SelectAffine(&gotA, &row, n)
+		if gotA != wantA {
+			t.Fatalf("p521SelectAffine(%d) = %x, want %x", n, gotA, wantA)
+		}
 	}
 }
 

@@ -4,6 +4,8 @@
 
 package nistec
 
+import "unsafe"
+
 // p521Mul sets z = x·y mod m, fully reduced, for inputs below m, with the
 // assembly (p521MulADX) when the CPU has BMI2 and ADX, and p521MulGeneric
 // otherwise. z may alias x and y. Constant time; the branch is on the
@@ -26,4 +28,23 @@ func p521Square(z, x *[9]uint64) {
 	} else {
 		p521SquareGeneric(z, x)
 	}
+}
+
+// selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
+// every entry, with the SSE2 scan p521SelectSSE2 (a P521Point is 27
+// words, x, y and z). Constant time in n.
+func (t *p521Table) selectInto(p *P521Point, n uint32) {
+	p521SelectSSE2((*[27]uint64)(unsafe.Pointer(p)), (*[16][27]uint64)(unsafe.Pointer(t)), n)
+	m := -uint64(eqWord(0, n))
+	for k := range p.y.l {
+		p.y.l[k] |= p521One[k] & m
+	}
+}
+
+// p521SelectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
+// 0, which the caller discards) by reading every entry, with the SSE2
+// scan p521SelectAffineSSE2 (a p521Affine is 18 words, x and y). Constant
+// time in n.
+func p521SelectAffine(a *p521Affine, row *[16]p521Affine, n uint32) {
+	p521SelectAffineSSE2((*[18]uint64)(unsafe.Pointer(a)), (*[16][18]uint64)(unsafe.Pointer(row)), n)
 }

@@ -11,3 +11,12 @@ func p521Mul(z, x, y *[9]uint64) { p521MulGeneric(z, x, y) }
 // p521Square sets z = x² mod m, fully reduced, for x below m. z may alias x.
 // Constant time.
 func p521Square(z, x *[9]uint64) { p521SquareGeneric(z, x) }
+
+// selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0). Constant time in n.
+func (t *p521Table) selectInto(p *P521Point, n uint32) { t.selectIntoGeneric(p, n) }
+
+// p521SelectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
+// 0). Constant time in n.
+func p521SelectAffine(a *p521Affine, row *[16]p521Affine, n uint32) {
+	p521SelectAffineGeneric(a, row, n)
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -54,6 +56,66 @@ func p521() {
 	Pragma("noescape")
 	Load(Param("x"), RSI)
 	p521SquareBody("z")
+
+	selectWide("p521SelectSSE2", 27)
+	selectWide("p521SelectAffineSSE2", 18)
+}
+
+// selectWide writes a scan of 16 entries of w words that keeps entry n-1,
+// as selectEntry does, in passes of at most 16 words (eight XMM
+// accumulators, with the masks, counter and n, fit the 16 XMM registers);
+// an odd last word moves through the low half of an XMM register (MOVQ).
+func selectWide(name string, w int) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(out *[%d]uint64, table *[16][%d]uint64, n uint32)", w, w))
+	Doc(fmt.Sprintf("%s sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros", name),
+		"for any other n, reading every entry. out must not overlap table.",
+		"Constant time in n.")
+	Pragma("noescape")
+	tp := Load(Param("table"), GP64())
+	op := Load(Param("out"), GP64())
+	nv, minus1 := XMM(), XMM()
+	n32 := Load(Param("n"), GP32())
+	MOVD(n32, nv)
+	PSHUFD(Imm(0), nv, nv)
+	PCMPEQL(minus1, minus1)
+	for lo := 0; lo < w; lo += 16 {
+		hi := min(lo+16, w)
+		Commentf("words %d to %d", lo, hi-1)
+		ctr := XMM()
+		PXOR(ctr, ctr)
+		acc := make([]VecVirtual, (hi-lo+1)/2)
+		for k := range acc {
+			acc[k] = XMM()
+			PXOR(acc[k], acc[k])
+		}
+		for i := range 16 {
+			Commentf("entry %d: mask = (n == %d)", i, i+1)
+			PSUBL(minus1, ctr)
+			mask := XMM()
+			MOVO(ctr, mask)
+			PCMPEQL(nv, mask)
+			for k := range acc {
+				t := XMM()
+				m := Mem{Base: tp}.Offset(8*w*i + 8*lo + 16*k)
+				if lo+2*k+1 == hi {
+					MOVQ(m, t)
+				} else {
+					MOVOU(m, t)
+				}
+				PAND(mask, t)
+				POR(t, acc[k])
+			}
+		}
+		for k := range acc {
+			m := Mem{Base: op}.Offset(8*lo + 16*k)
+			if lo+2*k+1 == hi {
+				MOVQ(acc[k], m)
+			} else {
+				MOVOU(acc[k], m)
+			}
+		}
+	}
+	RET()
 }
 
 // p521SquareBody writes the square of the words at RSI: the 36 cross

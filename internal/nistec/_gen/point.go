@@ -41,6 +41,21 @@ func pointFile(c *curve) []byte {
 			src = strings.Replace(src, r[0], r[1], 1)
 		}
 	}
+	if asmMulFields[c.name] {
+		// The table scans have SSE2 assembly: selectIntoGeneric and
+		// pNNNSelectAffineGeneric, the dispatch in mulArchFiles.
+		for _, r := range [][2]string{
+			{"// selectInto sets p", "// selectIntoGeneric sets p"},
+			{"func (t *" + c.name + "Table) selectInto(", "func (t *" + c.name + "Table) selectIntoGeneric("},
+			{"// " + c.name + "SelectAffine sets a", "// " + c.name + "SelectAffineGeneric sets a"},
+			{"func " + c.name + "SelectAffine(", "func " + c.name + "SelectAffineGeneric("},
+		} {
+			if strings.Count(src, r[0]) != 1 {
+				log.Fatalf("point template: %q is not there once", r[0])
+			}
+			src = strings.Replace(src, r[0], r[1], 1)
+		}
+	}
 	e.WriteString(src)
 	return e.Bytes()
 }
