@@ -4,7 +4,7 @@ import "slices"
 
 // The entries of internal/nistec: every function, with and without the
 // purego tag. They differ in P-256's and P-521's field multiplication,
-// squaring and table scans, and P-256's point formulas:
+// squaring and table scans, P-521's addition and P-256's point formulas:
 // by default a dispatch between the assembly and the Go kernels
 // (nistecAsm), with purego forwarders to the Go kernels (nistecPurego).
 // Each allowed jump tests a length, a public loop counter, the validity of
@@ -210,7 +210,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p384Square"},
 	{Symbol: ne + "p384Sub"},
 	{Symbol: ne + "p384ToBytes"},
-	{Symbol: ne + "p521Add"},
+	{Symbol: ne + "p521AddGeneric"},
 	{Symbol: ne + "p521FromBytes"},
 	{Symbol: ne + "p521Invert"},
 	{Symbol: ne + "p521MulGeneric"},
@@ -278,6 +278,8 @@ var nistecAsm = []Func{
 	{Symbol: ne + "p521Square", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "p521MulADX"},
 	{Symbol: ne + "p521SquareADX"},
+	{Symbol: ne + "p521Add", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p521AddADX"},
 	{Symbol: ne + "(*p521Table).selectInto", AllowedLoopJumps: 1, Why: "the loop over the public word count"},
 	{Symbol: ne + "p521SelectAffine"},
 	{Symbol: ne + "p521SelectSSE2"},
@@ -298,6 +300,7 @@ var nistecPurego = []Func{
 	{Symbol: ne + "p256SelectAffine"},
 	{Symbol: ne + "p521Mul"},
 	{Symbol: ne + "p521Square"},
+	{Symbol: ne + "p521Add"},
 	{Symbol: ne + "(*p521Table).selectInto"},
 	{Symbol: ne + "p521SelectAffine"},
 }

@@ -1109,8 +1109,8 @@ func p521SquareGeneric(z, x *[9]uint64) {
 	z[8] &= 0x1ff
 }
 
-// p521Add sets z = x + y mod m, for x, y < m. z may alias x and y. Constant time.
-func p521Add(z, x, y *[9]uint64) {
+// p521AddGeneric sets z = x + y mod m, for x, y < m. z may alias x and y. Constant time.
+func p521AddGeneric(z, x, y *[9]uint64) {
 	var c uint64
 	t0, c := bits.Add64(x[0], y[0], c)
 	t1, c := bits.Add64(x[1], y[1], c)

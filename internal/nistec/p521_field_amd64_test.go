@@ -80,7 +80,9 @@ var p521OutOfRange = [][9]uint64{
 
 // TestP521FieldAsm compares the assembly with the Go kernels word for word,
 // on every pair of inputs below p (and math/big for the value), with the
-// output aliased to an input and not; then on words outside the contract.
+// output aliased to an input and not; then, for the multiplication and the
+// squaring, on words outside the contract (the addition's contract is
+// x, y < p only: outside it, its words may differ from the Go ones).
 func TestP521FieldAsm(t *testing.T) {
 	if !useADX {
 		t.Skip("the CPU lacks BMI2 or ADX")
@@ -122,6 +124,24 @@ func TestP521FieldAsm(t *testing.T) {
 			if got != want {
 				t.Fatalf("p521MulADX(%x, %x) aliased to y = %x, want %x", x, y, got, want)
 			}
+			p521AddGeneric(&want, &x, &y)
+			p521AddADX(&got, &x, &y)
+			if got != want {
+				t.Fatalf("p521AddADX(%x, %x) = %x, want %x", x, y, got, want)
+			}
+			if p521Int(&got).Cmp(new(big.Int).Mod(new(big.Int).Add(xi, p521Int(&y)), p)) != 0 {
+				t.Fatalf("p521AddADX(%x, %x) = %x, not x + y mod p", x, y, got)
+			}
+			got = x
+			p521AddADX(&got, &got, &y)
+			if got != want {
+				t.Fatalf("p521AddADX(%x, %x) aliased to x = %x, want %x", x, y, got, want)
+			}
+			got = y
+			p521AddADX(&got, &x, &got)
+			if got != want {
+				t.Fatalf("p521AddADX(%x, %x) aliased to y = %x, want %x", x, y, got, want)
+			}
 		}
 	}
 	all := append(append([][9]uint64{}, p521OutOfRange...), in[:40]...)
@@ -143,7 +163,8 @@ func TestP521FieldAsm(t *testing.T) {
 }
 
 // TestP521FieldAsmRandom compares the assembly with the Go kernels on
-// random words, both below p and arbitrary (outside the contract), and on
+// random words, both below 2^521 and arbitrary (outside the contract, for
+// the multiplication and the squaring), and on
 // long chains where each output is the next input.
 func TestP521FieldAsmRandom(t *testing.T) {
 	if !useADX {
@@ -159,11 +180,17 @@ func TestP521FieldAsmRandom(t *testing.T) {
 		for j := range x {
 			x[j], y[j] = r.Uint64(), r.Uint64()
 		}
+		var want, got [9]uint64
 		if i%2 == 0 {
+			// Below 2^521, so at most p, and p itself has odds 2^-521.
 			x[8] &= 0x1ff
 			y[8] &= 0x1ff
+			p521AddGeneric(&want, &x, &y)
+			p521AddADX(&got, &x, &y)
+			if got != want {
+				t.Fatalf("p521AddADX(%x, %x) = %x, want %x", x, y, got, want)
+			}
 		}
-		var want, got [9]uint64
 		p521MulGeneric(&want, &x, &y)
 		p521MulADX(&got, &x, &y)
 		if got != want {

@@ -30,6 +30,18 @@ func p521Square(z, x *[9]uint64) {
 	}
 }
 
+// p521Add sets z = x + y mod m, fully reduced, for x, y below m, with the
+// assembly (p521AddADX, plain ADD and ADC despite the name) when useADX,
+// and p521AddGeneric otherwise. z may alias x and y. Constant time; the
+// branch is on the CPU, not on the values.
+func p521Add(z, x, y *[9]uint64) {
+	if useADX {
+		p521AddADX(z, x, y)
+	} else {
+		p521AddGeneric(z, x, y)
+	}
+}
+
 // selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
 // every entry, with the SSE2 scan p521SelectSSE2 (a P521Point is 27
 // words, x, y and z). Constant time in n.

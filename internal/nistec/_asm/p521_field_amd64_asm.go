@@ -57,8 +57,50 @@ func p521() {
 	Load(Param("x"), RSI)
 	p521SquareBody("z")
 
+	TEXT("p521AddADX", NOSPLIT, "func(z, x, y *[9]uint64)")
+	Doc("p521AddADX sets z = x + y mod p for x, y < p, fully reduced, as",
+		"p521AddGeneric does (with plain ADD and ADC: it sits with the ADX",
+		"kernels behind useADX). z may alias x and y. Constant time.")
+	Pragma("noescape")
+	p521AddBody()
+
 	selectWide("p521SelectSSE2", 27)
 	selectWide("p521SelectAffineSSE2", 18)
+}
+
+// p521AddBody writes t = x + y (below 2p < 2^522, no carry out of nine
+// words), then the final step of the multiplication: b = 1 when t ≥ p,
+// that is when t + 1 ≥ 2^521 (words 0 to 7 all ones, and bit 521 of
+// t + that carry), and z = (t + b) mod 2^521, which is t - p when b = 1.
+func p521AddBody() {
+	Load(Param("x"), RSI)
+	Load(Param("y"), RDI)
+	u := p521Ring
+	for j := 0; j < 9; j++ {
+		MOVQ(word(RSI, j), u[j])
+	}
+	ADDQ(word(RDI, 0), u[0])
+	for j := 1; j < 9; j++ {
+		ADCQ(word(RDI, j), u[j])
+	}
+	MOVQ(u[0], RAX)
+	for j := 1; j < 8; j++ {
+		ANDQ(u[j], RAX)
+	}
+	ADDQ(Imm(1), RAX)
+	MOVQ(u[8], RDX)
+	ADCQ(Imm(0), RDX)
+	SHRQ(U8(9), RDX)
+	ADDQ(RDX, u[0])
+	for j := 1; j < 9; j++ {
+		ADCQ(Imm(0), u[j])
+	}
+	ANDQ(U32(0x1ff), u[8])
+	Load(Param("z"), RDX)
+	for j := 0; j < 9; j++ {
+		MOVQ(u[j], word(RDX, j))
+	}
+	RET()
 }
 
 // selectWide writes a scan of 16 entries of w words that keeps entry n-1,

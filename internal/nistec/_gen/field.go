@@ -223,8 +223,12 @@ func emitMulFused(e *emitter, f *modulus) {
 // emitAddSub writes the modular addition and subtraction.
 func emitAddSub(e *emitter, f *modulus) {
 	n := f.words
-	e.p("// %sAdd sets z = x + y mod m, for x, y < m. z may alias x and y. Constant time.", f.pre)
-	e.p("func %sAdd(z, x, y *[%d]uint64) {", f.pre, n)
+	add := f.pre + "Add"
+	if f.mulAsm {
+		add += "Generic"
+	}
+	e.p("// %s sets z = x + y mod m, for x, y < m. z may alias x and y. Constant time.", add)
+	e.p("func %s(z, x, y *[%d]uint64) {", add, n)
 	e.p("var c uint64")
 	for j := 0; j < n; j++ {
 		e.p("t%d, c := bits.Add64(x[%d], y[%d], c)", j, j, j)
