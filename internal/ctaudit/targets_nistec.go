@@ -4,7 +4,8 @@ import "slices"
 
 // The entries of internal/nistec: every function, with and without the
 // purego tag. They differ in P-256's and P-521's field multiplication,
-// squaring and table scans, P-521's addition and P-256's point formulas:
+// squaring and table scans, P-521's addition and subtraction and P-256's
+// point formulas:
 // by default a dispatch between the assembly and the Go kernels
 // (nistecAsm), with purego forwarders to the Go kernels (nistecPurego).
 // Each allowed jump tests a length, a public loop counter, the validity of
@@ -226,7 +227,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p521SelectAffineGeneric", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "p521SqrtCandidate", AllowedLoopJumps: 5, Why: "the loops over the public window steps of the constant exponent"},
 	{Symbol: ne + "p521SquareGeneric"},
-	{Symbol: ne + "p521Sub"},
+	{Symbol: ne + "p521SubGeneric"},
 	{Symbol: ne + "p521ToBytes"},
 	{Symbol: ne + "signedDigits", AllowedLoopJumps: 2, AllowedBranches: 2, Why: "byte positions against len(s), public"},
 }
@@ -280,6 +281,8 @@ var nistecAsm = []Func{
 	{Symbol: ne + "p521SquareADX"},
 	{Symbol: ne + "p521Add", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "p521AddADX"},
+	{Symbol: ne + "p521Sub", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p521SubADX"},
 	{Symbol: ne + "(*p521Table).selectInto", AllowedLoopJumps: 1, Why: "the loop over the public word count"},
 	{Symbol: ne + "p521SelectAffine"},
 	{Symbol: ne + "p521SelectSSE2"},
@@ -301,6 +304,7 @@ var nistecPurego = []Func{
 	{Symbol: ne + "p521Mul"},
 	{Symbol: ne + "p521Square"},
 	{Symbol: ne + "p521Add"},
+	{Symbol: ne + "p521Sub"},
 	{Symbol: ne + "(*p521Table).selectInto"},
 	{Symbol: ne + "p521SelectAffine"},
 }

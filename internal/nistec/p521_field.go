@@ -1145,8 +1145,8 @@ func p521AddGeneric(z, x, y *[9]uint64) {
 	z[8] = t8&keep | r8&^keep
 }
 
-// p521Sub sets z = x - y mod m, for x, y < m. z may alias x and y. Constant time.
-func p521Sub(z, x, y *[9]uint64) {
+// p521SubGeneric sets z = x - y mod m, for x, y < m. z may alias x and y. Constant time.
+func p521SubGeneric(z, x, y *[9]uint64) {
 	var b uint64
 	t0, b := bits.Sub64(x[0], y[0], b)
 	t1, b := bits.Sub64(x[1], y[1], b)

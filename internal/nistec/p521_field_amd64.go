@@ -27,6 +27,13 @@ func p521SquareADX(z *[9]uint64, x *[9]uint64)
 //go:noescape
 func p521AddADX(z *[9]uint64, x *[9]uint64, y *[9]uint64)
 
+// p521SubADX sets z = x - y mod p for x, y < p, fully reduced, with the
+// same words as p521SubGeneric for any inputs (plain SUB and SBB: it sits
+// with the ADX kernels behind useADX). z may alias x and y. Constant time.
+//
+//go:noescape
+func p521SubADX(z *[9]uint64, x *[9]uint64, y *[9]uint64)
+
 // p521SelectSSE2 sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros
 // for any other n, reading every entry. out must not overlap table.
 // Constant time in n.

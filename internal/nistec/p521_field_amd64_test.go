@@ -80,9 +80,10 @@ var p521OutOfRange = [][9]uint64{
 
 // TestP521FieldAsm compares the assembly with the Go kernels word for word,
 // on every pair of inputs below p (and math/big for the value), with the
-// output aliased to an input and not; then, for the multiplication and the
-// squaring, on words outside the contract (the addition's contract is
-// x, y < p only: outside it, its words may differ from the Go ones).
+// output aliased to an input and not; then, for the multiplication, the
+// squaring and the subtraction, on words outside the contract (the
+// addition's contract is x, y < p only: outside it, its words may differ
+// from the Go ones).
 func TestP521FieldAsm(t *testing.T) {
 	if !useADX {
 		t.Skip("the CPU lacks BMI2 or ADX")
@@ -142,6 +143,25 @@ func TestP521FieldAsm(t *testing.T) {
 			if got != want {
 				t.Fatalf("p521AddADX(%x, %x) aliased to y = %x, want %x", x, y, got, want)
 			}
+			p521SubGeneric(&want, &x, &y)
+			p521SubADX(&got, &x, &y)
+			if got != want {
+				t.Fatalf("p521SubADX(%x, %x) = %x, want %x", x, y, got, want)
+			}
+			d := new(big.Int).Sub(xi, p521Int(&y))
+			if p521Int(&got).Cmp(d.Mod(d, p)) != 0 {
+				t.Fatalf("p521SubADX(%x, %x) = %x, not x - y mod p", x, y, got)
+			}
+			got = x
+			p521SubADX(&got, &got, &y)
+			if got != want {
+				t.Fatalf("p521SubADX(%x, %x) aliased to x = %x, want %x", x, y, got, want)
+			}
+			got = y
+			p521SubADX(&got, &x, &got)
+			if got != want {
+				t.Fatalf("p521SubADX(%x, %x) aliased to y = %x, want %x", x, y, got, want)
+			}
 		}
 	}
 	all := append(append([][9]uint64{}, p521OutOfRange...), in[:40]...)
@@ -158,13 +178,18 @@ func TestP521FieldAsm(t *testing.T) {
 			if got != want {
 				t.Fatalf("p521MulADX(%x, %x) = %x, want %x", x, y, got, want)
 			}
+			p521SubGeneric(&want, &x, &y)
+			p521SubADX(&got, &x, &y)
+			if got != want {
+				t.Fatalf("p521SubADX(%x, %x) = %x, want %x", x, y, got, want)
+			}
 		}
 	}
 }
 
 // TestP521FieldAsmRandom compares the assembly with the Go kernels on
 // random words, both below 2^521 and arbitrary (outside the contract, for
-// the multiplication and the squaring), and on
+// the multiplication, the squaring and the subtraction), and on
 // long chains where each output is the next input.
 func TestP521FieldAsmRandom(t *testing.T) {
 	if !useADX {
@@ -200,6 +225,11 @@ func TestP521FieldAsmRandom(t *testing.T) {
 		p521SquareADX(&got, &x)
 		if got != want {
 			t.Fatalf("p521SquareADX(%x) = %x, want %x", x, got, want)
+		}
+		p521SubGeneric(&want, &x, &y)
+		p521SubADX(&got, &x, &y)
+		if got != want {
+			t.Fatalf("p521SubADX(%x, %x) = %x, want %x", x, y, got, want)
 		}
 	}
 	in := p521AsmInputs(t)

@@ -42,6 +42,18 @@ func p521Add(z, x, y *[9]uint64) {
 	}
 }
 
+// p521Sub sets z = x - y mod m, fully reduced, for x, y below m, with the
+// assembly (p521SubADX, plain SUB and SBB despite the name) when useADX,
+// and p521SubGeneric otherwise. z may alias x and y. Constant time; the
+// branch is on the CPU, not on the values.
+func p521Sub(z, x, y *[9]uint64) {
+	if useADX {
+		p521SubADX(z, x, y)
+	} else {
+		p521SubGeneric(z, x, y)
+	}
+}
+
 // selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
 // every entry, with the SSE2 scan p521SelectSSE2 (a P521Point is 27
 // words, x, y and z). Constant time in n.

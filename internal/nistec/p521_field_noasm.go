@@ -16,6 +16,10 @@ func p521Square(z, x *[9]uint64) { p521SquareGeneric(z, x) }
 // x and y. Constant time.
 func p521Add(z, x, y *[9]uint64) { p521AddGeneric(z, x, y) }
 
+// p521Sub sets z = x - y mod m, fully reduced, for x, y below m. z may alias
+// x and y. Constant time.
+func p521Sub(z, x, y *[9]uint64) { p521SubGeneric(z, x, y) }
+
 // selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0). Constant time in n.
 func (t *p521Table) selectInto(p *P521Point, n uint32) { t.selectIntoGeneric(p, n) }
 

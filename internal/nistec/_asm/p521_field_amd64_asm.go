@@ -64,6 +64,13 @@ func p521() {
 	Pragma("noescape")
 	p521AddBody()
 
+	TEXT("p521SubADX", NOSPLIT, "func(z, x, y *[9]uint64)")
+	Doc("p521SubADX sets z = x - y mod p for x, y < p, fully reduced, with the",
+		"same words as p521SubGeneric for any inputs (plain SUB and SBB: it sits",
+		"with the ADX kernels behind useADX). z may alias x and y. Constant time.")
+	Pragma("noescape")
+	p521SubBody()
+
 	selectWide("p521SelectSSE2", 27)
 	selectWide("p521SelectAffineSSE2", 18)
 }
@@ -96,6 +103,35 @@ func p521AddBody() {
 		ADCQ(Imm(0), u[j])
 	}
 	ANDQ(U32(0x1ff), u[8])
+	Load(Param("z"), RDX)
+	for j := 0; j < 9; j++ {
+		MOVQ(u[j], word(RDX, j))
+	}
+	RET()
+}
+
+// p521SubBody writes t = x - y mod 2^576, then adds p back, masked by
+// the borrow: mask = -borrow (SBB of a register from itself), added to
+// words 0 to 7 and, ANDed with 0x1ff, to word 8, as p521SubGeneric does.
+func p521SubBody() {
+	Load(Param("x"), RSI)
+	Load(Param("y"), RDI)
+	u := p521Ring
+	for j := 0; j < 9; j++ {
+		MOVQ(word(RSI, j), u[j])
+	}
+	SUBQ(word(RDI, 0), u[0])
+	for j := 1; j < 9; j++ {
+		SBBQ(word(RDI, j), u[j])
+	}
+	SBBQ(RAX, RAX)
+	MOVQ(RAX, RDX)
+	ANDQ(U32(0x1ff), RDX)
+	ADDQ(RAX, u[0])
+	for j := 1; j < 8; j++ {
+		ADCQ(RAX, u[j])
+	}
+	ADCQ(RDX, u[8])
 	Load(Param("z"), RDX)
 	for j := 0; j < 9; j++ {
 		MOVQ(u[j], word(RDX, j))

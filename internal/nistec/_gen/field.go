@@ -241,8 +241,12 @@ func emitAddSub(e *emitter, f *modulus) {
 	}
 	e.p("}")
 	e.p("")
-	e.p("// %sSub sets z = x - y mod m, for x, y < m. z may alias x and y. Constant time.", f.pre)
-	e.p("func %sSub(z, x, y *[%d]uint64) {", f.pre, n)
+	sub := f.pre + "Sub"
+	if f.mulAsm {
+		sub += "Generic"
+	}
+	e.p("// %s sets z = x - y mod m, for x, y < m. z may alias x and y. Constant time.", sub)
+	e.p("func %s(z, x, y *[%d]uint64) {", sub, n)
 	e.p("var b uint64")
 	for j := 0; j < n; j++ {
 		e.p("t%d, b := bits.Sub64(x[%d], y[%d], b)", j, j, j)
