@@ -77,11 +77,15 @@ var p256P Mem
 // the first go:generate line) or p521 (p521MulADX and p521SquareADX).
 var curve = flag.String("curve", "p256", "field to generate: p256 or p521")
 
+// generators holds the other outputs of this command, by the name -curve
+// takes; each registers itself from its own file's init.
+var generators = map[string]func(){"p521": p521}
+
 func main() {
 	flag.Parse()
 	ConstraintExpr("!purego")
-	if *curve == "p521" {
-		p521()
+	if g, ok := generators[*curve]; ok {
+		g()
 		Generate()
 		return
 	}
