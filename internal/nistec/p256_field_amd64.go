@@ -72,3 +72,12 @@ func p256AddADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *
 //
 //go:noescape
 func p256AddAffineADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, b *[4]uint64)
+
+// p256AddAffineDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2),
+// Jacobian plus affine, as (*p256Jacobian).addAffineDistinctGeneric does
+// (madd-2004-hmv, with its exceptions), with equal results, for
+// coordinates below p. The outputs may alias the inputs. It requires BMI2
+// and ADX. Constant time.
+//
+//go:noescape
+func p256AddAffineDistinctADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64)

@@ -214,6 +214,18 @@ func TestP256AddAsm(t *testing.T) {
 		if got != want {
 			t.Fatalf("p256AddAffineADX(%x, %x) aliased = %x, want %x", p1, a2, got, want)
 		}
+		j1 := p256Jacobian{p1.x, p1.y, p1.z}
+		var jwant, jgot p256Jacobian
+		jwant.addAffineDistinctGeneric(&j1, &a2)
+		p256AddAffineDistinctADX(&jgot.x.l, &jgot.y.l, &jgot.z.l, &j1.x.l, &j1.y.l, &j1.z.l, &a2.x.l, &a2.y.l)
+		if jgot != jwant {
+			t.Fatalf("p256AddAffineDistinctADX(%x, %x) = %x, want %x", j1, a2, jgot, jwant)
+		}
+		jgot = j1
+		p256AddAffineDistinctADX(&jgot.x.l, &jgot.y.l, &jgot.z.l, &jgot.x.l, &jgot.y.l, &jgot.z.l, &a2.x.l, &a2.y.l)
+		if jgot != jwant {
+			t.Fatalf("p256AddAffineDistinctADX(%x, %x) aliased = %x, want %x", j1, a2, jgot, jwant)
+		}
 	}
 }
 

@@ -333,3 +333,34 @@ func TestP384VarTimeExceptions(t *testing.T) {
 func TestP521VarTimeExceptions(t *testing.T) {
 	testVarTimeExceptions(t, &p521Case, NewP521Point, NewP521Generator)
 }
+
+// TestBaseSafeDigits checks the bound ScalarBaseMult's incomplete additions
+// rely on: for every digit i below pNNNBaseSafeDigits, a point of the digit
+// (up to 16·2^(5i)) plus the largest sum of the digits below it (under
+// 2^(5i)) stays below n, so that neither c + d·2^(5i) nor c - d·2^(5i) is a
+// nonzero multiple of n.
+func TestBaseSafeDigits(t *testing.T) {
+	for _, c := range []struct {
+		c           *curveCase
+		safe, total int
+	}{
+		{&p256Case, p256BaseSafeDigits, p256Digits},
+		{&p384Case, p384BaseSafeDigits, p384Digits},
+		{&p521Case, p521BaseSafeDigits, p521Digits},
+	} {
+		if c.safe < 1 || c.safe > c.total {
+			t.Fatalf("%s: %d safe digits of %d", c.c.params.Name, c.safe, c.total)
+		}
+		i := c.safe - 1
+		bound := new(big.Int).Lsh(big.NewInt(16), uint(5*i))
+		below := new(big.Int).Lsh(big.NewInt(1), uint(5*i)) // > 16·Σ 2^(5k), k < i
+		if bound.Add(bound, below).Cmp(c.c.params.N) >= 0 {
+			t.Errorf("%s: digit %d is not safe", c.c.params.Name, i)
+		}
+		// The first unsafe digit is used by every scalar of full length, so
+		// the complete formulas after it are not dead code.
+		if 5*c.safe >= 8*c.c.scalarSize {
+			t.Errorf("%s: %d safe digits cover the whole scalar", c.c.params.Name, c.safe)
+		}
+	}
+}

@@ -121,6 +121,12 @@ func main() {
 		"Algorithm 5), with equal results, for coordinates below p; b is the",
 		"curve's b as the field holds it. The outputs may alias the inputs. It",
 		"requires BMI2 and ADX. Constant time.")
+	formula("p256AddAffineDistinctADX", "func(x3, y3, z3, x1, y1, z1, x2, y2 *[4]uint64)", maddDistinct,
+		"p256AddAffineDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2),",
+		"Jacobian plus affine, as (*p256Jacobian).addAffineDistinctGeneric does",
+		"(madd-2004-hmv, with its exceptions), with equal results, for",
+		"coordinates below p. The outputs may alias the inputs. It requires BMI2",
+		"and ADX. Constant time.")
 	Generate()
 }
 
@@ -629,6 +635,29 @@ var rcbAddAffine = []string{
 	"z3 = t4 * z3",
 	"t1 = t3 * t0",
 	"z3 = z3 + t1",
+}
+
+// maddDistinct is madd-2004-hmv (Explicit-Formulas Database), as
+// (*p256Jacobian).addAffineDistinctGeneric writes it: 8M + 3S.
+var maddDistinct = []string{
+	"t1 = z1 * z1",
+	"t2 = t1 * z1",
+	"t1 = t1 * x2",
+	"t2 = t2 * y2",
+	"t1 = t1 - x1",
+	"t2 = t2 - y1",
+	"z3 = z1 * t1",
+	"t4 = t1 * t1",
+	"t3 = t4 * t1",
+	"t4 = t4 * x1",
+	"x3 = t2 * t2",
+	"x3 = x3 - t3",
+	"t1 = t4 + t4",
+	"x3 = x3 - t1",
+	"t4 = t4 - x3",
+	"t4 = t4 * t2",
+	"t3 = t3 * y1",
+	"y3 = t4 - t3",
 }
 
 // selectEntry writes the masked scan of a table of 16 entries of w words:

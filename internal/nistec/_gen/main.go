@@ -57,6 +57,20 @@ func curves() []*curve {
 // enough to hold one bit more than the scalar, so the last carry is zero.
 func (c *curve) digits() int { return (8*c.bytes + 1 + window - 1) / window }
 
+// baseSafeDigits is the number of low digits ScalarBaseMult adds with the
+// incomplete mixed addition: those i with 17·2^(5i) < n (see the comment
+// of ScalarBaseMult), at most the number of digits.
+func (c *curve) baseSafeDigits() int {
+	i := 0
+	for ; i < c.digits(); i++ {
+		b := new(big.Int).Lsh(big.NewInt(17), uint(window*i))
+		if b.Cmp(c.n) >= 0 {
+			break
+		}
+	}
+	return i
+}
+
 type emitter struct{ bytes.Buffer }
 
 func (e *emitter) p(format string, args ...any) {

@@ -1,0 +1,8 @@
+//go:build !amd64 || purego
+
+package nistec
+
+// addAffineDistinct sets p = p1 + p2: addAffineDistinctGeneric.
+func (p *p256Jacobian) addAffineDistinct(p1 *p256Jacobian, p2 *p256Affine) *p256Jacobian {
+	return p.addAffineDistinctGeneric(p1, p2)
+}
