@@ -5,8 +5,12 @@ import (
 	"crypto"
 	"crypto/ecdsa"
 	"crypto/elliptic"
+	"crypto/hmac"
 	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/asn1"
 	"errors"
+	"hash"
 	"math/big"
 	mathrand "math/rand/v2"
 	"testing"
@@ -224,6 +228,12 @@ func TestHedged(t *testing.T) {
 // GODEBUG=cryptocustomrand=1 (and then may read one extra byte first,
 // which a constant reader makes harmless): it runs in a child process with
 // that setting. Key generation from a constant reader is compared too.
+//
+// P-384 and P-521 sign as crypto/ecdsa does. P-256's DRBG takes SHA-256
+// where crypto/ecdsa's takes SHA-512: refHedgedSign, an independent
+// HMAC_DRBG on crypto/hmac and the signature with math/big, must equal
+// crypto/ecdsa with SHA-512 (which checks the reference) and carry with
+// SHA-256.
 func TestHedgedMatchesStd(t *testing.T) {
 	if !testutil.IsChild(t) {
 		testutil.RunChild(t, "GODEBUG=cryptocustomrand=1")
@@ -260,10 +270,93 @@ func TestHedgedMatchesStd(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if c == elliptic.P256() {
+					ref := refHedgedSign(t, sha512.New, k.ToStd(), b, digest)
+					if !bytes.Equal(ref, want) {
+						t.Fatalf("P-256: the reference with SHA-512 = %x, crypto/ecdsa %x", ref, want)
+					}
+					want = refHedgedSign(t, sha256.New, k.ToStd(), b, digest)
+				}
 				if !bytes.Equal(got, want) {
 					t.Errorf("%s, digest of %d bytes: SignASN1 = %x, crypto/ecdsa %x", c.Params().Name, n, got, want)
 				}
 			}
 		}
 	}
+}
+
+// refHedgedSign is a hedged ECDSA signature written from the
+// specifications, independent of the package's code: the HMAC_DRBG of SP
+// 800-90A on crypto/hmac, seeded as draft-irtf-cfrg-det-sigs-with-noise-04,
+// Section 4 (len(n) bytes of rand, then the key and bits2octets(hash), each
+// padded to start a block of the HMAC's input), the nonce by rejection
+// sampling, and (r, s) with math/big and crypto/elliptic. rand is the
+// constant byte b. The curve must have an order of a whole number of bytes
+// (P-256 or P-384).
+func refHedgedSign(t *testing.T, h func() hash.Hash, k *ecdsa.PrivateKey, b byte, digest []byte) []byte {
+	t.Helper()
+	params := k.Curve.Params()
+	n := params.N
+	size := (n.BitLen() + 7) / 8
+	if 8*size != n.BitLen() {
+		t.Fatal("refHedgedSign: the order is not a whole number of bytes")
+	}
+	mac := func(key []byte, msg ...[]byte) []byte {
+		m := hmac.New(h, key)
+		for _, p := range msg {
+			m.Write(p)
+		}
+		return m.Sum(nil)
+	}
+	// bits2octets: the leftmost bits of the digest, reduced modulo n.
+	e := new(big.Int).SetBytes(digest)
+	if excess := 8*len(digest) - n.BitLen(); excess > 0 {
+		e.Rsh(e, uint(excess))
+	}
+	e.Mod(e, n)
+	h1 := e.FillBytes(make([]byte, size))
+	seed := bytes.Repeat([]byte{b}, size)
+	hs, bs := h().Size(), h().BlockSize()
+	pad := func(written int) []byte { return make([]byte, (bs-written%bs)%bs) }
+	at := hs + 1 + len(seed)
+	seed = append(seed, pad(at)...)
+	seed = append(seed, k.D.FillBytes(make([]byte, size))...)
+	seed = append(seed, pad(size)...)
+	seed = append(seed, h1...)
+
+	K := make([]byte, hs)
+	V := bytes.Repeat([]byte{1}, hs)
+	update := func(data []byte) {
+		K = mac(K, V, []byte{0}, data)
+		V = mac(K, V)
+		if data != nil {
+			K = mac(K, V, []byte{1}, data)
+			V = mac(K, V)
+		}
+	}
+	update(seed)
+	var kk *big.Int
+	for {
+		var T []byte
+		for len(T) < size {
+			V = mac(K, V)
+			T = append(T, V...)
+		}
+		kk = new(big.Int).SetBytes(T[:size])
+		if kk.Sign() > 0 && kk.Cmp(n) < 0 {
+			break
+		}
+		update(nil)
+	}
+	x, _ := k.Curve.ScalarBaseMult(kk.FillBytes(make([]byte, size)))
+	r := new(big.Int).Mod(x, n)
+	s := new(big.Int).Mul(r, k.D)
+	s.Add(s, e)
+	s.Mul(s, new(big.Int).ModInverse(kk, n))
+	s.Mod(s, n)
+	sig, err := asn1.Marshal(struct{ R, S *big.Int }{r, s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sig
 }

@@ -2,6 +2,7 @@ package ecdsa
 
 import (
 	"errors"
+	"hash"
 	"math/big"
 )
 
@@ -48,9 +49,13 @@ type nistCurve[P point[P], S scalar[S]] struct {
 	size, excess int
 	// n is the order, for the variable-time inversion of verification.
 	n *big.Int
+	// hedge is the hash of the HMAC_DRBG of hedged signatures.
+	hedge func() hash.Hash
 }
 
 func (c *nistCurve[P, S]) scalarSize() int { return c.size }
+
+func (c *nistCurve[P, S]) hedgeHash() func() hash.Hash { return c.hedge }
 
 // bits2int sets e to the integer of the leftmost bitlen(n) bits of the
 // hash, reduced modulo n: FIPS 186-5, Section 6.4.1, steps 2 and 3 (and
