@@ -83,10 +83,13 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 		}
 		return ret, nil
 	}
-	if len(ciphertext) < headSize-blockSize {
+	switch {
+	case len(ciphertext) < headSize-blockSize:
 		var head [shortHead]byte
 		ok = openWith(head[:], key, nonce, out, ciphertext, additionalData, tag)
-	} else {
+	case len(ciphertext) >= chacha20.HeadSize && !anyOverlap(out, ciphertext):
+		ok = openLong(key, nonce, out, ciphertext, additionalData, (*[Overhead]byte)(tag))
+	default:
 		var head [headSize]byte
 		ok = openWith(head[:], key, nonce, out, ciphertext, additionalData, tag)
 	}
@@ -112,6 +115,34 @@ func openWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciph
 	}
 	subtle.XORBytes(out[:n], ciphertext[:n], head[blockSize:])
 	s.XORKeyStream(out[n:], ciphertext[n:])
+	return true
+}
+
+// openLong is open's work for ciphertexts of at least chacha20.HeadSize
+// bytes when out and ciphertext do not overlap: it decrypts as sealLong
+// encrypts (block 0 and the first 15 blocks of data in one pass of the
+// widest kernel, the data written where it goes), with the MAC over the
+// ciphertext, which is left intact, computed beside it. It reports whether
+// the tag was right; if not, it zeroes out, so that no plaintext is
+// released. The tag is copied first: out may overlap it (the memory after
+// the ciphertext).
+func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
+	var s chacha20.State
+	var block0 [blockSize]byte
+	var mac poly1305.MAC
+	var want [Overhead]byte
+	expected := *tag
+	s.Init(key, nonce, 0).XORKeyStreamHead(&block0, out, ciphertext)
+	mac.Init((*[poly1305.KeySize]byte)(block0[:poly1305.KeySize]))
+	mac.Prepare()
+	s.XORKeyStream(out[chacha20.HeadSize:], ciphertext[chacha20.HeadSize:])
+	authenticate(&mac, &want, additionalData, ciphertext)
+	// Whether the tag is right is public (it is Open's result), so it
+	// may be branched on; the comparison itself is constant time.
+	if subtle.ConstantTimeCompare(want[:], expected[:]) != 1 {
+		clear(out)
+		return false
+	}
 	return true
 }
 

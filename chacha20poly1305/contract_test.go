@@ -217,3 +217,32 @@ func testAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenOutputOverTag checks Open when its output starts right after the
+// ciphertext, over the tag (which the contract allows: only the ciphertext
+// must not overlap the output inexactly), at lengths on every path, both
+// with the right tag and with a forged one.
+func TestOpenOutputOverTag(t *testing.T) {
+	forEachImpl(t, func(t *testing.T) {
+		rng := testutil.Rand(t)
+		for _, n := range []int{16, 64, 192, 193, 959, 960, 1350, 4096} {
+			a, _ := New(randBytes(rng, KeySize))
+			nonce, pt, ad := randBytes(rng, NonceSize), randBytes(rng, n), randBytes(rng, 13)
+			sealed := a.Seal(nil, nonce, pt, ad)
+			for _, forge := range []bool{false, true} {
+				buf := make([]byte, 2*n+Overhead)
+				copy(buf, sealed)
+				if forge {
+					buf[n] ^= 1
+				}
+				got, err := a.Open(buf[n:n], nonce, buf[:n+Overhead], ad)
+				switch {
+				case forge && (err == nil || !allZero(buf[n:2*n])):
+					t.Errorf("length %d: forged tag: Open returned %v, output zeroed %v", n, err, allZero(buf[n:2*n]))
+				case !forge && (err != nil || !bytes.Equal(got, pt)):
+					t.Errorf("length %d: Open with its output over the tag: %v", n, err)
+				}
+			}
+		}
+	})
+}

@@ -130,10 +130,13 @@ var aeadTargets = []Target{
 const (
 	whyAEADCall = "the lengths and capacities of dst, plaintext and additional data (sliceForAppend), " +
 		"their addresses (the overlap checks), useFused and the length (the fused path), " +
-		"and the length again (the head buffer's size); the loops clear the head buffer"
+		"and the length again (the head buffer's size), or whether output and ciphertext " +
+		"overlap (openLong); the loops clear the head buffer"
 	whySealCall = "the lengths and capacities of dst, plaintext and additional data (sliceForAppend), " +
 		"their addresses (the overlap checks), useFused and the length (the fused path), " +
 		"and the length again (sealLong); the loop clears the short head buffer"
+	whyOpenLong = whySealLong + ", the loop and result of subtle.ConstantTimeCompare over the 16-byte tag, " +
+		"and whether the tag was right (Open's public result)"
 	whyAEADOpen = whyAEADCall + "; and whether the tag was right, which is Open's public result"
 	whyFused    = "the loops over the fixed 10 double rounds and over the whole blocks of the additional " +
 		"data and of the ciphertext, and whether the data's last block is partial: public lengths"
@@ -178,9 +181,10 @@ func init() {
 		Package: module + "chacha20poly1305",
 		Funcs: append([]Func{
 			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 12, Why: whySealCall},
-			{Symbol: ap + "open", AllowedLoopJumps: 2, AllowedBranches: 16, Why: whyAEADOpen},
+			{Symbol: ap + "open", AllowedLoopJumps: 2, AllowedBranches: 19, Why: whyAEADOpen},
 			{Symbol: ap + "sealShort", AllowedBranches: 2, Why: "useFused and the length, public"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 2, Why: whySealLong + "; and MAC.Prepare's useIFMA and pwReady (public)"},
+			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 3, Why: whyOpenLong + "; and MAC.Prepare's useIFMA and pwReady (public)"},
 			{Symbol: ap + "openShort", AllowedBranches: 2, Why: "useFused and the length, public"},
 			{Symbol: ap + "sealFused", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whyFused},
 			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whyFusedOpen},
@@ -191,9 +195,10 @@ func init() {
 		Tags:    []string{"purego"},
 		Funcs: append([]Func{
 			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 10, Why: whySealCall},
-			{Symbol: ap + "open", AllowedLoopJumps: 2, AllowedBranches: 11, Why: whyAEADOpen},
+			{Symbol: ap + "open", AllowedLoopJumps: 2, AllowedBranches: 14, Why: whyAEADOpen},
 			{Symbol: ap + "sealShort"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, Why: whySealLong},
+			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 1, Why: whyOpenLong},
 			{Symbol: ap + "openShort"},
 		}, slices.Clone(aeadFuncs)...),
 		Public: aeadPublic,
