@@ -20,6 +20,9 @@ type point[P any] interface {
 	ScalarBaseMult(scalar []byte) (P, error)
 	// VarTimeDoubleScalarBaseMult sets p = u1·G + u2·q in variable time.
 	VarTimeDoubleScalarBaseMult(u1 []byte, q P, u2 []byte) (P, error)
+	// HasXVarTime reports whether the point is not the identity and its
+	// x coordinate is x, a canonical field element: variable time.
+	HasXVarTime(x []byte) bool
 }
 
 // scalar is the part of the scalar types of internal/nistec (integers
@@ -47,8 +50,9 @@ type nistCurve[P point[P], S scalar[S]] struct {
 	// coordinates (the same for P-256, P-384 and P-521); excess is
 	// 8·size - bitlen(n), the bits bits2int shifts out (7 for P-521, else 0).
 	size, excess int
-	// n is the order, for the variable-time inversion of verification.
-	n *big.Int
+	// n is the order, for the variable-time inversion of verification,
+	// and p the field's prime, for its comparison of x coordinates.
+	n, p *big.Int
 	// hedge is the hash of the HMAC_DRBG of hedged signatures.
 	hedge func() hash.Hash
 }
@@ -219,17 +223,18 @@ func (c *nistCurve[P, S]) verifyVarTime(q, hash, r, s []byte) bool {
 	if err != nil {
 		return false
 	}
-	// Step 7: R is not the identity.
-	rx, err := R.BytesX()
-	if err != nil {
+	// Steps 7-9: R is not the identity and R.x mod n == r, that is R.x = r
+	// or, if r + n < p, R.x = r + n (R.x < p < 2n): compared as X = x·Z in
+	// R's projective coordinates, with no inversion.
+	if R.HasXVarTime(rs.Bytes()) {
+		return true
+	}
+	rn := new(big.Int).SetBytes(rs.Bytes())
+	if rn.Add(rn, c.n).Cmp(c.p) >= 0 {
 		return false
 	}
-	// Steps 8-9: R.x mod n == r.
-	x, err := c.newScalar().SetReducedBytes(rx)
-	if err != nil {
-		return false
-	}
-	return x.Equal(rs) == 1
+	var buf [66]byte
+	return R.HasXVarTime(rn.FillBytes(buf[:c.size]))
 }
 
 // scalarVarTime decodes a big-endian value of any length in [1, n-1], or

@@ -81,3 +81,12 @@ func p256AddAffineADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64
 //
 //go:noescape
 func p256AddAffineDistinctADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64)
+
+// p256AddDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in
+// Jacobian coordinates as (*p256Jacobian).addDistinctGeneric does
+// (add-1998-cmo-2, with its exceptions), with equal results, for
+// coordinates below p. The outputs may alias the inputs. It requires BMI2
+// and ADX. Constant time.
+//
+//go:noescape
+func p256AddDistinctADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, z2 *[4]uint64)

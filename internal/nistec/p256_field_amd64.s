@@ -11825,3 +11825,2351 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $224-64
 	MOVQ DX, 16(SI)
 	MOVQ BX, 24(SI)
 	RET
+
+// func p256AddDistinctADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, z2 *[4]uint64)
+// Requires: ADX, BMI2, CMOV
+TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
+	// z1z1 = z1 * z1
+	MOVQ z1+40(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, (SP)
+	MOVQ    DI, 8(SP)
+	MOVQ    R8, 16(SP)
+	MOVQ    R9, 24(SP)
+
+	// z2z2 = z2 * z2
+	MOVQ z2+64(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, 32(SP)
+	MOVQ    DI, 40(SP)
+	MOVQ    R8, 48(SP)
+	MOVQ    R9, 56(SP)
+
+	// u1 = x1 * z2z2
+	// t += x·y[0]·2^0
+	MOVQ  x1+24(FP), CX
+	MOVQ  (CX), DX
+	MULXQ AX, CX, BX
+	MULXQ DI, R14, SI
+	ADDQ  R14, BX
+	MULXQ R8, R14, R10
+	ADCQ  R14, SI
+	MULXQ R9, R14, R11
+	ADCQ  R14, R10
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  x1+24(FP), DX
+	MOVQ  8(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, BX
+	ADOXQ R15, SI
+	MULXQ DI, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R10
+	MULXQ R8, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ R9, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  x1+24(FP), DX
+	MOVQ  16(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R10
+	MULXQ DI, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ R8, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R9, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  x1+24(FP), DX
+	MOVQ  24(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ DI, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R8, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ R9, R14, AX
+	ADCXQ R14, R13
+	ADOXQ BP, AX
+	ADCXQ BP, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, DI
+	SHLQ  $0x20, DI
+	SHRQ  $0x20, CX
+	ADDQ  DI, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), DI, CX
+	ADCQ  DI, R10
+	ADCQ  $0x00, CX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, DI
+	SHLQ  $0x20, DI
+	SHRQ  $0x20, BX
+	ADDQ  DI, SI
+	ADCQ  BX, R10
+	MULXQ p256P<>+24(SB), DI, BX
+	ADCQ  DI, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, DI
+	SHLQ  $0x20, DI
+	SHRQ  $0x20, SI
+	ADDQ  DI, R10
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), DI, SI
+	ADCQ  DI, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, DI
+	SHLQ  $0x20, DI
+	SHRQ  $0x20, R10
+	ADDQ  DI, CX
+	ADCQ  R10, BX
+	MULXQ p256P<>+24(SB), DI, R10
+	ADCQ  DI, SI
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R11, CX
+	ADCQ R12, BX
+	ADCQ R13, SI
+	ADCQ AX, R10
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    BX, DI
+	MOVQ    SI, R8
+	MOVQ    R10, R9
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DI
+	SBBQ    p256P<>+16(SB), R8
+	SBBQ    p256P<>+24(SB), R9
+	SBBQ    $0x00, DX
+	CMOVQCC AX, CX
+	CMOVQCC DI, BX
+	CMOVQCC R8, SI
+	CMOVQCC R9, R10
+	MOVQ    CX, 64(SP)
+	MOVQ    BX, 72(SP)
+	MOVQ    SI, 80(SP)
+	MOVQ    R10, 88(SP)
+
+	// u2 = x2 * z1z1
+	MOVQ x2+48(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+
+	// t += x·y[0]·2^0
+	MOVQ  (SP), DX
+	MULXQ AX, DI, R8
+	MULXQ CX, R14, R9
+	ADDQ  R14, R8
+	MULXQ BX, R14, R10
+	ADCQ  R14, R9
+	MULXQ SI, R14, R11
+	ADCQ  R14, R10
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  8(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ BX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ SI, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  16(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ CX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ SI, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  24(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ CX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ SI, R14, AX
+	ADCXQ R14, R13
+	ADOXQ BP, AX
+	ADCXQ BP, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, R10
+	ADCQ  $0x00, DI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, R10
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, R10
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R10
+	ADDQ  CX, DI
+	ADCQ  R10, R8
+	MULXQ p256P<>+24(SB), CX, R10
+	ADCQ  CX, R9
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ AX, R10
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DI, AX
+	MOVQ    R8, DX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), SI
+	SBBQ    $0x00, CX
+	CMOVQCC AX, DI
+	CMOVQCC DX, R8
+	CMOVQCC BX, R9
+	CMOVQCC SI, R10
+	MOVQ    DI, 96(SP)
+	MOVQ    R8, 104(SP)
+	MOVQ    R9, 112(SP)
+	MOVQ    R10, 120(SP)
+
+	// s1 = y1 * z2
+	MOVQ y1+32(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+
+	// t += x·y[0]·2^0
+	MOVQ  z2+64(FP), DX
+	MOVQ  (DX), DX
+	MULXQ AX, DI, R8
+	MULXQ CX, R14, R9
+	ADDQ  R14, R8
+	MULXQ BX, R14, R10
+	ADCQ  R14, R9
+	MULXQ SI, R14, R11
+	ADCQ  R14, R10
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  z2+64(FP), DX
+	MOVQ  8(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ BX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ SI, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  z2+64(FP), DX
+	MOVQ  16(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ CX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ SI, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  z2+64(FP), DX
+	MOVQ  24(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ CX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ SI, R14, AX
+	ADCXQ R14, R13
+	ADOXQ BP, AX
+	ADCXQ BP, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, R10
+	ADCQ  $0x00, DI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, R10
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, R10
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R10
+	ADDQ  CX, DI
+	ADCQ  R10, R8
+	MULXQ p256P<>+24(SB), CX, R10
+	ADCQ  CX, R9
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ AX, R10
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DI, AX
+	MOVQ    R8, DX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), SI
+	SBBQ    $0x00, CX
+	CMOVQCC AX, DI
+	CMOVQCC DX, R8
+	CMOVQCC BX, R9
+	CMOVQCC SI, R10
+	MOVQ    DI, 128(SP)
+	MOVQ    R8, 136(SP)
+	MOVQ    R9, 144(SP)
+	MOVQ    R10, 152(SP)
+
+	// s1 = s1 * z2z2
+	// t += x·y[0]·2^0
+	MOVQ  32(SP), DX
+	MULXQ DI, AX, CX
+	MULXQ R8, R14, BX
+	ADDQ  R14, CX
+	MULXQ R9, R14, SI
+	ADCQ  R14, BX
+	MULXQ R10, R14, R11
+	ADCQ  R14, SI
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  40(SP), DX
+	XORQ  BP, BP
+	MULXQ DI, R14, R15
+	ADCXQ R14, CX
+	ADOXQ R15, BX
+	MULXQ R8, R14, R15
+	ADCXQ R14, BX
+	ADOXQ R15, SI
+	MULXQ R9, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R11
+	MULXQ R10, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  48(SP), DX
+	XORQ  BP, BP
+	MULXQ DI, R14, R15
+	ADCXQ R14, BX
+	ADOXQ R15, SI
+	MULXQ R8, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R11
+	MULXQ R9, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R10, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  56(SP), DX
+	XORQ  BP, BP
+	MULXQ DI, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R11
+	MULXQ R8, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R9, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ R10, R14, DI
+	ADCXQ R14, R13
+	ADOXQ BP, DI
+	ADCXQ BP, DI
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, AX
+	ADDQ  R8, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R8, AX
+	ADCQ  R8, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, CX
+	ADDQ  R8, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R8, CX
+	ADCQ  R8, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, BX
+	ADDQ  R8, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R8, BX
+	ADCQ  R8, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, SI
+	ADDQ  R8, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R8, SI
+	ADCQ  R8, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R11, AX
+	ADCQ R12, CX
+	ADCQ R13, BX
+	ADCQ DI, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    SI, 152(SP)
+
+	// s2 = y2 * z1
+	MOVQ y2+56(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+
+	// t += x·y[0]·2^0
+	MOVQ  z1+40(FP), DX
+	MOVQ  (DX), DX
+	MULXQ AX, DI, R8
+	MULXQ CX, R14, R9
+	ADDQ  R14, R8
+	MULXQ BX, R14, R10
+	ADCQ  R14, R9
+	MULXQ SI, R14, R11
+	ADCQ  R14, R10
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  z1+40(FP), DX
+	MOVQ  8(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ BX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ SI, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  z1+40(FP), DX
+	MOVQ  16(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ CX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ SI, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  z1+40(FP), DX
+	MOVQ  24(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ CX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ SI, R14, AX
+	ADCXQ R14, R13
+	ADOXQ BP, AX
+	ADCXQ BP, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, R10
+	ADCQ  $0x00, DI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, R10
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, R10
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R10
+	ADDQ  CX, DI
+	ADCQ  R10, R8
+	MULXQ p256P<>+24(SB), CX, R10
+	ADCQ  CX, R9
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ AX, R10
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DI, AX
+	MOVQ    R8, DX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), SI
+	SBBQ    $0x00, CX
+	CMOVQCC AX, DI
+	CMOVQCC DX, R8
+	CMOVQCC BX, R9
+	CMOVQCC SI, R10
+	MOVQ    DI, 160(SP)
+	MOVQ    R8, 168(SP)
+	MOVQ    R9, 176(SP)
+	MOVQ    R10, 184(SP)
+
+	// s2 = s2 * z1z1
+	// t += x·y[0]·2^0
+	MOVQ  (SP), DX
+	MULXQ DI, AX, CX
+	MULXQ R8, R14, BX
+	ADDQ  R14, CX
+	MULXQ R9, R14, SI
+	ADCQ  R14, BX
+	MULXQ R10, R14, R11
+	ADCQ  R14, SI
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  8(SP), DX
+	XORQ  BP, BP
+	MULXQ DI, R14, R15
+	ADCXQ R14, CX
+	ADOXQ R15, BX
+	MULXQ R8, R14, R15
+	ADCXQ R14, BX
+	ADOXQ R15, SI
+	MULXQ R9, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R11
+	MULXQ R10, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  16(SP), DX
+	XORQ  BP, BP
+	MULXQ DI, R14, R15
+	ADCXQ R14, BX
+	ADOXQ R15, SI
+	MULXQ R8, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R11
+	MULXQ R9, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R10, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  24(SP), DX
+	XORQ  BP, BP
+	MULXQ DI, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R11
+	MULXQ R8, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R9, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ R10, R14, DI
+	ADCXQ R14, R13
+	ADOXQ BP, DI
+	ADCXQ BP, DI
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, AX
+	ADDQ  R8, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R8, AX
+	ADCQ  R8, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, CX
+	ADDQ  R8, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R8, CX
+	ADCQ  R8, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, BX
+	ADDQ  R8, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R8, BX
+	ADCQ  R8, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, SI
+	ADDQ  R8, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R8, SI
+	ADCQ  R8, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R11, AX
+	ADCQ R12, CX
+	ADCQ R13, BX
+	ADCQ DI, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    BX, 176(SP)
+	MOVQ    SI, 184(SP)
+
+	// h = u2 - u1
+	MOVQ 96(SP), AX
+	MOVQ 104(SP), CX
+	MOVQ 112(SP), DX
+	MOVQ 120(SP), BX
+	SUBQ 64(SP), AX
+	SBBQ 72(SP), CX
+	SBBQ 80(SP), DX
+	SBBQ 88(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 192(SP)
+	MOVQ CX, 200(SP)
+	MOVQ DX, 208(SP)
+	MOVQ BX, 216(SP)
+
+	// r = s2 - s1
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), DX
+	MOVQ 184(SP), BX
+	SUBQ 128(SP), AX
+	SBBQ 136(SP), CX
+	SBBQ 144(SP), DX
+	SBBQ 152(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 224(SP)
+	MOVQ CX, 232(SP)
+	MOVQ DX, 240(SP)
+	MOVQ BX, 248(SP)
+
+	// hh = h * h
+	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ 208(SP), BX
+	MOVQ 216(SP), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, 256(SP)
+	MOVQ    DI, 264(SP)
+	MOVQ    R8, 272(SP)
+	MOVQ    R9, 280(SP)
+
+	// hhh = hh * h
+	// t += x·y[0]·2^0
+	MOVQ  192(SP), DX
+	MULXQ AX, CX, BX
+	MULXQ DI, R14, SI
+	ADDQ  R14, BX
+	MULXQ R8, R14, R10
+	ADCQ  R14, SI
+	MULXQ R9, R14, R11
+	ADCQ  R14, R10
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  200(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, BX
+	ADOXQ R15, SI
+	MULXQ DI, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R10
+	MULXQ R8, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ R9, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  208(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R10
+	MULXQ DI, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ R8, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R9, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  216(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ DI, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R8, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ R9, R14, AX
+	ADCXQ R14, R13
+	ADOXQ BP, AX
+	ADCXQ BP, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, DI
+	SHLQ  $0x20, DI
+	SHRQ  $0x20, CX
+	ADDQ  DI, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), DI, CX
+	ADCQ  DI, R10
+	ADCQ  $0x00, CX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, DI
+	SHLQ  $0x20, DI
+	SHRQ  $0x20, BX
+	ADDQ  DI, SI
+	ADCQ  BX, R10
+	MULXQ p256P<>+24(SB), DI, BX
+	ADCQ  DI, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, DI
+	SHLQ  $0x20, DI
+	SHRQ  $0x20, SI
+	ADDQ  DI, R10
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), DI, SI
+	ADCQ  DI, BX
+	ADCQ  $0x00, SI
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, DI
+	SHLQ  $0x20, DI
+	SHRQ  $0x20, R10
+	ADDQ  DI, CX
+	ADCQ  R10, BX
+	MULXQ p256P<>+24(SB), DI, R10
+	ADCQ  DI, SI
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R11, CX
+	ADCQ R12, BX
+	ADCQ R13, SI
+	ADCQ AX, R10
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    CX, AX
+	MOVQ    BX, DI
+	MOVQ    SI, R8
+	MOVQ    R10, R9
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DI
+	SBBQ    p256P<>+16(SB), R8
+	SBBQ    p256P<>+24(SB), R9
+	SBBQ    $0x00, DX
+	CMOVQCC AX, CX
+	CMOVQCC DI, BX
+	CMOVQCC R8, SI
+	CMOVQCC R9, R10
+	MOVQ    CX, 288(SP)
+	MOVQ    BX, 296(SP)
+	MOVQ    SI, 304(SP)
+	MOVQ    R10, 312(SP)
+
+	// v = u1 * hh
+	MOVQ 64(SP), AX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), BX
+	MOVQ 88(SP), SI
+
+	// t += x·y[0]·2^0
+	MOVQ  256(SP), DX
+	MULXQ AX, DI, R8
+	MULXQ CX, R14, R9
+	ADDQ  R14, R8
+	MULXQ BX, R14, R10
+	ADCQ  R14, R9
+	MULXQ SI, R14, R11
+	ADCQ  R14, R10
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  264(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ BX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ SI, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  272(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ CX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ SI, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  280(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ CX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ SI, R14, AX
+	ADCXQ R14, R13
+	ADOXQ BP, AX
+	ADCXQ BP, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, R10
+	ADCQ  $0x00, DI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, R10
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, R10
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R10
+	ADDQ  CX, DI
+	ADCQ  R10, R8
+	MULXQ p256P<>+24(SB), CX, R10
+	ADCQ  CX, R9
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ AX, R10
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DI, AX
+	MOVQ    R8, DX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), SI
+	SBBQ    $0x00, CX
+	CMOVQCC AX, DI
+	CMOVQCC DX, R8
+	CMOVQCC BX, R9
+	CMOVQCC SI, R10
+	MOVQ    DI, 320(SP)
+	MOVQ    R8, 328(SP)
+	MOVQ    R9, 336(SP)
+	MOVQ    R10, 344(SP)
+
+	// x3 = r * r
+	MOVQ 224(SP), AX
+	MOVQ 232(SP), CX
+	MOVQ 240(SP), BX
+	MOVQ 248(SP), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, 352(SP)
+	MOVQ    DI, 360(SP)
+	MOVQ    R8, 368(SP)
+	MOVQ    R9, 376(SP)
+
+	// x3 = x3 - hhh
+	SUBQ 288(SP), AX
+	SBBQ 296(SP), DI
+	SBBQ 304(SP), R8
+	SBBQ 312(SP), R9
+	SBBQ CX, CX
+	MOVL CX, DX
+	MOVQ CX, BX
+	ANDQ p256P<>+24(SB), BX
+	ADDQ CX, AX
+	ADCQ DX, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+	MOVQ AX, 352(SP)
+	MOVQ DI, 360(SP)
+	MOVQ R8, 368(SP)
+	MOVQ R9, 376(SP)
+
+	// t = v + v
+	MOVQ 320(SP), AX
+	MOVQ 328(SP), CX
+	MOVQ 336(SP), DX
+	MOVQ 344(SP), BX
+	XORQ SI, SI
+	ADDQ 320(SP), AX
+	ADCQ 328(SP), CX
+	ADCQ 336(SP), DX
+	ADCQ 344(SP), BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 384(SP)
+	MOVQ    CX, 392(SP)
+	MOVQ    DX, 400(SP)
+	MOVQ    BX, 408(SP)
+
+	// x3 = x3 - t
+	MOVQ 352(SP), AX
+	MOVQ 360(SP), CX
+	MOVQ 368(SP), DX
+	MOVQ 376(SP), BX
+	SUBQ 384(SP), AX
+	SBBQ 392(SP), CX
+	SBBQ 400(SP), DX
+	SBBQ 408(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 352(SP)
+	MOVQ CX, 360(SP)
+	MOVQ DX, 368(SP)
+	MOVQ BX, 376(SP)
+
+	// v = v - x3
+	MOVQ 320(SP), AX
+	MOVQ 328(SP), CX
+	MOVQ 336(SP), BX
+	MOVQ 344(SP), SI
+	SUBQ 352(SP), AX
+	SBBQ 360(SP), CX
+	SBBQ 368(SP), BX
+	SBBQ 376(SP), SI
+	SBBQ DX, DX
+	MOVL DX, DI
+	MOVQ DX, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ DX, AX
+	ADCQ DI, CX
+	ADCQ $0x00, BX
+	ADCQ R8, SI
+	MOVQ AX, 320(SP)
+	MOVQ CX, 328(SP)
+	MOVQ BX, 336(SP)
+	MOVQ SI, 344(SP)
+
+	// y3 = r * v
+	// t += x·y[0]·2^0
+	MOVQ  224(SP), DX
+	MULXQ AX, DI, R8
+	MULXQ CX, R14, R9
+	ADDQ  R14, R8
+	MULXQ BX, R14, R10
+	ADCQ  R14, R9
+	MULXQ SI, R14, R11
+	ADCQ  R14, R10
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  232(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ BX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ SI, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  240(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ CX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ SI, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  248(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ CX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ SI, R14, AX
+	ADCXQ R14, R13
+	ADOXQ BP, AX
+	ADCXQ BP, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, R10
+	ADCQ  $0x00, DI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, R10
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, R10
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R10
+	ADDQ  CX, DI
+	ADCQ  R10, R8
+	MULXQ p256P<>+24(SB), CX, R10
+	ADCQ  CX, R9
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ AX, R10
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DI, AX
+	MOVQ    R8, DX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), SI
+	SBBQ    $0x00, CX
+	CMOVQCC AX, DI
+	CMOVQCC DX, R8
+	CMOVQCC BX, R9
+	CMOVQCC SI, R10
+	MOVQ    DI, 416(SP)
+	MOVQ    R8, 424(SP)
+	MOVQ    R9, 432(SP)
+	MOVQ    R10, 440(SP)
+
+	// s1 = s1 * hhh
+	MOVQ 128(SP), AX
+	MOVQ 136(SP), CX
+	MOVQ 144(SP), BX
+	MOVQ 152(SP), SI
+
+	// t += x·y[0]·2^0
+	MOVQ  288(SP), DX
+	MULXQ AX, DI, R8
+	MULXQ CX, R14, R9
+	ADDQ  R14, R8
+	MULXQ BX, R14, R10
+	ADCQ  R14, R9
+	MULXQ SI, R14, R11
+	ADCQ  R14, R10
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  296(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ BX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ SI, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  304(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ CX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ SI, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  312(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ CX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ SI, R14, AX
+	ADCXQ R14, R13
+	ADOXQ BP, AX
+	ADCXQ BP, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, R10
+	ADCQ  $0x00, DI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, R10
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, R10
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R10
+	ADDQ  CX, DI
+	ADCQ  R10, R8
+	MULXQ p256P<>+24(SB), CX, R10
+	ADCQ  CX, R9
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ AX, R10
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DI, AX
+	MOVQ    R8, DX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), SI
+	SBBQ    $0x00, CX
+	CMOVQCC AX, DI
+	CMOVQCC DX, R8
+	CMOVQCC BX, R9
+	CMOVQCC SI, R10
+	MOVQ    DI, 128(SP)
+	MOVQ    R8, 136(SP)
+	MOVQ    R9, 144(SP)
+	MOVQ    R10, 152(SP)
+
+	// y3 = y3 - s1
+	MOVQ 416(SP), AX
+	MOVQ 424(SP), CX
+	MOVQ 432(SP), DX
+	MOVQ 440(SP), BX
+	SUBQ 128(SP), AX
+	SBBQ 136(SP), CX
+	SBBQ 144(SP), DX
+	SBBQ 152(SP), BX
+	SBBQ SI, SI
+	MOVL SI, DI
+	MOVQ SI, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ SI, AX
+	ADCQ DI, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	MOVQ AX, 416(SP)
+	MOVQ CX, 424(SP)
+	MOVQ DX, 432(SP)
+	MOVQ BX, 440(SP)
+
+	// z3 = z1 * z2
+	MOVQ z1+40(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+
+	// t += x·y[0]·2^0
+	MOVQ  z2+64(FP), DX
+	MOVQ  (DX), DX
+	MULXQ AX, DI, R8
+	MULXQ CX, R14, R9
+	ADDQ  R14, R8
+	MULXQ BX, R14, R10
+	ADCQ  R14, R9
+	MULXQ SI, R14, R11
+	ADCQ  R14, R10
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  z2+64(FP), DX
+	MOVQ  8(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ BX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ SI, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  z2+64(FP), DX
+	MOVQ  16(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ CX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ SI, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  z2+64(FP), DX
+	MOVQ  24(DX), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ CX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ SI, R14, AX
+	ADCXQ R14, R13
+	ADOXQ BP, AX
+	ADCXQ BP, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, R10
+	ADCQ  $0x00, DI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, R10
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, R10
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R10
+	ADDQ  CX, DI
+	ADCQ  R10, R8
+	MULXQ p256P<>+24(SB), CX, R10
+	ADCQ  CX, R9
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ AX, R10
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DI, AX
+	MOVQ    R8, DX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), SI
+	SBBQ    $0x00, CX
+	CMOVQCC AX, DI
+	CMOVQCC DX, R8
+	CMOVQCC BX, R9
+	CMOVQCC SI, R10
+	MOVQ    DI, 448(SP)
+	MOVQ    R8, 456(SP)
+	MOVQ    R9, 464(SP)
+	MOVQ    R10, 472(SP)
+
+	// z3 = z3 * h
+	// t += x·y[0]·2^0
+	MOVQ  192(SP), DX
+	MULXQ DI, AX, CX
+	MULXQ R8, R14, BX
+	ADDQ  R14, CX
+	MULXQ R9, R14, SI
+	ADCQ  R14, BX
+	MULXQ R10, R14, R11
+	ADCQ  R14, SI
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  200(SP), DX
+	XORQ  BP, BP
+	MULXQ DI, R14, R15
+	ADCXQ R14, CX
+	ADOXQ R15, BX
+	MULXQ R8, R14, R15
+	ADCXQ R14, BX
+	ADOXQ R15, SI
+	MULXQ R9, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R11
+	MULXQ R10, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  208(SP), DX
+	XORQ  BP, BP
+	MULXQ DI, R14, R15
+	ADCXQ R14, BX
+	ADOXQ R15, SI
+	MULXQ R8, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R11
+	MULXQ R9, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R10, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  216(SP), DX
+	XORQ  BP, BP
+	MULXQ DI, R14, R15
+	ADCXQ R14, SI
+	ADOXQ R15, R11
+	MULXQ R8, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R9, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ R10, R14, DI
+	ADCXQ R14, R13
+	ADOXQ BP, DI
+	ADCXQ BP, DI
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, AX
+	ADDQ  R8, CX
+	ADCQ  AX, BX
+	MULXQ p256P<>+24(SB), R8, AX
+	ADCQ  R8, SI
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  CX, DX
+	MOVQ  CX, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, CX
+	ADDQ  R8, BX
+	ADCQ  CX, SI
+	MULXQ p256P<>+24(SB), R8, CX
+	ADCQ  R8, AX
+	ADCQ  $0x00, CX
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  BX, DX
+	MOVQ  BX, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, BX
+	ADDQ  R8, SI
+	ADCQ  BX, AX
+	MULXQ p256P<>+24(SB), R8, BX
+	ADCQ  R8, CX
+	ADCQ  $0x00, BX
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  SI, DX
+	MOVQ  SI, R8
+	SHLQ  $0x20, R8
+	SHRQ  $0x20, SI
+	ADDQ  R8, AX
+	ADCQ  SI, CX
+	MULXQ p256P<>+24(SB), R8, SI
+	ADCQ  R8, BX
+	ADCQ  $0x00, SI
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R11, AX
+	ADCQ R12, CX
+	ADCQ R13, BX
+	ADCQ DI, SI
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 448(SP)
+	MOVQ    CX, 456(SP)
+	MOVQ    BX, 464(SP)
+	MOVQ    SI, 472(SP)
+
+	// Store the outputs, all inputs read
+	MOVQ 352(SP), AX
+	MOVQ 360(SP), CX
+	MOVQ 368(SP), DX
+	MOVQ 376(SP), BX
+	MOVQ x3+0(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	MOVQ 416(SP), AX
+	MOVQ 424(SP), CX
+	MOVQ 432(SP), DX
+	MOVQ 440(SP), BX
+	MOVQ y3+8(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	MOVQ 448(SP), AX
+	MOVQ 456(SP), CX
+	MOVQ 464(SP), DX
+	MOVQ 472(SP), BX
+	MOVQ z3+16(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+	RET

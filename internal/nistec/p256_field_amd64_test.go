@@ -226,6 +226,17 @@ func TestP256AddAsm(t *testing.T) {
 		if jgot != jwant {
 			t.Fatalf("p256AddAffineDistinctADX(%x, %x) aliased = %x, want %x", j1, a2, jgot, jwant)
 		}
+		j2 := p256Jacobian{p2.x, p2.y, p2.z}
+		jwant.addDistinctGeneric(&j1, &j2)
+		p256AddDistinctADX(&jgot.x.l, &jgot.y.l, &jgot.z.l, &j1.x.l, &j1.y.l, &j1.z.l, &j2.x.l, &j2.y.l, &j2.z.l)
+		if jgot != jwant {
+			t.Fatalf("p256AddDistinctADX(%x, %x) = %x, want %x", j1, j2, jgot, jwant)
+		}
+		jgot = j2
+		p256AddDistinctADX(&jgot.x.l, &jgot.y.l, &jgot.z.l, &j1.x.l, &j1.y.l, &j1.z.l, &jgot.x.l, &jgot.y.l, &jgot.z.l)
+		if jgot != jwant {
+			t.Fatalf("p256AddDistinctADX(%x, %x) aliased = %x, want %x", j1, j2, jgot, jwant)
+		}
 	}
 }
 

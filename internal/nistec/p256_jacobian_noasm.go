@@ -6,3 +6,8 @@ package nistec
 func (p *p256Jacobian) addAffineDistinct(p1 *p256Jacobian, p2 *p256Affine) *p256Jacobian {
 	return p.addAffineDistinctGeneric(p1, p2)
 }
+
+// addDistinct sets p = p1 + p2: addDistinctGeneric.
+func (p *p256Jacobian) addDistinct(p1, p2 *p256Jacobian) *p256Jacobian {
+	return p.addDistinctGeneric(p1, p2)
+}

@@ -4,8 +4,10 @@ package nistec
 
 import "errors"
 
-// addVarTime sets p = p1 + p2. It is add-2007-bl (Explicit-Formulas
-// Database), with the identity and equal or opposite inputs branched on.
+// addVarTime sets p = p1 + p2. It is addDistinct (add-1998-cmo-2), with
+// the identity and equal or opposite inputs branched on: those give H = 0,
+// that is Z3 = 0 for inputs that are not the identity, and are then told
+// apart by S2 - S1.
 func (p *p256Jacobian) addVarTime(p1, p2 *p256Jacobian) {
 	if p1.z.IsZero() == 1 {
 		*p = *p2
@@ -15,50 +17,28 @@ func (p *p256Jacobian) addVarTime(p1, p2 *p256Jacobian) {
 		*p = *p1
 		return
 	}
-	var z1z1, z2z2, u1, u2, s1, s2, h, r, i, j, v, x3, y3, z3 p256Element
-	z1z1.Square(&p1.z)
-	z2z2.Square(&p2.z)
-	u1.Mul(&p1.x, &z2z2) // U1 = X1·Z2²
-	u2.Mul(&p2.x, &z1z1) // U2 = X2·Z1²
-	s1.Mul(&p1.y, &p2.z)
-	s1.Mul(&s1, &z2z2) // S1 = Y1·Z2³
-	s2.Mul(&p2.y, &p1.z)
-	s2.Mul(&s2, &z1z1) // S2 = Y2·Z1³
-	h.Sub(&u2, &u1)
-	r.Sub(&s2, &s1)
-	if h.IsZero() == 1 {
-		if r.IsZero() == 1 {
-			p.double(p1)
-			return
-		}
-		*p = p256Jacobian{}
+	t1, t2 := *p1, *p2
+	if p.addDistinct(&t1, &t2).z.IsZero() == 0 {
 		return
 	}
-	r.Add(&r, &r) // r = 2·(S2 - S1)
-	i.Add(&h, &h)
-	i.Square(&i)   // I = (2H)²
-	j.Mul(&h, &i)  // J = H·I
-	v.Mul(&u1, &i) // V = U1·I
-	x3.Square(&r)
-	x3.Sub(&x3, &j)
-	x3.Sub(&x3, &v)
-	x3.Sub(&x3, &v) // X3 = r² - J - 2V
-	y3.Sub(&v, &x3)
-	y3.Mul(&y3, &r)
-	s1.Mul(&s1, &j)
-	s1.Add(&s1, &s1)
-	y3.Sub(&y3, &s1) // Y3 = r·(V - X3) - 2·S1·J
-	z3.Add(&p1.z, &p2.z)
-	z3.Square(&z3)
-	z3.Sub(&z3, &z1z1)
-	z3.Sub(&z3, &z2z2)
-	z3.Mul(&z3, &h) // Z3 = ((Z1 + Z2)² - Z1² - Z2²)·H
-	p.x, p.y, p.z = x3, y3, z3
+	var zz, s1, s2 p256Element
+	zz.Square(&t2.z)
+	s1.Mul(&t1.y, &t2.z)
+	s1.Mul(&s1, &zz) // S1 = Y1·Z2³
+	zz.Square(&t1.z)
+	s2.Mul(&t2.y, &t1.z)
+	s2.Mul(&s2, &zz) // S2 = Y2·Z1³
+	if s1.Equal(&s2) == 1 {
+		p.double(&t1)
+		return
+	}
+	*p = p256Jacobian{}
 }
 
-// addAffineVarTime sets p = p1 + p2 for an affine p2. It is madd-2007-bl
-// (Explicit-Formulas Database), with the identity and equal or opposite
-// inputs branched on.
+// addAffineVarTime sets p = p1 + p2 for an affine p2. It is
+// addAffineDistinct (madd-2004-hmv), with the identity and equal or
+// opposite inputs branched on: those give H = 0, that is Z3 = 0 when p1 is
+// not the identity, and are then told apart by S2 - Y1.
 func (p *p256Jacobian) addAffineVarTime(p1 *p256Jacobian, p2 *p256Affine) {
 	if p1.z.IsZero() == 1 {
 		p.x.Set(&p2.x)
@@ -66,41 +46,36 @@ func (p *p256Jacobian) addAffineVarTime(p1 *p256Jacobian, p2 *p256Affine) {
 		p.z.One()
 		return
 	}
-	var z1z1, u2, s2, h, hh, r, i, j, v, x3, y3, z3 p256Element
-	z1z1.Square(&p1.z)
-	u2.Mul(&p2.x, &z1z1) // U2 = X2·Z1²
-	s2.Mul(&p2.y, &p1.z)
-	s2.Mul(&s2, &z1z1) // S2 = Y2·Z1³
-	h.Sub(&u2, &p1.x)
-	r.Sub(&s2, &p1.y)
-	if h.IsZero() == 1 {
-		if r.IsZero() == 1 {
-			p.double(p1)
-			return
-		}
-		*p = p256Jacobian{}
+	t := *p1
+	if p.addAffineDistinct(&t, p2).z.IsZero() == 0 {
 		return
 	}
-	hh.Square(&h)
-	i.Add(&hh, &hh)
-	i.Add(&i, &i)    // I = 4·H²
-	j.Mul(&h, &i)    // J = H·I
-	r.Add(&r, &r)    // r = 2·(S2 - Y1)
-	v.Mul(&p1.x, &i) // V = X1·I
-	x3.Square(&r)
-	x3.Sub(&x3, &j)
-	x3.Sub(&x3, &v)
-	x3.Sub(&x3, &v) // X3 = r² - J - 2V
-	y3.Sub(&v, &x3)
-	y3.Mul(&y3, &r)
-	i.Mul(&p1.y, &j)
-	i.Add(&i, &i)
-	y3.Sub(&y3, &i) // Y3 = r·(V - X3) - 2·Y1·J
-	z3.Add(&p1.z, &h)
-	z3.Square(&z3)
-	z3.Sub(&z3, &z1z1)
-	z3.Sub(&z3, &hh) // Z3 = (Z1 + H)² - Z1² - H²
-	p.x, p.y, p.z = x3, y3, z3
+	var s2 p256Element
+	s2.Square(&t.z)
+	s2.Mul(&s2, &t.z)
+	s2.Mul(&s2, &p2.y) // S2 = Y2·Z1³
+	if s2.Equal(&t.y) == 1 {
+		p.double(&t)
+		return
+	}
+	*p = p256Jacobian{}
+}
+
+// HasXVarTime reports whether p is not the identity and its affine x
+// coordinate is the big-endian x, which must be p256ElementLength bytes
+// and below p (false otherwise). It compares X with x·Z, with no
+// inversion. Variable time: p and x must be public (as in signature
+// verification).
+func (p *P256Point) HasXVarTime(x []byte) bool {
+	var e p256Element
+	if _, err := e.SetBytes(x); err != nil {
+		return false
+	}
+	if p.z.IsZero() == 1 {
+		return false
+	}
+	e.Mul(&e, &p.z)
+	return e.Equal(&p.x) == 1
 }
 
 // VarTimeDoubleScalarBaseMult sets p = u1·G + u2·q, and returns p. u1 and u2

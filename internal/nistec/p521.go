@@ -430,6 +430,39 @@ func (p *p521Jacobian) addAffineDistinct(p1 *p521Jacobian, p2 *p521Affine) *p521
 	return p
 }
 
+// addDistinct sets p = p1 + p2, and returns p. It is add-1998-cmo-2
+// (Explicit-Formulas Database), 12M + 4S, which is wrong when p1 or p2 is
+// the identity or p1 = p2 (and gives the identity, Z3 = 0, for p1 = -p2):
+// the caller rules these out. Constant time.
+func (p *p521Jacobian) addDistinct(p1, p2 *p521Jacobian) *p521Jacobian {
+	var z1z1, z2z2, u1, u2, s1, s2, h, r, hh, hhh, v, x3, y3, z3 p521Element
+	z1z1.Square(&p1.z)
+	z2z2.Square(&p2.z)
+	u1.Mul(&p1.x, &z2z2) // U1 = X1·Z2²
+	u2.Mul(&p2.x, &z1z1) // U2 = X2·Z1²
+	s1.Mul(&p1.y, &p2.z)
+	s1.Mul(&s1, &z2z2) // S1 = Y1·Z2³
+	s2.Mul(&p2.y, &p1.z)
+	s2.Mul(&s2, &z1z1) // S2 = Y2·Z1³
+	h.Sub(&u2, &u1)
+	r.Sub(&s2, &s1)
+	hh.Square(&h)
+	hhh.Mul(&hh, &h)
+	v.Mul(&u1, &hh)
+	x3.Square(&r)
+	x3.Sub(&x3, &hhh)
+	z3.Add(&v, &v)
+	x3.Sub(&x3, &z3) // X3 = r² - H³ - 2·U1·H²
+	v.Sub(&v, &x3)
+	y3.Mul(&r, &v)
+	s1.Mul(&s1, &hhh)
+	y3.Sub(&y3, &s1) // Y3 = r·(U1·H² - X3) - S1·H³
+	z3.Mul(&p1.z, &p2.z)
+	z3.Mul(&z3, &h) // Z3 = Z1·Z2·H
+	p.x, p.y, p.z = x3, y3, z3
+	return p
+}
+
 // selectFrom sets p to p1 if cond == 1, and to p2 if cond == 0. Constant time.
 func (p *p521Jacobian) selectFrom(p1, p2 *p521Jacobian, cond int) {
 	p.x.Select(&p1.x, &p2.x, cond)

@@ -5,6 +5,7 @@ import (
 	"crypto/ecdh"
 	"crypto/elliptic"
 	"math/big"
+	"slices"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -24,6 +25,7 @@ type pointPtr[T any] interface {
 	ScalarMult(*T, []byte) (*T, error)
 	ScalarBaseMult([]byte) (*T, error)
 	VarTimeDoubleScalarBaseMult([]byte, *T, []byte) (*T, error)
+	HasXVarTime([]byte) bool
 }
 
 // curveCase is what the generic tests need to know of a curve.
@@ -364,3 +366,44 @@ func TestBaseSafeDigits(t *testing.T) {
 		}
 	}
 }
+
+// testHasX checks HasXVarTime against BytesX on points with Z ≠ 1, and its
+// refusals: other x, the identity, x ≥ p and wrong lengths.
+func testHasX[T any, P pointPtr[T]](t *testing.T, c *curveCase, newPoint, newGenerator func() P) {
+	r := testutil.Rand(t)
+	top := new(big.Int).Lsh(big.NewInt(1), uint(8*c.scalarSize))
+	for range 20 {
+		p := P(new(T))
+		if _, err := p.ScalarMult(newGenerator(), fixedBytes(randomBelow(r, top), c.scalarSize)); err != nil {
+			t.Fatal(err)
+		}
+		x, err := p.BytesX()
+		if err != nil {
+			continue // the identity
+		}
+		if !p.HasXVarTime(x) {
+			t.Fatalf("HasXVarTime(%x) of its own x is false", x)
+		}
+		y := slices.Clone(x)
+		y[len(y)-1] ^= 1
+		if p.HasXVarTime(y) {
+			t.Fatalf("HasXVarTime(%x) is true for x = %x", y, x)
+		}
+		if p.HasXVarTime(x[1:]) || p.HasXVarTime(append(x, 0)) {
+			t.Fatal("HasXVarTime accepted a wrong length")
+		}
+		// x + p, when it fits, is the same residue but not canonical.
+		xp := new(big.Int).Add(new(big.Int).SetBytes(x), c.params.P)
+		if xp.BitLen() <= 8*c.size && p.HasXVarTime(xp.FillBytes(make([]byte, c.size))) {
+			t.Fatal("HasXVarTime accepted x + p")
+		}
+	}
+	zero := make([]byte, c.size)
+	if newPoint().HasXVarTime(zero) {
+		t.Fatal("HasXVarTime is true for the identity")
+	}
+}
+
+func TestP256HasX(t *testing.T) { testHasX(t, &p256Case, NewP256Point, NewP256Generator) }
+func TestP384HasX(t *testing.T) { testHasX(t, &p384Case, NewP384Point, NewP384Generator) }
+func TestP521HasX(t *testing.T) { testHasX(t, &p521Case, NewP521Point, NewP521Generator) }

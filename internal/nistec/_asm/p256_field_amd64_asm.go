@@ -127,6 +127,12 @@ func main() {
 		"(madd-2004-hmv, with its exceptions), with equal results, for",
 		"coordinates below p. The outputs may alias the inputs. It requires BMI2",
 		"and ADX. Constant time.")
+	formula("p256AddDistinctADX", "func(x3, y3, z3, x1, y1, z1, x2, y2, z2 *[4]uint64)", addDistinct,
+		"p256AddDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in",
+		"Jacobian coordinates as (*p256Jacobian).addDistinctGeneric does",
+		"(add-1998-cmo-2, with its exceptions), with equal results, for",
+		"coordinates below p. The outputs may alias the inputs. It requires BMI2",
+		"and ADX. Constant time.")
 	Generate()
 }
 
@@ -658,6 +664,34 @@ var maddDistinct = []string{
 	"t4 = t4 * t2",
 	"t3 = t3 * y1",
 	"y3 = t4 - t3",
+}
+
+// addDistinct is add-1998-cmo-2 (Explicit-Formulas Database), as
+// (*p256Jacobian).addDistinctGeneric writes it: 12M + 4S.
+var addDistinct = []string{
+	"z1z1 = z1 * z1",
+	"z2z2 = z2 * z2",
+	"u1 = x1 * z2z2",
+	"u2 = x2 * z1z1",
+	"s1 = y1 * z2",
+	"s1 = s1 * z2z2",
+	"s2 = y2 * z1",
+	"s2 = s2 * z1z1",
+	"h = u2 - u1",
+	"r = s2 - s1",
+	"hh = h * h",
+	"hhh = hh * h",
+	"v = u1 * hh",
+	"x3 = r * r",
+	"x3 = x3 - hhh",
+	"t = v + v",
+	"x3 = x3 - t",
+	"v = v - x3",
+	"y3 = r * v",
+	"s1 = s1 * hhh",
+	"y3 = y3 - s1",
+	"z3 = z1 * z2",
+	"z3 = z3 * h",
 }
 
 // selectEntry writes the masked scan of a table of 16 entries of w words:
