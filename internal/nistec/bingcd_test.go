@@ -69,3 +69,134 @@ func TestBinaryInvert(t *testing.T) {
 	}
 	_ = testutil.Rand
 }
+
+// binGCDs are the generated inversions of bingcdIterations' iterations, by
+// modulus, with the word count of their values.
+var binGCDs = []struct {
+	name  string
+	m     *big.Int
+	words int
+	f     func(out, y []uint64)
+}{
+	{"p256Ord", elliptic.P256().Params().N, 4, func(out, y []uint64) { p256OrdBinGCD((*[4]uint64)(out), (*[4]uint64)(y)) }},
+	{"p384", elliptic.P384().Params().P, 6, func(out, y []uint64) { p384BinGCD((*[6]uint64)(out), (*[6]uint64)(y)) }},
+	{"p384Ord", elliptic.P384().Params().N, 6, func(out, y []uint64) { p384OrdBinGCD((*[6]uint64)(out), (*[6]uint64)(y)) }},
+	{"p521", elliptic.P521().Params().P, 9, func(out, y []uint64) { p521BinGCD((*[9]uint64)(out), (*[9]uint64)(y)) }},
+	{"p521Ord", elliptic.P521().Params().N, 9, func(out, y []uint64) { p521OrdBinGCD((*[9]uint64)(out), (*[9]uint64)(y)) }},
+}
+
+// TestBinGCD checks the generated inversions against binaryInvert, whose
+// results they must equal word for word, and against math/big.
+func TestBinGCD(t *testing.T) {
+	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
+	for _, g := range binGCDs {
+		t.Run(g.name, func(t *testing.T) {
+			iters := bingcdIterations(g.m.BitLen())
+			mw := limbsOf(g.m, g.words)
+			m0inv := new(big.Int).ModInverse(g.m, two64)
+			m0inv.Sub(two64, m0inv)
+			factor := new(big.Int).Exp(big.NewInt(2), big.NewInt(int64(33*iters)), g.m)
+			random := 300
+			if testing.Short() {
+				random = 50
+			}
+			if *long {
+				random = 100000
+			}
+			for _, y := range interestingValues(t, g.m, g.words, random) {
+				yw := limbsOf(y, g.words)
+				got := make([]uint64, g.words)
+				g.f(got, yw)
+				ref := make([]uint64, g.words)
+				binaryInvert(ref, yw, mw, m0inv.Uint64(), iters)
+				for i := range got {
+					if got[i] != ref[i] {
+						t.Fatalf("%sBinGCD(%x) = %x, binaryInvert gives %x", g.name, y, got, ref)
+					}
+				}
+				inv := new(big.Int).Mul(wordsToBig(got), factor)
+				inv.Mod(inv, g.m)
+				want := new(big.Int).ModInverse(y, g.m)
+				if want == nil {
+					want = new(big.Int)
+				}
+				if inv.Cmp(want) != 0 {
+					t.Fatalf("%sBinGCD(%x)·2^(33·%d) = %x, want %x", g.name, y, iters, inv, want)
+				}
+				// Aliasing: out may be y.
+				g.f(yw, yw)
+				for i := range got {
+					if yw[i] != got[i] {
+						t.Fatalf("%sBinGCD(%x) in place = %x, want %x", g.name, y, yw, got)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestBingcdInner checks the packed matrix of bingcdInnerGeneric against the
+// steps on four separate signed coefficients, and bingcdInner (assembly
+// where there is some) against bingcdInnerGeneric, on random approximations
+// and on ones biased to the bounds (b odd, as in binaryInvert).
+func TestBingcdInner(t *testing.T) {
+	r := testutil.Rand(t)
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	if *long {
+		n = 2000000
+	}
+	edges := []uint64{0, 1, 2, 3, 1 << 31, 1<<31 - 1, 1<<31 + 1, 1 << 63, 1<<63 - 1, 1<<63 + 1, ^uint64(0), ^uint64(0) - 1, 0x5555555555555555, 0xaaaaaaaaaaaaaaaa}
+	for i := range n {
+		xa, xb := r.Uint64(), r.Uint64()|1
+		switch i % 4 {
+		case 1:
+			xa = edges[r.IntN(len(edges))]
+		case 2:
+			xb = edges[r.IntN(len(edges))] | 1
+		case 3:
+			xa, xb = xa>>r.IntN(64), xb>>r.IntN(64)|1
+		}
+		fg0, fg1 := bingcdInnerGeneric(xa, xb)
+		f0, g0, f1, g1, ok := bingcdInnerReference(xa, xb)
+		if !ok {
+			t.Fatalf("bingcd steps on %#x, %#x: a coefficient left [-(2^31-1), 2^31]", xa, xb)
+		}
+		unpack := func(fg uint64) (int64, int64) {
+			fg += bingcdOffset
+			return int64(fg&0xffffffff) - (1<<31 - 1), int64(fg>>32) - (1<<31 - 1)
+		}
+		if h0, k0 := unpack(fg0); h0 != f0 || k0 != g0 {
+			t.Fatalf("bingcdInnerGeneric(%#x, %#x): f0, g0 = %d, %d, want %d, %d", xa, xb, h0, k0, f0, g0)
+		}
+		if h1, k1 := unpack(fg1); h1 != f1 || k1 != g1 {
+			t.Fatalf("bingcdInnerGeneric(%#x, %#x): f1, g1 = %d, %d, want %d, %d", xa, xb, h1, k1, f1, g1)
+		}
+		if a0, a1 := bingcdInner(xa, xb); a0 != fg0 || a1 != fg1 {
+			t.Fatalf("bingcdInner(%#x, %#x) = %#x, %#x, want %#x, %#x", xa, xb, a0, a1, fg0, fg1)
+		}
+	}
+}
+
+// bingcdInnerReference runs the steps of binaryInvert's inner loop with four
+// signed coefficients, and reports whether they stay in [-(2^31-1), 2^31],
+// the range the packing needs.
+func bingcdInnerReference(xa, xb uint64) (f0, g0, f1, g1 int64, ok bool) {
+	f0, g0, f1, g1 = 1, 0, 0, 1
+	for range bingcdSteps {
+		if xa&1 == 1 {
+			if xa < xb {
+				xa, xb, f0, f1, g0, g1 = xb, xa, f1, f0, g1, g0
+			}
+			xa, f0, g0 = xa-xb, f0-f1, g0-g1
+		}
+		xa, f1, g1 = xa>>1, 2*f1, 2*g1
+	}
+	ok = true
+	for _, c := range []int64{f0, g0, f1, g1} {
+		ok = ok && -(1<<31-1) <= c && c <= 1<<31
+	}
+	return f0, g0, f1, g1, ok
+}

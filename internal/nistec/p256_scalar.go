@@ -128,17 +128,330 @@ func (s *P256Scalar) IsZero() int {
 }
 
 // p256OrdInvert sets z = 1/x mod m (and 0 for 0), both as the field holds them.
-// z may alias x. Constant time: binaryInvert (Pornin's binary GCD, 18
+// z may alias x. Constant time: p256OrdBinGCD (Pornin's binary GCD, 18
 // iterations of 31 steps), then one multiplication by p256OrdInvertFactor.
 func p256OrdInvert(z, x *[4]uint64) {
 	var v [4]uint64
-	binaryInvert(v[:], x[:], p256OrdModulus[:], 0xccd1c8aaee00bc4f, 18)
+	p256OrdBinGCD(&v, x)
 	p256OrdMul(z, &v, &p256OrdInvertFactor)
 }
 
-// p256OrdInvertFactor is 2^(33·18)·R³ mod m: binaryInvert's result lacks 2^(33·18),
+// p256OrdInvertFactor is 2^(33·18)·R³ mod m: p256OrdBinGCD's result lacks 2^(33·18),
 // the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
 var p256OrdInvertFactor = [4]uint64{0xfd0170b1b00102eb, 0x0b843a0df657a18e, 0x242740d0721f9656, 0xa19ae5f8043b224e}
+
+// p256OrdBinGCD sets out = y⁻¹·2^(-33·18) mod m, for y < m (0 gives 0): binaryInvert
+// (bingcd.go) written out for m's 4 words, its values in variables, the
+// linear combinations of a and b fused into one pass, and those of u and
+// v into another, with the nonnegative coefficients c' = c + 2^31:
+//
+//	(f·a + g·b)/2^31 = (f'·a + g'·b)/2^31 - (a + b)
+//	f·u + g·v ≡ f'·u + g'·v + 2^31·(2m - u - v)   (mod m)
+//
+// out may alias y. Constant time: the 18 iterations are public, and every
+// choice on the values is a mask.
+func p256OrdBinGCD(out, y *[4]uint64) {
+	a0, a1, a2, a3 := y[0], y[1], y[2], y[3]
+	b0, b1, b2, b3 := uint64(0xf3b9cac2fc632551), uint64(0xbce6faada7179e84), uint64(0xffffffffffffffff), uint64(0xffffffff00000000)
+	u0, u1, u2, u3 := uint64(1), uint64(0), uint64(0), uint64(0)
+	v0, v1, v2, v3 := uint64(0), uint64(0), uint64(0), uint64(0)
+	for range 18 {
+		// The approximations: the top 64 bits of the pair's length (at least
+		// 64), with the low 31 bits replaced by the true low bits.
+		aHi, bHi, aLo, bLo := uint64(0), uint64(0), a0, b0
+		searching, found := ^uint64(0), uint64(0)
+		found = nonzeroMask(a3|b3) & searching
+		aHi = aHi&^found | a3&found
+		aLo = aLo&^found | a2&found
+		bHi = bHi&^found | b3&found
+		bLo = bLo&^found | b2&found
+		searching &^= found
+		found = nonzeroMask(a2|b2) & searching
+		aHi = aHi&^found | a2&found
+		aLo = aLo&^found | a1&found
+		bHi = bHi&^found | b2&found
+		bLo = bLo&^found | b1&found
+		searching &^= found
+		found = nonzeroMask(a1|b1) & searching
+		aHi = aHi&^found | a1&found
+		aLo = aLo&^found | a0&found
+		bHi = bHi&^found | b1&found
+		bLo = bLo&^found | b0&found
+		s := uint(bits.LeadingZeros64(aHi | bHi))
+		const low = 1<<31 - 1
+		xa := (aHi<<s|aLo>>(64-s))&^low | a0&low
+		xb := (bHi<<s|bLo>>(64-s))&^low | b0&low
+		fg0, fg1 := bingcdInner(xa, xb)
+		fg0 += bingcdOffset
+		fg1 += bingcdOffset
+		f0, g0 := fg0&0xffffffff+1, fg0>>32+1
+		f1, g1 := fg1&0xffffffff+1, fg1>>32+1
+		// s = a + b, on 5 words.
+		var c uint64
+		s0, c := bits.Add64(a0, b0, c)
+		s1, c := bits.Add64(a1, b1, c)
+		s2, c := bits.Add64(a2, b2, c)
+		s3, c := bits.Add64(a3, b3, c)
+		s4 := c
+		var na0, na1, na2, na3 uint64
+		var nb0, nb1, nb2, nb3 uint64
+		var negA, negB uint64
+		// na = |(f0·a + g0·b)/2^31 - s|; negA is all ones if it was negative.
+		{
+			var hi, k, h1, l1, h2, l2 uint64
+			h1, l1 = bits.Mul64(a0, f0)
+			h2, l2 = bits.Mul64(b0, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p0, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a1, f0)
+			h2, l2 = bits.Mul64(b1, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p1, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a2, f0)
+			h2, l2 = bits.Mul64(b2, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p2, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a3, f0)
+			h2, l2 = bits.Mul64(b3, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p3, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			p4 := hi
+			var bo uint64
+			q0, bo := bits.Sub64(p0>>31|p1<<33, s0, bo)
+			q1, bo := bits.Sub64(p1>>31|p2<<33, s1, bo)
+			q2, bo := bits.Sub64(p2>>31|p3<<33, s2, bo)
+			q3, bo := bits.Sub64(p3>>31|p4<<33, s3, bo)
+			q4, _ := bits.Sub64(p4>>31, s4, bo)
+			negA = -(q4 >> 63)
+			bo = 0
+			na0, bo = bits.Sub64(q0^negA, negA, bo)
+			na1, bo = bits.Sub64(q1^negA, negA, bo)
+			na2, bo = bits.Sub64(q2^negA, negA, bo)
+			na3, bo = bits.Sub64(q3^negA, negA, bo)
+		}
+		// nb = |(f1·a + g1·b)/2^31 - s|; negB is all ones if it was negative.
+		{
+			var hi, k, h1, l1, h2, l2 uint64
+			h1, l1 = bits.Mul64(a0, f1)
+			h2, l2 = bits.Mul64(b0, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p0, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a1, f1)
+			h2, l2 = bits.Mul64(b1, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p1, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a2, f1)
+			h2, l2 = bits.Mul64(b2, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p2, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a3, f1)
+			h2, l2 = bits.Mul64(b3, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p3, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			p4 := hi
+			var bo uint64
+			q0, bo := bits.Sub64(p0>>31|p1<<33, s0, bo)
+			q1, bo := bits.Sub64(p1>>31|p2<<33, s1, bo)
+			q2, bo := bits.Sub64(p2>>31|p3<<33, s2, bo)
+			q3, bo := bits.Sub64(p3>>31|p4<<33, s3, bo)
+			q4, _ := bits.Sub64(p4>>31, s4, bo)
+			negB = -(q4 >> 63)
+			bo = 0
+			nb0, bo = bits.Sub64(q0^negB, negB, bo)
+			nb1, bo = bits.Sub64(q1^negB, negB, bo)
+			nb2, bo = bits.Sub64(q2^negB, negB, bo)
+			nb3, bo = bits.Sub64(q3^negB, negB, bo)
+		}
+		a0, b0 = na0, nb0
+		a1, b1 = na1, nb1
+		a2, b2 = na2, nb2
+		a3, b3 = na3, nb3
+		// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+		f0 = f0 ^ negA + negA&(1<<32+1)
+		g0 = g0 ^ negA + negA&(1<<32+1)
+		f1 = f1 ^ negB + negB&(1<<32+1)
+		g1 = g1 ^ negB + negB&(1<<32+1)
+		// d = 2m - u - v, in (0, 2m], on 5 words; e = 2^31·d.
+		var bo uint64
+		d0, bo := bits.Sub64(0xe7739585f8c64aa2, u0, bo)
+		d1, bo := bits.Sub64(0x79cdf55b4e2f3d09, u1, bo)
+		d2, bo := bits.Sub64(0xffffffffffffffff, u2, bo)
+		d3, bo := bits.Sub64(0xfffffffe00000001, u3, bo)
+		d4, _ := bits.Sub64(0x1, 0, bo)
+		bo = 0
+		d0, bo = bits.Sub64(d0, v0, bo)
+		d1, bo = bits.Sub64(d1, v1, bo)
+		d2, bo = bits.Sub64(d2, v2, bo)
+		d3, bo = bits.Sub64(d3, v3, bo)
+		d4 -= bo
+		e0 := d0 << 31
+		e1 := d1<<31 | d0>>33
+		e2 := d2<<31 | d1>>33
+		e3 := d3<<31 | d2>>33
+		e4 := d4<<31 | d3>>33
+		var nu0, nu1, nu2, nu3 uint64
+		var nv0, nv1, nv2, nv3 uint64
+		// nu = (f0·u + g0·v + e)·2^(-64) mod m: t < 3·2^32·m, then one
+		// row of Montgomery's reduction, below 2m, and one subtraction.
+		{
+			var hi, k, h1, l1, h2, l2 uint64
+			h1, l1 = bits.Mul64(u0, f0)
+			h2, l2 = bits.Mul64(v0, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e0, 0)
+			h1 += k
+			t0, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u1, f0)
+			h2, l2 = bits.Mul64(v1, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e1, 0)
+			h1 += k
+			t1, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u2, f0)
+			h2, l2 = bits.Mul64(v2, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e2, 0)
+			h1 += k
+			t2, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u3, f0)
+			h2, l2 = bits.Mul64(v3, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e3, 0)
+			h1 += k
+			t3, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			t4 := hi + e4
+			q := t0 * 0xccd1c8aaee00bc4f
+			hi, lo := bits.Mul64(q, 0xf3b9cac2fc632551)
+			_, k = bits.Add64(t0, lo, 0)
+			c := hi + k
+			hi, lo = bits.Mul64(q, 0xbce6faada7179e84)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r0, k := bits.Add64(t1, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xffffffffffffffff)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r1, k := bits.Add64(t2, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xffffffff00000000)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r2, k := bits.Add64(t3, lo, 0)
+			c = hi + k
+			r3, r4 := bits.Add64(t4, c, 0)
+			var bo uint64
+			w0, bo := bits.Sub64(r0, 0xf3b9cac2fc632551, bo)
+			w1, bo := bits.Sub64(r1, 0xbce6faada7179e84, bo)
+			w2, bo := bits.Sub64(r2, 0xffffffffffffffff, bo)
+			w3, bo := bits.Sub64(r3, 0xffffffff00000000, bo)
+			_, bo = bits.Sub64(r4, 0, bo)
+			keep := -bo
+			nu0 = r0&keep | w0&^keep
+			nu1 = r1&keep | w1&^keep
+			nu2 = r2&keep | w2&^keep
+			nu3 = r3&keep | w3&^keep
+		}
+		// nv = (f1·u + g1·v + e)·2^(-64) mod m: t < 3·2^32·m, then one
+		// row of Montgomery's reduction, below 2m, and one subtraction.
+		{
+			var hi, k, h1, l1, h2, l2 uint64
+			h1, l1 = bits.Mul64(u0, f1)
+			h2, l2 = bits.Mul64(v0, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e0, 0)
+			h1 += k
+			t0, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u1, f1)
+			h2, l2 = bits.Mul64(v1, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e1, 0)
+			h1 += k
+			t1, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u2, f1)
+			h2, l2 = bits.Mul64(v2, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e2, 0)
+			h1 += k
+			t2, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u3, f1)
+			h2, l2 = bits.Mul64(v3, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e3, 0)
+			h1 += k
+			t3, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			t4 := hi + e4
+			q := t0 * 0xccd1c8aaee00bc4f
+			hi, lo := bits.Mul64(q, 0xf3b9cac2fc632551)
+			_, k = bits.Add64(t0, lo, 0)
+			c := hi + k
+			hi, lo = bits.Mul64(q, 0xbce6faada7179e84)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r0, k := bits.Add64(t1, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xffffffffffffffff)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r1, k := bits.Add64(t2, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xffffffff00000000)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r2, k := bits.Add64(t3, lo, 0)
+			c = hi + k
+			r3, r4 := bits.Add64(t4, c, 0)
+			var bo uint64
+			w0, bo := bits.Sub64(r0, 0xf3b9cac2fc632551, bo)
+			w1, bo := bits.Sub64(r1, 0xbce6faada7179e84, bo)
+			w2, bo := bits.Sub64(r2, 0xffffffffffffffff, bo)
+			w3, bo := bits.Sub64(r3, 0xffffffff00000000, bo)
+			_, bo = bits.Sub64(r4, 0, bo)
+			keep := -bo
+			nv0 = r0&keep | w0&^keep
+			nv1 = r1&keep | w1&^keep
+			nv2 = r2&keep | w2&^keep
+			nv3 = r3&keep | w3&^keep
+		}
+		u0, v0 = nu0, nv0
+		u1, v1 = nu1, nv1
+		u2, v2 = nu2, nv2
+		u3, v3 = nu3, nv3
+	}
+	*out = [4]uint64{v0, v1, v2, v3}
+}
 
 // p256ReducedCheck reports whether the big-endian b is below 2^256, the
 // bit length of n: it may then be reduced by one subtraction of n.

@@ -128,17 +128,446 @@ func (s *P384Scalar) IsZero() int {
 }
 
 // p384OrdInvert sets z = 1/x mod m (and 0 for 0), both as the field holds them.
-// z may alias x. Constant time: binaryInvert (Pornin's binary GCD, 26
+// z may alias x. Constant time: p384OrdBinGCD (Pornin's binary GCD, 26
 // iterations of 31 steps), then one multiplication by p384OrdInvertFactor.
 func p384OrdInvert(z, x *[6]uint64) {
 	var v [6]uint64
-	binaryInvert(v[:], x[:], p384OrdModulus[:], 0x6ed46089e88fdc45, 26)
+	p384OrdBinGCD(&v, x)
 	p384OrdMul(z, &v, &p384OrdInvertFactor)
 }
 
-// p384OrdInvertFactor is 2^(33·26)·R³ mod m: binaryInvert's result lacks 2^(33·26),
+// p384OrdInvertFactor is 2^(33·26)·R³ mod m: p384OrdBinGCD's result lacks 2^(33·26),
 // the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
 var p384OrdInvertFactor = [6]uint64{0x8f50a22dfc840a2e, 0x49a037ffe80f772d, 0x4eac108eeb283ddf, 0x76c52c3aec699d35, 0x5c6dc3d7930e13ef, 0xad96fe5b9047c1a2}
+
+// p384OrdBinGCD sets out = y⁻¹·2^(-33·26) mod m, for y < m (0 gives 0): binaryInvert
+// (bingcd.go) written out for m's 6 words, its values in variables, the
+// linear combinations of a and b fused into one pass, and those of u and
+// v into another, with the nonnegative coefficients c' = c + 2^31:
+//
+//	(f·a + g·b)/2^31 = (f'·a + g'·b)/2^31 - (a + b)
+//	f·u + g·v ≡ f'·u + g'·v + 2^31·(2m - u - v)   (mod m)
+//
+// out may alias y. Constant time: the 26 iterations are public, and every
+// choice on the values is a mask.
+func p384OrdBinGCD(out, y *[6]uint64) {
+	a0, a1, a2, a3, a4, a5 := y[0], y[1], y[2], y[3], y[4], y[5]
+	b0, b1, b2, b3, b4, b5 := uint64(0xecec196accc52973), uint64(0x581a0db248b0a77a), uint64(0xc7634d81f4372ddf), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff)
+	u0, u1, u2, u3, u4, u5 := uint64(1), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0)
+	v0, v1, v2, v3, v4, v5 := uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0)
+	for range 26 {
+		// The approximations: the top 64 bits of the pair's length (at least
+		// 64), with the low 31 bits replaced by the true low bits.
+		aHi, bHi, aLo, bLo := uint64(0), uint64(0), a0, b0
+		searching, found := ^uint64(0), uint64(0)
+		found = nonzeroMask(a5|b5) & searching
+		aHi = aHi&^found | a5&found
+		aLo = aLo&^found | a4&found
+		bHi = bHi&^found | b5&found
+		bLo = bLo&^found | b4&found
+		searching &^= found
+		found = nonzeroMask(a4|b4) & searching
+		aHi = aHi&^found | a4&found
+		aLo = aLo&^found | a3&found
+		bHi = bHi&^found | b4&found
+		bLo = bLo&^found | b3&found
+		searching &^= found
+		found = nonzeroMask(a3|b3) & searching
+		aHi = aHi&^found | a3&found
+		aLo = aLo&^found | a2&found
+		bHi = bHi&^found | b3&found
+		bLo = bLo&^found | b2&found
+		searching &^= found
+		found = nonzeroMask(a2|b2) & searching
+		aHi = aHi&^found | a2&found
+		aLo = aLo&^found | a1&found
+		bHi = bHi&^found | b2&found
+		bLo = bLo&^found | b1&found
+		searching &^= found
+		found = nonzeroMask(a1|b1) & searching
+		aHi = aHi&^found | a1&found
+		aLo = aLo&^found | a0&found
+		bHi = bHi&^found | b1&found
+		bLo = bLo&^found | b0&found
+		s := uint(bits.LeadingZeros64(aHi | bHi))
+		const low = 1<<31 - 1
+		xa := (aHi<<s|aLo>>(64-s))&^low | a0&low
+		xb := (bHi<<s|bLo>>(64-s))&^low | b0&low
+		fg0, fg1 := bingcdInner(xa, xb)
+		fg0 += bingcdOffset
+		fg1 += bingcdOffset
+		f0, g0 := fg0&0xffffffff+1, fg0>>32+1
+		f1, g1 := fg1&0xffffffff+1, fg1>>32+1
+		// s = a + b, on 7 words.
+		var c uint64
+		s0, c := bits.Add64(a0, b0, c)
+		s1, c := bits.Add64(a1, b1, c)
+		s2, c := bits.Add64(a2, b2, c)
+		s3, c := bits.Add64(a3, b3, c)
+		s4, c := bits.Add64(a4, b4, c)
+		s5, c := bits.Add64(a5, b5, c)
+		s6 := c
+		var na0, na1, na2, na3, na4, na5 uint64
+		var nb0, nb1, nb2, nb3, nb4, nb5 uint64
+		var negA, negB uint64
+		// na = |(f0·a + g0·b)/2^31 - s|; negA is all ones if it was negative.
+		{
+			var hi, k, h1, l1, h2, l2 uint64
+			h1, l1 = bits.Mul64(a0, f0)
+			h2, l2 = bits.Mul64(b0, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p0, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a1, f0)
+			h2, l2 = bits.Mul64(b1, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p1, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a2, f0)
+			h2, l2 = bits.Mul64(b2, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p2, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a3, f0)
+			h2, l2 = bits.Mul64(b3, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p3, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a4, f0)
+			h2, l2 = bits.Mul64(b4, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p4, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a5, f0)
+			h2, l2 = bits.Mul64(b5, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p5, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			p6 := hi
+			var bo uint64
+			q0, bo := bits.Sub64(p0>>31|p1<<33, s0, bo)
+			q1, bo := bits.Sub64(p1>>31|p2<<33, s1, bo)
+			q2, bo := bits.Sub64(p2>>31|p3<<33, s2, bo)
+			q3, bo := bits.Sub64(p3>>31|p4<<33, s3, bo)
+			q4, bo := bits.Sub64(p4>>31|p5<<33, s4, bo)
+			q5, bo := bits.Sub64(p5>>31|p6<<33, s5, bo)
+			q6, _ := bits.Sub64(p6>>31, s6, bo)
+			negA = -(q6 >> 63)
+			bo = 0
+			na0, bo = bits.Sub64(q0^negA, negA, bo)
+			na1, bo = bits.Sub64(q1^negA, negA, bo)
+			na2, bo = bits.Sub64(q2^negA, negA, bo)
+			na3, bo = bits.Sub64(q3^negA, negA, bo)
+			na4, bo = bits.Sub64(q4^negA, negA, bo)
+			na5, bo = bits.Sub64(q5^negA, negA, bo)
+		}
+		// nb = |(f1·a + g1·b)/2^31 - s|; negB is all ones if it was negative.
+		{
+			var hi, k, h1, l1, h2, l2 uint64
+			h1, l1 = bits.Mul64(a0, f1)
+			h2, l2 = bits.Mul64(b0, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p0, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a1, f1)
+			h2, l2 = bits.Mul64(b1, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p1, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a2, f1)
+			h2, l2 = bits.Mul64(b2, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p2, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a3, f1)
+			h2, l2 = bits.Mul64(b3, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p3, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a4, f1)
+			h2, l2 = bits.Mul64(b4, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p4, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(a5, f1)
+			h2, l2 = bits.Mul64(b5, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			p5, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			p6 := hi
+			var bo uint64
+			q0, bo := bits.Sub64(p0>>31|p1<<33, s0, bo)
+			q1, bo := bits.Sub64(p1>>31|p2<<33, s1, bo)
+			q2, bo := bits.Sub64(p2>>31|p3<<33, s2, bo)
+			q3, bo := bits.Sub64(p3>>31|p4<<33, s3, bo)
+			q4, bo := bits.Sub64(p4>>31|p5<<33, s4, bo)
+			q5, bo := bits.Sub64(p5>>31|p6<<33, s5, bo)
+			q6, _ := bits.Sub64(p6>>31, s6, bo)
+			negB = -(q6 >> 63)
+			bo = 0
+			nb0, bo = bits.Sub64(q0^negB, negB, bo)
+			nb1, bo = bits.Sub64(q1^negB, negB, bo)
+			nb2, bo = bits.Sub64(q2^negB, negB, bo)
+			nb3, bo = bits.Sub64(q3^negB, negB, bo)
+			nb4, bo = bits.Sub64(q4^negB, negB, bo)
+			nb5, bo = bits.Sub64(q5^negB, negB, bo)
+		}
+		a0, b0 = na0, nb0
+		a1, b1 = na1, nb1
+		a2, b2 = na2, nb2
+		a3, b3 = na3, nb3
+		a4, b4 = na4, nb4
+		a5, b5 = na5, nb5
+		// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+		f0 = f0 ^ negA + negA&(1<<32+1)
+		g0 = g0 ^ negA + negA&(1<<32+1)
+		f1 = f1 ^ negB + negB&(1<<32+1)
+		g1 = g1 ^ negB + negB&(1<<32+1)
+		// d = 2m - u - v, in (0, 2m], on 7 words; e = 2^31·d.
+		var bo uint64
+		d0, bo := bits.Sub64(0xd9d832d5998a52e6, u0, bo)
+		d1, bo := bits.Sub64(0xb0341b6491614ef5, u1, bo)
+		d2, bo := bits.Sub64(0x8ec69b03e86e5bbe, u2, bo)
+		d3, bo := bits.Sub64(0xffffffffffffffff, u3, bo)
+		d4, bo := bits.Sub64(0xffffffffffffffff, u4, bo)
+		d5, bo := bits.Sub64(0xffffffffffffffff, u5, bo)
+		d6, _ := bits.Sub64(0x1, 0, bo)
+		bo = 0
+		d0, bo = bits.Sub64(d0, v0, bo)
+		d1, bo = bits.Sub64(d1, v1, bo)
+		d2, bo = bits.Sub64(d2, v2, bo)
+		d3, bo = bits.Sub64(d3, v3, bo)
+		d4, bo = bits.Sub64(d4, v4, bo)
+		d5, bo = bits.Sub64(d5, v5, bo)
+		d6 -= bo
+		e0 := d0 << 31
+		e1 := d1<<31 | d0>>33
+		e2 := d2<<31 | d1>>33
+		e3 := d3<<31 | d2>>33
+		e4 := d4<<31 | d3>>33
+		e5 := d5<<31 | d4>>33
+		e6 := d6<<31 | d5>>33
+		var nu0, nu1, nu2, nu3, nu4, nu5 uint64
+		var nv0, nv1, nv2, nv3, nv4, nv5 uint64
+		// nu = (f0·u + g0·v + e)·2^(-64) mod m: t < 3·2^32·m, then one
+		// row of Montgomery's reduction, below 2m, and one subtraction.
+		{
+			var hi, k, h1, l1, h2, l2 uint64
+			h1, l1 = bits.Mul64(u0, f0)
+			h2, l2 = bits.Mul64(v0, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e0, 0)
+			h1 += k
+			t0, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u1, f0)
+			h2, l2 = bits.Mul64(v1, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e1, 0)
+			h1 += k
+			t1, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u2, f0)
+			h2, l2 = bits.Mul64(v2, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e2, 0)
+			h1 += k
+			t2, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u3, f0)
+			h2, l2 = bits.Mul64(v3, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e3, 0)
+			h1 += k
+			t3, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u4, f0)
+			h2, l2 = bits.Mul64(v4, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e4, 0)
+			h1 += k
+			t4, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u5, f0)
+			h2, l2 = bits.Mul64(v5, g0)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e5, 0)
+			h1 += k
+			t5, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			t6 := hi + e6
+			q := t0 * 0x6ed46089e88fdc45
+			hi, lo := bits.Mul64(q, 0xecec196accc52973)
+			_, k = bits.Add64(t0, lo, 0)
+			c := hi + k
+			hi, lo = bits.Mul64(q, 0x581a0db248b0a77a)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r0, k := bits.Add64(t1, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xc7634d81f4372ddf)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r1, k := bits.Add64(t2, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xffffffffffffffff)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r2, k := bits.Add64(t3, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xffffffffffffffff)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r3, k := bits.Add64(t4, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xffffffffffffffff)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r4, k := bits.Add64(t5, lo, 0)
+			c = hi + k
+			r5, r6 := bits.Add64(t6, c, 0)
+			var bo uint64
+			w0, bo := bits.Sub64(r0, 0xecec196accc52973, bo)
+			w1, bo := bits.Sub64(r1, 0x581a0db248b0a77a, bo)
+			w2, bo := bits.Sub64(r2, 0xc7634d81f4372ddf, bo)
+			w3, bo := bits.Sub64(r3, 0xffffffffffffffff, bo)
+			w4, bo := bits.Sub64(r4, 0xffffffffffffffff, bo)
+			w5, bo := bits.Sub64(r5, 0xffffffffffffffff, bo)
+			_, bo = bits.Sub64(r6, 0, bo)
+			keep := -bo
+			nu0 = r0&keep | w0&^keep
+			nu1 = r1&keep | w1&^keep
+			nu2 = r2&keep | w2&^keep
+			nu3 = r3&keep | w3&^keep
+			nu4 = r4&keep | w4&^keep
+			nu5 = r5&keep | w5&^keep
+		}
+		// nv = (f1·u + g1·v + e)·2^(-64) mod m: t < 3·2^32·m, then one
+		// row of Montgomery's reduction, below 2m, and one subtraction.
+		{
+			var hi, k, h1, l1, h2, l2 uint64
+			h1, l1 = bits.Mul64(u0, f1)
+			h2, l2 = bits.Mul64(v0, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e0, 0)
+			h1 += k
+			t0, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u1, f1)
+			h2, l2 = bits.Mul64(v1, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e1, 0)
+			h1 += k
+			t1, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u2, f1)
+			h2, l2 = bits.Mul64(v2, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e2, 0)
+			h1 += k
+			t2, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u3, f1)
+			h2, l2 = bits.Mul64(v3, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e3, 0)
+			h1 += k
+			t3, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u4, f1)
+			h2, l2 = bits.Mul64(v4, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e4, 0)
+			h1 += k
+			t4, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			h1, l1 = bits.Mul64(u5, f1)
+			h2, l2 = bits.Mul64(v5, g1)
+			l1, k = bits.Add64(l1, l2, 0)
+			h1 += h2 + k
+			l1, k = bits.Add64(l1, e5, 0)
+			h1 += k
+			t5, k := bits.Add64(l1, hi, 0)
+			hi = h1 + k
+			t6 := hi + e6
+			q := t0 * 0x6ed46089e88fdc45
+			hi, lo := bits.Mul64(q, 0xecec196accc52973)
+			_, k = bits.Add64(t0, lo, 0)
+			c := hi + k
+			hi, lo = bits.Mul64(q, 0x581a0db248b0a77a)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r0, k := bits.Add64(t1, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xc7634d81f4372ddf)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r1, k := bits.Add64(t2, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xffffffffffffffff)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r2, k := bits.Add64(t3, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xffffffffffffffff)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r3, k := bits.Add64(t4, lo, 0)
+			c = hi + k
+			hi, lo = bits.Mul64(q, 0xffffffffffffffff)
+			lo, k = bits.Add64(lo, c, 0)
+			hi += k
+			r4, k := bits.Add64(t5, lo, 0)
+			c = hi + k
+			r5, r6 := bits.Add64(t6, c, 0)
+			var bo uint64
+			w0, bo := bits.Sub64(r0, 0xecec196accc52973, bo)
+			w1, bo := bits.Sub64(r1, 0x581a0db248b0a77a, bo)
+			w2, bo := bits.Sub64(r2, 0xc7634d81f4372ddf, bo)
+			w3, bo := bits.Sub64(r3, 0xffffffffffffffff, bo)
+			w4, bo := bits.Sub64(r4, 0xffffffffffffffff, bo)
+			w5, bo := bits.Sub64(r5, 0xffffffffffffffff, bo)
+			_, bo = bits.Sub64(r6, 0, bo)
+			keep := -bo
+			nv0 = r0&keep | w0&^keep
+			nv1 = r1&keep | w1&^keep
+			nv2 = r2&keep | w2&^keep
+			nv3 = r3&keep | w3&^keep
+			nv4 = r4&keep | w4&^keep
+			nv5 = r5&keep | w5&^keep
+		}
+		u0, v0 = nu0, nv0
+		u1, v1 = nu1, nv1
+		u2, v2 = nu2, nv2
+		u3, v3 = nu3, nv3
+		u4, v4 = nu4, nv4
+		u5, v5 = nu5, nv5
+	}
+	*out = [6]uint64{v0, v1, v2, v3, v4, v5}
+}
 
 // p384ReducedCheck reports whether the big-endian b is below 2^384, the
 // bit length of n: it may then be reduced by one subtraction of n.
