@@ -16,6 +16,10 @@ const p384Digits = 77
 // with addAffineDistinct: those i with 17·2^(5i) < n.
 const p384BaseSafeDigits = 76
 
+// p384ScalarMultLow is the number of low digits that ScalarMult adds with
+// the complete formulas, the digits above it with addDistinct.
+const p384ScalarMultLow = 1
+
 // P384Point is a point of the P384 curve y² = x³ - 3x + b in projective
 // coordinates (X:Y:Z), x = X/Z and y = Y/Z; the identity is (0:1:0). The zero
 // value is NOT valid: use NewP384Point or NewP384Generator. Arguments and
@@ -486,18 +490,28 @@ func (p *P384Point) condNegate(neg int) {
 	p.y.Select(&n, &p.y, neg)
 }
 
-// p384Table holds the multiples 1·Q to 16·Q of a point Q.
+// p384Table holds the multiples 1·Q to 16·Q of a point Q. ScalarMult
+// keeps them in Jacobian coordinates, in the x, y and z of the entries
+// (p384Jacobian and P384Point have the same fields, so a value converts).
 type p384Table [16]P384Point
 
-// init sets t[i] = (i+1)·q, doubling where it can.
-func (t *p384Table) init(q *P384Point) {
-	t[0].Set(q)
+// initJacobian sets t[i] = (i+1)·q in Jacobian coordinates, doubling where
+// it can and else adding q to the even multiple below: (i+1)·q = i·q + q
+// with i·q ≠ ±q, as the order is a prime above 17, so addDistinct has no
+// exception, unless q is the identity, whose (0, 0, 0) gives zeros
+// throughout (the formulas have no constant term). Constant time.
+func (t *p384Table) initJacobian(q *p384Jacobian) {
+	t[0] = P384Point(*q)
+	var a p384Jacobian
 	for i := 1; i < 16; i++ {
 		if i%2 == 1 {
-			t[i].Double(&t[i/2])
+			a = p384Jacobian(t[i/2])
+			a.double(&a)
 		} else {
-			t[i].Add(&t[i-1], q)
+			a = p384Jacobian(t[i-1])
+			a.addDistinct(&a, q)
 		}
+		t[i] = P384Point(a)
 	}
 }
 
@@ -525,35 +539,71 @@ func (t *p384Table) selectInto(p *P384Point, n uint32) {
 // integer of p384ScalarLength bytes, of any value (the result is that
 // integer times q, so it need not be reduced modulo the order). Constant
 // time: a signed 5-bit window, each digit's multiple read by a masked scan of
-// the 16 multiples of q and added with the complete formulas; the five
-// doublings between digits in Jacobian coordinates (p384Jacobian.double,
-// exception-free on this curve), which made it 25% to 30% faster.
+// the 16 multiples of q (in Jacobian coordinates), the five doublings
+// between digits in Jacobian coordinates (p384Jacobian.double,
+// exception-free on this curve).
+//
+// The digits above p384ScalarMultLow are added with addDistinct (12M + 4S),
+// whose exceptions cannot occur there, for any scalar: before digit i is
+// added the sum is c·q with c = 32·e, e ≠ 0 the value of the digits above
+// (while e = 0 the sum is the identity, which the mask acc0 tracks, taking
+// the digit's point then), so |c| ≥ 32 > |d|, and |c| + 16 < n (the
+// generator checks this bound, as does TestScalarMultLow), so c ± d is not
+// a multiple of n: the sum is never ±(the digit's point). The low digits,
+// where c may exceed n for scalars near a multiple of n or above it, are
+// added with the complete formulas.
 func (p *P384Point) ScalarMult(q *P384Point, scalar []byte) (*P384Point, error) {
 	if len(scalar) != p384ScalarLength {
 		return nil, errors.New("invalid scalar length")
 	}
+	var qj p384Jacobian
+	qj.fromProjective(q)
 	var table p384Table
-	table.init(q)
+	table.initJacobian(&qj)
 	var digits [p384Digits]int32
 	signedDigits(digits[:], scalar)
 
-	var acc, t P384Point
+	var acc, t, u p384Jacobian
+	var sel P384Point
 	abs, neg := digitAbs(digits[p384Digits-1])
-	table.selectInto(&acc, abs)
-	acc.condNegate(neg)
-	var j p384Jacobian
-	for i := p384Digits - 2; i >= 0; i-- {
-		j.fromProjective(&acc)
+	table.selectInto(&sel, abs)
+	sel.condNegate(neg)
+	acc = p384Jacobian(sel)
+	acc0 := eqWord(abs, 0) // acc is the identity
+	for i := p384Digits - 2; i >= p384ScalarMultLow; i-- {
 		for range 5 {
-			j.double(&j)
+			acc.double(&acc)
 		}
-		j.toProjective(&acc)
 		abs, neg := digitAbs(digits[i])
-		table.selectInto(&t, abs)
-		t.condNegate(neg)
-		acc.Add(&acc, &t)
+		table.selectInto(&sel, abs)
+		sel.condNegate(neg)
+		t = p384Jacobian(sel)
+		u.addDistinct(&acc, &t)
+		u.selectFrom(&t, &u, acc0)
+		nz := 1 - eqWord(abs, 0)
+		acc.selectFrom(&u, &acc, nz)
+		acc0 &= 1 - nz
 	}
-	return p.Set(&acc), nil
+	// The identity as Z = 0, which the doublings keep and toProjective
+	// maps to (0:1:0).
+	acc.z.Select(&p384Element{}, &acc.z, acc0)
+	var r, s P384Point
+	for i := p384ScalarMultLow - 1; i >= 0; i-- {
+		for range 5 {
+			acc.double(&acc)
+		}
+		acc.toProjective(&r)
+		abs, neg := digitAbs(digits[i])
+		table.selectInto(&sel, abs) // (0:1:0) for 0
+		sel.condNegate(neg)
+		t = p384Jacobian(sel)
+		t.toProjective(&s)
+		r.Add(&r, &s)
+		if i > 0 {
+			acc.fromProjective(&r)
+		}
+	}
+	return p.Set(&r), nil
 }
 
 // p384SelectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for

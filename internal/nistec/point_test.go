@@ -407,3 +407,84 @@ func testHasX[T any, P pointPtr[T]](t *testing.T, c *curveCase, newPoint, newGen
 func TestP256HasX(t *testing.T) { testHasX(t, &p256Case, NewP256Point, NewP256Generator) }
 func TestP384HasX(t *testing.T) { testHasX(t, &p384Case, NewP384Point, NewP384Generator) }
 func TestP521HasX(t *testing.T) { testHasX(t, &p521Case, NewP521Point, NewP521Generator) }
+
+// TestScalarMultLow checks the bound ScalarMult's incomplete additions rely
+// on: above digit pNNNScalarMultLow - 1, the largest sum of the digits above
+// (16·Σ 2^(5m)) plus 16 is below n, and it is not below the digit under it,
+// so that the complete formulas there are needed.
+func TestScalarMultLow(t *testing.T) {
+	for _, c := range []struct {
+		c           *curveCase
+		low, digits int
+	}{
+		{&p256Case, p256ScalarMultLow, p256Digits},
+		{&p384Case, p384ScalarMultLow, p384Digits},
+		{&p521Case, p521ScalarMultLow, p521Digits},
+	} {
+		bound := func(i int) *big.Int {
+			sum := big.NewInt(16)
+			for m := 1; m <= c.digits-1-i; m++ {
+				sum.Add(sum, new(big.Int).Lsh(big.NewInt(16), uint(5*m)))
+			}
+			return sum
+		}
+		if c.low < 1 || bound(c.low).Cmp(c.c.params.N) >= 0 {
+			t.Errorf("%s: digit %d is not safe", c.c.params.Name, c.low)
+		}
+		if bound(c.low-1).Cmp(c.c.params.N) < 0 {
+			t.Errorf("%s: digit %d would be safe too", c.c.params.Name, c.low-1)
+		}
+	}
+}
+
+// testScalarMultCollisions runs ScalarMult on the scalars that make its
+// accumulator equal ± the digit's point in the low digits, where only the
+// complete formulas are right: (j·n ± 2d)·2^(5i), and on the identity.
+func testScalarMultCollisions[T any, P pointPtr[T]](t *testing.T, c *curveCase, low int, newPoint, newGenerator func() P) {
+	n := c.params.N
+	top := new(big.Int).Lsh(big.NewInt(1), uint(8*c.scalarSize))
+	g := newGenerator()
+	count := 0
+	for i := 0; i <= low; i++ {
+		for j := int64(1); j <= 3; j++ {
+			for d := int64(-16); d <= 16; d++ {
+				k := new(big.Int).Mul(n, big.NewInt(j))
+				k.Add(k, big.NewInt(2*d))
+				k.Lsh(k, uint(5*i))
+				if k.Sign() <= 0 || k.Cmp(top) >= 0 {
+					continue
+				}
+				count++
+				want := c.refBaseMult(t, k)
+				p := P(new(T))
+				if _, err := p.ScalarMult(g, fixedBytes(k, c.scalarSize)); err != nil {
+					t.Fatal(err)
+				}
+				if got := p.Bytes(); !bytes.Equal(got, want) {
+					t.Fatalf("ScalarMult(G, %x) = %x, want %x", k, got, want)
+				}
+			}
+		}
+	}
+	if count < 33 {
+		t.Fatalf("only %d colliding scalars", count)
+	}
+	id := newPoint()
+	p := P(new(T))
+	if _, err := p.ScalarMult(id, fixedBytes(big.NewInt(12345), c.scalarSize)); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(p.Bytes(), []byte{0}) {
+		t.Fatalf("ScalarMult(identity, k) = %x", p.Bytes())
+	}
+}
+
+func TestP256ScalarMultCollisions(t *testing.T) {
+	testScalarMultCollisions(t, &p256Case, p256ScalarMultLow, NewP256Point, NewP256Generator)
+}
+func TestP384ScalarMultCollisions(t *testing.T) {
+	testScalarMultCollisions(t, &p384Case, p384ScalarMultLow, NewP384Point, NewP384Generator)
+}
+func TestP521ScalarMultCollisions(t *testing.T) {
+	testScalarMultCollisions(t, &p521Case, p521ScalarMultLow, NewP521Point, NewP521Generator)
+}

@@ -10,7 +10,7 @@ func (c *curve) replacer() *strings.Replacer {
 	return strings.NewReplacer("Pxxx", c.Name, "pxxx", c.name,
 		"LLL", fmt.Sprint(c.bytes), "NNN", fmt.Sprint(c.words),
 		"DDD", fmt.Sprint(c.digits()), "BBB", fmt.Sprint(c.n.BitLen()),
-		"SSS", fmt.Sprint(c.baseSafeDigits()),
+		"SSS", fmt.Sprint(c.baseSafeDigits()), "SML", fmt.Sprint(c.scalarMultLow()),
 		"REPRDOC", c.reprDoc())
 }
 

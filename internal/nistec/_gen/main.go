@@ -57,6 +57,22 @@ func curves() []*curve {
 // enough to hold one bit more than the scalar, so the last carry is zero.
 func (c *curve) digits() int { return (8*c.bytes + 1 + window - 1) / window }
 
+// scalarMultLow is the number of low digits ScalarMult adds with the
+// complete formulas: the smallest i ≥ 1 for which the largest sum of the
+// digits above i, 16·Σ 2^(5m) for m = 1 to digits-1-i, plus 16 is below n
+// (see the comment of ScalarMult).
+func (c *curve) scalarMultLow() int {
+	for i := 1; ; i++ {
+		sum := big.NewInt(16)
+		for m := 1; m <= c.digits()-1-i; m++ {
+			sum.Add(sum, new(big.Int).Lsh(big.NewInt(16), uint(window*m)))
+		}
+		if sum.Cmp(c.n) < 0 {
+			return i
+		}
+	}
+}
+
 // baseSafeDigits is the number of low digits ScalarBaseMult adds with the
 // incomplete mixed addition: those i with 17·2^(5i) < n (see the comment
 // of ScalarBaseMult), at most the number of digits.
