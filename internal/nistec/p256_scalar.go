@@ -197,33 +197,27 @@ func p256OrdBinGCD(out, y *[4]uint64) {
 		var nb0, nb1, nb2, nb3 uint64
 		var negA, negB uint64
 		// na = |(f0·a + g0·b)/2^31 - s|; negA is all ones if it was negative.
+		// The products' low words x = Σ (a_i·f0 + b_i·g0) mod 2^64 on one
+		// carry chain, then their high words one word up on another: p.
 		{
-			var hi, k, h1, l1, h2, l2 uint64
-			h1, l1 = bits.Mul64(a0, f0)
-			h2, l2 = bits.Mul64(b0, g0)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			p0, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(a1, f0)
-			h2, l2 = bits.Mul64(b1, g0)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			p1, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(a2, f0)
-			h2, l2 = bits.Mul64(b2, g0)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			p2, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(a3, f0)
-			h2, l2 = bits.Mul64(b3, g0)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			p3, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			p4 := hi
+			ah0, al0 := bits.Mul64(a0, f0)
+			bh0, bl0 := bits.Mul64(b0, g0)
+			ah1, al1 := bits.Mul64(a1, f0)
+			bh1, bl1 := bits.Mul64(b1, g0)
+			ah2, al2 := bits.Mul64(a2, f0)
+			bh2, bl2 := bits.Mul64(b2, g0)
+			ah3, al3 := bits.Mul64(a3, f0)
+			bh3, bl3 := bits.Mul64(b3, g0)
+			x0, c := bits.Add64(al0, bl0, 0)
+			x1, c := bits.Add64(al1, bl1, c)
+			x2, c := bits.Add64(al2, bl2, c)
+			x3, c := bits.Add64(al3, bl3, c)
+			p0 := x0
+			var k uint64
+			p1, k := bits.Add64(x1, ah0+bh0, k)
+			p2, k := bits.Add64(x2, ah1+bh1, k)
+			p3, k := bits.Add64(x3, ah2+bh2, k)
+			p4 := c + ah3 + bh3 + k
 			var bo uint64
 			q0, bo := bits.Sub64(p0>>31|p1<<33, s0, bo)
 			q1, bo := bits.Sub64(p1>>31|p2<<33, s1, bo)
@@ -238,33 +232,27 @@ func p256OrdBinGCD(out, y *[4]uint64) {
 			na3, bo = bits.Sub64(q3^negA, negA, bo)
 		}
 		// nb = |(f1·a + g1·b)/2^31 - s|; negB is all ones if it was negative.
+		// The products' low words x = Σ (a_i·f1 + b_i·g1) mod 2^64 on one
+		// carry chain, then their high words one word up on another: p.
 		{
-			var hi, k, h1, l1, h2, l2 uint64
-			h1, l1 = bits.Mul64(a0, f1)
-			h2, l2 = bits.Mul64(b0, g1)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			p0, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(a1, f1)
-			h2, l2 = bits.Mul64(b1, g1)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			p1, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(a2, f1)
-			h2, l2 = bits.Mul64(b2, g1)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			p2, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(a3, f1)
-			h2, l2 = bits.Mul64(b3, g1)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			p3, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			p4 := hi
+			ah0, al0 := bits.Mul64(a0, f1)
+			bh0, bl0 := bits.Mul64(b0, g1)
+			ah1, al1 := bits.Mul64(a1, f1)
+			bh1, bl1 := bits.Mul64(b1, g1)
+			ah2, al2 := bits.Mul64(a2, f1)
+			bh2, bl2 := bits.Mul64(b2, g1)
+			ah3, al3 := bits.Mul64(a3, f1)
+			bh3, bl3 := bits.Mul64(b3, g1)
+			x0, c := bits.Add64(al0, bl0, 0)
+			x1, c := bits.Add64(al1, bl1, c)
+			x2, c := bits.Add64(al2, bl2, c)
+			x3, c := bits.Add64(al3, bl3, c)
+			p0 := x0
+			var k uint64
+			p1, k := bits.Add64(x1, ah0+bh0, k)
+			p2, k := bits.Add64(x2, ah1+bh1, k)
+			p3, k := bits.Add64(x3, ah2+bh2, k)
+			p4 := c + ah3 + bh3 + k
 			var bo uint64
 			q0, bo := bits.Sub64(p0>>31|p1<<33, s0, bo)
 			q1, bo := bits.Sub64(p1>>31|p2<<33, s1, bo)
@@ -307,143 +295,113 @@ func p256OrdBinGCD(out, y *[4]uint64) {
 		e4 := d4<<31 | d3>>33
 		var nu0, nu1, nu2, nu3 uint64
 		var nv0, nv1, nv2, nv3 uint64
-		// nu = (f0·u + g0·v + e)·2^(-64) mod m: t < 3·2^32·m, then one
-		// row of Montgomery's reduction, below 2m, and one subtraction.
+		// nu = (f0·u + g0·v + e)·2^(-64) mod m: t < 3·2^32·m (the products'
+		// low words, their high words one word up, and e, on three carry
+		// chains), then one row of Montgomery's reduction, below 2m (q·m's low
+		// words, then its high words), and one subtraction.
 		{
-			var hi, k, h1, l1, h2, l2 uint64
-			h1, l1 = bits.Mul64(u0, f0)
-			h2, l2 = bits.Mul64(v0, g0)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			l1, k = bits.Add64(l1, e0, 0)
-			h1 += k
-			t0, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(u1, f0)
-			h2, l2 = bits.Mul64(v1, g0)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			l1, k = bits.Add64(l1, e1, 0)
-			h1 += k
-			t1, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(u2, f0)
-			h2, l2 = bits.Mul64(v2, g0)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			l1, k = bits.Add64(l1, e2, 0)
-			h1 += k
-			t2, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(u3, f0)
-			h2, l2 = bits.Mul64(v3, g0)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			l1, k = bits.Add64(l1, e3, 0)
-			h1 += k
-			t3, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			t4 := hi + e4
+			uh0, ul0 := bits.Mul64(u0, f0)
+			vh0, vl0 := bits.Mul64(v0, g0)
+			uh1, ul1 := bits.Mul64(u1, f0)
+			vh1, vl1 := bits.Mul64(v1, g0)
+			uh2, ul2 := bits.Mul64(u2, f0)
+			vh2, vl2 := bits.Mul64(v2, g0)
+			uh3, ul3 := bits.Mul64(u3, f0)
+			vh3, vl3 := bits.Mul64(v3, g0)
+			x0, c := bits.Add64(ul0, vl0, 0)
+			x1, c := bits.Add64(ul1, vl1, c)
+			x2, c := bits.Add64(ul2, vl2, c)
+			x3, c := bits.Add64(ul3, vl3, c)
+			var k uint64
+			y1, k := bits.Add64(x1, uh0+vh0, k)
+			y2, k := bits.Add64(x2, uh1+vh1, k)
+			y3, k := bits.Add64(x3, uh2+vh2, k)
+			y4 := c + uh3 + vh3 + k
+			t0, k := bits.Add64(x0, e0, 0)
+			t1, k := bits.Add64(y1, e1, k)
+			t2, k := bits.Add64(y2, e2, k)
+			t3, k := bits.Add64(y3, e3, k)
+			t4 := y4 + e4 + k
 			q := t0 * 0xccd1c8aaee00bc4f
-			hi, lo := bits.Mul64(q, 0xf3b9cac2fc632551)
-			_, k = bits.Add64(t0, lo, 0)
-			c := hi + k
-			hi, lo = bits.Mul64(q, 0xbce6faada7179e84)
-			lo, k = bits.Add64(lo, c, 0)
-			hi += k
-			r0, k := bits.Add64(t1, lo, 0)
-			c = hi + k
-			hi, lo = bits.Mul64(q, 0xffffffffffffffff)
-			lo, k = bits.Add64(lo, c, 0)
-			hi += k
-			r1, k := bits.Add64(t2, lo, 0)
-			c = hi + k
-			hi, lo = bits.Mul64(q, 0xffffffff00000000)
-			lo, k = bits.Add64(lo, c, 0)
-			hi += k
-			r2, k := bits.Add64(t3, lo, 0)
-			c = hi + k
-			r3, r4 := bits.Add64(t4, c, 0)
+			qh0, ql0 := bits.Mul64(q, 0xf3b9cac2fc632551)
+			qh1, ql1 := bits.Mul64(q, 0xbce6faada7179e84)
+			qh2, ql2 := bits.Mul64(q, 0xffffffffffffffff)
+			qh3, ql3 := bits.Mul64(q, 0xffffffff00000000)
+			_, k = bits.Add64(t0, ql0, 0)
+			r1, k := bits.Add64(t1, ql1, k)
+			r2, k := bits.Add64(t2, ql2, k)
+			r3, k := bits.Add64(t3, ql3, k)
+			r4, r5 := bits.Add64(t4, 0, k)
+			z1, k := bits.Add64(r1, qh0, 0)
+			z2, k := bits.Add64(r2, qh1, k)
+			z3, k := bits.Add64(r3, qh2, k)
+			z4, k := bits.Add64(r4, qh3, k)
+			z5 := r5 + k
 			var bo uint64
-			w0, bo := bits.Sub64(r0, 0xf3b9cac2fc632551, bo)
-			w1, bo := bits.Sub64(r1, 0xbce6faada7179e84, bo)
-			w2, bo := bits.Sub64(r2, 0xffffffffffffffff, bo)
-			w3, bo := bits.Sub64(r3, 0xffffffff00000000, bo)
-			_, bo = bits.Sub64(r4, 0, bo)
+			w0, bo := bits.Sub64(z1, 0xf3b9cac2fc632551, bo)
+			w1, bo := bits.Sub64(z2, 0xbce6faada7179e84, bo)
+			w2, bo := bits.Sub64(z3, 0xffffffffffffffff, bo)
+			w3, bo := bits.Sub64(z4, 0xffffffff00000000, bo)
+			_, bo = bits.Sub64(z5, 0, bo)
 			keep := -bo
-			nu0 = r0&keep | w0&^keep
-			nu1 = r1&keep | w1&^keep
-			nu2 = r2&keep | w2&^keep
-			nu3 = r3&keep | w3&^keep
+			nu0 = z1&keep | w0&^keep
+			nu1 = z2&keep | w1&^keep
+			nu2 = z3&keep | w2&^keep
+			nu3 = z4&keep | w3&^keep
 		}
-		// nv = (f1·u + g1·v + e)·2^(-64) mod m: t < 3·2^32·m, then one
-		// row of Montgomery's reduction, below 2m, and one subtraction.
+		// nv = (f1·u + g1·v + e)·2^(-64) mod m: t < 3·2^32·m (the products'
+		// low words, their high words one word up, and e, on three carry
+		// chains), then one row of Montgomery's reduction, below 2m (q·m's low
+		// words, then its high words), and one subtraction.
 		{
-			var hi, k, h1, l1, h2, l2 uint64
-			h1, l1 = bits.Mul64(u0, f1)
-			h2, l2 = bits.Mul64(v0, g1)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			l1, k = bits.Add64(l1, e0, 0)
-			h1 += k
-			t0, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(u1, f1)
-			h2, l2 = bits.Mul64(v1, g1)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			l1, k = bits.Add64(l1, e1, 0)
-			h1 += k
-			t1, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(u2, f1)
-			h2, l2 = bits.Mul64(v2, g1)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			l1, k = bits.Add64(l1, e2, 0)
-			h1 += k
-			t2, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			h1, l1 = bits.Mul64(u3, f1)
-			h2, l2 = bits.Mul64(v3, g1)
-			l1, k = bits.Add64(l1, l2, 0)
-			h1 += h2 + k
-			l1, k = bits.Add64(l1, e3, 0)
-			h1 += k
-			t3, k := bits.Add64(l1, hi, 0)
-			hi = h1 + k
-			t4 := hi + e4
+			uh0, ul0 := bits.Mul64(u0, f1)
+			vh0, vl0 := bits.Mul64(v0, g1)
+			uh1, ul1 := bits.Mul64(u1, f1)
+			vh1, vl1 := bits.Mul64(v1, g1)
+			uh2, ul2 := bits.Mul64(u2, f1)
+			vh2, vl2 := bits.Mul64(v2, g1)
+			uh3, ul3 := bits.Mul64(u3, f1)
+			vh3, vl3 := bits.Mul64(v3, g1)
+			x0, c := bits.Add64(ul0, vl0, 0)
+			x1, c := bits.Add64(ul1, vl1, c)
+			x2, c := bits.Add64(ul2, vl2, c)
+			x3, c := bits.Add64(ul3, vl3, c)
+			var k uint64
+			y1, k := bits.Add64(x1, uh0+vh0, k)
+			y2, k := bits.Add64(x2, uh1+vh1, k)
+			y3, k := bits.Add64(x3, uh2+vh2, k)
+			y4 := c + uh3 + vh3 + k
+			t0, k := bits.Add64(x0, e0, 0)
+			t1, k := bits.Add64(y1, e1, k)
+			t2, k := bits.Add64(y2, e2, k)
+			t3, k := bits.Add64(y3, e3, k)
+			t4 := y4 + e4 + k
 			q := t0 * 0xccd1c8aaee00bc4f
-			hi, lo := bits.Mul64(q, 0xf3b9cac2fc632551)
-			_, k = bits.Add64(t0, lo, 0)
-			c := hi + k
-			hi, lo = bits.Mul64(q, 0xbce6faada7179e84)
-			lo, k = bits.Add64(lo, c, 0)
-			hi += k
-			r0, k := bits.Add64(t1, lo, 0)
-			c = hi + k
-			hi, lo = bits.Mul64(q, 0xffffffffffffffff)
-			lo, k = bits.Add64(lo, c, 0)
-			hi += k
-			r1, k := bits.Add64(t2, lo, 0)
-			c = hi + k
-			hi, lo = bits.Mul64(q, 0xffffffff00000000)
-			lo, k = bits.Add64(lo, c, 0)
-			hi += k
-			r2, k := bits.Add64(t3, lo, 0)
-			c = hi + k
-			r3, r4 := bits.Add64(t4, c, 0)
+			qh0, ql0 := bits.Mul64(q, 0xf3b9cac2fc632551)
+			qh1, ql1 := bits.Mul64(q, 0xbce6faada7179e84)
+			qh2, ql2 := bits.Mul64(q, 0xffffffffffffffff)
+			qh3, ql3 := bits.Mul64(q, 0xffffffff00000000)
+			_, k = bits.Add64(t0, ql0, 0)
+			r1, k := bits.Add64(t1, ql1, k)
+			r2, k := bits.Add64(t2, ql2, k)
+			r3, k := bits.Add64(t3, ql3, k)
+			r4, r5 := bits.Add64(t4, 0, k)
+			z1, k := bits.Add64(r1, qh0, 0)
+			z2, k := bits.Add64(r2, qh1, k)
+			z3, k := bits.Add64(r3, qh2, k)
+			z4, k := bits.Add64(r4, qh3, k)
+			z5 := r5 + k
 			var bo uint64
-			w0, bo := bits.Sub64(r0, 0xf3b9cac2fc632551, bo)
-			w1, bo := bits.Sub64(r1, 0xbce6faada7179e84, bo)
-			w2, bo := bits.Sub64(r2, 0xffffffffffffffff, bo)
-			w3, bo := bits.Sub64(r3, 0xffffffff00000000, bo)
-			_, bo = bits.Sub64(r4, 0, bo)
+			w0, bo := bits.Sub64(z1, 0xf3b9cac2fc632551, bo)
+			w1, bo := bits.Sub64(z2, 0xbce6faada7179e84, bo)
+			w2, bo := bits.Sub64(z3, 0xffffffffffffffff, bo)
+			w3, bo := bits.Sub64(z4, 0xffffffff00000000, bo)
+			_, bo = bits.Sub64(z5, 0, bo)
 			keep := -bo
-			nv0 = r0&keep | w0&^keep
-			nv1 = r1&keep | w1&^keep
-			nv2 = r2&keep | w2&^keep
-			nv3 = r3&keep | w3&^keep
+			nv0 = z1&keep | w0&^keep
+			nv1 = z2&keep | w1&^keep
+			nv2 = z3&keep | w2&^keep
+			nv3 = z4&keep | w3&^keep
 		}
 		u0, v0 = nu0, nv0
 		u1, v1 = nu1, nv1

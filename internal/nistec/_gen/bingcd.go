@@ -131,17 +131,23 @@ func emitBinGCD(e *emitter, f *modulus, name string, iters int) {
 	e.p("s%d := c", n)
 	emitLinDiv := func(out, fc, gc, neg string) {
 		e.p("// %s = |(%s·a + %s·b)/2^31 - s|; %s is all ones if it was negative.", out, fc, gc, neg)
+		e.p("// The products' low words x = Σ (a_i·%s + b_i·%s) mod 2^64 on one", fc, gc)
+		e.p("// carry chain, then their high words one word up on another: p.")
 		e.p("{")
-		e.p("var hi, k, h1, l1, h2, l2 uint64")
 		for i := range n {
-			e.p("h1, l1 = bits.Mul64(a%d, %s)", i, fc)
-			e.p("h2, l2 = bits.Mul64(b%d, %s)", i, gc)
-			e.p("l1, k = bits.Add64(l1, l2, 0)")
-			e.p("h1 += h2 + k")
-			e.p("p%d, k := bits.Add64(l1, hi, 0)", i)
-			e.p("hi = h1 + k")
+			e.p("ah%d, al%d := bits.Mul64(a%d, %s)", i, i, i, fc)
+			e.p("bh%d, bl%d := bits.Mul64(b%d, %s)", i, i, i, gc)
 		}
-		e.p("p%d := hi", n)
+		e.p("x0, c := bits.Add64(al0, bl0, 0)")
+		for i := 1; i < n; i++ {
+			e.p("x%d, c := bits.Add64(al%d, bl%d, c)", i, i, i)
+		}
+		e.p("p0 := x0")
+		e.p("var k uint64")
+		for i := 1; i < n; i++ {
+			e.p("p%d, k := bits.Add64(x%d, ah%d+bh%d, k)", i, i, i-1, i-1)
+		}
+		e.p("p%d := c + ah%d + bh%d + k", n, n-1, n-1)
 		e.p("var bo uint64")
 		for i := range n {
 			e.p("q%d, bo := bits.Sub64(p%d>>31|p%d<<33, s%d, bo)", i, i, i+1, i)
@@ -185,41 +191,51 @@ func emitBinGCD(e *emitter, f *modulus, name string, iters int) {
 		e.p("e%d := d%d<<31 | d%d>>33", i, i, i-1)
 	}
 	emitLinMod := func(out, fc, gc string) {
-		e.p("// %s = (%s·u + %s·v + e)·2^(-64) mod m: t < 3·2^32·m, then one", out, fc, gc)
-		e.p("// row of Montgomery's reduction, below 2m, and one subtraction.")
+		e.p("// %s = (%s·u + %s·v + e)·2^(-64) mod m: t < 3·2^32·m (the products'", out, fc, gc)
+		e.p("// low words, their high words one word up, and e, on three carry")
+		e.p("// chains), then one row of Montgomery's reduction, below 2m (q·m's low")
+		e.p("// words, then its high words), and one subtraction.")
 		e.p("{")
-		e.p("var hi, k, h1, l1, h2, l2 uint64")
 		for i := range n {
-			e.p("h1, l1 = bits.Mul64(u%d, %s)", i, fc)
-			e.p("h2, l2 = bits.Mul64(v%d, %s)", i, gc)
-			e.p("l1, k = bits.Add64(l1, l2, 0)")
-			e.p("h1 += h2 + k")
-			e.p("l1, k = bits.Add64(l1, e%d, 0)", i)
-			e.p("h1 += k")
-			e.p("t%d, k := bits.Add64(l1, hi, 0)", i)
-			e.p("hi = h1 + k")
+			e.p("uh%d, ul%d := bits.Mul64(u%d, %s)", i, i, i, fc)
+			e.p("vh%d, vl%d := bits.Mul64(v%d, %s)", i, i, i, gc)
 		}
-		e.p("t%d := hi + e%d", n, n)
-		e.p("q := t0 * %#x", f.inv())
-		e.p("hi, lo := bits.Mul64(q, %#x)", mw[0])
-		e.p("_, k = bits.Add64(t0, lo, 0)")
-		e.p("c := hi + k")
+		e.p("x0, c := bits.Add64(ul0, vl0, 0)")
 		for i := 1; i < n; i++ {
-			e.p("hi, lo = bits.Mul64(q, %#x)", mw[i])
-			e.p("lo, k = bits.Add64(lo, c, 0)")
-			e.p("hi += k")
-			e.p("r%d, k := bits.Add64(t%d, lo, 0)", i-1, i)
-			e.p("c = hi + k")
+			e.p("x%d, c := bits.Add64(ul%d, vl%d, c)", i, i, i)
 		}
-		e.p("r%d, r%d := bits.Add64(t%d, c, 0)", n-1, n, n)
+		e.p("var k uint64")
+		for i := 1; i < n; i++ {
+			e.p("y%d, k := bits.Add64(x%d, uh%d+vh%d, k)", i, i, i-1, i-1)
+		}
+		e.p("y%d := c + uh%d + vh%d + k", n, n-1, n-1)
+		e.p("t0, k := bits.Add64(x0, e0, 0)")
+		for i := 1; i < n; i++ {
+			e.p("t%d, k := bits.Add64(y%d, e%d, k)", i, i, i)
+		}
+		e.p("t%d := y%d + e%d + k", n, n, n)
+		e.p("q := t0 * %#x", f.inv())
+		for i := range n {
+			e.p("qh%d, ql%d := bits.Mul64(q, %#x)", i, i, mw[i])
+		}
+		e.p("_, k = bits.Add64(t0, ql0, 0)")
+		for i := 1; i < n; i++ {
+			e.p("r%d, k := bits.Add64(t%d, ql%d, k)", i, i, i)
+		}
+		e.p("r%d, r%d := bits.Add64(t%d, 0, k)", n, n+1, n)
+		e.p("z1, k := bits.Add64(r1, qh0, 0)")
+		for i := 2; i <= n; i++ {
+			e.p("z%d, k := bits.Add64(r%d, qh%d, k)", i, i, i-1)
+		}
+		e.p("z%d := r%d + k", n+1, n+1)
 		e.p("var bo uint64")
 		for i := range n {
-			e.p("w%d, bo := bits.Sub64(r%d, %#x, bo)", i, i, mw[i])
+			e.p("w%d, bo := bits.Sub64(z%d, %#x, bo)", i, i+1, mw[i])
 		}
-		e.p("_, bo = bits.Sub64(r%d, 0, bo)", n)
+		e.p("_, bo = bits.Sub64(z%d, 0, bo)", n+1)
 		e.p("keep := -bo")
 		for i := range n {
-			e.p("%s%d = r%d&keep | w%d&^keep", out, i, i, i)
+			e.p("%s%d = z%d&keep | w%d&^keep", out, i, i+1, i)
 		}
 		e.p("}")
 	}
