@@ -86,3 +86,41 @@ func digitAbs(d int32) (uint32, int) {
 	neg := uint32(d) >> 31
 	return (uint32(d) ^ -neg) + neg, int(neg)
 }
+
+// wnafVarTime writes the width-5 non-adjacent form of the big-endian s into
+// d, least significant first: s = Σ d[i]·2^i with every nonzero d[i] odd,
+// in [-15, 15], and followed by at least four zeros. len(d) must be at
+// least 8·len(s) + 1. Variable time: for the public scalars of
+// verification.
+func wnafVarTime(d []int8, s []byte) {
+	const w = 5
+	clear(d)
+	// s as little-endian words, with a zero word above.
+	var k [10]uint64
+	for i, b := range s {
+		j := len(s) - 1 - i
+		k[j/8] |= uint64(b) << (8 * (j % 8))
+	}
+	var carry uint64
+	for pos := 0; pos < 8*len(s)+1; {
+		word, shift := pos/64, uint(pos%64)
+		bits := k[word] >> shift
+		if shift > 0 {
+			bits |= k[word+1] << (64 - shift)
+		}
+		if bits&1 == carry {
+			// An even sum: a zero digit, the carry moving up.
+			pos++
+			continue
+		}
+		v := bits&(1<<w-1) + carry // odd, below 2^w
+		if v >= 1<<(w-1) {
+			d[pos] = int8(int64(v) - 1<<w)
+			carry = 1
+		} else {
+			d[pos] = int8(v)
+			carry = 0
+		}
+		pos += w
+	}
+}

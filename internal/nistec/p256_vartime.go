@@ -84,37 +84,36 @@ func (p *P256Point) HasXVarTime(x []byte) bool {
 // must be public (as in signature verification).
 //
 // It works in Jacobian coordinates, whose doubling and additions cost less
-// than the complete formulas', with the exceptions branched on. u2·q takes a
-// signed 5-bit window, the multiples of q read by index and zero digits
-// skipped; u1·G adds the nonzero digits' entries of the fixed-base table.
+// than the complete formulas', with the exceptions branched on. u2·q runs
+// on the width-5 NAF of u2 (about one addition every six bits, of the odd
+// multiples q to 15q); u1·G adds the nonzero digits' entries of the
+// fixed-base table.
 func (p *P256Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P256Point, u2 []byte) (*P256Point, error) {
 	if len(u1) != p256ScalarLength || len(u2) != p256ScalarLength {
 		return nil, errors.New("invalid scalar length")
 	}
-	var table [16]p256Jacobian
+	// The odd multiples q, 3q, ..., 15q of the width-5 NAF of u2.
+	var table [8]p256Jacobian
+	var q2, t p256Jacobian
 	table[0].fromProjective(q)
-	for i := 1; i < 16; i++ {
-		if i%2 == 1 {
-			table[i].double(&table[i/2])
-		} else {
-			table[i].addVarTime(&table[i-1], &table[0])
-		}
+	q2.double(&table[0])
+	for i := 1; i < 8; i++ {
+		table[i].addVarTime(&table[i-1], &q2)
 	}
-	var d1, d2 [p256Digits]int32
+	var naf [8*p256ScalarLength + 1]int8
+	wnafVarTime(naf[:], u2)
+	var d1 [p256Digits]int32
 	signedDigits(d1[:], u1)
-	signedDigits(d2[:], u2)
 
-	var acc, t p256Jacobian
-	for i := p256Digits - 1; i >= 0; i-- {
+	var acc p256Jacobian // the identity, Z = 0
+	for i := len(naf) - 1; i >= 0; i-- {
 		if acc.z.IsZero() == 0 {
-			for range 5 {
-				acc.double(&acc)
-			}
+			acc.double(&acc)
 		}
-		if d := d2[i]; d > 0 {
-			acc.addVarTime(&acc, &table[d-1])
+		if d := naf[i]; d > 0 {
+			acc.addVarTime(&acc, &table[d/2])
 		} else if d < 0 {
-			t = table[-d-1]
+			t = table[-d/2]
 			t.y.Negate(&t.y)
 			acc.addVarTime(&acc, &t)
 		}

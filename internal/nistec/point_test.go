@@ -302,28 +302,24 @@ func testVarTimeExceptions[T any, P pointPtr[T]](t *testing.T, c *curveCase, new
 	}
 }
 
-// varTimeCollision returns a scalar u2 = 32·T + d whose signed digits make
-// VarTimeDoubleScalarBaseMult's accumulator equal, before its last addition,
-// the multiple d·q it adds (32·T ≡ d mod n): the doubling branch of the
-// Jacobian addition.
+// varTimeCollision returns a scalar u2 = n + 2d whose width-5 NAF ends in
+// the digit d (d ≡ -n mod 32, odd, in [-15, 15]), so that
+// VarTimeDoubleScalarBaseMult's accumulator is (u2 - d)·q ≡ d·q before its
+// last addition of d·q: the doubling branch of the Jacobian addition.
 func varTimeCollision(t *testing.T, c *curveCase) *big.Int {
 	n := c.params.N
-	inv32 := new(big.Int).ModInverse(big.NewInt(32), n)
-	top := new(big.Int).Lsh(big.NewInt(1), uint(8*c.scalarSize))
-	for d := int64(-15); d <= 16; d++ {
-		if d == 0 {
-			continue
-		}
-		T := new(big.Int).Mul(big.NewInt(d), inv32)
-		T.Mod(T, n)
-		u := new(big.Int).Lsh(T, 5)
-		u.Add(u, big.NewInt(d))
-		if u.Sign() >= 0 && u.Cmp(top) < 0 {
-			return u
-		}
+	d := new(big.Int).Neg(n)
+	d.Mod(d, big.NewInt(32))
+	if d.Int64() > 15 {
+		d.Sub(d, big.NewInt(32))
 	}
-	t.Fatal("no colliding scalar")
-	return nil
+	u := new(big.Int).Add(n, new(big.Int).Lsh(d, 1))
+	naf := make([]int8, 8*c.scalarSize+1)
+	wnafVarTime(naf, fixedBytes(u, c.scalarSize))
+	if int64(naf[0]) != d.Int64() {
+		t.Fatalf("the NAF of %x ends in %d, not %d", u, naf[0], d)
+	}
+	return u
 }
 
 func TestP256VarTimeExceptions(t *testing.T) {
@@ -487,4 +483,41 @@ func TestP384ScalarMultCollisions(t *testing.T) {
 }
 func TestP521ScalarMultCollisions(t *testing.T) {
 	testScalarMultCollisions(t, &p521Case, p521ScalarMultLow, NewP521Point, NewP521Generator)
+}
+
+// TestWNAF checks wnafVarTime's digits: their sum is the scalar, each
+// nonzero one is odd, in [-15, 15] and followed by four zeros.
+func TestWNAF(t *testing.T) {
+	r := testutil.Rand(t)
+	for _, size := range []int{32, 48, 66} {
+		top := new(big.Int).Lsh(big.NewInt(1), uint(8*size))
+		ks := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(15), big.NewInt(16), big.NewInt(31),
+			new(big.Int).Sub(top, big.NewInt(1)), new(big.Int).Rsh(top, 1)}
+		for range 200 {
+			ks = append(ks, randomBelow(r, top))
+		}
+		for _, k := range ks {
+			d := make([]int8, 8*size+1)
+			wnafVarTime(d, fixedBytes(k, size))
+			sum := new(big.Int)
+			for i := len(d) - 1; i >= 0; i-- {
+				sum.Lsh(sum, 1)
+				sum.Add(sum, big.NewInt(int64(d[i])))
+				if d[i] == 0 {
+					continue
+				}
+				if d[i]%2 == 0 || d[i] > 15 || d[i] < -15 {
+					t.Fatalf("wNAF of %x: digit %d at %d", k, d[i], i)
+				}
+				for j := i + 1; j < i+5 && j < len(d); j++ {
+					if d[j] != 0 {
+						t.Fatalf("wNAF of %x: digits at %d and %d", k, i, j)
+					}
+				}
+			}
+			if sum.Cmp(k) != 0 {
+				t.Fatalf("wNAF of %x sums to %x", k, sum)
+			}
+		}
+	}
 }
