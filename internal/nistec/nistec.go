@@ -62,22 +62,30 @@ func eqWord(a, b uint32) int {
 // d[i] in [-15, 16], least significant first, with s = Σ d[i]·2^(5i).
 // len(d) must cover one bit more than s. Constant time: the positions read
 // depend only on the lengths.
-func signedDigits(d []int32, s []byte) {
+func signedDigits(d []int32, s []byte) { signedDigitsW(d, s, 5) }
+
+// signedDigitsW recodes the big-endian scalar s into signed w-bit digits
+// d[i] in [-2^(w-1) + 1, 2^(w-1)], least significant first, with
+// s = Σ d[i]·2^(wi), for 2 ≤ w ≤ 8. len(d) must cover one bit more than s.
+// Constant time: the positions read depend only on the lengths and w.
+func signedDigitsW(d []int32, s []byte, w uint) {
 	var carry uint32
+	half := uint32(1) << (w - 1)
 	for i := range d {
-		pos := 5 * i
-		// Bits pos to pos+4 of s, counted from the least significant.
-		var w uint32
+		pos := int(w) * i
+		// Bits pos to pos+w-1 of s, counted from the least significant.
+		var v uint32
 		if k := pos / 8; k < len(s) {
-			w = uint32(s[len(s)-1-k])
+			v = uint32(s[len(s)-1-k])
 		}
 		if k := pos/8 + 1; k < len(s) {
-			w |= uint32(s[len(s)-1-k]) << 8
+			v |= uint32(s[len(s)-1-k]) << 8
 		}
-		v := (w>>(pos%8))&31 + carry // 0 to 32
-		// Digits above 16 become v - 32, carrying one into the next window.
-		carry = (v + 15) >> 5
-		d[i] = int32(v) - int32(carry<<5)
+		v = (v>>(pos%8))&(1<<w-1) + carry // 0 to 2^w
+		// Digits above 2^(w-1) become v - 2^w, carrying one into the next
+		// window.
+		carry = (v + half - 1) >> w
+		d[i] = int32(v) - int32(carry<<w)
 	}
 }
 

@@ -14,7 +14,11 @@ const p256Digits = 52
 
 // p256BaseSafeDigits is the number of low digits that ScalarBaseMult adds
 // with addAffineDistinct: those i with 17·2^(5i) < n.
-const p256BaseSafeDigits = 51
+const p256BaseSafeDigits = 36
+
+// p256BaseDigits is the number of signed 7-bit digits of ScalarBaseMult's
+// scalar, one bit more than its length: the rows of p256BaseTable.
+const p256BaseDigits = 37
 
 // p256ScalarMultLow is the number of low digits that ScalarMult adds with
 // the complete formulas, the digits above it with addDistinct.
@@ -621,29 +625,46 @@ func p256SelectAffineGeneric(a *p256Affine, row *[16]p256Affine, n uint32) {
 	a.x.l, a.y.l = x, y
 }
 
+// p256SelectBaseGeneric sets a to entry n-1 of row, a row of p256BaseTable, for
+// 1 ≤ n ≤ 64 (to zeros for 0, which the caller discards), reading every
+// entry. Constant time in n.
+func p256SelectBaseGeneric(a *p256Affine, row *[64]p256Affine, n uint32) {
+	var x, y [4]uint64
+	for i := range row {
+		m := -uint64(eqWord(uint32(i+1), n))
+		for k := range x {
+			x[k] |= row[i].x.l[k] & m
+			y[k] |= row[i].y.l[k] & m
+		}
+	}
+	a.x.l, a.y.l = x, y
+}
+
 // ScalarBaseMult sets p = scalar·G, for the generator G, and returns p.
-// scalar is as for ScalarMult. Constant time: digit i of the signed 5-bit
-// recoding selects, by a masked scan, one of the precomputed multiples
-// j·2^(5i)·G (p256BaseTable, affine); the sum needs no doubling, and a mixed
-// addition per digit, whose result is discarded by mask when the digit is 0.
+// scalar is as for ScalarMult. Constant time: digit i of the signed 7-bit
+// recoding (w = 7 below) selects, by a masked scan, one of the precomputed
+// multiples j·2^(wi)·G (p256BaseTable, affine); the sum needs no doubling,
+// and a mixed addition per digit, whose result is discarded by mask when the
+// digit is 0.
 //
 // The sum runs in Jacobian coordinates with addAffineDistinct (8M + 3S,
 // against the complete mixed addition's 11M + 2mb) up to digit
 // p256BaseSafeDigits - 1, and with the complete formulas after that. Below
 // that digit the incomplete formula's exceptions cannot occur, for any
-// scalar: the sum so far is c·G with |c| < 2^(5i) (the digits are at most
-// 16, and 16·Σ 2^(5k) for k < i is below 2^(5i)), and the digit's point is
-// d·2^(5i)·G with 1 ≤ |d| ≤ 16, so c - d·2^(5i) and c + d·2^(5i) are nonzero
-// and, while 16·2^(5i) + 2^(5i) < n (the generator checks this bound, as does
-// TestBaseSafeDigits), not multiples of n: the sum is never ±(the point). It
-// is the identity only while every digit so far was 0 (c = 0), a case the
-// mask acc0 tracks, taking the point itself then.
+// scalar: the sum so far is c·G with |c| < 2^(wi) (the digits are at most
+// 2^(w-1), and 2^(w-1)·Σ 2^(wk) for k < i is below 2^(wi)), and the digit's
+// point is d·2^(wi)·G with 1 ≤ |d| ≤ 2^(w-1), so c - d·2^(wi) and
+// c + d·2^(wi) are nonzero and, while (2^(w-1) + 1)·2^(wi) < n (the
+// generator checks this bound, as does TestBaseSafeDigits), not multiples
+// of n: the sum is never ±(the point). It is the identity only while every
+// digit so far was 0 (c = 0), a case the mask acc0 tracks, taking the point
+// itself then.
 func (p *P256Point) ScalarBaseMult(scalar []byte) (*P256Point, error) {
 	if len(scalar) != p256ScalarLength {
 		return nil, errors.New("invalid scalar length")
 	}
-	var digits [p256Digits]int32
-	signedDigits(digits[:], scalar)
+	var digits [p256BaseDigits]int32
+	signedDigitsW(digits[:], scalar, 7)
 
 	var a p256Affine
 	var negY p256Element
@@ -654,7 +675,7 @@ func (p *P256Point) ScalarBaseMult(scalar []byte) (*P256Point, error) {
 	acc0 := 1 // acc is the identity
 	for i := range p256BaseSafeDigits {
 		abs, neg := digitAbs(digits[i])
-		p256SelectAffine(&a, &p256BaseTable[i], abs)
+		p256SelectBase(&a, &p256BaseTable[i], abs)
 		negY.Negate(&a.y)
 		a.y.Select(&negY, &a.y, neg)
 		t.addAffineDistinct(&acc, &a)
@@ -669,9 +690,9 @@ func (p *P256Point) ScalarBaseMult(scalar []byte) (*P256Point, error) {
 	acc.z.Select(&p256Element{}, &acc.z, acc0)
 	var q, u P256Point
 	acc.toProjective(&q)
-	for i := p256BaseSafeDigits; i < p256Digits; i++ {
+	for i := p256BaseSafeDigits; i < p256BaseDigits; i++ {
 		abs, neg := digitAbs(digits[i])
-		p256SelectAffine(&a, &p256BaseTable[i], abs)
+		p256SelectBase(&a, &p256BaseTable[i], abs)
 		negY.Negate(&a.y)
 		a.y.Select(&negY, &a.y, neg)
 		u.addAffine(&q, &a)

@@ -271,6 +271,26 @@ func TestP256SelectAsm(t *testing.T) {
 			t.Fatalf("p256SelectAffine(%d) = %x, want %x", n, gotA, wantA)
 		}
 	}
+	var base [64]p256Affine
+	for i := range base {
+		for k := range 4 {
+			base[i].x.l[k], base[i].y.l[k] = r.Uint64(), r.Uint64()
+		}
+	}
+	for n := uint32(0); n <= 66; n++ {
+		for _, m := range []uint32{n, n | 1<<16, n | 1<<31} {
+			var wantA, gotA p256Affine
+			p256SelectBaseGeneric(&wantA, &base, m)
+			gotA.x.l[0] = 42
+			p256SelectBase(&gotA, &base, m)
+			if gotA != wantA {
+				t.Fatalf("p256SelectBase(%#x) = %x, want %x", m, gotA, wantA)
+			}
+			if m >= 1 && m <= 64 && gotA != base[m-1] {
+				t.Fatalf("p256SelectBase(%d) is not entry %d", m, m-1)
+			}
+		}
+	}
 }
 
 // TestP256WithoutAsm runs the P-256 tests with the Go kernels forced.

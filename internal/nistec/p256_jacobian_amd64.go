@@ -2,6 +2,8 @@
 
 package nistec
 
+import "unsafe"
+
 // addAffineDistinct sets p = p1 + p2 as addAffineDistinctGeneric does, with
 // the assembly (p256AddAffineDistinctADX) when the CPU has BMI2 and ADX.
 // Constant time; the branch is on the CPU, not on the values.
@@ -22,4 +24,12 @@ func (p *p256Jacobian) addDistinct(p1, p2 *p256Jacobian) *p256Jacobian {
 		return p
 	}
 	return p.addDistinctGeneric(p1, p2)
+}
+
+// p256SelectBase sets a to entry n-1 of row, a row of p256BaseTable, for
+// 1 ≤ n ≤ 64 (to zeros for 0), reading every entry, with the SSE2 scan
+// p256SelectBaseSSE2 (a p256Affine is 8 words, x and y). Constant time in
+// n.
+func p256SelectBase(a *p256Affine, row *[64]p256Affine, n uint32) {
+	p256SelectBaseSSE2((*[8]uint64)(unsafe.Pointer(a)), (*[64][8]uint64)(unsafe.Pointer(row)), n)
 }

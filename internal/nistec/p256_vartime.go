@@ -102,8 +102,8 @@ func (p *P256Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P256Point, u2 []by
 	}
 	var naf [8*p256ScalarLength + 1]int8
 	wnafVarTime(naf[:], u2)
-	var d1 [p256Digits]int32
-	signedDigits(d1[:], u1)
+	var d1 [p256BaseDigits]int32
+	signedDigitsW(d1[:], u1, 7)
 
 	var acc p256Jacobian // the identity, Z = 0
 	for i := len(naf) - 1; i >= 0; i-- {

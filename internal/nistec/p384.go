@@ -16,6 +16,10 @@ const p384Digits = 77
 // with addAffineDistinct: those i with 17·2^(5i) < n.
 const p384BaseSafeDigits = 76
 
+// p384BaseDigits is the number of signed 5-bit digits of ScalarBaseMult's
+// scalar, one bit more than its length: the rows of p384BaseTable.
+const p384BaseDigits = 77
+
 // p384ScalarMultLow is the number of low digits that ScalarMult adds with
 // the complete formulas, the digits above it with addDistinct.
 const p384ScalarMultLow = 1
@@ -621,29 +625,38 @@ func p384SelectAffine(a *p384Affine, row *[16]p384Affine, n uint32) {
 	a.x.l, a.y.l = x, y
 }
 
+// p384SelectBase sets a to entry n-1 of row, a row of p384BaseTable, for
+// 1 ≤ n ≤ 16 (to zeros for 0, which the caller discards), reading every
+// entry. Constant time in n.
+func p384SelectBase(a *p384Affine, row *[16]p384Affine, n uint32) {
+	p384SelectAffine(a, row, n)
+}
+
 // ScalarBaseMult sets p = scalar·G, for the generator G, and returns p.
 // scalar is as for ScalarMult. Constant time: digit i of the signed 5-bit
-// recoding selects, by a masked scan, one of the precomputed multiples
-// j·2^(5i)·G (p384BaseTable, affine); the sum needs no doubling, and a mixed
-// addition per digit, whose result is discarded by mask when the digit is 0.
+// recoding (w = 5 below) selects, by a masked scan, one of the precomputed
+// multiples j·2^(wi)·G (p384BaseTable, affine); the sum needs no doubling,
+// and a mixed addition per digit, whose result is discarded by mask when the
+// digit is 0.
 //
 // The sum runs in Jacobian coordinates with addAffineDistinct (8M + 3S,
 // against the complete mixed addition's 11M + 2mb) up to digit
 // p384BaseSafeDigits - 1, and with the complete formulas after that. Below
 // that digit the incomplete formula's exceptions cannot occur, for any
-// scalar: the sum so far is c·G with |c| < 2^(5i) (the digits are at most
-// 16, and 16·Σ 2^(5k) for k < i is below 2^(5i)), and the digit's point is
-// d·2^(5i)·G with 1 ≤ |d| ≤ 16, so c - d·2^(5i) and c + d·2^(5i) are nonzero
-// and, while 16·2^(5i) + 2^(5i) < n (the generator checks this bound, as does
-// TestBaseSafeDigits), not multiples of n: the sum is never ±(the point). It
-// is the identity only while every digit so far was 0 (c = 0), a case the
-// mask acc0 tracks, taking the point itself then.
+// scalar: the sum so far is c·G with |c| < 2^(wi) (the digits are at most
+// 2^(w-1), and 2^(w-1)·Σ 2^(wk) for k < i is below 2^(wi)), and the digit's
+// point is d·2^(wi)·G with 1 ≤ |d| ≤ 2^(w-1), so c - d·2^(wi) and
+// c + d·2^(wi) are nonzero and, while (2^(w-1) + 1)·2^(wi) < n (the
+// generator checks this bound, as does TestBaseSafeDigits), not multiples
+// of n: the sum is never ±(the point). It is the identity only while every
+// digit so far was 0 (c = 0), a case the mask acc0 tracks, taking the point
+// itself then.
 func (p *P384Point) ScalarBaseMult(scalar []byte) (*P384Point, error) {
 	if len(scalar) != p384ScalarLength {
 		return nil, errors.New("invalid scalar length")
 	}
-	var digits [p384Digits]int32
-	signedDigits(digits[:], scalar)
+	var digits [p384BaseDigits]int32
+	signedDigitsW(digits[:], scalar, 5)
 
 	var a p384Affine
 	var negY p384Element
@@ -654,7 +667,7 @@ func (p *P384Point) ScalarBaseMult(scalar []byte) (*P384Point, error) {
 	acc0 := 1 // acc is the identity
 	for i := range p384BaseSafeDigits {
 		abs, neg := digitAbs(digits[i])
-		p384SelectAffine(&a, &p384BaseTable[i], abs)
+		p384SelectBase(&a, &p384BaseTable[i], abs)
 		negY.Negate(&a.y)
 		a.y.Select(&negY, &a.y, neg)
 		t.addAffineDistinct(&acc, &a)
@@ -669,9 +682,9 @@ func (p *P384Point) ScalarBaseMult(scalar []byte) (*P384Point, error) {
 	acc.z.Select(&p384Element{}, &acc.z, acc0)
 	var q, u P384Point
 	acc.toProjective(&q)
-	for i := p384BaseSafeDigits; i < p384Digits; i++ {
+	for i := p384BaseSafeDigits; i < p384BaseDigits; i++ {
 		abs, neg := digitAbs(digits[i])
-		p384SelectAffine(&a, &p384BaseTable[i], abs)
+		p384SelectBase(&a, &p384BaseTable[i], abs)
 		negY.Negate(&a.y)
 		a.y.Select(&negY, &a.y, neg)
 		u.addAffine(&q, &a)

@@ -102,8 +102,8 @@ func (p *P384Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P384Point, u2 []by
 	}
 	var naf [8*p384ScalarLength + 1]int8
 	wnafVarTime(naf[:], u2)
-	var d1 [p384Digits]int32
-	signedDigits(d1[:], u1)
+	var d1 [p384BaseDigits]int32
+	signedDigitsW(d1[:], u1, 5)
 
 	var acc p384Jacobian // the identity, Z = 0
 	for i := len(naf) - 1; i >= 0; i-- {

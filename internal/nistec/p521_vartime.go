@@ -102,8 +102,8 @@ func (p *P521Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P521Point, u2 []by
 	}
 	var naf [8*p521ScalarLength + 1]int8
 	wnafVarTime(naf[:], u2)
-	var d1 [p521Digits]int32
-	signedDigits(d1[:], u1)
+	var d1 [p521BaseDigits]int32
+	signedDigitsW(d1[:], u1, 5)
 
 	var acc p521Jacobian // the identity, Z = 0
 	for i := len(naf) - 1; i >= 0; i-- {

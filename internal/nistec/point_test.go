@@ -333,31 +333,35 @@ func TestP521VarTimeExceptions(t *testing.T) {
 }
 
 // TestBaseSafeDigits checks the bound ScalarBaseMult's incomplete additions
-// rely on: for every digit i below pNNNBaseSafeDigits, a point of the digit
-// (up to 16·2^(5i)) plus the largest sum of the digits below it (under
-// 2^(5i)) stays below n, so that neither c + d·2^(5i) nor c - d·2^(5i) is a
-// nonzero multiple of n.
+// rely on: for every digit i below pNNNBaseSafeDigits, with w the base
+// window, a point of the digit (up to 2^(w-1)·2^(wi)) plus the largest sum
+// of the digits below it (under 2^(wi)) stays below n, so that neither
+// c + d·2^(wi) nor c - d·2^(wi) is a nonzero multiple of n; and that the
+// table's rows cover the digits.
 func TestBaseSafeDigits(t *testing.T) {
 	for _, c := range []struct {
-		c           *curveCase
-		safe, total int
+		c                   *curveCase
+		safe, total, w, row int
 	}{
-		{&p256Case, p256BaseSafeDigits, p256Digits},
-		{&p384Case, p384BaseSafeDigits, p384Digits},
-		{&p521Case, p521BaseSafeDigits, p521Digits},
+		{&p256Case, p256BaseSafeDigits, p256BaseDigits, 7, len(p256BaseTable[0])},
+		{&p384Case, p384BaseSafeDigits, p384BaseDigits, 5, len(p384BaseTable[0])},
+		{&p521Case, p521BaseSafeDigits, p521BaseDigits, 5, len(p521BaseTable[0])},
 	} {
 		if c.safe < 1 || c.safe > c.total {
 			t.Fatalf("%s: %d safe digits of %d", c.c.params.Name, c.safe, c.total)
 		}
+		if c.row != 1<<(c.w-1) || c.w*c.total < 8*c.c.scalarSize+1 {
+			t.Fatalf("%s: %d digits of %d bits, rows of %d", c.c.params.Name, c.total, c.w, c.row)
+		}
 		i := c.safe - 1
-		bound := new(big.Int).Lsh(big.NewInt(16), uint(5*i))
-		below := new(big.Int).Lsh(big.NewInt(1), uint(5*i)) // > 16·Σ 2^(5k), k < i
+		bound := new(big.Int).Lsh(big.NewInt(int64(c.row)), uint(c.w*i))
+		below := new(big.Int).Lsh(big.NewInt(1), uint(c.w*i)) // > 2^(w-1)·Σ 2^(wk), k < i
 		if bound.Add(bound, below).Cmp(c.c.params.N) >= 0 {
 			t.Errorf("%s: digit %d is not safe", c.c.params.Name, i)
 		}
 		// The first unsafe digit is used by every scalar of full length, so
 		// the complete formulas after it are not dead code.
-		if 5*c.safe >= 8*c.c.scalarSize {
+		if c.w*c.safe >= 8*c.c.scalarSize {
 			t.Errorf("%s: %d safe digits cover the whole scalar", c.c.params.Name, c.safe)
 		}
 	}
@@ -517,6 +521,36 @@ func TestWNAF(t *testing.T) {
 			}
 			if sum.Cmp(k) != 0 {
 				t.Fatalf("wNAF of %x sums to %x", k, sum)
+			}
+		}
+	}
+}
+
+// TestSignedDigitsW checks the recoding into signed w-bit digits for every
+// width: the digits' sum is the scalar, each in [-2^(w-1) + 1, 2^(w-1)].
+func TestSignedDigitsW(t *testing.T) {
+	r := testutil.Rand(t)
+	for w := uint(2); w <= 8; w++ {
+		for _, size := range []int{32, 48, 66} {
+			top := new(big.Int).Lsh(big.NewInt(1), uint(8*size))
+			ks := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(top, big.NewInt(1)), new(big.Int).Rsh(top, 1)}
+			for range 50 {
+				ks = append(ks, randomBelow(r, top))
+			}
+			for _, k := range ks {
+				d := make([]int32, (8*size+1+int(w)-1)/int(w))
+				signedDigitsW(d, fixedBytes(k, size), w)
+				sum := new(big.Int)
+				for i := len(d) - 1; i >= 0; i-- {
+					if d[i] > 1<<(w-1) || d[i] < -(1<<(w-1))+1 {
+						t.Fatalf("w = %d: digit %d of %x is %d", w, i, k, d[i])
+					}
+					sum.Lsh(sum, w)
+					sum.Add(sum, big.NewInt(int64(d[i])))
+				}
+				if sum.Cmp(k) != 0 {
+					t.Fatalf("w = %d: the digits of %x sum to %x", w, k, sum)
+				}
 			}
 		}
 	}

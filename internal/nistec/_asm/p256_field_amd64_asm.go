@@ -101,8 +101,9 @@ func main() {
 		"as (*p256Jacobian).doubleGeneric does, with equal results, for coordinates",
 		"below p. The outputs may alias the inputs. It requires BMI2 and ADX.",
 		"Constant time.")
-	selectEntry("p256SelectAffineSSE2", 8)
-	selectEntry("p256SelectSSE2", 12)
+	selectEntry("p256SelectAffineSSE2", 8, 16)
+	selectEntry("p256SelectSSE2", 12, 16)
+	selectEntry("p256SelectBaseSSE2", 8, 64)
 	formula("p256PointDoubleADX", "func(x3, y3, z3, x1, y1, z1, b *[4]uint64)", rcbDouble,
 		"p256PointDoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in projective",
 		"coordinates as (*P256Point).doubleGeneric does (Renes, Costello and",
@@ -694,15 +695,15 @@ var addDistinct = []string{
 	"z3 = z3 * h",
 }
 
-// selectEntry writes the masked scan of a table of 16 entries of w words:
-// out = entry n-1 for 1 ≤ n ≤ 16, zeros for any other n. Every entry is read
+// selectEntry writes the masked scan of a table of m entries of w words:
+// out = entry n-1 for 1 ≤ n ≤ m, zeros for any other n. Every entry is read
 // and ANDed with a mask, all ones where the entry's index + 1 equals n
 // (PCMPEQL of two vectors holding n and the counter in every 32-bit lane),
 // and ORed into the result, 16 bytes at a time. SSE2, which every amd64 CPU
 // has.
-func selectEntry(name string, w int) {
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(out *[%d]uint64, table *[16][%d]uint64, n uint32)", w, w))
-	Doc(fmt.Sprintf("%s sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros", name),
+func selectEntry(name string, w, m int) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(out *[%d]uint64, table *[%d][%d]uint64, n uint32)", w, m, w))
+	Doc(fmt.Sprintf("%s sets out to table[n-1] for 1 ≤ n ≤ %d, and to zeros", name, m),
 		"for any other n, reading every entry. Constant time in n.")
 	Pragma("noescape")
 	tp := Load(Param("table"), GP64())
@@ -717,7 +718,7 @@ func selectEntry(name string, w int) {
 		acc[k] = XMM()
 		PXOR(acc[k], acc[k])
 	}
-	for i := range 16 {
+	for i := range m {
 		Commentf("entry %d: mask = (n == %d)", i, i+1)
 		PSUBL(minus1, ctr)
 		mask := XMM()

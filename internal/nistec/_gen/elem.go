@@ -11,6 +11,7 @@ func (c *curve) replacer() *strings.Replacer {
 		"LLL", fmt.Sprint(c.bytes), "NNN", fmt.Sprint(c.words),
 		"DDD", fmt.Sprint(c.digits()), "BBB", fmt.Sprint(c.n.BitLen()),
 		"SSS", fmt.Sprint(c.baseSafeDigits()), "SML", fmt.Sprint(c.scalarMultLow()),
+		"BWW", fmt.Sprint(c.baseWindow()), "BDD", fmt.Sprint(c.baseDigits()), "BEE", fmt.Sprint(c.baseEntries()),
 		"REPRDOC", c.reprDoc())
 }
 

@@ -53,6 +53,28 @@ func curves() []*curve {
 	}
 }
 
+// baseWindow is the width of the signed digits of ScalarBaseMult and of
+// the fixed-base table's rows (2^(w-1) points each): 7 for P-256 (37 rows of
+// 64 points, 148 KiB, against 52 rows of 16 with 5: 15 fewer additions in
+// signing and verification), 5 for P-384 and P-521, whose tables would grow
+// to 338 and 690 KiB.
+func (c *curve) baseWindow() int {
+	if c.name == "p256" {
+		return 7
+	}
+	return window
+}
+
+// baseDigits is the number of signed baseWindow digits of a scalar: enough
+// to hold one bit more than the scalar.
+func (c *curve) baseDigits() int {
+	w := c.baseWindow()
+	return (8*c.bytes + 1 + w - 1) / w
+}
+
+// baseEntries is the number of points in a row of the fixed-base table.
+func (c *curve) baseEntries() int { return 1 << (c.baseWindow() - 1) }
+
 // digits is the number of signed window digits of a scalar of c.bytes bytes:
 // enough to hold one bit more than the scalar, so the last carry is zero.
 func (c *curve) digits() int { return (8*c.bytes + 1 + window - 1) / window }
@@ -74,12 +96,14 @@ func (c *curve) scalarMultLow() int {
 }
 
 // baseSafeDigits is the number of low digits ScalarBaseMult adds with the
-// incomplete mixed addition: those i with 17·2^(5i) < n (see the comment
-// of ScalarBaseMult), at most the number of digits.
+// incomplete mixed addition: those i with (2^(w-1) + 1)·2^(wi) < n, w the
+// base window (see the comment of ScalarBaseMult), at most the number of
+// digits.
 func (c *curve) baseSafeDigits() int {
+	w := c.baseWindow()
 	i := 0
-	for ; i < c.digits(); i++ {
-		b := new(big.Int).Lsh(big.NewInt(17), uint(window*i))
+	for ; i < c.baseDigits(); i++ {
+		b := new(big.Int).Lsh(big.NewInt(int64(c.baseEntries()+1)), uint(w*i))
 		if b.Cmp(c.n) >= 0 {
 			break
 		}

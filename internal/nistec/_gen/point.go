@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"log"
 	"strings"
 )
@@ -60,8 +61,39 @@ func pointFile(c *curve) []byte {
 			src = strings.Replace(src, r[0], r[1], 1)
 		}
 	}
+	if c.baseEntries() == 16 {
+		src = strings.Replace(src, "SELECTBASEBODY", c.name+"SelectAffine(a, row, n)", 1)
+	} else {
+		src = strings.Replace(src, "SELECTBASEBODY", selectBaseLoop(c), 1)
+		if asmFields[c.name] || asmMulFields[c.name] {
+			// The assembly scan is in pNNN_jacobian_amd64.go.
+			for _, r := range [][2]string{
+				{"// " + c.name + "SelectBase sets a", "// " + c.name + "SelectBaseGeneric sets a"},
+				{"func " + c.name + "SelectBase(", "func " + c.name + "SelectBaseGeneric("},
+			} {
+				if strings.Count(src, r[0]) != 1 {
+					log.Fatalf("point template: %q is not there once", r[0])
+				}
+				src = strings.Replace(src, r[0], r[1], 1)
+			}
+		}
+	}
 	e.WriteString(src)
 	return e.Bytes()
+}
+
+// selectBaseLoop is the body of the Go scan of a row of the base table with
+// other than 16 entries.
+func selectBaseLoop(c *curve) string {
+	return `var x, y [` + fmt.Sprint(c.words) + `]uint64
+	for i := range row {
+		m := -uint64(eqWord(uint32(i+1), n))
+		for k := range x {
+			x[k] |= row[i].x.l[k] & m
+			y[k] |= row[i].y.l[k] & m
+		}
+	}
+	a.x.l, a.y.l = x, y`
 }
 
 const pointTemplate = `
@@ -78,6 +110,10 @@ const pxxxDigits = DDD
 // pxxxBaseSafeDigits is the number of low digits that ScalarBaseMult adds
 // with addAffineDistinct: those i with 17·2^(5i) < n.
 const pxxxBaseSafeDigits = SSS
+
+// pxxxBaseDigits is the number of signed BWW-bit digits of ScalarBaseMult's
+// scalar, one bit more than its length: the rows of pxxxBaseTable.
+const pxxxBaseDigits = BDD
 
 // pxxxScalarMultLow is the number of low digits that ScalarMult adds with
 // the complete formulas, the digits above it with addDistinct.
@@ -684,29 +720,38 @@ func pxxxSelectAffine(a *pxxxAffine, row *[16]pxxxAffine, n uint32) {
 	a.x.l, a.y.l = x, y
 }
 
+// pxxxSelectBase sets a to entry n-1 of row, a row of pxxxBaseTable, for
+// 1 ≤ n ≤ BEE (to zeros for 0, which the caller discards), reading every
+// entry. Constant time in n.
+func pxxxSelectBase(a *pxxxAffine, row *[BEE]pxxxAffine, n uint32) {
+	SELECTBASEBODY
+}
+
 // ScalarBaseMult sets p = scalar·G, for the generator G, and returns p.
-// scalar is as for ScalarMult. Constant time: digit i of the signed 5-bit
-// recoding selects, by a masked scan, one of the precomputed multiples
-// j·2^(5i)·G (pxxxBaseTable, affine); the sum needs no doubling, and a mixed
-// addition per digit, whose result is discarded by mask when the digit is 0.
+// scalar is as for ScalarMult. Constant time: digit i of the signed BWW-bit
+// recoding (w = BWW below) selects, by a masked scan, one of the precomputed
+// multiples j·2^(wi)·G (pxxxBaseTable, affine); the sum needs no doubling,
+// and a mixed addition per digit, whose result is discarded by mask when the
+// digit is 0.
 //
 // The sum runs in Jacobian coordinates with addAffineDistinct (8M + 3S,
 // against the complete mixed addition's 11M + 2mb) up to digit
 // pxxxBaseSafeDigits - 1, and with the complete formulas after that. Below
 // that digit the incomplete formula's exceptions cannot occur, for any
-// scalar: the sum so far is c·G with |c| < 2^(5i) (the digits are at most
-// 16, and 16·Σ 2^(5k) for k < i is below 2^(5i)), and the digit's point is
-// d·2^(5i)·G with 1 ≤ |d| ≤ 16, so c - d·2^(5i) and c + d·2^(5i) are nonzero
-// and, while 16·2^(5i) + 2^(5i) < n (the generator checks this bound, as does
-// TestBaseSafeDigits), not multiples of n: the sum is never ±(the point). It
-// is the identity only while every digit so far was 0 (c = 0), a case the
-// mask acc0 tracks, taking the point itself then.
+// scalar: the sum so far is c·G with |c| < 2^(wi) (the digits are at most
+// 2^(w-1), and 2^(w-1)·Σ 2^(wk) for k < i is below 2^(wi)), and the digit's
+// point is d·2^(wi)·G with 1 ≤ |d| ≤ 2^(w-1), so c - d·2^(wi) and
+// c + d·2^(wi) are nonzero and, while (2^(w-1) + 1)·2^(wi) < n (the
+// generator checks this bound, as does TestBaseSafeDigits), not multiples
+// of n: the sum is never ±(the point). It is the identity only while every
+// digit so far was 0 (c = 0), a case the mask acc0 tracks, taking the point
+// itself then.
 func (p *PxxxPoint) ScalarBaseMult(scalar []byte) (*PxxxPoint, error) {
 	if len(scalar) != pxxxScalarLength {
 		return nil, errors.New("invalid scalar length")
 	}
-	var digits [pxxxDigits]int32
-	signedDigits(digits[:], scalar)
+	var digits [pxxxBaseDigits]int32
+	signedDigitsW(digits[:], scalar, BWW)
 
 	var a pxxxAffine
 	var negY pxxxElement
@@ -717,7 +762,7 @@ func (p *PxxxPoint) ScalarBaseMult(scalar []byte) (*PxxxPoint, error) {
 	acc0 := 1 // acc is the identity
 	for i := range pxxxBaseSafeDigits {
 		abs, neg := digitAbs(digits[i])
-		pxxxSelectAffine(&a, &pxxxBaseTable[i], abs)
+		pxxxSelectBase(&a, &pxxxBaseTable[i], abs)
 		negY.Negate(&a.y)
 		a.y.Select(&negY, &a.y, neg)
 		t.addAffineDistinct(&acc, &a)
@@ -732,9 +777,9 @@ func (p *PxxxPoint) ScalarBaseMult(scalar []byte) (*PxxxPoint, error) {
 	acc.z.Select(&pxxxElement{}, &acc.z, acc0)
 	var q, u PxxxPoint
 	acc.toProjective(&q)
-	for i := pxxxBaseSafeDigits; i < pxxxDigits; i++ {
+	for i := pxxxBaseSafeDigits; i < pxxxBaseDigits; i++ {
 		abs, neg := digitAbs(digits[i])
-		pxxxSelectAffine(&a, &pxxxBaseTable[i], abs)
+		pxxxSelectBase(&a, &pxxxBaseTable[i], abs)
 		negY.Negate(&a.y)
 		a.y.Select(&negY, &a.y, neg)
 		u.addAffine(&q, &a)

@@ -34,28 +34,29 @@ func affineAdd(p, x1, y1, x2, y2 *big.Int) (*big.Int, *big.Int) {
 	return x3, y3
 }
 
-// tableFile writes pxxxBaseTable: row i holds j·2^(5i)·G for j = 1 to 16, in
-// affine coordinates in the Montgomery domain.
+// tableFile writes pxxxBaseTable: row i holds j·2^(wi)·G for j = 1 to
+// 2^(w-1), w the curve's base window, in affine coordinates in the
+// Montgomery domain.
 func tableFile(c *curve) []byte {
 	e := &emitter{}
 	header(e)
-	d := c.digits()
-	e.p("// %sBaseTable holds, in row i, the multiples j·2^(5i)·G of the generator", c.name)
-	e.p("// for j = 1 to 16: the points ScalarBaseMult adds, one per signed digit of")
-	e.p("// the scalar. They are affine, in the Montgomery domain (%d KiB).", d*16*2*c.words*8/1024)
-	e.p("var %sBaseTable = [%d][16]%sAffine{", c.name, d, c.name)
+	d, w, m := c.baseDigits(), c.baseWindow(), c.baseEntries()
+	e.p("// %sBaseTable holds, in row i, the multiples j·2^(%di)·G of the generator", c.name, w)
+	e.p("// for j = 1 to %d: the points ScalarBaseMult adds, one per signed digit of", m)
+	e.p("// the scalar. They are affine, in the Montgomery domain (%d KiB).", d*m*2*c.words*8/1024)
+	e.p("var %sBaseTable = [%d][%d]%sAffine{", c.name, d, m, c.name)
 	bx, by := new(big.Int).Set(c.gx), new(big.Int).Set(c.gy)
 	for i := 0; i < d; i++ {
-		e.p("{ // 2^%d·G", window*i)
+		e.p("{ // 2^%d·G", w*i)
 		x, y := bx, by
-		for j := 1; j <= 16; j++ {
+		for j := 1; j <= m; j++ {
 			e.p("{%s, %s},", elemLit(c, x), elemLit(c, y))
-			if j < 16 {
+			if j < m {
 				x, y = affineAdd(c.p, x, y, bx, by)
 			}
 		}
 		e.p("},")
-		for range window {
+		for range w {
 			bx, by = affineAdd(c.p, bx, by, bx, by)
 		}
 	}

@@ -108,8 +108,8 @@ func (p *PxxxPoint) VarTimeDoubleScalarBaseMult(u1 []byte, q *PxxxPoint, u2 []by
 	}
 	var naf [8*pxxxScalarLength + 1]int8
 	wnafVarTime(naf[:], u2)
-	var d1 [pxxxDigits]int32
-	signedDigits(d1[:], u1)
+	var d1 [pxxxBaseDigits]int32
+	signedDigitsW(d1[:], u1, BWW)
 
 	var acc pxxxJacobian // the identity, Z = 0
 	for i := len(naf) - 1; i >= 0; i-- {
