@@ -45,6 +45,9 @@ func sealLong(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext,
 	// The MAC's multipliers are computed here, a chain of dependent
 	// products, for the CPU to run beside the rest of the cipher.
 	mac.Prepare()
+	if chunked(&s, &mac, tag, ciphertext, plaintext, ciphertext, additionalData) {
+		return
+	}
 	s.XORKeyStream(ciphertext[chacha20.HeadSize:], plaintext[chacha20.HeadSize:])
 	authenticate(&mac, tag, additionalData, ciphertext)
 }
@@ -135,8 +138,10 @@ func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addit
 	s.Init(key, nonce, 0).XORKeyStreamHead(&block0, out, ciphertext)
 	mac.Init((*[poly1305.KeySize]byte)(block0[:poly1305.KeySize]))
 	mac.Prepare()
-	s.XORKeyStream(out[chacha20.HeadSize:], ciphertext[chacha20.HeadSize:])
-	authenticate(&mac, &want, additionalData, ciphertext)
+	if !chunked(&s, &mac, &want, out, ciphertext, ciphertext, additionalData) {
+		s.XORKeyStream(out[chacha20.HeadSize:], ciphertext[chacha20.HeadSize:])
+		authenticate(&mac, &want, additionalData, ciphertext)
+	}
 	// Whether the tag is right is public (it is Open's result), so it
 	// may be branched on; the comparison itself is constant time.
 	if subtle.ConstantTimeCompare(want[:], expected[:]) != 1 {
@@ -184,9 +189,7 @@ func keyAndHead(s *chacha20.State, mac *poly1305.MAC, head []byte, key *[KeySize
 // zeros to a multiple of 16 bytes, then their lengths as 64-bit
 // little-endian integers.
 func authenticate(mac *poly1305.MAC, tag *[Overhead]byte, additionalData, ciphertext []byte) {
-	var lengths [16]byte
-	binary.LittleEndian.PutUint64(lengths[0:8], uint64(len(additionalData)))
-	binary.LittleEndian.PutUint64(lengths[8:16], uint64(len(ciphertext)))
+	lengths := lengthsBlock(len(additionalData), len(ciphertext))
 	if len(additionalData)+len(ciphertext) <= smallMAC {
 		// Short inputs are gathered into one buffer, so that the MAC's
 		// fixed cost per call is paid once, not three times.
@@ -208,3 +211,13 @@ func authenticate(mac *poly1305.MAC, tag *[Overhead]byte, additionalData, cipher
 // smallMAC is the most additional data and ciphertext that authenticate
 // gathers into one buffer.
 const smallMAC = 256
+
+// lengthsBlock returns the last block of the AEAD's MAC input (RFC 8439,
+// Section 2.8): the lengths of the additional data and of the ciphertext,
+// as 64-bit little-endian integers.
+func lengthsBlock(adLen, ctLen int) [16]byte {
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[0:8], uint64(adLen))
+	binary.LittleEndian.PutUint64(b[8:16], uint64(ctLen))
+	return b
+}

@@ -42,6 +42,7 @@ func main() {
 	}
 	fused("sealFused", false)
 	fused("openFused", true)
+	chunksMAC()
 	Generate()
 }
 

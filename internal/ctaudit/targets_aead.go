@@ -98,7 +98,9 @@ var aeadTargets = []Target{
 		Package: module + "chacha20poly1305/internal/poly1305",
 		Funcs: append([]Func{
 			{Symbol: pm + "blocks", AllowedBranches: 5, Why: whyUseImpl + " of p and whether it is the last partial block (hibit), both public"},
-			{Symbol: pm + "blocksVector", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
+			{Symbol: pm + "blocksVector", AllowedLoopJumps: 1, AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
+			{Symbol: pm + "(*MAC).StartLanes", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
+			{Symbol: pm + "(*MAC).FinishLanes"},
 			{Symbol: pm + "prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
 			{Symbol: pm + "(*MAC).Prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
 			{Symbol: pm + "blocksMULX", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the public count of blocks, and whether it is 0"},
@@ -110,7 +112,8 @@ var aeadTargets = []Target{
 			{Symbol: pm + "UseImplementation", AllowedBranches: 8, Why: whyImplName},
 		}, polyFuncs...),
 		Public: merge(polyPublic, map[string]string{
-			pm + "init": "reads the CPU features into useMULX and useIFMA",
+			pm + "init":      "reads the CPU features into useMULX and useIFMA",
+			pm + "HaveLanes": "reports a CPU feature",
 		}),
 	},
 	{
@@ -149,6 +152,7 @@ var aeadFuncs = []Func{
 	{Symbol: ap + "sealWith", AllowedLoopJumps: 1, Why: whyZeroMAC},
 	{Symbol: ap + "openWith", AllowedLoopJumps: 2, AllowedBranches: 3, Why: whyZeroMAC + ", the loop and result of subtle.ConstantTimeCompare over the 16-byte tag, " +
 		"whether the tag was right (Open's public result), and the length (clear)"},
+	{Symbol: ap + "lengthsBlock"},
 	{Symbol: ap + "keyAndHead", AllowedLoopJumps: 2, Why: "the loops of State.Init over the fixed counts of key and nonce words"},
 	{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "the lengths of the additional data and ciphertext, public (the loop rounds them up)"},
 	{Symbol: ap + "(*chacha20poly1305).Seal"},
@@ -183,9 +187,11 @@ func init() {
 			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 12, Why: whySealCall},
 			{Symbol: ap + "open", AllowedLoopJumps: 2, AllowedBranches: 19, Why: whyAEADOpen},
 			{Symbol: ap + "sealShort", AllowedBranches: 2, Why: "useFused and the length, public"},
-			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 2, Why: whySealLong + "; and MAC.Prepare's useIFMA and pwReady (public)"},
-			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 3, Why: whyOpenLong + "; and MAC.Prepare's useIFMA and pwReady (public)"},
+			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whySealLong + "; MAC.Prepare's useIFMA and pwReady (public); and whether chunked did the work (CPU features and the length)"},
+			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 5, Why: whyOpenLong + "; MAC.Prepare's useIFMA and pwReady (public); whether chunked did the work (CPU features and the length); and the length of out (clear)"},
 			{Symbol: ap + "openShort", AllowedBranches: 2, Why: "useFused and the length, public"},
+			{Symbol: ap + "chunked", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "useFused, haveChunks and the length, public, and the loop zeroing the fixed 24 words of the lanes"},
+			{Symbol: ap + "xorChunksMAC", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the whole chunks and whether there is none: public lengths"},
 			{Symbol: ap + "sealFused", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whyFused},
 			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whyFusedOpen},
 		}, aeadFuncs...),
@@ -200,6 +206,7 @@ func init() {
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, Why: whySealLong},
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 1, Why: whyOpenLong},
 			{Symbol: ap + "openShort"},
+			{Symbol: ap + "chunked"},
 		}, slices.Clone(aeadFuncs)...),
 		Public: aeadPublic,
 	})

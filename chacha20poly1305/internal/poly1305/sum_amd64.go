@@ -63,7 +63,9 @@ func blocksVector(m *MAC, p []byte) {
 	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7
 	h[0] &= mask44
 	var acc [6]uint64
-	blocksIFMA(&acc, &h, &m.pw, p)
+	var lanes [24]uint64 // h in lane 0
+	lanes[0], lanes[8], lanes[16] = h[0], h[1], h[2]
+	blocksIFMA(&acc, &lanes, &m.pw, p)
 	m.h = carryColumns(&acc)
 }
 

@@ -98,7 +98,7 @@ GLOBL k1024<>(SB), RODATA|NOPTR, $8
 DATA k5<>+0(SB)/8, $0x0000000000000005
 GLOBL k5<>(SB), RODATA|NOPTR, $8
 
-// func blocksIFMA(acc *[6]uint64, h *[3]uint64, pw *[56]uint64, p []byte)
+// func blocksIFMA(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, p []byte)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, BMI2
 TEXT ·blocksIFMA(SB), NOSPLIT, $80-48
 	MOVQ acc+0(FP), AX
@@ -137,16 +137,16 @@ TEXT ·blocksIFMA(SB), NOSPLIT, $80-48
 	VPBROADCASTQ mask42<>+0(SB), Z1
 	VPBROADCASTQ bit128<>+0(SB), Z2
 
-	// the accumulators: S0 = h in lane 0, zero elsewhere; S1 = S2 = 0
-	VMOVQ  (DX), X3
-	VMOVQ  8(DX), X4
-	VMOVQ  16(DX), X5
-	VPXORQ Z0, Z0, Z6
-	VPXORQ Z0, Z0, Z7
-	VPXORQ Z0, Z0, Z8
-	VPXORQ Z0, Z0, Z9
-	VPXORQ Z0, Z0, Z10
-	VPXORQ Z0, Z0, Z11
+	// the accumulators: S0 = h; S1 = S2 = 0
+	VMOVDQU64 (DX), Z3
+	VMOVDQU64 64(DX), Z4
+	VMOVDQU64 128(DX), Z5
+	VPXORQ    Z0, Z0, Z6
+	VPXORQ    Z0, Z0, Z7
+	VPXORQ    Z0, Z0, Z8
+	VPXORQ    Z0, Z0, Z9
+	VPXORQ    Z0, Z0, Z10
+	VPXORQ    Z0, Z0, Z11
 
 	// n = the groups before the last = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)
 	DECQ  SI

@@ -13,9 +13,10 @@ package poly1305
 func blocksMULX(h *[3]uint64, r *[3]uint64, p []byte, hibit uint64)
 
 // blocksIFMA adds the 16-byte blocks of p, each with its 2^128 bit, to
-// the accumulator h (limbs of 44, 44 and 42 bits, h0 and h1 below 2^45,
-// h2 below 2^43) and multiplies by the powers of r, eight blocks at a
-// time, and writes the columns of the result summed over the lanes
+// the eight lanes' accumulators h (limb i of lane k in word 8i + k, in
+// limbs of 44, 44 and 42 bits, h0 and h1 below 2^45, h2 below 2^43)
+// and multiplies by the powers of r, eight blocks at a time, and
+// writes the columns of the result summed over the lanes
 // to acc: L0, U0, L1, U1, L2, U2, worth (L0 + 2^52 U0) + 2^44
 // (L1 + 2^52 U1) + 2^88 (L2 + 2^52 U2). len(p) is a positive multiple
 // of 128. pw holds r^8 (r0, r1, r2, 20 r1, 20 r2) in words 0..4, r^16
@@ -24,7 +25,7 @@ func blocksMULX(h *[3]uint64, r *[3]uint64, p []byte, hibit uint64)
 // It requires AVX-512F, AVX-512VL, AVX-512IFMA and BMI2.
 //
 //go:noescape
-func blocksIFMA(acc *[6]uint64, h *[3]uint64, pw *[56]uint64, p []byte)
+func blocksIFMA(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, p []byte)
 
 // powersIFMA sets pw to blocksIFMA's multipliers for r, a clamped r in
 // limbs of 44, 44 and 42 bits. It requires AVX-512F and AVX-512IFMA.

@@ -210,12 +210,13 @@ var k256, k1024, k5 Mem
 // is S0 + S1 + S2 plus a block: limbs below 2^46, 2^46 and 2^43.6, so the
 // products are below 2^94.4, and L < 3 * 2^52 and U < 2^42.4 again.
 func blocksIFMA() {
-	TEXT("blocksIFMA", NOSPLIT, "func(acc *[6]uint64, h *[3]uint64, pw *[56]uint64, p []byte)")
+	TEXT("blocksIFMA", NOSPLIT, "func(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, p []byte)")
 	Pragma("noescape")
 	Doc("blocksIFMA adds the 16-byte blocks of p, each with its 2^128 bit, to",
-		"the accumulator h (limbs of 44, 44 and 42 bits, h0 and h1 below 2^45,",
-		"h2 below 2^43) and multiplies by the powers of r, eight blocks at a",
-		"time, and writes the columns of the result summed over the lanes",
+		"the eight lanes' accumulators h (limb i of lane k in word 8i + k, in",
+		"limbs of 44, 44 and 42 bits, h0 and h1 below 2^45, h2 below 2^43)",
+		"and multiplies by the powers of r, eight blocks at a time, and",
+		"writes the columns of the result summed over the lanes",
 		"to acc: L0, U0, L1, U1, L2, U2, worth (L0 + 2^52 U0) + 2^44",
 		"(L1 + 2^52 U1) + 2^88 (L2 + 2^52 U2). len(p) is a positive multiple",
 		"of 128. pw holds r^8 (r0, r1, r2, 20 r1, 20 r2) in words 0..4, r^16",
@@ -255,13 +256,13 @@ func blocksIFMA() {
 	VPBROADCASTQ(mask42, m42)
 	VPBROADCASTQ(bit128, hib)
 
-	Comment("the accumulators: S0 = h in lane 0, zero elsewhere; S1 = S2 = 0")
+	Comment("the accumulators: S0 = h; S1 = S2 = 0")
 	var S [3][3]VecVirtual
 	for k := range S {
 		for i := range S[k] {
 			S[k][i] = ZMM()
 			if k == 0 {
-				VMOVQ(Mem{Base: hp, Disp: 8 * i}, S[k][i].AsX())
+				VMOVDQU64(Mem{Base: hp, Disp: 64 * i}, S[k][i])
 			} else {
 				VPXORQ(m44, m44, S[k][i])
 			}

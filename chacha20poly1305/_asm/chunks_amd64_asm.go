@@ -1,0 +1,261 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// chunksMAC emits xorChunksMAC, the long-message kernel of Seal and Open:
+// ChaCha20 on sixteen blocks at a time (the chacha20 package's vertical
+// layout: register i holds word i of sixteen blocks, one per 32-bit lane),
+// and beside it the Poly1305 vector loop of the poly1305 package (eight
+// lanes of limbs of 44, 44 and 42 bits, H = (H + eight blocks) r^8 with
+// AVX-512 IFMA) over 1024 bytes of the MAC's input per chunk, one group of
+// eight blocks after each of the first seven double rounds and the last
+// after the chunk's stores.
+//
+// Both loops are bound by the two vector ports, and each alone leaves some
+// of their slots empty (ChaCha20's rotations run on one port only, the
+// MAC's products and carries are chains); with the two in one instruction
+// stream the CPU fills the slots of one with the other.
+func chunksMAC() {
+	iota16 := GLOBL("chunk_iota16", RODATA|NOPTR)
+	for i := range 16 {
+		DATA(4*i, U32(i))
+	}
+	sixteen := GLOBL("chunk_sixteen", RODATA|NOPTR)
+	DATA(0, U32(16))
+	consts := GLOBL("chunk_poly", RODATA|NOPTR)
+	for i, v := range []uint64{1<<44 - 1, 1<<42 - 1, 1 << 40, 256, 1024, 5} {
+		DATA(8*i, U64(v))
+	}
+	pc := polyConsts{
+		mask44: consts, mask42: consts.Offset(8), bit128: consts.Offset(16),
+		k256: consts.Offset(24), k1024: consts.Offset(32), k5: consts.Offset(40),
+	}
+
+	TEXT("xorChunksMAC", NOSPLIT, "func(s *[16]uint32, dst, src, mac []byte, h *[24]uint64, r8 *[5]uint64)")
+	Pragma("noescape")
+	Doc("xorChunksMAC sets dst = src XOR keystream for the whole 1024-byte",
+		"chunks of src, from the block counter of s, which it does not",
+		"advance; and, during chunk i, adds mac[1024i:1024i+1024] to the",
+		"Poly1305 lanes h (limb j of lane k in word 8j + k) as the poly1305",
+		"package's vector loop does, each group of eight blocks with its 2^128",
+		"bits and multiplied by r^8, whose multipliers are r8 (r0, r1, r2,",
+		"20 r1, 20 r2). The last 64 bytes of each piece of mac are read after",
+		"the chunk's output is written, so that mac may be the ciphertext",
+		"ending with the chunk's first block (dst = mac[960:] in Seal).",
+		"len(dst) >= len(src), len(mac) >= len(src) &^ 1023. It requires",
+		"AVX-512F, AVX-512IFMA and AVX-512VL.")
+	s := Load(Param("s"), GP64())
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	mp := Load(Param("mac").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	hp := Load(Param("h"), GP64())
+	r8 := Load(Param("r8"), GP64())
+	SHRQ(U8(10), n)
+	JZ(LabelRef("chunks_done"))
+
+	var R8 [5]Mem
+	for i := range R8 {
+		R8[i] = Mem{Base: r8, Disp: 8 * i}
+	}
+	var H [3]VecVirtual
+	for i := range H {
+		H[i] = ZMM()
+		VMOVDQU64(Mem{Base: hp, Disp: 64 * i}, H[i])
+	}
+	Comment("ctr: the block counters of the 16 lanes")
+	ctr := ZMM()
+	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
+	VPADDD(iota16, ctr, ctr)
+
+	Label("chunks_loop")
+	x := make([]VecVirtual, 16)
+	for i := range x {
+		x[i] = ZMM()
+		if i == 12 {
+			VMOVDQU64(ctr, x[i])
+		} else {
+			VPBROADCASTD(Mem{Base: s, Disp: 4 * i}, x[i])
+		}
+	}
+	for dr := range 10 {
+		Comment(fmt.Sprintf("double round %d", dr))
+		verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
+		verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
+		if dr < 7 {
+			Comment(fmt.Sprintf("MAC group %d", dr))
+			polyGroup(mp, 128*dr, H, R8, pc)
+		}
+	}
+	Comment("add the input state")
+	for i := range x {
+		if i == 12 {
+			VPADDD(ctr, x[i], x[i])
+		} else {
+			VPADDD_BCST(Mem{Base: s, Disp: 4 * i}, x[i], x[i])
+		}
+	}
+	transpose16(x, func(l int, ks VecVirtual) {
+		VPXORD(Mem{Base: src, Disp: 64 * l}, ks, ks)
+		VMOVDQU64(ks, Mem{Base: dst, Disp: 64 * l})
+	})
+	Comment("MAC group 7, which may include the chunk's first block")
+	polyGroup(mp, 896, H, R8, pc)
+	VPADDD_BCST(sixteen, ctr, ctr)
+	ADDQ(U32(1024), src)
+	ADDQ(U32(1024), dst)
+	ADDQ(U32(1024), mp)
+	DECQ(n)
+	JNZ(LabelRef("chunks_loop"))
+
+	for i := range H {
+		VMOVDQU64(H[i], Mem{Base: hp, Disp: 64 * i})
+	}
+	Label("chunks_done")
+	VZEROUPPER()
+	RET()
+}
+
+// verticalRounds emits the quarter rounds (RFC 8439, Section 2.1) on the
+// word indices qs of x, interleaved step by step so that their dependency
+// chains run side by side.
+func verticalRounds(x []VecVirtual, qs [][4]int) {
+	// Each step is "w += v; u ^= w; u <<<= n", with w, v, u indices into a
+	// quarter round's a, b, c, d:
+	//
+	//	a += b; d ^= a; d <<<= 16; c += d; b ^= c; b <<<= 12;
+	//	a += b; d ^= a; d <<<= 8;  c += d; b ^= c; b <<<= 7
+	for _, st := range []struct {
+		add, src, xor int
+		n             uint8
+	}{{0, 1, 3, 16}, {2, 3, 1, 12}, {0, 1, 3, 8}, {2, 3, 1, 7}} {
+		for _, q := range qs {
+			VPADDD(x[q[st.src]], x[q[st.add]], x[q[st.add]])
+		}
+		for _, q := range qs {
+			VPXORD(x[q[st.add]], x[q[st.xor]], x[q[st.xor]])
+		}
+		for _, q := range qs {
+			VPROLD(U8(st.n), x[q[st.xor]], x[q[st.xor]])
+		}
+	}
+}
+
+// transpose16 emits the transposition of the sixteen vertical registers x
+// (word i of block l in lane l of x[i]) into sixteen registers of one
+// block each, passing block l's to out.
+func transpose16(x []VecVirtual, out func(l int, ks VecVirtual)) {
+	Comment("transpose: r[g][k] has words 4g..4g+3 of block 4L+k in lane L")
+	var r [4][4]VecVirtual
+	for g := range 4 {
+		a, b, c, d := x[4*g], x[4*g+1], x[4*g+2], x[4*g+3]
+		t0, t1, t2, t3 := ZMM(), ZMM(), ZMM(), ZMM()
+		VPUNPCKLDQ(b, a, t0) // a0 b0 a1 b1
+		VPUNPCKHDQ(b, a, t1) // a2 b2 a3 b3
+		VPUNPCKLDQ(d, c, t2) // c0 d0 c1 d1
+		VPUNPCKHDQ(d, c, t3) // c2 d2 c3 d3
+		for k := range 4 {
+			r[g][k] = ZMM()
+		}
+		VPUNPCKLQDQ(t2, t0, r[g][0]) // a0 b0 c0 d0
+		VPUNPCKHQDQ(t2, t0, r[g][1]) // a1 b1 c1 d1
+		VPUNPCKLQDQ(t3, t1, r[g][2]) // a2 b2 c2 d2
+		VPUNPCKHQDQ(t3, t1, r[g][3]) // a3 b3 c3 d3
+	}
+	for k := range 4 {
+		// A 4x4 transpose of 128-bit lanes with VSHUFI32X4 (imm, b, a,
+		// d: lanes 0 and 1 of d from a, 2 and 3 from b, each chosen by
+		// two bits of imm).
+		q := [4]VecVirtual{r[0][k], r[1][k], r[2][k], r[3][k]}
+		s0, s1, s2, s3 := ZMM(), ZMM(), ZMM(), ZMM()
+		VSHUFI32X4(U8(0x44), q[1], q[0], s0) // q0.L0 q0.L1 q1.L0 q1.L1
+		VSHUFI32X4(U8(0xee), q[1], q[0], s1) // q0.L2 q0.L3 q1.L2 q1.L3
+		VSHUFI32X4(U8(0x44), q[3], q[2], s2) // q2.L0 q2.L1 q3.L0 q3.L1
+		VSHUFI32X4(U8(0xee), q[3], q[2], s3) // q2.L2 q2.L3 q3.L2 q3.L3
+		for l, imm := range []uint8{0x88, 0xdd} {
+			b0, b2 := ZMM(), ZMM()
+			VSHUFI32X4(U8(imm), s2, s0, b0) // lane l of q0..q3
+			VSHUFI32X4(U8(imm), s3, s1, b2) // lane l+2 of q0..q3
+			out(4*l+k, b0)
+			out(4*(l+2)+k, b2)
+		}
+	}
+}
+
+// polyConsts are the vector loop's constants in memory, broadcast where
+// they are used: the limb masks, the 2^128 bit in the top limb, and the
+// carries' multipliers 2^8, 2^10 and 5.
+type polyConsts struct {
+	mask44, mask42, bit128, k256, k1024, k5 Mem
+}
+
+// polyGroup emits H = (H + the eight blocks at p+off, each with its 2^128
+// bit) r^8, carried: the poly1305 package's ifmaAddBlocks, ifmaBodyBcst
+// and ifmaCarryLoop, with the constants read from memory (the registers
+// hold ChaCha20's state). See that package's blocksIFMA for the bounds:
+// H enters with limbs below 2^45, 2^45 and 2^43 and leaves with limbs
+// below 2^44, 2^44 + 2^6 and 2^42.
+func polyGroup(p Register, off int, H [3]VecVirtual, R8 [5]Mem, c polyConsts) {
+	Comment("H += the blocks, in limbs; lanes hold blocks 0, 4, 1, 5, 2, 6, 3, 7")
+	a, b := ZMM(), ZMM()
+	VMOVDQU64(Mem{Base: p, Disp: off}, a)
+	VMOVDQU64(Mem{Base: p, Disp: off + 64}, b)
+	lo, hi, m := ZMM(), ZMM(), ZMM()
+	VPUNPCKLQDQ(b, a, lo) // low words
+	VPUNPCKHQDQ(b, a, hi) // high words
+	VPANDQ_BCST(c.mask44, lo, m)
+	VPADDQ(m, H[0], H[0])
+	VPSRLQ(U8(44), lo, lo)
+	VPSLLQ(U8(20), hi, m)
+	VPORQ(m, lo, lo)
+	VPANDQ_BCST(c.mask44, lo, lo)
+	VPADDQ(lo, H[1], H[1])
+	VPSRLQ(U8(24), hi, hi)
+	VPORQ_BCST(c.bit128, hi, hi)
+	VPADDQ(hi, H[2], H[2])
+
+	Comment("the columns of H r^8: d0 = h0 r0 + h1 20r2 + h2 20r1, d1 = h0 r1 + h1 r0 + h2 20r2, d2 = h0 r2 + h1 r1 + h2 r0")
+	r0, r1, r2, s1, s2 := R8[0], R8[1], R8[2], R8[3], R8[4]
+	cols := [3][3]Mem{{r0, s2, s1}, {r1, r0, s2}, {r2, r1, r0}}
+	var L, U [3]VecVirtual
+	for k := range cols {
+		L[k], U[k] = ZMM(), ZMM()
+		VPXORQ(H[0], H[0], L[k])
+		VPXORQ(H[0], H[0], U[k])
+	}
+	for j := range 3 {
+		for k := range cols {
+			VPMADD52LUQ_BCST(cols[k][j], H[j], L[k])
+			VPMADD52HUQ_BCST(cols[k][j], H[j], U[k])
+		}
+	}
+
+	Comment("carry the columns: L + 2^52 U, 2^52 = 2^44 2^8 = 2^42 2^10")
+	cy, t := ZMM(), ZMM()
+	for i, sh := range []struct {
+		bits uint8
+		up   Mem
+	}{{44, c.k256}, {44, c.k256}, {42, c.k1024}} {
+		if i > 0 {
+			VPADDQ(cy, L[i], L[i])
+		}
+		mask := c.mask44
+		if i == 2 {
+			mask = c.mask42
+		}
+		VPSRLQ(U8(sh.bits), L[i], cy)
+		VPMADD52LUQ_BCST(sh.up, U[i], cy)
+		VPANDQ_BCST(mask, L[i], H[i])
+	}
+	Comment("H0 += 5 c; H1 += H0 >> 44; H0 &= mask44")
+	VPMADD52LUQ_BCST(c.k5, cy, H[0])
+	VPSRLQ(U8(44), H[0], t)
+	VPADDQ(t, H[1], H[1])
+	VPANDQ_BCST(c.mask44, H[0], H[0])
+}

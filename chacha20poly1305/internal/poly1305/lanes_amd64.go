@@ -1,0 +1,61 @@
+//go:build !purego
+
+package poly1305
+
+// Lanes is the vector loop's state between calls, for a caller whose own
+// assembly runs the loop's body beside other work (the AEAD's fused seal
+// and open, running it beside ChaCha20): eight accumulators, one per
+// 64-bit lane, each taking every eighth block of the message as
+// blocksIFMA's do, and the multipliers of r^8. For each group of eight
+// blocks but the last, the caller's loop sets H = (H + the blocks, in
+// ifmaAddBlocks' lane order) r^8, carried as ifmaCarryLoop does; the last
+// group, with each lane's own power of r, is FinishLanes'.
+//
+// The zero value is not usable: StartLanes fills it.
+type Lanes struct {
+	// H holds limb i (of 44, 44 and 42 bits) of lane k in word 8i + k,
+	// below 2^45, 2^45 and 2^43.
+	H [24]uint64
+
+	// R8 holds r^8's multipliers: r0, r1, r2 (below 2^44, 2^44 + 2^8 and
+	// 2^42), 20 r1 and 20 r2.
+	R8 [5]uint64
+}
+
+// HaveLanes reports whether the CPU runs the vector loop (AVX-512 IFMA),
+// which StartLanes and FinishLanes need.
+func HaveLanes() bool { return haveIFMA }
+
+// StartLanes moves m's accumulator into lane 0 of l, zeroes the other
+// lanes, and sets l's multipliers. The message written to m so far must be
+// a multiple of 16 bytes long, and the CPU must run the vector loop
+// (HaveLanes): it panics with an internal error otherwise. m must not be
+// written to again before FinishLanes.
+func (m *MAC) StartLanes(l *Lanes) {
+	if !haveIFMA || m.n != 0 {
+		panic("poly1305: internal error: StartLanes without IFMA or after a partial block")
+	}
+	if m.pwReady == 0 {
+		powersIFMA(&m.pw, &m.r)
+		m.pwReady = 1
+	}
+	h := m.h
+	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7
+	h[0] &= mask44
+	l.H = [24]uint64{0: h[0], 8: h[1], 16: h[2]}
+	l.R8 = [5]uint64(m.pw[:5])
+	m.h = [3]uint64{}
+}
+
+// FinishLanes adds p, a positive multiple of 128 bytes long, to the message
+// as the vector loop continued from l, and sets m's accumulator to the
+// result. It panics with an internal error if len(p) is not such a
+// multiple.
+func (m *MAC) FinishLanes(l *Lanes, p []byte) {
+	if len(p) == 0 || len(p)%128 != 0 {
+		panic("poly1305: internal error: FinishLanes on a partial group")
+	}
+	var acc [6]uint64
+	blocksIFMA(&acc, &l.H, &m.pw, p)
+	m.h = carryColumns(&acc)
+}
