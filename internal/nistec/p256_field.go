@@ -142,37 +142,288 @@ func (e *p256Element) bytes(out *[32]byte) []byte {
 	return out[:]
 }
 
-// p256Invert sets z = x^(p-2) = 1/x mod p (and 0 for 0). z may alias x.
-// Constant time: an addition chain of 255 squarings and 12 multiplications,
-// where each xK holds x^(2^K - 1) (see _gen/chain.go for the runs of p - 2).
+// p256Invert sets z = 1/x mod m (and 0 for 0), both as the field holds them.
+// z may alias x. Constant time: p256BinGCD (Pornin's binary GCD, 18
+// iterations of 31 steps), then one multiplication by p256InvertFactor.
 func p256Invert(z, x *[4]uint64) {
-	x1 := *x
-	var acc, x2, x3, x6, x12, x15, x30, x32 [4]uint64
-	p256SquareN(&x2, &x1, 1)
-	p256Mul(&x2, &x2, &x1)
-	p256SquareN(&x3, &x2, 1)
-	p256Mul(&x3, &x3, &x1)
-	p256SquareN(&x6, &x3, 3)
-	p256Mul(&x6, &x6, &x3)
-	p256SquareN(&x12, &x6, 6)
-	p256Mul(&x12, &x12, &x6)
-	p256SquareN(&x15, &x12, 3)
-	p256Mul(&x15, &x15, &x3)
-	p256SquareN(&x30, &x15, 15)
-	p256Mul(&x30, &x30, &x15)
-	p256SquareN(&x32, &x30, 2)
-	p256Mul(&x32, &x32, &x2)
-	p256SquareN(&acc, &x32, 32)
-	p256Mul(&acc, &acc, &x1)
-	p256SquareN(&acc, &acc, 128)
-	p256Mul(&acc, &acc, &x32)
-	p256SquareN(&acc, &acc, 32)
-	p256Mul(&acc, &acc, &x32)
-	p256SquareN(&acc, &acc, 30)
-	p256Mul(&acc, &acc, &x30)
-	p256SquareN(&acc, &acc, 2)
-	p256Mul(&acc, &acc, &x1)
-	*z = acc
+	var v [4]uint64
+	p256BinGCD(&v, x)
+	p256Mul(z, &v, &p256InvertFactor)
+}
+
+// p256InvertFactor is 2^(33·18)·R³ mod m: p256BinGCD's result lacks 2^(33·18),
+// the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
+var p256InvertFactor = [4]uint64{0x05e800000cd00000, 0xedfbfffffeb40000, 0xfe1bfffff4bbffff, 0x0e0bfffff807ffff}
+
+// p256BinGCD sets out = y⁻¹·2^(-33·18) mod m, for y < m (0 gives 0): binaryInvert
+// (bingcd.go) written out for m's 4 words, its values in variables, the
+// linear combinations of a and b fused into one pass, and those of u and
+// v into another, with the nonnegative coefficients c' = c + 2^31:
+//
+//	(f·a + g·b)/2^31 = (f'·a + g'·b)/2^31 - (a + b)
+//	f·u + g·v ≡ f'·u + g'·v + 2^31·(2m - u - v)   (mod m)
+//
+// out may alias y. Constant time: the 18 iterations are public, and every
+// choice on the values is a mask.
+func p256BinGCD(out, y *[4]uint64) {
+	a0, a1, a2, a3 := y[0], y[1], y[2], y[3]
+	b0, b1, b2, b3 := uint64(0xffffffffffffffff), uint64(0xffffffff), uint64(0x0), uint64(0xffffffff00000001)
+	u0, u1, u2, u3 := uint64(1), uint64(0), uint64(0), uint64(0)
+	v0, v1, v2, v3 := uint64(0), uint64(0), uint64(0), uint64(0)
+	for range 18 {
+		// The approximations: the top 64 bits of the pair's length (at least
+		// 64), with the low 31 bits replaced by the true low bits.
+		aHi, bHi, aLo, bLo := uint64(0), uint64(0), a0, b0
+		searching, found := ^uint64(0), uint64(0)
+		found = nonzeroMask(a3|b3) & searching
+		aHi = aHi&^found | a3&found
+		aLo = aLo&^found | a2&found
+		bHi = bHi&^found | b3&found
+		bLo = bLo&^found | b2&found
+		searching &^= found
+		found = nonzeroMask(a2|b2) & searching
+		aHi = aHi&^found | a2&found
+		aLo = aLo&^found | a1&found
+		bHi = bHi&^found | b2&found
+		bLo = bLo&^found | b1&found
+		searching &^= found
+		found = nonzeroMask(a1|b1) & searching
+		aHi = aHi&^found | a1&found
+		aLo = aLo&^found | a0&found
+		bHi = bHi&^found | b1&found
+		bLo = bLo&^found | b0&found
+		s := uint(bits.LeadingZeros64(aHi | bHi))
+		const low = 1<<31 - 1
+		xa := (aHi<<s|aLo>>(64-s))&^low | a0&low
+		xb := (bHi<<s|bLo>>(64-s))&^low | b0&low
+		fg0, fg1 := bingcdInner(xa, xb)
+		fg0 += bingcdOffset
+		fg1 += bingcdOffset
+		f0, g0 := fg0&0xffffffff+1, fg0>>32+1
+		f1, g1 := fg1&0xffffffff+1, fg1>>32+1
+		// s = a + b, on 5 words.
+		var c uint64
+		s0, c := bits.Add64(a0, b0, c)
+		s1, c := bits.Add64(a1, b1, c)
+		s2, c := bits.Add64(a2, b2, c)
+		s3, c := bits.Add64(a3, b3, c)
+		s4 := c
+		var na0, na1, na2, na3 uint64
+		var nb0, nb1, nb2, nb3 uint64
+		var negA, negB uint64
+		// na = |(f0·a + g0·b)/2^31 - s|; negA is all ones if it was negative.
+		// The products' low words x = Σ (a_i·f0 + b_i·g0) mod 2^64 on one
+		// carry chain, then their high words one word up on another: p.
+		{
+			ah0, al0 := bits.Mul64(a0, f0)
+			bh0, bl0 := bits.Mul64(b0, g0)
+			ah1, al1 := bits.Mul64(a1, f0)
+			bh1, bl1 := bits.Mul64(b1, g0)
+			ah2, al2 := bits.Mul64(a2, f0)
+			bh2, bl2 := bits.Mul64(b2, g0)
+			ah3, al3 := bits.Mul64(a3, f0)
+			bh3, bl3 := bits.Mul64(b3, g0)
+			x0, c := bits.Add64(al0, bl0, 0)
+			x1, c := bits.Add64(al1, bl1, c)
+			x2, c := bits.Add64(al2, bl2, c)
+			x3, c := bits.Add64(al3, bl3, c)
+			p0 := x0
+			var k uint64
+			p1, k := bits.Add64(x1, ah0+bh0, k)
+			p2, k := bits.Add64(x2, ah1+bh1, k)
+			p3, k := bits.Add64(x3, ah2+bh2, k)
+			p4 := c + ah3 + bh3 + k
+			var bo uint64
+			q0, bo := bits.Sub64(p0>>31|p1<<33, s0, bo)
+			q1, bo := bits.Sub64(p1>>31|p2<<33, s1, bo)
+			q2, bo := bits.Sub64(p2>>31|p3<<33, s2, bo)
+			q3, bo := bits.Sub64(p3>>31|p4<<33, s3, bo)
+			q4, _ := bits.Sub64(p4>>31, s4, bo)
+			negA = -(q4 >> 63)
+			bo = 0
+			na0, bo = bits.Sub64(q0^negA, negA, bo)
+			na1, bo = bits.Sub64(q1^negA, negA, bo)
+			na2, bo = bits.Sub64(q2^negA, negA, bo)
+			na3, bo = bits.Sub64(q3^negA, negA, bo)
+		}
+		// nb = |(f1·a + g1·b)/2^31 - s|; negB is all ones if it was negative.
+		// The products' low words x = Σ (a_i·f1 + b_i·g1) mod 2^64 on one
+		// carry chain, then their high words one word up on another: p.
+		{
+			ah0, al0 := bits.Mul64(a0, f1)
+			bh0, bl0 := bits.Mul64(b0, g1)
+			ah1, al1 := bits.Mul64(a1, f1)
+			bh1, bl1 := bits.Mul64(b1, g1)
+			ah2, al2 := bits.Mul64(a2, f1)
+			bh2, bl2 := bits.Mul64(b2, g1)
+			ah3, al3 := bits.Mul64(a3, f1)
+			bh3, bl3 := bits.Mul64(b3, g1)
+			x0, c := bits.Add64(al0, bl0, 0)
+			x1, c := bits.Add64(al1, bl1, c)
+			x2, c := bits.Add64(al2, bl2, c)
+			x3, c := bits.Add64(al3, bl3, c)
+			p0 := x0
+			var k uint64
+			p1, k := bits.Add64(x1, ah0+bh0, k)
+			p2, k := bits.Add64(x2, ah1+bh1, k)
+			p3, k := bits.Add64(x3, ah2+bh2, k)
+			p4 := c + ah3 + bh3 + k
+			var bo uint64
+			q0, bo := bits.Sub64(p0>>31|p1<<33, s0, bo)
+			q1, bo := bits.Sub64(p1>>31|p2<<33, s1, bo)
+			q2, bo := bits.Sub64(p2>>31|p3<<33, s2, bo)
+			q3, bo := bits.Sub64(p3>>31|p4<<33, s3, bo)
+			q4, _ := bits.Sub64(p4>>31, s4, bo)
+			negB = -(q4 >> 63)
+			bo = 0
+			nb0, bo = bits.Sub64(q0^negB, negB, bo)
+			nb1, bo = bits.Sub64(q1^negB, negB, bo)
+			nb2, bo = bits.Sub64(q2^negB, negB, bo)
+			nb3, bo = bits.Sub64(q3^negB, negB, bo)
+		}
+		a0, b0 = na0, nb0
+		a1, b1 = na1, nb1
+		a2, b2 = na2, nb2
+		a3, b3 = na3, nb3
+		// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+		f0 = f0 ^ negA + negA&(1<<32+1)
+		g0 = g0 ^ negA + negA&(1<<32+1)
+		f1 = f1 ^ negB + negB&(1<<32+1)
+		g1 = g1 ^ negB + negB&(1<<32+1)
+		// d = 2m - u - v, in (0, 2m], on 5 words; e = 2^31·d.
+		var bo uint64
+		d0, bo := bits.Sub64(0xfffffffffffffffe, u0, bo)
+		d1, bo := bits.Sub64(0x1ffffffff, u1, bo)
+		d2, bo := bits.Sub64(0x0, u2, bo)
+		d3, bo := bits.Sub64(0xfffffffe00000002, u3, bo)
+		d4, _ := bits.Sub64(0x1, 0, bo)
+		bo = 0
+		d0, bo = bits.Sub64(d0, v0, bo)
+		d1, bo = bits.Sub64(d1, v1, bo)
+		d2, bo = bits.Sub64(d2, v2, bo)
+		d3, bo = bits.Sub64(d3, v3, bo)
+		d4 -= bo
+		e0 := d0 << 31
+		e1 := d1<<31 | d0>>33
+		e2 := d2<<31 | d1>>33
+		e3 := d3<<31 | d2>>33
+		e4 := d4<<31 | d3>>33
+		var nu0, nu1, nu2, nu3 uint64
+		var nv0, nv1, nv2, nv3 uint64
+		// nu = (f0·u + g0·v + e)·2^(-64) mod m: t < 3·2^32·m (the products'
+		// low words, their high words one word up, and e, on three carry
+		// chains), then one row of Montgomery's reduction, below 2m (q·m's low
+		// words, then its high words), and one subtraction.
+		{
+			uh0, ul0 := bits.Mul64(u0, f0)
+			vh0, vl0 := bits.Mul64(v0, g0)
+			uh1, ul1 := bits.Mul64(u1, f0)
+			vh1, vl1 := bits.Mul64(v1, g0)
+			uh2, ul2 := bits.Mul64(u2, f0)
+			vh2, vl2 := bits.Mul64(v2, g0)
+			uh3, ul3 := bits.Mul64(u3, f0)
+			vh3, vl3 := bits.Mul64(v3, g0)
+			x0, c := bits.Add64(ul0, vl0, 0)
+			x1, c := bits.Add64(ul1, vl1, c)
+			x2, c := bits.Add64(ul2, vl2, c)
+			x3, c := bits.Add64(ul3, vl3, c)
+			var k uint64
+			y1, k := bits.Add64(x1, uh0+vh0, k)
+			y2, k := bits.Add64(x2, uh1+vh1, k)
+			y3, k := bits.Add64(x3, uh2+vh2, k)
+			y4 := c + uh3 + vh3 + k
+			t0, k := bits.Add64(x0, e0, 0)
+			t1, k := bits.Add64(y1, e1, k)
+			t2, k := bits.Add64(y2, e2, k)
+			t3, k := bits.Add64(y3, e3, k)
+			t4 := y4 + e4 + k
+			q := t0 * 0x1
+			qh0, ql0 := bits.Mul64(q, 0xffffffffffffffff)
+			qh1, ql1 := bits.Mul64(q, 0xffffffff)
+			qh2, ql2 := bits.Mul64(q, 0x0)
+			qh3, ql3 := bits.Mul64(q, 0xffffffff00000001)
+			_, k = bits.Add64(t0, ql0, 0)
+			r1, k := bits.Add64(t1, ql1, k)
+			r2, k := bits.Add64(t2, ql2, k)
+			r3, k := bits.Add64(t3, ql3, k)
+			r4, r5 := bits.Add64(t4, 0, k)
+			z1, k := bits.Add64(r1, qh0, 0)
+			z2, k := bits.Add64(r2, qh1, k)
+			z3, k := bits.Add64(r3, qh2, k)
+			z4, k := bits.Add64(r4, qh3, k)
+			z5 := r5 + k
+			var bo uint64
+			w0, bo := bits.Sub64(z1, 0xffffffffffffffff, bo)
+			w1, bo := bits.Sub64(z2, 0xffffffff, bo)
+			w2, bo := bits.Sub64(z3, 0x0, bo)
+			w3, bo := bits.Sub64(z4, 0xffffffff00000001, bo)
+			_, bo = bits.Sub64(z5, 0, bo)
+			keep := -bo
+			nu0 = z1&keep | w0&^keep
+			nu1 = z2&keep | w1&^keep
+			nu2 = z3&keep | w2&^keep
+			nu3 = z4&keep | w3&^keep
+		}
+		// nv = (f1·u + g1·v + e)·2^(-64) mod m: t < 3·2^32·m (the products'
+		// low words, their high words one word up, and e, on three carry
+		// chains), then one row of Montgomery's reduction, below 2m (q·m's low
+		// words, then its high words), and one subtraction.
+		{
+			uh0, ul0 := bits.Mul64(u0, f1)
+			vh0, vl0 := bits.Mul64(v0, g1)
+			uh1, ul1 := bits.Mul64(u1, f1)
+			vh1, vl1 := bits.Mul64(v1, g1)
+			uh2, ul2 := bits.Mul64(u2, f1)
+			vh2, vl2 := bits.Mul64(v2, g1)
+			uh3, ul3 := bits.Mul64(u3, f1)
+			vh3, vl3 := bits.Mul64(v3, g1)
+			x0, c := bits.Add64(ul0, vl0, 0)
+			x1, c := bits.Add64(ul1, vl1, c)
+			x2, c := bits.Add64(ul2, vl2, c)
+			x3, c := bits.Add64(ul3, vl3, c)
+			var k uint64
+			y1, k := bits.Add64(x1, uh0+vh0, k)
+			y2, k := bits.Add64(x2, uh1+vh1, k)
+			y3, k := bits.Add64(x3, uh2+vh2, k)
+			y4 := c + uh3 + vh3 + k
+			t0, k := bits.Add64(x0, e0, 0)
+			t1, k := bits.Add64(y1, e1, k)
+			t2, k := bits.Add64(y2, e2, k)
+			t3, k := bits.Add64(y3, e3, k)
+			t4 := y4 + e4 + k
+			q := t0 * 0x1
+			qh0, ql0 := bits.Mul64(q, 0xffffffffffffffff)
+			qh1, ql1 := bits.Mul64(q, 0xffffffff)
+			qh2, ql2 := bits.Mul64(q, 0x0)
+			qh3, ql3 := bits.Mul64(q, 0xffffffff00000001)
+			_, k = bits.Add64(t0, ql0, 0)
+			r1, k := bits.Add64(t1, ql1, k)
+			r2, k := bits.Add64(t2, ql2, k)
+			r3, k := bits.Add64(t3, ql3, k)
+			r4, r5 := bits.Add64(t4, 0, k)
+			z1, k := bits.Add64(r1, qh0, 0)
+			z2, k := bits.Add64(r2, qh1, k)
+			z3, k := bits.Add64(r3, qh2, k)
+			z4, k := bits.Add64(r4, qh3, k)
+			z5 := r5 + k
+			var bo uint64
+			w0, bo := bits.Sub64(z1, 0xffffffffffffffff, bo)
+			w1, bo := bits.Sub64(z2, 0xffffffff, bo)
+			w2, bo := bits.Sub64(z3, 0x0, bo)
+			w3, bo := bits.Sub64(z4, 0xffffffff00000001, bo)
+			_, bo = bits.Sub64(z5, 0, bo)
+			keep := -bo
+			nv0 = z1&keep | w0&^keep
+			nv1 = z2&keep | w1&^keep
+			nv2 = z3&keep | w2&^keep
+			nv3 = z4&keep | w3&^keep
+		}
+		u0, v0 = nu0, nv0
+		u1, v1 = nu1, nv1
+		u2, v2 = nu2, nv2
+		u3, v3 = nu3, nv3
+	}
+	*out = [4]uint64{v0, v1, v2, v3}
 }
 
 // p256SquareNGeneric sets z = x^(2^n), for a public n. z may alias x.

@@ -28,10 +28,9 @@ func fieldFile(c *curve) []byte {
 	e.WriteString(c.replacer().Replace(elementTemplate))
 	e.p("")
 	n := c.words
-	if _, ok := invertChains[c.name]; ok {
-		emitInvertChain(e, c.name, c.p, n)
-	} else {
-		emitBinaryInvert(e, f, c.name+"Invert")
+	emitBinaryInvert(e, f, c.name+"Invert")
+	if asmFields[c.name] {
+		emitSquareN(e, c.name, n)
 	}
 	if new(big.Int).And(c.p, big.NewInt(3)).Int64() != 3 {
 		panic("p is not 3 mod 4")
