@@ -3681,6 +3681,40 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	MOVOU   X6, 48(AX)
 	RET
 
+// func p256SelectBaseAVX512(out *[8]uint64, table *[64][8]uint64, n uint32)
+// Requires: AVX, AVX512F
+TEXT ·p256SelectBaseAVX512(SB), NOSPLIT, $0-20
+	MOVQ         table+8(FP), AX
+	MOVL         n+16(FP), CX
+	VPBROADCASTQ CX, Z0
+	MOVQ         $0x0000000000000001, CX
+	VPBROADCASTQ CX, Z1
+	MOVQ         $0x0000000000000002, CX
+	VPBROADCASTQ CX, Z3
+	VPADDQ       Z1, Z1, Z2
+	VPXORQ       Z4, Z4, Z4
+	VPXORQ       Z5, Z5, Z5
+	LEAQ         4096(AX), CX
+
+p256SelectBaseAVX512_entries:
+	// K1, K2 = all ones where the index of the entry is n; acc = K ? entry : acc
+	VPCMPEQQ  Z1, Z0, K1
+	VPCMPEQQ  Z2, Z0, K2
+	VMOVDQU64 (AX), Z6
+	VMOVDQU64 64(AX), Z7
+	VPBLENDMQ Z6, Z4, K1, Z4
+	VPBLENDMQ Z7, Z5, K2, Z5
+	VPADDQ    Z3, Z1, Z1
+	VPADDQ    Z3, Z2, Z2
+	ADDQ      $0x00000080, AX
+	CMPQ      AX, CX
+	JB        p256SelectBaseAVX512_entries
+	VPORQ     Z5, Z4, Z4
+	MOVQ      out+0(FP), AX
+	VMOVDQU64 Z4, (AX)
+	VZEROUPPER
+	RET
+
 // func p256PointDoubleADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, b *[4]uint64)
 // Requires: ADX, BMI2, CMOV
 TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unsafe"
 
+	"golang.org/x/sys/cpu"
+
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
@@ -277,17 +279,27 @@ func TestP256SelectAsm(t *testing.T) {
 			base[i].x.l[k], base[i].y.l[k] = r.Uint64(), r.Uint64()
 		}
 	}
-	for n := uint32(0); n <= 66; n++ {
-		for _, m := range []uint32{n, n | 1<<16, n | 1<<31} {
-			var wantA, gotA p256Affine
-			p256SelectBaseGeneric(&wantA, &base, m)
-			gotA.x.l[0] = 42
-			p256SelectBase(&gotA, &base, m)
-			if gotA != wantA {
-				t.Fatalf("p256SelectBase(%#x) = %x, want %x", m, gotA, wantA)
-			}
-			if m >= 1 && m <= 64 && gotA != base[m-1] {
-				t.Fatalf("p256SelectBase(%d) is not entry %d", m, m-1)
+	defer func(saved bool) { useAVX512 = saved }(useAVX512)
+	paths := []bool{false}
+	if cpu.X86.HasAVX512F {
+		paths = append(paths, true)
+	} else {
+		t.Log("no AVX-512F: the SSE2 base scan only")
+	}
+	for _, avx512 := range paths {
+		useAVX512 = avx512
+		for n := uint32(0); n <= 66; n++ {
+			for _, m := range []uint32{n, n | 1<<16, n | 1<<31, n | 0xffffff00} {
+				var wantA, gotA p256Affine
+				p256SelectBaseGeneric(&wantA, &base, m)
+				gotA.x.l[0] = 42
+				p256SelectBase(&gotA, &base, m)
+				if gotA != wantA {
+					t.Fatalf("p256SelectBase(%#x), AVX-512 %v = %x, want %x", m, avx512, gotA, wantA)
+				}
+				if m >= 1 && m <= 64 && gotA != base[m-1] {
+					t.Fatalf("p256SelectBase(%d), AVX-512 %v is not entry %d", m, avx512, m-1)
+				}
 			}
 		}
 	}

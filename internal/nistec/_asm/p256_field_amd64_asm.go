@@ -104,6 +104,7 @@ func main() {
 	selectEntry("p256SelectAffineSSE2", 8, 16)
 	selectEntry("p256SelectSSE2", 12, 16)
 	selectEntry("p256SelectBaseSSE2", 8, 64)
+	selectEntryAVX512("p256SelectBaseAVX512", 64)
 	formula("p256PointDoubleADX", "func(x3, y3, z3, x1, y1, z1, b *[4]uint64)", rcbDouble,
 		"p256PointDoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in projective",
 		"coordinates as (*P256Point).doubleGeneric does (Renes, Costello and",
@@ -735,5 +736,56 @@ func selectEntry(name string, w, m int) {
 	for k := range acc {
 		MOVOU(acc[k], Mem{Base: op}.Offset(16*k))
 	}
+	RET()
+}
+
+// selectEntryAVX512 writes the masked scan of a table of m entries of 8
+// words (one ZMM register each) with AVX-512: out = entry n-1 for
+// 1 ≤ n ≤ m, zeros for any other n. Every entry is loaded whole and blended
+// into an accumulator under a mask register, all ones where the entry's
+// index + 1 equals n (VPCMPEQQ against n in every lane); two accumulators
+// take alternate entries, so that two chains of blends run side by side,
+// and are ORed at the end (the one that did not see entry n-1 is zero).
+func selectEntryAVX512(name string, m int) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(out *[8]uint64, table *[%d][8]uint64, n uint32)", m))
+	Doc(fmt.Sprintf("%s sets out to table[n-1] for 1 ≤ n ≤ %d, and to zeros", name, m),
+		"for any other n, reading every entry. Constant time in n. It requires",
+		"AVX-512F.")
+	Pragma("noescape")
+	tp := Load(Param("table"), GP64())
+	n := GP64()
+	Load(Param("n"), n.As32()) // zero-extended
+	nv, idx0, idx1, two := ZMM(), ZMM(), ZMM(), ZMM()
+	VPBROADCASTQ(n, nv)
+	c := GP64()
+	MOVQ(U64(1), c)
+	VPBROADCASTQ(c, idx0)
+	MOVQ(U64(2), c)
+	VPBROADCASTQ(c, two)
+	VPADDQ(idx0, idx0, idx1) // 2
+	acc0, acc1 := ZMM(), ZMM()
+	VPXORQ(acc0, acc0, acc0)
+	VPXORQ(acc1, acc1, acc1)
+	end := GP64()
+	LEAQ(Mem{Base: tp}.Offset(64*m), end)
+	loop := name + "_entries"
+	Label(loop)
+	Comment("K1, K2 = all ones where the index of the entry is n; acc = K ? entry : acc")
+	VPCMPEQQ(idx0, nv, K1)
+	VPCMPEQQ(idx1, nv, K2)
+	e0, e1 := ZMM(), ZMM()
+	VMOVDQU64(Mem{Base: tp}, e0)
+	VMOVDQU64(Mem{Base: tp}.Offset(64), e1)
+	VPBLENDMQ(e0, acc0, K1, acc0)
+	VPBLENDMQ(e1, acc1, K2, acc1)
+	VPADDQ(two, idx0, idx0)
+	VPADDQ(two, idx1, idx1)
+	ADDQ(U32(128), tp)
+	CMPQ(tp, end)
+	JB(LabelRef(loop))
+	VPORQ(acc1, acc0, acc0)
+	op := Load(Param("out"), GP64())
+	VMOVDQU64(acc0, Mem{Base: op})
+	VZEROUPPER()
 	RET()
 }
