@@ -1,44 +1,75 @@
 package ctaudit
 
+import "slices"
+
 // The entries of internal/nistec's binary GCD beyond those of
 // targets_nistec.go: the inversions written out for each modulus by _gen
 // (bingcd.go's emitBinGCD) and the inner loop of 31 steps, in Go and, by
-// default on amd64, in assembly. Each allowed jump is the loop over the
-// public iteration count or over the 31 steps.
+// default on amd64, in assembly (the whole inversion, and the inner loop
+// alone), with the dispatch between them. Each allowed jump is the loop
+// over the public iteration count or over the 31 steps, or the choice of
+// implementation by CPU features.
 
 const whyBingcdLoops = "loops over the public iteration count and the 31 steps"
 
 // nistecBingcdFuncs are the functions of both builds.
 var nistecBingcdFuncs = []Func{
 	{Symbol: ne + "bingcdInnerGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
-	{Symbol: ne + "p256OrdBinGCD", AllowedLoopJumps: 1, Why: whyBingcdLoops},
-	{Symbol: ne + "p384BinGCD", AllowedLoopJumps: 1, Why: whyBingcdLoops},
-	{Symbol: ne + "p384OrdBinGCD", AllowedLoopJumps: 1, Why: whyBingcdLoops},
-	{Symbol: ne + "p521BinGCD", AllowedLoopJumps: 1, Why: whyBingcdLoops},
-	{Symbol: ne + "p521OrdBinGCD", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+	{Symbol: ne + "p256BinGCDGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+	{Symbol: ne + "p256OrdBinGCDGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+	{Symbol: ne + "p384BinGCDGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+	{Symbol: ne + "p384OrdBinGCDGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+	{Symbol: ne + "p521BinGCDGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+	{Symbol: ne + "p521OrdBinGCDGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
 }
 
 // nistecBingcdAsm is the assembly of the inner loop (written out: no loop);
 // nistecBingcdPurego its forwarder to the Go loop.
 var (
-	nistecBingcdAsm    = []Func{{Symbol: ne + "bingcdInner"}}
-	nistecBingcdPurego = []Func{{Symbol: ne + "bingcdInner", AllowedLoopJumps: 1, Why: whyBingcdLoops}}
+	nistecBingcdAsm = []Func{
+		{Symbol: ne + "bingcdInner"},
+		{Symbol: ne + "p256BinGCD", AllowedBranches: 1, Why: whyUseADX},
+		{Symbol: ne + "p256OrdBinGCD", AllowedBranches: 1, Why: whyUseADX},
+		{Symbol: ne + "p384BinGCD", AllowedBranches: 1, Why: whyUseADX},
+		{Symbol: ne + "p384OrdBinGCD", AllowedBranches: 1, Why: whyUseADX},
+		{Symbol: ne + "p521BinGCD", AllowedBranches: 1, Why: whyUseADX},
+		{Symbol: ne + "p521OrdBinGCD", AllowedBranches: 1, Why: whyUseADX},
+		{Symbol: ne + "p256BinGCDADX", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+		{Symbol: ne + "p256OrdBinGCDADX", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+		{Symbol: ne + "p384BinGCDADX", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+		{Symbol: ne + "p384OrdBinGCDADX", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+		{Symbol: ne + "p521BinGCDADX", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+		{Symbol: ne + "p521OrdBinGCDADX", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+	}
+	nistecBingcdPurego = []Func{
+		{Symbol: ne + "bingcdInner", AllowedLoopJumps: 1, Why: whyBingcdLoops},
+		{Symbol: ne + "p256BinGCD"},
+		{Symbol: ne + "p256OrdBinGCD"},
+		{Symbol: ne + "p384BinGCD"},
+		{Symbol: ne + "p384OrdBinGCD"},
+		{Symbol: ne + "p521BinGCD"},
+		{Symbol: ne + "p521OrdBinGCD"},
+	}
 )
 
 // init adds the entries to the two targets of internal/nistec, which
 // targets_nistec.go's init (run before this one: files initialize in the
-// order of their names) has appended.
+// order of their names) has appended, in place of any entry there for the
+// same functions (the binary GCD's entries belong to this file).
 func init() {
 	for i := range Targets {
 		t := &Targets[i]
 		if t.Package != module+"internal/nistec" {
 			continue
 		}
-		t.Funcs = append(t.Funcs, nistecBingcdFuncs...)
-		if len(t.Tags) == 1 && t.Tags[0] == "purego" {
-			t.Funcs = append(t.Funcs, nistecBingcdPurego...)
-		} else {
-			t.Funcs = append(t.Funcs, nistecBingcdAsm...)
+		add := nistecBingcdAsm
+		if slices.Contains(t.Tags, "purego") {
+			add = nistecBingcdPurego
 		}
+		add = append(slices.Clone(nistecBingcdFuncs), add...)
+		t.Funcs = slices.DeleteFunc(t.Funcs, func(f Func) bool {
+			return slices.ContainsFunc(add, func(g Func) bool { return g.Symbol == f.Symbol })
+		})
+		t.Funcs = append(t.Funcs, add...)
 	}
 }

@@ -727,3 +727,20031 @@ TEXT ·bingcdInner(SB), NOSPLIT, $0-32
 	MOVQ    DX, fg0+16(FP)
 	MOVQ    BX, fg1+24(FP)
 	RET
+
+DATA p256BinGCDM<>+0(SB)/8, $0xffffffffffffffff
+DATA p256BinGCDM<>+8(SB)/8, $0x00000000ffffffff
+DATA p256BinGCDM<>+16(SB)/8, $0x0000000000000000
+DATA p256BinGCDM<>+24(SB)/8, $0xffffffff00000001
+GLOBL p256BinGCDM<>(SB), RODATA|NOPTR, $32
+
+DATA p256BinGCDM0<>+0(SB)/8, $0x0000000000000001
+GLOBL p256BinGCDM0<>(SB), RODATA|NOPTR, $8
+
+DATA p256BinGCDM2<>+0(SB)/8, $0xfffffffffffffffe
+DATA p256BinGCDM2<>+8(SB)/8, $0x00000001ffffffff
+DATA p256BinGCDM2<>+16(SB)/8, $0x0000000000000000
+DATA p256BinGCDM2<>+24(SB)/8, $0xfffffffe00000002
+DATA p256BinGCDM2<>+32(SB)/8, $0x0000000000000001
+GLOBL p256BinGCDM2<>(SB), RODATA|NOPTR, $40
+
+// func p256BinGCDADX(out *[4]uint64, y *[4]uint64)
+// Requires: BMI2, CMOV
+TEXT ·p256BinGCDADX(SB), $432-16
+	// a = y, b = m, u = 1, v = 0
+	MOVQ y+8(FP), SI
+	MOVQ (SI), AX
+	MOVQ AX, (SP)
+	MOVQ p256BinGCDM<>+0(SB), AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 64(SP)
+	MOVQ $0x00000000, 96(SP)
+	MOVQ 8(SI), AX
+	MOVQ AX, 8(SP)
+	MOVQ p256BinGCDM<>+8(SB), AX
+	MOVQ AX, 40(SP)
+	MOVQ $0x00000000, 72(SP)
+	MOVQ $0x00000000, 104(SP)
+	MOVQ 16(SI), AX
+	MOVQ AX, 16(SP)
+	MOVQ p256BinGCDM<>+16(SB), AX
+	MOVQ AX, 48(SP)
+	MOVQ $0x00000000, 80(SP)
+	MOVQ $0x00000000, 112(SP)
+	MOVQ 24(SI), AX
+	MOVQ AX, 24(SP)
+	MOVQ p256BinGCDM<>+24(SB), AX
+	MOVQ AX, 56(SP)
+	MOVQ $0x00000000, 88(SP)
+	MOVQ $0x00000000, 120(SP)
+
+	// The first iteration, without u and v to compute.
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    32(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    40(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 32(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    48(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 40(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    56(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 48(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    32(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 312(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 320(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 328(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 336(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 32(SP), AX
+	MOVQ AX, 128(SP)
+	MOVQ 8(SP), AX
+	ADCQ 40(SP), AX
+	MOVQ AX, 136(SP)
+	MOVQ 16(SP), AX
+	ADCQ 48(SP), AX
+	MOVQ AX, 144(SP)
+	MOVQ 24(SP), AX
+	ADCQ 56(SP), AX
+	MOVQ AX, 152(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 160(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  312(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 32(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 208(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 40(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 216(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 224(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 232(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 240(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 208(SP), AX
+	SHLXQ R13, 216(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  128(SP), AX
+	MOVQ  AX, 208(SP)
+	SHRXQ R12, 216(SP), AX
+	SHLXQ R13, 224(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  136(SP), AX
+	MOVQ  AX, 216(SP)
+	SHRXQ R12, 224(SP), AX
+	SHLXQ R13, 232(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  144(SP), AX
+	MOVQ  AX, 224(SP)
+	SHRXQ R12, 232(SP), AX
+	SHLXQ R13, 240(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  152(SP), AX
+	MOVQ  AX, 232(SP)
+	SHRXQ R12, 240(SP), AX
+	SBBQ  160(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 208(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 208(SP)
+	MOVQ 216(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 216(SP)
+	MOVQ 224(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 224(SP)
+	MOVQ 232(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 232(SP)
+	MOVQ 208(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 248(SP)
+	MOVQ 216(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 256(SP)
+	MOVQ 224(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 264(SP)
+	MOVQ 232(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 272(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  328(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 32(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 208(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 40(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 216(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 224(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 232(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 240(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 208(SP), AX
+	SHLXQ R13, 216(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  128(SP), AX
+	MOVQ  AX, 208(SP)
+	SHRXQ R12, 216(SP), AX
+	SHLXQ R13, 224(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  136(SP), AX
+	MOVQ  AX, 216(SP)
+	SHRXQ R12, 224(SP), AX
+	SHLXQ R13, 232(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  144(SP), AX
+	MOVQ  AX, 224(SP)
+	SHRXQ R12, 232(SP), AX
+	SHLXQ R13, 240(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  152(SP), AX
+	MOVQ  AX, 232(SP)
+	SHRXQ R12, 240(SP), AX
+	SBBQ  160(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 208(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 208(SP)
+	MOVQ 216(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 216(SP)
+	MOVQ 224(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 224(SP)
+	MOVQ 232(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 232(SP)
+	MOVQ 208(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 280(SP)
+	MOVQ 216(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 288(SP)
+	MOVQ 224(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 296(SP)
+	MOVQ 232(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 304(SP)
+	MOVQ 248(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 280(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 256(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 288(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 264(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 296(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 272(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 304(SP), AX
+	MOVQ AX, 56(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 312(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 352(SP)
+	MOVQ 320(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 360(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 328(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 368(SP)
+	MOVQ 336(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 376(SP)
+	MOVQ $0x00000011, 344(SP)
+
+p256BinGCDADXLoop:
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    32(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    40(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 32(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    48(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 40(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    56(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 48(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    32(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// d = 2m - u - v
+	MOVQ p256BinGCDM2<>+0(SB), R11
+	SUBQ 64(SP), R11
+	MOVQ R11, 168(SP)
+	MOVQ p256BinGCDM2<>+8(SB), R11
+	SBBQ 72(SP), R11
+	MOVQ R11, 176(SP)
+	MOVQ p256BinGCDM2<>+16(SB), R11
+	SBBQ 80(SP), R11
+	MOVQ R11, 184(SP)
+	MOVQ p256BinGCDM2<>+24(SB), R11
+	SBBQ 88(SP), R11
+	MOVQ R11, 192(SP)
+	MOVQ p256BinGCDM2<>+32(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 200(SP)
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    168(SP), R11
+	SUBQ    96(SP), R11
+	MOVQ    R11, 168(SP)
+	MOVQ    176(SP), R11
+	SBBQ    104(SP), R11
+	MOVQ    R11, 176(SP)
+	MOVQ    184(SP), R11
+	SBBQ    112(SP), R11
+	MOVQ    R11, 184(SP)
+	MOVQ    192(SP), R11
+	SBBQ    120(SP), R11
+	MOVQ    R11, 192(SP)
+	MOVQ    200(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    R11, 200(SP)
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// e = 2^31·d
+	MOVQ 200(SP), R11
+	MOVQ 192(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 200(SP)
+	MOVQ 192(SP), R11
+	MOVQ 184(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 192(SP)
+	MOVQ 184(SP), R11
+	MOVQ 176(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 184(SP)
+	MOVQ 176(SP), R11
+	MOVQ 168(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 176(SP)
+	SHLQ $0x1f, 168(SP)
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ $0x00000000, 384(SP)
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    352(SP), DX
+	MULXQ   64(SP), R11, R14
+	MOVQ    360(SP), DX
+	MULXQ   96(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    168(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 208(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    352(SP), DX
+	MULXQ   72(SP), R11, R14
+	MOVQ    360(SP), DX
+	MULXQ   104(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    176(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 216(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    352(SP), DX
+	MULXQ   80(SP), R11, R14
+	MOVQ    360(SP), DX
+	MULXQ   112(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    184(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 224(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    352(SP), DX
+	MULXQ   88(SP), R11, R14
+	MOVQ    360(SP), DX
+	MULXQ   120(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    192(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 232(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    384(SP), R11
+	ADDQ    200(SP), R11
+	MOVQ    R11, 240(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  208(SP), DX
+	IMULQ p256BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256BinGCDM<>+0(SB), R11, R14
+	ADDQ    208(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256BinGCDM<>+8(SB), R11, R14
+	ADDQ    216(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 208(SP)
+	MOVQ    R14, R15
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256BinGCDM<>+16(SB), R11, R14
+	ADDQ    224(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 216(SP)
+	MOVQ    R14, R15
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256BinGCDM<>+24(SB), R11, R14
+	ADDQ    232(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 224(SP)
+	MOVQ    R14, R15
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    240(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 232(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 240(SP)
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// out = r - m, or r if that borrows
+	MOVQ    208(SP), R11
+	SUBQ    p256BinGCDM<>+0(SB), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    216(SP), R11
+	SBBQ    p256BinGCDM<>+8(SB), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    224(SP), R11
+	SBBQ    p256BinGCDM<>+16(SB), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    232(SP), R11
+	SBBQ    p256BinGCDM<>+24(SB), R11
+	MOVQ    R11, 272(SP)
+	MOVQ    240(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    248(SP), R11
+	CMOVQCS 208(SP), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    256(SP), R11
+	CMOVQCS 216(SP), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    264(SP), R11
+	CMOVQCS 224(SP), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    272(SP), R11
+	CMOVQCS 232(SP), R11
+	MOVQ    R11, 272(SP)
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ $0x00000000, 384(SP)
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    368(SP), DX
+	MULXQ   64(SP), R11, R14
+	MOVQ    376(SP), DX
+	MULXQ   96(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    168(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 392(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    368(SP), DX
+	MULXQ   72(SP), R11, R14
+	MOVQ    376(SP), DX
+	MULXQ   104(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    176(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 400(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    368(SP), DX
+	MULXQ   80(SP), R11, R14
+	MOVQ    376(SP), DX
+	MULXQ   112(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    184(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 408(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    368(SP), DX
+	MULXQ   88(SP), R11, R14
+	MOVQ    376(SP), DX
+	MULXQ   120(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    192(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 416(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    384(SP), R11
+	ADDQ    200(SP), R11
+	MOVQ    R11, 424(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  392(SP), DX
+	IMULQ p256BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256BinGCDM<>+0(SB), R11, R14
+	ADDQ    392(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256BinGCDM<>+8(SB), R11, R14
+	ADDQ    400(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 392(SP)
+	MOVQ    R14, R15
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256BinGCDM<>+16(SB), R11, R14
+	ADDQ    408(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 400(SP)
+	MOVQ    R14, R15
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256BinGCDM<>+24(SB), R11, R14
+	ADDQ    416(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 408(SP)
+	MOVQ    R14, R15
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    424(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 416(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 424(SP)
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// out = r - m, or r if that borrows
+	MOVQ    392(SP), R11
+	SUBQ    p256BinGCDM<>+0(SB), R11
+	MOVQ    R11, 280(SP)
+	MOVQ    400(SP), R11
+	SBBQ    p256BinGCDM<>+8(SB), R11
+	MOVQ    R11, 288(SP)
+	MOVQ    408(SP), R11
+	SBBQ    p256BinGCDM<>+16(SB), R11
+	MOVQ    R11, 296(SP)
+	MOVQ    416(SP), R11
+	SBBQ    p256BinGCDM<>+24(SB), R11
+	MOVQ    R11, 304(SP)
+	MOVQ    424(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    280(SP), R11
+	CMOVQCS 392(SP), R11
+	MOVQ    R11, 280(SP)
+	MOVQ    288(SP), R11
+	CMOVQCS 400(SP), R11
+	MOVQ    R11, 288(SP)
+	MOVQ    296(SP), R11
+	CMOVQCS 408(SP), R11
+	MOVQ    R11, 296(SP)
+	MOVQ    304(SP), R11
+	CMOVQCS 416(SP), R11
+	MOVQ    R11, 304(SP)
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    248(SP), R11
+	MOVQ    R11, 64(SP)
+	MOVQ    280(SP), R11
+	MOVQ    R11, 96(SP)
+	MOVQ    256(SP), R11
+	MOVQ    R11, 72(SP)
+	MOVQ    288(SP), R11
+	MOVQ    R11, 104(SP)
+	MOVQ    264(SP), R11
+	MOVQ    R11, 80(SP)
+	MOVQ    296(SP), R11
+	MOVQ    R11, 112(SP)
+	MOVQ    272(SP), R11
+	MOVQ    R11, 88(SP)
+	MOVQ    304(SP), R11
+	MOVQ    R11, 120(SP)
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 312(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 320(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 328(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 336(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 32(SP), AX
+	MOVQ AX, 128(SP)
+	MOVQ 8(SP), AX
+	ADCQ 40(SP), AX
+	MOVQ AX, 136(SP)
+	MOVQ 16(SP), AX
+	ADCQ 48(SP), AX
+	MOVQ AX, 144(SP)
+	MOVQ 24(SP), AX
+	ADCQ 56(SP), AX
+	MOVQ AX, 152(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 160(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  312(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 32(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 208(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 40(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 216(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 224(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 232(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 240(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 208(SP), AX
+	SHLXQ R13, 216(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  128(SP), AX
+	MOVQ  AX, 208(SP)
+	SHRXQ R12, 216(SP), AX
+	SHLXQ R13, 224(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  136(SP), AX
+	MOVQ  AX, 216(SP)
+	SHRXQ R12, 224(SP), AX
+	SHLXQ R13, 232(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  144(SP), AX
+	MOVQ  AX, 224(SP)
+	SHRXQ R12, 232(SP), AX
+	SHLXQ R13, 240(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  152(SP), AX
+	MOVQ  AX, 232(SP)
+	SHRXQ R12, 240(SP), AX
+	SBBQ  160(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 208(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 208(SP)
+	MOVQ 216(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 216(SP)
+	MOVQ 224(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 224(SP)
+	MOVQ 232(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 232(SP)
+	MOVQ 208(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 248(SP)
+	MOVQ 216(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 256(SP)
+	MOVQ 224(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 264(SP)
+	MOVQ 232(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 272(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  328(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 32(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 208(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 40(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 216(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 224(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 232(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 240(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 208(SP), AX
+	SHLXQ R13, 216(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  128(SP), AX
+	MOVQ  AX, 208(SP)
+	SHRXQ R12, 216(SP), AX
+	SHLXQ R13, 224(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  136(SP), AX
+	MOVQ  AX, 216(SP)
+	SHRXQ R12, 224(SP), AX
+	SHLXQ R13, 232(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  144(SP), AX
+	MOVQ  AX, 224(SP)
+	SHRXQ R12, 232(SP), AX
+	SHLXQ R13, 240(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  152(SP), AX
+	MOVQ  AX, 232(SP)
+	SHRXQ R12, 240(SP), AX
+	SBBQ  160(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 208(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 208(SP)
+	MOVQ 216(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 216(SP)
+	MOVQ 224(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 224(SP)
+	MOVQ 232(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 232(SP)
+	MOVQ 208(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 280(SP)
+	MOVQ 216(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 288(SP)
+	MOVQ 224(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 296(SP)
+	MOVQ 232(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 304(SP)
+	MOVQ 248(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 280(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 256(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 288(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 264(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 296(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 272(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 304(SP), AX
+	MOVQ AX, 56(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 312(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 352(SP)
+	MOVQ 320(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 360(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 328(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 368(SP)
+	MOVQ 336(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 376(SP)
+	DECQ 344(SP)
+	JNZ  p256BinGCDADXLoop
+
+	// The last iteration's u and v.
+	// d = 2m - u - v
+	MOVQ p256BinGCDM2<>+0(SB), R11
+	SUBQ 64(SP), R11
+	MOVQ R11, 168(SP)
+	MOVQ p256BinGCDM2<>+8(SB), R11
+	SBBQ 72(SP), R11
+	MOVQ R11, 176(SP)
+	MOVQ p256BinGCDM2<>+16(SB), R11
+	SBBQ 80(SP), R11
+	MOVQ R11, 184(SP)
+	MOVQ p256BinGCDM2<>+24(SB), R11
+	SBBQ 88(SP), R11
+	MOVQ R11, 192(SP)
+	MOVQ p256BinGCDM2<>+32(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 200(SP)
+	MOVQ 168(SP), R11
+	SUBQ 96(SP), R11
+	MOVQ R11, 168(SP)
+	MOVQ 176(SP), R11
+	SBBQ 104(SP), R11
+	MOVQ R11, 176(SP)
+	MOVQ 184(SP), R11
+	SBBQ 112(SP), R11
+	MOVQ R11, 184(SP)
+	MOVQ 192(SP), R11
+	SBBQ 120(SP), R11
+	MOVQ R11, 192(SP)
+	MOVQ 200(SP), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 200(SP)
+
+	// e = 2^31·d
+	MOVQ 200(SP), R11
+	MOVQ 192(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 200(SP)
+	MOVQ 192(SP), R11
+	MOVQ 184(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 192(SP)
+	MOVQ 184(SP), R11
+	MOVQ 176(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 184(SP)
+	MOVQ 176(SP), R11
+	MOVQ 168(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 176(SP)
+	SHLQ $0x1f, 168(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 384(SP)
+	MOVQ  352(SP), DX
+	MULXQ 64(SP), R11, R14
+	MOVQ  360(SP), DX
+	MULXQ 96(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  168(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 208(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  352(SP), DX
+	MULXQ 72(SP), R11, R14
+	MOVQ  360(SP), DX
+	MULXQ 104(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  176(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 216(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  352(SP), DX
+	MULXQ 80(SP), R11, R14
+	MOVQ  360(SP), DX
+	MULXQ 112(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  184(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 224(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  352(SP), DX
+	MULXQ 88(SP), R11, R14
+	MOVQ  360(SP), DX
+	MULXQ 120(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  192(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 232(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  384(SP), R11
+	ADDQ  200(SP), R11
+	MOVQ  R11, 240(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  208(SP), DX
+	IMULQ p256BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p256BinGCDM<>+0(SB), R11, R14
+	ADDQ  208(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p256BinGCDM<>+8(SB), R11, R14
+	ADDQ  216(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 208(SP)
+	MOVQ  R14, R15
+	MULXQ p256BinGCDM<>+16(SB), R11, R14
+	ADDQ  224(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 216(SP)
+	MOVQ  R14, R15
+	MULXQ p256BinGCDM<>+24(SB), R11, R14
+	ADDQ  232(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 224(SP)
+	MOVQ  R14, R15
+	MOVQ  240(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 232(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 240(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    208(SP), R11
+	SUBQ    p256BinGCDM<>+0(SB), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    216(SP), R11
+	SBBQ    p256BinGCDM<>+8(SB), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    224(SP), R11
+	SBBQ    p256BinGCDM<>+16(SB), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    232(SP), R11
+	SBBQ    p256BinGCDM<>+24(SB), R11
+	MOVQ    R11, 272(SP)
+	MOVQ    240(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    248(SP), R11
+	CMOVQCS 208(SP), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    256(SP), R11
+	CMOVQCS 216(SP), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    264(SP), R11
+	CMOVQCS 224(SP), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    272(SP), R11
+	CMOVQCS 232(SP), R11
+	MOVQ    R11, 272(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 384(SP)
+	MOVQ  368(SP), DX
+	MULXQ 64(SP), R11, R14
+	MOVQ  376(SP), DX
+	MULXQ 96(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  168(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 392(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  368(SP), DX
+	MULXQ 72(SP), R11, R14
+	MOVQ  376(SP), DX
+	MULXQ 104(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  176(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 400(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  368(SP), DX
+	MULXQ 80(SP), R11, R14
+	MOVQ  376(SP), DX
+	MULXQ 112(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  184(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 408(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  368(SP), DX
+	MULXQ 88(SP), R11, R14
+	MOVQ  376(SP), DX
+	MULXQ 120(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  192(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 416(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  384(SP), R11
+	ADDQ  200(SP), R11
+	MOVQ  R11, 424(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  392(SP), DX
+	IMULQ p256BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p256BinGCDM<>+0(SB), R11, R14
+	ADDQ  392(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p256BinGCDM<>+8(SB), R11, R14
+	ADDQ  400(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 392(SP)
+	MOVQ  R14, R15
+	MULXQ p256BinGCDM<>+16(SB), R11, R14
+	ADDQ  408(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 400(SP)
+	MOVQ  R14, R15
+	MULXQ p256BinGCDM<>+24(SB), R11, R14
+	ADDQ  416(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 408(SP)
+	MOVQ  R14, R15
+	MOVQ  424(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 416(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 424(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    392(SP), R11
+	SUBQ    p256BinGCDM<>+0(SB), R11
+	MOVQ    R11, 280(SP)
+	MOVQ    400(SP), R11
+	SBBQ    p256BinGCDM<>+8(SB), R11
+	MOVQ    R11, 288(SP)
+	MOVQ    408(SP), R11
+	SBBQ    p256BinGCDM<>+16(SB), R11
+	MOVQ    R11, 296(SP)
+	MOVQ    416(SP), R11
+	SBBQ    p256BinGCDM<>+24(SB), R11
+	MOVQ    R11, 304(SP)
+	MOVQ    424(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    280(SP), R11
+	CMOVQCS 392(SP), R11
+	MOVQ    R11, 280(SP)
+	MOVQ    288(SP), R11
+	CMOVQCS 400(SP), R11
+	MOVQ    R11, 288(SP)
+	MOVQ    296(SP), R11
+	CMOVQCS 408(SP), R11
+	MOVQ    R11, 296(SP)
+	MOVQ    304(SP), R11
+	CMOVQCS 416(SP), R11
+	MOVQ    R11, 304(SP)
+	MOVQ    248(SP), R11
+	MOVQ    R11, 64(SP)
+	MOVQ    280(SP), R11
+	MOVQ    R11, 96(SP)
+	MOVQ    256(SP), R11
+	MOVQ    R11, 72(SP)
+	MOVQ    288(SP), R11
+	MOVQ    R11, 104(SP)
+	MOVQ    264(SP), R11
+	MOVQ    R11, 80(SP)
+	MOVQ    296(SP), R11
+	MOVQ    R11, 112(SP)
+	MOVQ    272(SP), R11
+	MOVQ    R11, 88(SP)
+	MOVQ    304(SP), R11
+	MOVQ    R11, 120(SP)
+	MOVQ    out+0(FP), DI
+	MOVQ    96(SP), AX
+	MOVQ    AX, (DI)
+	MOVQ    104(SP), AX
+	MOVQ    AX, 8(DI)
+	MOVQ    112(SP), AX
+	MOVQ    AX, 16(DI)
+	MOVQ    120(SP), AX
+	MOVQ    AX, 24(DI)
+	RET
+
+DATA p256OrdBinGCDM<>+0(SB)/8, $0xf3b9cac2fc632551
+DATA p256OrdBinGCDM<>+8(SB)/8, $0xbce6faada7179e84
+DATA p256OrdBinGCDM<>+16(SB)/8, $0xffffffffffffffff
+DATA p256OrdBinGCDM<>+24(SB)/8, $0xffffffff00000000
+GLOBL p256OrdBinGCDM<>(SB), RODATA|NOPTR, $32
+
+DATA p256OrdBinGCDM0<>+0(SB)/8, $0xccd1c8aaee00bc4f
+GLOBL p256OrdBinGCDM0<>(SB), RODATA|NOPTR, $8
+
+DATA p256OrdBinGCDM2<>+0(SB)/8, $0xe7739585f8c64aa2
+DATA p256OrdBinGCDM2<>+8(SB)/8, $0x79cdf55b4e2f3d09
+DATA p256OrdBinGCDM2<>+16(SB)/8, $0xffffffffffffffff
+DATA p256OrdBinGCDM2<>+24(SB)/8, $0xfffffffe00000001
+DATA p256OrdBinGCDM2<>+32(SB)/8, $0x0000000000000001
+GLOBL p256OrdBinGCDM2<>(SB), RODATA|NOPTR, $40
+
+// func p256OrdBinGCDADX(out *[4]uint64, y *[4]uint64)
+// Requires: BMI2, CMOV
+TEXT ·p256OrdBinGCDADX(SB), $432-16
+	// a = y, b = m, u = 1, v = 0
+	MOVQ y+8(FP), SI
+	MOVQ (SI), AX
+	MOVQ AX, (SP)
+	MOVQ p256OrdBinGCDM<>+0(SB), AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 64(SP)
+	MOVQ $0x00000000, 96(SP)
+	MOVQ 8(SI), AX
+	MOVQ AX, 8(SP)
+	MOVQ p256OrdBinGCDM<>+8(SB), AX
+	MOVQ AX, 40(SP)
+	MOVQ $0x00000000, 72(SP)
+	MOVQ $0x00000000, 104(SP)
+	MOVQ 16(SI), AX
+	MOVQ AX, 16(SP)
+	MOVQ p256OrdBinGCDM<>+16(SB), AX
+	MOVQ AX, 48(SP)
+	MOVQ $0x00000000, 80(SP)
+	MOVQ $0x00000000, 112(SP)
+	MOVQ 24(SI), AX
+	MOVQ AX, 24(SP)
+	MOVQ p256OrdBinGCDM<>+24(SB), AX
+	MOVQ AX, 56(SP)
+	MOVQ $0x00000000, 88(SP)
+	MOVQ $0x00000000, 120(SP)
+
+	// The first iteration, without u and v to compute.
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    32(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    40(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 32(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    48(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 40(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    56(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 48(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    32(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 312(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 320(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 328(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 336(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 32(SP), AX
+	MOVQ AX, 128(SP)
+	MOVQ 8(SP), AX
+	ADCQ 40(SP), AX
+	MOVQ AX, 136(SP)
+	MOVQ 16(SP), AX
+	ADCQ 48(SP), AX
+	MOVQ AX, 144(SP)
+	MOVQ 24(SP), AX
+	ADCQ 56(SP), AX
+	MOVQ AX, 152(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 160(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  312(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 32(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 208(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 40(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 216(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 224(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 232(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 240(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 208(SP), AX
+	SHLXQ R13, 216(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  128(SP), AX
+	MOVQ  AX, 208(SP)
+	SHRXQ R12, 216(SP), AX
+	SHLXQ R13, 224(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  136(SP), AX
+	MOVQ  AX, 216(SP)
+	SHRXQ R12, 224(SP), AX
+	SHLXQ R13, 232(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  144(SP), AX
+	MOVQ  AX, 224(SP)
+	SHRXQ R12, 232(SP), AX
+	SHLXQ R13, 240(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  152(SP), AX
+	MOVQ  AX, 232(SP)
+	SHRXQ R12, 240(SP), AX
+	SBBQ  160(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 208(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 208(SP)
+	MOVQ 216(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 216(SP)
+	MOVQ 224(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 224(SP)
+	MOVQ 232(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 232(SP)
+	MOVQ 208(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 248(SP)
+	MOVQ 216(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 256(SP)
+	MOVQ 224(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 264(SP)
+	MOVQ 232(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 272(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  328(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 32(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 208(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 40(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 216(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 224(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 232(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 240(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 208(SP), AX
+	SHLXQ R13, 216(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  128(SP), AX
+	MOVQ  AX, 208(SP)
+	SHRXQ R12, 216(SP), AX
+	SHLXQ R13, 224(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  136(SP), AX
+	MOVQ  AX, 216(SP)
+	SHRXQ R12, 224(SP), AX
+	SHLXQ R13, 232(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  144(SP), AX
+	MOVQ  AX, 224(SP)
+	SHRXQ R12, 232(SP), AX
+	SHLXQ R13, 240(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  152(SP), AX
+	MOVQ  AX, 232(SP)
+	SHRXQ R12, 240(SP), AX
+	SBBQ  160(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 208(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 208(SP)
+	MOVQ 216(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 216(SP)
+	MOVQ 224(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 224(SP)
+	MOVQ 232(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 232(SP)
+	MOVQ 208(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 280(SP)
+	MOVQ 216(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 288(SP)
+	MOVQ 224(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 296(SP)
+	MOVQ 232(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 304(SP)
+	MOVQ 248(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 280(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 256(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 288(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 264(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 296(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 272(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 304(SP), AX
+	MOVQ AX, 56(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 312(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 352(SP)
+	MOVQ 320(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 360(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 328(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 368(SP)
+	MOVQ 336(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 376(SP)
+	MOVQ $0x00000011, 344(SP)
+
+p256OrdBinGCDADXLoop:
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    32(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    40(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 32(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    48(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 40(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    56(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 48(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    32(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// d = 2m - u - v
+	MOVQ p256OrdBinGCDM2<>+0(SB), R11
+	SUBQ 64(SP), R11
+	MOVQ R11, 168(SP)
+	MOVQ p256OrdBinGCDM2<>+8(SB), R11
+	SBBQ 72(SP), R11
+	MOVQ R11, 176(SP)
+	MOVQ p256OrdBinGCDM2<>+16(SB), R11
+	SBBQ 80(SP), R11
+	MOVQ R11, 184(SP)
+	MOVQ p256OrdBinGCDM2<>+24(SB), R11
+	SBBQ 88(SP), R11
+	MOVQ R11, 192(SP)
+	MOVQ p256OrdBinGCDM2<>+32(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 200(SP)
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    168(SP), R11
+	SUBQ    96(SP), R11
+	MOVQ    R11, 168(SP)
+	MOVQ    176(SP), R11
+	SBBQ    104(SP), R11
+	MOVQ    R11, 176(SP)
+	MOVQ    184(SP), R11
+	SBBQ    112(SP), R11
+	MOVQ    R11, 184(SP)
+	MOVQ    192(SP), R11
+	SBBQ    120(SP), R11
+	MOVQ    R11, 192(SP)
+	MOVQ    200(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    R11, 200(SP)
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// e = 2^31·d
+	MOVQ 200(SP), R11
+	MOVQ 192(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 200(SP)
+	MOVQ 192(SP), R11
+	MOVQ 184(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 192(SP)
+	MOVQ 184(SP), R11
+	MOVQ 176(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 184(SP)
+	MOVQ 176(SP), R11
+	MOVQ 168(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 176(SP)
+	SHLQ $0x1f, 168(SP)
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ $0x00000000, 384(SP)
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    352(SP), DX
+	MULXQ   64(SP), R11, R14
+	MOVQ    360(SP), DX
+	MULXQ   96(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    168(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 208(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    352(SP), DX
+	MULXQ   72(SP), R11, R14
+	MOVQ    360(SP), DX
+	MULXQ   104(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    176(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 216(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    352(SP), DX
+	MULXQ   80(SP), R11, R14
+	MOVQ    360(SP), DX
+	MULXQ   112(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    184(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 224(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    352(SP), DX
+	MULXQ   88(SP), R11, R14
+	MOVQ    360(SP), DX
+	MULXQ   120(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    192(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 232(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    384(SP), R11
+	ADDQ    200(SP), R11
+	MOVQ    R11, 240(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  208(SP), DX
+	IMULQ p256OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ    208(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ    216(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 208(SP)
+	MOVQ    R14, R15
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ    224(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 216(SP)
+	MOVQ    R14, R15
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ    232(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 224(SP)
+	MOVQ    R14, R15
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    240(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 232(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 240(SP)
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// out = r - m, or r if that borrows
+	MOVQ    208(SP), R11
+	SUBQ    p256OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    216(SP), R11
+	SBBQ    p256OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    224(SP), R11
+	SBBQ    p256OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    232(SP), R11
+	SBBQ    p256OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 272(SP)
+	MOVQ    240(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    248(SP), R11
+	CMOVQCS 208(SP), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    256(SP), R11
+	CMOVQCS 216(SP), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    264(SP), R11
+	CMOVQCS 224(SP), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    272(SP), R11
+	CMOVQCS 232(SP), R11
+	MOVQ    R11, 272(SP)
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ $0x00000000, 384(SP)
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    368(SP), DX
+	MULXQ   64(SP), R11, R14
+	MOVQ    376(SP), DX
+	MULXQ   96(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    168(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 392(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    368(SP), DX
+	MULXQ   72(SP), R11, R14
+	MOVQ    376(SP), DX
+	MULXQ   104(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    176(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 400(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    368(SP), DX
+	MULXQ   80(SP), R11, R14
+	MOVQ    376(SP), DX
+	MULXQ   112(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    184(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 408(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    368(SP), DX
+	MULXQ   88(SP), R11, R14
+	MOVQ    376(SP), DX
+	MULXQ   120(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    192(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 416(SP)
+	MOVQ    R14, 384(SP)
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    384(SP), R11
+	ADDQ    200(SP), R11
+	MOVQ    R11, 424(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  392(SP), DX
+	IMULQ p256OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ    392(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ    400(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 392(SP)
+	MOVQ    R14, R15
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ    408(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 400(SP)
+	MOVQ    R14, R15
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p256OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ    416(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 408(SP)
+	MOVQ    R14, R15
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    424(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 416(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 424(SP)
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// out = r - m, or r if that borrows
+	MOVQ    392(SP), R11
+	SUBQ    p256OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 280(SP)
+	MOVQ    400(SP), R11
+	SBBQ    p256OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 288(SP)
+	MOVQ    408(SP), R11
+	SBBQ    p256OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 296(SP)
+	MOVQ    416(SP), R11
+	SBBQ    p256OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 304(SP)
+	MOVQ    424(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    280(SP), R11
+	CMOVQCS 392(SP), R11
+	MOVQ    R11, 280(SP)
+	MOVQ    288(SP), R11
+	CMOVQCS 400(SP), R11
+	MOVQ    R11, 288(SP)
+	MOVQ    296(SP), R11
+	CMOVQCS 408(SP), R11
+	MOVQ    R11, 296(SP)
+	MOVQ    304(SP), R11
+	CMOVQCS 416(SP), R11
+	MOVQ    R11, 304(SP)
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    248(SP), R11
+	MOVQ    R11, 64(SP)
+	MOVQ    280(SP), R11
+	MOVQ    R11, 96(SP)
+	MOVQ    256(SP), R11
+	MOVQ    R11, 72(SP)
+	MOVQ    288(SP), R11
+	MOVQ    R11, 104(SP)
+	MOVQ    264(SP), R11
+	MOVQ    R11, 80(SP)
+	MOVQ    296(SP), R11
+	MOVQ    R11, 112(SP)
+	MOVQ    272(SP), R11
+	MOVQ    R11, 88(SP)
+	MOVQ    304(SP), R11
+	MOVQ    R11, 120(SP)
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 312(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 320(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 328(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 336(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 32(SP), AX
+	MOVQ AX, 128(SP)
+	MOVQ 8(SP), AX
+	ADCQ 40(SP), AX
+	MOVQ AX, 136(SP)
+	MOVQ 16(SP), AX
+	ADCQ 48(SP), AX
+	MOVQ AX, 144(SP)
+	MOVQ 24(SP), AX
+	ADCQ 56(SP), AX
+	MOVQ AX, 152(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 160(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  312(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 32(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 208(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 40(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 216(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 224(SP)
+	MOVQ  R9, BX
+	MOVQ  312(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  320(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 232(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 240(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 208(SP), AX
+	SHLXQ R13, 216(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  128(SP), AX
+	MOVQ  AX, 208(SP)
+	SHRXQ R12, 216(SP), AX
+	SHLXQ R13, 224(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  136(SP), AX
+	MOVQ  AX, 216(SP)
+	SHRXQ R12, 224(SP), AX
+	SHLXQ R13, 232(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  144(SP), AX
+	MOVQ  AX, 224(SP)
+	SHRXQ R12, 232(SP), AX
+	SHLXQ R13, 240(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  152(SP), AX
+	MOVQ  AX, 232(SP)
+	SHRXQ R12, 240(SP), AX
+	SBBQ  160(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 208(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 208(SP)
+	MOVQ 216(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 216(SP)
+	MOVQ 224(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 224(SP)
+	MOVQ 232(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 232(SP)
+	MOVQ 208(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 248(SP)
+	MOVQ 216(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 256(SP)
+	MOVQ 224(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 264(SP)
+	MOVQ 232(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 272(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  328(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 32(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 208(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 40(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 216(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 224(SP)
+	MOVQ  R9, BX
+	MOVQ  328(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  336(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 232(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 240(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 208(SP), AX
+	SHLXQ R13, 216(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  128(SP), AX
+	MOVQ  AX, 208(SP)
+	SHRXQ R12, 216(SP), AX
+	SHLXQ R13, 224(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  136(SP), AX
+	MOVQ  AX, 216(SP)
+	SHRXQ R12, 224(SP), AX
+	SHLXQ R13, 232(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  144(SP), AX
+	MOVQ  AX, 224(SP)
+	SHRXQ R12, 232(SP), AX
+	SHLXQ R13, 240(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  152(SP), AX
+	MOVQ  AX, 232(SP)
+	SHRXQ R12, 240(SP), AX
+	SBBQ  160(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 208(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 208(SP)
+	MOVQ 216(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 216(SP)
+	MOVQ 224(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 224(SP)
+	MOVQ 232(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 232(SP)
+	MOVQ 208(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 280(SP)
+	MOVQ 216(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 288(SP)
+	MOVQ 224(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 296(SP)
+	MOVQ 232(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 304(SP)
+	MOVQ 248(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 280(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 256(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 288(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 264(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 296(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 272(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 304(SP), AX
+	MOVQ AX, 56(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 312(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 352(SP)
+	MOVQ 320(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 360(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 328(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 368(SP)
+	MOVQ 336(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 376(SP)
+	DECQ 344(SP)
+	JNZ  p256OrdBinGCDADXLoop
+
+	// The last iteration's u and v.
+	// d = 2m - u - v
+	MOVQ p256OrdBinGCDM2<>+0(SB), R11
+	SUBQ 64(SP), R11
+	MOVQ R11, 168(SP)
+	MOVQ p256OrdBinGCDM2<>+8(SB), R11
+	SBBQ 72(SP), R11
+	MOVQ R11, 176(SP)
+	MOVQ p256OrdBinGCDM2<>+16(SB), R11
+	SBBQ 80(SP), R11
+	MOVQ R11, 184(SP)
+	MOVQ p256OrdBinGCDM2<>+24(SB), R11
+	SBBQ 88(SP), R11
+	MOVQ R11, 192(SP)
+	MOVQ p256OrdBinGCDM2<>+32(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 200(SP)
+	MOVQ 168(SP), R11
+	SUBQ 96(SP), R11
+	MOVQ R11, 168(SP)
+	MOVQ 176(SP), R11
+	SBBQ 104(SP), R11
+	MOVQ R11, 176(SP)
+	MOVQ 184(SP), R11
+	SBBQ 112(SP), R11
+	MOVQ R11, 184(SP)
+	MOVQ 192(SP), R11
+	SBBQ 120(SP), R11
+	MOVQ R11, 192(SP)
+	MOVQ 200(SP), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 200(SP)
+
+	// e = 2^31·d
+	MOVQ 200(SP), R11
+	MOVQ 192(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 200(SP)
+	MOVQ 192(SP), R11
+	MOVQ 184(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 192(SP)
+	MOVQ 184(SP), R11
+	MOVQ 176(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 184(SP)
+	MOVQ 176(SP), R11
+	MOVQ 168(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 176(SP)
+	SHLQ $0x1f, 168(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 384(SP)
+	MOVQ  352(SP), DX
+	MULXQ 64(SP), R11, R14
+	MOVQ  360(SP), DX
+	MULXQ 96(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  168(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 208(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  352(SP), DX
+	MULXQ 72(SP), R11, R14
+	MOVQ  360(SP), DX
+	MULXQ 104(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  176(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 216(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  352(SP), DX
+	MULXQ 80(SP), R11, R14
+	MOVQ  360(SP), DX
+	MULXQ 112(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  184(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 224(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  352(SP), DX
+	MULXQ 88(SP), R11, R14
+	MOVQ  360(SP), DX
+	MULXQ 120(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  192(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 232(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  384(SP), R11
+	ADDQ  200(SP), R11
+	MOVQ  R11, 240(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  208(SP), DX
+	IMULQ p256OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p256OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ  208(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p256OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ  216(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 208(SP)
+	MOVQ  R14, R15
+	MULXQ p256OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ  224(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 216(SP)
+	MOVQ  R14, R15
+	MULXQ p256OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ  232(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 224(SP)
+	MOVQ  R14, R15
+	MOVQ  240(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 232(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 240(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    208(SP), R11
+	SUBQ    p256OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    216(SP), R11
+	SBBQ    p256OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    224(SP), R11
+	SBBQ    p256OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    232(SP), R11
+	SBBQ    p256OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 272(SP)
+	MOVQ    240(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    248(SP), R11
+	CMOVQCS 208(SP), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    256(SP), R11
+	CMOVQCS 216(SP), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    264(SP), R11
+	CMOVQCS 224(SP), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    272(SP), R11
+	CMOVQCS 232(SP), R11
+	MOVQ    R11, 272(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 384(SP)
+	MOVQ  368(SP), DX
+	MULXQ 64(SP), R11, R14
+	MOVQ  376(SP), DX
+	MULXQ 96(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  168(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 392(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  368(SP), DX
+	MULXQ 72(SP), R11, R14
+	MOVQ  376(SP), DX
+	MULXQ 104(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  176(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 400(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  368(SP), DX
+	MULXQ 80(SP), R11, R14
+	MOVQ  376(SP), DX
+	MULXQ 112(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  184(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 408(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  368(SP), DX
+	MULXQ 88(SP), R11, R14
+	MOVQ  376(SP), DX
+	MULXQ 120(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  192(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 416(SP)
+	MOVQ  R14, 384(SP)
+	MOVQ  384(SP), R11
+	ADDQ  200(SP), R11
+	MOVQ  R11, 424(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  392(SP), DX
+	IMULQ p256OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p256OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ  392(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p256OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ  400(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 392(SP)
+	MOVQ  R14, R15
+	MULXQ p256OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ  408(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 400(SP)
+	MOVQ  R14, R15
+	MULXQ p256OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ  416(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 408(SP)
+	MOVQ  R14, R15
+	MOVQ  424(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 416(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 424(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    392(SP), R11
+	SUBQ    p256OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 280(SP)
+	MOVQ    400(SP), R11
+	SBBQ    p256OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 288(SP)
+	MOVQ    408(SP), R11
+	SBBQ    p256OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 296(SP)
+	MOVQ    416(SP), R11
+	SBBQ    p256OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 304(SP)
+	MOVQ    424(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    280(SP), R11
+	CMOVQCS 392(SP), R11
+	MOVQ    R11, 280(SP)
+	MOVQ    288(SP), R11
+	CMOVQCS 400(SP), R11
+	MOVQ    R11, 288(SP)
+	MOVQ    296(SP), R11
+	CMOVQCS 408(SP), R11
+	MOVQ    R11, 296(SP)
+	MOVQ    304(SP), R11
+	CMOVQCS 416(SP), R11
+	MOVQ    R11, 304(SP)
+	MOVQ    248(SP), R11
+	MOVQ    R11, 64(SP)
+	MOVQ    280(SP), R11
+	MOVQ    R11, 96(SP)
+	MOVQ    256(SP), R11
+	MOVQ    R11, 72(SP)
+	MOVQ    288(SP), R11
+	MOVQ    R11, 104(SP)
+	MOVQ    264(SP), R11
+	MOVQ    R11, 80(SP)
+	MOVQ    296(SP), R11
+	MOVQ    R11, 112(SP)
+	MOVQ    272(SP), R11
+	MOVQ    R11, 88(SP)
+	MOVQ    304(SP), R11
+	MOVQ    R11, 120(SP)
+	MOVQ    out+0(FP), DI
+	MOVQ    96(SP), AX
+	MOVQ    AX, (DI)
+	MOVQ    104(SP), AX
+	MOVQ    AX, 8(DI)
+	MOVQ    112(SP), AX
+	MOVQ    AX, 16(DI)
+	MOVQ    120(SP), AX
+	MOVQ    AX, 24(DI)
+	RET
+
+DATA p384BinGCDM<>+0(SB)/8, $0x00000000ffffffff
+DATA p384BinGCDM<>+8(SB)/8, $0xffffffff00000000
+DATA p384BinGCDM<>+16(SB)/8, $0xfffffffffffffffe
+DATA p384BinGCDM<>+24(SB)/8, $0xffffffffffffffff
+DATA p384BinGCDM<>+32(SB)/8, $0xffffffffffffffff
+DATA p384BinGCDM<>+40(SB)/8, $0xffffffffffffffff
+GLOBL p384BinGCDM<>(SB), RODATA|NOPTR, $48
+
+DATA p384BinGCDM0<>+0(SB)/8, $0x0000000100000001
+GLOBL p384BinGCDM0<>(SB), RODATA|NOPTR, $8
+
+DATA p384BinGCDM2<>+0(SB)/8, $0x00000001fffffffe
+DATA p384BinGCDM2<>+8(SB)/8, $0xfffffffe00000000
+DATA p384BinGCDM2<>+16(SB)/8, $0xfffffffffffffffd
+DATA p384BinGCDM2<>+24(SB)/8, $0xffffffffffffffff
+DATA p384BinGCDM2<>+32(SB)/8, $0xffffffffffffffff
+DATA p384BinGCDM2<>+40(SB)/8, $0xffffffffffffffff
+DATA p384BinGCDM2<>+48(SB)/8, $0x0000000000000001
+GLOBL p384BinGCDM2<>(SB), RODATA|NOPTR, $56
+
+// func p384BinGCDADX(out *[6]uint64, y *[6]uint64)
+// Requires: BMI2, CMOV
+TEXT ·p384BinGCDADX(SB), $592-16
+	// a = y, b = m, u = 1, v = 0
+	MOVQ y+8(FP), SI
+	MOVQ (SI), AX
+	MOVQ AX, (SP)
+	MOVQ p384BinGCDM<>+0(SB), AX
+	MOVQ AX, 48(SP)
+	MOVQ $0x00000001, 96(SP)
+	MOVQ $0x00000000, 144(SP)
+	MOVQ 8(SI), AX
+	MOVQ AX, 8(SP)
+	MOVQ p384BinGCDM<>+8(SB), AX
+	MOVQ AX, 56(SP)
+	MOVQ $0x00000000, 104(SP)
+	MOVQ $0x00000000, 152(SP)
+	MOVQ 16(SI), AX
+	MOVQ AX, 16(SP)
+	MOVQ p384BinGCDM<>+16(SB), AX
+	MOVQ AX, 64(SP)
+	MOVQ $0x00000000, 112(SP)
+	MOVQ $0x00000000, 160(SP)
+	MOVQ 24(SI), AX
+	MOVQ AX, 24(SP)
+	MOVQ p384BinGCDM<>+24(SB), AX
+	MOVQ AX, 72(SP)
+	MOVQ $0x00000000, 120(SP)
+	MOVQ $0x00000000, 168(SP)
+	MOVQ 32(SI), AX
+	MOVQ AX, 32(SP)
+	MOVQ p384BinGCDM<>+32(SB), AX
+	MOVQ AX, 80(SP)
+	MOVQ $0x00000000, 128(SP)
+	MOVQ $0x00000000, 176(SP)
+	MOVQ 40(SI), AX
+	MOVQ AX, 40(SP)
+	MOVQ p384BinGCDM<>+40(SB), AX
+	MOVQ AX, 88(SP)
+	MOVQ $0x00000000, 136(SP)
+	MOVQ $0x00000000, 184(SP)
+
+	// The first iteration, without u and v to compute.
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    48(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    56(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 48(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    64(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 56(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    72(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 64(SP), BX
+	MOVQ    32(SP), AX
+	MOVQ    80(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 24(SP), R10
+	CMOVQNE 72(SP), BX
+	MOVQ    40(SP), AX
+	MOVQ    88(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 32(SP), R10
+	CMOVQNE 80(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    48(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 456(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 464(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 472(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 480(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 48(SP), AX
+	MOVQ AX, 192(SP)
+	MOVQ 8(SP), AX
+	ADCQ 56(SP), AX
+	MOVQ AX, 200(SP)
+	MOVQ 16(SP), AX
+	ADCQ 64(SP), AX
+	MOVQ AX, 208(SP)
+	MOVQ 24(SP), AX
+	ADCQ 72(SP), AX
+	MOVQ AX, 216(SP)
+	MOVQ 32(SP), AX
+	ADCQ 80(SP), AX
+	MOVQ AX, 224(SP)
+	MOVQ 40(SP), AX
+	ADCQ 88(SP), AX
+	MOVQ AX, 232(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 240(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  456(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 304(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 312(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 64(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 320(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 328(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 336(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 344(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 352(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 304(SP), AX
+	SHLXQ R13, 312(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  192(SP), AX
+	MOVQ  AX, 304(SP)
+	SHRXQ R12, 312(SP), AX
+	SHLXQ R13, 320(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  200(SP), AX
+	MOVQ  AX, 312(SP)
+	SHRXQ R12, 320(SP), AX
+	SHLXQ R13, 328(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  208(SP), AX
+	MOVQ  AX, 320(SP)
+	SHRXQ R12, 328(SP), AX
+	SHLXQ R13, 336(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  216(SP), AX
+	MOVQ  AX, 328(SP)
+	SHRXQ R12, 336(SP), AX
+	SHLXQ R13, 344(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  224(SP), AX
+	MOVQ  AX, 336(SP)
+	SHRXQ R12, 344(SP), AX
+	SHLXQ R13, 352(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  232(SP), AX
+	MOVQ  AX, 344(SP)
+	SHRXQ R12, 352(SP), AX
+	SBBQ  240(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 304(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 304(SP)
+	MOVQ 312(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 312(SP)
+	MOVQ 320(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 320(SP)
+	MOVQ 328(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 328(SP)
+	MOVQ 336(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 336(SP)
+	MOVQ 344(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 344(SP)
+	MOVQ 304(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 360(SP)
+	MOVQ 312(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 368(SP)
+	MOVQ 320(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 376(SP)
+	MOVQ 328(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 384(SP)
+	MOVQ 336(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 392(SP)
+	MOVQ 344(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 400(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  472(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 304(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 312(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 64(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 320(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 328(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 336(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 344(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 352(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 304(SP), AX
+	SHLXQ R13, 312(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  192(SP), AX
+	MOVQ  AX, 304(SP)
+	SHRXQ R12, 312(SP), AX
+	SHLXQ R13, 320(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  200(SP), AX
+	MOVQ  AX, 312(SP)
+	SHRXQ R12, 320(SP), AX
+	SHLXQ R13, 328(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  208(SP), AX
+	MOVQ  AX, 320(SP)
+	SHRXQ R12, 328(SP), AX
+	SHLXQ R13, 336(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  216(SP), AX
+	MOVQ  AX, 328(SP)
+	SHRXQ R12, 336(SP), AX
+	SHLXQ R13, 344(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  224(SP), AX
+	MOVQ  AX, 336(SP)
+	SHRXQ R12, 344(SP), AX
+	SHLXQ R13, 352(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  232(SP), AX
+	MOVQ  AX, 344(SP)
+	SHRXQ R12, 352(SP), AX
+	SBBQ  240(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 304(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 304(SP)
+	MOVQ 312(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 312(SP)
+	MOVQ 320(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 320(SP)
+	MOVQ 328(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 328(SP)
+	MOVQ 336(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 336(SP)
+	MOVQ 344(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 344(SP)
+	MOVQ 304(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 408(SP)
+	MOVQ 312(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 416(SP)
+	MOVQ 320(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 424(SP)
+	MOVQ 328(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 432(SP)
+	MOVQ 336(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 440(SP)
+	MOVQ 344(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 448(SP)
+	MOVQ 360(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 408(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 368(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 416(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 376(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 424(SP), AX
+	MOVQ AX, 64(SP)
+	MOVQ 384(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 432(SP), AX
+	MOVQ AX, 72(SP)
+	MOVQ 392(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 440(SP), AX
+	MOVQ AX, 80(SP)
+	MOVQ 400(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 448(SP), AX
+	MOVQ AX, 88(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 456(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 496(SP)
+	MOVQ 464(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 504(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 472(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 512(SP)
+	MOVQ 480(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 520(SP)
+	MOVQ $0x00000019, 488(SP)
+
+p384BinGCDADXLoop:
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    48(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    56(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 48(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    64(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 56(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    72(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 64(SP), BX
+	MOVQ    32(SP), AX
+	MOVQ    80(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 24(SP), R10
+	CMOVQNE 72(SP), BX
+	MOVQ    40(SP), AX
+	MOVQ    88(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 32(SP), R10
+	CMOVQNE 80(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    48(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// d = 2m - u - v
+	MOVQ p384BinGCDM2<>+0(SB), R11
+	SUBQ 96(SP), R11
+	MOVQ R11, 248(SP)
+	MOVQ p384BinGCDM2<>+8(SB), R11
+	SBBQ 104(SP), R11
+	MOVQ R11, 256(SP)
+	MOVQ p384BinGCDM2<>+16(SB), R11
+	SBBQ 112(SP), R11
+	MOVQ R11, 264(SP)
+	MOVQ p384BinGCDM2<>+24(SB), R11
+	SBBQ 120(SP), R11
+	MOVQ R11, 272(SP)
+	MOVQ p384BinGCDM2<>+32(SB), R11
+	SBBQ 128(SP), R11
+	MOVQ R11, 280(SP)
+	MOVQ p384BinGCDM2<>+40(SB), R11
+	SBBQ 136(SP), R11
+	MOVQ R11, 288(SP)
+	MOVQ p384BinGCDM2<>+48(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 296(SP)
+	MOVQ 248(SP), R11
+	SUBQ 144(SP), R11
+	MOVQ R11, 248(SP)
+	MOVQ 256(SP), R11
+	SBBQ 152(SP), R11
+	MOVQ R11, 256(SP)
+	MOVQ 264(SP), R11
+	SBBQ 160(SP), R11
+	MOVQ R11, 264(SP)
+	MOVQ 272(SP), R11
+	SBBQ 168(SP), R11
+	MOVQ R11, 272(SP)
+	MOVQ 280(SP), R11
+	SBBQ 176(SP), R11
+	MOVQ R11, 280(SP)
+	MOVQ 288(SP), R11
+	SBBQ 184(SP), R11
+	MOVQ R11, 288(SP)
+	MOVQ 296(SP), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 296(SP)
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// e = 2^31·d
+	MOVQ 296(SP), R11
+	MOVQ 288(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 296(SP)
+	MOVQ 288(SP), R11
+	MOVQ 280(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 288(SP)
+	MOVQ 280(SP), R11
+	MOVQ 272(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 280(SP)
+	MOVQ 272(SP), R11
+	MOVQ 264(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 272(SP)
+	MOVQ 264(SP), R11
+	MOVQ 256(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 264(SP)
+	MOVQ 256(SP), R11
+	MOVQ 248(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 256(SP)
+	SHLQ $0x1f, 248(SP)
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ $0x00000000, 528(SP)
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    496(SP), DX
+	MULXQ   96(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   144(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    248(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 304(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    496(SP), DX
+	MULXQ   104(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   152(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    256(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 312(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    496(SP), DX
+	MULXQ   112(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   160(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    264(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 320(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    496(SP), DX
+	MULXQ   120(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   168(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    272(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 328(SP)
+	MOVQ    R14, 528(SP)
+	MOVQ    496(SP), DX
+	MULXQ   128(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   176(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    280(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 336(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    496(SP), DX
+	MULXQ   136(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   184(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    288(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 344(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    528(SP), R11
+	ADDQ    296(SP), R11
+	MOVQ    R11, 352(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  304(SP), DX
+	IMULQ p384BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384BinGCDM<>+0(SB), R11, R14
+	ADDQ    304(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384BinGCDM<>+8(SB), R11, R14
+	ADDQ    312(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 304(SP)
+	MOVQ    R14, R15
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384BinGCDM<>+16(SB), R11, R14
+	ADDQ    320(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 312(SP)
+	MOVQ    R14, R15
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384BinGCDM<>+24(SB), R11, R14
+	ADDQ    328(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 320(SP)
+	MOVQ    R14, R15
+	MULXQ   p384BinGCDM<>+32(SB), R11, R14
+	ADDQ    336(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 328(SP)
+	MOVQ    R14, R15
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384BinGCDM<>+40(SB), R11, R14
+	ADDQ    344(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 336(SP)
+	MOVQ    R14, R15
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    352(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 344(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 352(SP)
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// out = r - m, or r if that borrows
+	MOVQ    304(SP), R11
+	SUBQ    p384BinGCDM<>+0(SB), R11
+	MOVQ    R11, 360(SP)
+	MOVQ    312(SP), R11
+	SBBQ    p384BinGCDM<>+8(SB), R11
+	MOVQ    R11, 368(SP)
+	MOVQ    320(SP), R11
+	SBBQ    p384BinGCDM<>+16(SB), R11
+	MOVQ    R11, 376(SP)
+	MOVQ    328(SP), R11
+	SBBQ    p384BinGCDM<>+24(SB), R11
+	MOVQ    R11, 384(SP)
+	MOVQ    336(SP), R11
+	SBBQ    p384BinGCDM<>+32(SB), R11
+	MOVQ    R11, 392(SP)
+	MOVQ    344(SP), R11
+	SBBQ    p384BinGCDM<>+40(SB), R11
+	MOVQ    R11, 400(SP)
+	MOVQ    352(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    360(SP), R11
+	CMOVQCS 304(SP), R11
+	MOVQ    R11, 360(SP)
+	MOVQ    368(SP), R11
+	CMOVQCS 312(SP), R11
+	MOVQ    R11, 368(SP)
+	MOVQ    376(SP), R11
+	CMOVQCS 320(SP), R11
+	MOVQ    R11, 376(SP)
+	MOVQ    384(SP), R11
+	CMOVQCS 328(SP), R11
+	MOVQ    R11, 384(SP)
+	MOVQ    392(SP), R11
+	CMOVQCS 336(SP), R11
+	MOVQ    R11, 392(SP)
+	MOVQ    400(SP), R11
+	CMOVQCS 344(SP), R11
+	MOVQ    R11, 400(SP)
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ $0x00000000, 528(SP)
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    512(SP), DX
+	MULXQ   96(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   144(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    248(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 536(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    512(SP), DX
+	MULXQ   104(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   152(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    256(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 544(SP)
+	MOVQ    R14, 528(SP)
+	MOVQ    512(SP), DX
+	MULXQ   112(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   160(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    264(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 552(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    512(SP), DX
+	MULXQ   120(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   168(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    272(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 560(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    512(SP), DX
+	MULXQ   128(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   176(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    280(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 568(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    512(SP), DX
+	MULXQ   136(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   184(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    288(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 576(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    528(SP), R11
+	ADDQ    296(SP), R11
+	MOVQ    R11, 584(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  536(SP), DX
+	IMULQ p384BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384BinGCDM<>+0(SB), R11, R14
+	ADDQ    536(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384BinGCDM<>+8(SB), R11, R14
+	ADDQ    544(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 536(SP)
+	MOVQ    R14, R15
+	MULXQ   p384BinGCDM<>+16(SB), R11, R14
+	ADDQ    552(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 544(SP)
+	MOVQ    R14, R15
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384BinGCDM<>+24(SB), R11, R14
+	ADDQ    560(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 552(SP)
+	MOVQ    R14, R15
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384BinGCDM<>+32(SB), R11, R14
+	ADDQ    568(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 560(SP)
+	MOVQ    R14, R15
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384BinGCDM<>+40(SB), R11, R14
+	ADDQ    576(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 568(SP)
+	MOVQ    R14, R15
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    584(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 576(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 584(SP)
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// out = r - m, or r if that borrows
+	MOVQ    536(SP), R11
+	SUBQ    p384BinGCDM<>+0(SB), R11
+	MOVQ    R11, 408(SP)
+	MOVQ    544(SP), R11
+	SBBQ    p384BinGCDM<>+8(SB), R11
+	MOVQ    R11, 416(SP)
+	MOVQ    552(SP), R11
+	SBBQ    p384BinGCDM<>+16(SB), R11
+	MOVQ    R11, 424(SP)
+	MOVQ    560(SP), R11
+	SBBQ    p384BinGCDM<>+24(SB), R11
+	MOVQ    R11, 432(SP)
+	MOVQ    568(SP), R11
+	SBBQ    p384BinGCDM<>+32(SB), R11
+	MOVQ    R11, 440(SP)
+	MOVQ    576(SP), R11
+	SBBQ    p384BinGCDM<>+40(SB), R11
+	MOVQ    R11, 448(SP)
+	MOVQ    584(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    408(SP), R11
+	CMOVQCS 536(SP), R11
+	MOVQ    R11, 408(SP)
+	MOVQ    416(SP), R11
+	CMOVQCS 544(SP), R11
+	MOVQ    R11, 416(SP)
+	MOVQ    424(SP), R11
+	CMOVQCS 552(SP), R11
+	MOVQ    R11, 424(SP)
+	MOVQ    432(SP), R11
+	CMOVQCS 560(SP), R11
+	MOVQ    R11, 432(SP)
+	MOVQ    440(SP), R11
+	CMOVQCS 568(SP), R11
+	MOVQ    R11, 440(SP)
+	MOVQ    448(SP), R11
+	CMOVQCS 576(SP), R11
+	MOVQ    R11, 448(SP)
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    360(SP), R11
+	MOVQ    R11, 96(SP)
+	MOVQ    408(SP), R11
+	MOVQ    R11, 144(SP)
+	MOVQ    368(SP), R11
+	MOVQ    R11, 104(SP)
+	MOVQ    416(SP), R11
+	MOVQ    R11, 152(SP)
+	MOVQ    376(SP), R11
+	MOVQ    R11, 112(SP)
+	MOVQ    424(SP), R11
+	MOVQ    R11, 160(SP)
+	MOVQ    384(SP), R11
+	MOVQ    R11, 120(SP)
+	MOVQ    432(SP), R11
+	MOVQ    R11, 168(SP)
+	MOVQ    392(SP), R11
+	MOVQ    R11, 128(SP)
+	MOVQ    440(SP), R11
+	MOVQ    R11, 176(SP)
+	MOVQ    400(SP), R11
+	MOVQ    R11, 136(SP)
+	MOVQ    448(SP), R11
+	MOVQ    R11, 184(SP)
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 456(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 464(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 472(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 480(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 48(SP), AX
+	MOVQ AX, 192(SP)
+	MOVQ 8(SP), AX
+	ADCQ 56(SP), AX
+	MOVQ AX, 200(SP)
+	MOVQ 16(SP), AX
+	ADCQ 64(SP), AX
+	MOVQ AX, 208(SP)
+	MOVQ 24(SP), AX
+	ADCQ 72(SP), AX
+	MOVQ AX, 216(SP)
+	MOVQ 32(SP), AX
+	ADCQ 80(SP), AX
+	MOVQ AX, 224(SP)
+	MOVQ 40(SP), AX
+	ADCQ 88(SP), AX
+	MOVQ AX, 232(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 240(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  456(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 304(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 312(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 64(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 320(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 328(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 336(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 344(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 352(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 304(SP), AX
+	SHLXQ R13, 312(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  192(SP), AX
+	MOVQ  AX, 304(SP)
+	SHRXQ R12, 312(SP), AX
+	SHLXQ R13, 320(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  200(SP), AX
+	MOVQ  AX, 312(SP)
+	SHRXQ R12, 320(SP), AX
+	SHLXQ R13, 328(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  208(SP), AX
+	MOVQ  AX, 320(SP)
+	SHRXQ R12, 328(SP), AX
+	SHLXQ R13, 336(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  216(SP), AX
+	MOVQ  AX, 328(SP)
+	SHRXQ R12, 336(SP), AX
+	SHLXQ R13, 344(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  224(SP), AX
+	MOVQ  AX, 336(SP)
+	SHRXQ R12, 344(SP), AX
+	SHLXQ R13, 352(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  232(SP), AX
+	MOVQ  AX, 344(SP)
+	SHRXQ R12, 352(SP), AX
+	SBBQ  240(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 304(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 304(SP)
+	MOVQ 312(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 312(SP)
+	MOVQ 320(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 320(SP)
+	MOVQ 328(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 328(SP)
+	MOVQ 336(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 336(SP)
+	MOVQ 344(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 344(SP)
+	MOVQ 304(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 360(SP)
+	MOVQ 312(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 368(SP)
+	MOVQ 320(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 376(SP)
+	MOVQ 328(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 384(SP)
+	MOVQ 336(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 392(SP)
+	MOVQ 344(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 400(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  472(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 304(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 312(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 64(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 320(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 328(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 336(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 344(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 352(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 304(SP), AX
+	SHLXQ R13, 312(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  192(SP), AX
+	MOVQ  AX, 304(SP)
+	SHRXQ R12, 312(SP), AX
+	SHLXQ R13, 320(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  200(SP), AX
+	MOVQ  AX, 312(SP)
+	SHRXQ R12, 320(SP), AX
+	SHLXQ R13, 328(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  208(SP), AX
+	MOVQ  AX, 320(SP)
+	SHRXQ R12, 328(SP), AX
+	SHLXQ R13, 336(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  216(SP), AX
+	MOVQ  AX, 328(SP)
+	SHRXQ R12, 336(SP), AX
+	SHLXQ R13, 344(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  224(SP), AX
+	MOVQ  AX, 336(SP)
+	SHRXQ R12, 344(SP), AX
+	SHLXQ R13, 352(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  232(SP), AX
+	MOVQ  AX, 344(SP)
+	SHRXQ R12, 352(SP), AX
+	SBBQ  240(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 304(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 304(SP)
+	MOVQ 312(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 312(SP)
+	MOVQ 320(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 320(SP)
+	MOVQ 328(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 328(SP)
+	MOVQ 336(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 336(SP)
+	MOVQ 344(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 344(SP)
+	MOVQ 304(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 408(SP)
+	MOVQ 312(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 416(SP)
+	MOVQ 320(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 424(SP)
+	MOVQ 328(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 432(SP)
+	MOVQ 336(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 440(SP)
+	MOVQ 344(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 448(SP)
+	MOVQ 360(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 408(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 368(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 416(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 376(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 424(SP), AX
+	MOVQ AX, 64(SP)
+	MOVQ 384(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 432(SP), AX
+	MOVQ AX, 72(SP)
+	MOVQ 392(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 440(SP), AX
+	MOVQ AX, 80(SP)
+	MOVQ 400(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 448(SP), AX
+	MOVQ AX, 88(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 456(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 496(SP)
+	MOVQ 464(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 504(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 472(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 512(SP)
+	MOVQ 480(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 520(SP)
+	DECQ 488(SP)
+	JNZ  p384BinGCDADXLoop
+
+	// The last iteration's u and v.
+	// d = 2m - u - v
+	MOVQ p384BinGCDM2<>+0(SB), R11
+	SUBQ 96(SP), R11
+	MOVQ R11, 248(SP)
+	MOVQ p384BinGCDM2<>+8(SB), R11
+	SBBQ 104(SP), R11
+	MOVQ R11, 256(SP)
+	MOVQ p384BinGCDM2<>+16(SB), R11
+	SBBQ 112(SP), R11
+	MOVQ R11, 264(SP)
+	MOVQ p384BinGCDM2<>+24(SB), R11
+	SBBQ 120(SP), R11
+	MOVQ R11, 272(SP)
+	MOVQ p384BinGCDM2<>+32(SB), R11
+	SBBQ 128(SP), R11
+	MOVQ R11, 280(SP)
+	MOVQ p384BinGCDM2<>+40(SB), R11
+	SBBQ 136(SP), R11
+	MOVQ R11, 288(SP)
+	MOVQ p384BinGCDM2<>+48(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 296(SP)
+	MOVQ 248(SP), R11
+	SUBQ 144(SP), R11
+	MOVQ R11, 248(SP)
+	MOVQ 256(SP), R11
+	SBBQ 152(SP), R11
+	MOVQ R11, 256(SP)
+	MOVQ 264(SP), R11
+	SBBQ 160(SP), R11
+	MOVQ R11, 264(SP)
+	MOVQ 272(SP), R11
+	SBBQ 168(SP), R11
+	MOVQ R11, 272(SP)
+	MOVQ 280(SP), R11
+	SBBQ 176(SP), R11
+	MOVQ R11, 280(SP)
+	MOVQ 288(SP), R11
+	SBBQ 184(SP), R11
+	MOVQ R11, 288(SP)
+	MOVQ 296(SP), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 296(SP)
+
+	// e = 2^31·d
+	MOVQ 296(SP), R11
+	MOVQ 288(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 296(SP)
+	MOVQ 288(SP), R11
+	MOVQ 280(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 288(SP)
+	MOVQ 280(SP), R11
+	MOVQ 272(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 280(SP)
+	MOVQ 272(SP), R11
+	MOVQ 264(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 272(SP)
+	MOVQ 264(SP), R11
+	MOVQ 256(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 264(SP)
+	MOVQ 256(SP), R11
+	MOVQ 248(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 256(SP)
+	SHLQ $0x1f, 248(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 96(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 144(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  248(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 304(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 104(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 152(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  256(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 312(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 112(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 160(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  264(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 320(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 120(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 168(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  272(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 328(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 128(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 176(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  280(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 336(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 136(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 184(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  288(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 344(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  528(SP), R11
+	ADDQ  296(SP), R11
+	MOVQ  R11, 352(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  304(SP), DX
+	IMULQ p384BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p384BinGCDM<>+0(SB), R11, R14
+	ADDQ  304(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p384BinGCDM<>+8(SB), R11, R14
+	ADDQ  312(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 304(SP)
+	MOVQ  R14, R15
+	MULXQ p384BinGCDM<>+16(SB), R11, R14
+	ADDQ  320(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 312(SP)
+	MOVQ  R14, R15
+	MULXQ p384BinGCDM<>+24(SB), R11, R14
+	ADDQ  328(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 320(SP)
+	MOVQ  R14, R15
+	MULXQ p384BinGCDM<>+32(SB), R11, R14
+	ADDQ  336(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 328(SP)
+	MOVQ  R14, R15
+	MULXQ p384BinGCDM<>+40(SB), R11, R14
+	ADDQ  344(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 336(SP)
+	MOVQ  R14, R15
+	MOVQ  352(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 344(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 352(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    304(SP), R11
+	SUBQ    p384BinGCDM<>+0(SB), R11
+	MOVQ    R11, 360(SP)
+	MOVQ    312(SP), R11
+	SBBQ    p384BinGCDM<>+8(SB), R11
+	MOVQ    R11, 368(SP)
+	MOVQ    320(SP), R11
+	SBBQ    p384BinGCDM<>+16(SB), R11
+	MOVQ    R11, 376(SP)
+	MOVQ    328(SP), R11
+	SBBQ    p384BinGCDM<>+24(SB), R11
+	MOVQ    R11, 384(SP)
+	MOVQ    336(SP), R11
+	SBBQ    p384BinGCDM<>+32(SB), R11
+	MOVQ    R11, 392(SP)
+	MOVQ    344(SP), R11
+	SBBQ    p384BinGCDM<>+40(SB), R11
+	MOVQ    R11, 400(SP)
+	MOVQ    352(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    360(SP), R11
+	CMOVQCS 304(SP), R11
+	MOVQ    R11, 360(SP)
+	MOVQ    368(SP), R11
+	CMOVQCS 312(SP), R11
+	MOVQ    R11, 368(SP)
+	MOVQ    376(SP), R11
+	CMOVQCS 320(SP), R11
+	MOVQ    R11, 376(SP)
+	MOVQ    384(SP), R11
+	CMOVQCS 328(SP), R11
+	MOVQ    R11, 384(SP)
+	MOVQ    392(SP), R11
+	CMOVQCS 336(SP), R11
+	MOVQ    R11, 392(SP)
+	MOVQ    400(SP), R11
+	CMOVQCS 344(SP), R11
+	MOVQ    R11, 400(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 96(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 144(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  248(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 536(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 104(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 152(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  256(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 544(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 112(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 160(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  264(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 552(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 120(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 168(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  272(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 560(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 128(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 176(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  280(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 568(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 136(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 184(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  288(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 576(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  528(SP), R11
+	ADDQ  296(SP), R11
+	MOVQ  R11, 584(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  536(SP), DX
+	IMULQ p384BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p384BinGCDM<>+0(SB), R11, R14
+	ADDQ  536(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p384BinGCDM<>+8(SB), R11, R14
+	ADDQ  544(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 536(SP)
+	MOVQ  R14, R15
+	MULXQ p384BinGCDM<>+16(SB), R11, R14
+	ADDQ  552(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 544(SP)
+	MOVQ  R14, R15
+	MULXQ p384BinGCDM<>+24(SB), R11, R14
+	ADDQ  560(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 552(SP)
+	MOVQ  R14, R15
+	MULXQ p384BinGCDM<>+32(SB), R11, R14
+	ADDQ  568(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 560(SP)
+	MOVQ  R14, R15
+	MULXQ p384BinGCDM<>+40(SB), R11, R14
+	ADDQ  576(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 568(SP)
+	MOVQ  R14, R15
+	MOVQ  584(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 576(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 584(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    536(SP), R11
+	SUBQ    p384BinGCDM<>+0(SB), R11
+	MOVQ    R11, 408(SP)
+	MOVQ    544(SP), R11
+	SBBQ    p384BinGCDM<>+8(SB), R11
+	MOVQ    R11, 416(SP)
+	MOVQ    552(SP), R11
+	SBBQ    p384BinGCDM<>+16(SB), R11
+	MOVQ    R11, 424(SP)
+	MOVQ    560(SP), R11
+	SBBQ    p384BinGCDM<>+24(SB), R11
+	MOVQ    R11, 432(SP)
+	MOVQ    568(SP), R11
+	SBBQ    p384BinGCDM<>+32(SB), R11
+	MOVQ    R11, 440(SP)
+	MOVQ    576(SP), R11
+	SBBQ    p384BinGCDM<>+40(SB), R11
+	MOVQ    R11, 448(SP)
+	MOVQ    584(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    408(SP), R11
+	CMOVQCS 536(SP), R11
+	MOVQ    R11, 408(SP)
+	MOVQ    416(SP), R11
+	CMOVQCS 544(SP), R11
+	MOVQ    R11, 416(SP)
+	MOVQ    424(SP), R11
+	CMOVQCS 552(SP), R11
+	MOVQ    R11, 424(SP)
+	MOVQ    432(SP), R11
+	CMOVQCS 560(SP), R11
+	MOVQ    R11, 432(SP)
+	MOVQ    440(SP), R11
+	CMOVQCS 568(SP), R11
+	MOVQ    R11, 440(SP)
+	MOVQ    448(SP), R11
+	CMOVQCS 576(SP), R11
+	MOVQ    R11, 448(SP)
+	MOVQ    360(SP), R11
+	MOVQ    R11, 96(SP)
+	MOVQ    408(SP), R11
+	MOVQ    R11, 144(SP)
+	MOVQ    368(SP), R11
+	MOVQ    R11, 104(SP)
+	MOVQ    416(SP), R11
+	MOVQ    R11, 152(SP)
+	MOVQ    376(SP), R11
+	MOVQ    R11, 112(SP)
+	MOVQ    424(SP), R11
+	MOVQ    R11, 160(SP)
+	MOVQ    384(SP), R11
+	MOVQ    R11, 120(SP)
+	MOVQ    432(SP), R11
+	MOVQ    R11, 168(SP)
+	MOVQ    392(SP), R11
+	MOVQ    R11, 128(SP)
+	MOVQ    440(SP), R11
+	MOVQ    R11, 176(SP)
+	MOVQ    400(SP), R11
+	MOVQ    R11, 136(SP)
+	MOVQ    448(SP), R11
+	MOVQ    R11, 184(SP)
+	MOVQ    out+0(FP), DI
+	MOVQ    144(SP), AX
+	MOVQ    AX, (DI)
+	MOVQ    152(SP), AX
+	MOVQ    AX, 8(DI)
+	MOVQ    160(SP), AX
+	MOVQ    AX, 16(DI)
+	MOVQ    168(SP), AX
+	MOVQ    AX, 24(DI)
+	MOVQ    176(SP), AX
+	MOVQ    AX, 32(DI)
+	MOVQ    184(SP), AX
+	MOVQ    AX, 40(DI)
+	RET
+
+DATA p384OrdBinGCDM<>+0(SB)/8, $0xecec196accc52973
+DATA p384OrdBinGCDM<>+8(SB)/8, $0x581a0db248b0a77a
+DATA p384OrdBinGCDM<>+16(SB)/8, $0xc7634d81f4372ddf
+DATA p384OrdBinGCDM<>+24(SB)/8, $0xffffffffffffffff
+DATA p384OrdBinGCDM<>+32(SB)/8, $0xffffffffffffffff
+DATA p384OrdBinGCDM<>+40(SB)/8, $0xffffffffffffffff
+GLOBL p384OrdBinGCDM<>(SB), RODATA|NOPTR, $48
+
+DATA p384OrdBinGCDM0<>+0(SB)/8, $0x6ed46089e88fdc45
+GLOBL p384OrdBinGCDM0<>(SB), RODATA|NOPTR, $8
+
+DATA p384OrdBinGCDM2<>+0(SB)/8, $0xd9d832d5998a52e6
+DATA p384OrdBinGCDM2<>+8(SB)/8, $0xb0341b6491614ef5
+DATA p384OrdBinGCDM2<>+16(SB)/8, $0x8ec69b03e86e5bbe
+DATA p384OrdBinGCDM2<>+24(SB)/8, $0xffffffffffffffff
+DATA p384OrdBinGCDM2<>+32(SB)/8, $0xffffffffffffffff
+DATA p384OrdBinGCDM2<>+40(SB)/8, $0xffffffffffffffff
+DATA p384OrdBinGCDM2<>+48(SB)/8, $0x0000000000000001
+GLOBL p384OrdBinGCDM2<>(SB), RODATA|NOPTR, $56
+
+// func p384OrdBinGCDADX(out *[6]uint64, y *[6]uint64)
+// Requires: BMI2, CMOV
+TEXT ·p384OrdBinGCDADX(SB), $592-16
+	// a = y, b = m, u = 1, v = 0
+	MOVQ y+8(FP), SI
+	MOVQ (SI), AX
+	MOVQ AX, (SP)
+	MOVQ p384OrdBinGCDM<>+0(SB), AX
+	MOVQ AX, 48(SP)
+	MOVQ $0x00000001, 96(SP)
+	MOVQ $0x00000000, 144(SP)
+	MOVQ 8(SI), AX
+	MOVQ AX, 8(SP)
+	MOVQ p384OrdBinGCDM<>+8(SB), AX
+	MOVQ AX, 56(SP)
+	MOVQ $0x00000000, 104(SP)
+	MOVQ $0x00000000, 152(SP)
+	MOVQ 16(SI), AX
+	MOVQ AX, 16(SP)
+	MOVQ p384OrdBinGCDM<>+16(SB), AX
+	MOVQ AX, 64(SP)
+	MOVQ $0x00000000, 112(SP)
+	MOVQ $0x00000000, 160(SP)
+	MOVQ 24(SI), AX
+	MOVQ AX, 24(SP)
+	MOVQ p384OrdBinGCDM<>+24(SB), AX
+	MOVQ AX, 72(SP)
+	MOVQ $0x00000000, 120(SP)
+	MOVQ $0x00000000, 168(SP)
+	MOVQ 32(SI), AX
+	MOVQ AX, 32(SP)
+	MOVQ p384OrdBinGCDM<>+32(SB), AX
+	MOVQ AX, 80(SP)
+	MOVQ $0x00000000, 128(SP)
+	MOVQ $0x00000000, 176(SP)
+	MOVQ 40(SI), AX
+	MOVQ AX, 40(SP)
+	MOVQ p384OrdBinGCDM<>+40(SB), AX
+	MOVQ AX, 88(SP)
+	MOVQ $0x00000000, 136(SP)
+	MOVQ $0x00000000, 184(SP)
+
+	// The first iteration, without u and v to compute.
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    48(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    56(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 48(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    64(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 56(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    72(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 64(SP), BX
+	MOVQ    32(SP), AX
+	MOVQ    80(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 24(SP), R10
+	CMOVQNE 72(SP), BX
+	MOVQ    40(SP), AX
+	MOVQ    88(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 32(SP), R10
+	CMOVQNE 80(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    48(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 456(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 464(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 472(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 480(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 48(SP), AX
+	MOVQ AX, 192(SP)
+	MOVQ 8(SP), AX
+	ADCQ 56(SP), AX
+	MOVQ AX, 200(SP)
+	MOVQ 16(SP), AX
+	ADCQ 64(SP), AX
+	MOVQ AX, 208(SP)
+	MOVQ 24(SP), AX
+	ADCQ 72(SP), AX
+	MOVQ AX, 216(SP)
+	MOVQ 32(SP), AX
+	ADCQ 80(SP), AX
+	MOVQ AX, 224(SP)
+	MOVQ 40(SP), AX
+	ADCQ 88(SP), AX
+	MOVQ AX, 232(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 240(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  456(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 304(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 312(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 64(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 320(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 328(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 336(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 344(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 352(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 304(SP), AX
+	SHLXQ R13, 312(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  192(SP), AX
+	MOVQ  AX, 304(SP)
+	SHRXQ R12, 312(SP), AX
+	SHLXQ R13, 320(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  200(SP), AX
+	MOVQ  AX, 312(SP)
+	SHRXQ R12, 320(SP), AX
+	SHLXQ R13, 328(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  208(SP), AX
+	MOVQ  AX, 320(SP)
+	SHRXQ R12, 328(SP), AX
+	SHLXQ R13, 336(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  216(SP), AX
+	MOVQ  AX, 328(SP)
+	SHRXQ R12, 336(SP), AX
+	SHLXQ R13, 344(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  224(SP), AX
+	MOVQ  AX, 336(SP)
+	SHRXQ R12, 344(SP), AX
+	SHLXQ R13, 352(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  232(SP), AX
+	MOVQ  AX, 344(SP)
+	SHRXQ R12, 352(SP), AX
+	SBBQ  240(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 304(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 304(SP)
+	MOVQ 312(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 312(SP)
+	MOVQ 320(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 320(SP)
+	MOVQ 328(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 328(SP)
+	MOVQ 336(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 336(SP)
+	MOVQ 344(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 344(SP)
+	MOVQ 304(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 360(SP)
+	MOVQ 312(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 368(SP)
+	MOVQ 320(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 376(SP)
+	MOVQ 328(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 384(SP)
+	MOVQ 336(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 392(SP)
+	MOVQ 344(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 400(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  472(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 304(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 312(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 64(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 320(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 328(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 336(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 344(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 352(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 304(SP), AX
+	SHLXQ R13, 312(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  192(SP), AX
+	MOVQ  AX, 304(SP)
+	SHRXQ R12, 312(SP), AX
+	SHLXQ R13, 320(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  200(SP), AX
+	MOVQ  AX, 312(SP)
+	SHRXQ R12, 320(SP), AX
+	SHLXQ R13, 328(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  208(SP), AX
+	MOVQ  AX, 320(SP)
+	SHRXQ R12, 328(SP), AX
+	SHLXQ R13, 336(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  216(SP), AX
+	MOVQ  AX, 328(SP)
+	SHRXQ R12, 336(SP), AX
+	SHLXQ R13, 344(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  224(SP), AX
+	MOVQ  AX, 336(SP)
+	SHRXQ R12, 344(SP), AX
+	SHLXQ R13, 352(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  232(SP), AX
+	MOVQ  AX, 344(SP)
+	SHRXQ R12, 352(SP), AX
+	SBBQ  240(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 304(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 304(SP)
+	MOVQ 312(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 312(SP)
+	MOVQ 320(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 320(SP)
+	MOVQ 328(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 328(SP)
+	MOVQ 336(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 336(SP)
+	MOVQ 344(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 344(SP)
+	MOVQ 304(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 408(SP)
+	MOVQ 312(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 416(SP)
+	MOVQ 320(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 424(SP)
+	MOVQ 328(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 432(SP)
+	MOVQ 336(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 440(SP)
+	MOVQ 344(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 448(SP)
+	MOVQ 360(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 408(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 368(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 416(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 376(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 424(SP), AX
+	MOVQ AX, 64(SP)
+	MOVQ 384(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 432(SP), AX
+	MOVQ AX, 72(SP)
+	MOVQ 392(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 440(SP), AX
+	MOVQ AX, 80(SP)
+	MOVQ 400(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 448(SP), AX
+	MOVQ AX, 88(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 456(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 496(SP)
+	MOVQ 464(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 504(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 472(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 512(SP)
+	MOVQ 480(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 520(SP)
+	MOVQ $0x00000019, 488(SP)
+
+p384OrdBinGCDADXLoop:
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    48(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    56(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 48(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    64(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 56(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    72(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 64(SP), BX
+	MOVQ    32(SP), AX
+	MOVQ    80(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 24(SP), R10
+	CMOVQNE 72(SP), BX
+	MOVQ    40(SP), AX
+	MOVQ    88(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 32(SP), R10
+	CMOVQNE 80(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    48(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// d = 2m - u - v
+	MOVQ p384OrdBinGCDM2<>+0(SB), R11
+	SUBQ 96(SP), R11
+	MOVQ R11, 248(SP)
+	MOVQ p384OrdBinGCDM2<>+8(SB), R11
+	SBBQ 104(SP), R11
+	MOVQ R11, 256(SP)
+	MOVQ p384OrdBinGCDM2<>+16(SB), R11
+	SBBQ 112(SP), R11
+	MOVQ R11, 264(SP)
+	MOVQ p384OrdBinGCDM2<>+24(SB), R11
+	SBBQ 120(SP), R11
+	MOVQ R11, 272(SP)
+	MOVQ p384OrdBinGCDM2<>+32(SB), R11
+	SBBQ 128(SP), R11
+	MOVQ R11, 280(SP)
+	MOVQ p384OrdBinGCDM2<>+40(SB), R11
+	SBBQ 136(SP), R11
+	MOVQ R11, 288(SP)
+	MOVQ p384OrdBinGCDM2<>+48(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 296(SP)
+	MOVQ 248(SP), R11
+	SUBQ 144(SP), R11
+	MOVQ R11, 248(SP)
+	MOVQ 256(SP), R11
+	SBBQ 152(SP), R11
+	MOVQ R11, 256(SP)
+	MOVQ 264(SP), R11
+	SBBQ 160(SP), R11
+	MOVQ R11, 264(SP)
+	MOVQ 272(SP), R11
+	SBBQ 168(SP), R11
+	MOVQ R11, 272(SP)
+	MOVQ 280(SP), R11
+	SBBQ 176(SP), R11
+	MOVQ R11, 280(SP)
+	MOVQ 288(SP), R11
+	SBBQ 184(SP), R11
+	MOVQ R11, 288(SP)
+	MOVQ 296(SP), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 296(SP)
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// e = 2^31·d
+	MOVQ 296(SP), R11
+	MOVQ 288(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 296(SP)
+	MOVQ 288(SP), R11
+	MOVQ 280(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 288(SP)
+	MOVQ 280(SP), R11
+	MOVQ 272(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 280(SP)
+	MOVQ 272(SP), R11
+	MOVQ 264(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 272(SP)
+	MOVQ 264(SP), R11
+	MOVQ 256(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 264(SP)
+	MOVQ 256(SP), R11
+	MOVQ 248(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 256(SP)
+	SHLQ $0x1f, 248(SP)
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ $0x00000000, 528(SP)
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    496(SP), DX
+	MULXQ   96(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   144(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    248(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 304(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    496(SP), DX
+	MULXQ   104(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   152(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    256(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 312(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    496(SP), DX
+	MULXQ   112(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   160(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    264(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 320(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    496(SP), DX
+	MULXQ   120(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   168(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    272(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 328(SP)
+	MOVQ    R14, 528(SP)
+	MOVQ    496(SP), DX
+	MULXQ   128(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   176(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    280(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 336(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    496(SP), DX
+	MULXQ   136(SP), R11, R14
+	MOVQ    504(SP), DX
+	MULXQ   184(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    288(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 344(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    528(SP), R11
+	ADDQ    296(SP), R11
+	MOVQ    R11, 352(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  304(SP), DX
+	IMULQ p384OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ    304(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ    312(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 304(SP)
+	MOVQ    R14, R15
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ    320(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 312(SP)
+	MOVQ    R14, R15
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ    328(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 320(SP)
+	MOVQ    R14, R15
+	MULXQ   p384OrdBinGCDM<>+32(SB), R11, R14
+	ADDQ    336(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 328(SP)
+	MOVQ    R14, R15
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384OrdBinGCDM<>+40(SB), R11, R14
+	ADDQ    344(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 336(SP)
+	MOVQ    R14, R15
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    352(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 344(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 352(SP)
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// out = r - m, or r if that borrows
+	MOVQ    304(SP), R11
+	SUBQ    p384OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 360(SP)
+	MOVQ    312(SP), R11
+	SBBQ    p384OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 368(SP)
+	MOVQ    320(SP), R11
+	SBBQ    p384OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 376(SP)
+	MOVQ    328(SP), R11
+	SBBQ    p384OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 384(SP)
+	MOVQ    336(SP), R11
+	SBBQ    p384OrdBinGCDM<>+32(SB), R11
+	MOVQ    R11, 392(SP)
+	MOVQ    344(SP), R11
+	SBBQ    p384OrdBinGCDM<>+40(SB), R11
+	MOVQ    R11, 400(SP)
+	MOVQ    352(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    360(SP), R11
+	CMOVQCS 304(SP), R11
+	MOVQ    R11, 360(SP)
+	MOVQ    368(SP), R11
+	CMOVQCS 312(SP), R11
+	MOVQ    R11, 368(SP)
+	MOVQ    376(SP), R11
+	CMOVQCS 320(SP), R11
+	MOVQ    R11, 376(SP)
+	MOVQ    384(SP), R11
+	CMOVQCS 328(SP), R11
+	MOVQ    R11, 384(SP)
+	MOVQ    392(SP), R11
+	CMOVQCS 336(SP), R11
+	MOVQ    R11, 392(SP)
+	MOVQ    400(SP), R11
+	CMOVQCS 344(SP), R11
+	MOVQ    R11, 400(SP)
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ $0x00000000, 528(SP)
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    512(SP), DX
+	MULXQ   96(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   144(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    248(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 536(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    512(SP), DX
+	MULXQ   104(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   152(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    256(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 544(SP)
+	MOVQ    R14, 528(SP)
+	MOVQ    512(SP), DX
+	MULXQ   112(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   160(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    264(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 552(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    512(SP), DX
+	MULXQ   120(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   168(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    272(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 560(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    512(SP), DX
+	MULXQ   128(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   176(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    280(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 568(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    512(SP), DX
+	MULXQ   136(SP), R11, R14
+	MOVQ    520(SP), DX
+	MULXQ   184(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    528(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    288(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 576(SP)
+	MOVQ    R14, 528(SP)
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    528(SP), R11
+	ADDQ    296(SP), R11
+	MOVQ    R11, 584(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  536(SP), DX
+	IMULQ p384OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ    536(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ    544(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 536(SP)
+	MOVQ    R14, R15
+	MULXQ   p384OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ    552(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 544(SP)
+	MOVQ    R14, R15
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ    560(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 552(SP)
+	MOVQ    R14, R15
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384OrdBinGCDM<>+32(SB), R11, R14
+	ADDQ    568(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 560(SP)
+	MOVQ    R14, R15
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p384OrdBinGCDM<>+40(SB), R11, R14
+	ADDQ    576(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 568(SP)
+	MOVQ    R14, R15
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    584(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 576(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 584(SP)
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// out = r - m, or r if that borrows
+	MOVQ    536(SP), R11
+	SUBQ    p384OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 408(SP)
+	MOVQ    544(SP), R11
+	SBBQ    p384OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 416(SP)
+	MOVQ    552(SP), R11
+	SBBQ    p384OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 424(SP)
+	MOVQ    560(SP), R11
+	SBBQ    p384OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 432(SP)
+	MOVQ    568(SP), R11
+	SBBQ    p384OrdBinGCDM<>+32(SB), R11
+	MOVQ    R11, 440(SP)
+	MOVQ    576(SP), R11
+	SBBQ    p384OrdBinGCDM<>+40(SB), R11
+	MOVQ    R11, 448(SP)
+	MOVQ    584(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    408(SP), R11
+	CMOVQCS 536(SP), R11
+	MOVQ    R11, 408(SP)
+	MOVQ    416(SP), R11
+	CMOVQCS 544(SP), R11
+	MOVQ    R11, 416(SP)
+	MOVQ    424(SP), R11
+	CMOVQCS 552(SP), R11
+	MOVQ    R11, 424(SP)
+	MOVQ    432(SP), R11
+	CMOVQCS 560(SP), R11
+	MOVQ    R11, 432(SP)
+	MOVQ    440(SP), R11
+	CMOVQCS 568(SP), R11
+	MOVQ    R11, 440(SP)
+	MOVQ    448(SP), R11
+	CMOVQCS 576(SP), R11
+	MOVQ    R11, 448(SP)
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    360(SP), R11
+	MOVQ    R11, 96(SP)
+	MOVQ    408(SP), R11
+	MOVQ    R11, 144(SP)
+	MOVQ    368(SP), R11
+	MOVQ    R11, 104(SP)
+	MOVQ    416(SP), R11
+	MOVQ    R11, 152(SP)
+	MOVQ    376(SP), R11
+	MOVQ    R11, 112(SP)
+	MOVQ    424(SP), R11
+	MOVQ    R11, 160(SP)
+	MOVQ    384(SP), R11
+	MOVQ    R11, 120(SP)
+	MOVQ    432(SP), R11
+	MOVQ    R11, 168(SP)
+	MOVQ    392(SP), R11
+	MOVQ    R11, 128(SP)
+	MOVQ    440(SP), R11
+	MOVQ    R11, 176(SP)
+	MOVQ    400(SP), R11
+	MOVQ    R11, 136(SP)
+	MOVQ    448(SP), R11
+	MOVQ    R11, 184(SP)
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 456(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 464(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 472(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 480(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 48(SP), AX
+	MOVQ AX, 192(SP)
+	MOVQ 8(SP), AX
+	ADCQ 56(SP), AX
+	MOVQ AX, 200(SP)
+	MOVQ 16(SP), AX
+	ADCQ 64(SP), AX
+	MOVQ AX, 208(SP)
+	MOVQ 24(SP), AX
+	ADCQ 72(SP), AX
+	MOVQ AX, 216(SP)
+	MOVQ 32(SP), AX
+	ADCQ 80(SP), AX
+	MOVQ AX, 224(SP)
+	MOVQ 40(SP), AX
+	ADCQ 88(SP), AX
+	MOVQ AX, 232(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 240(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  456(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 304(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 312(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 64(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 320(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 328(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 336(SP)
+	MOVQ  R9, BX
+	MOVQ  456(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  464(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 344(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 352(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 304(SP), AX
+	SHLXQ R13, 312(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  192(SP), AX
+	MOVQ  AX, 304(SP)
+	SHRXQ R12, 312(SP), AX
+	SHLXQ R13, 320(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  200(SP), AX
+	MOVQ  AX, 312(SP)
+	SHRXQ R12, 320(SP), AX
+	SHLXQ R13, 328(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  208(SP), AX
+	MOVQ  AX, 320(SP)
+	SHRXQ R12, 328(SP), AX
+	SHLXQ R13, 336(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  216(SP), AX
+	MOVQ  AX, 328(SP)
+	SHRXQ R12, 336(SP), AX
+	SHLXQ R13, 344(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  224(SP), AX
+	MOVQ  AX, 336(SP)
+	SHRXQ R12, 344(SP), AX
+	SHLXQ R13, 352(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  232(SP), AX
+	MOVQ  AX, 344(SP)
+	SHRXQ R12, 352(SP), AX
+	SBBQ  240(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 304(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 304(SP)
+	MOVQ 312(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 312(SP)
+	MOVQ 320(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 320(SP)
+	MOVQ 328(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 328(SP)
+	MOVQ 336(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 336(SP)
+	MOVQ 344(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 344(SP)
+	MOVQ 304(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 360(SP)
+	MOVQ 312(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 368(SP)
+	MOVQ 320(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 376(SP)
+	MOVQ 328(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 384(SP)
+	MOVQ 336(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 392(SP)
+	MOVQ 344(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 400(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  472(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 48(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 304(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 56(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 312(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 64(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 320(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 328(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 336(SP)
+	MOVQ  R9, BX
+	MOVQ  472(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  480(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 344(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 352(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 304(SP), AX
+	SHLXQ R13, 312(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  192(SP), AX
+	MOVQ  AX, 304(SP)
+	SHRXQ R12, 312(SP), AX
+	SHLXQ R13, 320(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  200(SP), AX
+	MOVQ  AX, 312(SP)
+	SHRXQ R12, 320(SP), AX
+	SHLXQ R13, 328(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  208(SP), AX
+	MOVQ  AX, 320(SP)
+	SHRXQ R12, 328(SP), AX
+	SHLXQ R13, 336(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  216(SP), AX
+	MOVQ  AX, 328(SP)
+	SHRXQ R12, 336(SP), AX
+	SHLXQ R13, 344(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  224(SP), AX
+	MOVQ  AX, 336(SP)
+	SHRXQ R12, 344(SP), AX
+	SHLXQ R13, 352(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  232(SP), AX
+	MOVQ  AX, 344(SP)
+	SHRXQ R12, 352(SP), AX
+	SBBQ  240(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 304(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 304(SP)
+	MOVQ 312(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 312(SP)
+	MOVQ 320(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 320(SP)
+	MOVQ 328(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 328(SP)
+	MOVQ 336(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 336(SP)
+	MOVQ 344(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 344(SP)
+	MOVQ 304(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 408(SP)
+	MOVQ 312(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 416(SP)
+	MOVQ 320(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 424(SP)
+	MOVQ 328(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 432(SP)
+	MOVQ 336(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 440(SP)
+	MOVQ 344(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 448(SP)
+	MOVQ 360(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 408(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 368(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 416(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 376(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 424(SP), AX
+	MOVQ AX, 64(SP)
+	MOVQ 384(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 432(SP), AX
+	MOVQ AX, 72(SP)
+	MOVQ 392(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 440(SP), AX
+	MOVQ AX, 80(SP)
+	MOVQ 400(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 448(SP), AX
+	MOVQ AX, 88(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 456(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 496(SP)
+	MOVQ 464(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 504(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 472(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 512(SP)
+	MOVQ 480(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 520(SP)
+	DECQ 488(SP)
+	JNZ  p384OrdBinGCDADXLoop
+
+	// The last iteration's u and v.
+	// d = 2m - u - v
+	MOVQ p384OrdBinGCDM2<>+0(SB), R11
+	SUBQ 96(SP), R11
+	MOVQ R11, 248(SP)
+	MOVQ p384OrdBinGCDM2<>+8(SB), R11
+	SBBQ 104(SP), R11
+	MOVQ R11, 256(SP)
+	MOVQ p384OrdBinGCDM2<>+16(SB), R11
+	SBBQ 112(SP), R11
+	MOVQ R11, 264(SP)
+	MOVQ p384OrdBinGCDM2<>+24(SB), R11
+	SBBQ 120(SP), R11
+	MOVQ R11, 272(SP)
+	MOVQ p384OrdBinGCDM2<>+32(SB), R11
+	SBBQ 128(SP), R11
+	MOVQ R11, 280(SP)
+	MOVQ p384OrdBinGCDM2<>+40(SB), R11
+	SBBQ 136(SP), R11
+	MOVQ R11, 288(SP)
+	MOVQ p384OrdBinGCDM2<>+48(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 296(SP)
+	MOVQ 248(SP), R11
+	SUBQ 144(SP), R11
+	MOVQ R11, 248(SP)
+	MOVQ 256(SP), R11
+	SBBQ 152(SP), R11
+	MOVQ R11, 256(SP)
+	MOVQ 264(SP), R11
+	SBBQ 160(SP), R11
+	MOVQ R11, 264(SP)
+	MOVQ 272(SP), R11
+	SBBQ 168(SP), R11
+	MOVQ R11, 272(SP)
+	MOVQ 280(SP), R11
+	SBBQ 176(SP), R11
+	MOVQ R11, 280(SP)
+	MOVQ 288(SP), R11
+	SBBQ 184(SP), R11
+	MOVQ R11, 288(SP)
+	MOVQ 296(SP), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 296(SP)
+
+	// e = 2^31·d
+	MOVQ 296(SP), R11
+	MOVQ 288(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 296(SP)
+	MOVQ 288(SP), R11
+	MOVQ 280(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 288(SP)
+	MOVQ 280(SP), R11
+	MOVQ 272(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 280(SP)
+	MOVQ 272(SP), R11
+	MOVQ 264(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 272(SP)
+	MOVQ 264(SP), R11
+	MOVQ 256(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 264(SP)
+	MOVQ 256(SP), R11
+	MOVQ 248(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 256(SP)
+	SHLQ $0x1f, 248(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 96(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 144(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  248(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 304(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 104(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 152(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  256(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 312(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 112(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 160(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  264(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 320(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 120(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 168(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  272(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 328(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 128(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 176(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  280(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 336(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  496(SP), DX
+	MULXQ 136(SP), R11, R14
+	MOVQ  504(SP), DX
+	MULXQ 184(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  288(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 344(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  528(SP), R11
+	ADDQ  296(SP), R11
+	MOVQ  R11, 352(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  304(SP), DX
+	IMULQ p384OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p384OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ  304(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p384OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ  312(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 304(SP)
+	MOVQ  R14, R15
+	MULXQ p384OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ  320(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 312(SP)
+	MOVQ  R14, R15
+	MULXQ p384OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ  328(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 320(SP)
+	MOVQ  R14, R15
+	MULXQ p384OrdBinGCDM<>+32(SB), R11, R14
+	ADDQ  336(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 328(SP)
+	MOVQ  R14, R15
+	MULXQ p384OrdBinGCDM<>+40(SB), R11, R14
+	ADDQ  344(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 336(SP)
+	MOVQ  R14, R15
+	MOVQ  352(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 344(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 352(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    304(SP), R11
+	SUBQ    p384OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 360(SP)
+	MOVQ    312(SP), R11
+	SBBQ    p384OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 368(SP)
+	MOVQ    320(SP), R11
+	SBBQ    p384OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 376(SP)
+	MOVQ    328(SP), R11
+	SBBQ    p384OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 384(SP)
+	MOVQ    336(SP), R11
+	SBBQ    p384OrdBinGCDM<>+32(SB), R11
+	MOVQ    R11, 392(SP)
+	MOVQ    344(SP), R11
+	SBBQ    p384OrdBinGCDM<>+40(SB), R11
+	MOVQ    R11, 400(SP)
+	MOVQ    352(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    360(SP), R11
+	CMOVQCS 304(SP), R11
+	MOVQ    R11, 360(SP)
+	MOVQ    368(SP), R11
+	CMOVQCS 312(SP), R11
+	MOVQ    R11, 368(SP)
+	MOVQ    376(SP), R11
+	CMOVQCS 320(SP), R11
+	MOVQ    R11, 376(SP)
+	MOVQ    384(SP), R11
+	CMOVQCS 328(SP), R11
+	MOVQ    R11, 384(SP)
+	MOVQ    392(SP), R11
+	CMOVQCS 336(SP), R11
+	MOVQ    R11, 392(SP)
+	MOVQ    400(SP), R11
+	CMOVQCS 344(SP), R11
+	MOVQ    R11, 400(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 96(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 144(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  248(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 536(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 104(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 152(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  256(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 544(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 112(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 160(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  264(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 552(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 120(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 168(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  272(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 560(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 128(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 176(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  280(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 568(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  512(SP), DX
+	MULXQ 136(SP), R11, R14
+	MOVQ  520(SP), DX
+	MULXQ 184(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  528(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  288(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 576(SP)
+	MOVQ  R14, 528(SP)
+	MOVQ  528(SP), R11
+	ADDQ  296(SP), R11
+	MOVQ  R11, 584(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  536(SP), DX
+	IMULQ p384OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p384OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ  536(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p384OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ  544(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 536(SP)
+	MOVQ  R14, R15
+	MULXQ p384OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ  552(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 544(SP)
+	MOVQ  R14, R15
+	MULXQ p384OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ  560(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 552(SP)
+	MOVQ  R14, R15
+	MULXQ p384OrdBinGCDM<>+32(SB), R11, R14
+	ADDQ  568(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 560(SP)
+	MOVQ  R14, R15
+	MULXQ p384OrdBinGCDM<>+40(SB), R11, R14
+	ADDQ  576(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 568(SP)
+	MOVQ  R14, R15
+	MOVQ  584(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 576(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 584(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    536(SP), R11
+	SUBQ    p384OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 408(SP)
+	MOVQ    544(SP), R11
+	SBBQ    p384OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 416(SP)
+	MOVQ    552(SP), R11
+	SBBQ    p384OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 424(SP)
+	MOVQ    560(SP), R11
+	SBBQ    p384OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 432(SP)
+	MOVQ    568(SP), R11
+	SBBQ    p384OrdBinGCDM<>+32(SB), R11
+	MOVQ    R11, 440(SP)
+	MOVQ    576(SP), R11
+	SBBQ    p384OrdBinGCDM<>+40(SB), R11
+	MOVQ    R11, 448(SP)
+	MOVQ    584(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    408(SP), R11
+	CMOVQCS 536(SP), R11
+	MOVQ    R11, 408(SP)
+	MOVQ    416(SP), R11
+	CMOVQCS 544(SP), R11
+	MOVQ    R11, 416(SP)
+	MOVQ    424(SP), R11
+	CMOVQCS 552(SP), R11
+	MOVQ    R11, 424(SP)
+	MOVQ    432(SP), R11
+	CMOVQCS 560(SP), R11
+	MOVQ    R11, 432(SP)
+	MOVQ    440(SP), R11
+	CMOVQCS 568(SP), R11
+	MOVQ    R11, 440(SP)
+	MOVQ    448(SP), R11
+	CMOVQCS 576(SP), R11
+	MOVQ    R11, 448(SP)
+	MOVQ    360(SP), R11
+	MOVQ    R11, 96(SP)
+	MOVQ    408(SP), R11
+	MOVQ    R11, 144(SP)
+	MOVQ    368(SP), R11
+	MOVQ    R11, 104(SP)
+	MOVQ    416(SP), R11
+	MOVQ    R11, 152(SP)
+	MOVQ    376(SP), R11
+	MOVQ    R11, 112(SP)
+	MOVQ    424(SP), R11
+	MOVQ    R11, 160(SP)
+	MOVQ    384(SP), R11
+	MOVQ    R11, 120(SP)
+	MOVQ    432(SP), R11
+	MOVQ    R11, 168(SP)
+	MOVQ    392(SP), R11
+	MOVQ    R11, 128(SP)
+	MOVQ    440(SP), R11
+	MOVQ    R11, 176(SP)
+	MOVQ    400(SP), R11
+	MOVQ    R11, 136(SP)
+	MOVQ    448(SP), R11
+	MOVQ    R11, 184(SP)
+	MOVQ    out+0(FP), DI
+	MOVQ    144(SP), AX
+	MOVQ    AX, (DI)
+	MOVQ    152(SP), AX
+	MOVQ    AX, 8(DI)
+	MOVQ    160(SP), AX
+	MOVQ    AX, 16(DI)
+	MOVQ    168(SP), AX
+	MOVQ    AX, 24(DI)
+	MOVQ    176(SP), AX
+	MOVQ    AX, 32(DI)
+	MOVQ    184(SP), AX
+	MOVQ    AX, 40(DI)
+	RET
+
+DATA p521BinGCDM<>+0(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM<>+8(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM<>+16(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM<>+24(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM<>+32(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM<>+40(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM<>+48(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM<>+56(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM<>+64(SB)/8, $0x00000000000001ff
+GLOBL p521BinGCDM<>(SB), RODATA|NOPTR, $72
+
+DATA p521BinGCDM0<>+0(SB)/8, $0x0000000000000001
+GLOBL p521BinGCDM0<>(SB), RODATA|NOPTR, $8
+
+DATA p521BinGCDM2<>+0(SB)/8, $0xfffffffffffffffe
+DATA p521BinGCDM2<>+8(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM2<>+16(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM2<>+24(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM2<>+32(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM2<>+40(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM2<>+48(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM2<>+56(SB)/8, $0xffffffffffffffff
+DATA p521BinGCDM2<>+64(SB)/8, $0x00000000000003ff
+DATA p521BinGCDM2<>+72(SB)/8, $0x0000000000000000
+GLOBL p521BinGCDM2<>(SB), RODATA|NOPTR, $80
+
+// func p521BinGCDADX(out *[9]uint64, y *[9]uint64)
+// Requires: BMI2, CMOV
+TEXT ·p521BinGCDADX(SB), $832-16
+	// a = y, b = m, u = 1, v = 0
+	MOVQ y+8(FP), SI
+	MOVQ (SI), AX
+	MOVQ AX, (SP)
+	MOVQ p521BinGCDM<>+0(SB), AX
+	MOVQ AX, 72(SP)
+	MOVQ $0x00000001, 144(SP)
+	MOVQ $0x00000000, 216(SP)
+	MOVQ 8(SI), AX
+	MOVQ AX, 8(SP)
+	MOVQ p521BinGCDM<>+8(SB), AX
+	MOVQ AX, 80(SP)
+	MOVQ $0x00000000, 152(SP)
+	MOVQ $0x00000000, 224(SP)
+	MOVQ 16(SI), AX
+	MOVQ AX, 16(SP)
+	MOVQ p521BinGCDM<>+16(SB), AX
+	MOVQ AX, 88(SP)
+	MOVQ $0x00000000, 160(SP)
+	MOVQ $0x00000000, 232(SP)
+	MOVQ 24(SI), AX
+	MOVQ AX, 24(SP)
+	MOVQ p521BinGCDM<>+24(SB), AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000000, 168(SP)
+	MOVQ $0x00000000, 240(SP)
+	MOVQ 32(SI), AX
+	MOVQ AX, 32(SP)
+	MOVQ p521BinGCDM<>+32(SB), AX
+	MOVQ AX, 104(SP)
+	MOVQ $0x00000000, 176(SP)
+	MOVQ $0x00000000, 248(SP)
+	MOVQ 40(SI), AX
+	MOVQ AX, 40(SP)
+	MOVQ p521BinGCDM<>+40(SB), AX
+	MOVQ AX, 112(SP)
+	MOVQ $0x00000000, 184(SP)
+	MOVQ $0x00000000, 256(SP)
+	MOVQ 48(SI), AX
+	MOVQ AX, 48(SP)
+	MOVQ p521BinGCDM<>+48(SB), AX
+	MOVQ AX, 120(SP)
+	MOVQ $0x00000000, 192(SP)
+	MOVQ $0x00000000, 264(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 56(SP)
+	MOVQ p521BinGCDM<>+56(SB), AX
+	MOVQ AX, 128(SP)
+	MOVQ $0x00000000, 200(SP)
+	MOVQ $0x00000000, 272(SP)
+	MOVQ 64(SI), AX
+	MOVQ AX, 64(SP)
+	MOVQ p521BinGCDM<>+64(SB), AX
+	MOVQ AX, 136(SP)
+	MOVQ $0x00000000, 208(SP)
+	MOVQ $0x00000000, 280(SP)
+
+	// The first iteration, without u and v to compute.
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    72(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    80(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 72(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    88(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 80(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    96(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 88(SP), BX
+	MOVQ    32(SP), AX
+	MOVQ    104(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 24(SP), R10
+	CMOVQNE 96(SP), BX
+	MOVQ    40(SP), AX
+	MOVQ    112(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 32(SP), R10
+	CMOVQNE 104(SP), BX
+	MOVQ    48(SP), AX
+	MOVQ    120(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 40(SP), R10
+	CMOVQNE 112(SP), BX
+	MOVQ    56(SP), AX
+	MOVQ    128(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 48(SP), R10
+	CMOVQNE 120(SP), BX
+	MOVQ    64(SP), AX
+	MOVQ    136(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 56(SP), R10
+	CMOVQNE 128(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    72(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 672(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 680(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 688(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 696(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 72(SP), AX
+	MOVQ AX, 288(SP)
+	MOVQ 8(SP), AX
+	ADCQ 80(SP), AX
+	MOVQ AX, 296(SP)
+	MOVQ 16(SP), AX
+	ADCQ 88(SP), AX
+	MOVQ AX, 304(SP)
+	MOVQ 24(SP), AX
+	ADCQ 96(SP), AX
+	MOVQ AX, 312(SP)
+	MOVQ 32(SP), AX
+	ADCQ 104(SP), AX
+	MOVQ AX, 320(SP)
+	MOVQ 40(SP), AX
+	ADCQ 112(SP), AX
+	MOVQ AX, 328(SP)
+	MOVQ 48(SP), AX
+	ADCQ 120(SP), AX
+	MOVQ AX, 336(SP)
+	MOVQ 56(SP), AX
+	ADCQ 128(SP), AX
+	MOVQ AX, 344(SP)
+	MOVQ 64(SP), AX
+	ADCQ 136(SP), AX
+	MOVQ AX, 352(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 360(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  672(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 448(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 456(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 464(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 96(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 472(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 104(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 480(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 112(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 488(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 48(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 120(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 496(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 56(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 128(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 504(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 64(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 136(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 512(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 520(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 448(SP), AX
+	SHLXQ R13, 456(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  288(SP), AX
+	MOVQ  AX, 448(SP)
+	SHRXQ R12, 456(SP), AX
+	SHLXQ R13, 464(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  296(SP), AX
+	MOVQ  AX, 456(SP)
+	SHRXQ R12, 464(SP), AX
+	SHLXQ R13, 472(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  304(SP), AX
+	MOVQ  AX, 464(SP)
+	SHRXQ R12, 472(SP), AX
+	SHLXQ R13, 480(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  312(SP), AX
+	MOVQ  AX, 472(SP)
+	SHRXQ R12, 480(SP), AX
+	SHLXQ R13, 488(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  320(SP), AX
+	MOVQ  AX, 480(SP)
+	SHRXQ R12, 488(SP), AX
+	SHLXQ R13, 496(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  328(SP), AX
+	MOVQ  AX, 488(SP)
+	SHRXQ R12, 496(SP), AX
+	SHLXQ R13, 504(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  336(SP), AX
+	MOVQ  AX, 496(SP)
+	SHRXQ R12, 504(SP), AX
+	SHLXQ R13, 512(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  344(SP), AX
+	MOVQ  AX, 504(SP)
+	SHRXQ R12, 512(SP), AX
+	SHLXQ R13, 520(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  352(SP), AX
+	MOVQ  AX, 512(SP)
+	SHRXQ R12, 520(SP), AX
+	SBBQ  360(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 448(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 448(SP)
+	MOVQ 456(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 456(SP)
+	MOVQ 464(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 464(SP)
+	MOVQ 472(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 472(SP)
+	MOVQ 480(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 480(SP)
+	MOVQ 488(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 488(SP)
+	MOVQ 496(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 496(SP)
+	MOVQ 504(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 504(SP)
+	MOVQ 512(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 512(SP)
+	MOVQ 448(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 528(SP)
+	MOVQ 456(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 536(SP)
+	MOVQ 464(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 544(SP)
+	MOVQ 472(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 552(SP)
+	MOVQ 480(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 560(SP)
+	MOVQ 488(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 568(SP)
+	MOVQ 496(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 576(SP)
+	MOVQ 504(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 584(SP)
+	MOVQ 512(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 592(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  688(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 448(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 456(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 464(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 96(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 472(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 104(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 480(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 112(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 488(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 48(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 120(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 496(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 56(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 128(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 504(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 64(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 136(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 512(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 520(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 448(SP), AX
+	SHLXQ R13, 456(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  288(SP), AX
+	MOVQ  AX, 448(SP)
+	SHRXQ R12, 456(SP), AX
+	SHLXQ R13, 464(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  296(SP), AX
+	MOVQ  AX, 456(SP)
+	SHRXQ R12, 464(SP), AX
+	SHLXQ R13, 472(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  304(SP), AX
+	MOVQ  AX, 464(SP)
+	SHRXQ R12, 472(SP), AX
+	SHLXQ R13, 480(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  312(SP), AX
+	MOVQ  AX, 472(SP)
+	SHRXQ R12, 480(SP), AX
+	SHLXQ R13, 488(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  320(SP), AX
+	MOVQ  AX, 480(SP)
+	SHRXQ R12, 488(SP), AX
+	SHLXQ R13, 496(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  328(SP), AX
+	MOVQ  AX, 488(SP)
+	SHRXQ R12, 496(SP), AX
+	SHLXQ R13, 504(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  336(SP), AX
+	MOVQ  AX, 496(SP)
+	SHRXQ R12, 504(SP), AX
+	SHLXQ R13, 512(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  344(SP), AX
+	MOVQ  AX, 504(SP)
+	SHRXQ R12, 512(SP), AX
+	SHLXQ R13, 520(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  352(SP), AX
+	MOVQ  AX, 512(SP)
+	SHRXQ R12, 520(SP), AX
+	SBBQ  360(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 448(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 448(SP)
+	MOVQ 456(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 456(SP)
+	MOVQ 464(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 464(SP)
+	MOVQ 472(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 472(SP)
+	MOVQ 480(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 480(SP)
+	MOVQ 488(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 488(SP)
+	MOVQ 496(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 496(SP)
+	MOVQ 504(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 504(SP)
+	MOVQ 512(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 512(SP)
+	MOVQ 448(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 600(SP)
+	MOVQ 456(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 608(SP)
+	MOVQ 464(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 616(SP)
+	MOVQ 472(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 624(SP)
+	MOVQ 480(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 632(SP)
+	MOVQ 488(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 640(SP)
+	MOVQ 496(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 648(SP)
+	MOVQ 504(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 656(SP)
+	MOVQ 512(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 664(SP)
+	MOVQ 528(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 600(SP), AX
+	MOVQ AX, 72(SP)
+	MOVQ 536(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 608(SP), AX
+	MOVQ AX, 80(SP)
+	MOVQ 544(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 616(SP), AX
+	MOVQ AX, 88(SP)
+	MOVQ 552(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 624(SP), AX
+	MOVQ AX, 96(SP)
+	MOVQ 560(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 632(SP), AX
+	MOVQ AX, 104(SP)
+	MOVQ 568(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 640(SP), AX
+	MOVQ AX, 112(SP)
+	MOVQ 576(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 648(SP), AX
+	MOVQ AX, 120(SP)
+	MOVQ 584(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 656(SP), AX
+	MOVQ AX, 128(SP)
+	MOVQ 592(SP), AX
+	MOVQ AX, 64(SP)
+	MOVQ 664(SP), AX
+	MOVQ AX, 136(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 672(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 712(SP)
+	MOVQ 680(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 720(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 688(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 728(SP)
+	MOVQ 696(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 736(SP)
+	MOVQ $0x00000022, 704(SP)
+
+p521BinGCDADXLoop:
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    72(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    80(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 72(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    88(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 80(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    96(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 88(SP), BX
+	MOVQ    32(SP), AX
+	MOVQ    104(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 24(SP), R10
+	CMOVQNE 96(SP), BX
+	MOVQ    40(SP), AX
+	MOVQ    112(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 32(SP), R10
+	CMOVQNE 104(SP), BX
+	MOVQ    48(SP), AX
+	MOVQ    120(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 40(SP), R10
+	CMOVQNE 112(SP), BX
+	MOVQ    56(SP), AX
+	MOVQ    128(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 48(SP), R10
+	CMOVQNE 120(SP), BX
+	MOVQ    64(SP), AX
+	MOVQ    136(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 56(SP), R10
+	CMOVQNE 128(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    72(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// d = 2m - u - v
+	MOVQ p521BinGCDM2<>+0(SB), R11
+	SUBQ 144(SP), R11
+	MOVQ R11, 368(SP)
+	MOVQ p521BinGCDM2<>+8(SB), R11
+	SBBQ 152(SP), R11
+	MOVQ R11, 376(SP)
+	MOVQ p521BinGCDM2<>+16(SB), R11
+	SBBQ 160(SP), R11
+	MOVQ R11, 384(SP)
+	MOVQ p521BinGCDM2<>+24(SB), R11
+	SBBQ 168(SP), R11
+	MOVQ R11, 392(SP)
+	MOVQ p521BinGCDM2<>+32(SB), R11
+	SBBQ 176(SP), R11
+	MOVQ R11, 400(SP)
+	MOVQ p521BinGCDM2<>+40(SB), R11
+	SBBQ 184(SP), R11
+	MOVQ R11, 408(SP)
+	MOVQ p521BinGCDM2<>+48(SB), R11
+	SBBQ 192(SP), R11
+	MOVQ R11, 416(SP)
+	MOVQ p521BinGCDM2<>+56(SB), R11
+	SBBQ 200(SP), R11
+	MOVQ R11, 424(SP)
+	MOVQ p521BinGCDM2<>+64(SB), R11
+	SBBQ 208(SP), R11
+	MOVQ R11, 432(SP)
+	MOVQ p521BinGCDM2<>+72(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 440(SP)
+	MOVQ 368(SP), R11
+	SUBQ 216(SP), R11
+	MOVQ R11, 368(SP)
+	MOVQ 376(SP), R11
+	SBBQ 224(SP), R11
+	MOVQ R11, 376(SP)
+	MOVQ 384(SP), R11
+	SBBQ 232(SP), R11
+	MOVQ R11, 384(SP)
+	MOVQ 392(SP), R11
+	SBBQ 240(SP), R11
+	MOVQ R11, 392(SP)
+	MOVQ 400(SP), R11
+	SBBQ 248(SP), R11
+	MOVQ R11, 400(SP)
+	MOVQ 408(SP), R11
+	SBBQ 256(SP), R11
+	MOVQ R11, 408(SP)
+	MOVQ 416(SP), R11
+	SBBQ 264(SP), R11
+	MOVQ R11, 416(SP)
+	MOVQ 424(SP), R11
+	SBBQ 272(SP), R11
+	MOVQ R11, 424(SP)
+	MOVQ 432(SP), R11
+	SBBQ 280(SP), R11
+	MOVQ R11, 432(SP)
+	MOVQ 440(SP), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 440(SP)
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// e = 2^31·d
+	MOVQ 440(SP), R11
+	MOVQ 432(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 440(SP)
+	MOVQ 432(SP), R11
+	MOVQ 424(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 432(SP)
+	MOVQ 424(SP), R11
+	MOVQ 416(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 424(SP)
+	MOVQ 416(SP), R11
+	MOVQ 408(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 416(SP)
+	MOVQ 408(SP), R11
+	MOVQ 400(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 408(SP)
+	MOVQ 400(SP), R11
+	MOVQ 392(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 400(SP)
+	MOVQ 392(SP), R11
+	MOVQ 384(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 392(SP)
+	MOVQ 384(SP), R11
+	MOVQ 376(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 384(SP)
+	MOVQ 376(SP), R11
+	MOVQ 368(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 376(SP)
+	SHLQ $0x1f, 368(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ $0x00000000, 744(SP)
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   144(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   216(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    368(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 448(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   152(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   224(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    376(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 456(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    712(SP), DX
+	MULXQ   160(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   232(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 464(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   168(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   240(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    392(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 472(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   176(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   248(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    400(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 480(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    712(SP), DX
+	MULXQ   184(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   256(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    408(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 488(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   192(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   264(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    416(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 496(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   200(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   272(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    424(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 504(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    712(SP), DX
+	MULXQ   208(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   280(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    432(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 512(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    744(SP), R11
+	ADDQ    440(SP), R11
+	MOVQ    R11, 520(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  448(SP), DX
+	IMULQ p521BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+0(SB), R11, R14
+	ADDQ    448(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+	MULXQ   p521BinGCDM<>+8(SB), R11, R14
+	ADDQ    456(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 448(SP)
+	MOVQ    R14, R15
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+16(SB), R11, R14
+	ADDQ    464(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 456(SP)
+	MOVQ    R14, R15
+	MULXQ   p521BinGCDM<>+24(SB), R11, R14
+	ADDQ    472(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 464(SP)
+	MOVQ    R14, R15
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+32(SB), R11, R14
+	ADDQ    480(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 472(SP)
+	MOVQ    R14, R15
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+40(SB), R11, R14
+	ADDQ    488(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 480(SP)
+	MOVQ    R14, R15
+	MULXQ   p521BinGCDM<>+48(SB), R11, R14
+	ADDQ    496(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 488(SP)
+	MOVQ    R14, R15
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+56(SB), R11, R14
+	ADDQ    504(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 496(SP)
+	MOVQ    R14, R15
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+64(SB), R11, R14
+	ADDQ    512(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 504(SP)
+	MOVQ    R14, R15
+	MOVQ    520(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 512(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 520(SP)
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// out = r - m, or r if that borrows
+	MOVQ    448(SP), R11
+	SUBQ    p521BinGCDM<>+0(SB), R11
+	MOVQ    R11, 528(SP)
+	MOVQ    456(SP), R11
+	SBBQ    p521BinGCDM<>+8(SB), R11
+	MOVQ    R11, 536(SP)
+	MOVQ    464(SP), R11
+	SBBQ    p521BinGCDM<>+16(SB), R11
+	MOVQ    R11, 544(SP)
+	MOVQ    472(SP), R11
+	SBBQ    p521BinGCDM<>+24(SB), R11
+	MOVQ    R11, 552(SP)
+	MOVQ    480(SP), R11
+	SBBQ    p521BinGCDM<>+32(SB), R11
+	MOVQ    R11, 560(SP)
+	MOVQ    488(SP), R11
+	SBBQ    p521BinGCDM<>+40(SB), R11
+	MOVQ    R11, 568(SP)
+	MOVQ    496(SP), R11
+	SBBQ    p521BinGCDM<>+48(SB), R11
+	MOVQ    R11, 576(SP)
+	MOVQ    504(SP), R11
+	SBBQ    p521BinGCDM<>+56(SB), R11
+	MOVQ    R11, 584(SP)
+	MOVQ    512(SP), R11
+	SBBQ    p521BinGCDM<>+64(SB), R11
+	MOVQ    R11, 592(SP)
+	MOVQ    520(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    528(SP), R11
+	CMOVQCS 448(SP), R11
+	MOVQ    R11, 528(SP)
+	MOVQ    536(SP), R11
+	CMOVQCS 456(SP), R11
+	MOVQ    R11, 536(SP)
+	MOVQ    544(SP), R11
+	CMOVQCS 464(SP), R11
+	MOVQ    R11, 544(SP)
+	MOVQ    552(SP), R11
+	CMOVQCS 472(SP), R11
+	MOVQ    R11, 552(SP)
+	MOVQ    560(SP), R11
+	CMOVQCS 480(SP), R11
+	MOVQ    R11, 560(SP)
+	MOVQ    568(SP), R11
+	CMOVQCS 488(SP), R11
+	MOVQ    R11, 568(SP)
+	MOVQ    576(SP), R11
+	CMOVQCS 496(SP), R11
+	MOVQ    R11, 576(SP)
+	MOVQ    584(SP), R11
+	CMOVQCS 504(SP), R11
+	MOVQ    R11, 584(SP)
+	MOVQ    592(SP), R11
+	CMOVQCS 512(SP), R11
+	MOVQ    R11, 592(SP)
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 144(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 216(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  368(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 752(SP)
+	MOVQ  R14, 744(SP)
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    728(SP), DX
+	MULXQ   152(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   224(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    376(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 760(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    728(SP), DX
+	MULXQ   160(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   232(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 768(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    728(SP), DX
+	MULXQ   168(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   240(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    392(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 776(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    728(SP), DX
+	MULXQ   176(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   248(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    400(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 784(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    728(SP), DX
+	MULXQ   184(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   256(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    408(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 792(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    728(SP), DX
+	MULXQ   192(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   264(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    416(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 800(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    728(SP), DX
+	MULXQ   200(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   272(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    424(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 808(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    728(SP), DX
+	MULXQ   208(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   280(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    432(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 816(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    744(SP), R11
+	ADDQ    440(SP), R11
+	MOVQ    R11, 824(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  752(SP), DX
+	IMULQ p521BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+0(SB), R11, R14
+	ADDQ    752(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+	MULXQ   p521BinGCDM<>+8(SB), R11, R14
+	ADDQ    760(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 752(SP)
+	MOVQ    R14, R15
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+16(SB), R11, R14
+	ADDQ    768(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 760(SP)
+	MOVQ    R14, R15
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+24(SB), R11, R14
+	ADDQ    776(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 768(SP)
+	MOVQ    R14, R15
+	MULXQ   p521BinGCDM<>+32(SB), R11, R14
+	ADDQ    784(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 776(SP)
+	MOVQ    R14, R15
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+40(SB), R11, R14
+	ADDQ    792(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 784(SP)
+	MOVQ    R14, R15
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+48(SB), R11, R14
+	ADDQ    800(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 792(SP)
+	MOVQ    R14, R15
+	MULXQ   p521BinGCDM<>+56(SB), R11, R14
+	ADDQ    808(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 800(SP)
+	MOVQ    R14, R15
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521BinGCDM<>+64(SB), R11, R14
+	ADDQ    816(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 808(SP)
+	MOVQ    R14, R15
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    824(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 816(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 824(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    752(SP), R11
+	SUBQ    p521BinGCDM<>+0(SB), R11
+	MOVQ    R11, 600(SP)
+	MOVQ    760(SP), R11
+	SBBQ    p521BinGCDM<>+8(SB), R11
+	MOVQ    R11, 608(SP)
+	MOVQ    768(SP), R11
+	SBBQ    p521BinGCDM<>+16(SB), R11
+	MOVQ    R11, 616(SP)
+	MOVQ    776(SP), R11
+	SBBQ    p521BinGCDM<>+24(SB), R11
+	MOVQ    R11, 624(SP)
+	MOVQ    784(SP), R11
+	SBBQ    p521BinGCDM<>+32(SB), R11
+	MOVQ    R11, 632(SP)
+	MOVQ    792(SP), R11
+	SBBQ    p521BinGCDM<>+40(SB), R11
+	MOVQ    R11, 640(SP)
+	MOVQ    800(SP), R11
+	SBBQ    p521BinGCDM<>+48(SB), R11
+	MOVQ    R11, 648(SP)
+	MOVQ    808(SP), R11
+	SBBQ    p521BinGCDM<>+56(SB), R11
+	MOVQ    R11, 656(SP)
+	MOVQ    816(SP), R11
+	SBBQ    p521BinGCDM<>+64(SB), R11
+	MOVQ    R11, 664(SP)
+	MOVQ    824(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    600(SP), R11
+	CMOVQCS 752(SP), R11
+	MOVQ    R11, 600(SP)
+	MOVQ    608(SP), R11
+	CMOVQCS 760(SP), R11
+	MOVQ    R11, 608(SP)
+	MOVQ    616(SP), R11
+	CMOVQCS 768(SP), R11
+	MOVQ    R11, 616(SP)
+	MOVQ    624(SP), R11
+	CMOVQCS 776(SP), R11
+	MOVQ    R11, 624(SP)
+	MOVQ    632(SP), R11
+	CMOVQCS 784(SP), R11
+	MOVQ    R11, 632(SP)
+	MOVQ    640(SP), R11
+	CMOVQCS 792(SP), R11
+	MOVQ    R11, 640(SP)
+	MOVQ    648(SP), R11
+	CMOVQCS 800(SP), R11
+	MOVQ    R11, 648(SP)
+	MOVQ    656(SP), R11
+	CMOVQCS 808(SP), R11
+	MOVQ    R11, 656(SP)
+	MOVQ    664(SP), R11
+	CMOVQCS 816(SP), R11
+	MOVQ    R11, 664(SP)
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    528(SP), R11
+	MOVQ    R11, 144(SP)
+	MOVQ    600(SP), R11
+	MOVQ    R11, 216(SP)
+	MOVQ    536(SP), R11
+	MOVQ    R11, 152(SP)
+	MOVQ    608(SP), R11
+	MOVQ    R11, 224(SP)
+	MOVQ    544(SP), R11
+	MOVQ    R11, 160(SP)
+	MOVQ    616(SP), R11
+	MOVQ    R11, 232(SP)
+	MOVQ    552(SP), R11
+	MOVQ    R11, 168(SP)
+	MOVQ    624(SP), R11
+	MOVQ    R11, 240(SP)
+	MOVQ    560(SP), R11
+	MOVQ    R11, 176(SP)
+	MOVQ    632(SP), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    568(SP), R11
+	MOVQ    R11, 184(SP)
+	MOVQ    640(SP), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    576(SP), R11
+	MOVQ    R11, 192(SP)
+	MOVQ    648(SP), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    584(SP), R11
+	MOVQ    R11, 200(SP)
+	MOVQ    656(SP), R11
+	MOVQ    R11, 272(SP)
+	MOVQ    592(SP), R11
+	MOVQ    R11, 208(SP)
+	MOVQ    664(SP), R11
+	MOVQ    R11, 280(SP)
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 672(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 680(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 688(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 696(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 72(SP), AX
+	MOVQ AX, 288(SP)
+	MOVQ 8(SP), AX
+	ADCQ 80(SP), AX
+	MOVQ AX, 296(SP)
+	MOVQ 16(SP), AX
+	ADCQ 88(SP), AX
+	MOVQ AX, 304(SP)
+	MOVQ 24(SP), AX
+	ADCQ 96(SP), AX
+	MOVQ AX, 312(SP)
+	MOVQ 32(SP), AX
+	ADCQ 104(SP), AX
+	MOVQ AX, 320(SP)
+	MOVQ 40(SP), AX
+	ADCQ 112(SP), AX
+	MOVQ AX, 328(SP)
+	MOVQ 48(SP), AX
+	ADCQ 120(SP), AX
+	MOVQ AX, 336(SP)
+	MOVQ 56(SP), AX
+	ADCQ 128(SP), AX
+	MOVQ AX, 344(SP)
+	MOVQ 64(SP), AX
+	ADCQ 136(SP), AX
+	MOVQ AX, 352(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 360(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  672(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 448(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 456(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 464(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 96(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 472(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 104(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 480(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 112(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 488(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 48(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 120(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 496(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 56(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 128(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 504(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 64(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 136(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 512(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 520(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 448(SP), AX
+	SHLXQ R13, 456(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  288(SP), AX
+	MOVQ  AX, 448(SP)
+	SHRXQ R12, 456(SP), AX
+	SHLXQ R13, 464(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  296(SP), AX
+	MOVQ  AX, 456(SP)
+	SHRXQ R12, 464(SP), AX
+	SHLXQ R13, 472(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  304(SP), AX
+	MOVQ  AX, 464(SP)
+	SHRXQ R12, 472(SP), AX
+	SHLXQ R13, 480(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  312(SP), AX
+	MOVQ  AX, 472(SP)
+	SHRXQ R12, 480(SP), AX
+	SHLXQ R13, 488(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  320(SP), AX
+	MOVQ  AX, 480(SP)
+	SHRXQ R12, 488(SP), AX
+	SHLXQ R13, 496(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  328(SP), AX
+	MOVQ  AX, 488(SP)
+	SHRXQ R12, 496(SP), AX
+	SHLXQ R13, 504(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  336(SP), AX
+	MOVQ  AX, 496(SP)
+	SHRXQ R12, 504(SP), AX
+	SHLXQ R13, 512(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  344(SP), AX
+	MOVQ  AX, 504(SP)
+	SHRXQ R12, 512(SP), AX
+	SHLXQ R13, 520(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  352(SP), AX
+	MOVQ  AX, 512(SP)
+	SHRXQ R12, 520(SP), AX
+	SBBQ  360(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 448(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 448(SP)
+	MOVQ 456(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 456(SP)
+	MOVQ 464(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 464(SP)
+	MOVQ 472(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 472(SP)
+	MOVQ 480(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 480(SP)
+	MOVQ 488(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 488(SP)
+	MOVQ 496(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 496(SP)
+	MOVQ 504(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 504(SP)
+	MOVQ 512(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 512(SP)
+	MOVQ 448(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 528(SP)
+	MOVQ 456(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 536(SP)
+	MOVQ 464(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 544(SP)
+	MOVQ 472(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 552(SP)
+	MOVQ 480(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 560(SP)
+	MOVQ 488(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 568(SP)
+	MOVQ 496(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 576(SP)
+	MOVQ 504(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 584(SP)
+	MOVQ 512(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 592(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  688(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 448(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 456(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 464(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 96(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 472(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 104(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 480(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 112(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 488(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 48(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 120(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 496(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 56(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 128(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 504(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 64(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 136(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 512(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 520(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 448(SP), AX
+	SHLXQ R13, 456(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  288(SP), AX
+	MOVQ  AX, 448(SP)
+	SHRXQ R12, 456(SP), AX
+	SHLXQ R13, 464(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  296(SP), AX
+	MOVQ  AX, 456(SP)
+	SHRXQ R12, 464(SP), AX
+	SHLXQ R13, 472(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  304(SP), AX
+	MOVQ  AX, 464(SP)
+	SHRXQ R12, 472(SP), AX
+	SHLXQ R13, 480(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  312(SP), AX
+	MOVQ  AX, 472(SP)
+	SHRXQ R12, 480(SP), AX
+	SHLXQ R13, 488(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  320(SP), AX
+	MOVQ  AX, 480(SP)
+	SHRXQ R12, 488(SP), AX
+	SHLXQ R13, 496(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  328(SP), AX
+	MOVQ  AX, 488(SP)
+	SHRXQ R12, 496(SP), AX
+	SHLXQ R13, 504(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  336(SP), AX
+	MOVQ  AX, 496(SP)
+	SHRXQ R12, 504(SP), AX
+	SHLXQ R13, 512(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  344(SP), AX
+	MOVQ  AX, 504(SP)
+	SHRXQ R12, 512(SP), AX
+	SHLXQ R13, 520(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  352(SP), AX
+	MOVQ  AX, 512(SP)
+	SHRXQ R12, 520(SP), AX
+	SBBQ  360(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 448(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 448(SP)
+	MOVQ 456(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 456(SP)
+	MOVQ 464(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 464(SP)
+	MOVQ 472(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 472(SP)
+	MOVQ 480(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 480(SP)
+	MOVQ 488(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 488(SP)
+	MOVQ 496(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 496(SP)
+	MOVQ 504(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 504(SP)
+	MOVQ 512(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 512(SP)
+	MOVQ 448(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 600(SP)
+	MOVQ 456(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 608(SP)
+	MOVQ 464(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 616(SP)
+	MOVQ 472(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 624(SP)
+	MOVQ 480(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 632(SP)
+	MOVQ 488(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 640(SP)
+	MOVQ 496(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 648(SP)
+	MOVQ 504(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 656(SP)
+	MOVQ 512(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 664(SP)
+	MOVQ 528(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 600(SP), AX
+	MOVQ AX, 72(SP)
+	MOVQ 536(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 608(SP), AX
+	MOVQ AX, 80(SP)
+	MOVQ 544(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 616(SP), AX
+	MOVQ AX, 88(SP)
+	MOVQ 552(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 624(SP), AX
+	MOVQ AX, 96(SP)
+	MOVQ 560(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 632(SP), AX
+	MOVQ AX, 104(SP)
+	MOVQ 568(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 640(SP), AX
+	MOVQ AX, 112(SP)
+	MOVQ 576(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 648(SP), AX
+	MOVQ AX, 120(SP)
+	MOVQ 584(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 656(SP), AX
+	MOVQ AX, 128(SP)
+	MOVQ 592(SP), AX
+	MOVQ AX, 64(SP)
+	MOVQ 664(SP), AX
+	MOVQ AX, 136(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 672(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 712(SP)
+	MOVQ 680(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 720(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 688(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 728(SP)
+	MOVQ 696(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 736(SP)
+	DECQ 704(SP)
+	JNZ  p521BinGCDADXLoop
+
+	// The last iteration's u and v.
+	// d = 2m - u - v
+	MOVQ p521BinGCDM2<>+0(SB), R11
+	SUBQ 144(SP), R11
+	MOVQ R11, 368(SP)
+	MOVQ p521BinGCDM2<>+8(SB), R11
+	SBBQ 152(SP), R11
+	MOVQ R11, 376(SP)
+	MOVQ p521BinGCDM2<>+16(SB), R11
+	SBBQ 160(SP), R11
+	MOVQ R11, 384(SP)
+	MOVQ p521BinGCDM2<>+24(SB), R11
+	SBBQ 168(SP), R11
+	MOVQ R11, 392(SP)
+	MOVQ p521BinGCDM2<>+32(SB), R11
+	SBBQ 176(SP), R11
+	MOVQ R11, 400(SP)
+	MOVQ p521BinGCDM2<>+40(SB), R11
+	SBBQ 184(SP), R11
+	MOVQ R11, 408(SP)
+	MOVQ p521BinGCDM2<>+48(SB), R11
+	SBBQ 192(SP), R11
+	MOVQ R11, 416(SP)
+	MOVQ p521BinGCDM2<>+56(SB), R11
+	SBBQ 200(SP), R11
+	MOVQ R11, 424(SP)
+	MOVQ p521BinGCDM2<>+64(SB), R11
+	SBBQ 208(SP), R11
+	MOVQ R11, 432(SP)
+	MOVQ p521BinGCDM2<>+72(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 440(SP)
+	MOVQ 368(SP), R11
+	SUBQ 216(SP), R11
+	MOVQ R11, 368(SP)
+	MOVQ 376(SP), R11
+	SBBQ 224(SP), R11
+	MOVQ R11, 376(SP)
+	MOVQ 384(SP), R11
+	SBBQ 232(SP), R11
+	MOVQ R11, 384(SP)
+	MOVQ 392(SP), R11
+	SBBQ 240(SP), R11
+	MOVQ R11, 392(SP)
+	MOVQ 400(SP), R11
+	SBBQ 248(SP), R11
+	MOVQ R11, 400(SP)
+	MOVQ 408(SP), R11
+	SBBQ 256(SP), R11
+	MOVQ R11, 408(SP)
+	MOVQ 416(SP), R11
+	SBBQ 264(SP), R11
+	MOVQ R11, 416(SP)
+	MOVQ 424(SP), R11
+	SBBQ 272(SP), R11
+	MOVQ R11, 424(SP)
+	MOVQ 432(SP), R11
+	SBBQ 280(SP), R11
+	MOVQ R11, 432(SP)
+	MOVQ 440(SP), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 440(SP)
+
+	// e = 2^31·d
+	MOVQ 440(SP), R11
+	MOVQ 432(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 440(SP)
+	MOVQ 432(SP), R11
+	MOVQ 424(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 432(SP)
+	MOVQ 424(SP), R11
+	MOVQ 416(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 424(SP)
+	MOVQ 416(SP), R11
+	MOVQ 408(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 416(SP)
+	MOVQ 408(SP), R11
+	MOVQ 400(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 408(SP)
+	MOVQ 400(SP), R11
+	MOVQ 392(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 400(SP)
+	MOVQ 392(SP), R11
+	MOVQ 384(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 392(SP)
+	MOVQ 384(SP), R11
+	MOVQ 376(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 384(SP)
+	MOVQ 376(SP), R11
+	MOVQ 368(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 376(SP)
+	SHLQ $0x1f, 368(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 144(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 216(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  368(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 448(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 152(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 224(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  376(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 456(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 160(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 232(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 464(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 168(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 240(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  392(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 472(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 176(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 248(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  400(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 480(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 184(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 256(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  408(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 488(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 192(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 264(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  416(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 496(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 200(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 272(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  424(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 504(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 208(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 280(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  432(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 512(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  744(SP), R11
+	ADDQ  440(SP), R11
+	MOVQ  R11, 520(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  448(SP), DX
+	IMULQ p521BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p521BinGCDM<>+0(SB), R11, R14
+	ADDQ  448(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+8(SB), R11, R14
+	ADDQ  456(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 448(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+16(SB), R11, R14
+	ADDQ  464(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 456(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+24(SB), R11, R14
+	ADDQ  472(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 464(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+32(SB), R11, R14
+	ADDQ  480(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 472(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+40(SB), R11, R14
+	ADDQ  488(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 480(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+48(SB), R11, R14
+	ADDQ  496(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 488(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+56(SB), R11, R14
+	ADDQ  504(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 496(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+64(SB), R11, R14
+	ADDQ  512(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 504(SP)
+	MOVQ  R14, R15
+	MOVQ  520(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 512(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 520(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    448(SP), R11
+	SUBQ    p521BinGCDM<>+0(SB), R11
+	MOVQ    R11, 528(SP)
+	MOVQ    456(SP), R11
+	SBBQ    p521BinGCDM<>+8(SB), R11
+	MOVQ    R11, 536(SP)
+	MOVQ    464(SP), R11
+	SBBQ    p521BinGCDM<>+16(SB), R11
+	MOVQ    R11, 544(SP)
+	MOVQ    472(SP), R11
+	SBBQ    p521BinGCDM<>+24(SB), R11
+	MOVQ    R11, 552(SP)
+	MOVQ    480(SP), R11
+	SBBQ    p521BinGCDM<>+32(SB), R11
+	MOVQ    R11, 560(SP)
+	MOVQ    488(SP), R11
+	SBBQ    p521BinGCDM<>+40(SB), R11
+	MOVQ    R11, 568(SP)
+	MOVQ    496(SP), R11
+	SBBQ    p521BinGCDM<>+48(SB), R11
+	MOVQ    R11, 576(SP)
+	MOVQ    504(SP), R11
+	SBBQ    p521BinGCDM<>+56(SB), R11
+	MOVQ    R11, 584(SP)
+	MOVQ    512(SP), R11
+	SBBQ    p521BinGCDM<>+64(SB), R11
+	MOVQ    R11, 592(SP)
+	MOVQ    520(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    528(SP), R11
+	CMOVQCS 448(SP), R11
+	MOVQ    R11, 528(SP)
+	MOVQ    536(SP), R11
+	CMOVQCS 456(SP), R11
+	MOVQ    R11, 536(SP)
+	MOVQ    544(SP), R11
+	CMOVQCS 464(SP), R11
+	MOVQ    R11, 544(SP)
+	MOVQ    552(SP), R11
+	CMOVQCS 472(SP), R11
+	MOVQ    R11, 552(SP)
+	MOVQ    560(SP), R11
+	CMOVQCS 480(SP), R11
+	MOVQ    R11, 560(SP)
+	MOVQ    568(SP), R11
+	CMOVQCS 488(SP), R11
+	MOVQ    R11, 568(SP)
+	MOVQ    576(SP), R11
+	CMOVQCS 496(SP), R11
+	MOVQ    R11, 576(SP)
+	MOVQ    584(SP), R11
+	CMOVQCS 504(SP), R11
+	MOVQ    R11, 584(SP)
+	MOVQ    592(SP), R11
+	CMOVQCS 512(SP), R11
+	MOVQ    R11, 592(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 144(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 216(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  368(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 752(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 152(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 224(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  376(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 760(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 160(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 232(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 768(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 168(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 240(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  392(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 776(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 176(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 248(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  400(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 784(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 184(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 256(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  408(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 792(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 192(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 264(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  416(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 800(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 200(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 272(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  424(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 808(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 208(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 280(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  432(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 816(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  744(SP), R11
+	ADDQ  440(SP), R11
+	MOVQ  R11, 824(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  752(SP), DX
+	IMULQ p521BinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p521BinGCDM<>+0(SB), R11, R14
+	ADDQ  752(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+8(SB), R11, R14
+	ADDQ  760(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 752(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+16(SB), R11, R14
+	ADDQ  768(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 760(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+24(SB), R11, R14
+	ADDQ  776(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 768(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+32(SB), R11, R14
+	ADDQ  784(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 776(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+40(SB), R11, R14
+	ADDQ  792(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 784(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+48(SB), R11, R14
+	ADDQ  800(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 792(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+56(SB), R11, R14
+	ADDQ  808(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 800(SP)
+	MOVQ  R14, R15
+	MULXQ p521BinGCDM<>+64(SB), R11, R14
+	ADDQ  816(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 808(SP)
+	MOVQ  R14, R15
+	MOVQ  824(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 816(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 824(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    752(SP), R11
+	SUBQ    p521BinGCDM<>+0(SB), R11
+	MOVQ    R11, 600(SP)
+	MOVQ    760(SP), R11
+	SBBQ    p521BinGCDM<>+8(SB), R11
+	MOVQ    R11, 608(SP)
+	MOVQ    768(SP), R11
+	SBBQ    p521BinGCDM<>+16(SB), R11
+	MOVQ    R11, 616(SP)
+	MOVQ    776(SP), R11
+	SBBQ    p521BinGCDM<>+24(SB), R11
+	MOVQ    R11, 624(SP)
+	MOVQ    784(SP), R11
+	SBBQ    p521BinGCDM<>+32(SB), R11
+	MOVQ    R11, 632(SP)
+	MOVQ    792(SP), R11
+	SBBQ    p521BinGCDM<>+40(SB), R11
+	MOVQ    R11, 640(SP)
+	MOVQ    800(SP), R11
+	SBBQ    p521BinGCDM<>+48(SB), R11
+	MOVQ    R11, 648(SP)
+	MOVQ    808(SP), R11
+	SBBQ    p521BinGCDM<>+56(SB), R11
+	MOVQ    R11, 656(SP)
+	MOVQ    816(SP), R11
+	SBBQ    p521BinGCDM<>+64(SB), R11
+	MOVQ    R11, 664(SP)
+	MOVQ    824(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    600(SP), R11
+	CMOVQCS 752(SP), R11
+	MOVQ    R11, 600(SP)
+	MOVQ    608(SP), R11
+	CMOVQCS 760(SP), R11
+	MOVQ    R11, 608(SP)
+	MOVQ    616(SP), R11
+	CMOVQCS 768(SP), R11
+	MOVQ    R11, 616(SP)
+	MOVQ    624(SP), R11
+	CMOVQCS 776(SP), R11
+	MOVQ    R11, 624(SP)
+	MOVQ    632(SP), R11
+	CMOVQCS 784(SP), R11
+	MOVQ    R11, 632(SP)
+	MOVQ    640(SP), R11
+	CMOVQCS 792(SP), R11
+	MOVQ    R11, 640(SP)
+	MOVQ    648(SP), R11
+	CMOVQCS 800(SP), R11
+	MOVQ    R11, 648(SP)
+	MOVQ    656(SP), R11
+	CMOVQCS 808(SP), R11
+	MOVQ    R11, 656(SP)
+	MOVQ    664(SP), R11
+	CMOVQCS 816(SP), R11
+	MOVQ    R11, 664(SP)
+	MOVQ    528(SP), R11
+	MOVQ    R11, 144(SP)
+	MOVQ    600(SP), R11
+	MOVQ    R11, 216(SP)
+	MOVQ    536(SP), R11
+	MOVQ    R11, 152(SP)
+	MOVQ    608(SP), R11
+	MOVQ    R11, 224(SP)
+	MOVQ    544(SP), R11
+	MOVQ    R11, 160(SP)
+	MOVQ    616(SP), R11
+	MOVQ    R11, 232(SP)
+	MOVQ    552(SP), R11
+	MOVQ    R11, 168(SP)
+	MOVQ    624(SP), R11
+	MOVQ    R11, 240(SP)
+	MOVQ    560(SP), R11
+	MOVQ    R11, 176(SP)
+	MOVQ    632(SP), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    568(SP), R11
+	MOVQ    R11, 184(SP)
+	MOVQ    640(SP), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    576(SP), R11
+	MOVQ    R11, 192(SP)
+	MOVQ    648(SP), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    584(SP), R11
+	MOVQ    R11, 200(SP)
+	MOVQ    656(SP), R11
+	MOVQ    R11, 272(SP)
+	MOVQ    592(SP), R11
+	MOVQ    R11, 208(SP)
+	MOVQ    664(SP), R11
+	MOVQ    R11, 280(SP)
+	MOVQ    out+0(FP), DI
+	MOVQ    216(SP), AX
+	MOVQ    AX, (DI)
+	MOVQ    224(SP), AX
+	MOVQ    AX, 8(DI)
+	MOVQ    232(SP), AX
+	MOVQ    AX, 16(DI)
+	MOVQ    240(SP), AX
+	MOVQ    AX, 24(DI)
+	MOVQ    248(SP), AX
+	MOVQ    AX, 32(DI)
+	MOVQ    256(SP), AX
+	MOVQ    AX, 40(DI)
+	MOVQ    264(SP), AX
+	MOVQ    AX, 48(DI)
+	MOVQ    272(SP), AX
+	MOVQ    AX, 56(DI)
+	MOVQ    280(SP), AX
+	MOVQ    AX, 64(DI)
+	RET
+
+DATA p521OrdBinGCDM<>+0(SB)/8, $0xbb6fb71e91386409
+DATA p521OrdBinGCDM<>+8(SB)/8, $0x3bb5c9b8899c47ae
+DATA p521OrdBinGCDM<>+16(SB)/8, $0x7fcc0148f709a5d0
+DATA p521OrdBinGCDM<>+24(SB)/8, $0x51868783bf2f966b
+DATA p521OrdBinGCDM<>+32(SB)/8, $0xfffffffffffffffa
+DATA p521OrdBinGCDM<>+40(SB)/8, $0xffffffffffffffff
+DATA p521OrdBinGCDM<>+48(SB)/8, $0xffffffffffffffff
+DATA p521OrdBinGCDM<>+56(SB)/8, $0xffffffffffffffff
+DATA p521OrdBinGCDM<>+64(SB)/8, $0x00000000000001ff
+GLOBL p521OrdBinGCDM<>(SB), RODATA|NOPTR, $72
+
+DATA p521OrdBinGCDM0<>+0(SB)/8, $0x1d2f5ccd79a995c7
+GLOBL p521OrdBinGCDM0<>(SB), RODATA|NOPTR, $8
+
+DATA p521OrdBinGCDM2<>+0(SB)/8, $0x76df6e3d2270c812
+DATA p521OrdBinGCDM2<>+8(SB)/8, $0x776b937113388f5d
+DATA p521OrdBinGCDM2<>+16(SB)/8, $0xff980291ee134ba0
+DATA p521OrdBinGCDM2<>+24(SB)/8, $0xa30d0f077e5f2cd6
+DATA p521OrdBinGCDM2<>+32(SB)/8, $0xfffffffffffffff4
+DATA p521OrdBinGCDM2<>+40(SB)/8, $0xffffffffffffffff
+DATA p521OrdBinGCDM2<>+48(SB)/8, $0xffffffffffffffff
+DATA p521OrdBinGCDM2<>+56(SB)/8, $0xffffffffffffffff
+DATA p521OrdBinGCDM2<>+64(SB)/8, $0x00000000000003ff
+DATA p521OrdBinGCDM2<>+72(SB)/8, $0x0000000000000000
+GLOBL p521OrdBinGCDM2<>(SB), RODATA|NOPTR, $80
+
+// func p521OrdBinGCDADX(out *[9]uint64, y *[9]uint64)
+// Requires: BMI2, CMOV
+TEXT ·p521OrdBinGCDADX(SB), $832-16
+	// a = y, b = m, u = 1, v = 0
+	MOVQ y+8(FP), SI
+	MOVQ (SI), AX
+	MOVQ AX, (SP)
+	MOVQ p521OrdBinGCDM<>+0(SB), AX
+	MOVQ AX, 72(SP)
+	MOVQ $0x00000001, 144(SP)
+	MOVQ $0x00000000, 216(SP)
+	MOVQ 8(SI), AX
+	MOVQ AX, 8(SP)
+	MOVQ p521OrdBinGCDM<>+8(SB), AX
+	MOVQ AX, 80(SP)
+	MOVQ $0x00000000, 152(SP)
+	MOVQ $0x00000000, 224(SP)
+	MOVQ 16(SI), AX
+	MOVQ AX, 16(SP)
+	MOVQ p521OrdBinGCDM<>+16(SB), AX
+	MOVQ AX, 88(SP)
+	MOVQ $0x00000000, 160(SP)
+	MOVQ $0x00000000, 232(SP)
+	MOVQ 24(SI), AX
+	MOVQ AX, 24(SP)
+	MOVQ p521OrdBinGCDM<>+24(SB), AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000000, 168(SP)
+	MOVQ $0x00000000, 240(SP)
+	MOVQ 32(SI), AX
+	MOVQ AX, 32(SP)
+	MOVQ p521OrdBinGCDM<>+32(SB), AX
+	MOVQ AX, 104(SP)
+	MOVQ $0x00000000, 176(SP)
+	MOVQ $0x00000000, 248(SP)
+	MOVQ 40(SI), AX
+	MOVQ AX, 40(SP)
+	MOVQ p521OrdBinGCDM<>+40(SB), AX
+	MOVQ AX, 112(SP)
+	MOVQ $0x00000000, 184(SP)
+	MOVQ $0x00000000, 256(SP)
+	MOVQ 48(SI), AX
+	MOVQ AX, 48(SP)
+	MOVQ p521OrdBinGCDM<>+48(SB), AX
+	MOVQ AX, 120(SP)
+	MOVQ $0x00000000, 192(SP)
+	MOVQ $0x00000000, 264(SP)
+	MOVQ 56(SI), AX
+	MOVQ AX, 56(SP)
+	MOVQ p521OrdBinGCDM<>+56(SB), AX
+	MOVQ AX, 128(SP)
+	MOVQ $0x00000000, 200(SP)
+	MOVQ $0x00000000, 272(SP)
+	MOVQ 64(SI), AX
+	MOVQ AX, 64(SP)
+	MOVQ p521OrdBinGCDM<>+64(SB), AX
+	MOVQ AX, 136(SP)
+	MOVQ $0x00000000, 208(SP)
+	MOVQ $0x00000000, 280(SP)
+
+	// The first iteration, without u and v to compute.
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    72(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    80(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 72(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    88(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 80(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    96(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 88(SP), BX
+	MOVQ    32(SP), AX
+	MOVQ    104(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 24(SP), R10
+	CMOVQNE 96(SP), BX
+	MOVQ    40(SP), AX
+	MOVQ    112(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 32(SP), R10
+	CMOVQNE 104(SP), BX
+	MOVQ    48(SP), AX
+	MOVQ    120(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 40(SP), R10
+	CMOVQNE 112(SP), BX
+	MOVQ    56(SP), AX
+	MOVQ    128(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 48(SP), R10
+	CMOVQNE 120(SP), BX
+	MOVQ    64(SP), AX
+	MOVQ    136(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 56(SP), R10
+	CMOVQNE 128(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    72(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 672(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 680(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 688(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 696(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 72(SP), AX
+	MOVQ AX, 288(SP)
+	MOVQ 8(SP), AX
+	ADCQ 80(SP), AX
+	MOVQ AX, 296(SP)
+	MOVQ 16(SP), AX
+	ADCQ 88(SP), AX
+	MOVQ AX, 304(SP)
+	MOVQ 24(SP), AX
+	ADCQ 96(SP), AX
+	MOVQ AX, 312(SP)
+	MOVQ 32(SP), AX
+	ADCQ 104(SP), AX
+	MOVQ AX, 320(SP)
+	MOVQ 40(SP), AX
+	ADCQ 112(SP), AX
+	MOVQ AX, 328(SP)
+	MOVQ 48(SP), AX
+	ADCQ 120(SP), AX
+	MOVQ AX, 336(SP)
+	MOVQ 56(SP), AX
+	ADCQ 128(SP), AX
+	MOVQ AX, 344(SP)
+	MOVQ 64(SP), AX
+	ADCQ 136(SP), AX
+	MOVQ AX, 352(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 360(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  672(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 448(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 456(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 464(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 96(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 472(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 104(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 480(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 112(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 488(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 48(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 120(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 496(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 56(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 128(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 504(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 64(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 136(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 512(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 520(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 448(SP), AX
+	SHLXQ R13, 456(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  288(SP), AX
+	MOVQ  AX, 448(SP)
+	SHRXQ R12, 456(SP), AX
+	SHLXQ R13, 464(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  296(SP), AX
+	MOVQ  AX, 456(SP)
+	SHRXQ R12, 464(SP), AX
+	SHLXQ R13, 472(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  304(SP), AX
+	MOVQ  AX, 464(SP)
+	SHRXQ R12, 472(SP), AX
+	SHLXQ R13, 480(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  312(SP), AX
+	MOVQ  AX, 472(SP)
+	SHRXQ R12, 480(SP), AX
+	SHLXQ R13, 488(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  320(SP), AX
+	MOVQ  AX, 480(SP)
+	SHRXQ R12, 488(SP), AX
+	SHLXQ R13, 496(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  328(SP), AX
+	MOVQ  AX, 488(SP)
+	SHRXQ R12, 496(SP), AX
+	SHLXQ R13, 504(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  336(SP), AX
+	MOVQ  AX, 496(SP)
+	SHRXQ R12, 504(SP), AX
+	SHLXQ R13, 512(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  344(SP), AX
+	MOVQ  AX, 504(SP)
+	SHRXQ R12, 512(SP), AX
+	SHLXQ R13, 520(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  352(SP), AX
+	MOVQ  AX, 512(SP)
+	SHRXQ R12, 520(SP), AX
+	SBBQ  360(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 448(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 448(SP)
+	MOVQ 456(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 456(SP)
+	MOVQ 464(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 464(SP)
+	MOVQ 472(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 472(SP)
+	MOVQ 480(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 480(SP)
+	MOVQ 488(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 488(SP)
+	MOVQ 496(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 496(SP)
+	MOVQ 504(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 504(SP)
+	MOVQ 512(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 512(SP)
+	MOVQ 448(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 528(SP)
+	MOVQ 456(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 536(SP)
+	MOVQ 464(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 544(SP)
+	MOVQ 472(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 552(SP)
+	MOVQ 480(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 560(SP)
+	MOVQ 488(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 568(SP)
+	MOVQ 496(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 576(SP)
+	MOVQ 504(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 584(SP)
+	MOVQ 512(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 592(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  688(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 448(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 456(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 464(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 96(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 472(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 104(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 480(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 112(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 488(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 48(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 120(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 496(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 56(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 128(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 504(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 64(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 136(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 512(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 520(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 448(SP), AX
+	SHLXQ R13, 456(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  288(SP), AX
+	MOVQ  AX, 448(SP)
+	SHRXQ R12, 456(SP), AX
+	SHLXQ R13, 464(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  296(SP), AX
+	MOVQ  AX, 456(SP)
+	SHRXQ R12, 464(SP), AX
+	SHLXQ R13, 472(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  304(SP), AX
+	MOVQ  AX, 464(SP)
+	SHRXQ R12, 472(SP), AX
+	SHLXQ R13, 480(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  312(SP), AX
+	MOVQ  AX, 472(SP)
+	SHRXQ R12, 480(SP), AX
+	SHLXQ R13, 488(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  320(SP), AX
+	MOVQ  AX, 480(SP)
+	SHRXQ R12, 488(SP), AX
+	SHLXQ R13, 496(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  328(SP), AX
+	MOVQ  AX, 488(SP)
+	SHRXQ R12, 496(SP), AX
+	SHLXQ R13, 504(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  336(SP), AX
+	MOVQ  AX, 496(SP)
+	SHRXQ R12, 504(SP), AX
+	SHLXQ R13, 512(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  344(SP), AX
+	MOVQ  AX, 504(SP)
+	SHRXQ R12, 512(SP), AX
+	SHLXQ R13, 520(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  352(SP), AX
+	MOVQ  AX, 512(SP)
+	SHRXQ R12, 520(SP), AX
+	SBBQ  360(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 448(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 448(SP)
+	MOVQ 456(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 456(SP)
+	MOVQ 464(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 464(SP)
+	MOVQ 472(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 472(SP)
+	MOVQ 480(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 480(SP)
+	MOVQ 488(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 488(SP)
+	MOVQ 496(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 496(SP)
+	MOVQ 504(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 504(SP)
+	MOVQ 512(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 512(SP)
+	MOVQ 448(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 600(SP)
+	MOVQ 456(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 608(SP)
+	MOVQ 464(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 616(SP)
+	MOVQ 472(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 624(SP)
+	MOVQ 480(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 632(SP)
+	MOVQ 488(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 640(SP)
+	MOVQ 496(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 648(SP)
+	MOVQ 504(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 656(SP)
+	MOVQ 512(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 664(SP)
+	MOVQ 528(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 600(SP), AX
+	MOVQ AX, 72(SP)
+	MOVQ 536(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 608(SP), AX
+	MOVQ AX, 80(SP)
+	MOVQ 544(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 616(SP), AX
+	MOVQ AX, 88(SP)
+	MOVQ 552(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 624(SP), AX
+	MOVQ AX, 96(SP)
+	MOVQ 560(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 632(SP), AX
+	MOVQ AX, 104(SP)
+	MOVQ 568(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 640(SP), AX
+	MOVQ AX, 112(SP)
+	MOVQ 576(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 648(SP), AX
+	MOVQ AX, 120(SP)
+	MOVQ 584(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 656(SP), AX
+	MOVQ AX, 128(SP)
+	MOVQ 592(SP), AX
+	MOVQ AX, 64(SP)
+	MOVQ 664(SP), AX
+	MOVQ AX, 136(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 672(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 712(SP)
+	MOVQ 680(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 720(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 688(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 728(SP)
+	MOVQ 696(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 736(SP)
+	MOVQ $0x00000022, 704(SP)
+
+p521OrdBinGCDADXLoop:
+	// The approximations: the top word of a or b that is not zero and the
+	// one below it, shifted to the top bit of the pair; the low 31 bits exact.
+	MOVQ    (SP), R10
+	MOVQ    72(SP), BX
+	XORL    R8, R8
+	XORL    R9, R9
+	MOVQ    8(SP), AX
+	MOVQ    80(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE (SP), R10
+	CMOVQNE 72(SP), BX
+	MOVQ    16(SP), AX
+	MOVQ    88(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 8(SP), R10
+	CMOVQNE 80(SP), BX
+	MOVQ    24(SP), AX
+	MOVQ    96(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 16(SP), R10
+	CMOVQNE 88(SP), BX
+	MOVQ    32(SP), AX
+	MOVQ    104(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 24(SP), R10
+	CMOVQNE 96(SP), BX
+	MOVQ    40(SP), AX
+	MOVQ    112(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 32(SP), R10
+	CMOVQNE 104(SP), BX
+	MOVQ    48(SP), AX
+	MOVQ    120(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 40(SP), R10
+	CMOVQNE 112(SP), BX
+	MOVQ    56(SP), AX
+	MOVQ    128(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 48(SP), R10
+	CMOVQNE 120(SP), BX
+	MOVQ    64(SP), AX
+	MOVQ    136(SP), CX
+	MOVQ    AX, DI
+	ORQ     CX, DI
+	CMOVQNE AX, R8
+	CMOVQNE CX, R9
+	CMOVQNE 56(SP), R10
+	CMOVQNE 128(SP), BX
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	BSRQ    AX, CX
+	XORQ    $0x3f, CX
+	MOVQ    R8, DI
+	SHLQ    CL, R10, DI
+	MOVQ    R9, SI
+	SHLQ    CL, BX, SI
+
+	// Both high words zero: the low words are the approximations.
+	TESTQ   AX, AX
+	CMOVQEQ R10, DI
+	CMOVQEQ BX, SI
+	ANDQ    $-2147483648, DI
+	ANDQ    $-2147483648, SI
+	MOVQ    (SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, DI
+	MOVQ    72(SP), AX
+	ANDL    $0x7fffffff, AX
+	ORQ     AX, SI
+
+	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
+	// R10), and between them the previous iteration's u and v (on RDX, R11,
+	// R14, R15 and stack words).
+	MOVQ $0x00000001, R12
+	MOVQ $0x0000000100000000, R13
+
+	// step 1: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// d = 2m - u - v
+	MOVQ p521OrdBinGCDM2<>+0(SB), R11
+	SUBQ 144(SP), R11
+	MOVQ R11, 368(SP)
+	MOVQ p521OrdBinGCDM2<>+8(SB), R11
+	SBBQ 152(SP), R11
+	MOVQ R11, 376(SP)
+	MOVQ p521OrdBinGCDM2<>+16(SB), R11
+	SBBQ 160(SP), R11
+	MOVQ R11, 384(SP)
+	MOVQ p521OrdBinGCDM2<>+24(SB), R11
+	SBBQ 168(SP), R11
+	MOVQ R11, 392(SP)
+	MOVQ p521OrdBinGCDM2<>+32(SB), R11
+	SBBQ 176(SP), R11
+	MOVQ R11, 400(SP)
+	MOVQ p521OrdBinGCDM2<>+40(SB), R11
+	SBBQ 184(SP), R11
+	MOVQ R11, 408(SP)
+	MOVQ p521OrdBinGCDM2<>+48(SB), R11
+	SBBQ 192(SP), R11
+	MOVQ R11, 416(SP)
+	MOVQ p521OrdBinGCDM2<>+56(SB), R11
+	SBBQ 200(SP), R11
+	MOVQ R11, 424(SP)
+	MOVQ p521OrdBinGCDM2<>+64(SB), R11
+	SBBQ 208(SP), R11
+	MOVQ R11, 432(SP)
+	MOVQ p521OrdBinGCDM2<>+72(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 440(SP)
+	MOVQ 368(SP), R11
+	SUBQ 216(SP), R11
+	MOVQ R11, 368(SP)
+	MOVQ 376(SP), R11
+	SBBQ 224(SP), R11
+	MOVQ R11, 376(SP)
+	MOVQ 384(SP), R11
+	SBBQ 232(SP), R11
+	MOVQ R11, 384(SP)
+	MOVQ 392(SP), R11
+	SBBQ 240(SP), R11
+	MOVQ R11, 392(SP)
+	MOVQ 400(SP), R11
+	SBBQ 248(SP), R11
+	MOVQ R11, 400(SP)
+	MOVQ 408(SP), R11
+	SBBQ 256(SP), R11
+	MOVQ R11, 408(SP)
+	MOVQ 416(SP), R11
+	SBBQ 264(SP), R11
+	MOVQ R11, 416(SP)
+	MOVQ 424(SP), R11
+	SBBQ 272(SP), R11
+	MOVQ R11, 424(SP)
+	MOVQ 432(SP), R11
+	SBBQ 280(SP), R11
+	MOVQ R11, 432(SP)
+	MOVQ 440(SP), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 440(SP)
+
+	// step 2: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// e = 2^31·d
+	MOVQ 440(SP), R11
+	MOVQ 432(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 440(SP)
+	MOVQ 432(SP), R11
+	MOVQ 424(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 432(SP)
+	MOVQ 424(SP), R11
+	MOVQ 416(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 424(SP)
+	MOVQ 416(SP), R11
+	MOVQ 408(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 416(SP)
+	MOVQ 408(SP), R11
+	MOVQ 400(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 408(SP)
+	MOVQ 400(SP), R11
+	MOVQ 392(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 400(SP)
+	MOVQ 392(SP), R11
+	MOVQ 384(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 392(SP)
+	MOVQ 384(SP), R11
+	MOVQ 376(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 384(SP)
+	MOVQ 376(SP), R11
+	MOVQ 368(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 376(SP)
+	SHLQ $0x1f, 368(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ $0x00000000, 744(SP)
+
+	// step 3: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   144(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   216(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    368(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 448(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 4: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   152(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   224(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    376(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 456(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    712(SP), DX
+	MULXQ   160(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   232(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 464(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 5: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   168(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   240(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    392(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 472(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 6: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   176(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   248(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    400(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 480(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    712(SP), DX
+	MULXQ   184(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   256(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    408(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 488(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 7: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   192(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   264(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    416(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 496(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 8: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    712(SP), DX
+	MULXQ   200(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   272(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    424(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 504(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    712(SP), DX
+	MULXQ   208(SP), R11, R14
+	MOVQ    720(SP), DX
+	MULXQ   280(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    432(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 512(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 9: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    744(SP), R11
+	ADDQ    440(SP), R11
+	MOVQ    R11, 520(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  448(SP), DX
+	IMULQ p521OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 10: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ    448(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+	MULXQ   p521OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ    456(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 448(SP)
+	MOVQ    R14, R15
+
+	// step 11: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ    464(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 456(SP)
+	MOVQ    R14, R15
+	MULXQ   p521OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ    472(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 464(SP)
+	MOVQ    R14, R15
+
+	// step 12: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+32(SB), R11, R14
+	ADDQ    480(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 472(SP)
+	MOVQ    R14, R15
+
+	// step 13: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+40(SB), R11, R14
+	ADDQ    488(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 480(SP)
+	MOVQ    R14, R15
+	MULXQ   p521OrdBinGCDM<>+48(SB), R11, R14
+	ADDQ    496(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 488(SP)
+	MOVQ    R14, R15
+
+	// step 14: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+56(SB), R11, R14
+	ADDQ    504(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 496(SP)
+	MOVQ    R14, R15
+
+	// step 15: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+64(SB), R11, R14
+	ADDQ    512(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 504(SP)
+	MOVQ    R14, R15
+	MOVQ    520(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 512(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 520(SP)
+
+	// step 16: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// out = r - m, or r if that borrows
+	MOVQ    448(SP), R11
+	SUBQ    p521OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 528(SP)
+	MOVQ    456(SP), R11
+	SBBQ    p521OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 536(SP)
+	MOVQ    464(SP), R11
+	SBBQ    p521OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 544(SP)
+	MOVQ    472(SP), R11
+	SBBQ    p521OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 552(SP)
+	MOVQ    480(SP), R11
+	SBBQ    p521OrdBinGCDM<>+32(SB), R11
+	MOVQ    R11, 560(SP)
+	MOVQ    488(SP), R11
+	SBBQ    p521OrdBinGCDM<>+40(SB), R11
+	MOVQ    R11, 568(SP)
+	MOVQ    496(SP), R11
+	SBBQ    p521OrdBinGCDM<>+48(SB), R11
+	MOVQ    R11, 576(SP)
+	MOVQ    504(SP), R11
+	SBBQ    p521OrdBinGCDM<>+56(SB), R11
+	MOVQ    R11, 584(SP)
+	MOVQ    512(SP), R11
+	SBBQ    p521OrdBinGCDM<>+64(SB), R11
+	MOVQ    R11, 592(SP)
+	MOVQ    520(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    528(SP), R11
+	CMOVQCS 448(SP), R11
+	MOVQ    R11, 528(SP)
+	MOVQ    536(SP), R11
+	CMOVQCS 456(SP), R11
+	MOVQ    R11, 536(SP)
+	MOVQ    544(SP), R11
+	CMOVQCS 464(SP), R11
+	MOVQ    R11, 544(SP)
+	MOVQ    552(SP), R11
+	CMOVQCS 472(SP), R11
+	MOVQ    R11, 552(SP)
+	MOVQ    560(SP), R11
+	CMOVQCS 480(SP), R11
+	MOVQ    R11, 560(SP)
+	MOVQ    568(SP), R11
+	CMOVQCS 488(SP), R11
+	MOVQ    R11, 568(SP)
+	MOVQ    576(SP), R11
+	CMOVQCS 496(SP), R11
+	MOVQ    R11, 576(SP)
+	MOVQ    584(SP), R11
+	CMOVQCS 504(SP), R11
+	MOVQ    R11, 584(SP)
+	MOVQ    592(SP), R11
+	CMOVQCS 512(SP), R11
+	MOVQ    R11, 592(SP)
+
+	// step 17: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 144(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 216(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  368(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 752(SP)
+	MOVQ  R14, 744(SP)
+
+	// step 18: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    728(SP), DX
+	MULXQ   152(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   224(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    376(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 760(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 19: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    728(SP), DX
+	MULXQ   160(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   232(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    384(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 768(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    728(SP), DX
+	MULXQ   168(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   240(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    392(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 776(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 20: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    728(SP), DX
+	MULXQ   176(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   248(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    400(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 784(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 21: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    728(SP), DX
+	MULXQ   184(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   256(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    408(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 792(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    728(SP), DX
+	MULXQ   192(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   264(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    416(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 800(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 22: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    728(SP), DX
+	MULXQ   200(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   272(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    424(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 808(SP)
+	MOVQ    R14, 744(SP)
+	MOVQ    728(SP), DX
+	MULXQ   208(SP), R11, R14
+	MOVQ    736(SP), DX
+	MULXQ   280(SP), DX, R15
+	ADDQ    DX, R11
+	ADCQ    R15, R14
+	ADDQ    744(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    432(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 816(SP)
+	MOVQ    R14, 744(SP)
+
+	// step 23: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    744(SP), R11
+	ADDQ    440(SP), R11
+	MOVQ    R11, 824(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  752(SP), DX
+	IMULQ p521OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+
+	// step 24: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ    752(SP), R11
+	ADCQ    $0x00, R14
+	MOVQ    R14, R15
+	MULXQ   p521OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ    760(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 752(SP)
+	MOVQ    R14, R15
+
+	// step 25: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ    768(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 760(SP)
+	MOVQ    R14, R15
+
+	// step 26: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ    776(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 768(SP)
+	MOVQ    R14, R15
+	MULXQ   p521OrdBinGCDM<>+32(SB), R11, R14
+	ADDQ    784(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 776(SP)
+	MOVQ    R14, R15
+
+	// step 27: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+40(SB), R11, R14
+	ADDQ    792(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 784(SP)
+	MOVQ    R14, R15
+
+	// step 28: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+48(SB), R11, R14
+	ADDQ    800(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 792(SP)
+	MOVQ    R14, R15
+	MULXQ   p521OrdBinGCDM<>+56(SB), R11, R14
+	ADDQ    808(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 800(SP)
+	MOVQ    R14, R15
+
+	// step 29: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MULXQ   p521OrdBinGCDM<>+64(SB), R11, R14
+	ADDQ    816(SP), R11
+	ADCQ    $0x00, R14
+	ADDQ    R15, R11
+	ADCQ    $0x00, R14
+	MOVQ    R11, 808(SP)
+	MOVQ    R14, R15
+
+	// step 30: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    824(SP), R11
+	ADDQ    R15, R11
+	MOVQ    R11, 816(SP)
+	MOVL    $0x00000000, R14
+	ADCQ    $0x00, R14
+	MOVQ    R14, 824(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    752(SP), R11
+	SUBQ    p521OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 600(SP)
+	MOVQ    760(SP), R11
+	SBBQ    p521OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 608(SP)
+	MOVQ    768(SP), R11
+	SBBQ    p521OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 616(SP)
+	MOVQ    776(SP), R11
+	SBBQ    p521OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 624(SP)
+	MOVQ    784(SP), R11
+	SBBQ    p521OrdBinGCDM<>+32(SB), R11
+	MOVQ    R11, 632(SP)
+	MOVQ    792(SP), R11
+	SBBQ    p521OrdBinGCDM<>+40(SB), R11
+	MOVQ    R11, 640(SP)
+	MOVQ    800(SP), R11
+	SBBQ    p521OrdBinGCDM<>+48(SB), R11
+	MOVQ    R11, 648(SP)
+	MOVQ    808(SP), R11
+	SBBQ    p521OrdBinGCDM<>+56(SB), R11
+	MOVQ    R11, 656(SP)
+	MOVQ    816(SP), R11
+	SBBQ    p521OrdBinGCDM<>+64(SB), R11
+	MOVQ    R11, 664(SP)
+	MOVQ    824(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    600(SP), R11
+	CMOVQCS 752(SP), R11
+	MOVQ    R11, 600(SP)
+	MOVQ    608(SP), R11
+	CMOVQCS 760(SP), R11
+	MOVQ    R11, 608(SP)
+	MOVQ    616(SP), R11
+	CMOVQCS 768(SP), R11
+	MOVQ    R11, 616(SP)
+	MOVQ    624(SP), R11
+	CMOVQCS 776(SP), R11
+	MOVQ    R11, 624(SP)
+	MOVQ    632(SP), R11
+	CMOVQCS 784(SP), R11
+	MOVQ    R11, 632(SP)
+	MOVQ    640(SP), R11
+	CMOVQCS 792(SP), R11
+	MOVQ    R11, 640(SP)
+	MOVQ    648(SP), R11
+	CMOVQCS 800(SP), R11
+	MOVQ    R11, 648(SP)
+	MOVQ    656(SP), R11
+	CMOVQCS 808(SP), R11
+	MOVQ    R11, 656(SP)
+	MOVQ    664(SP), R11
+	CMOVQCS 816(SP), R11
+	MOVQ    R11, 664(SP)
+
+	// step 31: the odd case's results, then kept if a is odd
+	MOVQ    SI, BX
+	SUBQ    DI, BX
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	MOVQ    R12, R8
+	SUBQ    R13, R8
+	MOVQ    SI, R9
+	MOVQ    R13, R10
+	MOVQ    DI, AX
+	SUBQ    SI, AX
+	CMOVQCS BX, AX
+	CMOVQCS CX, R8
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	TESTQ   $0x00000001, DI
+	CMOVQNE AX, DI
+	CMOVQNE R9, SI
+	CMOVQNE R8, R12
+	CMOVQNE R10, R13
+	SHRQ    $0x01, DI
+	SHLQ    $0x01, R13
+	MOVQ    528(SP), R11
+	MOVQ    R11, 144(SP)
+	MOVQ    600(SP), R11
+	MOVQ    R11, 216(SP)
+	MOVQ    536(SP), R11
+	MOVQ    R11, 152(SP)
+	MOVQ    608(SP), R11
+	MOVQ    R11, 224(SP)
+	MOVQ    544(SP), R11
+	MOVQ    R11, 160(SP)
+	MOVQ    616(SP), R11
+	MOVQ    R11, 232(SP)
+	MOVQ    552(SP), R11
+	MOVQ    R11, 168(SP)
+	MOVQ    624(SP), R11
+	MOVQ    R11, 240(SP)
+	MOVQ    560(SP), R11
+	MOVQ    R11, 176(SP)
+	MOVQ    632(SP), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    568(SP), R11
+	MOVQ    R11, 184(SP)
+	MOVQ    640(SP), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    576(SP), R11
+	MOVQ    R11, 192(SP)
+	MOVQ    648(SP), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    584(SP), R11
+	MOVQ    R11, 200(SP)
+	MOVQ    656(SP), R11
+	MOVQ    R11, 272(SP)
+	MOVQ    592(SP), R11
+	MOVQ    R11, 208(SP)
+	MOVQ    664(SP), R11
+	MOVQ    R11, 280(SP)
+
+	// The coefficients plus 2^31: f' = low half + 1, g' = high half + 1
+	// of fg + (2^31 - 1)·(2^32 + 1).
+	MOVQ $0x7fffffff7fffffff, AX
+	ADDQ AX, R12
+	MOVL R12, BX
+	INCQ BX
+	MOVQ BX, 672(SP)
+	SHRQ $0x20, R12
+	INCQ R12
+	MOVQ R12, 680(SP)
+	ADDQ AX, R13
+	MOVL R13, BX
+	INCQ BX
+	MOVQ BX, 688(SP)
+	SHRQ $0x20, R13
+	INCQ R13
+	MOVQ R13, 696(SP)
+
+	// s = a + b
+	MOVQ (SP), AX
+	ADDQ 72(SP), AX
+	MOVQ AX, 288(SP)
+	MOVQ 8(SP), AX
+	ADCQ 80(SP), AX
+	MOVQ AX, 296(SP)
+	MOVQ 16(SP), AX
+	ADCQ 88(SP), AX
+	MOVQ AX, 304(SP)
+	MOVQ 24(SP), AX
+	ADCQ 96(SP), AX
+	MOVQ AX, 312(SP)
+	MOVQ 32(SP), AX
+	ADCQ 104(SP), AX
+	MOVQ AX, 320(SP)
+	MOVQ 40(SP), AX
+	ADCQ 112(SP), AX
+	MOVQ AX, 328(SP)
+	MOVQ 48(SP), AX
+	ADCQ 120(SP), AX
+	MOVQ AX, 336(SP)
+	MOVQ 56(SP), AX
+	ADCQ 128(SP), AX
+	MOVQ AX, 344(SP)
+	MOVQ 64(SP), AX
+	ADCQ 136(SP), AX
+	MOVQ AX, 352(SP)
+	MOVL $0x00000000, AX
+	ADCQ $0x00000000, AX
+	MOVQ AX, 360(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  672(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 448(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 456(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 464(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 96(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 472(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 104(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 480(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 112(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 488(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 48(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 120(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 496(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 56(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 128(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 504(SP)
+	MOVQ  R9, BX
+	MOVQ  672(SP), DX
+	MULXQ 64(SP), R8, R9
+	MOVQ  680(SP), DX
+	MULXQ 136(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 512(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 520(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 448(SP), AX
+	SHLXQ R13, 456(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  288(SP), AX
+	MOVQ  AX, 448(SP)
+	SHRXQ R12, 456(SP), AX
+	SHLXQ R13, 464(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  296(SP), AX
+	MOVQ  AX, 456(SP)
+	SHRXQ R12, 464(SP), AX
+	SHLXQ R13, 472(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  304(SP), AX
+	MOVQ  AX, 464(SP)
+	SHRXQ R12, 472(SP), AX
+	SHLXQ R13, 480(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  312(SP), AX
+	MOVQ  AX, 472(SP)
+	SHRXQ R12, 480(SP), AX
+	SHLXQ R13, 488(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  320(SP), AX
+	MOVQ  AX, 480(SP)
+	SHRXQ R12, 488(SP), AX
+	SHLXQ R13, 496(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  328(SP), AX
+	MOVQ  AX, 488(SP)
+	SHRXQ R12, 496(SP), AX
+	SHLXQ R13, 504(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  336(SP), AX
+	MOVQ  AX, 496(SP)
+	SHRXQ R12, 504(SP), AX
+	SHLXQ R13, 512(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  344(SP), AX
+	MOVQ  AX, 504(SP)
+	SHRXQ R12, 512(SP), AX
+	SHLXQ R13, 520(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  352(SP), AX
+	MOVQ  AX, 512(SP)
+	SHRXQ R12, 520(SP), AX
+	SBBQ  360(SP), AX
+	MOVQ  AX, R14
+	SARQ  $0x3f, R14
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 448(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 448(SP)
+	MOVQ 456(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 456(SP)
+	MOVQ 464(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 464(SP)
+	MOVQ 472(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 472(SP)
+	MOVQ 480(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 480(SP)
+	MOVQ 488(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 488(SP)
+	MOVQ 496(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 496(SP)
+	MOVQ 504(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 504(SP)
+	MOVQ 512(SP), AX
+	XORQ R14, AX
+	MOVQ AX, 512(SP)
+	MOVQ 448(SP), AX
+	SUBQ R14, AX
+	MOVQ AX, 528(SP)
+	MOVQ 456(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 536(SP)
+	MOVQ 464(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 544(SP)
+	MOVQ 472(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 552(SP)
+	MOVQ 480(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 560(SP)
+	MOVQ 488(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 568(SP)
+	MOVQ 496(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 576(SP)
+	MOVQ 504(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 584(SP)
+	MOVQ 512(SP), AX
+	SBBQ R14, AX
+	MOVQ AX, 592(SP)
+
+	// p = f·a + g·b, a column at a time
+	XORL  BX, BX
+	MOVQ  688(SP), DX
+	MULXQ (SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 72(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 448(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 8(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 80(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 456(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 16(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 88(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 464(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 24(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 96(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 472(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 32(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 104(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 480(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 40(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 112(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 488(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 48(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 120(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 496(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 56(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 128(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 504(SP)
+	MOVQ  R9, BX
+	MOVQ  688(SP), DX
+	MULXQ 64(SP), R8, R9
+	MOVQ  696(SP), DX
+	MULXQ 136(SP), R10, R11
+	ADDQ  R10, R8
+	ADCQ  R11, R9
+	ADDQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  R8, 512(SP)
+	MOVQ  R9, BX
+	MOVQ  BX, 520(SP)
+
+	// q = p/2^31 - s, in place of p
+	MOVQ  $0x0000001f, R12
+	MOVQ  $0x00000021, R13
+	SHRXQ R12, 448(SP), AX
+	SHLXQ R13, 456(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SUBQ  288(SP), AX
+	MOVQ  AX, 448(SP)
+	SHRXQ R12, 456(SP), AX
+	SHLXQ R13, 464(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  296(SP), AX
+	MOVQ  AX, 456(SP)
+	SHRXQ R12, 464(SP), AX
+	SHLXQ R13, 472(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  304(SP), AX
+	MOVQ  AX, 464(SP)
+	SHRXQ R12, 472(SP), AX
+	SHLXQ R13, 480(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  312(SP), AX
+	MOVQ  AX, 472(SP)
+	SHRXQ R12, 480(SP), AX
+	SHLXQ R13, 488(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  320(SP), AX
+	MOVQ  AX, 480(SP)
+	SHRXQ R12, 488(SP), AX
+	SHLXQ R13, 496(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  328(SP), AX
+	MOVQ  AX, 488(SP)
+	SHRXQ R12, 496(SP), AX
+	SHLXQ R13, 504(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  336(SP), AX
+	MOVQ  AX, 496(SP)
+	SHRXQ R12, 504(SP), AX
+	SHLXQ R13, 512(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  344(SP), AX
+	MOVQ  AX, 504(SP)
+	SHRXQ R12, 512(SP), AX
+	SHLXQ R13, 520(SP), CX
+	LEAQ  (AX)(CX*1), AX
+	SBBQ  352(SP), AX
+	MOVQ  AX, 512(SP)
+	SHRXQ R12, 520(SP), AX
+	SBBQ  360(SP), AX
+	MOVQ  AX, R15
+	SARQ  $0x3f, R15
+
+	// out = |q|: (q ^ neg) - neg
+	MOVQ 448(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 448(SP)
+	MOVQ 456(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 456(SP)
+	MOVQ 464(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 464(SP)
+	MOVQ 472(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 472(SP)
+	MOVQ 480(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 480(SP)
+	MOVQ 488(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 488(SP)
+	MOVQ 496(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 496(SP)
+	MOVQ 504(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 504(SP)
+	MOVQ 512(SP), AX
+	XORQ R15, AX
+	MOVQ AX, 512(SP)
+	MOVQ 448(SP), AX
+	SUBQ R15, AX
+	MOVQ AX, 600(SP)
+	MOVQ 456(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 608(SP)
+	MOVQ 464(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 616(SP)
+	MOVQ 472(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 624(SP)
+	MOVQ 480(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 632(SP)
+	MOVQ 488(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 640(SP)
+	MOVQ 496(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 648(SP)
+	MOVQ 504(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 656(SP)
+	MOVQ 512(SP), AX
+	SBBQ R15, AX
+	MOVQ AX, 664(SP)
+	MOVQ 528(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 600(SP), AX
+	MOVQ AX, 72(SP)
+	MOVQ 536(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 608(SP), AX
+	MOVQ AX, 80(SP)
+	MOVQ 544(SP), AX
+	MOVQ AX, 16(SP)
+	MOVQ 616(SP), AX
+	MOVQ AX, 88(SP)
+	MOVQ 552(SP), AX
+	MOVQ AX, 24(SP)
+	MOVQ 624(SP), AX
+	MOVQ AX, 96(SP)
+	MOVQ 560(SP), AX
+	MOVQ AX, 32(SP)
+	MOVQ 632(SP), AX
+	MOVQ AX, 104(SP)
+	MOVQ 568(SP), AX
+	MOVQ AX, 40(SP)
+	MOVQ 640(SP), AX
+	MOVQ AX, 112(SP)
+	MOVQ 576(SP), AX
+	MOVQ AX, 48(SP)
+	MOVQ 648(SP), AX
+	MOVQ AX, 120(SP)
+	MOVQ 584(SP), AX
+	MOVQ AX, 56(SP)
+	MOVQ 656(SP), AX
+	MOVQ AX, 128(SP)
+	MOVQ 592(SP), AX
+	MOVQ AX, 64(SP)
+	MOVQ 664(SP), AX
+	MOVQ AX, 136(SP)
+
+	// A negated a or b negates its coefficients: c' becomes 2^32 - c'.
+	// They go to the words of the next iteration's u and v.
+	MOVQ $0x0000000100000001, AX
+	ANDQ R14, AX
+	MOVQ 672(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 712(SP)
+	MOVQ 680(SP), CX
+	XORQ R14, CX
+	ADDQ AX, CX
+	MOVQ CX, 720(SP)
+	MOVQ $0x0000000100000001, AX
+	ANDQ R15, AX
+	MOVQ 688(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 728(SP)
+	MOVQ 696(SP), CX
+	XORQ R15, CX
+	ADDQ AX, CX
+	MOVQ CX, 736(SP)
+	DECQ 704(SP)
+	JNZ  p521OrdBinGCDADXLoop
+
+	// The last iteration's u and v.
+	// d = 2m - u - v
+	MOVQ p521OrdBinGCDM2<>+0(SB), R11
+	SUBQ 144(SP), R11
+	MOVQ R11, 368(SP)
+	MOVQ p521OrdBinGCDM2<>+8(SB), R11
+	SBBQ 152(SP), R11
+	MOVQ R11, 376(SP)
+	MOVQ p521OrdBinGCDM2<>+16(SB), R11
+	SBBQ 160(SP), R11
+	MOVQ R11, 384(SP)
+	MOVQ p521OrdBinGCDM2<>+24(SB), R11
+	SBBQ 168(SP), R11
+	MOVQ R11, 392(SP)
+	MOVQ p521OrdBinGCDM2<>+32(SB), R11
+	SBBQ 176(SP), R11
+	MOVQ R11, 400(SP)
+	MOVQ p521OrdBinGCDM2<>+40(SB), R11
+	SBBQ 184(SP), R11
+	MOVQ R11, 408(SP)
+	MOVQ p521OrdBinGCDM2<>+48(SB), R11
+	SBBQ 192(SP), R11
+	MOVQ R11, 416(SP)
+	MOVQ p521OrdBinGCDM2<>+56(SB), R11
+	SBBQ 200(SP), R11
+	MOVQ R11, 424(SP)
+	MOVQ p521OrdBinGCDM2<>+64(SB), R11
+	SBBQ 208(SP), R11
+	MOVQ R11, 432(SP)
+	MOVQ p521OrdBinGCDM2<>+72(SB), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 440(SP)
+	MOVQ 368(SP), R11
+	SUBQ 216(SP), R11
+	MOVQ R11, 368(SP)
+	MOVQ 376(SP), R11
+	SBBQ 224(SP), R11
+	MOVQ R11, 376(SP)
+	MOVQ 384(SP), R11
+	SBBQ 232(SP), R11
+	MOVQ R11, 384(SP)
+	MOVQ 392(SP), R11
+	SBBQ 240(SP), R11
+	MOVQ R11, 392(SP)
+	MOVQ 400(SP), R11
+	SBBQ 248(SP), R11
+	MOVQ R11, 400(SP)
+	MOVQ 408(SP), R11
+	SBBQ 256(SP), R11
+	MOVQ R11, 408(SP)
+	MOVQ 416(SP), R11
+	SBBQ 264(SP), R11
+	MOVQ R11, 416(SP)
+	MOVQ 424(SP), R11
+	SBBQ 272(SP), R11
+	MOVQ R11, 424(SP)
+	MOVQ 432(SP), R11
+	SBBQ 280(SP), R11
+	MOVQ R11, 432(SP)
+	MOVQ 440(SP), R11
+	SBBQ $0x00, R11
+	MOVQ R11, 440(SP)
+
+	// e = 2^31·d
+	MOVQ 440(SP), R11
+	MOVQ 432(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 440(SP)
+	MOVQ 432(SP), R11
+	MOVQ 424(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 432(SP)
+	MOVQ 424(SP), R11
+	MOVQ 416(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 424(SP)
+	MOVQ 416(SP), R11
+	MOVQ 408(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 416(SP)
+	MOVQ 408(SP), R11
+	MOVQ 400(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 408(SP)
+	MOVQ 400(SP), R11
+	MOVQ 392(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 400(SP)
+	MOVQ 392(SP), R11
+	MOVQ 384(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 392(SP)
+	MOVQ 384(SP), R11
+	MOVQ 376(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 384(SP)
+	MOVQ 376(SP), R11
+	MOVQ 368(SP), R14
+	SHLQ $0x1f, R14, R11
+	MOVQ R11, 376(SP)
+	SHLQ $0x1f, 368(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 144(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 216(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  368(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 448(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 152(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 224(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  376(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 456(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 160(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 232(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 464(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 168(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 240(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  392(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 472(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 176(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 248(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  400(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 480(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 184(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 256(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  408(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 488(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 192(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 264(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  416(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 496(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 200(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 272(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  424(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 504(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  712(SP), DX
+	MULXQ 208(SP), R11, R14
+	MOVQ  720(SP), DX
+	MULXQ 280(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  432(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 512(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  744(SP), R11
+	ADDQ  440(SP), R11
+	MOVQ  R11, 520(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  448(SP), DX
+	IMULQ p521OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p521OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ  448(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ  456(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 448(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ  464(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 456(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ  472(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 464(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+32(SB), R11, R14
+	ADDQ  480(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 472(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+40(SB), R11, R14
+	ADDQ  488(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 480(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+48(SB), R11, R14
+	ADDQ  496(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 488(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+56(SB), R11, R14
+	ADDQ  504(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 496(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+64(SB), R11, R14
+	ADDQ  512(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 504(SP)
+	MOVQ  R14, R15
+	MOVQ  520(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 512(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 520(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    448(SP), R11
+	SUBQ    p521OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 528(SP)
+	MOVQ    456(SP), R11
+	SBBQ    p521OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 536(SP)
+	MOVQ    464(SP), R11
+	SBBQ    p521OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 544(SP)
+	MOVQ    472(SP), R11
+	SBBQ    p521OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 552(SP)
+	MOVQ    480(SP), R11
+	SBBQ    p521OrdBinGCDM<>+32(SB), R11
+	MOVQ    R11, 560(SP)
+	MOVQ    488(SP), R11
+	SBBQ    p521OrdBinGCDM<>+40(SB), R11
+	MOVQ    R11, 568(SP)
+	MOVQ    496(SP), R11
+	SBBQ    p521OrdBinGCDM<>+48(SB), R11
+	MOVQ    R11, 576(SP)
+	MOVQ    504(SP), R11
+	SBBQ    p521OrdBinGCDM<>+56(SB), R11
+	MOVQ    R11, 584(SP)
+	MOVQ    512(SP), R11
+	SBBQ    p521OrdBinGCDM<>+64(SB), R11
+	MOVQ    R11, 592(SP)
+	MOVQ    520(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    528(SP), R11
+	CMOVQCS 448(SP), R11
+	MOVQ    R11, 528(SP)
+	MOVQ    536(SP), R11
+	CMOVQCS 456(SP), R11
+	MOVQ    R11, 536(SP)
+	MOVQ    544(SP), R11
+	CMOVQCS 464(SP), R11
+	MOVQ    R11, 544(SP)
+	MOVQ    552(SP), R11
+	CMOVQCS 472(SP), R11
+	MOVQ    R11, 552(SP)
+	MOVQ    560(SP), R11
+	CMOVQCS 480(SP), R11
+	MOVQ    R11, 560(SP)
+	MOVQ    568(SP), R11
+	CMOVQCS 488(SP), R11
+	MOVQ    R11, 568(SP)
+	MOVQ    576(SP), R11
+	CMOVQCS 496(SP), R11
+	MOVQ    R11, 576(SP)
+	MOVQ    584(SP), R11
+	CMOVQCS 504(SP), R11
+	MOVQ    R11, 584(SP)
+	MOVQ    592(SP), R11
+	CMOVQCS 512(SP), R11
+	MOVQ    R11, 592(SP)
+
+	// t = f·u + g·v + e, a column at a time
+	MOVQ  $0x00000000, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 144(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 216(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  368(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 752(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 152(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 224(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  376(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 760(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 160(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 232(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  384(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 768(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 168(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 240(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  392(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 776(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 176(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 248(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  400(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 784(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 184(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 256(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  408(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 792(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 192(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 264(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  416(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 800(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 200(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 272(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  424(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 808(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  728(SP), DX
+	MULXQ 208(SP), R11, R14
+	MOVQ  736(SP), DX
+	MULXQ 280(SP), DX, R15
+	ADDQ  DX, R11
+	ADCQ  R15, R14
+	ADDQ  744(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  432(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 816(SP)
+	MOVQ  R14, 744(SP)
+	MOVQ  744(SP), R11
+	ADDQ  440(SP), R11
+	MOVQ  R11, 824(SP)
+
+	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
+	MOVQ  752(SP), DX
+	IMULQ p521OrdBinGCDM0<>+0(SB), DX
+	XORL  R15, R15
+	MULXQ p521OrdBinGCDM<>+0(SB), R11, R14
+	ADDQ  752(SP), R11
+	ADCQ  $0x00, R14
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+8(SB), R11, R14
+	ADDQ  760(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 752(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+16(SB), R11, R14
+	ADDQ  768(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 760(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+24(SB), R11, R14
+	ADDQ  776(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 768(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+32(SB), R11, R14
+	ADDQ  784(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 776(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+40(SB), R11, R14
+	ADDQ  792(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 784(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+48(SB), R11, R14
+	ADDQ  800(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 792(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+56(SB), R11, R14
+	ADDQ  808(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 800(SP)
+	MOVQ  R14, R15
+	MULXQ p521OrdBinGCDM<>+64(SB), R11, R14
+	ADDQ  816(SP), R11
+	ADCQ  $0x00, R14
+	ADDQ  R15, R11
+	ADCQ  $0x00, R14
+	MOVQ  R11, 808(SP)
+	MOVQ  R14, R15
+	MOVQ  824(SP), R11
+	ADDQ  R15, R11
+	MOVQ  R11, 816(SP)
+	MOVL  $0x00000000, R14
+	ADCQ  $0x00, R14
+	MOVQ  R14, 824(SP)
+
+	// out = r - m, or r if that borrows
+	MOVQ    752(SP), R11
+	SUBQ    p521OrdBinGCDM<>+0(SB), R11
+	MOVQ    R11, 600(SP)
+	MOVQ    760(SP), R11
+	SBBQ    p521OrdBinGCDM<>+8(SB), R11
+	MOVQ    R11, 608(SP)
+	MOVQ    768(SP), R11
+	SBBQ    p521OrdBinGCDM<>+16(SB), R11
+	MOVQ    R11, 616(SP)
+	MOVQ    776(SP), R11
+	SBBQ    p521OrdBinGCDM<>+24(SB), R11
+	MOVQ    R11, 624(SP)
+	MOVQ    784(SP), R11
+	SBBQ    p521OrdBinGCDM<>+32(SB), R11
+	MOVQ    R11, 632(SP)
+	MOVQ    792(SP), R11
+	SBBQ    p521OrdBinGCDM<>+40(SB), R11
+	MOVQ    R11, 640(SP)
+	MOVQ    800(SP), R11
+	SBBQ    p521OrdBinGCDM<>+48(SB), R11
+	MOVQ    R11, 648(SP)
+	MOVQ    808(SP), R11
+	SBBQ    p521OrdBinGCDM<>+56(SB), R11
+	MOVQ    R11, 656(SP)
+	MOVQ    816(SP), R11
+	SBBQ    p521OrdBinGCDM<>+64(SB), R11
+	MOVQ    R11, 664(SP)
+	MOVQ    824(SP), R11
+	SBBQ    $0x00, R11
+	MOVQ    600(SP), R11
+	CMOVQCS 752(SP), R11
+	MOVQ    R11, 600(SP)
+	MOVQ    608(SP), R11
+	CMOVQCS 760(SP), R11
+	MOVQ    R11, 608(SP)
+	MOVQ    616(SP), R11
+	CMOVQCS 768(SP), R11
+	MOVQ    R11, 616(SP)
+	MOVQ    624(SP), R11
+	CMOVQCS 776(SP), R11
+	MOVQ    R11, 624(SP)
+	MOVQ    632(SP), R11
+	CMOVQCS 784(SP), R11
+	MOVQ    R11, 632(SP)
+	MOVQ    640(SP), R11
+	CMOVQCS 792(SP), R11
+	MOVQ    R11, 640(SP)
+	MOVQ    648(SP), R11
+	CMOVQCS 800(SP), R11
+	MOVQ    R11, 648(SP)
+	MOVQ    656(SP), R11
+	CMOVQCS 808(SP), R11
+	MOVQ    R11, 656(SP)
+	MOVQ    664(SP), R11
+	CMOVQCS 816(SP), R11
+	MOVQ    R11, 664(SP)
+	MOVQ    528(SP), R11
+	MOVQ    R11, 144(SP)
+	MOVQ    600(SP), R11
+	MOVQ    R11, 216(SP)
+	MOVQ    536(SP), R11
+	MOVQ    R11, 152(SP)
+	MOVQ    608(SP), R11
+	MOVQ    R11, 224(SP)
+	MOVQ    544(SP), R11
+	MOVQ    R11, 160(SP)
+	MOVQ    616(SP), R11
+	MOVQ    R11, 232(SP)
+	MOVQ    552(SP), R11
+	MOVQ    R11, 168(SP)
+	MOVQ    624(SP), R11
+	MOVQ    R11, 240(SP)
+	MOVQ    560(SP), R11
+	MOVQ    R11, 176(SP)
+	MOVQ    632(SP), R11
+	MOVQ    R11, 248(SP)
+	MOVQ    568(SP), R11
+	MOVQ    R11, 184(SP)
+	MOVQ    640(SP), R11
+	MOVQ    R11, 256(SP)
+	MOVQ    576(SP), R11
+	MOVQ    R11, 192(SP)
+	MOVQ    648(SP), R11
+	MOVQ    R11, 264(SP)
+	MOVQ    584(SP), R11
+	MOVQ    R11, 200(SP)
+	MOVQ    656(SP), R11
+	MOVQ    R11, 272(SP)
+	MOVQ    592(SP), R11
+	MOVQ    R11, 208(SP)
+	MOVQ    664(SP), R11
+	MOVQ    R11, 280(SP)
+	MOVQ    out+0(FP), DI
+	MOVQ    216(SP), AX
+	MOVQ    AX, (DI)
+	MOVQ    224(SP), AX
+	MOVQ    AX, 8(DI)
+	MOVQ    232(SP), AX
+	MOVQ    AX, 16(DI)
+	MOVQ    240(SP), AX
+	MOVQ    AX, 24(DI)
+	MOVQ    248(SP), AX
+	MOVQ    AX, 32(DI)
+	MOVQ    256(SP), AX
+	MOVQ    AX, 40(DI)
+	MOVQ    264(SP), AX
+	MOVQ    AX, 48(DI)
+	MOVQ    272(SP), AX
+	MOVQ    AX, 56(DI)
+	MOVQ    280(SP), AX
+	MOVQ    AX, 64(DI)
+	RET

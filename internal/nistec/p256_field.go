@@ -155,7 +155,7 @@ func p256Invert(z, x *[4]uint64) {
 // the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
 var p256InvertFactor = [4]uint64{0x05e800000cd00000, 0xedfbfffffeb40000, 0xfe1bfffff4bbffff, 0x0e0bfffff807ffff}
 
-// p256BinGCD sets out = y⁻¹·2^(-33·18) mod m, for y < m (0 gives 0): binaryInvert
+// p256BinGCDGeneric sets out = y⁻¹·2^(-33·18) mod m, for y < m (0 gives 0): binaryInvert
 // (bingcd.go) written out for m's 4 words, its values in variables, the
 // linear combinations of a and b fused into one pass, and those of u and
 // v into another, with the nonnegative coefficients c' = c + 2^31:
@@ -165,7 +165,7 @@ var p256InvertFactor = [4]uint64{0x05e800000cd00000, 0xedfbfffffeb40000, 0xfe1bf
 //
 // out may alias y. Constant time: the 18 iterations are public, and every
 // choice on the values is a mask.
-func p256BinGCD(out, y *[4]uint64) {
+func p256BinGCDGeneric(out, y *[4]uint64) {
 	a0, a1, a2, a3 := y[0], y[1], y[2], y[3]
 	b0, b1, b2, b3 := uint64(0xffffffffffffffff), uint64(0xffffffff), uint64(0x0), uint64(0xffffffff00000001)
 	u0, u1, u2, u3 := uint64(1), uint64(0), uint64(0), uint64(0)

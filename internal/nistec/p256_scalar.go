@@ -140,7 +140,7 @@ func p256OrdInvert(z, x *[4]uint64) {
 // the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
 var p256OrdInvertFactor = [4]uint64{0xfd0170b1b00102eb, 0x0b843a0df657a18e, 0x242740d0721f9656, 0xa19ae5f8043b224e}
 
-// p256OrdBinGCD sets out = y⁻¹·2^(-33·18) mod m, for y < m (0 gives 0): binaryInvert
+// p256OrdBinGCDGeneric sets out = y⁻¹·2^(-33·18) mod m, for y < m (0 gives 0): binaryInvert
 // (bingcd.go) written out for m's 4 words, its values in variables, the
 // linear combinations of a and b fused into one pass, and those of u and
 // v into another, with the nonnegative coefficients c' = c + 2^31:
@@ -150,7 +150,7 @@ var p256OrdInvertFactor = [4]uint64{0xfd0170b1b00102eb, 0x0b843a0df657a18e, 0x24
 //
 // out may alias y. Constant time: the 18 iterations are public, and every
 // choice on the values is a mask.
-func p256OrdBinGCD(out, y *[4]uint64) {
+func p256OrdBinGCDGeneric(out, y *[4]uint64) {
 	a0, a1, a2, a3 := y[0], y[1], y[2], y[3]
 	b0, b1, b2, b3 := uint64(0xf3b9cac2fc632551), uint64(0xbce6faada7179e84), uint64(0xffffffffffffffff), uint64(0xffffffff00000000)
 	u0, u1, u2, u3 := uint64(1), uint64(0), uint64(0), uint64(0)

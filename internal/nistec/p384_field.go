@@ -155,7 +155,7 @@ func p384Invert(z, x *[6]uint64) {
 // the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
 var p384InvertFactor = [6]uint64{0x140000008c000000, 0x140000002bffffff, 0xe000000040000001, 0x13fffffffffffffe, 0x3c00000090000001, 0xafffffff9fffffff}
 
-// p384BinGCD sets out = y⁻¹·2^(-33·26) mod m, for y < m (0 gives 0): binaryInvert
+// p384BinGCDGeneric sets out = y⁻¹·2^(-33·26) mod m, for y < m (0 gives 0): binaryInvert
 // (bingcd.go) written out for m's 6 words, its values in variables, the
 // linear combinations of a and b fused into one pass, and those of u and
 // v into another, with the nonnegative coefficients c' = c + 2^31:
@@ -165,7 +165,7 @@ var p384InvertFactor = [6]uint64{0x140000008c000000, 0x140000002bffffff, 0xe0000
 //
 // out may alias y. Constant time: the 26 iterations are public, and every
 // choice on the values is a mask.
-func p384BinGCD(out, y *[6]uint64) {
+func p384BinGCDGeneric(out, y *[6]uint64) {
 	a0, a1, a2, a3, a4, a5 := y[0], y[1], y[2], y[3], y[4], y[5]
 	b0, b1, b2, b3, b4, b5 := uint64(0xffffffff), uint64(0xffffffff00000000), uint64(0xfffffffffffffffe), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff)
 	u0, u1, u2, u3, u4, u5 := uint64(1), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0)

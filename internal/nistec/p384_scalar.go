@@ -140,7 +140,7 @@ func p384OrdInvert(z, x *[6]uint64) {
 // the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
 var p384OrdInvertFactor = [6]uint64{0x8f50a22dfc840a2e, 0x49a037ffe80f772d, 0x4eac108eeb283ddf, 0x76c52c3aec699d35, 0x5c6dc3d7930e13ef, 0xad96fe5b9047c1a2}
 
-// p384OrdBinGCD sets out = y⁻¹·2^(-33·26) mod m, for y < m (0 gives 0): binaryInvert
+// p384OrdBinGCDGeneric sets out = y⁻¹·2^(-33·26) mod m, for y < m (0 gives 0): binaryInvert
 // (bingcd.go) written out for m's 6 words, its values in variables, the
 // linear combinations of a and b fused into one pass, and those of u and
 // v into another, with the nonnegative coefficients c' = c + 2^31:
@@ -150,7 +150,7 @@ var p384OrdInvertFactor = [6]uint64{0x8f50a22dfc840a2e, 0x49a037ffe80f772d, 0x4e
 //
 // out may alias y. Constant time: the 26 iterations are public, and every
 // choice on the values is a mask.
-func p384OrdBinGCD(out, y *[6]uint64) {
+func p384OrdBinGCDGeneric(out, y *[6]uint64) {
 	a0, a1, a2, a3, a4, a5 := y[0], y[1], y[2], y[3], y[4], y[5]
 	b0, b1, b2, b3, b4, b5 := uint64(0xecec196accc52973), uint64(0x581a0db248b0a77a), uint64(0xc7634d81f4372ddf), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff)
 	u0, u1, u2, u3, u4, u5 := uint64(1), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0)

@@ -154,7 +154,7 @@ func p521Invert(z, x *[9]uint64) {
 // p521InvertFactor is 2^(33·35) mod m, which p521BinGCD's result lacks.
 var p521InvertFactor = [9]uint64{0x0000000000000000, 0x0002000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000}
 
-// p521BinGCD sets out = y⁻¹·2^(-33·35) mod m, for y < m (0 gives 0): binaryInvert
+// p521BinGCDGeneric sets out = y⁻¹·2^(-33·35) mod m, for y < m (0 gives 0): binaryInvert
 // (bingcd.go) written out for m's 9 words, its values in variables, the
 // linear combinations of a and b fused into one pass, and those of u and
 // v into another, with the nonnegative coefficients c' = c + 2^31:
@@ -164,7 +164,7 @@ var p521InvertFactor = [9]uint64{0x0000000000000000, 0x0002000000000000, 0x00000
 //
 // out may alias y. Constant time: the 35 iterations are public, and every
 // choice on the values is a mask.
-func p521BinGCD(out, y *[9]uint64) {
+func p521BinGCDGeneric(out, y *[9]uint64) {
 	a0, a1, a2, a3, a4, a5, a6, a7, a8 := y[0], y[1], y[2], y[3], y[4], y[5], y[6], y[7], y[8]
 	b0, b1, b2, b3, b4, b5, b6, b7, b8 := uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0x1ff)
 	u0, u1, u2, u3, u4, u5, u6, u7, u8 := uint64(1), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0)

@@ -140,7 +140,7 @@ func p521OrdInvert(z, x *[9]uint64) {
 // the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
 var p521OrdInvertFactor = [9]uint64{0xa80439748826d706, 0x5815337f25ea2324, 0x3cc73baa4790ed46, 0xea6ffc6cd32d39bc, 0x0fff0da244384f76, 0xad65fcd465f267ef, 0x1e5dd8418a7286f5, 0x73662ca40042fa60, 0x0000000000000125}
 
-// p521OrdBinGCD sets out = y⁻¹·2^(-33·35) mod m, for y < m (0 gives 0): binaryInvert
+// p521OrdBinGCDGeneric sets out = y⁻¹·2^(-33·35) mod m, for y < m (0 gives 0): binaryInvert
 // (bingcd.go) written out for m's 9 words, its values in variables, the
 // linear combinations of a and b fused into one pass, and those of u and
 // v into another, with the nonnegative coefficients c' = c + 2^31:
@@ -150,7 +150,7 @@ var p521OrdInvertFactor = [9]uint64{0xa80439748826d706, 0x5815337f25ea2324, 0x3c
 //
 // out may alias y. Constant time: the 35 iterations are public, and every
 // choice on the values is a mask.
-func p521OrdBinGCD(out, y *[9]uint64) {
+func p521OrdBinGCDGeneric(out, y *[9]uint64) {
 	a0, a1, a2, a3, a4, a5, a6, a7, a8 := y[0], y[1], y[2], y[3], y[4], y[5], y[6], y[7], y[8]
 	b0, b1, b2, b3, b4, b5, b6, b7, b8 := uint64(0xbb6fb71e91386409), uint64(0x3bb5c9b8899c47ae), uint64(0x7fcc0148f709a5d0), uint64(0x51868783bf2f966b), uint64(0xfffffffffffffffa), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0xffffffffffffffff), uint64(0x1ff)
 	u0, u1, u2, u3, u4, u5, u6, u7, u8 := uint64(1), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0)

@@ -43,7 +43,7 @@ func emitBinaryInvert(e *emitter, f *modulus, name string) {
 	}
 	e.p("var %sFactor = %s", name, wordsLit(factor, n))
 	e.p("")
-	emitBinGCD(e, f, gcd, iters)
+	emitBinGCD(e, f, gcd+"Generic", iters)
 }
 
 // emitBinGCD writes name(out, y), out = y⁻¹·2^(-33·iters) mod m: the
