@@ -47,3 +47,56 @@ func p521SelectSSE2(out *[27]uint64, table *[16][27]uint64, n uint32)
 //
 //go:noescape
 func p521SelectAffineSSE2(out *[18]uint64, table *[16][18]uint64, n uint32)
+
+// p521AddDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in
+// Jacobian coordinates as (*p521Jacobian).addDistinct does in Go
+// (add-1998-cmo-2, with its exceptions), with equal results, for
+// coordinates below p. The outputs may alias the inputs. It requires BMI2
+// and ADX. Constant time.
+//
+//go:noescape
+func p521AddDistinctADX(x3 *[9]uint64, y3 *[9]uint64, z3 *[9]uint64, x1 *[9]uint64, y1 *[9]uint64, z1 *[9]uint64, x2 *[9]uint64, y2 *[9]uint64, z2 *[9]uint64)
+
+// p521AddAffineDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2)
+// in Jacobian coordinates as (*p521Jacobian).addAffineDistinct does in Go
+// (madd-2004-hmv, with its exceptions), with equal results, for
+// coordinates below p. The outputs may alias the inputs. It requires BMI2
+// and ADX. Constant time.
+//
+//go:noescape
+func p521AddAffineDistinctADX(x3 *[9]uint64, y3 *[9]uint64, z3 *[9]uint64, x1 *[9]uint64, y1 *[9]uint64, z1 *[9]uint64, x2 *[9]uint64, y2 *[9]uint64)
+
+// p521DoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in Jacobian coordinates
+// as (*p521Jacobian).double does in Go, with equal results, for coordinates
+// below p. The outputs may alias the inputs. It requires BMI2 and ADX.
+// Constant time.
+//
+//go:noescape
+func p521DoubleADX(x3 *[9]uint64, y3 *[9]uint64, z3 *[9]uint64, x1 *[9]uint64, y1 *[9]uint64, z1 *[9]uint64)
+
+// p521PointAddADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in
+// projective coordinates as (*P521Point).Add does in Go (Renes, Costello
+// and Batina, Algorithm 4), with equal results, for coordinates below p;
+// b is the curve's b. The outputs may alias the inputs. It requires BMI2
+// and ADX. Constant time.
+//
+//go:noescape
+func p521PointAddADX(x3 *[9]uint64, y3 *[9]uint64, z3 *[9]uint64, x1 *[9]uint64, y1 *[9]uint64, z1 *[9]uint64, x2 *[9]uint64, y2 *[9]uint64, z2 *[9]uint64, b *[9]uint64)
+
+// p521PointAddAffineADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2) as
+// (*P521Point).addAffine does in Go (Renes, Costello and Batina,
+// Algorithm 5), with equal results, for coordinates below p; b is the
+// curve's b. The outputs may alias the inputs. It requires BMI2 and ADX.
+// Constant time.
+//
+//go:noescape
+func p521PointAddAffineADX(x3 *[9]uint64, y3 *[9]uint64, z3 *[9]uint64, x1 *[9]uint64, y1 *[9]uint64, z1 *[9]uint64, x2 *[9]uint64, y2 *[9]uint64, b *[9]uint64)
+
+// p521PointDoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in projective
+// coordinates as (*P521Point).Double does in Go (Renes, Costello and
+// Batina, Algorithm 6), with equal results, for coordinates below p; b is
+// the curve's b. The outputs may alias the inputs. It requires BMI2 and
+// ADX. Constant time.
+//
+//go:noescape
+func p521PointDoubleADX(x3 *[9]uint64, y3 *[9]uint64, z3 *[9]uint64, x1 *[9]uint64, y1 *[9]uint64, z1 *[9]uint64, b *[9]uint64)

@@ -61,7 +61,8 @@ func p521() {
 	Pragma("noescape")
 	Load(Param("x"), RSI)
 	Load(Param("y"), RDI)
-	p521MulBody("z")
+	p521StoreParam(p521MulWords(p521Words(RSI), p521Words(RDI), AllocLocal(8*9)), "z")
+	RET()
 
 	TEXT("p521SquareADX", NOSPLIT, "func(z, x *[9]uint64)")
 	Doc("p521SquareADX is p521SquareGeneric with MULX, ADCX and ADOX: it sets",
@@ -70,7 +71,8 @@ func p521() {
 		"ADX. Constant time.")
 	Pragma("noescape")
 	Load(Param("x"), RSI)
-	p521SquareBody("z")
+	p521StoreParam(p521SquareWords(p521Words(RSI), AllocLocal(8*18)), "z")
+	RET()
 
 	TEXT("p521AddADX", NOSPLIT, "func(z, x, y *[9]uint64)")
 	Doc("p521AddADX sets z = x + y mod p for x, y < p, fully reduced, as",
@@ -88,6 +90,7 @@ func p521() {
 
 	selectWide("p521SelectSSE2", 27)
 	selectWide("p521SelectAffineSSE2", 18)
+	p521Points()
 }
 
 // p521AddBody writes t = x + y (below 2p < 2^522, no carry out of nine
@@ -211,14 +214,14 @@ func selectWide(name string, w int) {
 	RET()
 }
 
-// p521SquareBody writes the square of the words at RSI: the 36 cross
+// p521SquareWords writes the square of the words x(0) to x(8) (memory
+// operands; a base register must be RSI or SP): the 36 cross
 // products x[i]·x[j], i < j, in rows as the multiplication's, each word
 // going to the stack once no later row adds to it; then one pass that
 // doubles the cross products on CF while adding the squares x[k]² on OF,
 // words 0 to 8 back to the stack and 9 to 17 into p521Ring; then the
-// reduction.
-func p521SquareBody(z string) {
-	w := AllocLocal(8 * 18)
+// reduction, whose result registers it returns. w is scratch of 18 words.
+func p521SquareWords(word func(int) Mem, w Mem) [9]Register {
 	t := func(k int) Mem { return w.Offset(8 * k) }
 	free := []Register{RBX, RCX, RDI, R8, R9, R10, R11, R12, R13, R14}
 	at := map[int]Register{}
@@ -233,8 +236,6 @@ func p521SquareBody(z string) {
 		free = append(free, at[pos])
 		delete(at, pos)
 	}
-	word := func(j int) Mem { return Mem{Base: RSI}.Offset(8 * j) }
-
 	Comment("Cross row 0: x[0]·x[1..8] at words 1 to 9, one chain on CF.")
 	MOVQ(word(0), RDX)
 	MULXQ(word(1), alloc(1), alloc(2))
@@ -297,22 +298,28 @@ func p521SquareBody(z string) {
 			}
 		}
 	}
-	p521Reduce(t, z)
+	return p521Reduce(t)
 }
 
-// p521MulBody writes the product of the words at RSI and RDI and its
-// reduction, storing the result at the parameter named z.
-func p521MulBody(z string) {
+// p521Words returns the words of the operand at base, as memory operands.
+func p521Words(base Register) func(int) Mem {
+	return func(j int) Mem { return word(base, j) }
+}
+
+// p521MulWords writes the product of the words x(j) and y(i) (memory
+// operands, whose base registers must be RSI, RDI or SP) and its
+// reduction, and returns the result's registers. low is scratch of nine
+// words.
+func p521MulWords(x, y func(int) Mem, low Mem) [9]Register {
 	r := func(k int) Register { return p521Ring[k%9] }
-	low := AllocLocal(8 * 9)
 	t := func(k int) Mem { return low.Offset(8 * k) }
 
 	Comment("Row 0: t = x·y[0], one carry chain on CF.")
-	MOVQ(word(RDI, 0), RDX)
-	MULXQ(word(RSI, 0), r(0), r(1))
+	MOVQ(y(0), RDX)
+	MULXQ(x(0), r(0), r(1))
 	MOVQ(r(0), t(0))
 	for j := 1; j < 9; j++ {
-		MULXQ(word(RSI, j), RAX, r(j+1))
+		MULXQ(x(j), RAX, r(j+1))
 		if j == 1 {
 			ADDQ(RAX, r(j))
 		} else {
@@ -323,30 +330,31 @@ func p521MulBody(z string) {
 
 	for i := 1; i < 9; i++ {
 		Comment("Row: t += x·y[i]·2^(64i), low halves on CF, high halves on OF.")
-		MOVQ(word(RDI, i), RDX)
+		MOVQ(y(i), RDX)
 		XORQ(RAX, RAX)
 		for j := 0; j < 8; j++ {
-			MULXQ(word(RSI, j), RAX, R15)
+			MULXQ(x(j), RAX, R15)
 			ADCXQ(RAX, r(i+j))
 			ADOXQ(R15, r(i+j+1))
 			if j == 0 {
 				MOVQ(r(i), t(i))
 			}
 		}
-		MULXQ(word(RSI, 8), RAX, r(i+9))
+		MULXQ(x(8), RAX, r(i+9))
 		ADCXQ(RAX, r(i+8))
 		MOVQ(U32(0), RAX)
 		ADOXQ(RAX, r(i+9))
 		ADCXQ(RAX, r(i+9))
 	}
 
-	p521Reduce(t, z)
+	return p521Reduce(t)
 }
 
 // p521Reduce writes the reduction of the 18-word product w, whose words 0
-// to 8 are at t(0) to t(8) and words 9 to 17 in p521Ring, and stores the
-// result at the parameter named z. It uses RAX, RSI, RDI, RDX and R15.
-func p521Reduce(t func(int) Mem, z string) {
+// to 8 are at t(0) to t(8) and words 9 to 17 in p521Ring, and returns the
+// result's registers (RAX, then p521Ring[0] to p521Ring[7]). It uses RSI
+// and RDI.
+func p521Reduce(t func(int) Mem) [9]Register {
 	r := func(k int) Register { return p521Ring[k%9] }
 	Comment("w[9+j] is in ring register j. h = w >> 521 (mod 2^576): h0 in",
 		"RAX, h[j] in ring register j-1 for j ≥ 1.")
@@ -380,10 +388,14 @@ func p521Reduce(t func(int) Mem, z string) {
 		ADCQ(Imm(0), r(j))
 	}
 	ANDQ(U32(0x1ff), r(7))
+	return [9]Register{RAX, r(0), r(1), r(2), r(3), r(4), r(5), r(6), r(7)}
+}
+
+// p521StoreParam stores the words in r through the pointer parameter z
+// (loaded into RDX).
+func p521StoreParam(r [9]Register, z string) {
 	Load(Param(z), RDX)
-	MOVQ(RAX, word(RDX, 0))
-	for j := 1; j < 9; j++ {
-		MOVQ(r(j-1), word(RDX, j))
+	for j := range r {
+		MOVQ(r[j], word(RDX, j))
 	}
-	RET()
 }

@@ -1,0 +1,333 @@
+//go:build !purego
+
+package nistec
+
+import (
+	"crypto/elliptic"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// p521InGo runs f with the Go field kernels and point formulas (useADX
+// off), for the reference results of the assembly formulas.
+func p521InGo(f func()) {
+	defer func(use bool) { useADX = use }(useADX)
+	useADX = false
+	f()
+}
+
+// p521PointAsmInputs returns coordinates for the formula tests: the field
+// inputs biased to the bounds (p521AsmInputs), and the coordinates of
+// points on the curve (multiples of the generator, in projective and
+// Jacobian form with random Z).
+func p521PointAsmInputs(t *testing.T) [][9]uint64 {
+	in := p521AsmInputs(t)
+	r := testutil.Rand(t)
+	for range 8 {
+		s := make([]byte, p521ScalarLength)
+		for k := range s {
+			s[k] = byte(r.Uint32())
+		}
+		s[0] &= 1
+		q, err := NewP521Point().ScalarBaseMult(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in = append(in, q.x.l, q.y.l, q.z.l)
+	}
+	return in
+}
+
+// TestP521DoubleAsm compares p521DoubleADX with the Go Jacobian doubling
+// word for word: the formulas are polynomials, so any coordinates below p
+// serve, on or off the curve, and the Jacobian doubling of curve points,
+// five in a row as in ScalarMult. Output aliased to the input and not.
+func TestP521DoubleAsm(t *testing.T) {
+	if !useADX {
+		t.Skip("the CPU lacks BMI2 or ADX")
+	}
+	in := p521PointAsmInputs(t)
+	r := testutil.Rand(t)
+	pick := func() p521Element { return p521Element{in[r.IntN(len(in))]} }
+	for i := range 3 * len(in) {
+		q := p521Jacobian{p521Element{in[i%len(in)]}, pick(), pick()}
+		var want, got p521Jacobian
+		p521InGo(func() { want.double(&q) })
+		p521DoubleADX(&got.x.l, &got.y.l, &got.z.l, &q.x.l, &q.y.l, &q.z.l)
+		if got != want {
+			t.Fatalf("p521DoubleADX(%x) = %x, want %x", q, got, want)
+		}
+		got = q
+		p521DoubleADX(&got.x.l, &got.y.l, &got.z.l, &got.x.l, &got.y.l, &got.z.l)
+		if got != want {
+			t.Fatalf("p521DoubleADX(%x) aliased = %x, want %x", q, got, want)
+		}
+	}
+	g := NewP521Generator()
+	var want, got p521Jacobian
+	p521InGo(func() { want.fromProjective(g) })
+	got = want
+	for i := range 20 {
+		p521InGo(func() { want.double(&want) })
+		p521DoubleADX(&got.x.l, &got.y.l, &got.z.l, &got.x.l, &got.y.l, &got.z.l)
+		if got != want {
+			t.Fatalf("doubling %d of G: p521DoubleADX gives %x, want %x", i+1, got, want)
+		}
+	}
+}
+
+// TestP521AddAsm compares the assembly additions (complete, projective;
+// and Jacobian, with their exceptions) and projective doubling with the Go
+// formulas word for word, on coordinates below p (the
+// formulas are polynomials), on curve points, and on the exceptional pairs
+// (equal, opposite, the identity); outputs aliased to either input and not.
+func TestP521AddAsm(t *testing.T) {
+	if !useADX {
+		t.Skip("the CPU lacks BMI2 or ADX")
+	}
+	in := p521PointAsmInputs(t)
+	r := testutil.Rand(t)
+	pick := func() p521Element { return p521Element{in[r.IntN(len(in))]} }
+	check := func(p1, p2 P521Point) {
+		t.Helper()
+		a2 := p521Affine{p2.x, p2.y}
+		var want, got P521Point
+		p521InGo(func() { want.Add(&p1, &p2) })
+		p521PointAddADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &p2.z.l, &p521B.l)
+		if got != want {
+			t.Fatalf("p521PointAddADX(%x, %x) = %x, want %x", p1, p2, got, want)
+		}
+		got = p1
+		p521PointAddADX(&got.x.l, &got.y.l, &got.z.l, &got.x.l, &got.y.l, &got.z.l, &p2.x.l, &p2.y.l, &p2.z.l, &p521B.l)
+		if got != want {
+			t.Fatalf("p521PointAddADX(%x, %x) aliased = %x, want %x", p1, p2, got, want)
+		}
+		got = p2
+		p521PointAddADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &got.x.l, &got.y.l, &got.z.l, &p521B.l)
+		if got != want {
+			t.Fatalf("p521PointAddADX(%x, %x) aliased = %x, want %x", p1, p2, got, want)
+		}
+		p521InGo(func() { want.Double(&p1) })
+		p521PointDoubleADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p521B.l)
+		if got != want {
+			t.Fatalf("p521PointDoubleADX(%x) = %x, want %x", p1, got, want)
+		}
+		got = p1
+		p521PointDoubleADX(&got.x.l, &got.y.l, &got.z.l, &got.x.l, &got.y.l, &got.z.l, &p521B.l)
+		if got != want {
+			t.Fatalf("p521PointDoubleADX(%x) aliased = %x, want %x", p1, got, want)
+		}
+		j1, j2 := p521Jacobian(p1), p521Jacobian(p2)
+		var jwant, jgot p521Jacobian
+		p521InGo(func() { jwant.addDistinct(&j1, &j2) })
+		p521AddDistinctADX(&jgot.x.l, &jgot.y.l, &jgot.z.l, &j1.x.l, &j1.y.l, &j1.z.l, &j2.x.l, &j2.y.l, &j2.z.l)
+		if jgot != jwant {
+			t.Fatalf("p521AddDistinctADX(%x, %x) = %x, want %x", j1, j2, jgot, jwant)
+		}
+		jgot = j1
+		p521AddDistinctADX(&jgot.x.l, &jgot.y.l, &jgot.z.l, &jgot.x.l, &jgot.y.l, &jgot.z.l, &j2.x.l, &j2.y.l, &j2.z.l)
+		if jgot != jwant {
+			t.Fatalf("p521AddDistinctADX(%x, %x) aliased = %x, want %x", j1, j2, jgot, jwant)
+		}
+		jgot = j2
+		p521AddDistinctADX(&jgot.x.l, &jgot.y.l, &jgot.z.l, &j1.x.l, &j1.y.l, &j1.z.l, &jgot.x.l, &jgot.y.l, &jgot.z.l)
+		if jgot != jwant {
+			t.Fatalf("p521AddDistinctADX(%x, %x) aliased = %x, want %x", j1, j2, jgot, jwant)
+		}
+		p521InGo(func() { jwant.addAffineDistinct(&j1, &a2) })
+		p521AddAffineDistinctADX(&jgot.x.l, &jgot.y.l, &jgot.z.l, &j1.x.l, &j1.y.l, &j1.z.l, &a2.x.l, &a2.y.l)
+		if jgot != jwant {
+			t.Fatalf("p521AddAffineDistinctADX(%x, %x) = %x, want %x", j1, a2, jgot, jwant)
+		}
+		jgot = j1
+		p521AddAffineDistinctADX(&jgot.x.l, &jgot.y.l, &jgot.z.l, &jgot.x.l, &jgot.y.l, &jgot.z.l, &a2.x.l, &a2.y.l)
+		if jgot != jwant {
+			t.Fatalf("p521AddAffineDistinctADX(%x, %x) aliased = %x, want %x", j1, a2, jgot, jwant)
+		}
+		p521InGo(func() { want.addAffine(&p1, &a2) })
+		p521PointAddAffineADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &a2.x.l, &a2.y.l, &p521B.l)
+		if got != want {
+			t.Fatalf("p521PointAddAffineADX(%x, %x) = %x, want %x", p1, a2, got, want)
+		}
+		got = p1
+		p521PointAddAffineADX(&got.x.l, &got.y.l, &got.z.l, &got.x.l, &got.y.l, &got.z.l, &a2.x.l, &a2.y.l, &p521B.l)
+		if got != want {
+			t.Fatalf("p521PointAddAffineADX(%x, %x) aliased = %x, want %x", p1, a2, got, want)
+		}
+	}
+	for i := range 3 * len(in) {
+		check(P521Point{p521Element{in[i%len(in)]}, pick(), pick()}, P521Point{pick(), pick(), pick()})
+	}
+
+	// Outputs that are 0 mod p as a sum of two nonzero products, which the
+	// assembly holds as p until the final reduction: one coordinate of the
+	// inputs solved for, the others random.
+	for _, c := range []struct {
+		name   string
+		square bool // the output is quadratic in the square of the unknown
+		f      func(v p521Element, pick func() p521Element) (p1, p2 P521Point, out *p521Element)
+	}{
+		{"Add, Z3 = 0", false, func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
+			p1, p2 := P521Point{pick(), pick(), pick()}, P521Point{pick(), pick(), v}
+			var q P521Point
+			p521InGo(func() { q.Add(&p1, &p2) })
+			return p1, p2, &q.z
+		}},
+		{"Add, Y3 = 0", false, func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
+			p1, p2 := P521Point{pick(), pick(), pick()}, P521Point{pick(), pick(), v}
+			var q P521Point
+			p521InGo(func() { q.Add(&p1, &p2) })
+			return p1, p2, &q.y
+		}},
+		{"addAffine, Z3 = 0", false, func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
+			p1, p2 := P521Point{pick(), pick(), v}, P521Point{pick(), pick(), pick()}
+			var q P521Point
+			p521InGo(func() { q.addAffine(&p1, &p521Affine{p2.x, p2.y}) })
+			return p1, p2, &q.z
+		}},
+		{"addAffine, Y3 = 0", false, func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
+			p1, p2 := P521Point{pick(), pick(), v}, P521Point{pick(), pick(), pick()}
+			var q P521Point
+			p521InGo(func() { q.addAffine(&p1, &p521Affine{p2.x, p2.y}) })
+			return p1, p2, &q.y
+		}},
+		{"Double, Y3 = 0", true, func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
+			p1 := P521Point{pick(), v, pick()}
+			var q P521Point
+			p521InGo(func() { q.Double(&p1) })
+			return p1, P521Point{pick(), pick(), pick()}, &q.y
+		}},
+	} {
+		found := false
+		for range 40 {
+			// The other coordinates come from a generator seeded anew for
+			// each call, so that they are the same in every call.
+			var seed [32]byte
+			for k := range seed {
+				seed[k] = byte(r.Uint32())
+			}
+			picker := func() func() p521Element {
+				g := rand.New(rand.NewChaCha8(seed))
+				return func() p521Element { return p521Element{in[g.IntN(len(in))]} }
+			}
+			f := func(v p521Element) *big.Int {
+				_, _, out := c.f(v, picker())
+				return p521Int(&out.l)
+			}
+			v, ok := p521Root(t, f, c.square)
+			if !ok {
+				continue
+			}
+			p1, p2, out := c.f(v, picker())
+			if *out != (p521Element{}) {
+				t.Fatalf("%s: the root found gives %x", c.name, out.l)
+			}
+			check(p1, p2)
+			found = true
+			break
+		}
+		if !found {
+			t.Fatalf("%s: no root in 40 tries", c.name)
+		}
+	}
+	g := NewP521Generator()
+	var g2, minusG P521Point
+	p521InGo(func() { g2.Double(g) })
+	minusG.Set(g).condNegate(1)
+	for _, pair := range [][2]*P521Point{
+		{g, g}, {g, &minusG}, {g, NewP521Point()}, {NewP521Point(), g},
+		{NewP521Point(), NewP521Point()}, {&g2, g}, {g, &g2},
+	} {
+		check(*pair[0], *pair[1])
+	}
+}
+
+// p521Root returns a v with f(v) = 0 mod p, where f is a polynomial of
+// degree at most 2 in s = v, or in s = v² if square, found from its values
+// at v = 0, 1, 2 (and checked at 3), and false if there is none.
+func p521Root(t *testing.T, f func(v p521Element) *big.Int, square bool) (p521Element, bool) {
+	t.Helper()
+	p := elliptic.P521().Params().P
+	mod := func(x *big.Int) *big.Int { return x.Mod(x, p) }
+	var s, fs [4]*big.Int
+	for i := range s {
+		s[i] = big.NewInt(int64(i))
+		if square {
+			s[i].Mul(s[i], s[i])
+		}
+		fs[i] = f(p521Element{[9]uint64{uint64(i)}})
+	}
+	// f = a·s² + b·s + c through (s0, f0) = (0, c), (s1, f1), (s2, f2).
+	c := fs[0]
+	d1 := mod(new(big.Int).Sub(fs[1], c))
+	d2 := mod(new(big.Int).Sub(fs[2], c))
+	// d1 = a·s1² + b·s1 and d2 = a·s2² + b·s2, so that
+	// a = (d2·s1 - d1·s2) / (s1·s2·(s2 - s1)).
+	den := new(big.Int).Mul(s[1], s[2])
+	den.Mul(den, new(big.Int).Sub(s[2], s[1]))
+	a := new(big.Int).Sub(new(big.Int).Mul(d2, s[1]), new(big.Int).Mul(d1, s[2]))
+	a = mod(a.Mul(a, new(big.Int).ModInverse(den, p)))
+	b := mod(new(big.Int).Sub(d1, new(big.Int).Mul(a, new(big.Int).Mul(s[1], s[1]))))
+	b = mod(b.Mul(b, new(big.Int).ModInverse(s[1], p)))
+	at := func(x *big.Int) *big.Int {
+		v := new(big.Int).Mul(a, new(big.Int).Mul(x, x))
+		v.Add(v, new(big.Int).Mul(b, x))
+		return mod(v.Add(v, c))
+	}
+	if at(s[3]).Cmp(fs[3]) != 0 {
+		t.Fatalf("the output is not quadratic in the unknown")
+	}
+	var root *big.Int
+	switch {
+	case a.Sign() == 0 && b.Sign() == 0:
+		return p521Element{}, false
+	case a.Sign() == 0:
+		root = mod(new(big.Int).Mul(new(big.Int).Neg(c), new(big.Int).ModInverse(b, p)))
+	default:
+		disc := mod(new(big.Int).Sub(new(big.Int).Mul(b, b), new(big.Int).Mul(big.NewInt(4), new(big.Int).Mul(a, c))))
+		sq := new(big.Int).ModSqrt(disc, p)
+		if sq == nil {
+			return p521Element{}, false
+		}
+		root = new(big.Int).Sub(sq, b)
+		root = mod(root.Mul(root, new(big.Int).ModInverse(new(big.Int).Lsh(a, 1), p)))
+	}
+	if at(root).Sign() != 0 {
+		t.Fatalf("the root found is not one")
+	}
+	if square {
+		if root = new(big.Int).ModSqrt(root, p); root == nil {
+			return p521Element{}, false
+		}
+	}
+	return p521Element{p521Words(root)}, true
+}
+
+// BenchmarkP521Formulas runs the point formulas in assembly.
+func BenchmarkP521Formulas(b *testing.B) {
+	g := NewP521Generator()
+	var j, k p521Jacobian
+	p521InGo(func() {
+		j.fromProjective(g)
+		k.double(&j)
+	})
+	var p P521Point
+	b.Run("Double", func(b *testing.B) {
+		for range b.N {
+			p521DoubleADX(&j.x.l, &j.y.l, &j.z.l, &j.x.l, &j.y.l, &j.z.l)
+		}
+	})
+	b.Run("AddDistinct", func(b *testing.B) {
+		for range b.N {
+			p521AddDistinctADX(&j.x.l, &j.y.l, &j.z.l, &j.x.l, &j.y.l, &j.z.l, &k.x.l, &k.y.l, &k.z.l)
+		}
+	})
+	b.Run("Add", func(b *testing.B) {
+		for range b.N {
+			p521PointAddADX(&p.x.l, &p.y.l, &p.z.l, &p.x.l, &p.y.l, &p.z.l, &g.x.l, &g.y.l, &g.z.l, &p521B.l)
+		}
+	})
+}
