@@ -12,6 +12,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -50,16 +51,23 @@ type hsConfig struct {
 	keys    []*hsKey
 	modes   []*hsMode
 	n       int    // handshakes per round per server
+	batch   int    // handshakes per server per turn within a round
 	rounds  int    // rounds of alternating measurements
 	warmup  int    // handshakes per server before the first round
 	openssl string // the openssl tool, or "" for none
+	// profiles, if not "", is the directory where each Go server writes
+	// its CPU profile, as KEY-IMPL.pprof.
+	profiles string
+	// cpu is the CPU the servers are pinned to, or -1.
+	cpu int
 }
 
 // hsResult is the measurement of one server for one key type and mode.
 type hsResult struct {
 	Server string `json:"server"`
 	// CPUNS is the median over rounds of the server's CPU time per
-	// handshake, in nanoseconds.
+	// handshake, in nanoseconds: all its threads' time from the round's
+	// start to its end, over the round's handshakes.
 	CPUNS float64 `json:"cpu_ns"`
 	// Spread is the largest distance of a round from the median, as a
 	// fraction of the median.
@@ -75,19 +83,34 @@ type hsRow struct {
 	Key     string              `json:"key"`
 	Mode    string              `json:"mode"`
 	Servers map[string]hsResult `json:"servers"`
+	// Ratios holds carry's CPU time over each other server's, as
+	// "carry/std" and "carry/openssl": over the rounds, the median, least
+	// and greatest of the ratio of the two servers' times in one round.
+	Ratios map[string]hsRatio `json:"ratios"`
 	// Note says why a server is missing, if one is.
 	Note string `json:"note,omitempty"`
+}
+
+// hsRatio is the ratio of two servers' CPU times per handshake over the
+// rounds.
+type hsRatio struct {
+	Median float64 `json:"median"`
+	Min    float64 `json:"min"`
+	Max    float64 `json:"max"`
 }
 
 // runHandshake is "carry handshake [flags] [key ...]".
 func runHandshake(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("handshake", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	n := fs.Int("n", 100, "handshakes per round per server")
-	rounds := fs.Int("rounds", 5, "rounds of alternating measurements")
+	n := fs.Int("n", 200, "handshakes per round per server")
+	batch := fs.Int("batch", 1, "handshakes a server makes in one turn; the servers take turns within a round")
+	rounds := fs.Int("rounds", 7, "rounds of measurements")
 	modes := fs.String("modes", "tls13,tls13-resumed,tls12", "comma-separated handshake kinds: "+hsModeNames())
 	useOpenSSL := fs.Bool("openssl", true, "also measure openssl s_server, if openssl is on PATH")
 	asJSON := fs.Bool("json", false, "write the results as JSON")
+	pin := fs.Bool("pin", true, "run every server on one CPU, the last carry may use (on Linux, with two CPUs or more)")
+	profiles := fs.String("cpuprofile", "", "a directory where each Go server writes its CPU profile, as KEY-IMPL.pprof")
 	fs.Usage = func() { handshakeUsage(fs) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -95,9 +118,12 @@ func runHandshake(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	cfg := hsConfig{n: *n, rounds: *rounds, warmup: max(*n/10, 5)}
-	if cfg.n < 1 || cfg.rounds < 1 {
-		fmt.Fprintln(stderr, "carry handshake: -n and -rounds must be at least 1")
+	cfg := hsConfig{n: *n, batch: *batch, rounds: *rounds, warmup: max(*n/10, 5), profiles: *profiles, cpu: -1}
+	if c, ok := serverCPU(); ok && *pin {
+		cfg.cpu = c
+	}
+	if cfg.n < 1 || cfg.batch < 1 || cfg.rounds < 1 {
+		fmt.Fprintln(stderr, "carry handshake: -n, -batch and -rounds must be at least 1")
 		return 2
 	}
 	var err error
@@ -153,8 +179,17 @@ crypto/tls with the certificate's key loaded by tls.LoadX509KeyPair (std),
 the same server with the key loaded by carry.LoadX509KeyPair (carry), and
 openssl s_server on the same certificate. The client is crypto/tls in this
 process. It prints each server's CPU time per handshake (the median over
-rounds; the servers take turns, in a new random order each round), the handshakes a second one server core
-makes at that cost, and the ratios. Key exchange is X25519 everywhere.
+rounds), the handshakes a second one server core makes at that cost, and
+the ratios of carry's time to the others' (the median over rounds of the
+ratio within a round).
+
+Within a round the servers take turns of -batch handshakes, in a new random
+order each turn, and (with -pin) all run on the same CPU, so that whatever
+else the machine does falls on them alike: on a shared machine the CPU time
+of a handshake varies by half or more from moment to moment and from one
+CPU to another, while the ratio of two servers' times over a round stays
+within a percent or two. A pinned Go server has one CPU and so runs with
+GOMAXPROCS=1. Key exchange is X25519 everywhere.
 
 Keys (all by default):
 
@@ -217,7 +252,7 @@ func measureHandshakes(cfg hsConfig, progress func(string)) ([]hsRow, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", k.name, err)
 		}
-		servers, note, err := startHSServers(cert, cfg.openssl)
+		servers, note, err := startHSServers(k, cert, cfg)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", k.name, err)
 		}
@@ -235,9 +270,10 @@ func measureHandshakes(cfg hsConfig, progress func(string)) ([]hsRow, error) {
 	return rows, nil
 }
 
-// startHSServers starts the servers for cert: std, carry (unless carry has
-// no implementation of the key type, which note then says) and openssl.
-func startHSServers(cert *hsCert, openssl string) (servers []*hsServer, note string, err error) {
+// startHSServers starts the servers for cert, of key type k: std, carry
+// (unless carry has no implementation of the key type, which note then says)
+// and openssl if cfg has it.
+func startHSServers(k *hsKey, cert *hsCert, cfg hsConfig) (servers []*hsServer, note string, err error) {
 	impls := []string{"std"}
 	if _, err := loadServerCertificate("carry", cert.certFile, cert.keyFile); err != nil {
 		note = err.Error()
@@ -245,15 +281,19 @@ func startHSServers(cert *hsCert, openssl string) (servers []*hsServer, note str
 		impls = append(impls, "carry")
 	}
 	for _, impl := range impls {
-		s, err := startGoServer(impl, cert)
+		profile := ""
+		if cfg.profiles != "" {
+			profile = filepath.Join(cfg.profiles, k.name+"-"+impl+".pprof")
+		}
+		s, err := startGoServer(impl, cert, profile, cfg.cpu)
 		if err != nil {
 			stopAll(servers)
 			return nil, "", err
 		}
 		servers = append(servers, s)
 	}
-	if openssl != "" {
-		s, err := startOpenSSLServer(openssl, cert)
+	if cfg.openssl != "" {
+		s, err := startOpenSSLServer(cfg.openssl, cert, cfg.cpu)
 		if err != nil {
 			stopAll(servers)
 			return nil, "", err
@@ -269,7 +309,12 @@ func stopAll(servers []*hsServer) {
 	}
 }
 
-// measureMode runs mode m against every server, in alternating rounds.
+// measureMode runs mode m against every server: cfg.rounds rounds of
+// cfg.n handshakes per server, in which the servers take turns every
+// cfg.batch handshakes, in a new random order each turn. Turns this short
+// put a change in the machine's load on every server alike, so that the
+// ratio of two servers' CPU times over a round is steady where the times
+// themselves are not.
 func measureMode(cfg hsConfig, k *hsKey, m *hsMode, cert *hsCert, servers []*hsServer, progress func(string)) (hsRow, error) {
 	clients := make([]*tls.Config, len(servers))
 	for i := range servers {
@@ -290,43 +335,81 @@ func measureMode(cfg hsConfig, k *hsKey, m *hsMode, cert *hsCert, servers []*hsS
 			}
 		}
 	}
-	cpu := make([][]float64, len(servers))
-	wall := make([][]float64, len(servers))
+	cpu := make([][]float64, len(servers))  // per server, per round: ns per handshake
+	wall := make([][]float64, len(servers)) // the same in wall time
 	for r := range cfg.rounds {
-		// A new order each round, so that a drift in the machine's load
-		// does not always fall on the same server.
-		for _, i := range rand.Perm(len(servers)) {
-			s := servers[i]
-			if progress != nil {
-				progress(fmt.Sprintf("%s %s: round %d of %d, %s server", k.name, m.name, r+1, cfg.rounds, s.name))
-			}
-			c0, err := s.cpu()
-			if err != nil {
-				return hsRow{}, err
-			}
-			t0 := time.Now()
-			for range cfg.n {
-				if err := clientHandshake(s.addr, clients[i], m, m.resume); err != nil {
-					return hsRow{}, fmt.Errorf("%s server: %v", s.name, err)
-				}
-			}
-			t1 := time.Now()
-			c1, err := s.cpu()
-			if err != nil {
-				return hsRow{}, err
-			}
-			cpu[i] = append(cpu[i], float64(c1-c0)/float64(cfg.n))
-			wall[i] = append(wall[i], float64(t1.Sub(t0))/float64(cfg.n))
+		if progress != nil {
+			progress(fmt.Sprintf("%s %s: round %d of %d", k.name, m.name, r+1, cfg.rounds))
+		}
+		c, w, err := measureRound(cfg, m, servers, clients)
+		if err != nil {
+			return hsRow{}, err
+		}
+		for i := range servers {
+			cpu[i] = append(cpu[i], float64(c[i])/float64(cfg.n))
+			wall[i] = append(wall[i], float64(w[i])/float64(cfg.n))
 		}
 	}
-	row := hsRow{Key: k.name, Mode: m.name, Servers: map[string]hsResult{}}
+	row := hsRow{Key: k.name, Mode: m.name, Servers: map[string]hsResult{}, Ratios: map[string]hsRatio{}}
 	for i, s := range servers {
 		c, _ := summarize(cpu[i])
 		w, _ := summarize(wall[i])
 		row.Servers[s.name] = hsResult{Server: s.name, CPUNS: c.median,
 			Spread: max(c.max-c.median, c.median-c.min) / c.median, WallNS: w.median, cpu: c}
 	}
+	for i, a := range servers {
+		for j, b := range servers {
+			if a.name != "carry" || i == j {
+				continue
+			}
+			// The ratio of each round's times, the two servers' turns
+			// taken side by side.
+			ratios := make([]float64, cfg.rounds)
+			for r := range ratios {
+				ratios[r] = cpu[i][r] / cpu[j][r]
+			}
+			q, _ := summarize(ratios)
+			row.Ratios[a.name+"/"+b.name] = hsRatio{Median: q.median, Min: q.min, Max: q.max}
+		}
+	}
 	return row, nil
+}
+
+// measureRound makes cfg.n handshakes with each server, the servers taking
+// turns of cfg.batch handshakes in a new random order each turn, and returns
+// the CPU time each server used from the round's start to its end and the
+// wall time of each server's turns. The CPU time is read only at the ends of
+// the round, so that it includes what a server does after the client has
+// its answer (closing the connection, its threads going idle).
+func measureRound(cfg hsConfig, m *hsMode, servers []*hsServer, clients []*tls.Config) (cpu, wall []time.Duration, err error) {
+	cpu = make([]time.Duration, len(servers))
+	wall = make([]time.Duration, len(servers))
+	for i, s := range servers {
+		if cpu[i], err = s.cpu(); err != nil {
+			return nil, nil, err
+		}
+	}
+	for done := 0; done < cfg.n; {
+		b := min(cfg.batch, cfg.n-done)
+		for _, i := range rand.Perm(len(servers)) {
+			t0 := time.Now()
+			for range b {
+				if err := clientHandshake(servers[i].addr, clients[i], m, m.resume); err != nil {
+					return nil, nil, fmt.Errorf("%s server: %v", servers[i].name, err)
+				}
+			}
+			wall[i] += time.Since(t0)
+		}
+		done += b
+	}
+	for i, s := range servers {
+		c, err := s.cpu()
+		if err != nil {
+			return nil, nil, err
+		}
+		cpu[i] = c - cpu[i]
+	}
+	return cpu, wall, nil
 }
 
 // clientHandshake makes one connection to addr: a handshake, which must
@@ -373,24 +456,28 @@ func writeHSReport(w io.Writer, rows []hsRow, cfg hsConfig) {
 			res, ok := r.Servers[name]
 			return formatTime(res.cpu, ok)
 		}
-		ratio := func(a, b string) string {
-			x, okx := r.Servers[a]
-			y, oky := r.Servers[b]
-			return formatRatio(x.cpu, y.cpu, okx && oky)
+		ratio := func(name string) string {
+			q, ok := r.Ratios[name]
+			if !ok {
+				return "-"
+			}
+			return fmt.Sprintf("%.3f [%.3f, %.3f]", q.Median, q.Min, q.Max)
 		}
 		rate := "-"
 		if c, ok := r.Servers["carry"]; ok && c.CPUNS > 0 {
 			rate = fmt.Sprintf("%.0f", 1e9/c.CPUNS)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Key, r.Mode, cell("std"), cell("carry"), cell("openssl"),
-			ratio("carry", "std"), ratio("carry", "openssl"), rate)
+			ratio("carry/std"), ratio("carry/openssl"), rate)
 		if r.Note != "" && !slices.Contains(notes, r.Note) {
 			notes = append(notes, r.Note)
 		}
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\nServer CPU time per handshake: median over %d rounds of %d handshakes per server (servers in turn, in a random order each round);\n", cfg.rounds, cfg.n)
-	fmt.Fprintln(w, "± is the largest distance of a round from the median. Handshakes/s is one server core at carry's cost.")
+	fmt.Fprintf(w, "\nServer CPU time per handshake: median over %d rounds of %d handshakes per server, the servers taking\n", cfg.rounds, cfg.n)
+	fmt.Fprintf(w, "turns of %d handshakes in a random order; ± is the largest distance of a round from the median.\n", min(cfg.batch, cfg.n))
+	fmt.Fprintln(w, "Ratios: the median over rounds of the ratio of two servers' times in the same round [least, greatest].")
+	fmt.Fprintln(w, "Handshakes/s is one server core at carry's cost.")
 	for _, n := range notes {
 		fmt.Fprintln(w, "Note:", n)
 	}

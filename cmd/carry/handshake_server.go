@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +27,9 @@ const (
 	hsServerEnv = "CARRY_HANDSHAKE_SERVER" // the implementation: std or carry
 	hsCertEnv   = "CARRY_HANDSHAKE_CERT"
 	hsKeyEnv    = "CARRY_HANDSHAKE_KEY"
+	// hsProfileEnv, if set, names a file the server writes a CPU profile
+	// of its whole run to (carry handshake -cpuprofile).
+	hsProfileEnv = "CARRY_HANDSHAKE_CPUPROFILE"
 )
 
 // maybeHandshakeServer runs the handshake server and exits if this process
@@ -35,11 +39,32 @@ func maybeHandshakeServer() {
 	if impl == "" {
 		return
 	}
-	if err := serveHandshakes(impl, os.Getenv(hsCertEnv), os.Getenv(hsKeyEnv), os.Stdin, os.Stdout); err != nil {
+	if err := runHandshakeServer(impl, os.Getenv(hsProfileEnv)); err != nil {
 		fmt.Fprintln(os.Stderr, "carry handshake server:", err)
 		os.Exit(1)
 	}
 	os.Exit(0)
+}
+
+// runHandshakeServer is the server process's body: serveHandshakes on the
+// files the environment names, under a CPU profile written to profile if it
+// is not "".
+func runHandshakeServer(impl, profile string) error {
+	if profile != "" {
+		f, err := os.Create(profile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return err
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}()
+	}
+	return serveHandshakes(impl, os.Getenv(hsCertEnv), os.Getenv(hsKeyEnv), os.Stdin, os.Stdout)
 }
 
 // serveHandshakes is the body of a handshake server process: it loads the
@@ -106,14 +131,19 @@ type hsServer struct {
 	stdin io.Closer
 }
 
-// startGoServer starts a copy of carry serving c with the key loaded by impl.
-func startGoServer(impl string, c *hsCert) (*hsServer, error) {
+// startGoServer starts a copy of carry serving c with the key loaded by impl,
+// writing a CPU profile to profile if it is not "", pinned to cpu if it is
+// not negative.
+func startGoServer(impl string, c *hsCert, profile string, cpu int) (*hsServer, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), hsServerEnv+"="+impl, hsCertEnv+"="+c.certFile, hsKeyEnv+"="+c.keyFile)
+	if profile != "" {
+		cmd.Env = append(cmd.Env, hsProfileEnv+"="+profile)
+	}
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -123,7 +153,7 @@ func startGoServer(impl string, c *hsCert) (*hsServer, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	if err := startPinned(cpu, cmd.Start); err != nil {
 		return nil, err
 	}
 	s := &hsServer{name: impl, cmd: cmd, stdin: stdin}
@@ -137,8 +167,9 @@ func startGoServer(impl string, c *hsCert) (*hsServer, error) {
 }
 
 // startOpenSSLServer starts openssl s_server -rev on c, on a free loopback
-// port, with the groups of hsCurves, and waits until it accepts.
-func startOpenSSLServer(openssl string, c *hsCert) (*hsServer, error) {
+// port, with the groups of hsCurves, pinned to cpu if it is not negative,
+// and waits until it accepts.
+func startOpenSSLServer(openssl string, c *hsCert, cpu int) (*hsServer, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -152,7 +183,7 @@ func startOpenSSLServer(openssl string, c *hsCert) (*hsServer, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	if err := startPinned(cpu, cmd.Start); err != nil {
 		return nil, err
 	}
 	s := &hsServer{name: "openssl", addr: addr, cmd: cmd, stdin: stdin}

@@ -28,7 +28,7 @@ func TestHandshakeRuns(t *testing.T) {
 		t.Skip("starts server processes; run without -short")
 	}
 	testutil.OpenSSL(t) // fails the test if openssl is missing
-	code, stdout, stderr := runCarry(t, "handshake", "-json", "-n", "3", "-rounds", "2", "rsa2048", "ed25519")
+	code, stdout, stderr := runCarry(t, "handshake", "-json", "-n", "3", "-batch", "2", "-rounds", "2", "rsa2048", "ed25519")
 	if code != 0 {
 		t.Fatalf("exit code %d, stderr:\n%s", code, stderr)
 	}
@@ -45,6 +45,15 @@ func TestHandshakeRuns(t *testing.T) {
 			if !ok || res.CPUNS <= 0 || res.WallNS <= 0 {
 				t.Errorf("%s %s: server %s: %+v, %v", r.Key, r.Mode, name, res, ok)
 			}
+		}
+		for _, name := range []string{"carry/std", "carry/openssl"} {
+			q, ok := r.Ratios[name]
+			if !ok || q.Min <= 0 || q.Min > q.Median || q.Median > q.Max {
+				t.Errorf("%s %s: ratio %s: %+v, %v", r.Key, r.Mode, name, q, ok)
+			}
+		}
+		if len(r.Ratios) != 2 {
+			t.Errorf("%s %s: ratios %v, want carry/std and carry/openssl", r.Key, r.Mode, r.Ratios)
 		}
 	}
 }
@@ -71,6 +80,7 @@ func TestHandshakeBadArgs(t *testing.T) {
 		{"handshake", "rsa1024"},
 		{"handshake", "-modes", "tls11"},
 		{"handshake", "-n", "0"},
+		{"handshake", "-batch", "0"},
 		{"handshake", "-nosuchflag"},
 	} {
 		code, stdout, stderr := runCarry(t, args...)
