@@ -33,6 +33,11 @@ func bingcdIterations(bitLen int) int {
 //
 // Constant time: the iteration counts are public, and every choice on a, b,
 // u, v is a mask.
+//
+// The inversions use the same computation written out for each modulus
+// (pNNNBinGCDGeneric, from _gen's emitBinGCD, and its assembly); binaryInvert,
+// for any modulus up to bingcdMaxWords words, is the reference their tests
+// compare them with word for word.
 func binaryInvert(v, y, m []uint64, m0inv uint64, iters int) {
 	n := len(m)
 	var aBuf, bBuf, uBuf, na, nb, nu [bingcdMaxWords]uint64

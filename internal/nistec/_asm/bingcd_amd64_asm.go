@@ -10,9 +10,12 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// bingcd writes bingcdInner (bingcd_amd64.s), the 31 steps of the binary
-// GCD's inner loop (bingcdInnerGeneric in bingcd.go), written out with
-// CMOV. Each step is
+// bingcd writes bingcd_amd64.s (-curve bingcd): bingcdInner, the 31 steps
+// of the binary GCD's inner loop (bingcdInnerGeneric in bingcd.go), and for
+// each modulus that inverts by the binary GCD the whole inversion,
+// pNNNBinGCDADX (pNNNBinGCDGeneric, written by _gen's emitBinGCD).
+//
+// The steps are written out with CMOV. Each is
 //
 //	if a is odd { if a < b { a, b, fg0, fg1 = b, a, fg1, fg0 }; a, fg0 = a - b, fg0 - fg1 }
 //	a, fg1 = a/2, 2·fg1
@@ -20,9 +23,22 @@ import (
 // both differences of each pair computed and one kept by the borrow of
 // a - b (CMOVQCS), then the step's results kept when a is odd (CMOVQNE
 // after TESTQ $1). The path from a to the next a is SUBQ, CMOVQCS, CMOVQNE,
-// SHRQ: four cycles a step, against about eight with the masks of the Go
-// code. Nothing branches or indexes memory on a, b or the coefficients; the
+// SHRQ. Nothing branches or indexes memory on a, b or the coefficients; the
 // steps are written out, so there is no loop at all.
+//
+// Measured (thread CPU time, Xeon at 2.3 GHz, loaded): the 31 steps take
+// 78 ns against 97 for the Go loop (whose masks make the path from a to a
+// about eight instructions long); a loop of the a path alone takes 60 ns,
+// so the steps are bound by that path's latency and by the two ports that
+// run CMOV and the shifts. Tried and slower: one CMOV on a borrow that
+// includes oddness (a - (b & odd), 84 ns), masks for the coefficients with
+// CMOV for a and b (82 ns), masks throughout (101 ns).
+//
+// The inversions (minima of 6 alternating runs of 7, with the final
+// multiplication): P-256 2.1 µs against 2.5 for the Go of _gen calling
+// bingcdInner, P-384 3.35 against 4.3, P-521 5.4 against 7.4. At P-256's
+// size the steps take two thirds of the time, and u and v's updates, written
+// between them, find few idle slots there; at P-384's and P-521's they do.
 func bingcd() {
 	TEXT("bingcdInner", NOSPLIT, "func(xa, xb uint64) (fg0, fg1 uint64)")
 	Doc("bingcdInner is bingcdInnerGeneric with CMOV: it runs the 31 binary",
@@ -114,7 +130,13 @@ func bingcdWords(x *big.Int, n int) []uint64 {
 // _gen's emitBinGCD) for the modulus m: the same iterations on the same
 // values, a, b, u, v and the intermediate rows in stack words, the products
 // by MULX, and the words shifted by SHRX and SHLX, which leave the borrow
-// chains' flags alone.
+// chains' flags alone. The steps of an iteration wait on each other (the
+// path from a to a); the update of u and v from the previous iteration's
+// coefficients, which nothing in the steps needs, is written between them
+// in groups that keep to their own registers (RDX, R11, R14, R15) and
+// leave no flag for a step to read, so that the processor runs both at
+// once. The first iteration has no update between its steps, and the last
+// one's follows the loop.
 func bingcdLoop(pre string, m *big.Int) {
 	n := (m.BitLen() + 63) / 64
 	iters := (2*m.BitLen()-1+31-1)/31 + 1
