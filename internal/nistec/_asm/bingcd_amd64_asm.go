@@ -135,8 +135,8 @@ func bingcdWords(x *big.Int, n int) []uint64 {
 // coefficients, which nothing in the steps needs, is written between them
 // in groups that keep to their own registers (RDX, R11, R14, R15) and
 // leave no flag for a step to read, so that the processor runs both at
-// once. The first iteration has no update between its steps, and the last
-// one's follows the loop.
+// once. The update in the first iteration's steps takes u from 2^64 mod m
+// to 1; the last iteration's follows the loop.
 func bingcdLoop(pre string, m *big.Int) {
 	n := (m.BitLen() + 63) / 64
 	iters := (2*m.BitLen()-1+31-1)/31 + 1
@@ -179,20 +179,28 @@ func bingcdLoop(pre string, m *big.Int) {
 	hiW := w(cO, 9)
 	tO := cO + 10
 
-	Comment("a = y, b = m, u = 1, v = 0")
+	// The first iteration's steps have the update of u and v between them
+	// too, from u = 2^64 mod m, v = 0 and the coefficients of the identity
+	// (f = g1 = 1, g = f1 = 0): it gives u = 1, v = 0, where the loop starts.
+	Comment("a = y, b = m, u = 2^64 mod m, v = 0; the identity's coefficients",
+		"plus 2^31")
 	Load(Param("y"), RSI)
+	r := bingcdWords(new(big.Int).Mod(two64, m), n)
 	for i := range n {
 		MOVQ(Mem{Base: RSI}.Offset(8*i), RAX)
 		MOVQ(RAX, w(aO, i))
 		MOVQ(mc.Offset(8*i), RAX)
 		MOVQ(RAX, w(bO, i))
-		if i == 0 {
-			MOVQ(U32(1), w(uO, i))
-		} else {
-			MOVQ(U32(0), w(uO, i))
-		}
+		MOVQ(U64(r[i]), RAX)
+		MOVQ(RAX, w(uO, i))
 		MOVQ(U32(0), w(vO, i))
 	}
+	MOVL(U32(1<<31+1), EAX)
+	MOVL(U32(1<<31), ECX)
+	MOVQ(RAX, pf0)
+	MOVQ(RCX, pg0)
+	MOVQ(RCX, pf1)
+	MOVQ(RAX, pg1)
 	// One iteration: the approximations, the steps, and the new a and b;
 	// the new u and v of an iteration are computed during the next one's
 	// steps (linMod's groups between them: the steps wait on each other's
@@ -475,9 +483,7 @@ func bingcdLoop(pre string, m *big.Int) {
 		return ch
 	}
 
-	Comment("The first iteration, without u and v to compute.")
-	iteration(nil)
-	MOVQ(U32(iters-1), cnt)
+	MOVQ(U32(iters), cnt)
 	Label(name + "Loop")
 	iteration(uvChunks())
 	DECQ(cnt)
