@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -84,15 +82,24 @@ func chunksMAC() {
 			VPBROADCASTD(Mem{Base: s, Disp: 4 * i}, x[i])
 		}
 	}
-	for dr := range 10 {
-		Comment(fmt.Sprintf("double round %d", dr))
-		verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
-		verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
-		if dr < 7 {
-			Comment(fmt.Sprintf("MAC group %d", dr))
-			polyGroup(mp, 128*dr, H, R8, pc)
-		}
-	}
+	Comment("double rounds 0..6, each with a MAC group")
+	dr := GP64()
+	MOVQ(U32(7), dr)
+	Label("chunks_rounds")
+	verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
+	verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
+	polyGroup(mp, 0, H, R8, pc)
+	ADDQ(U32(128), mp)
+	DECQ(dr)
+	JNZ(LabelRef("chunks_rounds"))
+	SUBQ(U32(7*128), mp)
+	Comment("double rounds 7..9")
+	MOVQ(U32(3), dr)
+	Label("chunks_rounds2")
+	verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
+	verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
+	DECQ(dr)
+	JNZ(LabelRef("chunks_rounds2"))
 	Comment("add the input state")
 	for i := range x {
 		if i == 12 {
