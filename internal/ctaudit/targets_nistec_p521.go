@@ -1,12 +1,15 @@
 package ctaudit
 
 // The entries of P-521's point formulas in assembly (p521_field_amd64.s,
-// from internal/nistec/_asm): straight-line code with no jump at all, the
-// same in every call. They exist only without the purego tag, and join the
+// from internal/nistec/_asm): straight-line code with no conditional jump,
+// the same in every call, calling the multiplication and the squaring
+// (p521MulInner and p521SquareInner, straight-line too). They exist only without the purego tag, and join the
 // internal/nistec target built that way. This file's init runs after
 // targets_nistec.go's, whose target it extends.
 
 var nistecP521Asm = []Func{
+	{Symbol: ne + "p521MulInner"},
+	{Symbol: ne + "p521SquareInner"},
 	{Symbol: ne + "p521DoubleADX"},
 	{Symbol: ne + "p521AddDistinctADX"},
 	{Symbol: ne + "p521AddAffineDistinctADX"},

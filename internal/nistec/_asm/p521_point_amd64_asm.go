@@ -48,7 +48,6 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 			params[p] = true
 		}
 	}
-	scratch := AllocLocal(8 * 18)
 	slots := map[string]Mem{}
 	// words returns the words of the value n, loading a parameter's pointer
 	// into base.
@@ -67,6 +66,17 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 	// is below p for x < p and y ≤ p), not the sums. Only the outputs that
 	// may not be are reduced as they are stored.
 	reduced := map[string]bool{}
+	// addr loads the address of the value n into reg, for the calls.
+	addr := func(n string, reg Register) {
+		if m, ok := slots[n]; ok {
+			LEAQ(m, reg)
+			return
+		}
+		if !params[n] {
+			log.Fatalf("%s: %s read before it is written", name, n)
+		}
+		Load(Param(n), reg)
+	}
 	// The result of each line stays in registers, where the next line reads
 	// it if it is the first operand of an addition or subtraction.
 	var last string
@@ -84,11 +94,14 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 		var r [9]Register
 		switch op {
 		case "*":
+			addr(x, RSI)
 			if x == y {
-				r = p521SquareWords(words(x, RSI), scratch)
+				CALL(p521SquareInner)
 			} else {
-				r = p521MulWords(words(x, RSI), words(y, RDI), scratch)
+				addr(y, RDI)
+				CALL(p521MulInner)
 			}
+			r = p521InnerResult
 		case "+", "-":
 			if x == last {
 				r = lastRegs
@@ -140,6 +153,42 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 			MOVQ(r[j], word(RDI, j))
 		}
 	}
+	RET()
+}
+
+// p521MulInner and p521SquareInner are the multiplication and the
+// squaring as functions for the formulas' CALL, with their own convention:
+// the operands' addresses in RSI (and RDI), the result in the registers
+// p521InnerResult.
+// Written out in each line, the formulas' code outgrew the processor's
+// decoded-instruction cache and ran slower: a P-521 multiplication is
+// about 330 instructions, and a doubling has eight of them.
+var (
+	p521MulInner    = LabelRef("·p521MulInner(SB)")
+	p521SquareInner = LabelRef("·p521SquareInner(SB)")
+	p521InnerResult = [9]Register{RAX, RBX, RCX, R8, R9, R10, R11, R12, R13}
+)
+
+// p521Inner writes p521MulInner and p521SquareInner.
+func p521Inner() {
+	check := func(r [9]Register) {
+		if r != p521InnerResult {
+			log.Fatal("p521Inner: the result is not in p521InnerResult")
+		}
+	}
+	TEXT("p521MulInner", NOSPLIT, "func()")
+	Doc("p521MulInner sets RAX, RBX, RCX and R8 to R13 to the words of x·y mod p,",
+		"fully reduced, for x and y below 2^521 at the addresses in RSI and RDI,",
+		"using every other register but BP. For the assembly's CALL only: it",
+		"cannot be called from Go. Constant time.")
+	check(p521MulWords(p521Words(RSI), p521Words(RDI), AllocLocal(8*9)))
+	RET()
+	TEXT("p521SquareInner", NOSPLIT, "func()")
+	Doc("p521SquareInner sets RAX, RBX, RCX and R8 to R13 to the words of x² mod p,",
+		"fully reduced, for x below 2^521 at the address in RSI, using every",
+		"other register but BP. For the assembly's CALL only: it cannot be",
+		"called from Go. Constant time.")
+	check(p521SquareWords(p521Words(RSI), AllocLocal(8*18)))
 	RET()
 }
 
@@ -196,8 +245,9 @@ func p521Canonical(u [9]Register) {
 	ANDQ(U32(0x1ff), u[8])
 }
 
-// p521Points writes the point formulas.
+// p521Points writes the point formulas and the functions they call.
 func p521Points() {
+	p521Inner()
 	p521Formula("p521AddDistinctADX", "func(x3, y3, z3, x1, y1, z1, x2, y2, z2 *[9]uint64)", addDistinct,
 		"p521AddDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in",
 		"Jacobian coordinates as (*p521Jacobian).addDistinct does in Go",
