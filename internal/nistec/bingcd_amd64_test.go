@@ -16,3 +16,29 @@ func TestGeneratedBingcdAsmIsCurrent(t *testing.T) {
 		[]string{"-curve", "bingcd", "-out", "../bingcd_amd64.s", "-stubs", "../bingcd_amd64.go", "-pkg", "nistec"},
 		"bingcd_amd64.s", "bingcd_amd64.go")
 }
+
+// TestBinGCDDispatch runs the dispatch of each inversion with useADX off
+// and, where the CPU has BMI2 and ADX, on, and checks that both give the
+// Go's words.
+func TestBinGCDDispatch(t *testing.T) {
+	hasADX := useADX
+	defer func() { useADX = hasADX }()
+	for i := 0; i+1 < len(binGCDs); i += 2 {
+		dispatch, generic := binGCDs[i], binGCDs[i+1]
+		for _, y := range interestingValues(t, dispatch.m, dispatch.words, 20) {
+			yw := limbsOf(y, dispatch.words)
+			want := make([]uint64, dispatch.words)
+			generic.f(want, yw)
+			for _, use := range []bool{false, hasADX} {
+				useADX = use
+				got := make([]uint64, dispatch.words)
+				dispatch.f(got, yw)
+				for j := range got {
+					if got[j] != want[j] {
+						t.Fatalf("%sBinGCD(%x) with useADX = %v: %x, want %x", dispatch.name, y, use, got, want)
+					}
+				}
+			}
+		}
+	}
+}
