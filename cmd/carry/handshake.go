@@ -475,7 +475,11 @@ func writeHSReport(w io.Writer, rows []hsRow, cfg hsConfig) {
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\nServer CPU time per handshake: median over %d rounds of %d handshakes per server, the servers taking\n", cfg.rounds, cfg.n)
-	fmt.Fprintf(w, "turns of %d handshakes in a random order; ± is the largest distance of a round from the median.\n", min(cfg.batch, cfg.n))
+	turn := "turns of one handshake"
+	if b := min(cfg.batch, cfg.n); b > 1 {
+		turn = fmt.Sprintf("turns of %d handshakes", b)
+	}
+	fmt.Fprintf(w, "%s in a random order; ± is the largest distance of a round from the median.\n", turn)
 	fmt.Fprintln(w, "Ratios: the median over rounds of the ratio of two servers' times in the same round [least, greatest].")
 	fmt.Fprintln(w, "Handshakes/s is one server core at carry's cost.")
 	for _, n := range notes {
