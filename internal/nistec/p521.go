@@ -197,8 +197,8 @@ func (p *P521Point) bytesCompressed(out *[1 + p521ElementLength]byte) []byte {
 	return out[:]
 }
 
-// Add sets q = p1 + p2, and returns q. Constant time.
-func (q *P521Point) Add(p1, p2 *P521Point) *P521Point {
+// addGeneric sets q = p1 + p2, and returns q, in Go (see Add). Constant time.
+func (q *P521Point) addGeneric(p1, p2 *P521Point) *P521Point {
 	// Renes-Costello-Batina 2015, Algorithm 4 (a = -3): 12M + 2mb + 29a.
 	var t0, t1, t2, t3, t4, x3, y3, z3 p521Element
 	t0.Mul(&p1.x, &p2.x) // t0 := X1 * X2
@@ -254,9 +254,9 @@ type p521Affine struct {
 	x, y p521Element
 }
 
-// addAffine sets q = p1 + p2, for p2 affine and not the identity, and
+// addAffineGeneric sets q = p1 + p2, for p2 affine and not the identity, and
 // returns q. Constant time.
-func (q *P521Point) addAffine(p1 *P521Point, p2 *p521Affine) *P521Point {
+func (q *P521Point) addAffineGeneric(p1 *P521Point, p2 *p521Affine) *P521Point {
 	// Renes-Costello-Batina 2015, Algorithm 5 (mixed, a = -3): 11M + 2mb + 23a.
 	// It is complete for every p1, and for p2 anything but the identity.
 	var t0, t1, t2, t3, t4, x3, y3, z3 p521Element
@@ -300,8 +300,8 @@ func (q *P521Point) addAffine(p1 *P521Point, p2 *p521Affine) *P521Point {
 	return q
 }
 
-// Double sets q = p + p, and returns q. Constant time.
-func (q *P521Point) Double(p *P521Point) *P521Point {
+// doubleGeneric sets q = p + p, and returns q, in Go (see Double). Constant time.
+func (q *P521Point) doubleGeneric(p *P521Point) *P521Point {
 	// Renes-Costello-Batina 2015, Algorithm 6 (a = -3): 8M + 3S + 2mb + 21a.
 	var t0, t1, t2, t3, x3, y3, z3 p521Element
 	t0.Square(&p.x)     // t0 := X ^ 2
@@ -377,9 +377,9 @@ func (p *p521Jacobian) toProjective(q *P521Point) {
 	q.z.Set(&zzz)
 }
 
-// double sets p = q + q, and returns p. It is dbl-2001-b (Bernstein and
+// doubleGeneric sets p = q + q, and returns p. It is dbl-2001-b (Bernstein and
 // Lange, Explicit-Formulas Database, a = -3). Constant time.
-func (p *p521Jacobian) double(q *p521Jacobian) *p521Jacobian {
+func (p *p521Jacobian) doubleGeneric(q *p521Jacobian) *p521Jacobian {
 	var delta, gamma, beta, alpha, t, u, x3, y3, z3 p521Element
 	delta.Square(&q.z)     // δ = Z1²
 	gamma.Square(&q.y)     // γ = Y1²
@@ -409,12 +409,12 @@ func (p *p521Jacobian) double(q *p521Jacobian) *p521Jacobian {
 	return p
 }
 
-// addAffineDistinct sets p = p1 + p2 for an affine p2, and returns p. It is
+// addAffineDistinctGeneric sets p = p1 + p2 for an affine p2, and returns p. It is
 // madd-2004-hmv (Explicit-Formulas Database), 8M + 3S, which is wrong when
 // p1 is the identity or p1 = p2 (and gives the identity, Z3 = 0, for
 // p1 = -p2): the caller rules these out or replaces the result by mask.
 // Constant time.
-func (p *p521Jacobian) addAffineDistinct(p1 *p521Jacobian, p2 *p521Affine) *p521Jacobian {
+func (p *p521Jacobian) addAffineDistinctGeneric(p1 *p521Jacobian, p2 *p521Affine) *p521Jacobian {
 	var t1, t2, t3, t4, x3, y3, z3 p521Element
 	t1.Square(&p1.z)
 	t2.Mul(&t1, &p1.z)
@@ -438,11 +438,11 @@ func (p *p521Jacobian) addAffineDistinct(p1 *p521Jacobian, p2 *p521Affine) *p521
 	return p
 }
 
-// addDistinct sets p = p1 + p2, and returns p. It is add-1998-cmo-2
+// addDistinctGeneric sets p = p1 + p2, and returns p. It is add-1998-cmo-2
 // (Explicit-Formulas Database), 12M + 4S, which is wrong when p1 or p2 is
 // the identity or p1 = p2 (and gives the identity, Z3 = 0, for p1 = -p2):
 // the caller rules these out. Constant time.
-func (p *p521Jacobian) addDistinct(p1, p2 *p521Jacobian) *p521Jacobian {
+func (p *p521Jacobian) addDistinctGeneric(p1, p2 *p521Jacobian) *p521Jacobian {
 	var z1z1, z2z2, u1, u2, s1, s2, h, r, hh, hhh, v, x3, y3, z3 p521Element
 	z1z1.Square(&p1.z)
 	z2z2.Square(&p2.z)

@@ -72,3 +72,69 @@ func (t *p521Table) selectInto(p *P521Point, n uint32) {
 func p521SelectAffine(a *p521Affine, row *[16]p521Affine, n uint32) {
 	p521SelectAffineSSE2((*[18]uint64)(unsafe.Pointer(a)), (*[16][18]uint64)(unsafe.Pointer(row)), n)
 }
+
+// double sets p to the result of doubleGeneric, with the assembly
+// (p521DoubleADX) when the CPU has BMI2 and ADX. Constant time; the branch
+// is on the CPU, not on the values.
+func (p *p521Jacobian) double(q *p521Jacobian) *p521Jacobian {
+	if useADX {
+		p521DoubleADX(&p.x.l, &p.y.l, &p.z.l, &q.x.l, &q.y.l, &q.z.l)
+		return p
+	}
+	return p.doubleGeneric(q)
+}
+
+// addDistinct sets p to the result of addDistinctGeneric, with the assembly
+// (p521AddDistinctADX) when the CPU has BMI2 and ADX. Constant time; the branch
+// is on the CPU, not on the values.
+func (p *p521Jacobian) addDistinct(p1, p2 *p521Jacobian) *p521Jacobian {
+	if useADX {
+		p521AddDistinctADX(&p.x.l, &p.y.l, &p.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &p2.z.l)
+		return p
+	}
+	return p.addDistinctGeneric(p1, p2)
+}
+
+// addAffineDistinct sets p to the result of addAffineDistinctGeneric, with the assembly
+// (p521AddAffineDistinctADX) when the CPU has BMI2 and ADX. Constant time; the branch
+// is on the CPU, not on the values.
+func (p *p521Jacobian) addAffineDistinct(p1 *p521Jacobian, p2 *p521Affine) *p521Jacobian {
+	if useADX {
+		p521AddAffineDistinctADX(&p.x.l, &p.y.l, &p.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l)
+		return p
+	}
+	return p.addAffineDistinctGeneric(p1, p2)
+}
+
+// Add sets q to the result of addGeneric, with the assembly
+// (p521PointAddADX) when the CPU has BMI2 and ADX. Constant time; the branch
+// is on the CPU, not on the values.
+func (q *P521Point) Add(p1, p2 *P521Point) *P521Point {
+	if useADX {
+		p521PointAddADX(&q.x.l, &q.y.l, &q.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &p2.z.l, &p521B.l)
+		return q
+	}
+	return q.addGeneric(p1, p2)
+}
+
+// addAffine sets q to the result of addAffineGeneric, with the assembly
+// (p521PointAddAffineADX) when the CPU has BMI2 and ADX. Constant time; the branch
+// is on the CPU, not on the values.
+func (q *P521Point) addAffine(p1 *P521Point, p2 *p521Affine) *P521Point {
+	if useADX {
+		p521PointAddAffineADX(&q.x.l, &q.y.l, &q.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &p521B.l)
+		return q
+	}
+	return q.addAffineGeneric(p1, p2)
+}
+
+// Double sets q to the result of doubleGeneric, with the assembly
+// (p521PointDoubleADX) when the CPU has BMI2 and ADX. Constant time; the branch
+// is on the CPU, not on the values.
+func (q *P521Point) Double(p *P521Point) *P521Point {
+	if useADX {
+		p521PointDoubleADX(&q.x.l, &q.y.l, &q.z.l, &p.x.l, &p.y.l, &p.z.l, &p521B.l)
+		return q
+	}
+	return q.doubleGeneric(p)
+}

@@ -28,3 +28,33 @@ func (t *p521Table) selectInto(p *P521Point, n uint32) { t.selectIntoGeneric(p, 
 func p521SelectAffine(a *p521Affine, row *[16]p521Affine, n uint32) {
 	p521SelectAffineGeneric(a, row, n)
 }
+
+// double sets p to the result of doubleGeneric. Constant time.
+func (p *p521Jacobian) double(q *p521Jacobian) *p521Jacobian {
+	return p.doubleGeneric(q)
+}
+
+// addDistinct sets p to the result of addDistinctGeneric. Constant time.
+func (p *p521Jacobian) addDistinct(p1, p2 *p521Jacobian) *p521Jacobian {
+	return p.addDistinctGeneric(p1, p2)
+}
+
+// addAffineDistinct sets p to the result of addAffineDistinctGeneric. Constant time.
+func (p *p521Jacobian) addAffineDistinct(p1 *p521Jacobian, p2 *p521Affine) *p521Jacobian {
+	return p.addAffineDistinctGeneric(p1, p2)
+}
+
+// Add sets q to the result of addGeneric. Constant time.
+func (q *P521Point) Add(p1, p2 *P521Point) *P521Point {
+	return q.addGeneric(p1, p2)
+}
+
+// addAffine sets q to the result of addAffineGeneric. Constant time.
+func (q *P521Point) addAffine(p1 *P521Point, p2 *p521Affine) *P521Point {
+	return q.addAffineGeneric(p1, p2)
+}
+
+// Double sets q to the result of doubleGeneric. Constant time.
+func (q *P521Point) Double(p *P521Point) *P521Point {
+	return q.doubleGeneric(p)
+}

@@ -46,6 +46,31 @@ func pointFile(c *curve) []byte {
 			src = strings.Replace(src, r[0], r[1], 1)
 		}
 	}
+	if asmPointFields[c.name] {
+		// The point formulas have assembly (mulArchFiles writes the
+		// dispatch of each formula renamed here).
+		for _, r := range [][2]string{
+			{"// double sets p = q + q", "// doubleGeneric sets p = q + q"},
+			{"func (p *" + c.name + "Jacobian) double(", "func (p *" + c.name + "Jacobian) doubleGeneric("},
+			{"// addDistinct sets p = p1 + p2", "// addDistinctGeneric sets p = p1 + p2"},
+			{"func (p *" + c.name + "Jacobian) addDistinct(", "func (p *" + c.name + "Jacobian) addDistinctGeneric("},
+			{"// addAffineDistinct sets p = p1 + p2", "// addAffineDistinctGeneric sets p = p1 + p2"},
+			{"func (p *" + c.name + "Jacobian) addAffineDistinct(", "func (p *" + c.name + "Jacobian) addAffineDistinctGeneric("},
+			{"// Add sets q = p1 + p2, and returns q. Constant time.\n",
+				"// addGeneric sets q = p1 + p2, and returns q, in Go (see Add). Constant time.\n"},
+			{"func (q *" + c.Name + "Point) Add(", "func (q *" + c.Name + "Point) addGeneric("},
+			{"// addAffine sets q = p1 + p2", "// addAffineGeneric sets q = p1 + p2"},
+			{"func (q *" + c.Name + "Point) addAffine(", "func (q *" + c.Name + "Point) addAffineGeneric("},
+			{"// Double sets q = p + p, and returns q. Constant time.\n",
+				"// doubleGeneric sets q = p + p, and returns q, in Go (see Double). Constant time.\n"},
+			{"func (q *" + c.Name + "Point) Double(", "func (q *" + c.Name + "Point) doubleGeneric("},
+		} {
+			if strings.Count(src, r[0]) != 1 {
+				log.Fatalf("point template: %q is not there once", r[0])
+			}
+			src = strings.Replace(src, r[0], r[1], 1)
+		}
+	}
 	if asmMulFields[c.name] {
 		// The table scans have SSE2 assembly: selectIntoGeneric and
 		// pNNNSelectAffineGeneric, the dispatch in mulArchFiles.
