@@ -66,7 +66,7 @@ func useFusedImplementation(on bool) (restore func()) {
 // long-message kernel, if the CPU runs it and the message has at least one
 // whole 1024-byte chunk after the head: it sets out[HeadSize:] =
 // in[HeadSize:] XOR the keystream of s (which is at the block after the
-// head, and is left there), and writes to tag the MAC, with mac (initialised, nothing written
+// head), and writes to tag the MAC, with mac (initialised, nothing written
 // yet), of additionalData and ciphertext (out in Seal, in in Open, whose
 // first HeadSize bytes are already there). It reports whether it did the
 // work.
@@ -81,17 +81,17 @@ func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in,
 	if !useFused || !haveChunks || n <= 0 {
 		return false
 	}
-	// The data after the chunks first: the short kernels that take it have
-	// a long latency, which then runs beside the chunks' kernel instead of
-	// before the MAC's last blocks.
-	tail := *s
-	tail.SetCounter(s.Counter() + uint32(n/blockSize))
-	tail.XORKeyStream(out[chacha20.HeadSize+n:], in[chacha20.HeadSize+n:])
 	var lanes poly1305.Lanes
 	mac.WritePadded(additionalData)
 	mac.StartLanes(&lanes)
 	xorChunksMAC((*[16]uint32)(s), out[chacha20.HeadSize:chacha20.HeadSize+n], in[chacha20.HeadSize:chacha20.HeadSize+n],
 		ciphertext[:n], &lanes.H, &lanes.R8)
+	// (The data after the chunks, encrypted before them so that its short
+	// kernel's latency would run beside theirs, measured no faster: that
+	// kernel's instructions, waiting on its latency, fill the reorder
+	// buffer.)
+	s.SetCounter(s.Counter() + uint32(n/blockSize))
+	s.XORKeyStream(out[chacha20.HeadSize+n:], in[chacha20.HeadSize+n:])
 	rest := ciphertext[n:]
 	k := len(rest) &^ 127
 	mac.FinishLanes(&lanes, rest[:k])
