@@ -10,56 +10,56 @@ package nistec
 // same words as bingcdInnerGeneric for any inputs. Constant time.
 func bingcdInner(xa uint64, xb uint64) (fg0 uint64, fg1 uint64)
 
-// p256BinGCDADX is p256BinGCDGeneric with MULX, SHRX and SHLX: it sets
-// out = y⁻¹·2^(-33·18) mod m for y < m (0 gives 0), the same words
-// for any input. out may alias y. It requires BMI2. Constant time: the
-// loop runs over the public iteration count, and every choice is a CMOV
-// or a mask.
+// p256BinGCDADX is p256BinGCDGeneric with MULX, ADCX, ADOX, SHRX and
+// SHLX: it sets out = y⁻¹·2^(-33·18) mod m for y < m (0 gives 0), the
+// same words for any input. out may alias y. It requires BMI2 and ADX.
+// Constant time: the loop runs over the public iteration count, and every
+// choice is a CMOV or a mask.
 //
 //go:noescape
 func p256BinGCDADX(out *[4]uint64, y *[4]uint64)
 
-// p256OrdBinGCDADX is p256OrdBinGCDGeneric with MULX, SHRX and SHLX: it sets
-// out = y⁻¹·2^(-33·18) mod m for y < m (0 gives 0), the same words
-// for any input. out may alias y. It requires BMI2. Constant time: the
-// loop runs over the public iteration count, and every choice is a CMOV
-// or a mask.
+// p256OrdBinGCDADX is p256OrdBinGCDGeneric with MULX, ADCX, ADOX, SHRX and
+// SHLX: it sets out = y⁻¹·2^(-33·18) mod m for y < m (0 gives 0), the
+// same words for any input. out may alias y. It requires BMI2 and ADX.
+// Constant time: the loop runs over the public iteration count, and every
+// choice is a CMOV or a mask.
 //
 //go:noescape
 func p256OrdBinGCDADX(out *[4]uint64, y *[4]uint64)
 
-// p384BinGCDADX is p384BinGCDGeneric with MULX, SHRX and SHLX: it sets
-// out = y⁻¹·2^(-33·26) mod m for y < m (0 gives 0), the same words
-// for any input. out may alias y. It requires BMI2. Constant time: the
-// loop runs over the public iteration count, and every choice is a CMOV
-// or a mask.
+// p384BinGCDADX is p384BinGCDGeneric with MULX, ADCX, ADOX, SHRX and
+// SHLX: it sets out = y⁻¹·2^(-33·26) mod m for y < m (0 gives 0), the
+// same words for any input. out may alias y. It requires BMI2 and ADX.
+// Constant time: the loop runs over the public iteration count, and every
+// choice is a CMOV or a mask.
 //
 //go:noescape
 func p384BinGCDADX(out *[6]uint64, y *[6]uint64)
 
-// p384OrdBinGCDADX is p384OrdBinGCDGeneric with MULX, SHRX and SHLX: it sets
-// out = y⁻¹·2^(-33·26) mod m for y < m (0 gives 0), the same words
-// for any input. out may alias y. It requires BMI2. Constant time: the
-// loop runs over the public iteration count, and every choice is a CMOV
-// or a mask.
+// p384OrdBinGCDADX is p384OrdBinGCDGeneric with MULX, ADCX, ADOX, SHRX and
+// SHLX: it sets out = y⁻¹·2^(-33·26) mod m for y < m (0 gives 0), the
+// same words for any input. out may alias y. It requires BMI2 and ADX.
+// Constant time: the loop runs over the public iteration count, and every
+// choice is a CMOV or a mask.
 //
 //go:noescape
 func p384OrdBinGCDADX(out *[6]uint64, y *[6]uint64)
 
-// p521BinGCDADX is p521BinGCDGeneric with MULX, SHRX and SHLX: it sets
-// out = y⁻¹·2^(-33·35) mod m for y < m (0 gives 0), the same words
-// for any input. out may alias y. It requires BMI2. Constant time: the
-// loop runs over the public iteration count, and every choice is a CMOV
-// or a mask.
+// p521BinGCDADX is p521BinGCDGeneric with MULX, ADCX, ADOX, SHRX and
+// SHLX: it sets out = y⁻¹·2^(-33·35) mod m for y < m (0 gives 0), the
+// same words for any input. out may alias y. It requires BMI2 and ADX.
+// Constant time: the loop runs over the public iteration count, and every
+// choice is a CMOV or a mask.
 //
 //go:noescape
 func p521BinGCDADX(out *[9]uint64, y *[9]uint64)
 
-// p521OrdBinGCDADX is p521OrdBinGCDGeneric with MULX, SHRX and SHLX: it sets
-// out = y⁻¹·2^(-33·35) mod m for y < m (0 gives 0), the same words
-// for any input. out may alias y. It requires BMI2. Constant time: the
-// loop runs over the public iteration count, and every choice is a CMOV
-// or a mask.
+// p521OrdBinGCDADX is p521OrdBinGCDGeneric with MULX, ADCX, ADOX, SHRX and
+// SHLX: it sets out = y⁻¹·2^(-33·35) mod m for y < m (0 gives 0), the
+// same words for any input. out may alias y. It requires BMI2 and ADX.
+// Constant time: the loop runs over the public iteration count, and every
+// choice is a CMOV or a mask.
 //
 //go:noescape
 func p521OrdBinGCDADX(out *[9]uint64, y *[9]uint64)

@@ -37,10 +37,12 @@ import (
 // The inversions (minima of 6 alternating runs of 7, with the final
 // multiplication): P-256 1.95 µs against 2.6 for the purego build's Go
 // (2.25 for the Go of _gen calling this bingcdInner), P-384 3.05 against
-// 4.3, P-521 5.3 against 7.5. At P-256's size the steps take two thirds of
+// 4.3, P-521 4.7 against 7.5. At P-256's size the steps take two thirds of
 // the time, and u and v's updates, written between them, find few idle
 // slots there; at P-384's and P-521's they do. Keeping the new a and b's
-// rows in registers (n ≤ 6) took P-256 from 2.2 to 1.95 µs.
+// rows in registers took P-256 from 2.2 to 1.95 µs, P-521 from 5.2 to 4.7
+// (there with the rows a·f and b·g on the two carry chains of ADCX and
+// ADOX, which leave registers enough for its ten words).
 func bingcd() {
 	TEXT("bingcdInner", NOSPLIT, "func(xa, xb uint64) (fg0, fg1 uint64)")
 	Doc("bingcdInner is bingcdInnerGeneric with CMOV: it runs the 31 binary",
@@ -130,9 +132,10 @@ func bingcdWords(x *big.Int, n int) []uint64 {
 
 // bingcdLoop writes pre+"BinGCDADX", the whole of pre+"BinGCDGeneric" (from
 // _gen's emitBinGCD) for the modulus m: the same iterations on the same
-// values, a, b, u, v and the intermediate rows in stack words, the products
-// by MULX, and the words shifted by SHRX and SHLX, which leave the borrow
-// chains' flags alone. The steps of an iteration wait on each other (the
+// values, a, b, u, v in stack words, the new a and b's rows in registers,
+// u and v's in stack words, the products by MULX (a and b's on the ADCX
+// and ADOX chains), and the words shifted by SHRX and SHLX, which leave
+// the borrow chains' flags alone. The steps of an iteration wait on each other (the
 // path from a to a); the update of u and v from the previous iteration's
 // coefficients, which nothing in the steps needs, is written between them
 // in groups that keep to their own registers (RDX, R11, R14, R15) and
@@ -159,16 +162,16 @@ func bingcdLoop(pre string, m *big.Int) {
 
 	name := pre + "BinGCDADX"
 	TEXT(name, 0, fmt.Sprintf("func(out, y *[%d]uint64)", n))
-	Doc(fmt.Sprintf("%s is %sBinGCDGeneric with MULX, SHRX and SHLX: it sets", name, pre),
-		fmt.Sprintf("out = y⁻¹·2^(-33·%d) mod m for y < m (0 gives 0), the same words", iters),
-		"for any input. out may alias y. It requires BMI2. Constant time: the",
-		"loop runs over the public iteration count, and every choice is a CMOV",
-		"or a mask.")
+	Doc(fmt.Sprintf("%s is %sBinGCDGeneric with MULX, ADCX, ADOX, SHRX and", name, pre),
+		fmt.Sprintf("SHLX: it sets out = y⁻¹·2^(-33·%d) mod m for y < m (0 gives 0), the", iters),
+		"same words for any input. out may alias y. It requires BMI2 and ADX.",
+		"Constant time: the loop runs over the public iteration count, and every",
+		"choice is a CMOV or a mask.")
 	Pragma("noescape")
 	// The stack words: a, b, u, v (n each), s = a + b and e = 2^31·d (n+1
 	// each), the rows p (n+1), the new a, b (n each), the coefficients
 	// f0', g0', f1', g1' and the iteration counter.
-	loc := AllocLocal(8 * (10*n + 14))
+	loc := AllocLocal(8 * (10*n + 16))
 	w := func(off, i int) Mem { return loc.Offset(8 * (off + i)) }
 	aO, bO, uO, vO := 0, n, 2*n, 3*n
 	sO, eO, pO := 4*n, 5*n+1, 6*n+2
@@ -180,6 +183,7 @@ func bingcdLoop(pre string, m *big.Int) {
 	pf0, pg0, pf1, pg1 := w(cO, 5), w(cO, 6), w(cO, 7), w(cO, 8)
 	hiW := w(cO, 9)
 	tO := cO + 10
+	negA, negB := w(tO, n+1), w(tO, n+2)
 
 	// The first iteration's steps have the update of u and v between them
 	// too, from u = 2^64 mod m, v = 0 and the coefficients of the identity
@@ -282,126 +286,72 @@ func bingcdLoop(pre string, m *big.Int) {
 		ADCQ(U32(0), RAX)
 		MOVQ(RAX, w(sO, n))
 
-		// linDiv sets the words at out to |(f·a + g·b)/2^31 - s| and neg to all
-		// ones if it was negative.
-		linDiv := func(f, g Mem, out int, neg Register) {
-			Comment("p = f·a + g·b, a column at a time")
-			XORL(EBX, EBX)
-			for i := range n {
-				MOVQ(f, RDX)
-				MULXQ(w(aO, i), R8, R9)
-				MOVQ(g, RDX)
-				MULXQ(w(bO, i), R10, R11)
-				ADDQ(R10, R8)
-				ADCQ(R11, R9)
-				ADDQ(RBX, R8)
-				ADCQ(U8(0), R9)
-				MOVQ(R8, w(pO, i))
-				MOVQ(R9, RBX)
-			}
-			MOVQ(RBX, w(pO, n))
-			Comment("q = p/2^31 - s, in place of p")
-			MOVQ(U32(31), R12)
-			MOVQ(U32(33), R13)
-			for i := range n {
-				SHRXQ(R12, w(pO, i), RAX)
-				SHLXQ(R13, w(pO, i+1), RCX)
-				LEAQ(Mem{Base: RAX, Index: RCX, Scale: 1}, RAX)
-				if i == 0 {
-					SUBQ(w(sO, i), RAX)
-				} else {
-					SBBQ(w(sO, i), RAX)
-				}
-				MOVQ(RAX, w(pO, i))
-			}
-			SHRXQ(R12, w(pO, n), RAX)
-			SBBQ(w(sO, n), RAX)
-			MOVQ(RAX, neg)
-			SARQ(U8(63), neg)
-			Comment("out = |q|: (q ^ neg) - neg")
-			for i := range n {
-				MOVQ(w(pO, i), RAX)
-				XORQ(neg, RAX)
-				MOVQ(RAX, w(pO, i))
-			}
-			for i := range n {
-				MOVQ(w(pO, i), RAX)
-				if i == 0 {
-					SUBQ(neg, RAX)
-				} else {
-					SBBQ(neg, RAX)
-				}
-				MOVQ(RAX, w(out, i))
-			}
-		}
-		// linDivRegs is linDiv with p and q in registers, for n ≤ 6, and
+		// linDivRegs sets the words at out to |(f·a + g·b)/2^31 - s| and the
+		// stack word negOut to all ones if it was negative, p and q in
+		// registers: the row a·f
+		// on one carry chain (ADCX), then b·g's low words on that chain and
+		// its high words on another (ADOX), as in a multiplication's rows;
 		// the absolute value as (q + neg) ^ neg, the XORs after the carry
-		// chain: no word goes through the stack. The first output goes to
-		// na, the second (after its products) straight to b.
-		linDivRegs := func(f, g Mem, out int, neg Register) {
-			P := []Register{RAX, RBX, RCX, RSI, RDI, R12, R13}[:n+1]
-			H := [2]Register{R9, R8}
-			Comment("p = f·a + g·b, a column at a time, in registers")
-			for i := range n {
-				MOVQ(f, RDX)
-				MULXQ(w(aO, i), P[i], H[i%2])
-				MOVQ(g, RDX)
-				MULXQ(w(bO, i), R10, R11)
-				ADDQ(R10, P[i])
-				ADCQ(R11, H[i%2])
-				if i > 0 {
-					ADDQ(H[(i-1)%2], P[i])
-					ADCQ(U8(0), H[i%2])
-				}
+		// chain. The first output goes to na, the second (after its
+		// products) straight to b; neg to the stack word negOut.
+		linDivRegs := func(f, g Mem, out int, negOut Mem) {
+			P := []Register{RAX, RBX, RCX, RSI, RDI, R8, R9, R10, R11, R12}[:n+1]
+			T, U, Z := R13, R14, R15
+			Comment("p = f·a + g·b: a·f, then b·g's low and high words on two chains")
+			XORL(Z.As32(), Z.As32())
+			MOVQ(f, RDX)
+			MULXQ(w(aO, 0), P[0], P[1])
+			for i := 1; i < n; i++ {
+				MULXQ(w(aO, i), T, P[i+1])
+				ADCXQ(T, P[i])
 			}
-			MOVQ(H[(n-1)%2], P[n])
-			Comment("q = p/2^31 - s")
-			MOVL(U32(31), R10L)
-			MOVL(U32(33), R11L)
+			ADCXQ(Z, P[n])
+			MOVQ(g, RDX)
 			for i := range n {
-				SHRXQ(R10, P[i], P[i])
-				SHLXQ(R11, P[i+1], R8)
-				LEAQ(Mem{Base: P[i], Index: R8, Scale: 1}, P[i])
+				MULXQ(w(bO, i), T, U)
+				ADCXQ(T, P[i])
+				ADOXQ(U, P[i+1])
+			}
+			ADCXQ(Z, P[n])
+			Comment("q = p/2^31 - s")
+			MOVL(U32(31), T.As32())
+			MOVL(U32(33), U.As32())
+			for i := range n {
+				SHRXQ(T, P[i], P[i])
+				SHLXQ(U, P[i+1], Z)
+				LEAQ(Mem{Base: P[i], Index: Z, Scale: 1}, P[i])
 				if i == 0 {
 					SUBQ(w(sO, i), P[i])
 				} else {
 					SBBQ(w(sO, i), P[i])
 				}
 			}
-			SHRXQ(R10, P[n], P[n])
+			SHRXQ(T, P[n], P[n])
 			SBBQ(w(sO, n), P[n])
-			MOVQ(P[n], neg)
-			SARQ(U8(63), neg)
+			MOVQ(P[n], RDX)
+			SARQ(U8(63), RDX)
+			MOVQ(RDX, negOut)
 			Comment("out = |q| = (q + neg) ^ neg")
 			for i := range n {
 				if i == 0 {
-					ADDQ(neg, P[i])
+					ADDQ(RDX, P[i])
 				} else {
-					ADCQ(neg, P[i])
+					ADCQ(RDX, P[i])
 				}
 			}
 			for i := range n {
-				XORQ(neg, P[i])
+				XORQ(RDX, P[i])
 				MOVQ(P[i], w(out, i))
 			}
 		}
-		if n <= 6 {
-			linDivRegs(f0, g0, naO, R14)
-			linDivRegs(f1, g1, bO, R15)
-			for i := range n {
-				MOVQ(w(naO, i), RAX)
-				MOVQ(RAX, w(aO, i))
-			}
-		} else {
-			linDiv(f0, g0, naO, R14)
-			linDiv(f1, g1, nbO, R15)
-			for i := range n {
-				MOVQ(w(naO, i), RAX)
-				MOVQ(RAX, w(aO, i))
-				MOVQ(w(nbO, i), RAX)
-				MOVQ(RAX, w(bO, i))
-			}
+		linDivRegs(f0, g0, naO, negA)
+		linDivRegs(f1, g1, bO, negB)
+		for i := range n {
+			MOVQ(w(naO, i), RAX)
+			MOVQ(RAX, w(aO, i))
 		}
+		MOVQ(negA, R14)
+		MOVQ(negB, R15)
 		Comment("A negated a or b negates its coefficients: c' becomes 2^32 - c'.",
 			"They go to the words of the next iteration's u and v.")
 		for _, r := range []struct {
