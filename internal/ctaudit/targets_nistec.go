@@ -242,7 +242,6 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p521SubGeneric"},
 	{Symbol: ne + "p521ToBytes"},
 	{Symbol: ne + "signedDigits"},
-	{Symbol: ne + "p256BinGCD", AllowedLoopJumps: 1, Why: whyBingcdLoops},
 	{Symbol: ne + "signedDigitsW", AllowedLoopJumps: 2, AllowedBranches: 2, Why: "byte positions against len(s), public"},
 }
 

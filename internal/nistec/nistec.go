@@ -46,6 +46,7 @@ package nistec
 //go:generate sh -c "cd _gen && go run . -out .."
 //go:generate sh -c "cd _asm && go run . -out ../p256_field_amd64.s -stubs ../p256_field_amd64.go -pkg nistec"
 //go:generate sh -c "cd _asm && go run . -curve p521 -out ../p521_field_amd64.s -stubs ../p521_field_amd64.go -pkg nistec"
+//go:generate sh -c "cd _asm && go run . -curve bingcd -out ../bingcd_amd64.s -stubs ../bingcd_amd64.go -pkg nistec"
 
 // isZeroWord returns 1 if w == 0, and 0 otherwise. Constant time.
 func isZeroWord(w uint64) int {
