@@ -48,16 +48,18 @@ func p521SelectSSE2(out *[27]uint64, table *[16][27]uint64, n uint32)
 //go:noescape
 func p521SelectAffineSSE2(out *[18]uint64, table *[16][18]uint64, n uint32)
 
-// p521MulInner sets RAX, RBX, RCX and R8 to R13 to the words of x·y mod p,
-// fully reduced, for x and y below 2^521 at the addresses in RSI and RDI,
-// using every other register but BP. For the assembly's CALL only: it
-// cannot be called from Go. Constant time.
-func p521MulInner()
-
-// p521SquareInner sets RAX, RBX, RCX and R8 to R13 to the words of x² mod p,
-// fully reduced, for x below 2^521 at the address in RSI, using every
+// p521MulInner sets RAX, RBX, RCX and R8 to R13 to the words of a value
+// congruent to x·y mod p, reduced lazily (below 2^522 + (x·y >> 1042)),
+// for x and y below 2^526 at the addresses in RSI and RDI, using every
 // other register but BP. For the assembly's CALL only: it cannot be
 // called from Go. Constant time.
+func p521MulInner()
+
+// p521SquareInner sets RAX, RBX, RCX and R8 to R13 to the words of a
+// value congruent to x² mod p, reduced lazily (below 2^522 + (x² >> 1042)),
+// for x below 2^526 at the address in RSI, using every other register
+// but BP. For the assembly's CALL only: it cannot be called from Go.
+// Constant time.
 func p521SquareInner()
 
 // p521AddDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in

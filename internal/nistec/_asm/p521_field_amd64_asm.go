@@ -61,7 +61,7 @@ func p521() {
 	Pragma("noescape")
 	Load(Param("x"), RSI)
 	Load(Param("y"), RDI)
-	p521StoreParam(p521MulWords(p521Words(RSI), p521Words(RDI), AllocLocal(8*9)), "z")
+	p521StoreParam(p521MulWords(p521Words(RSI), p521Words(RDI), AllocLocal(8*9), p521Reduce), "z")
 	RET()
 
 	TEXT("p521SquareADX", NOSPLIT, "func(z, x *[9]uint64)")
@@ -71,7 +71,7 @@ func p521() {
 		"ADX. Constant time.")
 	Pragma("noescape")
 	Load(Param("x"), RSI)
-	p521StoreParam(p521SquareWords(p521Words(RSI), AllocLocal(8*18)), "z")
+	p521StoreParam(p521SquareWords(p521Words(RSI), AllocLocal(8*18), p521Reduce), "z")
 	RET()
 
 	TEXT("p521AddADX", NOSPLIT, "func(z, x, y *[9]uint64)")
@@ -220,8 +220,9 @@ func selectWide(name string, w int) {
 // going to the stack once no later row adds to it; then one pass that
 // doubles the cross products on CF while adding the squares x[k]² on OF,
 // words 0 to 8 back to the stack and 9 to 17 into p521Ring; then the
-// reduction, whose result registers it returns. w is scratch of 18 words.
-func p521SquareWords(word func(int) Mem, w Mem) [9]Register {
+// reduction (reduce: p521Reduce or p521ReduceLazy), whose result registers
+// it returns. w is scratch of 18 words.
+func p521SquareWords(word func(int) Mem, w Mem, reduce func(t func(int) Mem) [9]Register) [9]Register {
 	t := func(k int) Mem { return w.Offset(8 * k) }
 	free := []Register{RBX, RCX, RDI, R8, R9, R10, R11, R12, R13, R14}
 	at := map[int]Register{}
@@ -298,7 +299,7 @@ func p521SquareWords(word func(int) Mem, w Mem) [9]Register {
 			}
 		}
 	}
-	return p521Reduce(t)
+	return reduce(t)
 }
 
 // p521Words returns the words of the operand at base, as memory operands.
@@ -308,9 +309,9 @@ func p521Words(base Register) func(int) Mem {
 
 // p521MulWords writes the product of the words x(j) and y(i) (memory
 // operands, whose base registers must be RSI, RDI or SP) and its
-// reduction, and returns the result's registers. low is scratch of nine
-// words.
-func p521MulWords(x, y func(int) Mem, low Mem) [9]Register {
+// reduction (reduce: p521Reduce or p521ReduceLazy), and returns the
+// result's registers. low is scratch of nine words.
+func p521MulWords(x, y func(int) Mem, low Mem, reduce func(t func(int) Mem) [9]Register) [9]Register {
 	r := func(k int) Register { return p521Ring[k%9] }
 	t := func(k int) Mem { return low.Offset(8 * k) }
 
@@ -347,7 +348,7 @@ func p521MulWords(x, y func(int) Mem, low Mem) [9]Register {
 		ADCXQ(RAX, r(i+9))
 	}
 
-	return p521Reduce(t)
+	return reduce(t)
 }
 
 // p521Reduce writes the reduction of the 18-word product w, whose words 0

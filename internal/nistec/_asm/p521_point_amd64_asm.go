@@ -2,6 +2,7 @@ package main
 
 import (
 	"log"
+	"math/big"
 	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
@@ -11,25 +12,26 @@ import (
 
 // The P-521 point formulas (the Jacobian doubling and additions of
 // ScalarMult and ScalarBaseMult, the complete additions and doubling of
-// p521.go) as straight-line assembly, from the same line lists as P-256's
+// p521.go) in assembly, from the same line lists as P-256's
 // (jacobianDouble, addDistinct, maddDistinct, rcbAdd, rcbAddAffine,
 // rcbDouble, which follow the formulas of _gen's point template line by
 // line): each line "dst = a op b" is one field operation on nine-word
-// values in stack slots, with no call between them, so that the processor
-// overlaps the carry chains of one line with the multiplications of the
-// next.
+// values in stack slots, the additions and subtractions written out, the
+// multiplications and squarings calls to one copy of each.
 //
-// Between lines the values are only kept below 2^521, not fully reduced:
-// the value p itself may stand for 0. The multiplication and the squaring
-// take any inputs below 2^521 (w ≤ (2^521 - 1)², so the folded sum u is at
-// most 2^522 - 3 and its final step gives u mod p, fully reduced). The
-// addition folds once, z = (t mod 2^521) + (t >> 521) for t = x + y ≤
-// 2^522 - 2, which is at most p, in place of the kernel's test for t ≥ p;
-// the subtraction is the kernel's (x - y, plus p on a borrow, lands in
-// [0, p] for x, y ≤ p, and below p if x < p). The outputs that may be p
-// (the sums; the products and the differences of reduced values are
-// below p) are then fully reduced (p becomes 0) as they are stored, so
-// that every output equals the Go formulas' words: both are the one
+// Between lines the values are kept below bounds that the generator
+// tracks (p521Bound), not fully reduced:
+//
+//   - the products are reduced lazily (p521ReduceLazy): u = (w mod 2^521)
+//     + ((w >> 521) mod 2^521) + (w >> 1042), two carry chains side by
+//     side, below 2^522 + (w's bound >> 1042), where the kernels' final
+//     step (u ≥ p?, then u - p) costs two chains one after the other;
+//   - the sums are folded once, (t mod 2^521) + (t >> 521) for t = x + y;
+//   - the differences add k·p on a borrow, k a power of two with k·p at
+//     least y's bound, which lands in [0, max(x's bound, k·p)).
+//
+// The outputs are then fully reduced as they are stored (p521Canonical),
+// so that every output equals the Go formulas' words: both are the one
 // reduced representative of the same value.
 
 // p521Formula writes name, the straight-line sequence of field operations
@@ -43,9 +45,12 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 	Doc(doc...)
 	Pragma("noescape")
 	params := map[string]bool{}
+	// bound holds each value's exclusive upper bound; the inputs are below p.
+	bound := map[string]*big.Int{}
 	for _, p := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(sig, "func("), " *[9]uint64)"), ", ") {
 		if p != "x3" && p != "y3" && p != "z3" {
 			params[p] = true
+			bound[p] = p521P
 		}
 	}
 	slots := map[string]Mem{}
@@ -61,11 +66,6 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 		Load(Param(n), base)
 		return p521Words(base)
 	}
-	// reduced records the values known to be fully reduced: the products
-	// and the differences whose first operand is (x - y, plus p on a borrow,
-	// is below p for x < p and y ≤ p), not the sums. Only the outputs that
-	// may not be are reduced as they are stored.
-	reduced := map[string]bool{}
 	// addr loads the address of the value n into reg, for the calls.
 	addr := func(n string, reg Register) {
 		if m, ok := slots[n]; ok {
@@ -94,6 +94,10 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 		var r [9]Register
 		switch op {
 		case "*":
+			bx, by := bound[x], bound[y]
+			if bx.Cmp(p521InnerMax) > 0 || by.Cmp(p521InnerMax) > 0 {
+				log.Fatalf("%s: %q: an operand may exceed p521MulInner's bound", name, l)
+			}
 			addr(x, RSI)
 			if x == y {
 				CALL(p521SquareInner)
@@ -102,6 +106,7 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 				CALL(p521MulInner)
 			}
 			r = p521InnerResult
+			bound[f[0]] = p521LazyProductBound(bx, by)
 		case "+", "-":
 			if x == last {
 				r = lastRegs
@@ -112,6 +117,7 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 					MOVQ(xw(j), r[j])
 				}
 			}
+			bx, by := bound[x], bound[y]
 			if op == "+" {
 				if x == y {
 					p521AddLazy(r, func(j int) Op { return r[j] })
@@ -119,13 +125,22 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 					yw := words(y, RDI)
 					p521AddLazy(r, func(j int) Op { return yw(j) })
 				}
+				bound[f[0]] = p521FoldBound(new(big.Int).Add(bx, by))
 			} else {
-				p521SubRegs(r, words(y, RDI))
+				k := 1
+				for new(big.Int).Mul(big.NewInt(int64(k)), p521P).Cmp(by) < 0 {
+					k *= 2
+				}
+				p521SubRegs(r, words(y, RDI), k)
+				kp := new(big.Int).Mul(big.NewInt(int64(k)), p521P)
+				if bx.Cmp(kp) > 0 {
+					kp = bx
+				}
+				bound[f[0]] = kp
 			}
 		default:
 			log.Fatalf("%s: bad operator in %q", name, l)
 		}
-		reduced[f[0]] = op == "*" || op == "-" && (reduced[x] || params[x])
 		if _, ok := slots[f[0]]; !ok {
 			slots[f[0]] = AllocLocal(8 * 9)
 		}
@@ -144,8 +159,8 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 		for j := range r {
 			MOVQ(m.Offset(8*j), r[j])
 		}
-		if !reduced[o] {
-			Commentf("%s may be p: reduce it", o)
+		if bound[o].Cmp(p521P) > 0 {
+			Commentf("%s may be p or above: reduce it", o)
 			p521Canonical(r)
 		}
 		Load(Param(o), RDI)
@@ -177,29 +192,36 @@ func p521Inner() {
 		}
 	}
 	TEXT("p521MulInner", NOSPLIT, "func()")
-	Doc("p521MulInner sets RAX, RBX, RCX and R8 to R13 to the words of x·y mod p,",
-		"fully reduced, for x and y below 2^521 at the addresses in RSI and RDI,",
-		"using every other register but BP. For the assembly's CALL only: it",
-		"cannot be called from Go. Constant time.")
-	check(p521MulWords(p521Words(RSI), p521Words(RDI), AllocLocal(8*9)))
-	RET()
-	TEXT("p521SquareInner", NOSPLIT, "func()")
-	Doc("p521SquareInner sets RAX, RBX, RCX and R8 to R13 to the words of x² mod p,",
-		"fully reduced, for x below 2^521 at the address in RSI, using every",
+	Doc("p521MulInner sets RAX, RBX, RCX and R8 to R13 to the words of a value",
+		"congruent to x·y mod p, reduced lazily (below 2^522 + (x·y >> 1042)),",
+		"for x and y below 2^526 at the addresses in RSI and RDI, using every",
 		"other register but BP. For the assembly's CALL only: it cannot be",
 		"called from Go. Constant time.")
-	check(p521SquareWords(p521Words(RSI), AllocLocal(8*18)))
+	check(p521MulWords(p521Words(RSI), p521Words(RDI), AllocLocal(8*9), p521ReduceLazy))
+	RET()
+	TEXT("p521SquareInner", NOSPLIT, "func()")
+	Doc("p521SquareInner sets RAX, RBX, RCX and R8 to R13 to the words of a",
+		"value congruent to x² mod p, reduced lazily (below 2^522 + (x² >> 1042)),",
+		"for x below 2^526 at the address in RSI, using every other register",
+		"but BP. For the assembly's CALL only: it cannot be called from Go.",
+		"Constant time.")
+	check(p521SquareWords(p521Words(RSI), AllocLocal(8*18), p521ReduceLazy))
 	RET()
 }
 
 // p521AddLazy sets u = x + y, folded once: t = x + y, then (t mod 2^521) +
-// (t >> 521), at most p for x, y ≤ p. u holds x; y(j) is a register or a
+// (t >> 521) (see p521FoldBound). u holds x; y(j) is a register or a
 // memory operand. It uses RDX.
 func p521AddLazy(u [9]Register, y func(int) Op) {
 	ADDQ(y(0), u[0])
 	for j := 1; j < 9; j++ {
 		ADCQ(y(j), u[j])
 	}
+	p521Fold(u)
+}
+
+// p521Fold sets u = (u mod 2^521) + (u >> 521). It uses RDX.
+func p521Fold(u [9]Register) {
 	MOVQ(u[8], RDX)
 	SHRQ(U8(9), RDX)
 	ANDQ(U32(0x1ff), u[8])
@@ -209,35 +231,131 @@ func p521AddLazy(u [9]Register, y func(int) Op) {
 	}
 }
 
-// p521SubRegs sets u = x - y mod 2^576, plus p masked by the borrow, as
-// p521SubGeneric does: in [0, p] for x, y ≤ p. u holds x; y(j) is a memory
-// operand. It uses RDX and R15.
-func p521SubRegs(u [9]Register, y func(int) Mem) {
+// p521SubRegs sets u = x - y mod 2^576, plus k·p masked by the borrow (k a
+// power of two up to 8), as p521SubGeneric does for k = 1: for k·p at
+// least y's bound, in [0, max(x's bound, k·p)). u holds x; y(j) is a memory
+// operand. It uses RDX, RDI and R15.
+func p521SubRegs(u [9]Register, y func(int) Mem, k int) {
+	if k < 1 || k > 8 || k&(k-1) != 0 {
+		log.Fatalf("p521SubRegs: k = %d", k)
+	}
 	SUBQ(y(0), u[0])
 	for j := 1; j < 9; j++ {
 		SBBQ(y(j), u[j])
 	}
+	Commentf("plus %d·p = 2^%d - %d, masked by the borrow", k, 521+bitLen(k)-1, k)
 	SBBQ(R15, R15)
 	MOVQ(R15, RDX)
-	ANDQ(U32(0x1ff), RDX)
-	ADDQ(R15, u[0])
+	ANDQ(U32(uint32(512*k-1)), RDX)
+	low := R15
+	if k > 1 {
+		MOVQ(R15, RDI)
+		ANDQ(I32(int32(-k)), RDI)
+		low = RDI
+	}
+	ADDQ(low, u[0])
 	for j := 1; j < 8; j++ {
 		ADCQ(R15, u[j])
 	}
 	ADCQ(RDX, u[8])
 }
 
-// p521Canonical reduces u ≤ p fully: u + 1 carries into bit 521 only for
-// u = p, and then (u + 1) mod 2^521 = 0. It uses RDX and R15.
-func p521Canonical(u [9]Register) {
-	MOVQ(u[0], R15)
-	for j := 1; j < 8; j++ {
-		ANDQ(u[j], R15)
+// bitLen is the bit length of k > 0.
+func bitLen(k int) int { return big.NewInt(int64(k)).BitLen() }
+
+// p521P is p = 2^521 - 1; p521InnerMax bounds the operands of the formulas'
+// multiplication: below it, w < 2^1052, so that w >> 521 fits the nine
+// words that p521ReduceLazy shifts it into and its sum fits too.
+var (
+	p521P        = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 521), big.NewInt(1))
+	p521InnerMax = new(big.Int).Lsh(big.NewInt(1), 526)
+)
+
+// p521FoldBound returns an exclusive bound of (v mod 2^521) + (v >> 521)
+// for 0 ≤ v < b: with q = (b-1) >> 521, the fold of v = k·2^521 + r is at
+// most 2^521 - 1 + k for k < q, and (b-1) mod 2^521 + q for k = q.
+func p521FoldBound(b *big.Int) *big.Int {
+	m := new(big.Int).Sub(b, big.NewInt(1))
+	q := new(big.Int).Rsh(m, 521)
+	if q.Sign() == 0 {
+		return new(big.Int).Set(b)
 	}
-	ADDQ(Imm(1), R15)
+	r := new(big.Int).And(m, p521P)
+	top := new(big.Int).Add(r, q)
+	below := new(big.Int).Add(p521P, q)
+	below.Sub(below, big.NewInt(1))
+	if below.Cmp(top) > 0 {
+		top = below
+	}
+	return top.Add(top, big.NewInt(1))
+}
+
+// p521LazyProductBound returns an exclusive bound of p521ReduceLazy's result
+// for operands below bx and by: (w mod 2^521) and ((w >> 521) mod 2^521)
+// are at most 2^521 - 1 each, and w >> 1042 at most ((bx-1)(by-1)) >> 1042.
+func p521LazyProductBound(bx, by *big.Int) *big.Int {
+	w := new(big.Int).Mul(new(big.Int).Sub(bx, big.NewInt(1)), new(big.Int).Sub(by, big.NewInt(1)))
+	b := new(big.Int).Lsh(p521P, 1)
+	b.Add(b, w.Rsh(w, 1042))
+	return b.Add(b, big.NewInt(1))
+}
+
+// p521ReduceLazy writes the lazy reduction of the 18-word product w of two
+// operands below p521InnerMax (words 0 to 8 at t(0) to t(8), 9 to 17 in
+// p521Ring): u = (w mod 2^521) + ((w >> 521) mod 2^521) + (w >> 1042), on
+// two chains at once, CF adding the first two and OF the last, and returns
+// the result's registers (RAX, then p521Ring[0] to p521Ring[7]), as
+// p521Reduce does. It uses RSI, RDI and R15.
+func p521ReduceLazy(t func(int) Mem) [9]Register {
+	r := func(k int) Register { return p521Ring[k%9] }
+	Comment("h = w >> 521: h0 in RAX, h[j] in ring register j-1 for j ≥ 1",
+		"(w < 2^1052: nothing is lost above).")
+	MOVQ(t(8), RAX)
+	SHRQ(U8(9), r(0), RAX)
+	for j := 1; j < 9; j++ {
+		SHRQ(U8(9), r(j), r(j-1))
+	}
+	Comment("c = h >> 521 = w >> 1042, h mod 2^521, w mod 2^521's top word")
+	MOVQ(r(7), RDI)
+	SHRQ(U8(9), RDI)
+	ANDQ(U32(0x1ff), r(7))
+	MOVQ(t(8), R15)
+	ANDQ(U32(0x1ff), R15)
+	Comment("u = (w mod 2^521) + (h mod 2^521) on CF, + c on OF")
+	XORQ(RSI, RSI)
+	ADCXQ(t(0), RAX)
+	ADOXQ(RDI, RAX)
+	for j := 1; j < 8; j++ {
+		ADCXQ(t(j), r(j-1))
+		ADOXQ(RSI, r(j-1))
+	}
+	ADCXQ(R15, r(7))
+	ADOXQ(RSI, r(7))
+	return [9]Register{RAX, r(0), r(1), r(2), r(3), r(4), r(5), r(6), r(7)}
+}
+
+// p521Canonical reduces u < 2^576 fully, in one carry chain: with
+// q = u >> 521 and l = u mod 2^521, u ≡ l + q, and l + q is at most 2p, so
+// that one subtraction of p, taken when l + q + 1 ≥ 2^521, reduces it. That
+// test's carry into bit 521 comes from l's words 1 to 7 all ones (their
+// AND plus the carry of l0 + q + 1) and from l8. Then z = (l + q + b) mod
+// 2^521, which is l + q - p when b = 1. It uses RDX, RSI, RDI and R15.
+func p521Canonical(u [9]Register) {
 	MOVQ(u[8], RDX)
-	ADCQ(Imm(0), RDX)
 	SHRQ(U8(9), RDX)
+	ANDQ(U32(0x1ff), u[8])
+	MOVQ(u[1], RDI)
+	for j := 2; j < 8; j++ {
+		ANDQ(u[j], RDI)
+	}
+	LEAQ(Mem{Base: RDX, Disp: 1}, R15)
+	MOVQ(u[0], RSI)
+	ADDQ(R15, RSI)
+	ADCQ(Imm(0), RDI)
+	MOVQ(u[8], RSI)
+	ADCQ(Imm(0), RSI)
+	SHRQ(U8(9), RSI)
+	ADDQ(RSI, RDX)
 	ADDQ(RDX, u[0])
 	for j := 1; j < 9; j++ {
 		ADCQ(Imm(0), u[j])
