@@ -67,6 +67,16 @@ func sealWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertex
 // ends in its tag) if the tag is right, and zeroes the output otherwise, for
 // lengths Open has checked.
 func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) ([]byte, error) {
+	if done, ret, err := openShort(dst, key, nonce, ciphertext, additionalData); done {
+		return ret, err
+	}
+	return openPieces(dst, key, nonce, ciphertext, additionalData)
+}
+
+// openPieces is open's work when openShort does not take it: on the
+// chacha20 and poly1305 packages' functions (and the fused long-message
+// kernel, see chunked).
+func openPieces(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) ([]byte, error) {
 	tag := ciphertext[len(ciphertext)-Overhead:]
 	ciphertext = ciphertext[:len(ciphertext)-Overhead]
 	ret, out := sliceForAppend(dst, len(ciphertext))
@@ -76,16 +86,7 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 	if anyOverlap(out, additionalData) {
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
-
-	done, ok := openShort(key, nonce, out, ciphertext, additionalData, (*[Overhead]byte)(tag))
-	if done {
-		// Whether the tag was right is public: it is Open's result.
-		if !ok {
-			clear(out)
-			return nil, errOpen
-		}
-		return ret, nil
-	}
+	var ok bool
 	switch {
 	case len(ciphertext) < headSize-blockSize:
 		var head [shortHead]byte
