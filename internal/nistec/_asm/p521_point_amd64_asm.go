@@ -26,9 +26,11 @@ import (
 //     + ((w >> 521) mod 2^521) + (w >> 1042), two carry chains side by
 //     side, below 2^522 + (w's bound >> 1042), where the kernels' final
 //     step (u ≥ p?, then u - p) costs two chains one after the other;
-//   - the sums are folded once, (t mod 2^521) + (t >> 521) for t = x + y;
+//   - the sums are not reduced at all;
 //   - the differences add k·p on a borrow, k a power of two with k·p at
-//     least y's bound, which lands in [0, max(x's bound, k·p)).
+//     least y's bound, which lands in [0, max(x's bound, k·p));
+//   - a sum or difference whose bound passes 2^524 is folded,
+//     (t mod 2^521) + (t >> 521).
 //
 // The outputs are then fully reduced as they are stored (p521Canonical),
 // so that every output equals the Go formulas' words: both are the one
@@ -120,12 +122,12 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 			bx, by := bound[x], bound[y]
 			if op == "+" {
 				if x == y {
-					p521AddLazy(r, func(j int) Op { return r[j] })
+					p521AddRegs(r, func(j int) Op { return r[j] })
 				} else {
 					yw := words(y, RDI)
-					p521AddLazy(r, func(j int) Op { return yw(j) })
+					p521AddRegs(r, func(j int) Op { return yw(j) })
 				}
-				bound[f[0]] = p521FoldBound(new(big.Int).Add(bx, by))
+				bound[f[0]] = new(big.Int).Sub(new(big.Int).Add(bx, by), big.NewInt(1))
 			} else {
 				k := 1
 				for new(big.Int).Mul(big.NewInt(int64(k)), p521P).Cmp(by) < 0 {
@@ -137,6 +139,11 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 					kp = bx
 				}
 				bound[f[0]] = kp
+			}
+			if bound[f[0]].Cmp(p521FoldAbove) > 0 {
+				Comment("fold: the bound passed 2^524")
+				p521Fold(r)
+				bound[f[0]] = p521FoldBound(bound[f[0]])
 			}
 		default:
 			log.Fatalf("%s: bad operator in %q", name, l)
@@ -209,15 +216,13 @@ func p521Inner() {
 	RET()
 }
 
-// p521AddLazy sets u = x + y, folded once: t = x + y, then (t mod 2^521) +
-// (t >> 521) (see p521FoldBound). u holds x; y(j) is a register or a
-// memory operand. It uses RDX.
-func p521AddLazy(u [9]Register, y func(int) Op) {
+// p521AddRegs sets u = x + y, below the sum of their bounds (which stays
+// far below 2^576). u holds x; y(j) is a register or a memory operand.
+func p521AddRegs(u [9]Register, y func(int) Op) {
 	ADDQ(y(0), u[0])
 	for j := 1; j < 9; j++ {
 		ADCQ(y(j), u[j])
 	}
-	p521Fold(u)
 }
 
 // p521Fold sets u = (u mod 2^521) + (u >> 521). It uses RDX.
@@ -232,11 +237,11 @@ func p521Fold(u [9]Register) {
 }
 
 // p521SubRegs sets u = x - y mod 2^576, plus k·p masked by the borrow (k a
-// power of two up to 8), as p521SubGeneric does for k = 1: for k·p at
+// power of two up to 16), as p521SubGeneric does for k = 1: for k·p at
 // least y's bound, in [0, max(x's bound, k·p)). u holds x; y(j) is a memory
 // operand. It uses RDX, RDI and R15.
 func p521SubRegs(u [9]Register, y func(int) Mem, k int) {
-	if k < 1 || k > 8 || k&(k-1) != 0 {
+	if k < 1 || k > 16 || k&(k-1) != 0 {
 		log.Fatalf("p521SubRegs: k = %d", k)
 	}
 	SUBQ(y(0), u[0])
@@ -265,10 +270,13 @@ func bitLen(k int) int { return big.NewInt(int64(k)).BitLen() }
 
 // p521P is p = 2^521 - 1; p521InnerMax bounds the operands of the formulas'
 // multiplication: below it, w < 2^1052, so that w >> 521 fits the nine
-// words that p521ReduceLazy shifts it into and its sum fits too.
+// words that p521ReduceLazy shifts it into and its sum fits too. Sums and
+// differences are folded when their bound passes p521FoldAbove, which keeps
+// every value below p521InnerMax and the subtractions' k·p at most 16p.
 var (
-	p521P        = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 521), big.NewInt(1))
-	p521InnerMax = new(big.Int).Lsh(big.NewInt(1), 526)
+	p521P         = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 521), big.NewInt(1))
+	p521InnerMax  = new(big.Int).Lsh(big.NewInt(1), 526)
+	p521FoldAbove = new(big.Int).Lsh(big.NewInt(1), 524)
 )
 
 // p521FoldBound returns an exclusive bound of (v mod 2^521) + (v >> 521)
