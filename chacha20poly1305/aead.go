@@ -67,17 +67,7 @@ func sealWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertex
 // ends in its tag) if the tag is right, and zeroes the output otherwise, for
 // lengths Open has checked.
 func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) ([]byte, error) {
-	if done, ret, err := openShort(dst, key, nonce, ciphertext, additionalData); done {
-		return ret, err
-	}
-	return openPieces(dst, key, nonce, ciphertext, additionalData)
-}
-
-// openPieces is open's work when openShort does not take it: on the
-// chacha20 and poly1305 packages' functions (and the fused long-message
-// kernel, see chunked).
-func openPieces(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) ([]byte, error) {
-	tag := ciphertext[len(ciphertext)-Overhead:]
+	tag := (*[Overhead]byte)(ciphertext[len(ciphertext)-Overhead:])
 	ciphertext = ciphertext[:len(ciphertext)-Overhead]
 	ret, out := sliceForAppend(dst, len(ciphertext))
 	if inexactOverlap(out, ciphertext) {
@@ -86,21 +76,33 @@ func openPieces(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, cipherte
 	if anyOverlap(out, additionalData) {
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
-	var ok bool
-	switch {
-	case len(ciphertext) < headSize-blockSize:
-		var head [shortHead]byte
-		ok = openWith(head[:], key, nonce, out, ciphertext, additionalData, tag)
-	case len(ciphertext) >= chacha20.HeadSize && !anyOverlap(out, ciphertext):
-		ok = openLong(key, nonce, out, ciphertext, additionalData, (*[Overhead]byte)(tag))
-	default:
-		var head [headSize]byte
-		ok = openWith(head[:], key, nonce, out, ciphertext, additionalData, tag)
+	done, ok := openShort(key, nonce, out, ciphertext, additionalData, tag)
+	if !done {
+		ok = openPieces(key, nonce, out, ciphertext, additionalData, tag)
 	}
+	// Whether the tag was right is public: it is Open's result.
 	if !ok {
+		clear(out)
 		return nil, errOpen
 	}
 	return ret, nil
+}
+
+// openPieces is open's work when openShort does not take it, on the
+// chacha20 and poly1305 packages' functions (and the fused long-message
+// kernel, see chunked), apart from open so that the short path does not
+// pay for its larger frame. It reports whether the tag was right.
+func openPieces(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
+	switch {
+	case len(ciphertext) < headSize-blockSize:
+		var head [shortHead]byte
+		return openWith(head[:], key, nonce, out, ciphertext, additionalData, tag[:])
+	case len(ciphertext) >= chacha20.HeadSize && !anyOverlap(out, ciphertext):
+		return openLong(key, nonce, out, ciphertext, additionalData, tag)
+	default:
+		var head [headSize]byte
+		return openWith(head[:], key, nonce, out, ciphertext, additionalData, tag[:])
+	}
 }
 
 // openWith is open's work, with head, zeroed, as the keystream buffer of

@@ -109,13 +109,10 @@ func (c *chacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) (
 	if len(ciphertext) < Overhead {
 		return nil, errOpen
 	}
-	if done, ret, err := openShort(dst, &c.key, (*[NonceSize]byte)(nonce), ciphertext, additionalData); done {
-		return ret, err
-	}
 	if uint64(len(ciphertext)) > maxPlaintext+Overhead {
 		panic("chacha20poly1305: ciphertext too large")
 	}
-	return openPieces(dst, &c.key, (*[NonceSize]byte)(nonce), ciphertext, additionalData)
+	return open(dst, &c.key, (*[NonceSize]byte)(nonce), ciphertext, additionalData)
 }
 
 // sliceForAppend returns in extended by n bytes (in itself if it has the
