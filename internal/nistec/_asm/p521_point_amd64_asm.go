@@ -3,6 +3,7 @@ package main
 import (
 	"log"
 	"math/big"
+	"strconv"
 	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
@@ -37,10 +38,11 @@ import (
 // reduced representative of the same value.
 
 // p521Formula writes name, the straight-line sequence of field operations
-// lines ("dst = a op b", op one of *, + and -) on the pointer parameters of
-// sig (inputs read through them) and stack slots for every other name. The
-// outputs x3, y3 and z3 are stored, fully reduced, after every line has
-// run, so that they may alias the inputs. The frame (a slot of nine words
+// lines ("dst = a op b", op one of *, + and -, or "dst = a << k" for k
+// from 1 to 3) on the pointer parameters of sig (inputs read through them)
+// and stack slots for every other name. The outputs x3, y3 and z3 are
+// stored, fully reduced, after every line has run, so that they may alias
+// the inputs. The frame (a slot of nine words
 // a name) is too large for NOSPLIT: the function has the stack check.
 func p521Formula(name, sig string, lines []string, doc ...string) {
 	TEXT(name, 0, sig)
@@ -109,7 +111,7 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 			}
 			r = p521InnerResult
 			bound[f[0]] = p521LazyProductBound(bx, by)
-		case "+", "-":
+		case "+", "-", "<<":
 			if x == last {
 				r = lastRegs
 			} else {
@@ -120,7 +122,14 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 				}
 			}
 			bx, by := bound[x], bound[y]
-			if op == "+" {
+			if op == "<<" {
+				k, err := strconv.Atoi(y)
+				if err != nil || k < 1 || k > 3 {
+					log.Fatalf("%s: bad shift in %q", name, l)
+				}
+				p521ShiftRegs(r, k)
+				bound[f[0]] = new(big.Int).Add(new(big.Int).Lsh(new(big.Int).Sub(bx, big.NewInt(1)), uint(k)), big.NewInt(1))
+			} else if op == "+" {
 				if x == y {
 					p521AddRegs(r, func(j int) Op { return r[j] })
 				} else {
@@ -214,6 +223,16 @@ func p521Inner() {
 		"Constant time.")
 	check(p521SquareWords(p521Words(RSI), AllocLocal(8*18), p521ReduceLazy))
 	RET()
+}
+
+// p521ShiftRegs sets u = x·2^k, 1 ≤ k ≤ 3, for x below 2^(576-k): each
+// word takes the top k bits of the word below (SHLQ's double-register
+// form), the words independent of each other.
+func p521ShiftRegs(u [9]Register, k int) {
+	for j := 8; j > 0; j-- {
+		SHLQ(U8(k), u[j-1], u[j])
+	}
+	SHLQ(U8(k), u[0])
 }
 
 // p521AddRegs sets u = x + y, below the sum of their bounds (which stays
@@ -371,10 +390,69 @@ func p521Canonical(u [9]Register) {
 	ANDQ(U32(0x1ff), u[8])
 }
 
+// p521JacobianDouble is dbl-2001-b as jacobianDouble (and
+// (*p521Jacobian).double) writes it, with the same values, but 2α, 4β, 8β
+// and 8γ² by shifts instead of chains of additions, and the independent
+// multiplications (β, (Y1 + Z1)², γ²) placed between the dependent ones
+// (δ, α, X3, Y3) so that the processor overlaps them.
+var p521JacobianDouble = []string{
+	"delta = z1 * z1",
+	"gamma = y1 * y1",
+	"t = x1 - delta",
+	"u = x1 + delta",
+	"alpha = t * u",
+	"beta = x1 * gamma",
+	"t = alpha << 1",
+	"alpha = alpha + t",
+	"x3 = alpha * alpha",
+	"t = y1 + z1",
+	"t = t * t",
+	"u = beta << 3",
+	"x3 = x3 - u",
+	"u = beta << 2",
+	"u = u - x3",
+	"y3 = alpha * u",
+	"gg = gamma * gamma",
+	"t = t - gamma",
+	"z3 = t - delta",
+	"gg = gg << 3",
+	"y3 = y3 - gg",
+}
+
+// p521AddDistinct is add-1998-cmo-2 as addDistinct (and
+// (*p521Jacobian).addDistinct) writes it, with the same values, but 2V by a
+// shift, and the lines reordered so that each multiplication's operands
+// were ready a line or more before it, for the processor to overlap them.
+var p521AddDistinct = []string{
+	"z1z1 = z1 * z1",
+	"z2z2 = z2 * z2",
+	"s1 = y1 * z2",
+	"s2 = y2 * z1",
+	"u2 = x2 * z1z1",
+	"u1 = x1 * z2z2",
+	"s2 = s2 * z1z1",
+	"s1 = s1 * z2z2",
+	"z3 = z1 * z2",
+	"h = u2 - u1",
+	"r = s2 - s1",
+	"hh = h * h",
+	"z3 = z3 * h",
+	"hhh = hh * h",
+	"v = u1 * hh",
+	"x3 = r * r",
+	"x3 = x3 - hhh",
+	"t = v << 1",
+	"x3 = x3 - t",
+	"s1 = s1 * hhh",
+	"v = v - x3",
+	"y3 = r * v",
+	"y3 = y3 - s1",
+}
+
 // p521Points writes the point formulas and the functions they call.
 func p521Points() {
 	p521Inner()
-	p521Formula("p521AddDistinctADX", "func(x3, y3, z3, x1, y1, z1, x2, y2, z2 *[9]uint64)", addDistinct,
+	p521Formula("p521AddDistinctADX", "func(x3, y3, z3, x1, y1, z1, x2, y2, z2 *[9]uint64)", p521AddDistinct,
 		"p521AddDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in",
 		"Jacobian coordinates as (*p521Jacobian).addDistinct does in Go",
 		"(add-1998-cmo-2, with its exceptions), with equal results, for",
@@ -386,7 +464,7 @@ func p521Points() {
 		"(madd-2004-hmv, with its exceptions), with equal results, for",
 		"coordinates below p. The outputs may alias the inputs. It requires BMI2",
 		"and ADX. Constant time.")
-	p521Formula("p521DoubleADX", "func(x3, y3, z3, x1, y1, z1 *[9]uint64)", jacobianDouble,
+	p521Formula("p521DoubleADX", "func(x3, y3, z3, x1, y1, z1 *[9]uint64)", p521JacobianDouble,
 		"p521DoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in Jacobian coordinates",
 		"as (*p521Jacobian).double does in Go, with equal results, for coordinates",
 		"below p. The outputs may alias the inputs. It requires BMI2 and ADX.",
