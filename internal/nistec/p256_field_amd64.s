@@ -429,7 +429,7 @@ done:
 
 // func p256DoubleADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64)
 // Requires: ADX, BMI2, CMOV
-TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
+TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	// delta = z1 * z1
 	MOVQ z1+40(FP), DX
 	MOVQ (DX), AX
@@ -868,10 +868,6 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	CMOVQCC R8, CX
 	CMOVQCC R9, BX
 	CMOVQCC R10, SI
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    BX, 144(SP)
-	MOVQ    SI, 152(SP)
 
 	// alpha = t * u
 	// t += x·y[0]·2^0
@@ -1002,17 +998,17 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 160(SP)
-	MOVQ    R8, 168(SP)
-	MOVQ    R9, 176(SP)
-	MOVQ    R10, 184(SP)
+	MOVQ    DI, 128(SP)
+	MOVQ    R8, 136(SP)
+	MOVQ    R9, 144(SP)
+	MOVQ    R10, 152(SP)
 
 	// t = alpha + alpha
 	XORQ AX, AX
-	ADDQ 160(SP), DI
-	ADCQ 168(SP), R8
-	ADCQ 176(SP), R9
-	ADCQ 184(SP), R10
+	ADDQ DI, DI
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ R10, R10
 	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
@@ -1029,17 +1025,13 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 96(SP)
-	MOVQ    R8, 104(SP)
-	MOVQ    R9, 112(SP)
-	MOVQ    R10, 120(SP)
 
 	// alpha = alpha + t
 	XORQ AX, AX
-	ADDQ 160(SP), DI
-	ADCQ 168(SP), R8
-	ADCQ 176(SP), R9
-	ADCQ 184(SP), R10
+	ADDQ 128(SP), DI
+	ADCQ 136(SP), R8
+	ADCQ 144(SP), R9
+	ADCQ 152(SP), R10
 	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
@@ -1056,451 +1048,21 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 160(SP)
-	MOVQ    R8, 168(SP)
-	MOVQ    R9, 176(SP)
-	MOVQ    R10, 184(SP)
+	MOVQ    DI, 128(SP)
+	MOVQ    R8, 136(SP)
+	MOVQ    R9, 144(SP)
+	MOVQ    R10, 152(SP)
 
-	// t = y1 + z1
+	// z3 = y1 * z1
 	MOVQ y1+32(FP), DX
 	MOVQ (DX), AX
 	MOVQ 8(DX), CX
 	MOVQ 16(DX), BX
 	MOVQ 24(DX), SI
-	MOVQ z1+40(FP), DX
-	XORQ DI, DI
-	ADDQ (DX), AX
-	ADCQ 8(DX), CX
-	ADCQ 16(DX), BX
-	ADCQ 24(DX), SI
-	ADCQ $0x00, DI
 
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DX
-	MOVQ    CX, R8
-	MOVQ    BX, R9
-	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DX
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, DI
-	CMOVQCC DX, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, BX
-	CMOVQCC R10, SI
-	MOVQ    AX, 96(SP)
-	MOVQ    CX, 104(SP)
-	MOVQ    BX, 112(SP)
-	MOVQ    SI, 120(SP)
-
-	// t = t * t
-	// Cross products a_i·a_j, i < j, into t1..t6
-	MOVQ  AX, DX
-	MULXQ CX, DI, R8
-	MULXQ BX, R14, R9
-	ADDQ  R14, R8
-	MULXQ SI, R14, R10
-	ADCQ  R14, R9
-	ADCQ  $0x00, R10
-	MOVQ  CX, DX
-	XORQ  R12, R12
-	MULXQ BX, R14, R15
-	ADCXQ R14, R9
-	ADOXQ R15, R10
-	MULXQ SI, R14, R11
-	ADCXQ R14, R10
-	ADOXQ R12, R11
-	ADCXQ R12, R11
-	MOVQ  BX, DX
-	MULXQ SI, R14, R12
-	ADDQ  R14, R11
-	ADCQ  $0x00, R12
-
-	// Double them (CF chain) and add the squares a_i² (OF chain)
-	XORQ  R13, R13
-	MOVQ  AX, DX
-	MULXQ DX, AX, R15
-	ADCXQ DI, DI
-	ADOXQ R15, DI
-	MOVQ  CX, DX
-	MULXQ DX, R14, R15
-	ADCXQ R8, R8
-	ADOXQ R14, R8
-	ADCXQ R9, R9
-	ADOXQ R15, R9
-	MOVQ  BX, DX
-	MULXQ DX, R14, R15
-	ADCXQ R10, R10
-	ADOXQ R14, R10
-	ADCXQ R11, R11
-	ADOXQ R15, R11
-	MOVQ  SI, DX
-	MULXQ DX, R14, R15
-	ADCXQ R12, R12
-	ADOXQ R14, R12
-	ADCXQ R13, R13
-	ADOXQ R15, R13
-
-	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  AX, DX
-	MOVQ  AX, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, AX
-	ADDQ  CX, DI
-	ADCQ  AX, R8
-	MULXQ p256P<>+24(SB), CX, AX
-	ADCQ  CX, R9
-	ADCQ  $0x00, AX
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  DI, DX
-	MOVQ  DI, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, DI
-	ADDQ  CX, R8
-	ADCQ  DI, R9
-	MULXQ p256P<>+24(SB), CX, DI
-	ADCQ  CX, AX
-	ADCQ  $0x00, DI
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R8, DX
-	MOVQ  R8, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R8
-	ADDQ  CX, R9
-	ADCQ  R8, AX
-	MULXQ p256P<>+24(SB), CX, R8
-	ADCQ  CX, DI
-	ADCQ  $0x00, R8
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R9, DX
-	MOVQ  R9, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R9
-	ADDQ  CX, AX
-	ADCQ  R9, DI
-	MULXQ p256P<>+24(SB), CX, R9
-	ADCQ  CX, R8
-	ADCQ  $0x00, R9
-
-	// Add the high half: t < 2p
-	XORQ CX, CX
-	ADDQ R10, AX
-	ADCQ R11, DI
-	ADCQ R12, R8
-	ADCQ R13, R9
-	ADCQ $0x00, CX
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DX
-	MOVQ    DI, BX
-	MOVQ    R8, SI
-	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
-	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, CX
-	CMOVQCC DX, AX
-	CMOVQCC BX, DI
-	CMOVQCC SI, R8
-	CMOVQCC R10, R9
-	MOVQ    AX, 96(SP)
-	MOVQ    DI, 104(SP)
-	MOVQ    R8, 112(SP)
-	MOVQ    R9, 120(SP)
-
-	// t = t - gamma
-	SUBQ 32(SP), AX
-	SBBQ 40(SP), DI
-	SBBQ 48(SP), R8
-	SBBQ 56(SP), R9
-	SBBQ CX, CX
-	MOVL CX, DX
-	MOVQ CX, BX
-	ANDQ p256P<>+24(SB), BX
-	ADDQ CX, AX
-	ADCQ DX, DI
-	ADCQ $0x00, R8
-	ADCQ BX, R9
-	MOVQ AX, 96(SP)
-	MOVQ DI, 104(SP)
-	MOVQ R8, 112(SP)
-	MOVQ R9, 120(SP)
-
-	// z3 = t - delta
-	SUBQ (SP), AX
-	SBBQ 8(SP), DI
-	SBBQ 16(SP), R8
-	SBBQ 24(SP), R9
-	SBBQ CX, CX
-	MOVL CX, DX
-	MOVQ CX, BX
-	ANDQ p256P<>+24(SB), BX
-	ADDQ CX, AX
-	ADCQ DX, DI
-	ADCQ $0x00, R8
-	ADCQ BX, R9
-	MOVQ AX, 192(SP)
-	MOVQ DI, 200(SP)
-	MOVQ R8, 208(SP)
-	MOVQ R9, 216(SP)
-
-	// u = beta + beta
-	MOVQ 64(SP), AX
-	MOVQ 72(SP), CX
-	MOVQ 80(SP), DX
-	MOVQ 88(SP), BX
-	XORQ SI, SI
-	ADDQ 64(SP), AX
-	ADCQ 72(SP), CX
-	ADCQ 80(SP), DX
-	ADCQ 88(SP), BX
-	ADCQ $0x00, SI
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    DX, 144(SP)
-	MOVQ    BX, 152(SP)
-
-	// u = u + u
-	XORQ SI, SI
-	ADDQ 128(SP), AX
-	ADCQ 136(SP), CX
-	ADCQ 144(SP), DX
-	ADCQ 152(SP), BX
-	ADCQ $0x00, SI
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    DX, 144(SP)
-	MOVQ    BX, 152(SP)
-
-	// t = u + u
-	XORQ SI, SI
-	ADDQ 128(SP), AX
-	ADCQ 136(SP), CX
-	ADCQ 144(SP), DX
-	ADCQ 152(SP), BX
-	ADCQ $0x00, SI
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 96(SP)
-	MOVQ    CX, 104(SP)
-	MOVQ    DX, 112(SP)
-	MOVQ    BX, 120(SP)
-
-	// x3 = alpha * alpha
-	MOVQ 160(SP), AX
-	MOVQ 168(SP), CX
-	MOVQ 176(SP), BX
-	MOVQ 184(SP), SI
-
-	// Cross products a_i·a_j, i < j, into t1..t6
-	MOVQ  AX, DX
-	MULXQ CX, DI, R8
-	MULXQ BX, R14, R9
-	ADDQ  R14, R8
-	MULXQ SI, R14, R10
-	ADCQ  R14, R9
-	ADCQ  $0x00, R10
-	MOVQ  CX, DX
-	XORQ  R12, R12
-	MULXQ BX, R14, R15
-	ADCXQ R14, R9
-	ADOXQ R15, R10
-	MULXQ SI, R14, R11
-	ADCXQ R14, R10
-	ADOXQ R12, R11
-	ADCXQ R12, R11
-	MOVQ  BX, DX
-	MULXQ SI, R14, R12
-	ADDQ  R14, R11
-	ADCQ  $0x00, R12
-
-	// Double them (CF chain) and add the squares a_i² (OF chain)
-	XORQ  R13, R13
-	MOVQ  AX, DX
-	MULXQ DX, AX, R15
-	ADCXQ DI, DI
-	ADOXQ R15, DI
-	MOVQ  CX, DX
-	MULXQ DX, R14, R15
-	ADCXQ R8, R8
-	ADOXQ R14, R8
-	ADCXQ R9, R9
-	ADOXQ R15, R9
-	MOVQ  BX, DX
-	MULXQ DX, R14, R15
-	ADCXQ R10, R10
-	ADOXQ R14, R10
-	ADCXQ R11, R11
-	ADOXQ R15, R11
-	MOVQ  SI, DX
-	MULXQ DX, R14, R15
-	ADCXQ R12, R12
-	ADOXQ R14, R12
-	ADCXQ R13, R13
-	ADOXQ R15, R13
-
-	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  AX, DX
-	MOVQ  AX, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, AX
-	ADDQ  CX, DI
-	ADCQ  AX, R8
-	MULXQ p256P<>+24(SB), CX, AX
-	ADCQ  CX, R9
-	ADCQ  $0x00, AX
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  DI, DX
-	MOVQ  DI, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, DI
-	ADDQ  CX, R8
-	ADCQ  DI, R9
-	MULXQ p256P<>+24(SB), CX, DI
-	ADCQ  CX, AX
-	ADCQ  $0x00, DI
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R8, DX
-	MOVQ  R8, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R8
-	ADDQ  CX, R9
-	ADCQ  R8, AX
-	MULXQ p256P<>+24(SB), CX, R8
-	ADCQ  CX, DI
-	ADCQ  $0x00, R8
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R9, DX
-	MOVQ  R9, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R9
-	ADDQ  CX, AX
-	ADCQ  R9, DI
-	MULXQ p256P<>+24(SB), CX, R9
-	ADCQ  CX, R8
-	ADCQ  $0x00, R9
-
-	// Add the high half: t < 2p
-	XORQ CX, CX
-	ADDQ R10, AX
-	ADCQ R11, DI
-	ADCQ R12, R8
-	ADCQ R13, R9
-	ADCQ $0x00, CX
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DX
-	MOVQ    DI, BX
-	MOVQ    R8, SI
-	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
-	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, CX
-	CMOVQCC DX, AX
-	CMOVQCC BX, DI
-	CMOVQCC SI, R8
-	CMOVQCC R10, R9
-	MOVQ    AX, 224(SP)
-	MOVQ    DI, 232(SP)
-	MOVQ    R8, 240(SP)
-	MOVQ    R9, 248(SP)
-
-	// x3 = x3 - t
-	SUBQ 96(SP), AX
-	SBBQ 104(SP), DI
-	SBBQ 112(SP), R8
-	SBBQ 120(SP), R9
-	SBBQ CX, CX
-	MOVL CX, DX
-	MOVQ CX, BX
-	ANDQ p256P<>+24(SB), BX
-	ADDQ CX, AX
-	ADCQ DX, DI
-	ADCQ $0x00, R8
-	ADCQ BX, R9
-	MOVQ AX, 224(SP)
-	MOVQ DI, 232(SP)
-	MOVQ R8, 240(SP)
-	MOVQ R9, 248(SP)
-
-	// u = u - x3
-	MOVQ 128(SP), AX
-	MOVQ 136(SP), CX
-	MOVQ 144(SP), BX
-	MOVQ 152(SP), SI
-	SUBQ 224(SP), AX
-	SBBQ 232(SP), CX
-	SBBQ 240(SP), BX
-	SBBQ 248(SP), SI
-	SBBQ DX, DX
-	MOVL DX, DI
-	MOVQ DX, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ DX, AX
-	ADCQ DI, CX
-	ADCQ $0x00, BX
-	ADCQ R8, SI
-	MOVQ AX, 128(SP)
-	MOVQ CX, 136(SP)
-	MOVQ BX, 144(SP)
-	MOVQ SI, 152(SP)
-
-	// y3 = alpha * u
 	// t += x·y[0]·2^0
-	MOVQ  160(SP), DX
+	MOVQ  z1+40(FP), DX
+	MOVQ  (DX), DX
 	MULXQ AX, DI, R8
 	MULXQ CX, R14, R9
 	ADDQ  R14, R8
@@ -1511,7 +1073,8 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	ADCQ  $0x00, R11
 
 	// t += x·y[1]·2^64
-	MOVQ  168(SP), DX
+	MOVQ  z1+40(FP), DX
+	MOVQ  8(DX), DX
 	XORQ  BP, BP
 	MULXQ AX, R14, R15
 	ADCXQ R14, R8
@@ -1528,7 +1091,8 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	ADCXQ BP, R12
 
 	// t += x·y[2]·2^128
-	MOVQ  176(SP), DX
+	MOVQ  z1+40(FP), DX
+	MOVQ  16(DX), DX
 	XORQ  BP, BP
 	MULXQ AX, R14, R15
 	ADCXQ R14, R9
@@ -1545,7 +1109,8 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	ADCXQ BP, R13
 
 	// t += x·y[3]·2^192
-	MOVQ  184(SP), DX
+	MOVQ  z1+40(FP), DX
+	MOVQ  24(DX), DX
 	XORQ  BP, BP
 	MULXQ AX, R14, R15
 	ADCXQ R14, R10
@@ -1627,10 +1192,403 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 256(SP)
-	MOVQ    R8, 264(SP)
-	MOVQ    R9, 272(SP)
-	MOVQ    R10, 280(SP)
+
+	// z3 = z3 + z3
+	XORQ AX, AX
+	ADDQ DI, DI
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ R10, R10
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DI, CX
+	MOVQ    R8, DX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), SI
+	SBBQ    $0x00, AX
+	CMOVQCC CX, DI
+	CMOVQCC DX, R8
+	CMOVQCC BX, R9
+	CMOVQCC SI, R10
+
+	// Store z3, all inputs read
+	MOVQ z3+16(FP), AX
+	MOVQ DI, (AX)
+	MOVQ R8, 8(AX)
+	MOVQ R9, 16(AX)
+	MOVQ R10, 24(AX)
+
+	// u = 4 * beta
+	MOVQ 64(SP), AX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), DX
+	MOVQ 88(SP), BX
+	MOVQ BX, SI
+	SHRQ $0x3e, SI
+	SHLQ $0x02, DX, BX
+	SHLQ $0x02, CX, DX
+	SHLQ $0x02, AX, CX
+	SHLQ $0x02, AX
+
+	// Fold top·2^256 ≡ top·(2^224 - 2^192 - 2^96 + 1)
+	MOVQ SI, DI
+	SHLQ $0x20, DI
+	MOVQ DI, R8
+	SUBQ SI, R8
+	XORQ R9, R9
+	ADDQ SI, AX
+	ADCQ $0x00, CX
+	ADCQ $0x00, DX
+	ADCQ R8, BX
+	ADCQ $0x00, R9
+	SUBQ DI, CX
+	SBBQ $0x00, DX
+	SBBQ $0x00, BX
+	SBBQ $0x00, R9
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, SI
+	MOVQ    CX, DI
+	MOVQ    DX, R8
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), SI
+	SBBQ    p256P<>+8(SB), DI
+	SBBQ    p256P<>+16(SB), R8
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, R9
+	CMOVQCC SI, AX
+	CMOVQCC DI, CX
+	CMOVQCC R8, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    DX, 176(SP)
+	MOVQ    BX, 184(SP)
+
+	// t = u + u
+	XORQ SI, SI
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ DX, DX
+	ADCQ BX, BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+	MOVQ    AX, 96(SP)
+	MOVQ    CX, 104(SP)
+	MOVQ    DX, 112(SP)
+	MOVQ    BX, 120(SP)
+
+	// x3 = alpha * alpha
+	MOVQ 128(SP), AX
+	MOVQ 136(SP), CX
+	MOVQ 144(SP), BX
+	MOVQ 152(SP), SI
+
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+
+	// x3 = x3 - t
+	SUBQ 96(SP), AX
+	SBBQ 104(SP), DI
+	SBBQ 112(SP), R8
+	SBBQ 120(SP), R9
+	SBBQ CX, CX
+	MOVL CX, DX
+	MOVQ CX, BX
+	ANDQ p256P<>+24(SB), BX
+	ADDQ CX, AX
+	ADCQ DX, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+
+	// Store x3, all inputs read
+	MOVQ x3+0(FP), CX
+	MOVQ AX, (CX)
+	MOVQ DI, 8(CX)
+	MOVQ R8, 16(CX)
+	MOVQ R9, 24(CX)
+
+	// u = u - x3
+	MOVQ 160(SP), CX
+	MOVQ 168(SP), BX
+	MOVQ 176(SP), SI
+	MOVQ 184(SP), R10
+	SUBQ AX, CX
+	SBBQ DI, BX
+	SBBQ R8, SI
+	SBBQ R9, R10
+	SBBQ AX, AX
+	MOVL AX, DX
+	MOVQ AX, DI
+	ANDQ p256P<>+24(SB), DI
+	ADDQ AX, CX
+	ADCQ DX, BX
+	ADCQ $0x00, SI
+	ADCQ DI, R10
+
+	// y3 = alpha * u
+	// t += x·y[0]·2^0
+	MOVQ  128(SP), DX
+	MULXQ CX, AX, DI
+	MULXQ BX, R14, R8
+	ADDQ  R14, DI
+	MULXQ SI, R14, R9
+	ADCQ  R14, R8
+	MULXQ R10, R14, R11
+	ADCQ  R14, R9
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  136(SP), DX
+	XORQ  BP, BP
+	MULXQ CX, R14, R15
+	ADCXQ R14, DI
+	ADOXQ R15, R8
+	MULXQ BX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ SI, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R11
+	MULXQ R10, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  144(SP), DX
+	XORQ  BP, BP
+	MULXQ CX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R11
+	MULXQ SI, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R10, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  152(SP), DX
+	XORQ  BP, BP
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ SI, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ R10, R14, CX
+	ADCXQ R14, R13
+	ADOXQ BP, CX
+	ADCXQ BP, CX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, BX
+	SHLQ  $0x20, BX
+	SHRQ  $0x20, AX
+	ADDQ  BX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), BX, AX
+	ADCQ  BX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, BX
+	SHLQ  $0x20, BX
+	SHRQ  $0x20, DI
+	ADDQ  BX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), BX, DI
+	ADCQ  BX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, BX
+	SHLQ  $0x20, BX
+	SHRQ  $0x20, R8
+	ADDQ  BX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), BX, R8
+	ADCQ  BX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, BX
+	SHLQ  $0x20, BX
+	SHRQ  $0x20, R9
+	ADDQ  BX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), BX, R9
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R11, AX
+	ADCQ R12, DI
+	ADCQ R13, R8
+	ADCQ CX, R9
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, CX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    p256P<>+16(SB), SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC CX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, 192(SP)
+	MOVQ    DI, 200(SP)
+	MOVQ    R8, 208(SP)
+	MOVQ    R9, 216(SP)
 
 	// gamma = gamma * gamma
 	MOVQ 32(SP), AX
@@ -1751,142 +1709,70 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $288-48
 	CMOVQCC BX, DI
 	CMOVQCC SI, R8
 	CMOVQCC R10, R9
-	MOVQ    AX, 32(SP)
-	MOVQ    DI, 40(SP)
-	MOVQ    R8, 48(SP)
-	MOVQ    R9, 56(SP)
 
-	// gamma = gamma + gamma
-	XORQ CX, CX
-	ADDQ 32(SP), AX
-	ADCQ 40(SP), DI
-	ADCQ 48(SP), R8
-	ADCQ 56(SP), R9
-	ADCQ $0x00, CX
+	// gamma = 8 * gamma
+	MOVQ R9, CX
+	SHRQ $0x3d, CX
+	SHLQ $0x03, R8, R9
+	SHLQ $0x03, DI, R8
+	SHLQ $0x03, AX, DI
+	SHLQ $0x03, AX
 
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DX
-	MOVQ    DI, BX
-	MOVQ    R8, SI
-	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
-	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, CX
-	CMOVQCC DX, AX
-	CMOVQCC BX, DI
-	CMOVQCC SI, R8
-	CMOVQCC R10, R9
-	MOVQ    AX, 32(SP)
-	MOVQ    DI, 40(SP)
-	MOVQ    R8, 48(SP)
-	MOVQ    R9, 56(SP)
-
-	// gamma = gamma + gamma
-	XORQ CX, CX
-	ADDQ 32(SP), AX
-	ADCQ 40(SP), DI
-	ADCQ 48(SP), R8
-	ADCQ 56(SP), R9
-	ADCQ $0x00, CX
+	// Fold top·2^256 ≡ top·(2^224 - 2^192 - 2^96 + 1)
+	MOVQ CX, DX
+	SHLQ $0x20, DX
+	MOVQ DX, BX
+	SUBQ CX, BX
+	XORQ SI, SI
+	ADDQ CX, AX
+	ADCQ $0x00, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+	ADCQ $0x00, SI
+	SUBQ DX, DI
+	SBBQ $0x00, R8
+	SBBQ $0x00, R9
+	SBBQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DX
-	MOVQ    DI, BX
-	MOVQ    R8, SI
+	MOVQ    AX, CX
+	MOVQ    DI, DX
+	MOVQ    R8, BX
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
-	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, CX
-	CMOVQCC DX, AX
-	CMOVQCC BX, DI
-	CMOVQCC SI, R8
+	SBBQ    $0x00, SI
+	CMOVQCC CX, AX
+	CMOVQCC DX, DI
+	CMOVQCC BX, R8
 	CMOVQCC R10, R9
-	MOVQ    AX, 32(SP)
-	MOVQ    DI, 40(SP)
-	MOVQ    R8, 48(SP)
-	MOVQ    R9, 56(SP)
-
-	// gamma = gamma + gamma
-	XORQ CX, CX
-	ADDQ 32(SP), AX
-	ADCQ 40(SP), DI
-	ADCQ 48(SP), R8
-	ADCQ 56(SP), R9
-	ADCQ $0x00, CX
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DX
-	MOVQ    DI, BX
-	MOVQ    R8, SI
-	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
-	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, CX
-	CMOVQCC DX, AX
-	CMOVQCC BX, DI
-	CMOVQCC SI, R8
-	CMOVQCC R10, R9
-	MOVQ    AX, 32(SP)
-	MOVQ    DI, 40(SP)
-	MOVQ    R8, 48(SP)
-	MOVQ    R9, 56(SP)
 
 	// y3 = y3 - gamma
-	MOVQ 256(SP), AX
-	MOVQ 264(SP), CX
-	MOVQ 272(SP), DX
-	MOVQ 280(SP), BX
-	SUBQ 32(SP), AX
-	SBBQ 40(SP), CX
-	SBBQ 48(SP), DX
-	SBBQ 56(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
+	MOVQ 192(SP), CX
+	MOVQ 200(SP), DX
+	MOVQ 208(SP), BX
+	MOVQ 216(SP), SI
+	SUBQ AX, CX
+	SBBQ DI, DX
+	SBBQ R8, BX
+	SBBQ R9, SI
+	SBBQ AX, AX
+	MOVL AX, DI
+	MOVQ AX, R8
 	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 256(SP)
-	MOVQ CX, 264(SP)
-	MOVQ DX, 272(SP)
-	MOVQ BX, 280(SP)
+	ADDQ AX, CX
+	ADCQ DI, DX
+	ADCQ $0x00, BX
+	ADCQ R8, SI
 
-	// Store the outputs, all inputs read
-	MOVQ 224(SP), AX
-	MOVQ 232(SP), CX
-	MOVQ 240(SP), DX
-	MOVQ 248(SP), BX
-	MOVQ x3+0(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
-	MOVQ 256(SP), AX
-	MOVQ 264(SP), CX
-	MOVQ 272(SP), DX
-	MOVQ 280(SP), BX
-	MOVQ y3+8(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
-	MOVQ z3+16(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
+	// Store y3, all inputs read
+	MOVQ y3+8(FP), AX
+	MOVQ CX, (AX)
+	MOVQ DX, 8(AX)
+	MOVQ BX, 16(AX)
+	MOVQ SI, 24(AX)
 	RET
 
 // func p256SelectAffineSSE2(out *[8]uint64, table *[16][8]uint64, n uint32)
@@ -4232,17 +4118,13 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 96(SP)
-	MOVQ    R8, 104(SP)
-	MOVQ    R9, 112(SP)
-	MOVQ    R10, 120(SP)
 
 	// t3 = t3 + t3
 	XORQ AX, AX
-	ADDQ 96(SP), DI
-	ADCQ 104(SP), R8
-	ADCQ 112(SP), R9
-	ADCQ 120(SP), R10
+	ADDQ DI, DI
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ R10, R10
 	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
@@ -4403,17 +4285,13 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
 
 	// z3 = z3 + z3
 	XORQ AX, AX
-	ADDQ 128(SP), DI
-	ADCQ 136(SP), R8
-	ADCQ 144(SP), R9
-	ADCQ 152(SP), R10
+	ADDQ DI, DI
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ R10, R10
 	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
@@ -4570,10 +4448,6 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 160(SP)
-	MOVQ    R8, 168(SP)
-	MOVQ    R9, 176(SP)
-	MOVQ    R10, 184(SP)
 
 	// y3 = y3 - z3
 	SUBQ 128(SP), DI
@@ -4595,10 +4469,10 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 
 	// x3 = y3 + y3
 	XORQ AX, AX
-	ADDQ 160(SP), DI
-	ADCQ 168(SP), R8
-	ADCQ 176(SP), R9
-	ADCQ 184(SP), R10
+	ADDQ DI, DI
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ R10, R10
 	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
@@ -4615,10 +4489,6 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 192(SP)
-	MOVQ    R8, 200(SP)
-	MOVQ    R9, 208(SP)
-	MOVQ    R10, 216(SP)
 
 	// y3 = x3 + y3
 	XORQ AX, AX
@@ -4652,10 +4522,10 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ 40(SP), CX
 	MOVQ 48(SP), DX
 	MOVQ 56(SP), BX
-	SUBQ 160(SP), AX
-	SBBQ 168(SP), CX
-	SBBQ 176(SP), DX
-	SBBQ 184(SP), BX
+	SUBQ DI, AX
+	SBBQ R8, CX
+	SBBQ R9, DX
+	SBBQ R10, BX
 	SBBQ SI, SI
 	MOVL SI, DI
 	MOVQ SI, R8
@@ -4695,10 +4565,6 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC R8, CX
 	CMOVQCC R9, BX
 	CMOVQCC R10, SI
-	MOVQ    AX, 160(SP)
-	MOVQ    CX, 168(SP)
-	MOVQ    BX, 176(SP)
-	MOVQ    SI, 184(SP)
 
 	// y3 = x3 * y3
 	// t += x·y[0]·2^0
@@ -4979,10 +4845,10 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ 80(SP), DX
 	MOVQ 88(SP), BX
 	XORQ SI, SI
-	ADDQ 64(SP), AX
-	ADCQ 72(SP), CX
-	ADCQ 80(SP), DX
-	ADCQ 88(SP), BX
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ DX, DX
+	ADCQ BX, BX
 	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
@@ -4999,10 +4865,6 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, 96(SP)
-	MOVQ    CX, 104(SP)
-	MOVQ    DX, 112(SP)
-	MOVQ    BX, 120(SP)
 
 	// t2 = t2 + t3
 	XORQ SI, SI
@@ -5166,10 +5028,6 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
 
 	// z3 = z3 - t2
 	SUBQ 64(SP), DI
@@ -5184,10 +5042,6 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	ADCQ CX, R8
 	ADCQ $0x00, R9
 	ADCQ DX, R10
-	MOVQ DI, 128(SP)
-	MOVQ R8, 136(SP)
-	MOVQ R9, 144(SP)
-	MOVQ R10, 152(SP)
 
 	// z3 = z3 - t0
 	SUBQ (SP), DI
@@ -5209,10 +5063,10 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 
 	// t3 = z3 + z3
 	XORQ AX, AX
-	ADDQ 128(SP), DI
-	ADCQ 136(SP), R8
-	ADCQ 144(SP), R9
-	ADCQ 152(SP), R10
+	ADDQ DI, DI
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ R10, R10
 	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
@@ -5229,10 +5083,6 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 96(SP)
-	MOVQ    R8, 104(SP)
-	MOVQ    R9, 112(SP)
-	MOVQ    R10, 120(SP)
 
 	// z3 = z3 + t3
 	XORQ AX, AX
@@ -5267,10 +5117,10 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ 16(SP), BX
 	MOVQ 24(SP), SI
 	XORQ DX, DX
-	ADDQ (SP), AX
-	ADCQ 8(SP), CX
-	ADCQ 16(SP), BX
-	ADCQ 24(SP), SI
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ BX, BX
+	ADCQ SI, SI
 	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
@@ -5287,10 +5137,6 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC R8, CX
 	CMOVQCC R9, BX
 	CMOVQCC R10, SI
-	MOVQ    AX, 96(SP)
-	MOVQ    CX, 104(SP)
-	MOVQ    BX, 112(SP)
-	MOVQ    SI, 120(SP)
 
 	// t0 = t3 + t0
 	XORQ DX, DX
@@ -5314,10 +5160,6 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC R8, CX
 	CMOVQCC R9, BX
 	CMOVQCC R10, SI
-	MOVQ    AX, (SP)
-	MOVQ    CX, 8(SP)
-	MOVQ    BX, 16(SP)
-	MOVQ    SI, 24(SP)
 
 	// t0 = t0 - t2
 	SUBQ 64(SP), AX
@@ -5332,10 +5174,6 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	ADCQ DI, CX
 	ADCQ $0x00, BX
 	ADCQ R8, SI
-	MOVQ AX, (SP)
-	MOVQ CX, 8(SP)
-	MOVQ BX, 16(SP)
-	MOVQ SI, 24(SP)
 
 	// t0 = t0 * z3
 	// t += x·y[0]·2^0
@@ -5466,10 +5304,6 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, (SP)
-	MOVQ    R8, 8(SP)
-	MOVQ    R9, 16(SP)
-	MOVQ    R10, 24(SP)
 
 	// y3 = y3 + t0
 	XORQ AX, AX
@@ -5637,17 +5471,13 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, (SP)
-	MOVQ    R8, 8(SP)
-	MOVQ    R9, 16(SP)
-	MOVQ    R10, 24(SP)
 
 	// t0 = t0 + t0
 	XORQ AX, AX
-	ADDQ (SP), DI
-	ADCQ 8(SP), R8
-	ADCQ 16(SP), R9
-	ADCQ 24(SP), R10
+	ADDQ DI, DI
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ R10, R10
 	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
@@ -5798,32 +5628,31 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC R8, CX
 	CMOVQCC R9, BX
 	CMOVQCC R10, SI
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    BX, 144(SP)
-	MOVQ    SI, 152(SP)
 
 	// x3 = x3 - z3
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
-	SUBQ 128(SP), AX
-	SBBQ 136(SP), CX
-	SBBQ 144(SP), DX
-	SBBQ 152(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 192(SP)
-	MOVQ CX, 200(SP)
-	MOVQ DX, 208(SP)
-	MOVQ BX, 216(SP)
+	MOVQ 192(SP), DX
+	MOVQ 200(SP), DI
+	MOVQ 208(SP), R8
+	MOVQ 216(SP), R9
+	SUBQ AX, DX
+	SBBQ CX, DI
+	SBBQ BX, R8
+	SBBQ SI, R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, BX
+	ANDQ p256P<>+24(SB), BX
+	ADDQ AX, DX
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+
+	// Store x3, all inputs read
+	MOVQ x3+0(FP), AX
+	MOVQ DX, (AX)
+	MOVQ DI, 8(AX)
+	MOVQ R8, 16(AX)
+	MOVQ R9, 24(AX)
 
 	// z3 = t0 * t1
 	MOVQ (SP), AX
@@ -5959,17 +5788,13 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
 
 	// z3 = z3 + z3
 	XORQ AX, AX
-	ADDQ 128(SP), DI
-	ADCQ 136(SP), R8
-	ADCQ 144(SP), R9
-	ADCQ 152(SP), R10
+	ADDQ DI, DI
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ R10, R10
 	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
@@ -5986,17 +5811,13 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
 
 	// z3 = z3 + z3
 	XORQ AX, AX
-	ADDQ 128(SP), DI
-	ADCQ 136(SP), R8
-	ADCQ 144(SP), R9
-	ADCQ 152(SP), R10
+	ADDQ DI, DI
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ R10, R10
 	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
@@ -6013,35 +5834,20 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
 
-	// Store the outputs, all inputs read
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
-	MOVQ x3+0(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
+	// Store z3, all inputs read
+	MOVQ z3+16(FP), AX
+	MOVQ DI, (AX)
+	MOVQ R8, 8(AX)
+	MOVQ R9, 16(AX)
+	MOVQ R10, 24(AX)
+
+	// Store y3, all inputs read
 	MOVQ 160(SP), AX
 	MOVQ 168(SP), CX
 	MOVQ 176(SP), DX
 	MOVQ 184(SP), BX
 	MOVQ y3+8(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
-	MOVQ 128(SP), AX
-	MOVQ 136(SP), CX
-	MOVQ 144(SP), DX
-	MOVQ 152(SP), BX
-	MOVQ z3+16(FP), SI
 	MOVQ AX, (SI)
 	MOVQ CX, 8(SI)
 	MOVQ DX, 16(SI)
@@ -6544,10 +6350,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC R8, CX
 	CMOVQCC R9, BX
 	CMOVQCC R10, SI
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    BX, 144(SP)
-	MOVQ    SI, 152(SP)
 
 	// t3 = t3 * t4
 	// t += x·y[0]·2^0
@@ -6709,32 +6511,28 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    DX, 144(SP)
-	MOVQ    BX, 152(SP)
 
 	// t3 = t3 - t4
-	MOVQ 96(SP), AX
-	MOVQ 104(SP), CX
-	MOVQ 112(SP), DX
-	MOVQ 120(SP), BX
-	SUBQ 128(SP), AX
-	SBBQ 136(SP), CX
-	SBBQ 144(SP), DX
-	SBBQ 152(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 96(SP)
-	MOVQ CX, 104(SP)
-	MOVQ DX, 112(SP)
-	MOVQ BX, 120(SP)
+	MOVQ 96(SP), SI
+	MOVQ 104(SP), DI
+	MOVQ 112(SP), R8
+	MOVQ 120(SP), R9
+	SUBQ AX, SI
+	SBBQ CX, DI
+	SBBQ DX, R8
+	SBBQ BX, R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, DX
+	ANDQ p256P<>+24(SB), DX
+	ADDQ AX, SI
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ DX, R9
+	MOVQ SI, 96(SP)
+	MOVQ DI, 104(SP)
+	MOVQ R8, 112(SP)
+	MOVQ R9, 120(SP)
 
 	// t4 = y1 + z1
 	MOVQ y1+32(FP), AX
@@ -6797,10 +6595,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC R8, CX
 	CMOVQCC R9, BX
 	CMOVQCC R10, SI
-	MOVQ    AX, 160(SP)
-	MOVQ    CX, 168(SP)
-	MOVQ    BX, 176(SP)
-	MOVQ    SI, 184(SP)
 
 	// t4 = t4 * x3
 	// t += x·y[0]·2^0
@@ -6962,32 +6756,28 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, 160(SP)
-	MOVQ    CX, 168(SP)
-	MOVQ    DX, 176(SP)
-	MOVQ    BX, 184(SP)
 
 	// t4 = t4 - x3
-	MOVQ 128(SP), AX
-	MOVQ 136(SP), CX
-	MOVQ 144(SP), DX
-	MOVQ 152(SP), BX
-	SUBQ 160(SP), AX
-	SBBQ 168(SP), CX
-	SBBQ 176(SP), DX
-	SBBQ 184(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 128(SP)
-	MOVQ CX, 136(SP)
-	MOVQ DX, 144(SP)
-	MOVQ BX, 152(SP)
+	MOVQ 128(SP), SI
+	MOVQ 136(SP), DI
+	MOVQ 144(SP), R8
+	MOVQ 152(SP), R9
+	SUBQ AX, SI
+	SBBQ CX, DI
+	SBBQ DX, R8
+	SBBQ BX, R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, DX
+	ANDQ p256P<>+24(SB), DX
+	ADDQ AX, SI
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ DX, R9
+	MOVQ SI, 128(SP)
+	MOVQ DI, 136(SP)
+	MOVQ R8, 144(SP)
+	MOVQ R9, 152(SP)
 
 	// x3 = x1 + z1
 	MOVQ x1+24(FP), AX
@@ -7050,10 +6840,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC R8, CX
 	CMOVQCC R9, BX
 	CMOVQCC R10, SI
-	MOVQ    AX, 192(SP)
-	MOVQ    CX, 200(SP)
-	MOVQ    BX, 208(SP)
-	MOVQ    SI, 216(SP)
 
 	// x3 = x3 * y3
 	// t += x·y[0]·2^0
@@ -7215,32 +7001,28 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, 192(SP)
-	MOVQ    CX, 200(SP)
-	MOVQ    DX, 208(SP)
-	MOVQ    BX, 216(SP)
 
 	// y3 = x3 - y3
-	MOVQ 160(SP), AX
-	MOVQ 168(SP), CX
-	MOVQ 176(SP), DX
-	MOVQ 184(SP), BX
-	SUBQ 192(SP), AX
-	SBBQ 200(SP), CX
-	SBBQ 208(SP), DX
-	SBBQ 216(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 192(SP)
-	MOVQ CX, 200(SP)
-	MOVQ DX, 208(SP)
-	MOVQ BX, 216(SP)
+	MOVQ 160(SP), SI
+	MOVQ 168(SP), DI
+	MOVQ 176(SP), R8
+	MOVQ 184(SP), R9
+	SUBQ AX, SI
+	SBBQ CX, DI
+	SBBQ DX, R8
+	SBBQ BX, R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, DX
+	ANDQ p256P<>+24(SB), DX
+	ADDQ AX, SI
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ DX, R9
+	MOVQ SI, 192(SP)
+	MOVQ DI, 200(SP)
+	MOVQ R8, 208(SP)
+	MOVQ R9, 216(SP)
 
 	// z3 = b * t2
 	MOVQ b+72(FP), DX
@@ -7377,20 +7159,16 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 224(SP)
-	MOVQ    R8, 232(SP)
-	MOVQ    R9, 240(SP)
-	MOVQ    R10, 248(SP)
 
 	// x3 = y3 - z3
 	MOVQ 192(SP), AX
 	MOVQ 200(SP), CX
 	MOVQ 208(SP), DX
 	MOVQ 216(SP), BX
-	SUBQ 224(SP), AX
-	SBBQ 232(SP), CX
-	SBBQ 240(SP), DX
-	SBBQ 248(SP), BX
+	SUBQ DI, AX
+	SBBQ R8, CX
+	SBBQ R9, DX
+	SBBQ R10, BX
 	SBBQ SI, SI
 	MOVL SI, DI
 	MOVQ SI, R8
@@ -7406,10 +7184,10 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 
 	// z3 = x3 + x3
 	XORQ SI, SI
-	ADDQ 160(SP), AX
-	ADCQ 168(SP), CX
-	ADCQ 176(SP), DX
-	ADCQ 184(SP), BX
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ DX, DX
+	ADCQ BX, BX
 	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
@@ -7426,10 +7204,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, 224(SP)
-	MOVQ    CX, 232(SP)
-	MOVQ    DX, 240(SP)
-	MOVQ    BX, 248(SP)
 
 	// x3 = x3 + z3
 	XORQ SI, SI
@@ -7459,26 +7233,26 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    BX, 184(SP)
 
 	// z3 = t1 - x3
-	MOVQ 32(SP), AX
-	MOVQ 40(SP), CX
-	MOVQ 48(SP), DX
-	MOVQ 56(SP), BX
-	SUBQ 160(SP), AX
-	SBBQ 168(SP), CX
-	SBBQ 176(SP), DX
-	SBBQ 184(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 224(SP)
-	MOVQ CX, 232(SP)
-	MOVQ DX, 240(SP)
-	MOVQ BX, 248(SP)
+	MOVQ 32(SP), SI
+	MOVQ 40(SP), DI
+	MOVQ 48(SP), R8
+	MOVQ 56(SP), R9
+	SUBQ AX, SI
+	SBBQ CX, DI
+	SBBQ DX, R8
+	SBBQ BX, R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, DX
+	ANDQ p256P<>+24(SB), DX
+	ADDQ AX, SI
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ DX, R9
+	MOVQ SI, 224(SP)
+	MOVQ DI, 232(SP)
+	MOVQ R8, 240(SP)
+	MOVQ R9, 248(SP)
 
 	// x3 = t1 + x3
 	MOVQ 32(SP), AX
@@ -7657,10 +7431,10 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ 80(SP), DX
 	MOVQ 88(SP), BX
 	XORQ SI, SI
-	ADDQ 64(SP), AX
-	ADCQ 72(SP), CX
-	ADCQ 80(SP), DX
-	ADCQ 88(SP), BX
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ DX, DX
+	ADCQ BX, BX
 	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
@@ -7677,10 +7451,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, 32(SP)
-	MOVQ    CX, 40(SP)
-	MOVQ    DX, 48(SP)
-	MOVQ    BX, 56(SP)
 
 	// t2 = t1 + t2
 	XORQ SI, SI
@@ -7710,98 +7480,90 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    BX, 88(SP)
 
 	// y3 = y3 - t2
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
-	SUBQ 64(SP), AX
-	SBBQ 72(SP), CX
-	SBBQ 80(SP), DX
-	SBBQ 88(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 192(SP)
-	MOVQ CX, 200(SP)
-	MOVQ DX, 208(SP)
-	MOVQ BX, 216(SP)
+	MOVQ 192(SP), SI
+	MOVQ 200(SP), DI
+	MOVQ 208(SP), R8
+	MOVQ 216(SP), R9
+	SUBQ AX, SI
+	SBBQ CX, DI
+	SBBQ DX, R8
+	SBBQ BX, R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, DX
+	ANDQ p256P<>+24(SB), DX
+	ADDQ AX, SI
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ DX, R9
 
 	// y3 = y3 - t0
-	SUBQ (SP), AX
-	SBBQ 8(SP), CX
-	SBBQ 16(SP), DX
-	SBBQ 24(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 192(SP)
-	MOVQ CX, 200(SP)
-	MOVQ DX, 208(SP)
-	MOVQ BX, 216(SP)
+	SUBQ (SP), SI
+	SBBQ 8(SP), DI
+	SBBQ 16(SP), R8
+	SBBQ 24(SP), R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, DX
+	ANDQ p256P<>+24(SB), DX
+	ADDQ AX, SI
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ DX, R9
+	MOVQ SI, 192(SP)
+	MOVQ DI, 200(SP)
+	MOVQ R8, 208(SP)
+	MOVQ R9, 216(SP)
 
 	// t1 = y3 + y3
-	XORQ SI, SI
-	ADDQ 192(SP), AX
-	ADCQ 200(SP), CX
-	ADCQ 208(SP), DX
-	ADCQ 216(SP), BX
-	ADCQ $0x00, SI
+	XORQ AX, AX
+	ADDQ SI, SI
+	ADCQ DI, DI
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    SI, CX
+	MOVQ    DI, DX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 32(SP)
-	MOVQ    CX, 40(SP)
-	MOVQ    DX, 48(SP)
-	MOVQ    BX, 56(SP)
+	SBBQ    $0x00, AX
+	CMOVQCC CX, SI
+	CMOVQCC DX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
 
 	// y3 = t1 + y3
-	XORQ SI, SI
-	ADDQ 192(SP), AX
-	ADCQ 200(SP), CX
-	ADCQ 208(SP), DX
-	ADCQ 216(SP), BX
-	ADCQ $0x00, SI
+	XORQ AX, AX
+	ADDQ 192(SP), SI
+	ADCQ 200(SP), DI
+	ADCQ 208(SP), R8
+	ADCQ 216(SP), R9
+	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    SI, CX
+	MOVQ    DI, DX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 192(SP)
-	MOVQ    CX, 200(SP)
-	MOVQ    DX, 208(SP)
-	MOVQ    BX, 216(SP)
+	SBBQ    $0x00, AX
+	CMOVQCC CX, SI
+	CMOVQCC DX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 192(SP)
+	MOVQ    DI, 200(SP)
+	MOVQ    R8, 208(SP)
+	MOVQ    R9, 216(SP)
 
 	// t1 = t0 + t0
 	MOVQ (SP), AX
@@ -7809,10 +7571,10 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ 16(SP), DX
 	MOVQ 24(SP), BX
 	XORQ SI, SI
-	ADDQ (SP), AX
-	ADCQ 8(SP), CX
-	ADCQ 16(SP), DX
-	ADCQ 24(SP), BX
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ DX, DX
+	ADCQ BX, BX
 	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
@@ -7829,10 +7591,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, 32(SP)
-	MOVQ    CX, 40(SP)
-	MOVQ    DX, 48(SP)
-	MOVQ    BX, 56(SP)
 
 	// t0 = t1 + t0
 	XORQ SI, SI
@@ -7856,10 +7614,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, (SP)
-	MOVQ    CX, 8(SP)
-	MOVQ    DX, 16(SP)
-	MOVQ    BX, 24(SP)
 
 	// t0 = t0 - t2
 	SUBQ 64(SP), AX
@@ -8291,10 +8045,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 192(SP)
-	MOVQ    R8, 200(SP)
-	MOVQ    R9, 208(SP)
-	MOVQ    R10, 216(SP)
 
 	// y3 = y3 + t2
 	XORQ AX, AX
@@ -8318,10 +8068,13 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 192(SP)
-	MOVQ    R8, 200(SP)
-	MOVQ    R9, 208(SP)
-	MOVQ    R10, 216(SP)
+
+	// Store y3, all inputs read
+	MOVQ y3+8(FP), AX
+	MOVQ DI, (AX)
+	MOVQ R8, 8(AX)
+	MOVQ R9, 16(AX)
+	MOVQ R10, 24(AX)
 
 	// x3 = t3 * x3
 	MOVQ 96(SP), AX
@@ -8457,10 +8210,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 160(SP)
-	MOVQ    R8, 168(SP)
-	MOVQ    R9, 176(SP)
-	MOVQ    R10, 184(SP)
 
 	// x3 = x3 - t1
 	SUBQ 32(SP), DI
@@ -8475,10 +8224,13 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	ADCQ CX, R8
 	ADCQ $0x00, R9
 	ADCQ DX, R10
-	MOVQ DI, 160(SP)
-	MOVQ R8, 168(SP)
-	MOVQ R9, 176(SP)
-	MOVQ R10, 184(SP)
+
+	// Store x3, all inputs read
+	MOVQ x3+0(FP), AX
+	MOVQ DI, (AX)
+	MOVQ R8, 8(AX)
+	MOVQ R9, 16(AX)
+	MOVQ R10, 24(AX)
 
 	// z3 = t4 * z3
 	MOVQ 128(SP), AX
@@ -8753,10 +8505,6 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 32(SP)
-	MOVQ    R8, 40(SP)
-	MOVQ    R9, 48(SP)
-	MOVQ    R10, 56(SP)
 
 	// z3 = z3 + t1
 	XORQ AX, AX
@@ -8780,39 +8528,13 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 224(SP)
-	MOVQ    R8, 232(SP)
-	MOVQ    R9, 240(SP)
-	MOVQ    R10, 248(SP)
 
-	// Store the outputs, all inputs read
-	MOVQ 160(SP), AX
-	MOVQ 168(SP), CX
-	MOVQ 176(SP), DX
-	MOVQ 184(SP), BX
-	MOVQ x3+0(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
-	MOVQ y3+8(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
-	MOVQ 224(SP), AX
-	MOVQ 232(SP), CX
-	MOVQ 240(SP), DX
-	MOVQ 248(SP), BX
-	MOVQ z3+16(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
+	// Store z3, all inputs read
+	MOVQ z3+16(FP), AX
+	MOVQ DI, (AX)
+	MOVQ R8, 8(AX)
+	MOVQ R9, 16(AX)
+	MOVQ R10, 24(AX)
 	RET
 
 // func p256AddAffineADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, b *[4]uint64)
@@ -9167,10 +8889,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	CMOVQCC R8, CX
 	CMOVQCC R9, BX
 	CMOVQCC R10, SI
-	MOVQ    AX, 96(SP)
-	MOVQ    CX, 104(SP)
-	MOVQ    BX, 112(SP)
-	MOVQ    SI, 120(SP)
 
 	// t3 = t3 * t4
 	// t += x·y[0]·2^0
@@ -9332,32 +9050,28 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, 96(SP)
-	MOVQ    CX, 104(SP)
-	MOVQ    DX, 112(SP)
-	MOVQ    BX, 120(SP)
 
 	// t3 = t3 - t4
-	MOVQ 64(SP), AX
-	MOVQ 72(SP), CX
-	MOVQ 80(SP), DX
-	MOVQ 88(SP), BX
-	SUBQ 96(SP), AX
-	SBBQ 104(SP), CX
-	SBBQ 112(SP), DX
-	SBBQ 120(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 64(SP)
-	MOVQ CX, 72(SP)
-	MOVQ DX, 80(SP)
-	MOVQ BX, 88(SP)
+	MOVQ 64(SP), SI
+	MOVQ 72(SP), DI
+	MOVQ 80(SP), R8
+	MOVQ 88(SP), R9
+	SUBQ AX, SI
+	SBBQ CX, DI
+	SBBQ DX, R8
+	SBBQ BX, R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, DX
+	ANDQ p256P<>+24(SB), DX
+	ADDQ AX, SI
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ DX, R9
+	MOVQ SI, 64(SP)
+	MOVQ DI, 72(SP)
+	MOVQ R8, 80(SP)
+	MOVQ R9, 88(SP)
 
 	// t4 = y2 * z1
 	MOVQ y2+56(FP), DX
@@ -9498,10 +9212,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 96(SP)
-	MOVQ    R8, 104(SP)
-	MOVQ    R9, 112(SP)
-	MOVQ    R10, 120(SP)
 
 	// t4 = t4 + y1
 	MOVQ y1+32(FP), AX
@@ -9670,10 +9380,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
 
 	// y3 = y3 + x1
 	MOVQ x1+24(FP), AX
@@ -9842,20 +9548,16 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 160(SP)
-	MOVQ    R8, 168(SP)
-	MOVQ    R9, 176(SP)
-	MOVQ    R10, 184(SP)
 
 	// x3 = y3 - z3
 	MOVQ 128(SP), AX
 	MOVQ 136(SP), CX
 	MOVQ 144(SP), DX
 	MOVQ 152(SP), BX
-	SUBQ 160(SP), AX
-	SBBQ 168(SP), CX
-	SBBQ 176(SP), DX
-	SBBQ 184(SP), BX
+	SUBQ DI, AX
+	SBBQ R8, CX
+	SBBQ R9, DX
+	SBBQ R10, BX
 	SBBQ SI, SI
 	MOVL SI, DI
 	MOVQ SI, R8
@@ -9864,17 +9566,40 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	ADCQ DI, CX
 	ADCQ $0x00, DX
 	ADCQ R8, BX
-	MOVQ AX, 192(SP)
-	MOVQ CX, 200(SP)
-	MOVQ DX, 208(SP)
-	MOVQ BX, 216(SP)
+	MOVQ AX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ DX, 176(SP)
+	MOVQ BX, 184(SP)
 
 	// z3 = x3 + x3
 	XORQ SI, SI
-	ADDQ 192(SP), AX
-	ADCQ 200(SP), CX
-	ADCQ 208(SP), DX
-	ADCQ 216(SP), BX
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ DX, DX
+	ADCQ BX, BX
+	ADCQ $0x00, SI
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    DX, R9
+	MOVQ    BX, R10
+	SUBQ    p256P<>+0(SB), DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    p256P<>+16(SB), R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, SI
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, DX
+	CMOVQCC R10, BX
+
+	// x3 = x3 + z3
+	XORQ SI, SI
+	ADDQ 160(SP), AX
+	ADCQ 168(SP), CX
+	ADCQ 176(SP), DX
+	ADCQ 184(SP), BX
 	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
@@ -9896,54 +9621,27 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    DX, 176(SP)
 	MOVQ    BX, 184(SP)
 
-	// x3 = x3 + z3
-	XORQ SI, SI
-	ADDQ 192(SP), AX
-	ADCQ 200(SP), CX
-	ADCQ 208(SP), DX
-	ADCQ 216(SP), BX
-	ADCQ $0x00, SI
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 192(SP)
-	MOVQ    CX, 200(SP)
-	MOVQ    DX, 208(SP)
-	MOVQ    BX, 216(SP)
-
 	// z3 = t1 - x3
-	MOVQ 32(SP), AX
-	MOVQ 40(SP), CX
-	MOVQ 48(SP), DX
-	MOVQ 56(SP), BX
-	SUBQ 192(SP), AX
-	SBBQ 200(SP), CX
-	SBBQ 208(SP), DX
-	SBBQ 216(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 160(SP)
-	MOVQ CX, 168(SP)
-	MOVQ DX, 176(SP)
-	MOVQ BX, 184(SP)
+	MOVQ 32(SP), SI
+	MOVQ 40(SP), DI
+	MOVQ 48(SP), R8
+	MOVQ 56(SP), R9
+	SUBQ AX, SI
+	SBBQ CX, DI
+	SBBQ DX, R8
+	SBBQ BX, R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, DX
+	ANDQ p256P<>+24(SB), DX
+	ADDQ AX, SI
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ DX, R9
+	MOVQ SI, 192(SP)
+	MOVQ DI, 200(SP)
+	MOVQ R8, 208(SP)
+	MOVQ R9, 216(SP)
 
 	// x3 = t1 + x3
 	MOVQ 32(SP), AX
@@ -9951,10 +9649,10 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ 48(SP), DX
 	MOVQ 56(SP), BX
 	XORQ SI, SI
-	ADDQ 192(SP), AX
-	ADCQ 200(SP), CX
-	ADCQ 208(SP), DX
-	ADCQ 216(SP), BX
+	ADDQ 160(SP), AX
+	ADCQ 168(SP), CX
+	ADCQ 176(SP), DX
+	ADCQ 184(SP), BX
 	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
@@ -9971,10 +9669,10 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, 192(SP)
-	MOVQ    CX, 200(SP)
-	MOVQ    DX, 208(SP)
-	MOVQ    BX, 216(SP)
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    DX, 176(SP)
+	MOVQ    BX, 184(SP)
 
 	// y3 = b * y3
 	MOVQ b+64(FP), DX
@@ -10122,32 +9820,27 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ 8(AX), DX
 	MOVQ 16(AX), BX
 	MOVQ 24(AX), AX
-	MOVQ z1+40(FP), SI
-	XORQ DI, DI
-	ADDQ (SI), CX
-	ADCQ 8(SI), DX
-	ADCQ 16(SI), BX
-	ADCQ 24(SI), AX
-	ADCQ $0x00, DI
+	XORQ SI, SI
+	ADDQ CX, CX
+	ADCQ DX, DX
+	ADCQ BX, BX
+	ADCQ AX, AX
+	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    CX, SI
+	MOVQ    CX, DI
 	MOVQ    DX, R8
 	MOVQ    BX, R9
 	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), SI
+	SUBQ    p256P<>+0(SB), DI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, DI
-	CMOVQCC SI, CX
+	SBBQ    $0x00, SI
+	CMOVQCC DI, CX
 	CMOVQCC R8, DX
 	CMOVQCC R9, BX
 	CMOVQCC R10, AX
-	MOVQ    CX, 32(SP)
-	MOVQ    DX, 40(SP)
-	MOVQ    BX, 48(SP)
-	MOVQ    AX, 56(SP)
 
 	// t2 = t1 + z1
 	MOVQ z1+40(FP), SI
@@ -10178,98 +9871,90 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    AX, 248(SP)
 
 	// y3 = y3 - t2
-	MOVQ 128(SP), AX
-	MOVQ 136(SP), CX
-	MOVQ 144(SP), DX
-	MOVQ 152(SP), BX
-	SUBQ 224(SP), AX
-	SBBQ 232(SP), CX
-	SBBQ 240(SP), DX
-	SBBQ 248(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 128(SP)
-	MOVQ CX, 136(SP)
-	MOVQ DX, 144(SP)
-	MOVQ BX, 152(SP)
+	MOVQ 128(SP), SI
+	MOVQ 136(SP), DI
+	MOVQ 144(SP), R8
+	MOVQ 152(SP), R9
+	SUBQ CX, SI
+	SBBQ DX, DI
+	SBBQ BX, R8
+	SBBQ AX, R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, DX
+	ANDQ p256P<>+24(SB), DX
+	ADDQ AX, SI
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ DX, R9
 
 	// y3 = y3 - t0
-	SUBQ (SP), AX
-	SBBQ 8(SP), CX
-	SBBQ 16(SP), DX
-	SBBQ 24(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 128(SP)
-	MOVQ CX, 136(SP)
-	MOVQ DX, 144(SP)
-	MOVQ BX, 152(SP)
+	SUBQ (SP), SI
+	SBBQ 8(SP), DI
+	SBBQ 16(SP), R8
+	SBBQ 24(SP), R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, DX
+	ANDQ p256P<>+24(SB), DX
+	ADDQ AX, SI
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ DX, R9
+	MOVQ SI, 128(SP)
+	MOVQ DI, 136(SP)
+	MOVQ R8, 144(SP)
+	MOVQ R9, 152(SP)
 
 	// t1 = y3 + y3
-	XORQ SI, SI
-	ADDQ 128(SP), AX
-	ADCQ 136(SP), CX
-	ADCQ 144(SP), DX
-	ADCQ 152(SP), BX
-	ADCQ $0x00, SI
+	XORQ AX, AX
+	ADDQ SI, SI
+	ADCQ DI, DI
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    SI, CX
+	MOVQ    DI, DX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 32(SP)
-	MOVQ    CX, 40(SP)
-	MOVQ    DX, 48(SP)
-	MOVQ    BX, 56(SP)
+	SBBQ    $0x00, AX
+	CMOVQCC CX, SI
+	CMOVQCC DX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
 
 	// y3 = t1 + y3
-	XORQ SI, SI
-	ADDQ 128(SP), AX
-	ADCQ 136(SP), CX
-	ADCQ 144(SP), DX
-	ADCQ 152(SP), BX
-	ADCQ $0x00, SI
+	XORQ AX, AX
+	ADDQ 128(SP), SI
+	ADCQ 136(SP), DI
+	ADCQ 144(SP), R8
+	ADCQ 152(SP), R9
+	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	MOVQ    SI, CX
+	MOVQ    DI, DX
+	MOVQ    R8, BX
+	MOVQ    R9, R10
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    DX, 144(SP)
-	MOVQ    BX, 152(SP)
+	SBBQ    $0x00, AX
+	CMOVQCC CX, SI
+	CMOVQCC DX, DI
+	CMOVQCC BX, R8
+	CMOVQCC R10, R9
+	MOVQ    SI, 128(SP)
+	MOVQ    DI, 136(SP)
+	MOVQ    R8, 144(SP)
+	MOVQ    R9, 152(SP)
 
 	// t1 = t0 + t0
 	MOVQ (SP), AX
@@ -10277,10 +9962,10 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ 16(SP), DX
 	MOVQ 24(SP), BX
 	XORQ SI, SI
-	ADDQ (SP), AX
-	ADCQ 8(SP), CX
-	ADCQ 16(SP), DX
-	ADCQ 24(SP), BX
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ DX, DX
+	ADCQ BX, BX
 	ADCQ $0x00, SI
 
 	// Subtract p, keep the difference unless it borrowed
@@ -10297,10 +9982,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, 32(SP)
-	MOVQ    CX, 40(SP)
-	MOVQ    DX, 48(SP)
-	MOVQ    BX, 56(SP)
 
 	// t0 = t1 + t0
 	XORQ SI, SI
@@ -10324,10 +10005,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	CMOVQCC R8, CX
 	CMOVQCC R9, DX
 	CMOVQCC R10, BX
-	MOVQ    AX, (SP)
-	MOVQ    CX, 8(SP)
-	MOVQ    DX, 16(SP)
-	MOVQ    BX, 24(SP)
 
 	// t0 = t0 - t2
 	SUBQ 224(SP), AX
@@ -10626,10 +10303,175 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R10, 248(SP)
 
 	// y3 = x3 * z3
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), BX
-	MOVQ 216(SP), SI
+	MOVQ 160(SP), AX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), BX
+	MOVQ 184(SP), SI
+
+	// t += x·y[0]·2^0
+	MOVQ  192(SP), DX
+	MULXQ AX, DI, R8
+	MULXQ CX, R14, R9
+	ADDQ  R14, R8
+	MULXQ BX, R14, R10
+	ADCQ  R14, R9
+	MULXQ SI, R14, R11
+	ADCQ  R14, R10
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  200(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ BX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ SI, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  208(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ CX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ SI, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  216(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ CX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ SI, R14, AX
+	ADCXQ R14, R13
+	ADOXQ BP, AX
+	ADCXQ BP, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, R10
+	ADCQ  $0x00, DI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, R10
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, R10
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R10
+	ADDQ  CX, DI
+	ADCQ  R10, R8
+	MULXQ p256P<>+24(SB), CX, R10
+	ADCQ  CX, R9
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ AX, R10
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DI, AX
+	MOVQ    R8, DX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	SUBQ    p256P<>+0(SB), AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), SI
+	SBBQ    $0x00, CX
+	CMOVQCC AX, DI
+	CMOVQCC DX, R8
+	CMOVQCC BX, R9
+	CMOVQCC SI, R10
+
+	// y3 = y3 + t2
+	XORQ AX, AX
+	ADDQ 224(SP), DI
+	ADCQ 232(SP), R8
+	ADCQ 240(SP), R9
+	ADCQ 248(SP), R10
+	ADCQ $0x00, AX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DI, CX
+	MOVQ    R8, DX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	SUBQ    p256P<>+0(SB), CX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    p256P<>+16(SB), BX
+	SBBQ    p256P<>+24(SB), SI
+	SBBQ    $0x00, AX
+	CMOVQCC CX, DI
+	CMOVQCC DX, R8
+	CMOVQCC BX, R9
+	CMOVQCC SI, R10
+
+	// Store y3, all inputs read
+	MOVQ y3+8(FP), AX
+	MOVQ DI, (AX)
+	MOVQ R8, 8(AX)
+	MOVQ R9, 16(AX)
+	MOVQ R10, 24(AX)
+
+	// x3 = t3 * x3
+	MOVQ 64(SP), AX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), BX
+	MOVQ 88(SP), SI
 
 	// t += x·y[0]·2^0
 	MOVQ  160(SP), DX
@@ -10759,43 +10601,33 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
 
-	// y3 = y3 + t2
-	XORQ AX, AX
-	ADDQ 224(SP), DI
-	ADCQ 232(SP), R8
-	ADCQ 240(SP), R9
-	ADCQ 248(SP), R10
-	ADCQ $0x00, AX
+	// x3 = x3 - t1
+	SUBQ 32(SP), DI
+	SBBQ 40(SP), R8
+	SBBQ 48(SP), R9
+	SBBQ 56(SP), R10
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, DX
+	ANDQ p256P<>+24(SB), DX
+	ADDQ AX, DI
+	ADCQ CX, R8
+	ADCQ $0x00, R9
+	ADCQ DX, R10
 
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DI, CX
-	MOVQ    R8, DX
-	MOVQ    R9, BX
-	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
-	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
-	SBBQ    p256P<>+24(SB), SI
-	SBBQ    $0x00, AX
-	CMOVQCC CX, DI
-	CMOVQCC DX, R8
-	CMOVQCC BX, R9
-	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
+	// Store x3, all inputs read
+	MOVQ x3+0(FP), AX
+	MOVQ DI, (AX)
+	MOVQ R8, 8(AX)
+	MOVQ R9, 16(AX)
+	MOVQ R10, 24(AX)
 
-	// x3 = t3 * x3
-	MOVQ 64(SP), AX
-	MOVQ 72(SP), CX
-	MOVQ 80(SP), BX
-	MOVQ 88(SP), SI
+	// z3 = t4 * z3
+	MOVQ 96(SP), AX
+	MOVQ 104(SP), CX
+	MOVQ 112(SP), BX
+	MOVQ 120(SP), SI
 
 	// t += x·y[0]·2^0
 	MOVQ  192(SP), DX
@@ -10929,163 +10761,6 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, 200(SP)
 	MOVQ    R9, 208(SP)
 	MOVQ    R10, 216(SP)
-
-	// x3 = x3 - t1
-	SUBQ 32(SP), DI
-	SBBQ 40(SP), R8
-	SBBQ 48(SP), R9
-	SBBQ 56(SP), R10
-	SBBQ AX, AX
-	MOVL AX, CX
-	MOVQ AX, DX
-	ANDQ p256P<>+24(SB), DX
-	ADDQ AX, DI
-	ADCQ CX, R8
-	ADCQ $0x00, R9
-	ADCQ DX, R10
-	MOVQ DI, 192(SP)
-	MOVQ R8, 200(SP)
-	MOVQ R9, 208(SP)
-	MOVQ R10, 216(SP)
-
-	// z3 = t4 * z3
-	MOVQ 96(SP), AX
-	MOVQ 104(SP), CX
-	MOVQ 112(SP), BX
-	MOVQ 120(SP), SI
-
-	// t += x·y[0]·2^0
-	MOVQ  160(SP), DX
-	MULXQ AX, DI, R8
-	MULXQ CX, R14, R9
-	ADDQ  R14, R8
-	MULXQ BX, R14, R10
-	ADCQ  R14, R9
-	MULXQ SI, R14, R11
-	ADCQ  R14, R10
-	ADCQ  $0x00, R11
-
-	// t += x·y[1]·2^64
-	MOVQ  168(SP), DX
-	XORQ  BP, BP
-	MULXQ AX, R14, R15
-	ADCXQ R14, R8
-	ADOXQ R15, R9
-	MULXQ CX, R14, R15
-	ADCXQ R14, R9
-	ADOXQ R15, R10
-	MULXQ BX, R14, R15
-	ADCXQ R14, R10
-	ADOXQ R15, R11
-	MULXQ SI, R14, R12
-	ADCXQ R14, R11
-	ADOXQ BP, R12
-	ADCXQ BP, R12
-
-	// t += x·y[2]·2^128
-	MOVQ  176(SP), DX
-	XORQ  BP, BP
-	MULXQ AX, R14, R15
-	ADCXQ R14, R9
-	ADOXQ R15, R10
-	MULXQ CX, R14, R15
-	ADCXQ R14, R10
-	ADOXQ R15, R11
-	MULXQ BX, R14, R15
-	ADCXQ R14, R11
-	ADOXQ R15, R12
-	MULXQ SI, R14, R13
-	ADCXQ R14, R12
-	ADOXQ BP, R13
-	ADCXQ BP, R13
-
-	// t += x·y[3]·2^192
-	MOVQ  184(SP), DX
-	XORQ  BP, BP
-	MULXQ AX, R14, R15
-	ADCXQ R14, R10
-	ADOXQ R15, R11
-	MULXQ CX, R14, R15
-	ADCXQ R14, R11
-	ADOXQ R15, R12
-	MULXQ BX, R14, R15
-	ADCXQ R14, R12
-	ADOXQ R15, R13
-	MULXQ SI, R14, AX
-	ADCXQ R14, R13
-	ADOXQ BP, AX
-	ADCXQ BP, AX
-
-	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  DI, DX
-	MOVQ  DI, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, DI
-	ADDQ  CX, R8
-	ADCQ  DI, R9
-	MULXQ p256P<>+24(SB), CX, DI
-	ADCQ  CX, R10
-	ADCQ  $0x00, DI
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R8, DX
-	MOVQ  R8, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R8
-	ADDQ  CX, R9
-	ADCQ  R8, R10
-	MULXQ p256P<>+24(SB), CX, R8
-	ADCQ  CX, DI
-	ADCQ  $0x00, R8
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R9, DX
-	MOVQ  R9, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R9
-	ADDQ  CX, R10
-	ADCQ  R9, DI
-	MULXQ p256P<>+24(SB), CX, R9
-	ADCQ  CX, R8
-	ADCQ  $0x00, R9
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R10, DX
-	MOVQ  R10, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R10
-	ADDQ  CX, DI
-	ADCQ  R10, R8
-	MULXQ p256P<>+24(SB), CX, R10
-	ADCQ  CX, R9
-	ADCQ  $0x00, R10
-
-	// Add the high half: t < 2p
-	XORQ CX, CX
-	ADDQ R11, DI
-	ADCQ R12, R8
-	ADCQ R13, R9
-	ADCQ AX, R10
-	ADCQ $0x00, CX
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DI, AX
-	MOVQ    R8, DX
-	MOVQ    R9, BX
-	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
-	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
-	SBBQ    p256P<>+24(SB), SI
-	SBBQ    $0x00, CX
-	CMOVQCC AX, DI
-	CMOVQCC DX, R8
-	CMOVQCC BX, R9
-	CMOVQCC SI, R10
-	MOVQ    DI, 160(SP)
-	MOVQ    R8, 168(SP)
-	MOVQ    R9, 176(SP)
-	MOVQ    R10, 184(SP)
 
 	// t1 = t3 * t0
 	MOVQ 64(SP), AX
@@ -11221,17 +10896,13 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 32(SP)
-	MOVQ    R8, 40(SP)
-	MOVQ    R9, 48(SP)
-	MOVQ    R10, 56(SP)
 
 	// z3 = z3 + t1
 	XORQ AX, AX
-	ADDQ 160(SP), DI
-	ADCQ 168(SP), R8
-	ADCQ 176(SP), R9
-	ADCQ 184(SP), R10
+	ADDQ 192(SP), DI
+	ADCQ 200(SP), R8
+	ADCQ 208(SP), R9
+	ADCQ 216(SP), R10
 	ADCQ $0x00, AX
 
 	// Subtract p, keep the difference unless it borrowed
@@ -11248,44 +10919,18 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 160(SP)
-	MOVQ    R8, 168(SP)
-	MOVQ    R9, 176(SP)
-	MOVQ    R10, 184(SP)
 
-	// Store the outputs, all inputs read
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
-	MOVQ x3+0(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
-	MOVQ 128(SP), AX
-	MOVQ 136(SP), CX
-	MOVQ 144(SP), DX
-	MOVQ 152(SP), BX
-	MOVQ y3+8(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
-	MOVQ 160(SP), AX
-	MOVQ 168(SP), CX
-	MOVQ 176(SP), DX
-	MOVQ 184(SP), BX
-	MOVQ z3+16(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
+	// Store z3, all inputs read
+	MOVQ z3+16(FP), AX
+	MOVQ DI, (AX)
+	MOVQ R8, 8(AX)
+	MOVQ R9, 16(AX)
+	MOVQ R10, 24(AX)
 	RET
 
 // func p256AddAffineDistinctADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64)
 // Requires: ADX, BMI2, CMOV
-TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $224-64
+TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	// t1 = z1 * z1
 	MOVQ z1+40(FP), DX
 	MOVQ (DX), AX
@@ -12541,10 +12186,6 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $224-64
 	CMOVQCC BX, DI
 	CMOVQCC SI, R8
 	CMOVQCC R10, R9
-	MOVQ    AX, 160(SP)
-	MOVQ    DI, 168(SP)
-	MOVQ    R8, 176(SP)
-	MOVQ    R9, 184(SP)
 
 	// x3 = x3 - t3
 	SUBQ 128(SP), AX
@@ -12567,65 +12208,61 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $224-64
 	// t1 = t4 + t4
 	MOVQ 96(SP), AX
 	MOVQ 104(SP), CX
-	MOVQ 112(SP), DX
-	MOVQ 120(SP), BX
-	XORQ SI, SI
-	ADDQ 96(SP), AX
-	ADCQ 104(SP), CX
-	ADCQ 112(SP), DX
-	ADCQ 120(SP), BX
-	ADCQ $0x00, SI
+	MOVQ 112(SP), BX
+	MOVQ 120(SP), SI
+	XORQ DX, DX
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ BX, BX
+	ADCQ SI, SI
+	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
 	MOVQ    AX, DI
 	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
+	MOVQ    BX, R9
+	MOVQ    SI, R10
 	SUBQ    p256P<>+0(SB), DI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
+	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
 	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, (SP)
-	MOVQ    CX, 8(SP)
-	MOVQ    DX, 16(SP)
-	MOVQ    BX, 24(SP)
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
 
 	// x3 = x3 - t1
-	MOVQ 160(SP), AX
-	MOVQ 168(SP), CX
-	MOVQ 176(SP), DX
-	MOVQ 184(SP), BX
-	SUBQ (SP), AX
-	SBBQ 8(SP), CX
-	SBBQ 16(SP), DX
-	SBBQ 24(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 160(SP)
-	MOVQ CX, 168(SP)
-	MOVQ DX, 176(SP)
-	MOVQ BX, 184(SP)
+	MOVQ 160(SP), DX
+	MOVQ 168(SP), DI
+	MOVQ 176(SP), R8
+	MOVQ 184(SP), R9
+	SUBQ AX, DX
+	SBBQ CX, DI
+	SBBQ BX, R8
+	SBBQ SI, R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, BX
+	ANDQ p256P<>+24(SB), BX
+	ADDQ AX, DX
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+	MOVQ DX, 160(SP)
+	MOVQ DI, 168(SP)
+	MOVQ R8, 176(SP)
+	MOVQ R9, 184(SP)
 
 	// t4 = t4 - x3
 	MOVQ 96(SP), AX
 	MOVQ 104(SP), CX
 	MOVQ 112(SP), BX
 	MOVQ 120(SP), SI
-	SUBQ 160(SP), AX
-	SBBQ 168(SP), CX
-	SBBQ 176(SP), BX
-	SBBQ 184(SP), SI
+	SUBQ DX, AX
+	SBBQ DI, CX
+	SBBQ R8, BX
+	SBBQ R9, SI
 	SBBQ DX, DX
 	MOVL DX, DI
 	MOVQ DX, R8
@@ -12634,10 +12271,6 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $224-64
 	ADCQ DI, CX
 	ADCQ $0x00, BX
 	ADCQ R8, SI
-	MOVQ AX, 96(SP)
-	MOVQ CX, 104(SP)
-	MOVQ BX, 112(SP)
-	MOVQ SI, 120(SP)
 
 	// t4 = t4 * t2
 	// t += x·y[0]·2^0
@@ -12911,20 +12544,16 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $224-64
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
 
 	// y3 = t4 - t3
 	MOVQ 96(SP), AX
 	MOVQ 104(SP), CX
 	MOVQ 112(SP), DX
 	MOVQ 120(SP), BX
-	SUBQ 128(SP), AX
-	SBBQ 136(SP), CX
-	SBBQ 144(SP), DX
-	SBBQ 152(SP), BX
+	SUBQ DI, AX
+	SBBQ R8, CX
+	SBBQ R9, DX
+	SBBQ R10, BX
 	SBBQ SI, SI
 	MOVL SI, DI
 	MOVQ SI, R8
@@ -12933,12 +12562,15 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $224-64
 	ADCQ DI, CX
 	ADCQ $0x00, DX
 	ADCQ R8, BX
-	MOVQ AX, 192(SP)
-	MOVQ CX, 200(SP)
-	MOVQ DX, 208(SP)
-	MOVQ BX, 216(SP)
 
-	// Store the outputs, all inputs read
+	// Store y3, all inputs read
+	MOVQ y3+8(FP), SI
+	MOVQ AX, (SI)
+	MOVQ CX, 8(SI)
+	MOVQ DX, 16(SI)
+	MOVQ BX, 24(SI)
+
+	// Store x3, all inputs read
 	MOVQ 160(SP), AX
 	MOVQ 168(SP), CX
 	MOVQ 176(SP), DX
@@ -12948,15 +12580,8 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $224-64
 	MOVQ CX, 8(SI)
 	MOVQ DX, 16(SI)
 	MOVQ BX, 24(SI)
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ 208(SP), DX
-	MOVQ 216(SP), BX
-	MOVQ y3+8(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
+
+	// Store z3, all inputs read
 	MOVQ 64(SP), AX
 	MOVQ 72(SP), CX
 	MOVQ 80(SP), DX
@@ -12970,7 +12595,7 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $224-64
 
 // func p256AddDistinctADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, x2 *[4]uint64, y2 *[4]uint64, z2 *[4]uint64)
 // Requires: ADX, BMI2, CMOV
-TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
+TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	// z1z1 = z1 * z1
 	MOVQ z1+40(FP), DX
 	MOVQ (DX), AX
@@ -13638,10 +13263,6 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
 
 	// s1 = s1 * z2z2
 	// t += x·y[0]·2^0
@@ -13916,10 +13537,6 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 160(SP)
-	MOVQ    R8, 168(SP)
-	MOVQ    R9, 176(SP)
-	MOVQ    R10, 184(SP)
 
 	// s2 = s2 * z1z1
 	// t += x·y[0]·2^0
@@ -14615,10 +14232,6 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
 	CMOVQCC BX, DI
 	CMOVQCC SI, R8
 	CMOVQCC R10, R9
-	MOVQ    AX, 352(SP)
-	MOVQ    DI, 360(SP)
-	MOVQ    R8, 368(SP)
-	MOVQ    R9, 376(SP)
 
 	// x3 = x3 - hhh
 	SUBQ 288(SP), AX
@@ -14641,65 +14254,61 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
 	// t = v + v
 	MOVQ 320(SP), AX
 	MOVQ 328(SP), CX
-	MOVQ 336(SP), DX
-	MOVQ 344(SP), BX
-	XORQ SI, SI
-	ADDQ 320(SP), AX
-	ADCQ 328(SP), CX
-	ADCQ 336(SP), DX
-	ADCQ 344(SP), BX
-	ADCQ $0x00, SI
+	MOVQ 336(SP), BX
+	MOVQ 344(SP), SI
+	XORQ DX, DX
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ BX, BX
+	ADCQ SI, SI
+	ADCQ $0x00, DX
 
 	// Subtract p, keep the difference unless it borrowed
 	MOVQ    AX, DI
 	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
+	MOVQ    BX, R9
+	MOVQ    SI, R10
 	SUBQ    p256P<>+0(SB), DI
 	SBBQ    p256P<>+8(SB), R8
 	SBBQ    p256P<>+16(SB), R9
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
+	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
 	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 384(SP)
-	MOVQ    CX, 392(SP)
-	MOVQ    DX, 400(SP)
-	MOVQ    BX, 408(SP)
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
 
 	// x3 = x3 - t
-	MOVQ 352(SP), AX
-	MOVQ 360(SP), CX
-	MOVQ 368(SP), DX
-	MOVQ 376(SP), BX
-	SUBQ 384(SP), AX
-	SBBQ 392(SP), CX
-	SBBQ 400(SP), DX
-	SBBQ 408(SP), BX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, AX
-	ADCQ DI, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	MOVQ AX, 352(SP)
-	MOVQ CX, 360(SP)
-	MOVQ DX, 368(SP)
-	MOVQ BX, 376(SP)
+	MOVQ 352(SP), DX
+	MOVQ 360(SP), DI
+	MOVQ 368(SP), R8
+	MOVQ 376(SP), R9
+	SUBQ AX, DX
+	SBBQ CX, DI
+	SBBQ BX, R8
+	SBBQ SI, R9
+	SBBQ AX, AX
+	MOVL AX, CX
+	MOVQ AX, BX
+	ANDQ p256P<>+24(SB), BX
+	ADDQ AX, DX
+	ADCQ CX, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+	MOVQ DX, 352(SP)
+	MOVQ DI, 360(SP)
+	MOVQ R8, 368(SP)
+	MOVQ R9, 376(SP)
 
 	// v = v - x3
 	MOVQ 320(SP), AX
 	MOVQ 328(SP), CX
 	MOVQ 336(SP), BX
 	MOVQ 344(SP), SI
-	SUBQ 352(SP), AX
-	SBBQ 360(SP), CX
-	SBBQ 368(SP), BX
-	SBBQ 376(SP), SI
+	SUBQ DX, AX
+	SBBQ DI, CX
+	SBBQ R8, BX
+	SBBQ R9, SI
 	SBBQ DX, DX
 	MOVL DX, DI
 	MOVQ DX, R8
@@ -14708,10 +14317,6 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
 	ADCQ DI, CX
 	ADCQ $0x00, BX
 	ADCQ R8, SI
-	MOVQ AX, 320(SP)
-	MOVQ CX, 328(SP)
-	MOVQ BX, 336(SP)
-	MOVQ SI, 344(SP)
 
 	// y3 = r * v
 	// t += x·y[0]·2^0
@@ -14842,10 +14447,10 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 416(SP)
-	MOVQ    R8, 424(SP)
-	MOVQ    R9, 432(SP)
-	MOVQ    R10, 440(SP)
+	MOVQ    DI, 384(SP)
+	MOVQ    R8, 392(SP)
+	MOVQ    R9, 400(SP)
+	MOVQ    R10, 408(SP)
 
 	// s1 = s1 * hhh
 	MOVQ 128(SP), AX
@@ -14981,20 +14586,16 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
 
 	// y3 = y3 - s1
-	MOVQ 416(SP), AX
-	MOVQ 424(SP), CX
-	MOVQ 432(SP), DX
-	MOVQ 440(SP), BX
-	SUBQ 128(SP), AX
-	SBBQ 136(SP), CX
-	SBBQ 144(SP), DX
-	SBBQ 152(SP), BX
+	MOVQ 384(SP), AX
+	MOVQ 392(SP), CX
+	MOVQ 400(SP), DX
+	MOVQ 408(SP), BX
+	SUBQ DI, AX
+	SBBQ R8, CX
+	SBBQ R9, DX
+	SBBQ R10, BX
 	SBBQ SI, SI
 	MOVL SI, DI
 	MOVQ SI, R8
@@ -15003,10 +14604,10 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
 	ADCQ DI, CX
 	ADCQ $0x00, DX
 	ADCQ R8, BX
-	MOVQ AX, 416(SP)
-	MOVQ CX, 424(SP)
-	MOVQ DX, 432(SP)
-	MOVQ BX, 440(SP)
+	MOVQ AX, 384(SP)
+	MOVQ CX, 392(SP)
+	MOVQ DX, 400(SP)
+	MOVQ BX, 408(SP)
 
 	// z3 = z1 * z2
 	MOVQ z1+40(FP), DX
@@ -15147,10 +14748,6 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
-	MOVQ    DI, 448(SP)
-	MOVQ    R8, 456(SP)
-	MOVQ    R9, 464(SP)
-	MOVQ    R10, 472(SP)
 
 	// z3 = z3 * h
 	// t += x·y[0]·2^0
@@ -15281,12 +14878,15 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
 	CMOVQCC R8, CX
 	CMOVQCC R9, BX
 	CMOVQCC R10, SI
-	MOVQ    AX, 448(SP)
-	MOVQ    CX, 456(SP)
-	MOVQ    BX, 464(SP)
-	MOVQ    SI, 472(SP)
 
-	// Store the outputs, all inputs read
+	// Store z3, all inputs read
+	MOVQ z3+16(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+	MOVQ SI, 24(DX)
+
+	// Store x3, all inputs read
 	MOVQ 352(SP), AX
 	MOVQ 360(SP), CX
 	MOVQ 368(SP), DX
@@ -15296,20 +14896,13 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $480-72
 	MOVQ CX, 8(SI)
 	MOVQ DX, 16(SI)
 	MOVQ BX, 24(SI)
-	MOVQ 416(SP), AX
-	MOVQ 424(SP), CX
-	MOVQ 432(SP), DX
-	MOVQ 440(SP), BX
+
+	// Store y3, all inputs read
+	MOVQ 384(SP), AX
+	MOVQ 392(SP), CX
+	MOVQ 400(SP), DX
+	MOVQ 408(SP), BX
 	MOVQ y3+8(FP), SI
-	MOVQ AX, (SI)
-	MOVQ CX, 8(SI)
-	MOVQ DX, 16(SI)
-	MOVQ BX, 24(SI)
-	MOVQ 448(SP), AX
-	MOVQ 456(SP), CX
-	MOVQ 464(SP), DX
-	MOVQ 472(SP), BX
-	MOVQ z3+16(FP), SI
 	MOVQ AX, (SI)
 	MOVQ CX, 8(SI)
 	MOVQ DX, 16(SI)

@@ -166,6 +166,123 @@ func TestP256DoubleAsm(t *testing.T) {
 	}
 }
 
+// TestP256DoubleAsmShifts checks the doubling's multiplications by 4 and 8
+// (the assembly's mulPow2 and fold) where their reduction is tight: points
+// chosen so that β and γ² (the values as the field holds them, Montgomery
+// form) make 4β or 8γ² = top·2^256 + w with w + top·(2^256 - p) ≥ 2^256,
+// the fold's carry, or ≡ p - 1, 0 or 1, or any of the extreme values.
+// Compared with doubleGeneric word for word.
+func TestP256DoubleAsmShifts(t *testing.T) {
+	if !useADX {
+		t.Skip("the CPU lacks BMI2 or ADX")
+	}
+	p := elliptic.P256().Params().P
+	R := new(big.Int).Mod(new(big.Int).Lsh(big.NewInt(1), 256), p)
+	two256 := new(big.Int).Lsh(big.NewInt(1), 256)
+	fromWords := func(w [4]uint64) *big.Int {
+		v := new(big.Int)
+		for i := 3; i >= 0; i-- {
+			v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(w[i]))
+		}
+		return v
+	}
+	// Targets: the carrying ones, k·v = top·2^256 + 2^256 - small, and
+	// those with k·v ≡ p - 1, 0, 1 mod p, and the extreme inputs.
+	targets := func(k int64) []*big.Int {
+		var vs []*big.Int
+		for top := int64(0); top < k; top++ {
+			for _, small := range []int64{k, 2 * k, 3 * k, 1 << 20 * k} {
+				v := new(big.Int).Mul(big.NewInt(top+1), two256)
+				v.Sub(v, big.NewInt(small)).Div(v, big.NewInt(k))
+				if v.Cmp(p) < 0 {
+					vs = append(vs, v)
+				}
+			}
+		}
+		kInv := new(big.Int).ModInverse(big.NewInt(k), p)
+		for _, c := range []int64{-1, 0, 1} {
+			v := new(big.Int).Mod(big.NewInt(c), p)
+			vs = append(vs, v.Mul(v, kInv).Mod(v, p))
+		}
+		for _, w := range p256AsmInputs(t)[:30] {
+			vs = append(vs, fromWords(w))
+		}
+		return vs
+	}
+	r := testutil.Rand(t)
+	var zs [][4]uint64
+	for _, w := range p256AsmInputs(t) {
+		zs = append(zs, w)
+	}
+	check := func(q *p256Jacobian) {
+		t.Helper()
+		var want, got p256Jacobian
+		want.doubleGeneric(q)
+		p256DoubleADX(&got.x.l, &got.y.l, &got.z.l, &q.x.l, &q.y.l, &q.z.l)
+		if got != want {
+			t.Fatalf("p256DoubleADX(%x) = %x, want %x", *q, got, want)
+		}
+	}
+	// montSqrt returns a with a·a·R⁻¹ ≡ v (mod p), a square root of v·R,
+	// or nil.
+	montSqrt := func(v *big.Int) *big.Int {
+		return new(big.Int).ModSqrt(new(big.Int).Mul(v, R).Mod(new(big.Int).Mul(v, R), p), p)
+	}
+	// γ² = G: γ a root of G·R (either sign), y a root of γ·R, which needs
+	// γ·R to be a square: one of ±γ is, p being 3 mod 4.
+	hits := 0
+	for _, G := range targets(8) {
+		gamma := montSqrt(G)
+		if gamma == nil {
+			continue
+		}
+		y := montSqrt(gamma)
+		if y == nil {
+			gamma.Sub(p, gamma).Mod(gamma, p)
+			y = montSqrt(gamma)
+		}
+		if y == nil {
+			t.Fatalf("no y with y⁴ = %x", G)
+		}
+		var q p256Jacobian
+		q.y.l = p256Words(y)
+		var g, gg [4]uint64
+		p256SquareGeneric(&g, &q.y.l)
+		p256SquareGeneric(&gg, &g)
+		if fromWords(gg).Cmp(G) != 0 {
+			t.Fatalf("γ² of y = %x is %x, want %x", q.y.l, gg, G)
+		}
+		hits++
+		q.x.l = zs[r.IntN(len(zs))]
+		q.z.l = zs[r.IntN(len(zs))]
+		check(&q)
+	}
+	if hits < 10 {
+		t.Fatalf("only %d values of γ² reached", hits)
+	}
+	// β = B: any y with γ ≠ 0, then x = B·R·γ⁻¹.
+	for _, B := range targets(4) {
+		var q p256Jacobian
+		q.y.l = zs[len(zs)-1-r.IntN(20)]
+		var g [4]uint64
+		p256SquareGeneric(&g, &q.y.l)
+		gInv := new(big.Int).ModInverse(fromWords(g), p)
+		if gInv == nil {
+			continue
+		}
+		x := new(big.Int).Mul(B, R)
+		x.Mul(x, gInv).Mod(x, p)
+		q.x.l = p256Words(x)
+		var beta [4]uint64
+		p256MulGeneric(&beta, &q.x.l, &g)
+		if fromWords(beta).Cmp(B) != 0 {
+			t.Fatalf("β of %x is %x, want %x", q, beta, B)
+		}
+		q.z.l = zs[r.IntN(len(zs))]
+		check(&q)
+	}
+}
+
 // TestP256AddAsm compares the assembly additions and projective doubling
 // with addGeneric, addAffineGeneric and doubleGeneric word for word, on coordinates below p (the formulas are
 // polynomials), outputs aliased to either input and not.

@@ -52,6 +52,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"slices"
 	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
@@ -376,25 +377,80 @@ func store4(r [4]GPVirtual, m Mem) {
 }
 
 // addRegs emits x + y mod p for x, y < p, x in registers (which it
-// overwrites) and y in memory.
-func addRegs(w [4]GPVirtual, y Mem) [4]GPVirtual {
+// overwrites) and y's words given by y, or x + x for a nil y.
+func addRegs(w [4]GPVirtual, y func(i int) Op) [4]GPVirtual {
+	if y == nil {
+		y = regWords(w)
+	}
 	top := GP64()
 	XORQ(top, top)
-	ADDQ(y.Offset(0), w[0])
-	ADCQ(y.Offset(8), w[1])
-	ADCQ(y.Offset(16), w[2])
-	ADCQ(y.Offset(24), w[3])
+	ADDQ(y(0), w[0])
+	ADCQ(y(1), w[1])
+	ADCQ(y(2), w[2])
+	ADCQ(y(3), w[3])
 	ADCQ(Imm(0), top)
 	return condSub(w, top)
 }
 
+// mulPow2 emits k·a mod p for a < p in registers (which it overwrites) and
+// k = 2, 4 or 8: the 259-bit shift (top, a) = k·a, SHLQ with the bits
+// shifted in (SHLD), then fold.
+func mulPow2(a [4]GPVirtual, k int) [4]GPVirtual {
+	s := map[int]uint64{2: 1, 4: 2, 8: 3}[k]
+	top := GP64()
+	MOVQ(a[3], top)
+	SHRQ(Imm(64-s), top)
+	for j := 3; j > 0; j-- {
+		SHLQ(Imm(s), a[j-1], a[j])
+	}
+	SHLQ(Imm(s), a[0])
+	return fold(a, top)
+}
+
+// fold emits v mod p for v = top·2^256 + w < 2^32·2^256 (top in a
+// register, w in registers, both overwritten), fully reduced. As
+// 2^256 ≡ 2^256 - p = 2^224 - 2^192 - 2^96 + 1 (mod p),
+//
+//	v ≡ w + top·2^224 - top·2^192 - top·2^96 + top
+//	  = w + top + (top·2^32 - top)·2^192 - (top·2^32)·2^64
+//
+// which is v - top·p, at least 0 and below 2^256 + top·2^224 ≤ 2p for
+// top ≤ 2^31: one carry word c, then condSub. (c, w) is computed as the
+// addition of the first two terms (carry into c) and the subtraction of the
+// third (borrow out of c): their sum is not negative, so c ends 0 or 1.
+func fold(w [4]GPVirtual, top GPVirtual) [4]GPVirtual {
+	Comment("Fold top·2^256 ≡ top·(2^224 - 2^192 - 2^96 + 1)")
+	h, h3, c := GP64(), GP64(), GP64()
+	MOVQ(top, h)
+	SHLQ(Imm(32), h)
+	MOVQ(h, h3)
+	SUBQ(top, h3)
+	XORQ(c, c)
+	ADDQ(top, w[0])
+	ADCQ(Imm(0), w[1])
+	ADCQ(Imm(0), w[2])
+	ADCQ(h3, w[3])
+	ADCQ(Imm(0), c)
+	SUBQ(h, w[1])
+	SBBQ(Imm(0), w[2])
+	SBBQ(Imm(0), w[3])
+	SBBQ(Imm(0), c)
+	return condSub(w, c)
+}
+
+// regWords returns the words of r one at a time, for addRegs and subRegs.
+func regWords(r [4]GPVirtual) func(i int) Op {
+	return func(i int) Op { return r[i] }
+}
+
 // subRegs emits x - y mod p for x, y < p, x in registers (which it
-// overwrites) and y in memory: the difference, plus p masked by its borrow.
-func subRegs(w [4]GPVirtual, y Mem) [4]GPVirtual {
-	SUBQ(y.Offset(0), w[0])
-	SBBQ(y.Offset(8), w[1])
-	SBBQ(y.Offset(16), w[2])
-	SBBQ(y.Offset(24), w[3])
+// overwrites) and y's words given by y: the difference, plus p masked by its
+// borrow.
+func subRegs(w [4]GPVirtual, y func(i int) Op) [4]GPVirtual {
+	SUBQ(y(0), w[0])
+	SBBQ(y(1), w[1])
+	SBBQ(y(2), w[2])
+	SBBQ(y(3), w[3])
 	mask, m1, m3 := GP64(), GP64(), GP64()
 	SBBQ(mask, mask)
 	MOVL(mask.As32(), m1.As32()) // p1 = 2^32 - 1, zero extended
@@ -407,11 +463,19 @@ func subRegs(w [4]GPVirtual, y Mem) [4]GPVirtual {
 	return w
 }
 
-// formula writes a straight-line sequence of field operations, each line
-// "dst = a op b" with op one of *, + and -, on the parameters (the names of
-// the signature, read through their pointers) and stack slots for every
-// other name. The outputs x3, y3 and z3 are stored last, so that they may
-// alias the inputs.
+// formula writes a straight-line sequence of field operations on the
+// parameters (the names of the signature, read through their pointers) and
+// stack slots for every other name. A line is "dst = a op b" with op one of
+// *, + and -, or "dst = k * a" for k = 2, 4 or 8 (mulPow2). The outputs x3,
+// y3 and z3 may alias the inputs: each is stored through its pointer once
+// no later line reads a parameter, at its last definition if that comes
+// after the last such read, else at the end from its slot.
+//
+// The result of each line stays in registers for the next line, which
+// reads it from there (as the first operand of a multiplication, addition
+// or subtraction, either operand of a subtraction, the square's input, both
+// operands of a + a) instead of from its slot; a result is stored to its
+// slot only if a later line reads it from memory (the plan below).
 func formula(name, sig string, lines []string, doc ...string) {
 	TEXT(name, NOSPLIT, sig)
 	Doc(doc...)
@@ -420,9 +484,23 @@ func formula(name, sig string, lines []string, doc ...string) {
 	for _, p := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(sig, "func("), " *[4]uint64)"), ", ") {
 		params[p] = true
 	}
+	isOut := func(n string) bool { return n == "x3" || n == "y3" || n == "z3" }
+	isIn := func(n string) bool { return params[n] && !isOut(n) }
+	plan := planFormula(name, lines)
+	// The last line reading a parameter (an input, which an output may
+	// alias), and the last definition of each output.
+	lastIn, lastDef := -1, map[string]int{}
+	for i, s := range plan {
+		for _, n := range s.memReads {
+			if isIn(n) {
+				lastIn = i
+			}
+		}
+		lastDef[s.dst] = i
+	}
 	slots := map[string]Mem{}
-	operand := func(n string) Mem {
-		if params[n] && n != "x3" && n != "y3" && n != "z3" {
+	mem := func(n string) Mem {
+		if isIn(n) {
 			return Mem{Base: Load(Param(n), GP64())}
 		}
 		m, ok := slots[n]
@@ -431,65 +509,131 @@ func formula(name, sig string, lines []string, doc ...string) {
 		}
 		return m
 	}
-	yWords := func(n string) func(i int) Op {
-		if m, ok := slots[n]; ok && !(params[n] && n != "x3" && n != "y3" && n != "z3") {
-			return memWords(m)
+	words := func(n string) func(i int) Op {
+		if isIn(n) {
+			return paramWords(n)
 		}
-		if !params[n] {
-			log.Fatalf("%s: %s read before it is written", name, n)
-		}
-		return paramWords(n)
+		return memWords(mem(n))
 	}
-	// The result of each line stays in registers for the next line, which
-	// reads it from there (as y of a multiplication, x of an addition or
-	// subtraction, the square's input) instead of from its slot.
-	var last string
+	stored := map[string]bool{}
 	var lastRegs [4]GPVirtual
-	for _, l := range lines {
-		f := strings.Fields(l)
-		if len(f) != 5 || f[1] != "=" {
-			log.Fatalf("%s: bad line %q", name, l)
-		}
-		x, op, y := f[2], f[3], f[4]
-		if (op == "*" || op == "+") && y == last && x != last {
-			x, y = y, x // commutative: the forwarded value first
-		}
-		fwd := x == last
+	for i, s := range plan {
+		Comment(s.text)
 		first := func() [4]GPVirtual {
-			if fwd {
+			if s.fwd {
 				return lastRegs
 			}
-			return load4(operand(x))
+			return load4(mem(s.x))
 		}
 		var r [4]GPVirtual
-		Comment(l)
 		switch {
-		case op == "*" && x == y:
+		case s.k != 0:
+			r = mulPow2(first(), s.k)
+		case s.op == "*" && s.x == s.y:
 			r = square(first())
-		case op == "*":
-			r = mulRegs(first(), yWords(y))
-		case op == "+":
-			r = addRegs(first(), operand(y))
-		case op == "-":
-			r = subRegs(first(), operand(y))
-		default:
-			log.Fatalf("%s: bad operator in %q", name, l)
+		case s.op == "*":
+			r = mulRegs(first(), words(s.y))
+		case s.op == "+" && s.x == s.y:
+			r = addRegs(first(), nil)
+		case s.op == "+":
+			r = addRegs(first(), memWords(mem(s.y)))
+		case s.op == "-" && s.fwdY:
+			r = subRegs(load4(mem(s.x)), regWords(lastRegs))
+		case s.op == "-":
+			r = subRegs(first(), memWords(mem(s.y)))
 		}
-		if _, ok := slots[f[0]]; !ok {
-			slots[f[0]] = AllocLocal(32)
+		if s.store || (isOut(s.dst) && lastDef[s.dst] == i && i < lastIn) {
+			if _, ok := slots[s.dst]; !ok {
+				slots[s.dst] = AllocLocal(32)
+			}
+			store4(r, slots[s.dst])
 		}
-		store4(r, slots[f[0]])
-		last, lastRegs = f[0], r
+		if isOut(s.dst) && lastDef[s.dst] == i && i >= lastIn {
+			Comment("Store " + s.dst + ", all inputs read")
+			store4(r, Mem{Base: Load(Param(s.dst), GP64())})
+			stored[s.dst] = true
+		}
+		lastRegs = r
 	}
-	Comment("Store the outputs, all inputs read")
 	for _, o := range []string{"x3", "y3", "z3"} {
-		store4(load4(slots[o]), Mem{Base: Load(Param(o), GP64())})
+		if !stored[o] {
+			Comment("Store " + o + ", all inputs read")
+			store4(load4(slots[o]), Mem{Base: Load(Param(o), GP64())})
+		}
 	}
 	RET()
 }
 
+// step is one line of a formula as formula emits it.
+type step struct {
+	text, dst, x, op, y string
+	k                   int      // the constant of "dst = k * y", then in x as well
+	fwd                 bool     // x is the previous line's result, in registers
+	fwdY                bool     // y is, for a subtraction x - y
+	memReads            []string // the names read from memory (slots or parameters)
+	store               bool     // a later line reads dst from its slot
+}
+
+// planFormula parses the lines and decides which operands come from the
+// previous line's registers, which from memory, and which results must be
+// stored to their slots.
+func planFormula(name string, lines []string) []step {
+	plan := make([]step, len(lines))
+	last := ""
+	for i, l := range lines {
+		f := strings.Fields(l)
+		if len(f) != 5 || f[1] != "=" {
+			log.Fatalf("%s: bad line %q", name, l)
+		}
+		s := step{text: l, dst: f[0], x: f[2], op: f[3], y: f[4]}
+		switch {
+		case s.op == "*" && (s.x == "2" || s.x == "4" || s.x == "8"):
+			s.k = int(s.x[0] - '0')
+			s.x = s.y
+		case s.op == "*" || s.op == "+":
+			if s.y == last && s.x != last {
+				s.x, s.y = s.y, s.x // commutative: the forwarded value first
+			}
+		case s.op == "-":
+			if s.x == s.y {
+				log.Fatalf("%s: %q is zero", name, l)
+			}
+		default:
+			log.Fatalf("%s: bad operator in %q", name, l)
+		}
+		s.fwd = s.x == last
+		s.fwdY = s.op == "-" && !s.fwd && s.y == last
+		if !s.fwd {
+			s.memReads = append(s.memReads, s.x)
+		}
+		if s.k == 0 && s.x != s.y && !s.fwdY {
+			s.memReads = append(s.memReads, s.y)
+		}
+		plan[i] = s
+		last = s.dst
+	}
+	for i := range plan {
+		for _, t := range plan[i+1:] {
+			if slices.Contains(t.memReads, plan[i].dst) {
+				plan[i].store = true
+				break
+			}
+			if t.dst == plan[i].dst {
+				break
+			}
+		}
+	}
+	return plan
+}
+
 // jacobianDouble is dbl-2001-b (Bernstein and Lange, Explicit-Formulas
-// Database, a = -3), as (*p256Jacobian).doubleGeneric writes it: 3M + 5S.
+// Database, a = -3), as (*p256Jacobian).doubleGeneric writes it, with equal
+// results (every line is fully reduced) but three changes: Z3 = 2·Y1·Z1, one
+// multiplication and an addition, instead of (Y1 + Z1)² - γ - δ, a
+// squaring, an addition and two subtractions (equal mod p, as
+// (Y1 + Z1)² - Y1² - Z1² = 2·Y1·Z1); 4β and 8γ² by a shift (mulPow2)
+// instead of two and three additions; and γ² after α·(4β - X3), so that
+// Y3 - 8γ² reads 8γ² from registers. 4M + 4S.
 var jacobianDouble = []string{
 	"delta = z1 * z1",
 	"gamma = y1 * y1",
@@ -499,21 +643,16 @@ var jacobianDouble = []string{
 	"alpha = t * u",
 	"t = alpha + alpha",
 	"alpha = alpha + t",
-	"t = y1 + z1",
-	"t = t * t",
-	"t = t - gamma",
-	"z3 = t - delta",
-	"u = beta + beta",
-	"u = u + u",
+	"z3 = y1 * z1",
+	"z3 = z3 + z3",
+	"u = 4 * beta",
 	"t = u + u",
 	"x3 = alpha * alpha",
 	"x3 = x3 - t",
 	"u = u - x3",
 	"y3 = alpha * u",
 	"gamma = gamma * gamma",
-	"gamma = gamma + gamma",
-	"gamma = gamma + gamma",
-	"gamma = gamma + gamma",
+	"gamma = 8 * gamma",
 	"y3 = y3 - gamma",
 }
 
