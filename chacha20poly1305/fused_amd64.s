@@ -345,20 +345,20 @@ sealFused_lengths:
 	SHRQ $0x02, R11
 	ANDQ $0x03, R10
 
-	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if h + 5
-	// reaches 2^130) + s mod 2^128
+	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5
+	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
 	LEAQ    (R11)(R11*4), AX
+	LEAQ    5(AX), BX
+	MOVQ    R8, R12
+	ADDQ    BX, R12
+	MOVQ    R9, R13
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R10
 	ADDQ    AX, R8
 	ADCQ    $0x00, R9
-	ADCQ    $0x00, R10
-	MOVQ    R8, AX
-	ADDQ    $0x05, AX
-	MOVQ    R9, BX
-	ADCQ    $0x00, BX
-	ADCQ    $0x00, R10
 	SHRQ    $0x02, R10
-	CMOVQNE AX, R8
-	CMOVQNE BX, R9
+	CMOVQNE R12, R8
+	CMOVQNE R13, R9
 	VMOVQ   X5, AX
 	VPEXTRQ $0x01, X5, BX
 	ADDQ    AX, R8
@@ -676,20 +676,20 @@ openFused_lengths:
 	SHRQ $0x02, R11
 	ANDQ $0x03, R10
 
-	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if h + 5
-	// reaches 2^130) + s mod 2^128
+	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5
+	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
 	LEAQ    (R11)(R11*4), AX
+	LEAQ    5(AX), BX
+	MOVQ    R8, R12
+	ADDQ    BX, R12
+	MOVQ    R9, R13
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R10
 	ADDQ    AX, R8
 	ADCQ    $0x00, R9
-	ADCQ    $0x00, R10
-	MOVQ    R8, AX
-	ADDQ    $0x05, AX
-	MOVQ    R9, BX
-	ADCQ    $0x00, BX
-	ADCQ    $0x00, R10
 	SHRQ    $0x02, R10
-	CMOVQNE AX, R8
-	CMOVQNE BX, R9
+	CMOVQNE R12, R8
+	CMOVQNE R13, R9
 	VMOVQ   X5, AX
 	VPEXTRQ $0x01, X5, BX
 	ADDQ    AX, R8
