@@ -2629,251 +2629,233 @@ TEXT ·p521MulInner(SB), NOSPLIT, $72
 // func p521SquareInner()
 // Requires: ADX, BMI2
 TEXT ·p521SquareInner(SB), NOSPLIT, $144
-	// Cross row 0: x[0]·x[1..8] at words 1 to 9, one chain on CF.
-	MOVQ  (SI), DX
-	MULXQ 8(SI), BX, CX
-	MULXQ 16(SI), AX, DI
-	ADDQ  AX, CX
-	MULXQ 24(SI), AX, R8
-	ADCQ  AX, DI
-	MULXQ 32(SI), AX, R9
-	ADCQ  AX, R8
-	MULXQ 40(SI), AX, R10
-	ADCQ  AX, R9
-	MULXQ 48(SI), AX, R11
-	ADCQ  AX, R10
-	MULXQ 56(SI), AX, R12
-	ADCQ  AX, R11
-	MULXQ 64(SI), AX, R13
-	ADCQ  AX, R12
-	ADCQ  $0x00, R13
-	MOVQ  BX, 8(SP)
-	MOVQ  CX, 16(SP)
+	// d = 2x
+	MOVQ (SI), BX
+	MOVQ 8(SI), CX
+	MOVQ 16(SI), R8
+	MOVQ 24(SI), R9
+	MOVQ 32(SI), R10
+	MOVQ 40(SI), R11
+	MOVQ 48(SI), R12
+	MOVQ 56(SI), R13
+	MOVQ 64(SI), R14
+	SHLQ $0x01, R13, R14
+	SHLQ $0x01, R12, R13
+	SHLQ $0x01, R11, R12
+	SHLQ $0x01, R10, R11
+	SHLQ $0x01, R9, R10
+	SHLQ $0x01, R8, R9
+	SHLQ $0x01, CX, R8
+	SHLQ $0x01, BX, CX
+	SHLQ $0x01, BX
+	MOVQ BX, 72(SP)
+	MOVQ CX, 80(SP)
+	MOVQ R8, 88(SP)
+	MOVQ R9, 96(SP)
+	MOVQ R10, 104(SP)
+	MOVQ R11, 112(SP)
+	MOVQ R12, 120(SP)
+	MOVQ R13, 128(SP)
+	MOVQ R14, 136(SP)
 
-	// Cross row: x[i]·x[i+1..8] at words 2i+1 to i+9, low halves on CF, high on OF.
+	// Row 0: x[0]² at word 0, x[0]·e[1], x[0]·d[2..8] at words 1 to 9, one chain on CF.
+	MOVQ  8(SI), DI
+	SHLQ  $0x01, DI
+	MOVQ  (SI), DX
+	MULXQ (SI), AX, CX
+	MOVQ  AX, (SP)
+	MULXQ DI, AX, R8
+	ADDQ  AX, CX
+	MULXQ 88(SP), AX, R9
+	ADCQ  AX, R8
+	MULXQ 96(SP), AX, R10
+	ADCQ  AX, R9
+	MULXQ 104(SP), AX, R11
+	ADCQ  AX, R10
+	MULXQ 112(SP), AX, R12
+	ADCQ  AX, R11
+	MULXQ 120(SP), AX, R13
+	ADCQ  AX, R12
+	MULXQ 128(SP), AX, R14
+	ADCQ  AX, R13
+	MULXQ 136(SP), AX, BX
+	ADCQ  AX, R14
+	ADCQ  $0x00, BX
+	MOVQ  CX, 8(SP)
+
+	// Row: x[i]² at word 2i, x[i]·e[i+1], x[i]·d[i+2..8] at words 2i+1 to i+9.
+	MOVQ  16(SI), DI
+	SHLQ  $0x01, DI
 	MOVQ  8(SI), DX
 	XORQ  AX, AX
-	MULXQ 16(SI), AX, R15
-	ADCXQ AX, DI
-	ADOXQ R15, R8
-	MULXQ 24(SI), AX, R15
+	MULXQ 8(SI), AX, R15
 	ADCXQ AX, R8
 	ADOXQ R15, R9
-	MULXQ 32(SI), AX, R15
+	MULXQ DI, AX, R15
 	ADCXQ AX, R9
 	ADOXQ R15, R10
-	MULXQ 40(SI), AX, R15
+	MULXQ 96(SP), AX, R15
 	ADCXQ AX, R10
 	ADOXQ R15, R11
-	MULXQ 48(SI), AX, R15
+	MULXQ 104(SP), AX, R15
 	ADCXQ AX, R11
 	ADOXQ R15, R12
-	MULXQ 56(SI), AX, R15
+	MULXQ 112(SP), AX, R15
 	ADCXQ AX, R12
 	ADOXQ R15, R13
-	MULXQ 64(SI), AX, R14
-	ADCXQ AX, R13
-	MOVQ  $0x00000000, AX
-	ADOXQ AX, R14
-	ADCXQ AX, R14
-	MOVQ  DI, 24(SP)
-	MOVQ  R8, 32(SP)
-
-	// Cross row: x[i]·x[i+1..8] at words 2i+1 to i+9, low halves on CF, high on OF.
-	MOVQ  16(SI), DX
-	XORQ  AX, AX
-	MULXQ 24(SI), AX, R15
-	ADCXQ AX, R9
-	ADOXQ R15, R10
-	MULXQ 32(SI), AX, R15
-	ADCXQ AX, R10
-	ADOXQ R15, R11
-	MULXQ 40(SI), AX, R15
-	ADCXQ AX, R11
-	ADOXQ R15, R12
-	MULXQ 48(SI), AX, R15
-	ADCXQ AX, R12
-	ADOXQ R15, R13
-	MULXQ 56(SI), AX, R15
+	MULXQ 120(SP), AX, R15
 	ADCXQ AX, R13
 	ADOXQ R15, R14
-	MULXQ 64(SI), AX, BX
-	ADCXQ AX, R14
-	MOVQ  $0x00000000, AX
-	ADOXQ AX, BX
-	ADCXQ AX, BX
-	MOVQ  R9, 40(SP)
-	MOVQ  R10, 48(SP)
-
-	// Cross row: x[i]·x[i+1..8] at words 2i+1 to i+9, low halves on CF, high on OF.
-	MOVQ  24(SI), DX
-	XORQ  AX, AX
-	MULXQ 32(SI), AX, R15
-	ADCXQ AX, R11
-	ADOXQ R15, R12
-	MULXQ 40(SI), AX, R15
-	ADCXQ AX, R12
-	ADOXQ R15, R13
-	MULXQ 48(SI), AX, R15
-	ADCXQ AX, R13
-	ADOXQ R15, R14
-	MULXQ 56(SI), AX, R15
+	MULXQ 128(SP), AX, R15
 	ADCXQ AX, R14
 	ADOXQ R15, BX
-	MULXQ 64(SI), AX, CX
+	MULXQ 136(SP), AX, CX
 	ADCXQ AX, BX
 	MOVQ  $0x00000000, AX
 	ADOXQ AX, CX
 	ADCXQ AX, CX
-	MOVQ  R11, 56(SP)
-	MOVQ  R12, 64(SP)
+	MOVQ  R8, 16(SP)
+	MOVQ  R9, 24(SP)
 
-	// Cross row: x[i]·x[i+1..8] at words 2i+1 to i+9, low halves on CF, high on OF.
-	MOVQ  32(SI), DX
+	// Row: x[i]² at word 2i, x[i]·e[i+1], x[i]·d[i+2..8] at words 2i+1 to i+9.
+	MOVQ  24(SI), DI
+	SHLQ  $0x01, DI
+	MOVQ  16(SI), DX
 	XORQ  AX, AX
-	MULXQ 40(SI), AX, R15
+	MULXQ 16(SI), AX, R15
+	ADCXQ AX, R10
+	ADOXQ R15, R11
+	MULXQ DI, AX, R15
+	ADCXQ AX, R11
+	ADOXQ R15, R12
+	MULXQ 104(SP), AX, R15
+	ADCXQ AX, R12
+	ADOXQ R15, R13
+	MULXQ 112(SP), AX, R15
 	ADCXQ AX, R13
 	ADOXQ R15, R14
-	MULXQ 48(SI), AX, R15
+	MULXQ 120(SP), AX, R15
 	ADCXQ AX, R14
 	ADOXQ R15, BX
-	MULXQ 56(SI), AX, R15
+	MULXQ 128(SP), AX, R15
 	ADCXQ AX, BX
 	ADOXQ R15, CX
-	MULXQ 64(SI), AX, DI
+	MULXQ 136(SP), AX, R8
 	ADCXQ AX, CX
-	MOVQ  $0x00000000, AX
-	ADOXQ AX, DI
-	ADCXQ AX, DI
-	MOVQ  R13, 72(SP)
-	MOVQ  R14, 80(SP)
-
-	// Cross row: x[i]·x[i+1..8] at words 2i+1 to i+9, low halves on CF, high on OF.
-	MOVQ  40(SI), DX
-	XORQ  AX, AX
-	MULXQ 48(SI), AX, R15
-	ADCXQ AX, BX
-	ADOXQ R15, CX
-	MULXQ 56(SI), AX, R15
-	ADCXQ AX, CX
-	ADOXQ R15, DI
-	MULXQ 64(SI), AX, R8
-	ADCXQ AX, DI
 	MOVQ  $0x00000000, AX
 	ADOXQ AX, R8
 	ADCXQ AX, R8
-	MOVQ  BX, 88(SP)
-	MOVQ  CX, 96(SP)
+	MOVQ  R10, 32(SP)
+	MOVQ  R11, 40(SP)
 
-	// Cross row: x[i]·x[i+1..8] at words 2i+1 to i+9, low halves on CF, high on OF.
-	MOVQ  48(SI), DX
+	// Row: x[i]² at word 2i, x[i]·e[i+1], x[i]·d[i+2..8] at words 2i+1 to i+9.
+	MOVQ  32(SI), DI
+	SHLQ  $0x01, DI
+	MOVQ  24(SI), DX
 	XORQ  AX, AX
-	MULXQ 56(SI), AX, R15
-	ADCXQ AX, DI
+	MULXQ 24(SI), AX, R15
+	ADCXQ AX, R12
+	ADOXQ R15, R13
+	MULXQ DI, AX, R15
+	ADCXQ AX, R13
+	ADOXQ R15, R14
+	MULXQ 112(SP), AX, R15
+	ADCXQ AX, R14
+	ADOXQ R15, BX
+	MULXQ 120(SP), AX, R15
+	ADCXQ AX, BX
+	ADOXQ R15, CX
+	MULXQ 128(SP), AX, R15
+	ADCXQ AX, CX
 	ADOXQ R15, R8
-	MULXQ 64(SI), AX, R9
+	MULXQ 136(SP), AX, R9
 	ADCXQ AX, R8
 	MOVQ  $0x00000000, AX
 	ADOXQ AX, R9
 	ADCXQ AX, R9
-	MOVQ  DI, 104(SP)
-	MOVQ  R8, 112(SP)
+	MOVQ  R12, 48(SP)
+	MOVQ  R13, 56(SP)
 
-	// Cross row: x[i]·x[i+1..8] at words 2i+1 to i+9, low halves on CF, high on OF.
-	MOVQ  56(SI), DX
+	// Row: x[i]² at word 2i, x[i]·e[i+1], x[i]·d[i+2..8] at words 2i+1 to i+9.
+	MOVQ  40(SI), DI
+	SHLQ  $0x01, DI
+	MOVQ  32(SI), DX
 	XORQ  AX, AX
-	MULXQ 64(SI), AX, R10
+	MULXQ 32(SI), AX, R15
+	ADCXQ AX, R14
+	ADOXQ R15, BX
+	MULXQ DI, AX, R15
+	ADCXQ AX, BX
+	ADOXQ R15, CX
+	MULXQ 120(SP), AX, R15
+	ADCXQ AX, CX
+	ADOXQ R15, R8
+	MULXQ 128(SP), AX, R15
+	ADCXQ AX, R8
+	ADOXQ R15, R9
+	MULXQ 136(SP), AX, R10
 	ADCXQ AX, R9
 	MOVQ  $0x00000000, AX
 	ADOXQ AX, R10
 	ADCXQ AX, R10
-	MOVQ  R9, 120(SP)
-	MOVQ  R10, 128(SP)
+	MOVQ  R14, 64(SP)
 
-	// w = 2·cross + squares: the doubling on CF, the squares on OF.
-	// Words 0 to 8 pass through RDI back to the stack, 9 to 17 stay in
-	// p521Ring (w[9+j] in register j).
-	XORQ  R14, R14
-	MOVQ  72(SP), BX
-	MOVQ  80(SP), CX
-	MOVQ  88(SP), R8
-	MOVQ  96(SP), R9
-	MOVQ  104(SP), R10
-	MOVQ  112(SP), R11
-	MOVQ  120(SP), R12
-	MOVQ  128(SP), R13
-	XORQ  DI, DI
-	MOVQ  (SI), DX
-	MULXQ DX, AX, R15
-	ADCXQ DI, DI
-	ADOXQ AX, DI
-	MOVQ  DI, (SP)
-	MOVQ  8(SP), DI
-	ADCXQ DI, DI
-	ADOXQ R15, DI
-	MOVQ  DI, 8(SP)
-	MOVQ  8(SI), DX
-	MULXQ DX, AX, R15
-	MOVQ  16(SP), DI
-	ADCXQ DI, DI
-	ADOXQ AX, DI
-	MOVQ  DI, 16(SP)
-	MOVQ  24(SP), DI
-	ADCXQ DI, DI
-	ADOXQ R15, DI
-	MOVQ  DI, 24(SP)
-	MOVQ  16(SI), DX
-	MULXQ DX, AX, R15
-	MOVQ  32(SP), DI
-	ADCXQ DI, DI
-	ADOXQ AX, DI
-	MOVQ  DI, 32(SP)
-	MOVQ  40(SP), DI
-	ADCXQ DI, DI
-	ADOXQ R15, DI
-	MOVQ  DI, 40(SP)
-	MOVQ  24(SI), DX
-	MULXQ DX, AX, R15
-	MOVQ  48(SP), DI
-	ADCXQ DI, DI
-	ADOXQ AX, DI
-	MOVQ  DI, 48(SP)
-	MOVQ  56(SP), DI
-	ADCXQ DI, DI
-	ADOXQ R15, DI
-	MOVQ  DI, 56(SP)
-	MOVQ  32(SI), DX
-	MULXQ DX, AX, R15
-	MOVQ  64(SP), DI
-	ADCXQ DI, DI
-	ADOXQ AX, DI
-	MOVQ  DI, 64(SP)
-	ADCXQ BX, BX
-	ADOXQ R15, BX
+	// Row: x[i]² at word 2i, x[i]·e[i+1], x[i]·d[i+2..8] at words 2i+1 to i+9.
+	MOVQ  48(SI), DI
+	SHLQ  $0x01, DI
 	MOVQ  40(SI), DX
-	MULXQ DX, AX, R15
-	ADCXQ CX, CX
-	ADOXQ AX, CX
-	ADCXQ R8, R8
+	XORQ  AX, AX
+	MULXQ 40(SI), AX, R15
+	ADCXQ AX, CX
 	ADOXQ R15, R8
-	MOVQ  48(SI), DX
-	MULXQ DX, AX, R15
-	ADCXQ R9, R9
-	ADOXQ AX, R9
-	ADCXQ R10, R10
+	MULXQ DI, AX, R15
+	ADCXQ AX, R8
+	ADOXQ R15, R9
+	MULXQ 128(SP), AX, R15
+	ADCXQ AX, R9
 	ADOXQ R15, R10
-	MOVQ  56(SI), DX
-	MULXQ DX, AX, R15
-	ADCXQ R11, R11
+	MULXQ 136(SP), AX, R11
+	ADCXQ AX, R10
+	MOVQ  $0x00000000, AX
 	ADOXQ AX, R11
-	ADCXQ R12, R12
+	ADCXQ AX, R11
+
+	// Row: x[i]² at word 2i, x[i]·e[i+1], x[i]·d[i+2..8] at words 2i+1 to i+9.
+	MOVQ  56(SI), DI
+	SHLQ  $0x01, DI
+	MOVQ  48(SI), DX
+	XORQ  AX, AX
+	MULXQ 48(SI), AX, R15
+	ADCXQ AX, R9
+	ADOXQ R15, R10
+	MULXQ DI, AX, R15
+	ADCXQ AX, R10
+	ADOXQ R15, R11
+	MULXQ 136(SP), AX, R12
+	ADCXQ AX, R11
+	MOVQ  $0x00000000, AX
+	ADOXQ AX, R12
+	ADCXQ AX, R12
+
+	// Row: x[i]² at word 2i, x[i]·e[i+1], x[i]·d[i+2..8] at words 2i+1 to i+9.
+	MOVQ  64(SI), DI
+	SHLQ  $0x01, DI
+	MOVQ  56(SI), DX
+	XORQ  AX, AX
+	MULXQ 56(SI), AX, R15
+	ADCXQ AX, R11
 	ADOXQ R15, R12
-	MOVQ  64(SI), DX
-	MULXQ DX, AX, R15
-	ADCXQ R13, R13
+	MULXQ DI, AX, R13
+	ADCXQ AX, R12
+	MOVQ  $0x00000000, AX
 	ADOXQ AX, R13
-	ADCXQ R14, R14
-	ADOXQ R15, R14
+	ADCXQ AX, R13
+
+	// Row 8: x[8]² at words 16 and 17.
+	MOVQ  64(SI), DX
+	MULXQ 64(SI), AX, R14
+	ADDQ  AX, R13
+	ADCQ  $0x00, R14
 
 	// h = w >> 521: h0 in RAX, h[j] in ring register j-1 for j ≥ 1
 	// (w < 2^1052: nothing is lost above).

@@ -221,8 +221,103 @@ func p521Inner() {
 		"for x below 2^526 at the address in RSI, using every other register",
 		"but BP. For the assembly's CALL only: it cannot be called from Go.",
 		"Constant time.")
-	check(p521SquareWords(p521Words(RSI), AllocLocal(8*18), p521ReduceLazy))
+	check(p521SquareDoubled(p521Words(RSI), AllocLocal(8*18)))
 	RET()
+}
+
+// p521SquareDoubled writes the square of the words x(0) to x(8) (memory
+// operands; a base register must be RSI or SP) for x below 2^526, and its
+// lazy reduction (p521ReduceLazy), whose result registers it returns. w is
+// scratch of 18 words. It doubles x first (d = 2x, nine words, which fit
+// for such an x), so that each row i adds x[i]² at word 2i and the cross
+// products x[i]·d[j], j > i, at word i+j (with 2·x[i+1] mod 2^64 for
+// d[i+1], whose low bit is x[i]'s top bit), in rows as the
+// multiplication's (low halves on CF, high halves on OF): no pass afterwards to double the
+// cross products and add the squares, as p521SquareWords has. Word k of
+// the accumulator is in p521Ring[k mod 9]; words 2i and 2i+1 are final
+// after row i and go to the stack below word 9.
+func p521SquareDoubled(x func(int) Mem, w Mem) [9]Register {
+	r := func(k int) Register { return p521Ring[k%9] }
+	t := func(k int) Mem { return w.Offset(8 * k) }
+	d := func(k int) Mem { return w.Offset(8 * (9 + k)) }
+	Comment("d = 2x")
+	for j := 0; j < 9; j++ {
+		MOVQ(x(j), r(j))
+	}
+	for j := 8; j > 0; j-- {
+		SHLQ(U8(1), r(j-1), r(j))
+	}
+	SHLQ(U8(1), r(0))
+	for j := 0; j < 9; j++ {
+		MOVQ(r(j), d(j))
+	}
+
+	// e(i) sets RDI to 2·x[i] mod 2^64: d[i] without x[i-1]'s top bit, which
+	// row i-1 takes in place of d[i] (that bit belongs to x[i-1]·2x[i-1],
+	// not to the cross products). Its shift writes the flags: each row
+	// calls it before its carry chains start.
+	e := func(i int) Register {
+		MOVQ(x(i), RDI)
+		SHLQ(U8(1), RDI)
+		return RDI
+	}
+	Comment("Row 0: x[0]² at word 0, x[0]·e[1], x[0]·d[2..8] at words 1 to 9, one chain on CF.")
+	e1 := e(1)
+	MOVQ(x(0), RDX)
+	MULXQ(x(0), RAX, r(1))
+	MOVQ(RAX, t(0))
+	for j := 1; j < 9; j++ {
+		if j == 1 {
+			MULXQ(e1, RAX, r(j+1))
+		} else {
+			MULXQ(d(j), RAX, r(j+1))
+		}
+		if j == 1 {
+			ADDQ(RAX, r(j))
+		} else {
+			ADCQ(RAX, r(j))
+		}
+	}
+	ADCQ(Imm(0), r(9))
+	MOVQ(r(1), t(1))
+	for i := 1; i < 8; i++ {
+		Comment("Row: x[i]² at word 2i, x[i]·e[i+1], x[i]·d[i+2..8] at words 2i+1 to i+9.")
+		ei := e(i + 1)
+		MOVQ(x(i), RDX)
+		XORQ(RAX, RAX)
+		MULXQ(x(i), RAX, R15)
+		ADCXQ(RAX, r(2*i))
+		ADOXQ(R15, r(2*i+1))
+		for j := i + 1; j < 8; j++ {
+			if j == i+1 {
+				MULXQ(ei, RAX, R15)
+			} else {
+				MULXQ(d(j), RAX, R15)
+			}
+			ADCXQ(RAX, r(i+j))
+			ADOXQ(R15, r(i+j+1))
+		}
+		if i == 7 {
+			MULXQ(ei, RAX, r(i+9))
+		} else {
+			MULXQ(d(8), RAX, r(i+9))
+		}
+		ADCXQ(RAX, r(i+8))
+		MOVQ(U32(0), RAX)
+		ADOXQ(RAX, r(i+9))
+		ADCXQ(RAX, r(i+9))
+		for _, k := range []int{2 * i, 2*i + 1} {
+			if k < 9 {
+				MOVQ(r(k), t(k))
+			}
+		}
+	}
+	Comment("Row 8: x[8]² at words 16 and 17.")
+	MOVQ(x(8), RDX)
+	MULXQ(x(8), RAX, r(17))
+	ADDQ(RAX, r(16))
+	ADCQ(Imm(0), r(17))
+	return p521ReduceLazy(t)
 }
 
 // p521ShiftRegs sets u = x·2^k, 1 ≤ k ≤ 3, for x below 2^(576-k): each
