@@ -841,7 +841,7 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ BX, 112(SP)
 	MOVQ AX, 120(SP)
 
-	// u = x1 + delta
+	// u = 3(x1 + delta)
 	MOVQ x1+24(FP), DX
 	MOVQ (DX), AX
 	MOVQ 8(DX), CX
@@ -854,20 +854,48 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	ADCQ 24(SP), SI
 	ADCQ $0x00, DX
 
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    BX, R9
-	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, DX
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, BX
-	CMOVQCC R10, SI
+	// (c, w) += 2·(c, w)
+	MOVQ AX, DI
+	MOVQ CX, R8
+	MOVQ BX, R9
+	MOVQ SI, R10
+	MOVQ DX, R11
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ BX, BX
+	ADCQ SI, SI
+	ADCQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DX
+
+	// Fold top·2^256 ≡ top·(2^224 - 2^192 - 2^96 + 1)
+	MOVQ DX, DI
+	SHLQ $0x20, DI
+	MOVQ DI, R8
+	SUBQ DX, R8
+	XORQ R9, R9
+	ADDQ DX, AX
+	ADCQ $0x00, CX
+	ADCQ $0x00, BX
+	ADCQ R8, SI
+	ADCQ $0x00, R9
+	SUBQ DI, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, R9
+
+	// Subtract p where c = 1
+	NEGQ R9
+	MOVL R9, DX
+	MOVQ R9, DI
+	ANDQ p256P<>+24(SB), DI
+	SUBQ R9, AX
+	SBBQ DX, CX
+	SBBQ $0x00, BX
+	SBBQ DI, SI
 
 	// alpha = t * u
 	// t += x·y[0]·2^0
@@ -995,56 +1023,6 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
-	CMOVQCC DX, R8
-	CMOVQCC BX, R9
-	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
-
-	// t = alpha + alpha
-	XORQ AX, AX
-	ADDQ DI, DI
-	ADCQ R8, R8
-	ADCQ R9, R9
-	ADCQ R10, R10
-	ADCQ $0x00, AX
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DI, CX
-	MOVQ    R8, DX
-	MOVQ    R9, BX
-	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
-	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
-	SBBQ    p256P<>+24(SB), SI
-	SBBQ    $0x00, AX
-	CMOVQCC CX, DI
-	CMOVQCC DX, R8
-	CMOVQCC BX, R9
-	CMOVQCC SI, R10
-
-	// alpha = alpha + t
-	XORQ AX, AX
-	ADDQ 128(SP), DI
-	ADCQ 136(SP), R8
-	ADCQ 144(SP), R9
-	ADCQ 152(SP), R10
-	ADCQ $0x00, AX
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DI, CX
-	MOVQ    R8, DX
-	MOVQ    R9, BX
-	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
-	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
-	SBBQ    p256P<>+24(SB), SI
-	SBBQ    $0x00, AX
-	CMOVQCC CX, DI
 	CMOVQCC DX, R8
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
@@ -1270,33 +1248,6 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    DX, 176(SP)
 	MOVQ    BX, 184(SP)
 
-	// t = u + u
-	XORQ SI, SI
-	ADDQ AX, AX
-	ADCQ CX, CX
-	ADCQ DX, DX
-	ADCQ BX, BX
-	ADCQ $0x00, SI
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DI
-	MOVQ    CX, R8
-	MOVQ    DX, R9
-	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
-	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC DI, AX
-	CMOVQCC R8, CX
-	CMOVQCC R9, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 96(SP)
-	MOVQ    CX, 104(SP)
-	MOVQ    DX, 112(SP)
-	MOVQ    BX, 120(SP)
-
 	// x3 = alpha * alpha
 	MOVQ 128(SP), AX
 	MOVQ 136(SP), CX
@@ -1417,11 +1368,25 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	CMOVQCC SI, R8
 	CMOVQCC R10, R9
 
-	// x3 = x3 - t
-	SUBQ 96(SP), AX
-	SBBQ 104(SP), DI
-	SBBQ 112(SP), R8
-	SBBQ 120(SP), R9
+	// x3 = x3 - u
+	SUBQ 160(SP), AX
+	SBBQ 168(SP), DI
+	SBBQ 176(SP), R8
+	SBBQ 184(SP), R9
+	SBBQ CX, CX
+	MOVL CX, DX
+	MOVQ CX, BX
+	ANDQ p256P<>+24(SB), BX
+	ADDQ CX, AX
+	ADCQ DX, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+
+	// x3 = x3 - u
+	SUBQ 160(SP), AX
+	SBBQ 168(SP), DI
+	SBBQ 176(SP), R8
+	SBBQ 184(SP), R9
 	SBBQ CX, CX
 	MOVL CX, DX
 	MOVQ CX, BX

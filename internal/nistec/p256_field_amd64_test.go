@@ -283,6 +283,109 @@ func TestP256DoubleAsmShifts(t *testing.T) {
 	}
 }
 
+// TestP256DoubleAsmLazy checks the doubling's 3·(X1 + δ), which the
+// assembly (add3Lazy) reduces below 2^256 only, at the bounds of that
+// reduction: sums s = X1 + δ (as integers, below 2p) for which the folded
+// 3s, v = 3s - top·p, is at least p (left so, an operand ≥ p of the
+// multiplication by X1 - δ), or at least 2^256 (then less p), and on either
+// side of each bound. A big.Int model of the reduction counts both cases,
+// so that the test fails if its inputs stop reaching them. Compared with
+// doubleGeneric word for word.
+func TestP256DoubleAsmLazy(t *testing.T) {
+	if !useADX {
+		t.Skip("the CPU lacks BMI2 or ADX")
+	}
+	p := elliptic.P256().Params().P
+	R := new(big.Int).Mod(new(big.Int).Lsh(big.NewInt(1), 256), p)
+	two256 := new(big.Int).Lsh(big.NewInt(1), 256)
+	d := new(big.Int).Sub(two256, p) // 2^256 - p
+	three := big.NewInt(3)
+	var sums []*big.Int
+	add := func(v *big.Int) {
+		for _, e := range []int64{-1, 0, 1} {
+			s := new(big.Int).Add(v, big.NewInt(e))
+			if s.Sign() >= 0 && s.Cmp(new(big.Int).Sub(new(big.Int).Lsh(p, 1), big.NewInt(1))) < 0 {
+				sums = append(sums, s)
+			}
+		}
+	}
+	for top := int64(0); top <= 5; top++ {
+		base := new(big.Int).Mul(big.NewInt(top), two256)
+		base.Sub(base, new(big.Int).Mul(big.NewInt(top), d)) // 3s = base + v
+		lo := new(big.Int).Add(base, p)                      // v = p
+		add(lo.Add(lo, big.NewInt(2)).Div(lo, three))
+		hi := new(big.Int).Add(base, two256) // v = 2^256
+		add(hi.Div(hi, three))
+		end := new(big.Int).Mul(big.NewInt(top+1), two256) // top + 1
+		add(end.Div(end, three))
+	}
+	add(big.NewInt(0))
+	add(new(big.Int).Sub(p, big.NewInt(1)))
+	add(new(big.Int).Sub(new(big.Int).Lsh(p, 1), big.NewInt(2)))
+	r := testutil.Rand(t)
+	in := p256AsmInputs(t)
+	// zFor returns z with δ = z·z·R⁻¹ = D, or false.
+	zFor := func(D *big.Int) ([4]uint64, bool) {
+		z := new(big.Int).ModSqrt(new(big.Int).Mod(new(big.Int).Mul(D, R), p), p)
+		if z == nil {
+			return [4]uint64{}, false
+		}
+		return p256Words(z), true
+	}
+	var geP, carried int
+	for _, S := range sums {
+		// δ: 0 where S < p, else the first of p-1, p-2, ... that is a
+		// square's, so that X1 = S - δ < p.
+		var q p256Jacobian
+		D := new(big.Int)
+		for j := int64(1); S.Cmp(p) >= 0; j++ {
+			D.Sub(p, big.NewInt(j))
+			if new(big.Int).Sub(S, D).Cmp(p) >= 0 {
+				break // no square's δ close enough to p: skipped
+			}
+			if z, ok := zFor(D); ok {
+				q.z.l = z
+				break
+			}
+		}
+		if new(big.Int).Sub(S, D).Cmp(p) >= 0 {
+			continue
+		}
+		var delta [4]uint64
+		p256SquareGeneric(&delta, &q.z.l)
+		if p256Words(D) != delta {
+			t.Fatalf("δ of z = %x is %x, want %x", q.z.l, delta, D)
+		}
+		q.x.l = p256Words(new(big.Int).Sub(S, D))
+		if !p256Below(q.x.l) {
+			t.Fatalf("X1 = %x - %x is not below p", S, D)
+		}
+		q.y.l = in[r.IntN(len(in))]
+		// The model: v = 3S - top·p, then less p if v ≥ 2^256.
+		v := new(big.Int).Mul(S, three)
+		top := new(big.Int).Rsh(v, 256)
+		v.Sub(v, top.Mul(top, p))
+		if v.Cmp(two256) >= 0 {
+			carried++
+			v.Sub(v, p)
+		} else if v.Cmp(p) >= 0 {
+			geP++
+		}
+		if v.Cmp(two256) >= 0 || v.Sign() < 0 {
+			t.Fatalf("3·(%x) reduces to %x, not below 2^256", S, v)
+		}
+		var want, got p256Jacobian
+		want.doubleGeneric(&q)
+		p256DoubleADX(&got.x.l, &got.y.l, &got.z.l, &q.x.l, &q.y.l, &q.z.l)
+		if got != want {
+			t.Fatalf("p256DoubleADX(%x) = %x, want %x", q, got, want)
+		}
+	}
+	if geP < 4 || carried < 4 {
+		t.Fatalf("only %d sums left at least p and %d folded past 2^256", geP, carried)
+	}
+}
+
 // TestP256AddAsm compares the assembly additions and projective doubling
 // with addGeneric, addAffineGeneric and doubleGeneric word for word, on coordinates below p (the formulas are
 // polynomials), outputs aliased to either input and not.

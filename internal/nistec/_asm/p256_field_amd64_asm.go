@@ -419,6 +419,11 @@ func mulPow2(a [4]GPVirtual, k int) [4]GPVirtual {
 // addition of the first two terms (carry into c) and the subtraction of the
 // third (borrow out of c): their sum is not negative, so c ends 0 or 1.
 func fold(w [4]GPVirtual, top GPVirtual) [4]GPVirtual {
+	return condSub(foldTop(w, top))
+}
+
+// foldTop emits fold's first step, (c, w) = v - top·p, and returns w and c.
+func foldTop(w [4]GPVirtual, top GPVirtual) ([4]GPVirtual, GPVirtual) {
 	Comment("Fold top·2^256 ≡ top·(2^224 - 2^192 - 2^96 + 1)")
 	h, h3, c := GP64(), GP64(), GP64()
 	MOVQ(top, h)
@@ -435,7 +440,59 @@ func fold(w [4]GPVirtual, top GPVirtual) [4]GPVirtual {
 	SBBQ(Imm(0), w[2])
 	SBBQ(Imm(0), w[3])
 	SBBQ(Imm(0), c)
-	return condSub(w, c)
+	return w, c
+}
+
+// add3Lazy emits 3·(x + y) mod p for x, y < p, x in registers (which it
+// overwrites) and y's words given by y, reduced below 2^256 only, not
+// below p: a value only one multiplication reads, whose other operand is
+// below p (planFormula checks this use). A Montgomery product of a < 2^256
+// and b < p is below p·2^256, as redc requires, and comes out fully
+// reduced.
+//
+// s = x + y < 2p is (c, w); 3s = s + 2s < 6p < 6·2^256 takes (c, w) to
+// top ≤ 5; foldTop leaves v = 3s - top·p, 0 ≤ v < 2^256 + 5·2^224, as
+// (c, w) with c = 0 or 1; where c = 1, v - p = w + 2^256 - p < 6·2^224 fits,
+// and is what subtracting p from w gives mod 2^256 (the mask of c, as
+// subRegs adds p).
+func add3Lazy(w [4]GPVirtual, y func(i int) Op) [4]GPVirtual {
+	c := GP64()
+	XORQ(c, c)
+	ADDQ(y(0), w[0])
+	ADCQ(y(1), w[1])
+	ADCQ(y(2), w[2])
+	ADCQ(y(3), w[3])
+	ADCQ(Imm(0), c)
+	Comment("(c, w) += 2·(c, w)")
+	var d [4]GPVirtual
+	for j := range d {
+		d[j] = GP64()
+		MOVQ(w[j], d[j])
+	}
+	dc := GP64()
+	MOVQ(c, dc)
+	ADDQ(w[0], w[0])
+	ADCQ(w[1], w[1])
+	ADCQ(w[2], w[2])
+	ADCQ(w[3], w[3])
+	ADCQ(c, c)
+	ADDQ(d[0], w[0])
+	ADCQ(d[1], w[1])
+	ADCQ(d[2], w[2])
+	ADCQ(d[3], w[3])
+	ADCQ(dc, c)
+	w, c = foldTop(w, c)
+	Comment("Subtract p where c = 1")
+	m1, m3 := GP64(), GP64()
+	NEGQ(c)
+	MOVL(c.As32(), m1.As32()) // p1 = 2^32 - 1, zero extended
+	MOVQ(c, m3)
+	ANDQ(p256P.Offset(24), m3)
+	SUBQ(c, w[0])
+	SBBQ(m1, w[1])
+	SBBQ(Imm(0), w[2])
+	SBBQ(m3, w[3])
+	return w
 }
 
 // regWords returns the words of r one at a time, for addRegs and subRegs.
@@ -484,6 +541,13 @@ func formula(name, sig string, lines []string, doc ...string) {
 	for _, p := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(sig, "func("), " *[4]uint64)"), ", ") {
 		params[p] = true
 	}
+	formulaBody(name, params, func(n string) string { return n }, lines)
+	RET()
+}
+
+// formulaBody emits the lines of formula, the pointer of each parameter
+// name read from the argument ptr(name).
+func formulaBody(name string, params map[string]bool, ptr func(string) string, lines []string) {
 	isOut := func(n string) bool { return n == "x3" || n == "y3" || n == "z3" }
 	isIn := func(n string) bool { return params[n] && !isOut(n) }
 	plan := planFormula(name, lines)
@@ -501,7 +565,7 @@ func formula(name, sig string, lines []string, doc ...string) {
 	slots := map[string]Mem{}
 	mem := func(n string) Mem {
 		if isIn(n) {
-			return Mem{Base: Load(Param(n), GP64())}
+			return Mem{Base: Load(Param(ptr(n)), GP64())}
 		}
 		m, ok := slots[n]
 		if !ok {
@@ -511,7 +575,7 @@ func formula(name, sig string, lines []string, doc ...string) {
 	}
 	words := func(n string) func(i int) Op {
 		if isIn(n) {
-			return paramWords(n)
+			return paramWords(ptr(n))
 		}
 		return memWords(mem(n))
 	}
@@ -529,6 +593,8 @@ func formula(name, sig string, lines []string, doc ...string) {
 		switch {
 		case s.k != 0:
 			r = mulPow2(first(), s.k)
+		case s.op == "3(+)":
+			r = add3Lazy(first(), memWords(mem(s.y)))
 		case s.op == "*" && s.x == s.y:
 			r = square(first())
 		case s.op == "*":
@@ -550,7 +616,7 @@ func formula(name, sig string, lines []string, doc ...string) {
 		}
 		if isOut(s.dst) && lastDef[s.dst] == i && i >= lastIn {
 			Comment("Store " + s.dst + ", all inputs read")
-			store4(r, Mem{Base: Load(Param(s.dst), GP64())})
+			store4(r, Mem{Base: Load(Param(ptr(s.dst)), GP64())})
 			stored[s.dst] = true
 		}
 		lastRegs = r
@@ -558,10 +624,9 @@ func formula(name, sig string, lines []string, doc ...string) {
 	for _, o := range []string{"x3", "y3", "z3"} {
 		if !stored[o] {
 			Comment("Store " + o + ", all inputs read")
-			store4(load4(slots[o]), Mem{Base: Load(Param(o), GP64())})
+			store4(load4(slots[o]), Mem{Base: Load(Param(ptr(o)), GP64())})
 		}
 	}
-	RET()
 }
 
 // step is one line of a formula as formula emits it.
@@ -590,6 +655,14 @@ func planFormula(name string, lines []string) []step {
 		case s.op == "*" && (s.x == "2" || s.x == "4" || s.x == "8"):
 			s.k = int(s.x[0] - '0')
 			s.x = s.y
+		case s.op == "+" && strings.HasPrefix(s.x, "3(") && strings.HasSuffix(s.y, ")"):
+			s.op, s.x, s.y = "3(+)", s.x[2:], s.y[:len(s.y)-1]
+			if s.x == s.y || isParamOut(s.x) || isParamOut(s.y) {
+				log.Fatalf("%s: bad operands in %q", name, l)
+			}
+			if s.y == last {
+				s.x, s.y = s.y, s.x
+			}
 		case s.op == "*" || s.op == "+":
 			if s.y == last && s.x != last {
 				s.x, s.y = s.y, s.x // commutative: the forwarded value first
@@ -613,18 +686,47 @@ func planFormula(name string, lines []string) []step {
 		last = s.dst
 	}
 	for i := range plan {
-		for _, t := range plan[i+1:] {
+		var uses []int
+		for k := i + 1; k < len(plan); k++ {
+			t := plan[k]
+			if t.x == plan[i].dst || t.y == plan[i].dst {
+				uses = append(uses, k)
+			}
 			if slices.Contains(t.memReads, plan[i].dst) {
 				plan[i].store = true
-				break
 			}
 			if t.dst == plan[i].dst {
+				break
+			}
+		}
+		if plan[i].op != "3(+)" {
+			continue
+		}
+		// A lazily reduced value (add3Lazy) must be one operand of one
+		// multiplication, the other fully reduced: not defined last by a
+		// lazy line.
+		if len(uses) != 1 || plan[uses[0]].op != "*" || plan[uses[0]].x == plan[uses[0]].y || isParamOut(plan[i].dst) {
+			log.Fatalf("%s: %q is not read by exactly one multiplication", name, plan[i].text)
+		}
+		m := plan[uses[0]]
+		other := m.x
+		if other == plan[i].dst {
+			other = m.y
+		}
+		for k := uses[0] - 1; k >= 0; k-- {
+			if plan[k].dst == other {
+				if plan[k].op == "3(+)" {
+					log.Fatalf("%s: two lazily reduced operands in %q", name, m.text)
+				}
 				break
 			}
 		}
 	}
 	return plan
 }
+
+// isParamOut reports whether n is an output of the formulas.
+func isParamOut(n string) bool { return n == "x3" || n == "y3" || n == "z3" }
 
 // jacobianDouble is dbl-2001-b (Bernstein and Lange, Explicit-Formulas
 // Database, a = -3), as (*p256Jacobian).doubleGeneric writes it, with equal
@@ -639,16 +741,14 @@ var jacobianDouble = []string{
 	"gamma = y1 * y1",
 	"beta = x1 * gamma",
 	"t = x1 - delta",
-	"u = x1 + delta",
+	"u = 3(x1 + delta)",
 	"alpha = t * u",
-	"t = alpha + alpha",
-	"alpha = alpha + t",
 	"z3 = y1 * z1",
 	"z3 = z3 + z3",
 	"u = 4 * beta",
-	"t = u + u",
 	"x3 = alpha * alpha",
-	"x3 = x3 - t",
+	"x3 = x3 - u",
+	"x3 = x3 - u",
 	"u = u - x3",
 	"y3 = alpha * u",
 	"gamma = gamma * gamma",
