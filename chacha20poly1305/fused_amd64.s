@@ -39,17 +39,21 @@ TEXT ·sealFused(SB), NOSPLIT, $232-96
 	VBROADCASTI32X4 (SI), Z1
 	VBROADCASTI32X4 16(SI), Z2
 	MOVQ            nonce+8(FP), SI
-	MOVQ            $0x0000000e, AX
-	KMOVQ           AX, K1
 
-	// words 1..3 from the nonce (word 0, masked, is neither read nor set)
-	VMOVDQU32.Z -4(SI), K1, X3
-	VSHUFI32X4  $0x00, Z3, Z3, Z3
-	VPADDD      lanectr4<>+0(SB), Z3, Z3
-	VMOVDQA64   Z0, Z4
-	VMOVDQA64   Z1, Z5
-	VMOVDQA64   Z2, Z6
-	VMOVDQA64   Z3, Z7
+	// row D: nonce words 1 and 2 broadcast to every 64-bit pair, then word 0
+	// merged into word 1 of each lane and the counters 0..3 into word 0
+	VPBROADCASTD (SI), Z4
+	VPBROADCASTQ 4(SI), Z3
+	MOVQ         $0x00002222, AX
+	KMOVQ        AX, K1
+	VMOVDQA32    Z4, K1, Z3
+	MOVQ         $0x00001111, AX
+	KMOVQ        AX, K2
+	VMOVDQU32    lanectr4<>+0(SB), K2, Z3
+	VMOVDQA64    Z0, Z4
+	VMOVDQA64    Z1, Z5
+	VMOVDQA64    Z2, Z6
+	VMOVDQA64    Z3, Z7
 
 	// the data's masks: block l takes min(max(n - 64(l-1), 0), 64) bytes
 	MOVQ    src_len+48(FP), DX
@@ -380,17 +384,21 @@ TEXT ·openFused(SB), NOSPLIT, $232-104
 	VBROADCASTI32X4 (SI), Z1
 	VBROADCASTI32X4 16(SI), Z2
 	MOVQ            nonce+8(FP), SI
-	MOVQ            $0x0000000e, AX
-	KMOVQ           AX, K1
 
-	// words 1..3 from the nonce (word 0, masked, is neither read nor set)
-	VMOVDQU32.Z -4(SI), K1, X3
-	VSHUFI32X4  $0x00, Z3, Z3, Z3
-	VPADDD      lanectr4<>+0(SB), Z3, Z3
-	VMOVDQA64   Z0, Z4
-	VMOVDQA64   Z1, Z5
-	VMOVDQA64   Z2, Z6
-	VMOVDQA64   Z3, Z7
+	// row D: nonce words 1 and 2 broadcast to every 64-bit pair, then word 0
+	// merged into word 1 of each lane and the counters 0..3 into word 0
+	VPBROADCASTD (SI), Z4
+	VPBROADCASTQ 4(SI), Z3
+	MOVQ         $0x00002222, AX
+	KMOVQ        AX, K1
+	VMOVDQA32    Z4, K1, Z3
+	MOVQ         $0x00001111, AX
+	KMOVQ        AX, K2
+	VMOVDQU32    lanectr4<>+0(SB), K2, Z3
+	VMOVDQA64    Z0, Z4
+	VMOVDQA64    Z1, Z5
+	VMOVDQA64    Z2, Z6
+	VMOVDQA64    Z3, Z7
 
 	// the data's masks: block l takes min(max(n - 64(l-1), 0), 64) bytes
 	MOVQ    src_len+48(FP), DX
