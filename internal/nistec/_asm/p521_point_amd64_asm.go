@@ -16,7 +16,8 @@ import (
 // p521.go) in assembly. The doubling and addDistinct, ScalarMult's, have
 // their own line lists here (p521JacobianDouble, p521AddDistinct: the same
 // values as the Go formulas, some additions replaced by shifts, the lines
-// reordered); the others use P-256's (maddDistinct, rcbAdd, rcbAddAffine,
+// reordered), and so has ScalarBaseMult's addAffineDistinct
+// (p521AddAffineDistinct); the others use P-256's (rcbAdd, rcbAddAffine,
 // rcbDouble, which follow _gen's point template line by line). Each line
 // "dst = a op b" is one field operation on nine-word values in stack
 // slots, the additions, subtractions and shifts written out, the
@@ -556,6 +557,30 @@ var p521AddDistinct = []string{
 	"y3 = y3 - s1",
 }
 
+// p521AddAffineDistinct is madd-2004-hmv as maddDistinct (and
+// (*p521Jacobian).addAffineDistinct) writes it, with the same values, but
+// 2·X1·H² by a shift and the lines reordered as in p521AddDistinct.
+var p521AddAffineDistinct = []string{
+	"zz = z1 * z1",
+	"zzz = zz * z1",
+	"u2 = zz * x2",
+	"s2 = zzz * y2",
+	"h = u2 - x1",
+	"hh = h * h",
+	"r = s2 - y1",
+	"z3 = z1 * h",
+	"hhh = hh * h",
+	"v = hh * x1",
+	"x3 = r * r",
+	"x3 = x3 - hhh",
+	"t = v << 1",
+	"x3 = x3 - t",
+	"yy = hhh * y1",
+	"v = v - x3",
+	"y3 = v * r",
+	"y3 = y3 - yy",
+}
+
 // p521Points writes the point formulas and the functions they call.
 func p521Points() {
 	p521Inner()
@@ -565,7 +590,7 @@ func p521Points() {
 		"(add-1998-cmo-2, with its exceptions), with equal results, for",
 		"coordinates below p. The outputs may alias the inputs. It requires BMI2",
 		"and ADX. Constant time.")
-	p521Formula("p521AddAffineDistinctADX", "func(x3, y3, z3, x1, y1, z1, x2, y2 *[9]uint64)", maddDistinct,
+	p521Formula("p521AddAffineDistinctADX", "func(x3, y3, z3, x1, y1, z1, x2, y2 *[9]uint64)", p521AddAffineDistinct,
 		"p521AddAffineDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2)",
 		"in Jacobian coordinates as (*p521Jacobian).addAffineDistinct does in Go",
 		"(madd-2004-hmv, with its exceptions), with equal results, for",
