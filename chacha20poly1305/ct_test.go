@@ -18,9 +18,10 @@ var long = flag.Bool("long", false, "run the timing tests (10^6 measurements eac
 // valid ciphertexts of both classes, which carry ct's random class is not.
 
 // ctLens are the message lengths timed: 64 bytes (the fused short-message
-// functions, where the CPU runs them) and 300 (past the vector Poly1305
-// threshold, with a partial block).
-var ctLens = []int{64, 300}
+// functions, where the CPU runs them), 300 (past the vector Poly1305
+// threshold, with a partial block) and 2100 (the fused long-message kernel,
+// with a partial block after its chunk).
+var ctLens = []int{64, 300, 2100}
 
 // forEachLen runs f as a subtest for each of ctLens.
 func forEachLen(t *testing.T, f func(t *testing.T, ctLen int)) {
