@@ -142,9 +142,9 @@ TEXT ·p256MulADX(SB), NOSPLIT, $8-24
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -271,9 +271,9 @@ TEXT ·p256SquareADX(SB), NOSPLIT, $0-16
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -404,9 +404,9 @@ loop:
 	MOVQ    R8, BX
 	MOVQ    R9, SI
 	MOVQ    R10, R11
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R11
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -541,9 +541,9 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -666,9 +666,9 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -804,9 +804,9 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    BX, DI
 	MOVQ    SI, R8
 	MOVQ    R10, R9
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DI
-	SBBQ    p256P<>+16(SB), R8
+	SBBQ    $0x00, R8
 	SBBQ    p256P<>+24(SB), R9
 	SBBQ    $0x00, DX
 	CMOVQCC AX, CX
@@ -1017,9 +1017,9 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -1161,9 +1161,9 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -1184,9 +1184,9 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -1234,9 +1234,9 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    CX, DI
 	MOVQ    DX, R8
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), SI
+	SUBQ    $-1, SI
 	SBBQ    p256P<>+8(SB), DI
-	SBBQ    p256P<>+16(SB), R8
+	SBBQ    $0x00, R8
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, R9
 	CMOVQCC SI, AX
@@ -1358,9 +1358,9 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -1541,9 +1541,9 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
 	CMOVQCC CX, AX
@@ -1665,9 +1665,9 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -1704,9 +1704,9 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    DI, DX
 	MOVQ    R8, BX
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC CX, AX
@@ -3680,9 +3680,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -3805,9 +3805,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -3930,9 +3930,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -4074,9 +4074,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -4097,9 +4097,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -4241,9 +4241,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -4264,9 +4264,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -4404,9 +4404,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -4445,9 +4445,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -4468,9 +4468,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -4521,9 +4521,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
@@ -4651,9 +4651,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -4790,9 +4790,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -4821,9 +4821,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -4844,9 +4844,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -4984,9 +4984,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -5039,9 +5039,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -5062,9 +5062,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -5093,9 +5093,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
@@ -5116,9 +5116,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
@@ -5260,9 +5260,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -5283,9 +5283,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -5427,9 +5427,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -5450,9 +5450,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -5584,9 +5584,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
@@ -5744,9 +5744,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -5767,9 +5767,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -5790,9 +5790,9 @@ TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -5952,9 +5952,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -6096,9 +6096,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -6240,9 +6240,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -6273,9 +6273,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    DX, R8
 	MOVQ    BX, R9
 	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), SI
+	SUBQ    $-1, SI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
 	CMOVQCC SI, CX
@@ -6306,9 +6306,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
 	CMOVQCC DX, AX
@@ -6436,9 +6436,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -6467,9 +6467,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -6518,9 +6518,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    DX, R8
 	MOVQ    BX, R9
 	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), SI
+	SUBQ    $-1, SI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
 	CMOVQCC SI, CX
@@ -6551,9 +6551,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
 	CMOVQCC DX, AX
@@ -6681,9 +6681,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -6712,9 +6712,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -6763,9 +6763,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    DX, R8
 	MOVQ    BX, R9
 	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), SI
+	SUBQ    $-1, SI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
 	CMOVQCC SI, CX
@@ -6796,9 +6796,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
 	CMOVQCC DX, AX
@@ -6926,9 +6926,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -6957,9 +6957,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -7115,9 +7115,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -7160,9 +7160,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -7183,9 +7183,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -7236,9 +7236,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -7376,9 +7376,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -7407,9 +7407,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -7430,9 +7430,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -7493,9 +7493,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    DI, DX
 	MOVQ    R8, BX
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, AX
 	CMOVQCC CX, SI
@@ -7516,9 +7516,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    DI, DX
 	MOVQ    R8, BX
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, AX
 	CMOVQCC CX, SI
@@ -7547,9 +7547,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -7570,9 +7570,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -7723,9 +7723,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -7862,9 +7862,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -8001,9 +8001,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -8024,9 +8024,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -8166,9 +8166,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -8322,9 +8322,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -8461,9 +8461,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -8484,9 +8484,9 @@ TEXT ·p256AddADX(SB), NOSPLIT, $256-80
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -8635,9 +8635,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -8779,9 +8779,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -8812,9 +8812,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    DX, R8
 	MOVQ    BX, R9
 	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), SI
+	SUBQ    $-1, SI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
 	CMOVQCC SI, CX
@@ -8845,9 +8845,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
 	CMOVQCC DX, AX
@@ -8975,9 +8975,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -9006,9 +9006,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -9168,9 +9168,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -9192,9 +9192,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -9336,9 +9336,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -9360,9 +9360,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -9504,9 +9504,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -9549,9 +9549,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -9572,9 +9572,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -9625,9 +9625,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -9765,9 +9765,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -9797,9 +9797,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    DX, R8
 	MOVQ    BX, R9
 	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, CX
@@ -9821,9 +9821,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    DX, R8
 	MOVQ    BX, R9
 	MOVQ    AX, R10
-	SUBQ    p256P<>+0(SB), SI
+	SUBQ    $-1, SI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DI
 	CMOVQCC SI, CX
@@ -9884,9 +9884,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    DI, DX
 	MOVQ    R8, BX
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, AX
 	CMOVQCC CX, SI
@@ -9907,9 +9907,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    DI, DX
 	MOVQ    R8, BX
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, AX
 	CMOVQCC CX, SI
@@ -9938,9 +9938,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -9961,9 +9961,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    CX, R8
 	MOVQ    DX, R9
 	MOVQ    BX, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, SI
 	CMOVQCC DI, AX
@@ -10114,9 +10114,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -10253,9 +10253,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -10392,9 +10392,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -10415,9 +10415,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -10557,9 +10557,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -10713,9 +10713,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -10852,9 +10852,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -10875,9 +10875,9 @@ TEXT ·p256AddAffineADX(SB), NOSPLIT, $256-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), CX
+	SUBQ    $-1, CX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, AX
 	CMOVQCC CX, DI
@@ -11007,9 +11007,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -11145,9 +11145,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    BX, DI
 	MOVQ    SI, R8
 	MOVQ    R10, R9
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DI
-	SBBQ    p256P<>+16(SB), R8
+	SBBQ    $0x00, R8
 	SBBQ    p256P<>+24(SB), R9
 	SBBQ    $0x00, DX
 	CMOVQCC AX, CX
@@ -11288,9 +11288,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -11431,9 +11431,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -11617,9 +11617,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -11741,9 +11741,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -11875,9 +11875,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    BX, DI
 	MOVQ    SI, R8
 	MOVQ    R10, R9
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DI
-	SBBQ    p256P<>+16(SB), R8
+	SBBQ    $0x00, R8
 	SBBQ    p256P<>+24(SB), R9
 	SBBQ    $0x00, DX
 	CMOVQCC AX, CX
@@ -12018,9 +12018,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -12142,9 +12142,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -12187,9 +12187,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
@@ -12357,9 +12357,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -12500,9 +12500,9 @@ TEXT ·p256AddAffineDistinctADX(SB), NOSPLIT, $192-64
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -12672,9 +12672,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -12797,9 +12797,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -12935,9 +12935,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    BX, DI
 	MOVQ    SI, R8
 	MOVQ    R10, R9
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DI
-	SBBQ    p256P<>+16(SB), R8
+	SBBQ    $0x00, R8
 	SBBQ    p256P<>+24(SB), R9
 	SBBQ    $0x00, DX
 	CMOVQCC AX, CX
@@ -13075,9 +13075,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -13219,9 +13219,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -13349,9 +13349,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
@@ -13493,9 +13493,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -13623,9 +13623,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
@@ -13791,9 +13791,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -13925,9 +13925,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    BX, DI
 	MOVQ    SI, R8
 	MOVQ    R10, R9
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DI
-	SBBQ    p256P<>+16(SB), R8
+	SBBQ    $0x00, R8
 	SBBQ    p256P<>+24(SB), R9
 	SBBQ    $0x00, DX
 	CMOVQCC AX, CX
@@ -14064,9 +14064,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -14188,9 +14188,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    DI, BX
 	MOVQ    R8, SI
 	MOVQ    R9, R10
-	SUBQ    p256P<>+0(SB), DX
+	SUBQ    $-1, DX
 	SBBQ    p256P<>+8(SB), BX
-	SBBQ    p256P<>+16(SB), SI
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, CX
 	CMOVQCC DX, AX
@@ -14233,9 +14233,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
 	CMOVQCC DI, AX
@@ -14403,9 +14403,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -14542,9 +14542,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -14704,9 +14704,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    R8, DX
 	MOVQ    R9, BX
 	MOVQ    R10, SI
-	SUBQ    p256P<>+0(SB), AX
+	SUBQ    $-1, AX
 	SBBQ    p256P<>+8(SB), DX
-	SBBQ    p256P<>+16(SB), BX
+	SBBQ    $0x00, BX
 	SBBQ    p256P<>+24(SB), SI
 	SBBQ    $0x00, CX
 	CMOVQCC AX, DI
@@ -14834,9 +14834,9 @@ TEXT ·p256AddDistinctADX(SB), NOSPLIT, $416-72
 	MOVQ    CX, R8
 	MOVQ    BX, R9
 	MOVQ    SI, R10
-	SUBQ    p256P<>+0(SB), DI
+	SUBQ    $-1, DI
 	SBBQ    p256P<>+8(SB), R8
-	SBBQ    p256P<>+16(SB), R9
+	SBBQ    $0x00, R9
 	SBBQ    p256P<>+24(SB), R10
 	SBBQ    $0x00, DX
 	CMOVQCC DI, AX

@@ -287,9 +287,9 @@ func condSub(w [4]GPVirtual, top GPVirtual) [4]GPVirtual {
 		d[j] = GP64()
 		MOVQ(w[j], d[j])
 	}
-	SUBQ(p256P.Offset(0), d[0])
+	SUBQ(I8(-1), d[0]) // p0 = 2^64 - 1, sign extended
 	SBBQ(p256P.Offset(8), d[1])
-	SBBQ(p256P.Offset(16), d[2])
+	SBBQ(Imm(0), d[2]) // p2 = 0
 	SBBQ(p256P.Offset(24), d[3])
 	SBBQ(Imm(0), top)
 	for j := range d {
