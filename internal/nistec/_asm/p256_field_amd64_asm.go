@@ -3,10 +3,11 @@
 // ADOX (BMI2 and ADX), a run of squarings for the inversion, the point
 // formulas of p256.go (the Jacobian doubling, the complete projective
 // addition, mixed addition and doubling: the same lines in the same order,
-// from a straight-line description, the field values in stack slots and each
-// result kept in registers for the next line; the doubling takes 147 ns
-// against about 180 with a call per field operation), and the SSE2 scans of
-// the tables.
+// except the Jacobian doubling's (see jacobianDouble), from a straight-line
+// description, the field values in stack slots, each result kept in
+// registers for the next line and stored only where a later line reads it
+// from memory; the doubling takes 130 ns, 1113 instructions, against about
+// 180 with a call per field operation), and the SSE2 scans of the tables.
 //
 // Tried and dropped, each slower: a CIOS multiplication; ScalarMult's whole
 // window step (five doublings and the conversions, 40 KB of code) in one
@@ -14,6 +15,28 @@
 // copy of each field kernel instead of writing them out, 158 against 147 ns
 // a doubling; the doubling's lines reordered to pair independent
 // multiplications, no change.
+//
+// The doubling went from 1253 instructions and 147 ns to 1113 and 130, and
+// ScalarMult + BytesX from 59.5 to 54.3 µs, 0.99 to 0.91 of crypto/ecdh's
+// ECDH (thread CPU time, the min of 15 rounds in each of 4 to 6 alternating
+// runs of two test binaries, spread of the mins about 1%), by: storing a
+// result only where a later line reads it from memory, the outputs through
+// their pointers once the inputs are read, and taking a subtraction's
+// forwarded subtrahend from registers; Z3 = 2·Y1·Z1; 4β and 8γ² by a shift
+// and a fold of the top bits (mulPow2) instead of two and three additions
+// (these three: 1142 instructions, 133 ns, 55.1 µs); 3·(X1 + δ) reduced
+// below 2^256 only (add3Lazy) and X3 = α² - 4β - 4β (1113, 54.7 µs); p0 and
+// p2 as immediates in condSub (130 ns, 54.3 µs). Tried and dropped: the
+// five doublings of a window as one call looping in assembly, 55.4 against
+// 55.1 µs a ScalarMult (the call costs little beside 1100 instructions);
+// condSub as subRegs does it, p subtracted in place and added back masked
+// (one instruction fewer), no measurable change and llvm-mca 2% slower;
+// p3 in a register for redc's MULX instead of a memory operand, the
+// addition 1% faster but the doubling 1% slower and ScalarMult 54.6 against
+// 54.3 µs; X3 - 2V (and X3 - 2·U1·H²) as two subtractions in addDistinct
+// and maddDistinct, 245 against 243 ns (a longer chain: these formulas wait
+// on latency more than the doubling does, llvm-mca 763 against 732 cycles);
+// 3α by a shift and a fold, 42 instructions against two additions' 38.
 //
 // The kernels compute what p256MulGeneric, p256SquareGeneric and
 // p256SquareNGeneric (in p256_field.go, from _gen) compute: z = x·y·R⁻¹ mod
