@@ -3,13 +3,15 @@ package ecdsa
 import (
 	"crypto"
 	"crypto/ecdsa"
+	"crypto/rand"
 	"crypto/sha256"
 	"testing"
 )
 
 // BenchmarkSign and BenchmarkVerify time carry beside crypto/ecdsa on each
-// curve: deterministic signing of a SHA-256 digest (the DRBG included), and
-// verification.
+// curve: deterministic signing of a SHA-256 digest (the DRBG included),
+// hedged signing with crypto/rand (what crypto/tls asks of a crypto.Signer),
+// and verification.
 func BenchmarkSign(b *testing.B) {
 	digest := sha256.Sum256([]byte("carry"))
 	for _, c := range testCurves {
@@ -22,6 +24,22 @@ func BenchmarkSign(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := k.Sign(nil, digest[:], crypto.SHA256); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(c.Params().Name+"/hedged/carry", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := k.Sign(rand.Reader, digest[:], crypto.SHA256); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(c.Params().Name+"/hedged/std", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := std.Sign(rand.Reader, digest[:], crypto.SHA256); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -113,7 +113,7 @@ func TestSignConstantTimeNonce(t *testing.T) {
 			}
 			cttest.Check(t, cttest.Config{Measurements: m, RecordSize: size}, ctScalars(t, c), func(rec []byte) {
 				nonce = rec
-				if _, _, err := k.impl.sign(k.d, generate, digest[:]); err != nil {
+				if _, _, err := k.impl.signWithNonce(k.d, nonceFunc(generate), digest[:]); err != nil {
 					panic(err)
 				}
 			})

@@ -1,9 +1,10 @@
 package ecdsa
 
 import (
+	"crypto"
 	"crypto/elliptic"
-	"crypto/sha256"
-	"crypto/sha512"
+	_ "crypto/sha256" // the hash of P-256's hedged signatures
+	_ "crypto/sha512" // the hash of P-384's and P-521's
 
 	"github.com/carry-crypto/carry/internal/nistec"
 )
@@ -13,16 +14,10 @@ var nistCurves = []struct {
 	impl curveImpl
 	std  elliptic.Curve
 }{
-	{&nistCurve[*nistec.P256Point, *nistec.P256Scalar]{
-		newPoint: nistec.NewP256Point, newScalar: nistec.NewP256Scalar, size: 32, n: elliptic.P256().Params().N, p: elliptic.P256().Params().P,
-		hedge: sha256.New,
-	}, elliptic.P256()},
-	{&nistCurve[*nistec.P384Point, *nistec.P384Scalar]{
-		newPoint: nistec.NewP384Point, newScalar: nistec.NewP384Scalar, size: 48, n: elliptic.P384().Params().N, p: elliptic.P384().Params().P,
-		hedge: sha512.New,
-	}, elliptic.P384()},
-	{&nistCurve[*nistec.P521Point, *nistec.P521Scalar]{
-		newPoint: nistec.NewP521Point, newScalar: nistec.NewP521Scalar, size: 66, excess: 7,
-		n: elliptic.P521().Params().N, p: elliptic.P521().Params().P, hedge: sha512.New,
-	}, elliptic.P521()},
+	{newNISTCurve(nistec.NewP256Point, nistec.NewP256Scalar, 32, 0,
+		elliptic.P256().Params().N, elliptic.P256().Params().P, crypto.SHA256), elliptic.P256()},
+	{newNISTCurve(nistec.NewP384Point, nistec.NewP384Scalar, 48, 0,
+		elliptic.P384().Params().N, elliptic.P384().Params().P, crypto.SHA512), elliptic.P384()},
+	{newNISTCurve(nistec.NewP521Point, nistec.NewP521Scalar, 66, 7,
+		elliptic.P521().Params().N, elliptic.P521().Params().P, crypto.SHA512), elliptic.P521()},
 }

@@ -21,7 +21,6 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"errors"
-	"hash"
 	"io"
 	"math/big"
 )
@@ -29,11 +28,11 @@ import (
 // curveImpl is one curve's ECDSA, implemented by nistCurve.
 type curveImpl interface {
 	scalarSize() int
-	hedgeHash() func() hash.Hash
-	bits2octets(hash []byte) []byte
+	hedgeHash() crypto.Hash
 	publicKey(d []byte) ([]byte, error)
 	generateKey(generate func([]byte) error) (d, q []byte, err error)
-	sign(d []byte, nonce func([]byte), hash []byte) (r, s []byte, err error)
+	sign(rand io.Reader, h crypto.Hash, d, hash []byte) (r, s []byte, err error)
+	signWithNonce(d []byte, nonce nonceSource, hash []byte) (r, s []byte, err error)
 	verifyVarTime(q, hash, r, s []byte) bool
 }
 
@@ -171,8 +170,7 @@ func (k *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts)
 	}
 	// RFC 6979, Section 3.2, steps b-d: the DRBG seeded with the key and
 	// bits2octets(hash).
-	drbg := newDRBG(h.New, k.d, k.impl.bits2octets(digest))
-	r, s, err := k.impl.sign(k.d, drbg.Generate, digest)
+	r, s, err := k.impl.sign(nil, h, k.d, digest)
 	if err != nil {
 		return nil, err
 	}
@@ -209,12 +207,7 @@ func SignASN1(rand io.Reader, priv *PrivateKey, hash []byte) ([]byte, error) {
 // SignRaw is [SignASN1] with the signature returned as r and s, big-endian
 // of the order's length each (r || s is the IEEE P1363 encoding).
 func SignRaw(rand io.Reader, priv *PrivateKey, hash []byte) (r, s []byte, err error) {
-	z := make([]byte, priv.impl.scalarSize())
-	if _, err := io.ReadFull(randOrDefault(rand), z); err != nil {
-		return nil, nil, err
-	}
-	drbg := newDRBG(priv.impl.hedgeHash(), z, nil, priv.d, priv.impl.bits2octets(hash))
-	return priv.impl.sign(priv.d, drbg.Generate, hash)
+	return priv.impl.sign(randOrDefault(rand), priv.impl.hedgeHash(), priv.d, hash)
 }
 
 // VerifyASN1 reports whether sig, an ASN.1 DER signature, is a valid

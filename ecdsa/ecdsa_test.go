@@ -3,6 +3,7 @@ package ecdsa
 import (
 	"crypto/elliptic"
 	"flag"
+	"math/big"
 	mathrand "math/rand/v2"
 )
 
@@ -37,3 +38,20 @@ func (c constReader) Read(b []byte) (int, error) {
 
 // scalarSize returns the length of c's order in bytes.
 func scalarSize(c elliptic.Curve) int { return (c.Params().N.BitLen() + 7) / 8 }
+
+// nonceFunc is a nonceSource of a function.
+type nonceFunc func([]byte)
+
+func (f nonceFunc) Generate(b []byte) { f(b) }
+
+// refBits2Octets is RFC 6979's bits2octets (Section 2.3.4) with math/big:
+// the leftmost bitlen(n) bits of the digest, reduced modulo n, in the
+// order's length.
+func refBits2Octets(c elliptic.Curve, digest []byte) []byte {
+	n := c.Params().N
+	e := new(big.Int).SetBytes(digest)
+	if excess := 8*len(digest) - n.BitLen(); excess > 0 {
+		e.Rsh(e, uint(excess))
+	}
+	return e.Mod(e, n).FillBytes(make([]byte, scalarSize(c)))
+}

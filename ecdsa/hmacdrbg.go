@@ -1,7 +1,9 @@
 package ecdsa
 
 import (
+	"crypto"
 	"hash"
+	"sync"
 )
 
 // hmacDRBG is the HMAC_DRBG of NIST SP 800-90A Rev. 1, Section 10.1.2,
@@ -10,62 +12,124 @@ import (
 // draft-irtf-cfrg-det-sigs-with-noise-04, Section 4 uses it for hedged ones.
 // It is never reseeded, and a signature asks it for one or, rarely, a few
 // outputs.
+//
+// A DRBG is taken with getDRBG, instantiated, and given back with release,
+// which wipes it; DRBGs on SHA-2 hashes are pooled, so that a signature
+// allocates none.
 type hmacDRBG struct {
 	mac macState // HMAC keyed with the state's K
-	v   []byte   // the state's V
+	v   []byte   // the state's V, of the hash's size
 	// stale records that the update closing the latest Generate is still
 	// to be done: it is done at the start of the next call, and not at all
 	// if there is none, which saves a quarter of the DRBG's work for a
 	// signature whose first nonce is accepted. The outputs are the same.
 	stale bool
+	pool  *sync.Pool // where release puts d back, or nil
 }
 
-// newDRBG instantiates an HMAC_DRBG (SP 800-90A, Section 10.1.2.3) with the
-// hash newHash, seeded with entropy || nonce || personalization.
+// drbgPools holds released DRBGs, one pool per hash, indexed by
+// crypto.Hash (only the SHA-2 hashes of pooledHash are used).
+var drbgPools [crypto.BLAKE2b_512 + 1]sync.Pool
+
+// pooledHash reports whether DRBGs on h are pooled: those of the SHA-2
+// family, whose digests (crypto/sha256, crypto/sha512) marshal their state
+// and, when a state is restored, overwrite all of it, buffer included, so
+// that release can wipe them by restoring a public state.
+func pooledHash(h crypto.Hash) bool {
+	switch h {
+	case crypto.SHA224, crypto.SHA256, crypto.SHA384, crypto.SHA512,
+		crypto.SHA512_224, crypto.SHA512_256:
+		return true
+	}
+	return false
+}
+
+// getDRBG returns an HMAC_DRBG on the hash h, which must be available, to
+// be seeded with instantiate and released after use.
+func getDRBG(h crypto.Hash) *hmacDRBG {
+	if !pooledHash(h) {
+		return newHMACDRBG(h.New)
+	}
+	p := &drbgPools[h]
+	if d, ok := p.Get().(*hmacDRBG); ok {
+		return d
+	}
+	d := newHMACDRBG(h.New)
+	if d.mac.state != nil {
+		d.pool = p
+	}
+	return d
+}
+
+func newHMACDRBG(newHash func() hash.Hash) *hmacDRBG {
+	d := &hmacDRBG{}
+	d.mac.init(newHash)
+	d.v = make([]byte, d.mac.size)
+	return d
+}
+
+// release wipes the DRBG and, if it is pooled, puts it back. d must not be
+// used after.
+func (d *hmacDRBG) release() {
+	d.wipe()
+	if d.pool != nil {
+		d.pool.Put(d)
+	}
+}
+
+// wipe clears the DRBG's state: K, V, the hash's state and the scratch
+// buffers.
+func (d *hmacDRBG) wipe() {
+	d.mac.wipe()
+	clear(d.v)
+	d.stale = false
+}
+
+// roundBytes are the separators of the two rounds of HMAC_DRBG_Update.
+var roundBytes = [2]byte{0x00, 0x01}
+
+// instantiate instantiates the DRBG (SP 800-90A, Section 10.1.2.3) with the
+// seed material entropy || nonce || personalization, which must not be
+// empty.
 //
 // The strings of blocks are each written starting on a block boundary of
 // the hash, padded with zeros before them, as
 // draft-irtf-cfrg-det-sigs-with-noise-04, Section 4 does for the private key
 // and the message of a hedged signature; RFC 6979's deterministic nonces
 // pass none.
-func newDRBG(newHash func() hash.Hash, entropy, nonce []byte, blocks ...[]byte) *hmacDRBG {
-	d := &hmacDRBG{}
-	d.mac.init(newHash)
-	size := d.mac.inner.Size()
-	d.v = make([]byte, size, d.mac.inner.BlockSize())
+func (d *hmacDRBG) instantiate(entropy, nonce []byte, blocks ...[]byte) {
 	for i := range d.v {
 		d.v[i] = 0x01 // V = 0x01 ... 0x01
 	}
-	d.mac.setKey(make([]byte, size)) // K = 0x00 ... 0x00
+	d.mac.setZeroKey() // K = 0x00 ... 0x00
+	d.stale = false
 	// HMAC_DRBG_Update (Section 10.1.2.2) with the seed material as
-	// provided_data, which is never empty here, so both rounds run.
-	for _, round := range []byte{0x00, 0x01} {
+	// provided_data, which is not empty, so both rounds run.
+	for round := range roundBytes {
 		// K = HMAC(K, V || round || provided_data)
 		d.mac.reset()
 		d.mac.write(d.v)
-		d.mac.write([]byte{round})
+		d.mac.write(roundBytes[round : round+1])
 		d.mac.write(entropy)
 		d.mac.write(nonce)
 		written := len(d.v) + 1 + len(entropy) + len(nonce)
 		for _, b := range blocks {
 			if r := written % d.mac.blockSize; r != 0 {
-				d.mac.write(make([]byte, d.mac.blockSize-r))
+				d.mac.write(d.mac.zeros[:d.mac.blockSize-r])
 			}
 			d.mac.write(b)
 			written = len(b)
 		}
 		d.rekey()
 	}
-	return d
 }
 
 // rekey sets K = HMAC(K, what was written to d.mac) and then
 // V = HMAC(K, V).
 func (d *hmacDRBG) rekey() {
-	var kb [64]byte // the largest hash size
-	k := d.mac.sum(kb[:0])
+	k := d.mac.sum(d.mac.key[:0])
 	d.mac.setKey(k)
-	clear(kb[:])
+	clear(k)
 	d.mac.reset()
 	d.mac.write(d.v)
 	d.v = d.mac.sum(d.v[:0])
@@ -82,7 +146,7 @@ func (d *hmacDRBG) Generate(out []byte) {
 		// V = HMAC(K, V).
 		d.mac.reset()
 		d.mac.write(d.v)
-		d.mac.write([]byte{0x00})
+		d.mac.write(roundBytes[:1])
 		d.rekey()
 	}
 	for i := 0; i < len(out); {
@@ -93,56 +157,4 @@ func (d *hmacDRBG) Generate(out []byte) {
 		i += copy(out[i:], d.v)
 	}
 	d.stale = true
-}
-
-// macState is HMAC (RFC 2104) for the DRBG, whose key changes at every
-// update: it keeps two hash states, made once, and the key's padded blocks,
-// so that a new key costs two XORs of a block and no allocation, where
-// crypto/hmac.New would allocate its states again (a third of a P-256
-// signature's time went to the DRBG's hmac.New). Keys are never longer
-// than the hash's block: they are outputs of the hash.
-type macState struct {
-	inner, outer hash.Hash
-	blockSize    int
-	ipad, opad   []byte // the key XOR 0x36 and 0x5c, padded to a block
-	sumBuf       []byte
-}
-
-func (m *macState) init(newHash func() hash.Hash) {
-	m.inner, m.outer = newHash(), newHash()
-	m.blockSize = m.inner.BlockSize()
-	m.ipad = make([]byte, m.blockSize)
-	m.opad = make([]byte, m.blockSize)
-	m.sumBuf = make([]byte, 0, m.inner.Size())
-}
-
-// setKey keys m with k (at most a block long) and resets it.
-func (m *macState) setKey(k []byte) {
-	if len(k) > m.blockSize {
-		panic("ecdsa: internal error: HMAC_DRBG key longer than a block")
-	}
-	clear(m.ipad)
-	copy(m.ipad, k)
-	for i := range m.ipad {
-		m.opad[i] = m.ipad[i] ^ 0x5c
-		m.ipad[i] ^= 0x36
-	}
-	m.reset()
-}
-
-// reset starts a new MAC under the current key.
-func (m *macState) reset() {
-	m.inner.Reset()
-	m.inner.Write(m.ipad)
-}
-
-func (m *macState) write(p []byte) { m.inner.Write(p) }
-
-// sum appends the MAC of what was written since reset to dst.
-func (m *macState) sum(dst []byte) []byte {
-	in := m.inner.Sum(m.sumBuf[:0])
-	m.outer.Reset()
-	m.outer.Write(m.opad)
-	m.outer.Write(in)
-	return m.outer.Sum(dst)
 }

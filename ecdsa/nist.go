@@ -1,9 +1,10 @@
 package ecdsa
 
 import (
+	"crypto"
 	"errors"
-	"hash"
 	"math/big"
+	"sync"
 )
 
 // point is the part of the point types of internal/nistec that ECDSA uses:
@@ -16,6 +17,8 @@ type point[P any] interface {
 	Bytes() []byte
 	// BytesX returns the X coordinate, or an error for the identity.
 	BytesX() ([]byte, error)
+	// Set copies a point (for the wiping of signState).
+	Set(q P) P
 	// ScalarBaseMult is constant time in the scalar.
 	ScalarBaseMult(scalar []byte) (P, error)
 	// VarTimeDoubleScalarBaseMult sets p = u1·G + u2·q in variable time.
@@ -34,6 +37,7 @@ type scalar[S any] interface {
 	// length and reduces it modulo n.
 	SetReducedBytes(b []byte) (S, error)
 	Bytes() []byte
+	Set(t S) S
 	Add(a, b S) S
 	Mul(a, b S) S
 	Invert(a S) S
@@ -51,31 +55,56 @@ type nistCurve[P point[P], S scalar[S]] struct {
 	// 8·size - bitlen(n), the bits bits2int shifts out (7 for P-521, else 0).
 	size, excess int
 	// n is the order, for the variable-time inversion of verification,
-	// and p the field's prime, for its comparison of x coordinates.
-	n, p *big.Int
+	// and p the field's prime, for its comparison of x coordinates; nBytes
+	// is n big-endian of the order's length, for bits2octets.
+	n, p   *big.Int
+	nBytes []byte
 	// hedge is the hash of the HMAC_DRBG of hedged signatures.
-	hedge func() hash.Hash
+	hedge crypto.Hash
+	// zero and identity are the values signState's wipe sets; states holds
+	// released signStates.
+	zero     S
+	identity P
+	states   sync.Pool
+}
+
+// newNISTCurve returns the nistCurve of the constructors newPoint and
+// newScalar, an order n of size bytes with excess bits above its bit
+// length, the field's prime p, and the hash of hedged signatures.
+func newNISTCurve[P point[P], S scalar[S]](newPoint func() P, newScalar func() S, size, excess int, n, p *big.Int, hedge crypto.Hash) *nistCurve[P, S] {
+	return &nistCurve[P, S]{
+		newPoint: newPoint, newScalar: newScalar, size: size, excess: excess,
+		n: n, p: p, nBytes: n.FillBytes(make([]byte, size)), hedge: hedge,
+		zero: newScalar(), identity: newPoint(),
+	}
 }
 
 func (c *nistCurve[P, S]) scalarSize() int { return c.size }
 
-func (c *nistCurve[P, S]) hedgeHash() func() hash.Hash { return c.hedge }
+func (c *nistCurve[P, S]) hedgeHash() crypto.Hash { return c.hedge }
 
-// bits2int sets e to the integer of the leftmost bitlen(n) bits of the
-// hash, reduced modulo n: FIPS 186-5, Section 6.4.1, steps 2 and 3 (and
-// Section 6.4.2, steps 3 and 4), RFC 6979, Section 2.3.2 followed by a
-// reduction. The hash is public in verification and secret-free in signing
-// (it is the message's digest).
-func (c *nistCurve[P, S]) bits2int(e S, hash []byte) S {
-	var buf [66]byte
-	b := buf[:c.size]
+// truncate writes to b, of the order's length, the leftmost bitlen(n) bits
+// of the hash: bits2int of FIPS 186-5, Section 6.4.1, steps 2 and 3 (and
+// Section 6.4.2, steps 3 and 4), RFC 6979, Section 2.3.2, before its
+// reduction modulo n. The value is below 2^bitlen(n) < 2n. The hash is
+// public in verification and secret-free in signing (it is the message's
+// digest); truncate is constant time anyway.
+func (c *nistCurve[P, S]) truncate(b, hash []byte) {
 	if len(hash) >= c.size {
 		copy(b, hash)
 		rightShift(b, c.excess)
 	} else {
 		// A shorter hash is its own leftmost bits.
+		clear(b[:c.size-len(hash)])
 		copy(b[c.size-len(hash):], hash)
 	}
+}
+
+// bits2int sets e to the hash's bits2int reduced modulo n, and returns e.
+func (c *nistCurve[P, S]) bits2int(e S, hash []byte) S {
+	var buf [66]byte
+	b := buf[:c.size]
+	c.truncate(b, hash)
 	// b < 2^bitlen(n) < 2n, so one subtraction reduces it.
 	if _, err := e.SetReducedBytes(b); err != nil {
 		panic("carry/ecdsa: internal error: a truncated hash did not reduce")
@@ -83,10 +112,33 @@ func (c *nistCurve[P, S]) bits2int(e S, hash []byte) S {
 	return e
 }
 
-// bits2octets returns the hash reduced modulo n in the order's length, the
-// bits2octets of RFC 6979, Section 2.3.4.
-func (c *nistCurve[P, S]) bits2octets(hash []byte) []byte {
-	return c.bits2int(c.newScalar(), hash).Bytes()
+// bits2octets writes to b, of the order's length, the hash's bits2octets
+// of RFC 6979, Section 2.3.4 (bits2int reduced modulo n), and sets e to
+// that value: the same e as bits2int, without the scalar's encoding, and
+// in memory the caller provides (the hash's Write may keep b).
+func (c *nistCurve[P, S]) bits2octets(e S, b, hash []byte) {
+	c.truncate(b, hash)
+	subtractIfNotBelow(b, c.nBytes)
+	if _, err := e.SetCanonicalBytes(b); err != nil {
+		panic("carry/ecdsa: internal error: a reduced hash is not below n")
+	}
+}
+
+// subtractIfNotBelow sets b = b - n if b >= n, for big-endian b and n of
+// the same length, up to 66 bytes. It is constant time.
+func subtractIfNotBelow(b, n []byte) {
+	var d [66]byte
+	var borrow int
+	for i := len(b) - 1; i >= 0; i-- {
+		v := int(b[i]) - int(n[i]) - borrow
+		d[i] = byte(v)
+		borrow = (v >> 8) & 1
+	}
+	// borrow is 1 if b < n: keep b. Otherwise take d.
+	keep := byte(-borrow)
+	for i := range b {
+		b[i] = b[i]&keep | d[i]&^keep
+	}
 }
 
 // rightShift shifts the big-endian b right by shift bits, 0 to 7, in
@@ -148,50 +200,6 @@ func (c *nistCurve[P, S]) generateKey(generate func([]byte) error) (d, q []byte,
 	}
 	q, err = c.publicKey(d)
 	return d, q, err
-}
-
-// sign computes the signature (r, s) of hash with the private key d, a
-// value in [1, n-1] of the order's length, and the nonce drawn by
-// randomScalar from the bytes nonce writes (the HMAC_DRBG's Generate):
-// FIPS 186-5, Section 6.4.1. It is constant time in d and in the nonce k:
-// the only branches are on the public r and s being zero, which happens
-// with negligible probability.
-func (c *nistCurve[P, S]) sign(d []byte, nonce func([]byte), hash []byte) (r, s []byte, err error) {
-	// Steps 3-4: k in [1, n-1], R = k·G.
-	k, kb, _ := c.randomScalar(func(b []byte) error {
-		nonce(b)
-		return nil
-	})
-	R, err := c.newPoint().ScalarBaseMult(kb)
-	if err != nil {
-		return nil, nil, err
-	}
-	// Step 5-6: r = R.x mod n. The X coordinate is below p < 2^bitlen(n).
-	rx, err := R.BytesX()
-	if err != nil {
-		return nil, nil, err
-	}
-	rs, err := c.newScalar().SetReducedBytes(rx)
-	if err != nil {
-		return nil, nil, err
-	}
-	if rs.IsZero() == 1 {
-		return nil, nil, errors.New("carry/ecdsa: internal error: r is zero")
-	}
-	// Steps 7-8: s = k⁻¹ (e + r·d) mod n.
-	ds, err := c.newScalar().SetCanonicalBytes(d)
-	if err != nil {
-		return nil, nil, err
-	}
-	e := c.bits2int(c.newScalar(), hash)
-	ss := c.newScalar().Mul(rs, ds)
-	ss.Add(ss, e)
-	kInv := c.newScalar().Invert(k)
-	ss.Mul(ss, kInv)
-	if ss.IsZero() == 1 {
-		return nil, nil, errors.New("carry/ecdsa: internal error: s is zero")
-	}
-	return rs.Bytes(), ss.Bytes(), nil
 }
 
 // verifyVarTime reports whether (r, s) is a valid signature of hash under

@@ -128,14 +128,16 @@ func TestRFC6979(t *testing.T) {
 		digest := h.Sum(nil)
 		// The nonce of RFC 6979, Section 3.2: the DRBG's last candidate,
 		// through bits2int, when sign is given the DRBG's output.
-		drbg := newDRBG(v.hash.New, k.d, k.impl.bits2octets(digest))
+		drbg := getDRBG(v.hash)
+		drbg.instantiate(k.d, refBits2Octets(v.curve, digest))
 		var last []byte
-		if _, _, err := k.impl.sign(k.d, func(b []byte) {
+		if _, _, err := k.impl.signWithNonce(k.d, nonceFunc(func(b []byte) {
 			drbg.Generate(b)
 			last = bytes.Clone(b)
-		}, digest); err != nil {
+		}), digest); err != nil {
 			t.Fatal(err)
 		}
+		drbg.release()
 		nonce := new(big.Int).SetBytes(last)
 		nonce.Rsh(nonce, uint(8*len(last)-v.curve.Params().N.BitLen()))
 		if nonce.Cmp(v.k) != 0 {
@@ -178,9 +180,11 @@ func TestRFC6979Retry(t *testing.T) {
 		t.Fatal(err)
 	}
 	digest := sha256.Sum256([]byte("wv[vnX"))
-	drbg := newDRBG(crypto.SHA256.New, k.d, k.impl.bits2octets(digest[:]))
+	drbg := getDRBG(crypto.SHA256)
+	drbg.instantiate(k.d, refBits2Octets(v.curve, digest[:]))
 	first := make([]byte, 32)
 	drbg.Generate(first)
+	drbg.release()
 	if new(big.Int).SetBytes(first).Cmp(v.curve.Params().N) < 0 {
 		t.Fatalf("the first candidate %x is below n: this vector does not test the retry", first)
 	}
