@@ -555,13 +555,252 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ    R8, 16(SP)
 	MOVQ    R9, 24(SP)
 
-	// gamma = y1 * y1
+	// t = x1 - delta
+	MOVQ x1+24(FP), CX
+	MOVQ (CX), DX
+	MOVQ 8(CX), BX
+	MOVQ 16(CX), SI
+	MOVQ 24(CX), CX
+	SUBQ AX, DX
+	SBBQ DI, BX
+	SBBQ R8, SI
+	SBBQ R9, CX
+	SBBQ AX, AX
+	MOVL AX, DI
+	MOVQ AX, R8
+	ANDQ p256P<>+24(SB), R8
+	ADDQ AX, DX
+	ADCQ DI, BX
+	ADCQ $0x00, SI
+	ADCQ R8, CX
+	MOVQ DX, 32(SP)
+	MOVQ BX, 40(SP)
+	MOVQ SI, 48(SP)
+	MOVQ CX, 56(SP)
+
+	// u = 3(x1 + delta)
+	MOVQ x1+24(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+	XORQ DX, DX
+	ADDQ (SP), AX
+	ADCQ 8(SP), CX
+	ADCQ 16(SP), BX
+	ADCQ 24(SP), SI
+	ADCQ $0x00, DX
+
+	// (c, w) += 2·(c, w)
+	MOVQ AX, DI
+	MOVQ CX, R8
+	MOVQ BX, R9
+	MOVQ SI, R10
+	MOVQ DX, R11
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ BX, BX
+	ADCQ SI, SI
+	ADCQ DX, DX
+	ADDQ DI, AX
+	ADCQ R8, CX
+	ADCQ R9, BX
+	ADCQ R10, SI
+	ADCQ R11, DX
+
+	// Fold top·2^256 ≡ top·(2^224 - 2^192 - 2^96 + 1)
+	MOVQ DX, DI
+	SHLQ $0x20, DI
+	MOVQ DI, R8
+	SUBQ DX, R8
+	XORQ R9, R9
+	ADDQ DX, AX
+	ADCQ $0x00, CX
+	ADCQ $0x00, BX
+	ADCQ R8, SI
+	ADCQ $0x00, R9
+	SUBQ DI, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, R9
+
+	// Subtract p where c = 1
+	NEGQ R9
+	MOVL R9, DX
+	MOVQ R9, DI
+	ANDQ p256P<>+24(SB), DI
+	SUBQ R9, AX
+	SBBQ DX, CX
+	SBBQ $0x00, BX
+	SBBQ DI, SI
+
+	// alpha = t * u
+	// t += x·y[0]·2^0
+	MOVQ  32(SP), DX
+	MULXQ AX, DI, R8
+	MULXQ CX, R14, R9
+	ADDQ  R14, R8
+	MULXQ BX, R14, R10
+	ADCQ  R14, R9
+	MULXQ SI, R14, R11
+	ADCQ  R14, R10
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  40(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ BX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ SI, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  48(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ CX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ SI, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  56(SP), DX
+	XORQ  BP, BP
+	MULXQ AX, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ CX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ SI, R14, AX
+	ADCXQ R14, R13
+	ADOXQ BP, AX
+	ADCXQ BP, AX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, R10
+	ADCQ  $0x00, DI
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, R10
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, R10
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R10, DX
+	MOVQ  R10, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R10
+	ADDQ  CX, DI
+	ADCQ  R10, R8
+	MULXQ p256P<>+24(SB), CX, R10
+	ADCQ  CX, R9
+	ADCQ  $0x00, R10
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
+	ADCQ AX, R10
+	ADCQ $0x00, CX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    DI, AX
+	MOVQ    R8, DX
+	MOVQ    R9, BX
+	MOVQ    R10, SI
+	SUBQ    $-1, AX
+	SBBQ    p256P<>+8(SB), DX
+	SBBQ    $0x00, BX
+	SBBQ    p256P<>+24(SB), SI
+	SBBQ    $0x00, CX
+	CMOVQCC AX, DI
+	CMOVQCC DX, R8
+	CMOVQCC BX, R9
+	CMOVQCC SI, R10
+	MOVQ    DI, 64(SP)
+	MOVQ    R8, 72(SP)
+	MOVQ    R9, 80(SP)
+	MOVQ    R10, 88(SP)
+
+	// y2 = y1 + y1
 	MOVQ y1+32(FP), DX
 	MOVQ (DX), AX
 	MOVQ 8(DX), CX
 	MOVQ 16(DX), BX
 	MOVQ 24(DX), SI
+	XORQ DX, DX
+	ADDQ AX, AX
+	ADCQ CX, CX
+	ADCQ BX, BX
+	ADCQ SI, SI
+	ADCQ $0x00, DX
 
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, DI
+	MOVQ    CX, R8
+	MOVQ    BX, R9
+	MOVQ    SI, R10
+	SUBQ    $-1, DI
+	SBBQ    p256P<>+8(SB), R8
+	SBBQ    $0x00, R9
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC DI, AX
+	CMOVQCC R8, CX
+	CMOVQCC R9, BX
+	CMOVQCC R10, SI
+	MOVQ    AX, 96(SP)
+	MOVQ    CX, 104(SP)
+	MOVQ    BX, 112(SP)
+	MOVQ    SI, 120(SP)
+
+	// gamma = y2 * y2
 	// Cross products a_i·a_j, i < j, into t1..t6
 	MOVQ  AX, DX
 	MULXQ CX, DI, R8
@@ -675,10 +914,10 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	CMOVQCC BX, DI
 	CMOVQCC SI, R8
 	CMOVQCC R10, R9
-	MOVQ    AX, 32(SP)
-	MOVQ    DI, 40(SP)
-	MOVQ    R8, 48(SP)
-	MOVQ    R9, 56(SP)
+	MOVQ    AX, 128(SP)
+	MOVQ    DI, 136(SP)
+	MOVQ    R8, 144(SP)
+	MOVQ    R9, 152(SP)
 
 	// beta = x1 * gamma
 	// t += x·y[0]·2^0
@@ -813,230 +1052,16 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	CMOVQCC DI, BX
 	CMOVQCC R8, SI
 	CMOVQCC R9, R10
-	MOVQ    CX, 64(SP)
-	MOVQ    BX, 72(SP)
-	MOVQ    SI, 80(SP)
-	MOVQ    R10, 88(SP)
+	MOVQ    CX, 160(SP)
+	MOVQ    BX, 168(SP)
+	MOVQ    SI, 176(SP)
+	MOVQ    R10, 184(SP)
 
-	// t = x1 - delta
-	MOVQ x1+24(FP), AX
-	MOVQ (AX), CX
-	MOVQ 8(AX), DX
-	MOVQ 16(AX), BX
-	MOVQ 24(AX), AX
-	SUBQ (SP), CX
-	SBBQ 8(SP), DX
-	SBBQ 16(SP), BX
-	SBBQ 24(SP), AX
-	SBBQ SI, SI
-	MOVL SI, DI
-	MOVQ SI, R8
-	ANDQ p256P<>+24(SB), R8
-	ADDQ SI, CX
-	ADCQ DI, DX
-	ADCQ $0x00, BX
-	ADCQ R8, AX
-	MOVQ CX, 96(SP)
-	MOVQ DX, 104(SP)
-	MOVQ BX, 112(SP)
-	MOVQ AX, 120(SP)
-
-	// u = 3(x1 + delta)
-	MOVQ x1+24(FP), DX
-	MOVQ (DX), AX
-	MOVQ 8(DX), CX
-	MOVQ 16(DX), BX
-	MOVQ 24(DX), SI
-	XORQ DX, DX
-	ADDQ (SP), AX
-	ADCQ 8(SP), CX
-	ADCQ 16(SP), BX
-	ADCQ 24(SP), SI
-	ADCQ $0x00, DX
-
-	// (c, w) += 2·(c, w)
-	MOVQ AX, DI
-	MOVQ CX, R8
-	MOVQ BX, R9
-	MOVQ SI, R10
-	MOVQ DX, R11
-	ADDQ AX, AX
-	ADCQ CX, CX
-	ADCQ BX, BX
-	ADCQ SI, SI
-	ADCQ DX, DX
-	ADDQ DI, AX
-	ADCQ R8, CX
-	ADCQ R9, BX
-	ADCQ R10, SI
-	ADCQ R11, DX
-
-	// Fold top·2^256 ≡ top·(2^224 - 2^192 - 2^96 + 1)
-	MOVQ DX, DI
-	SHLQ $0x20, DI
-	MOVQ DI, R8
-	SUBQ DX, R8
-	XORQ R9, R9
-	ADDQ DX, AX
-	ADCQ $0x00, CX
-	ADCQ $0x00, BX
-	ADCQ R8, SI
-	ADCQ $0x00, R9
-	SUBQ DI, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ $0x00, R9
-
-	// Subtract p where c = 1
-	NEGQ R9
-	MOVL R9, DX
-	MOVQ R9, DI
-	ANDQ p256P<>+24(SB), DI
-	SUBQ R9, AX
-	SBBQ DX, CX
-	SBBQ $0x00, BX
-	SBBQ DI, SI
-
-	// alpha = t * u
-	// t += x·y[0]·2^0
-	MOVQ  96(SP), DX
-	MULXQ AX, DI, R8
-	MULXQ CX, R14, R9
-	ADDQ  R14, R8
-	MULXQ BX, R14, R10
-	ADCQ  R14, R9
-	MULXQ SI, R14, R11
-	ADCQ  R14, R10
-	ADCQ  $0x00, R11
-
-	// t += x·y[1]·2^64
-	MOVQ  104(SP), DX
-	XORQ  BP, BP
-	MULXQ AX, R14, R15
-	ADCXQ R14, R8
-	ADOXQ R15, R9
-	MULXQ CX, R14, R15
-	ADCXQ R14, R9
-	ADOXQ R15, R10
-	MULXQ BX, R14, R15
-	ADCXQ R14, R10
-	ADOXQ R15, R11
-	MULXQ SI, R14, R12
-	ADCXQ R14, R11
-	ADOXQ BP, R12
-	ADCXQ BP, R12
-
-	// t += x·y[2]·2^128
-	MOVQ  112(SP), DX
-	XORQ  BP, BP
-	MULXQ AX, R14, R15
-	ADCXQ R14, R9
-	ADOXQ R15, R10
-	MULXQ CX, R14, R15
-	ADCXQ R14, R10
-	ADOXQ R15, R11
-	MULXQ BX, R14, R15
-	ADCXQ R14, R11
-	ADOXQ R15, R12
-	MULXQ SI, R14, R13
-	ADCXQ R14, R12
-	ADOXQ BP, R13
-	ADCXQ BP, R13
-
-	// t += x·y[3]·2^192
-	MOVQ  120(SP), DX
-	XORQ  BP, BP
-	MULXQ AX, R14, R15
-	ADCXQ R14, R10
-	ADOXQ R15, R11
-	MULXQ CX, R14, R15
-	ADCXQ R14, R11
-	ADOXQ R15, R12
-	MULXQ BX, R14, R15
-	ADCXQ R14, R12
-	ADOXQ R15, R13
-	MULXQ SI, R14, AX
-	ADCXQ R14, R13
-	ADOXQ BP, AX
-	ADCXQ BP, AX
-
-	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  DI, DX
-	MOVQ  DI, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, DI
-	ADDQ  CX, R8
-	ADCQ  DI, R9
-	MULXQ p256P<>+24(SB), CX, DI
-	ADCQ  CX, R10
-	ADCQ  $0x00, DI
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R8, DX
-	MOVQ  R8, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R8
-	ADDQ  CX, R9
-	ADCQ  R8, R10
-	MULXQ p256P<>+24(SB), CX, R8
-	ADCQ  CX, DI
-	ADCQ  $0x00, R8
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R9, DX
-	MOVQ  R9, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R9
-	ADDQ  CX, R10
-	ADCQ  R9, DI
-	MULXQ p256P<>+24(SB), CX, R9
-	ADCQ  CX, R8
-	ADCQ  $0x00, R9
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R10, DX
-	MOVQ  R10, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R10
-	ADDQ  CX, DI
-	ADCQ  R10, R8
-	MULXQ p256P<>+24(SB), CX, R10
-	ADCQ  CX, R9
-	ADCQ  $0x00, R10
-
-	// Add the high half: t < 2p
-	XORQ CX, CX
-	ADDQ R11, DI
-	ADCQ R12, R8
-	ADCQ R13, R9
-	ADCQ AX, R10
-	ADCQ $0x00, CX
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DI, AX
-	MOVQ    R8, DX
-	MOVQ    R9, BX
-	MOVQ    R10, SI
-	SUBQ    $-1, AX
-	SBBQ    p256P<>+8(SB), DX
-	SBBQ    $0x00, BX
-	SBBQ    p256P<>+24(SB), SI
-	SBBQ    $0x00, CX
-	CMOVQCC AX, DI
-	CMOVQCC DX, R8
-	CMOVQCC BX, R9
-	CMOVQCC SI, R10
-	MOVQ    DI, 128(SP)
-	MOVQ    R8, 136(SP)
-	MOVQ    R9, 144(SP)
-	MOVQ    R10, 152(SP)
-
-	// z3 = y1 * z1
-	MOVQ y1+32(FP), DX
-	MOVQ (DX), AX
-	MOVQ 8(DX), CX
-	MOVQ 16(DX), BX
-	MOVQ 24(DX), SI
+	// z3 = y2 * z1
+	MOVQ 96(SP), AX
+	MOVQ 104(SP), CX
+	MOVQ 112(SP), BX
+	MOVQ 120(SP), SI
 
 	// t += x·y[0]·2^0
 	MOVQ  z1+40(FP), DX
@@ -1171,29 +1196,6 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	CMOVQCC BX, R9
 	CMOVQCC SI, R10
 
-	// z3 = z3 + z3
-	XORQ AX, AX
-	ADDQ DI, DI
-	ADCQ R8, R8
-	ADCQ R9, R9
-	ADCQ R10, R10
-	ADCQ $0x00, AX
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    DI, CX
-	MOVQ    R8, DX
-	MOVQ    R9, BX
-	MOVQ    R10, SI
-	SUBQ    $-1, CX
-	SBBQ    p256P<>+8(SB), DX
-	SBBQ    $0x00, BX
-	SBBQ    p256P<>+24(SB), SI
-	SBBQ    $0x00, AX
-	CMOVQCC CX, DI
-	CMOVQCC DX, R8
-	CMOVQCC BX, R9
-	CMOVQCC SI, R10
-
 	// Store z3, all inputs read
 	MOVQ z3+16(FP), AX
 	MOVQ DI, (AX)
@@ -1201,54 +1203,314 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	MOVQ R9, 16(AX)
 	MOVQ R10, 24(AX)
 
-	// u = 4 * beta
+	// x3 = alpha * alpha
 	MOVQ 64(SP), AX
 	MOVQ 72(SP), CX
-	MOVQ 80(SP), DX
-	MOVQ 88(SP), BX
-	MOVQ BX, SI
-	SHRQ $0x3e, SI
-	SHLQ $0x02, DX, BX
-	SHLQ $0x02, CX, DX
-	SHLQ $0x02, AX, CX
-	SHLQ $0x02, AX
+	MOVQ 80(SP), BX
+	MOVQ 88(SP), SI
 
-	// Fold top·2^256 ≡ top·(2^224 - 2^192 - 2^96 + 1)
-	MOVQ SI, DI
-	SHLQ $0x20, DI
-	MOVQ DI, R8
-	SUBQ SI, R8
-	XORQ R9, R9
-	ADDQ SI, AX
+	// Cross products a_i·a_j, i < j, into t1..t6
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADDQ  R14, R8
+	MULXQ SI, R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  CX, DX
+	XORQ  R12, R12
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R11
+	ADCXQ R14, R10
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+	MOVQ  BX, DX
+	MULXQ SI, R14, R12
+	ADDQ  R14, R11
+	ADCQ  $0x00, R12
+
+	// Double them (CF chain) and add the squares a_i² (OF chain)
+	XORQ  R13, R13
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R8, R8
+	ADOXQ R14, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCXQ R10, R10
+	ADOXQ R14, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCXQ R12, R12
+	ADOXQ R14, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, AX
+	ADDQ  CX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), CX, AX
+	ADCQ  CX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, DI
+	ADDQ  CX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), CX, DI
+	ADCQ  CX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R8
+	ADDQ  CX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), CX, R8
+	ADCQ  CX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, CX
+	SHLQ  $0x20, CX
+	SHRQ  $0x20, R9
+	ADDQ  CX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ CX, CX
+	ADDQ R10, AX
+	ADCQ R11, DI
+	ADCQ R12, R8
+	ADCQ R13, R9
 	ADCQ $0x00, CX
-	ADCQ $0x00, DX
-	ADCQ R8, BX
-	ADCQ $0x00, R9
-	SUBQ DI, CX
-	SBBQ $0x00, DX
-	SBBQ $0x00, BX
-	SBBQ $0x00, R9
 
 	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, SI
-	MOVQ    CX, DI
-	MOVQ    DX, R8
-	MOVQ    BX, R10
-	SUBQ    $-1, SI
-	SBBQ    p256P<>+8(SB), DI
-	SBBQ    $0x00, R8
+	MOVQ    AX, DX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    $-1, DX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    $0x00, SI
 	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, R9
-	CMOVQCC SI, AX
-	CMOVQCC DI, CX
-	CMOVQCC R8, DX
-	CMOVQCC R10, BX
-	MOVQ    AX, 160(SP)
-	MOVQ    CX, 168(SP)
-	MOVQ    DX, 176(SP)
-	MOVQ    BX, 184(SP)
+	SBBQ    $0x00, CX
+	CMOVQCC DX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
 
-	// x3 = alpha * alpha
+	// x3 = x3 - beta
+	SUBQ 160(SP), AX
+	SBBQ 168(SP), DI
+	SBBQ 176(SP), R8
+	SBBQ 184(SP), R9
+	SBBQ CX, CX
+	MOVL CX, DX
+	MOVQ CX, BX
+	ANDQ p256P<>+24(SB), BX
+	ADDQ CX, AX
+	ADCQ DX, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+
+	// x3 = x3 - beta
+	SUBQ 160(SP), AX
+	SBBQ 168(SP), DI
+	SBBQ 176(SP), R8
+	SBBQ 184(SP), R9
+	SBBQ CX, CX
+	MOVL CX, DX
+	MOVQ CX, BX
+	ANDQ p256P<>+24(SB), BX
+	ADDQ CX, AX
+	ADCQ DX, DI
+	ADCQ $0x00, R8
+	ADCQ BX, R9
+
+	// Store x3, all inputs read
+	MOVQ x3+0(FP), CX
+	MOVQ AX, (CX)
+	MOVQ DI, 8(CX)
+	MOVQ R8, 16(CX)
+	MOVQ R9, 24(CX)
+
+	// u = beta - x3
+	MOVQ 160(SP), CX
+	MOVQ 168(SP), BX
+	MOVQ 176(SP), SI
+	MOVQ 184(SP), R10
+	SUBQ AX, CX
+	SBBQ DI, BX
+	SBBQ R8, SI
+	SBBQ R9, R10
+	SBBQ AX, AX
+	MOVL AX, DX
+	MOVQ AX, DI
+	ANDQ p256P<>+24(SB), DI
+	ADDQ AX, CX
+	ADCQ DX, BX
+	ADCQ $0x00, SI
+	ADCQ DI, R10
+
+	// y3 = alpha * u
+	// t += x·y[0]·2^0
+	MOVQ  64(SP), DX
+	MULXQ CX, AX, DI
+	MULXQ BX, R14, R8
+	ADDQ  R14, DI
+	MULXQ SI, R14, R9
+	ADCQ  R14, R8
+	MULXQ R10, R14, R11
+	ADCQ  R14, R9
+	ADCQ  $0x00, R11
+
+	// t += x·y[1]·2^64
+	MOVQ  72(SP), DX
+	XORQ  BP, BP
+	MULXQ CX, R14, R15
+	ADCXQ R14, DI
+	ADOXQ R15, R8
+	MULXQ BX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ SI, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R11
+	MULXQ R10, R14, R12
+	ADCXQ R14, R11
+	ADOXQ BP, R12
+	ADCXQ BP, R12
+
+	// t += x·y[2]·2^128
+	MOVQ  80(SP), DX
+	XORQ  BP, BP
+	MULXQ CX, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ BX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R11
+	MULXQ SI, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ R10, R14, R13
+	ADCXQ R14, R12
+	ADOXQ BP, R13
+	ADCXQ BP, R13
+
+	// t += x·y[3]·2^192
+	MOVQ  88(SP), DX
+	XORQ  BP, BP
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R11
+	MULXQ BX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, R12
+	MULXQ SI, R14, R15
+	ADCXQ R14, R12
+	ADOXQ R15, R13
+	MULXQ R10, R14, CX
+	ADCXQ R14, R13
+	ADOXQ BP, CX
+	ADCXQ BP, CX
+
+	// Reduction 0: q = w0; w = (w + q·p) / 2^64
+	MOVQ  AX, DX
+	MOVQ  AX, BX
+	SHLQ  $0x20, BX
+	SHRQ  $0x20, AX
+	ADDQ  BX, DI
+	ADCQ  AX, R8
+	MULXQ p256P<>+24(SB), BX, AX
+	ADCQ  BX, R9
+	ADCQ  $0x00, AX
+
+	// Reduction 1: q = w0; w = (w + q·p) / 2^64
+	MOVQ  DI, DX
+	MOVQ  DI, BX
+	SHLQ  $0x20, BX
+	SHRQ  $0x20, DI
+	ADDQ  BX, R8
+	ADCQ  DI, R9
+	MULXQ p256P<>+24(SB), BX, DI
+	ADCQ  BX, AX
+	ADCQ  $0x00, DI
+
+	// Reduction 2: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R8, DX
+	MOVQ  R8, BX
+	SHLQ  $0x20, BX
+	SHRQ  $0x20, R8
+	ADDQ  BX, R9
+	ADCQ  R8, AX
+	MULXQ p256P<>+24(SB), BX, R8
+	ADCQ  BX, DI
+	ADCQ  $0x00, R8
+
+	// Reduction 3: q = w0; w = (w + q·p) / 2^64
+	MOVQ  R9, DX
+	MOVQ  R9, BX
+	SHLQ  $0x20, BX
+	SHRQ  $0x20, R9
+	ADDQ  BX, AX
+	ADCQ  R9, DI
+	MULXQ p256P<>+24(SB), BX, R9
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+
+	// Add the high half: t < 2p
+	XORQ DX, DX
+	ADDQ R11, AX
+	ADCQ R12, DI
+	ADCQ R13, R8
+	ADCQ CX, R9
+	ADCQ $0x00, DX
+
+	// Subtract p, keep the difference unless it borrowed
+	MOVQ    AX, CX
+	MOVQ    DI, BX
+	MOVQ    R8, SI
+	MOVQ    R9, R10
+	SUBQ    $-1, CX
+	SBBQ    p256P<>+8(SB), BX
+	SBBQ    $0x00, SI
+	SBBQ    p256P<>+24(SB), R10
+	SBBQ    $0x00, DX
+	CMOVQCC CX, AX
+	CMOVQCC BX, DI
+	CMOVQCC SI, R8
+	CMOVQCC R10, R9
+	MOVQ    AX, 192(SP)
+	MOVQ    DI, 200(SP)
+	MOVQ    R8, 208(SP)
+	MOVQ    R9, 216(SP)
+
+	// gamma = gamma * gamma
 	MOVQ 128(SP), AX
 	MOVQ 136(SP), CX
 	MOVQ 144(SP), BX
@@ -1368,351 +1630,23 @@ TEXT ·p256DoubleADX(SB), NOSPLIT, $224-48
 	CMOVQCC SI, R8
 	CMOVQCC R10, R9
 
-	// x3 = x3 - u
-	SUBQ 160(SP), AX
-	SBBQ 168(SP), DI
-	SBBQ 176(SP), R8
-	SBBQ 184(SP), R9
-	SBBQ CX, CX
+	// gamma = gamma / 2
+	MOVQ AX, CX
+	ANDQ $0x01, CX
+	NEGQ CX
 	MOVL CX, DX
 	MOVQ CX, BX
 	ANDQ p256P<>+24(SB), BX
-	ADDQ CX, AX
-	ADCQ DX, DI
-	ADCQ $0x00, R8
-	ADCQ BX, R9
-
-	// x3 = x3 - u
-	SUBQ 160(SP), AX
-	SBBQ 168(SP), DI
-	SBBQ 176(SP), R8
-	SBBQ 184(SP), R9
-	SBBQ CX, CX
-	MOVL CX, DX
-	MOVQ CX, BX
-	ANDQ p256P<>+24(SB), BX
-	ADDQ CX, AX
-	ADCQ DX, DI
-	ADCQ $0x00, R8
-	ADCQ BX, R9
-
-	// Store x3, all inputs read
-	MOVQ x3+0(FP), CX
-	MOVQ AX, (CX)
-	MOVQ DI, 8(CX)
-	MOVQ R8, 16(CX)
-	MOVQ R9, 24(CX)
-
-	// u = u - x3
-	MOVQ 160(SP), CX
-	MOVQ 168(SP), BX
-	MOVQ 176(SP), SI
-	MOVQ 184(SP), R10
-	SUBQ AX, CX
-	SBBQ DI, BX
-	SBBQ R8, SI
-	SBBQ R9, R10
-	SBBQ AX, AX
-	MOVL AX, DX
-	MOVQ AX, DI
-	ANDQ p256P<>+24(SB), DI
-	ADDQ AX, CX
-	ADCQ DX, BX
-	ADCQ $0x00, SI
-	ADCQ DI, R10
-
-	// y3 = alpha * u
-	// t += x·y[0]·2^0
-	MOVQ  128(SP), DX
-	MULXQ CX, AX, DI
-	MULXQ BX, R14, R8
-	ADDQ  R14, DI
-	MULXQ SI, R14, R9
-	ADCQ  R14, R8
-	MULXQ R10, R14, R11
-	ADCQ  R14, R9
-	ADCQ  $0x00, R11
-
-	// t += x·y[1]·2^64
-	MOVQ  136(SP), DX
-	XORQ  BP, BP
-	MULXQ CX, R14, R15
-	ADCXQ R14, DI
-	ADOXQ R15, R8
-	MULXQ BX, R14, R15
-	ADCXQ R14, R8
-	ADOXQ R15, R9
-	MULXQ SI, R14, R15
-	ADCXQ R14, R9
-	ADOXQ R15, R11
-	MULXQ R10, R14, R12
-	ADCXQ R14, R11
-	ADOXQ BP, R12
-	ADCXQ BP, R12
-
-	// t += x·y[2]·2^128
-	MOVQ  144(SP), DX
-	XORQ  BP, BP
-	MULXQ CX, R14, R15
-	ADCXQ R14, R8
-	ADOXQ R15, R9
-	MULXQ BX, R14, R15
-	ADCXQ R14, R9
-	ADOXQ R15, R11
-	MULXQ SI, R14, R15
-	ADCXQ R14, R11
-	ADOXQ R15, R12
-	MULXQ R10, R14, R13
-	ADCXQ R14, R12
-	ADOXQ BP, R13
-	ADCXQ BP, R13
-
-	// t += x·y[3]·2^192
-	MOVQ  152(SP), DX
-	XORQ  BP, BP
-	MULXQ CX, R14, R15
-	ADCXQ R14, R9
-	ADOXQ R15, R11
-	MULXQ BX, R14, R15
-	ADCXQ R14, R11
-	ADOXQ R15, R12
-	MULXQ SI, R14, R15
-	ADCXQ R14, R12
-	ADOXQ R15, R13
-	MULXQ R10, R14, CX
-	ADCXQ R14, R13
-	ADOXQ BP, CX
-	ADCXQ BP, CX
-
-	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  AX, DX
-	MOVQ  AX, BX
-	SHLQ  $0x20, BX
-	SHRQ  $0x20, AX
-	ADDQ  BX, DI
-	ADCQ  AX, R8
-	MULXQ p256P<>+24(SB), BX, AX
-	ADCQ  BX, R9
-	ADCQ  $0x00, AX
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  DI, DX
-	MOVQ  DI, BX
-	SHLQ  $0x20, BX
-	SHRQ  $0x20, DI
-	ADDQ  BX, R8
-	ADCQ  DI, R9
-	MULXQ p256P<>+24(SB), BX, DI
-	ADCQ  BX, AX
-	ADCQ  $0x00, DI
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R8, DX
-	MOVQ  R8, BX
-	SHLQ  $0x20, BX
-	SHRQ  $0x20, R8
-	ADDQ  BX, R9
-	ADCQ  R8, AX
-	MULXQ p256P<>+24(SB), BX, R8
-	ADCQ  BX, DI
-	ADCQ  $0x00, R8
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R9, DX
-	MOVQ  R9, BX
-	SHLQ  $0x20, BX
-	SHRQ  $0x20, R9
-	ADDQ  BX, AX
-	ADCQ  R9, DI
-	MULXQ p256P<>+24(SB), BX, R9
-	ADCQ  BX, R8
-	ADCQ  $0x00, R9
-
-	// Add the high half: t < 2p
-	XORQ DX, DX
-	ADDQ R11, AX
-	ADCQ R12, DI
-	ADCQ R13, R8
-	ADCQ CX, R9
-	ADCQ $0x00, DX
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, CX
-	MOVQ    DI, BX
-	MOVQ    R8, SI
-	MOVQ    R9, R10
-	SUBQ    $-1, CX
-	SBBQ    p256P<>+8(SB), BX
-	SBBQ    $0x00, SI
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, DX
-	CMOVQCC CX, AX
-	CMOVQCC BX, DI
-	CMOVQCC SI, R8
-	CMOVQCC R10, R9
-	MOVQ    AX, 192(SP)
-	MOVQ    DI, 200(SP)
-	MOVQ    R8, 208(SP)
-	MOVQ    R9, 216(SP)
-
-	// gamma = gamma * gamma
-	MOVQ 32(SP), AX
-	MOVQ 40(SP), CX
-	MOVQ 48(SP), BX
-	MOVQ 56(SP), SI
-
-	// Cross products a_i·a_j, i < j, into t1..t6
-	MOVQ  AX, DX
-	MULXQ CX, DI, R8
-	MULXQ BX, R14, R9
-	ADDQ  R14, R8
-	MULXQ SI, R14, R10
-	ADCQ  R14, R9
-	ADCQ  $0x00, R10
-	MOVQ  CX, DX
-	XORQ  R12, R12
-	MULXQ BX, R14, R15
-	ADCXQ R14, R9
-	ADOXQ R15, R10
-	MULXQ SI, R14, R11
-	ADCXQ R14, R10
-	ADOXQ R12, R11
-	ADCXQ R12, R11
-	MOVQ  BX, DX
-	MULXQ SI, R14, R12
-	ADDQ  R14, R11
-	ADCQ  $0x00, R12
-
-	// Double them (CF chain) and add the squares a_i² (OF chain)
-	XORQ  R13, R13
-	MOVQ  AX, DX
-	MULXQ DX, AX, R15
-	ADCXQ DI, DI
-	ADOXQ R15, DI
-	MOVQ  CX, DX
-	MULXQ DX, R14, R15
-	ADCXQ R8, R8
-	ADOXQ R14, R8
-	ADCXQ R9, R9
-	ADOXQ R15, R9
-	MOVQ  BX, DX
-	MULXQ DX, R14, R15
-	ADCXQ R10, R10
-	ADOXQ R14, R10
-	ADCXQ R11, R11
-	ADOXQ R15, R11
-	MOVQ  SI, DX
-	MULXQ DX, R14, R15
-	ADCXQ R12, R12
-	ADOXQ R14, R12
-	ADCXQ R13, R13
-	ADOXQ R15, R13
-
-	// Reduction 0: q = w0; w = (w + q·p) / 2^64
-	MOVQ  AX, DX
-	MOVQ  AX, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, AX
-	ADDQ  CX, DI
-	ADCQ  AX, R8
-	MULXQ p256P<>+24(SB), CX, AX
-	ADCQ  CX, R9
-	ADCQ  $0x00, AX
-
-	// Reduction 1: q = w0; w = (w + q·p) / 2^64
-	MOVQ  DI, DX
-	MOVQ  DI, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, DI
-	ADDQ  CX, R8
-	ADCQ  DI, R9
-	MULXQ p256P<>+24(SB), CX, DI
-	ADCQ  CX, AX
-	ADCQ  $0x00, DI
-
-	// Reduction 2: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R8, DX
-	MOVQ  R8, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R8
-	ADDQ  CX, R9
-	ADCQ  R8, AX
-	MULXQ p256P<>+24(SB), CX, R8
-	ADCQ  CX, DI
-	ADCQ  $0x00, R8
-
-	// Reduction 3: q = w0; w = (w + q·p) / 2^64
-	MOVQ  R9, DX
-	MOVQ  R9, CX
-	SHLQ  $0x20, CX
-	SHRQ  $0x20, R9
-	ADDQ  CX, AX
-	ADCQ  R9, DI
-	MULXQ p256P<>+24(SB), CX, R9
-	ADCQ  CX, R8
-	ADCQ  $0x00, R9
-
-	// Add the high half: t < 2p
-	XORQ CX, CX
-	ADDQ R10, AX
-	ADCQ R11, DI
-	ADCQ R12, R8
-	ADCQ R13, R9
-	ADCQ $0x00, CX
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, DX
-	MOVQ    DI, BX
-	MOVQ    R8, SI
-	MOVQ    R9, R10
-	SUBQ    $-1, DX
-	SBBQ    p256P<>+8(SB), BX
-	SBBQ    $0x00, SI
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, CX
-	CMOVQCC DX, AX
-	CMOVQCC BX, DI
-	CMOVQCC SI, R8
-	CMOVQCC R10, R9
-
-	// gamma = 8 * gamma
-	MOVQ R9, CX
-	SHRQ $0x3d, CX
-	SHLQ $0x03, R8, R9
-	SHLQ $0x03, DI, R8
-	SHLQ $0x03, AX, DI
-	SHLQ $0x03, AX
-
-	// Fold top·2^256 ≡ top·(2^224 - 2^192 - 2^96 + 1)
-	MOVQ CX, DX
-	SHLQ $0x20, DX
-	MOVQ DX, BX
-	SUBQ CX, BX
 	XORQ SI, SI
 	ADDQ CX, AX
-	ADCQ $0x00, DI
+	ADCQ DX, DI
 	ADCQ $0x00, R8
 	ADCQ BX, R9
 	ADCQ $0x00, SI
-	SUBQ DX, DI
-	SBBQ $0x00, R8
-	SBBQ $0x00, R9
-	SBBQ $0x00, SI
-
-	// Subtract p, keep the difference unless it borrowed
-	MOVQ    AX, CX
-	MOVQ    DI, DX
-	MOVQ    R8, BX
-	MOVQ    R9, R10
-	SUBQ    $-1, CX
-	SBBQ    p256P<>+8(SB), DX
-	SBBQ    $0x00, BX
-	SBBQ    p256P<>+24(SB), R10
-	SBBQ    $0x00, SI
-	CMOVQCC CX, AX
-	CMOVQCC DX, DI
-	CMOVQCC BX, R8
-	CMOVQCC R10, R9
+	SHRQ $0x01, DI, AX
+	SHRQ $0x01, R8, DI
+	SHRQ $0x01, R9, R8
+	SHRQ $0x01, SI, R9
 
 	// y3 = y3 - gamma
 	MOVQ 192(SP), CX

@@ -166,19 +166,18 @@ func TestP256DoubleAsm(t *testing.T) {
 	}
 }
 
-// TestP256DoubleAsmShifts checks the doubling's multiplications by 4 and 8
-// (the assembly's mulPow2 and fold) where their reduction is tight: points
-// chosen so that β and γ² (the values as the field holds them, Montgomery
-// form) make 4β or 8γ² = top·2^256 + w with w + top·(2^256 - p) ≥ 2^256,
-// the fold's carry, or ≡ p - 1, 0 or 1, or any of the extreme values.
-// Compared with doubleGeneric word for word.
-func TestP256DoubleAsmShifts(t *testing.T) {
+// TestP256DoubleAsmHalf checks the doubling's halving (the assembly's
+// halve, 8γ² = (4γ)²/2) at its bounds: points chosen so that H = (4γ)², the
+// value as the field holds it (Montgomery form), is 0, 1, 2, 3, p - 1,
+// p - 2, p - 3, 2^255 - 1, 2^255, 2^255 + 1 or any of the extreme inputs,
+// odd and even. Compared with doubleGeneric word for word.
+func TestP256DoubleAsmHalf(t *testing.T) {
 	if !useADX {
 		t.Skip("the CPU lacks BMI2 or ADX")
 	}
 	p := elliptic.P256().Params().P
 	R := new(big.Int).Mod(new(big.Int).Lsh(big.NewInt(1), 256), p)
-	two256 := new(big.Int).Lsh(big.NewInt(1), 256)
+	half := new(big.Int).ModInverse(big.NewInt(2), p)
 	fromWords := func(w [4]uint64) *big.Int {
 		v := new(big.Int)
 		for i := 3; i >= 0; i-- {
@@ -186,100 +185,65 @@ func TestP256DoubleAsmShifts(t *testing.T) {
 		}
 		return v
 	}
-	// Targets: the carrying ones, k·v = top·2^256 + 2^256 - small, and
-	// those with k·v ≡ p - 1, 0, 1 mod p, and the extreme inputs.
-	targets := func(k int64) []*big.Int {
-		var vs []*big.Int
-		for top := int64(0); top < k; top++ {
-			for _, small := range []int64{k, 2 * k, 3 * k, 1 << 20 * k} {
-				v := new(big.Int).Mul(big.NewInt(top+1), two256)
-				v.Sub(v, big.NewInt(small)).Div(v, big.NewInt(k))
-				if v.Cmp(p) < 0 {
-					vs = append(vs, v)
-				}
-			}
-		}
-		kInv := new(big.Int).ModInverse(big.NewInt(k), p)
-		for _, c := range []int64{-1, 0, 1} {
-			v := new(big.Int).Mod(big.NewInt(c), p)
-			vs = append(vs, v.Mul(v, kInv).Mod(v, p))
-		}
-		for _, w := range p256AsmInputs(t)[:30] {
-			vs = append(vs, fromWords(w))
-		}
-		return vs
+	var targets []*big.Int
+	for _, c := range []int64{0, 1, 2, 3} {
+		targets = append(targets, big.NewInt(c), new(big.Int).Sub(p, big.NewInt(c+1)))
 	}
-	r := testutil.Rand(t)
-	var zs [][4]uint64
-	for _, w := range p256AsmInputs(t) {
-		zs = append(zs, w)
+	for _, c := range []int64{-1, 0, 1} {
+		targets = append(targets, new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(c)))
 	}
-	check := func(q *p256Jacobian) {
-		t.Helper()
-		var want, got p256Jacobian
-		want.doubleGeneric(q)
-		p256DoubleADX(&got.x.l, &got.y.l, &got.z.l, &q.x.l, &q.y.l, &q.z.l)
-		if got != want {
-			t.Fatalf("p256DoubleADX(%x) = %x, want %x", *q, got, want)
-		}
+	in := p256AsmInputs(t)
+	for _, w := range in[:40] {
+		targets = append(targets, fromWords(w))
 	}
 	// montSqrt returns a with a·a·R⁻¹ ≡ v (mod p), a square root of v·R,
 	// or nil.
 	montSqrt := func(v *big.Int) *big.Int {
-		return new(big.Int).ModSqrt(new(big.Int).Mul(v, R).Mod(new(big.Int).Mul(v, R), p), p)
+		return new(big.Int).ModSqrt(new(big.Int).Mod(new(big.Int).Mul(v, R), p), p)
 	}
-	// γ² = G: γ a root of G·R (either sign), y a root of γ·R, which needs
-	// γ·R to be a square: one of ±γ is, p being 3 mod 4.
-	hits := 0
-	for _, G := range targets(8) {
-		gamma := montSqrt(G)
-		if gamma == nil {
+	r := testutil.Rand(t)
+	var odd, even int
+	for _, H := range targets {
+		// H = γ'²·R⁻¹ with γ' = Y'²·R⁻¹, Y' = 2·Y1: γ' a root of H·R,
+		// of either sign, so that γ'·R has a root Y' (one of ±γ' does,
+		// p being 3 mod 4).
+		g := montSqrt(H)
+		if g == nil {
 			continue
 		}
-		y := montSqrt(gamma)
-		if y == nil {
-			gamma.Sub(p, gamma).Mod(gamma, p)
-			y = montSqrt(gamma)
+		y2 := montSqrt(g)
+		if y2 == nil {
+			g.Sub(p, g).Mod(g, p)
+			y2 = montSqrt(g)
 		}
-		if y == nil {
-			t.Fatalf("no y with y⁴ = %x", G)
+		if y2 == nil {
+			t.Fatalf("no Y' with Y'⁴ = %x", H)
 		}
 		var q p256Jacobian
-		q.y.l = p256Words(y)
-		var g, gg [4]uint64
-		p256SquareGeneric(&g, &q.y.l)
-		p256SquareGeneric(&gg, &g)
-		if fromWords(gg).Cmp(G) != 0 {
-			t.Fatalf("γ² of y = %x is %x, want %x", q.y.l, gg, G)
+		q.y.l = p256Words(new(big.Int).Mod(new(big.Int).Mul(y2, half), p))
+		var yy, gg, hh [4]uint64
+		yy = p256Words(new(big.Int).Mod(new(big.Int).Lsh(fromWords(q.y.l), 1), p))
+		p256SquareGeneric(&gg, &yy)
+		p256SquareGeneric(&hh, &gg)
+		if fromWords(hh).Cmp(H) != 0 {
+			t.Fatalf("(2·Y1)⁴ of Y1 = %x is %x, want %x", q.y.l, hh, H)
 		}
-		hits++
-		q.x.l = zs[r.IntN(len(zs))]
-		q.z.l = zs[r.IntN(len(zs))]
-		check(&q)
+		if H.Bit(0) == 1 {
+			odd++
+		} else {
+			even++
+		}
+		q.x.l = in[r.IntN(len(in))]
+		q.z.l = in[r.IntN(len(in))]
+		var want, got p256Jacobian
+		want.doubleGeneric(&q)
+		p256DoubleADX(&got.x.l, &got.y.l, &got.z.l, &q.x.l, &q.y.l, &q.z.l)
+		if got != want {
+			t.Fatalf("p256DoubleADX(%x) = %x, want %x", q, got, want)
+		}
 	}
-	if hits < 10 {
-		t.Fatalf("only %d values of γ² reached", hits)
-	}
-	// β = B: any y with γ ≠ 0, then x = B·R·γ⁻¹.
-	for _, B := range targets(4) {
-		var q p256Jacobian
-		q.y.l = zs[len(zs)-1-r.IntN(20)]
-		var g [4]uint64
-		p256SquareGeneric(&g, &q.y.l)
-		gInv := new(big.Int).ModInverse(fromWords(g), p)
-		if gInv == nil {
-			continue
-		}
-		x := new(big.Int).Mul(B, R)
-		x.Mul(x, gInv).Mod(x, p)
-		q.x.l = p256Words(x)
-		var beta [4]uint64
-		p256MulGeneric(&beta, &q.x.l, &g)
-		if fromWords(beta).Cmp(B) != 0 {
-			t.Fatalf("β of %x is %x, want %x", q, beta, B)
-		}
-		q.z.l = zs[r.IntN(len(zs))]
-		check(&q)
+	if odd < 5 || even < 5 {
+		t.Fatalf("only %d odd and %d even values of (4γ)² reached", odd, even)
 	}
 }
 

@@ -16,27 +16,30 @@
 // a doubling; the doubling's lines reordered to pair independent
 // multiplications, no change.
 //
-// The doubling went from 1253 instructions and 147 ns to 1113 and 130, and
-// ScalarMult + BytesX from 59.5 to 54.3 µs, 0.99 to 0.91 of crypto/ecdh's
-// ECDH (thread CPU time, the min of 15 rounds in each of 4 to 6 alternating
+// The doubling went from 1253 instructions and 147 ns to 1058 and 128, and
+// ScalarMult + BytesX from 59.5 to 53.7 µs, 0.99 to 0.90 of crypto/ecdh's
+// ECDH (thread CPU time, the min of 15 rounds in each of 5 or 6 alternating
 // runs of two test binaries, spread of the mins about 1%), by: storing a
 // result only where a later line reads it from memory, the outputs through
 // their pointers once the inputs are read, and taking a subtraction's
 // forwarded subtrahend from registers; Z3 = 2·Y1·Z1; 4β and 8γ² by a shift
-// and a fold of the top bits (mulPow2) instead of two and three additions
-// (these three: 1142 instructions, 133 ns, 55.1 µs); 3·(X1 + δ) reduced
-// below 2^256 only (add3Lazy) and X3 = α² - 4β - 4β (1113, 54.7 µs); p0 and
-// p2 as immediates in condSub (130 ns, 54.3 µs). Tried and dropped: the
-// five doublings of a window as one call looping in assembly, 55.4 against
-// 55.1 µs a ScalarMult (the call costs little beside 1100 instructions);
-// condSub as subRegs does it, p subtracted in place and added back masked
-// (one instruction fewer), no measurable change and llvm-mca 2% slower;
-// p3 in a register for redc's MULX instead of a memory operand, the
-// addition 1% faster but the doubling 1% slower and ScalarMult 54.6 against
-// 54.3 µs; X3 - 2V (and X3 - 2·U1·H²) as two subtractions in addDistinct
-// and maddDistinct, 245 against 243 ns (a longer chain: these formulas wait
-// on latency more than the doubling does, llvm-mca 763 against 732 cycles);
-// 3α by a shift and a fold, 42 instructions against two additions' 38.
+// and a fold of the top bits instead of two and three additions (these
+// three: 1142 instructions, 133 ns, 55.1 µs); 3·(X1 + δ) reduced below
+// 2^256 only (add3Lazy) and X3 = α² - 4β - 4β (1113, 54.7 µs); p0 and p2 as
+// immediates in condSub (130 ns, 54.3 µs); Y' = 2·Y1 first, so that 4γ and
+// 4β come out of the multiplications and 8γ² = (4γ)²/2 takes a halving
+// instead of the shift and fold (1058, 128 ns, 53.7 µs). Tried and
+// dropped: the five doublings of a window as one call looping in assembly,
+// 55.4 against 55.1 µs a ScalarMult (the call costs little beside 1100
+// instructions); condSub as subRegs does it, p subtracted in place and
+// added back masked (one instruction fewer), no measurable change and
+// llvm-mca 2% slower; p3 in a register for redc's MULX instead of a memory
+// operand, the addition 1% faster but the doubling 1% slower and ScalarMult
+// 54.6 against 54.3 µs; X3 - 2V (and X3 - 2·U1·H²) as two subtractions in
+// addDistinct and maddDistinct, 245 against 243 ns (a longer chain: these
+// formulas wait on latency more than the doubling does, llvm-mca 763
+// against 732 cycles); 3α by a shift and a fold, 42 instructions against
+// two additions' 38.
 //
 // The kernels compute what p256MulGeneric, p256SquareGeneric and
 // p256SquareNGeneric (in p256_field.go, from _gen) compute: z = x·y·R⁻¹ mod
@@ -415,37 +418,43 @@ func addRegs(w [4]GPVirtual, y func(i int) Op) [4]GPVirtual {
 	return condSub(w, top)
 }
 
-// mulPow2 emits k·a mod p for a < p in registers (which it overwrites) and
-// k = 2, 4 or 8: the 259-bit shift (top, a) = k·a, SHLQ with the bits
-// shifted in (SHLD), then fold.
-func mulPow2(a [4]GPVirtual, k int) [4]GPVirtual {
-	s := map[int]uint64{2: 1, 4: 2, 8: 3}[k]
-	top := GP64()
-	MOVQ(a[3], top)
-	SHRQ(Imm(64-s), top)
-	for j := 3; j > 0; j-- {
-		SHLQ(Imm(s), a[j-1], a[j])
-	}
-	SHLQ(Imm(s), a[0])
-	return fold(a, top)
+// halve emits a/2 mod p for a < p in registers (which it overwrites): a/2
+// for an even a, (a + p)/2 for an odd one, both below p. p is added masked
+// by a's low bit, the 257-bit sum (c, a) shifted right by one (SHRQ with
+// the bits shifted in, SHRD).
+func halve(a [4]GPVirtual) [4]GPVirtual {
+	m, m1, m3, c := GP64(), GP64(), GP64(), GP64()
+	MOVQ(a[0], m)
+	ANDQ(Imm(1), m)
+	NEGQ(m)
+	MOVL(m.As32(), m1.As32()) // p1 = 2^32 - 1, zero extended
+	MOVQ(m, m3)
+	ANDQ(p256P.Offset(24), m3)
+	XORQ(c, c)
+	ADDQ(m, a[0])
+	ADCQ(m1, a[1])
+	ADCQ(Imm(0), a[2])
+	ADCQ(m3, a[3])
+	ADCQ(Imm(0), c)
+	SHRQ(Imm(1), a[1], a[0])
+	SHRQ(Imm(1), a[2], a[1])
+	SHRQ(Imm(1), a[3], a[2])
+	SHRQ(Imm(1), c, a[3])
+	return a
 }
 
-// fold emits v mod p for v = top·2^256 + w < 2^32·2^256 (top in a
-// register, w in registers, both overwritten), fully reduced. As
+// foldTop emits, for v = top·2^256 + w < 2^32·2^256 (top in a register, w
+// in registers, both overwritten), (c, w) = v - top·p ≡ v (mod p), and
+// returns w and c: as
 // 2^256 ≡ 2^256 - p = 2^224 - 2^192 - 2^96 + 1 (mod p),
 //
 //	v ≡ w + top·2^224 - top·2^192 - top·2^96 + top
 //	  = w + top + (top·2^32 - top)·2^192 - (top·2^32)·2^64
 //
-// which is v - top·p, at least 0 and below 2^256 + top·2^224 ≤ 2p for
-// top ≤ 2^31: one carry word c, then condSub. (c, w) is computed as the
-// addition of the first two terms (carry into c) and the subtraction of the
-// third (borrow out of c): their sum is not negative, so c ends 0 or 1.
-func fold(w [4]GPVirtual, top GPVirtual) [4]GPVirtual {
-	return condSub(foldTop(w, top))
-}
-
-// foldTop emits fold's first step, (c, w) = v - top·p, and returns w and c.
+// at least 0 and below 2^256 + top·2^224 ≤ 2p for top ≤ 2^31: one carry
+// word c. (c, w) is computed as the addition of the first two terms (carry
+// into c) and the subtraction of the third (borrow out of c): their sum is
+// not negative, so c ends 0 or 1.
 func foldTop(w [4]GPVirtual, top GPVirtual) ([4]GPVirtual, GPVirtual) {
 	Comment("Fold top·2^256 ≡ top·(2^224 - 2^192 - 2^96 + 1)")
 	h, h3, c := GP64(), GP64(), GP64()
@@ -546,10 +555,12 @@ func subRegs(w [4]GPVirtual, y func(i int) Op) [4]GPVirtual {
 // formula writes a straight-line sequence of field operations on the
 // parameters (the names of the signature, read through their pointers) and
 // stack slots for every other name. A line is "dst = a op b" with op one of
-// *, + and -, or "dst = k * a" for k = 2, 4 or 8 (mulPow2). The outputs x3,
-// y3 and z3 may alias the inputs: each is stored through its pointer once
-// no later line reads a parameter, at its last definition if that comes
-// after the last such read, else at the end from its slot.
+// *, + and -, "dst = a / 2" (halve), or "dst = 3(a + b)" (add3Lazy, reduced
+// below 2^256 only, for one multiplication by a fully reduced value, which
+// planFormula checks); every other line's result is fully reduced. The
+// outputs x3, y3 and z3 may alias the inputs: each is stored through its
+// pointer once no later line reads a parameter, at its last definition if
+// that comes after the last such read, else at the end from its slot.
 //
 // The result of each line stays in registers for the next line, which
 // reads it from there (as the first operand of a multiplication, addition
@@ -614,8 +625,8 @@ func formulaBody(name string, params map[string]bool, ptr func(string) string, l
 		}
 		var r [4]GPVirtual
 		switch {
-		case s.k != 0:
-			r = mulPow2(first(), s.k)
+		case s.op == "/":
+			r = halve(first())
 		case s.op == "3(+)":
 			r = add3Lazy(first(), memWords(mem(s.y)))
 		case s.op == "*" && s.x == s.y:
@@ -655,7 +666,6 @@ func formulaBody(name string, params map[string]bool, ptr func(string) string, l
 // step is one line of a formula as formula emits it.
 type step struct {
 	text, dst, x, op, y string
-	k                   int      // the constant of "dst = k * y", then in x as well
 	fwd                 bool     // x is the previous line's result, in registers
 	fwdY                bool     // y is, for a subtraction x - y
 	memReads            []string // the names read from memory (slots or parameters)
@@ -675,9 +685,6 @@ func planFormula(name string, lines []string) []step {
 		}
 		s := step{text: l, dst: f[0], x: f[2], op: f[3], y: f[4]}
 		switch {
-		case s.op == "*" && (s.x == "2" || s.x == "4" || s.x == "8"):
-			s.k = int(s.x[0] - '0')
-			s.x = s.y
 		case s.op == "+" && strings.HasPrefix(s.x, "3(") && strings.HasSuffix(s.y, ")"):
 			s.op, s.x, s.y = "3(+)", s.x[2:], s.y[:len(s.y)-1]
 			if s.x == s.y || isParamOut(s.x) || isParamOut(s.y) {
@@ -689,6 +696,10 @@ func planFormula(name string, lines []string) []step {
 		case s.op == "*" || s.op == "+":
 			if s.y == last && s.x != last {
 				s.x, s.y = s.y, s.x // commutative: the forwarded value first
+			}
+		case s.op == "/":
+			if s.y != "2" {
+				log.Fatalf("%s: bad divisor in %q", name, l)
 			}
 		case s.op == "-":
 			if s.x == s.y {
@@ -702,7 +713,7 @@ func planFormula(name string, lines []string) []step {
 		if !s.fwd {
 			s.memReads = append(s.memReads, s.x)
 		}
-		if s.k == 0 && s.x != s.y && !s.fwdY {
+		if s.op != "/" && s.x != s.y && !s.fwdY {
 			s.memReads = append(s.memReads, s.y)
 		}
 		plan[i] = s
@@ -752,30 +763,30 @@ func planFormula(name string, lines []string) []step {
 func isParamOut(n string) bool { return n == "x3" || n == "y3" || n == "z3" }
 
 // jacobianDouble is dbl-2001-b (Bernstein and Lange, Explicit-Formulas
-// Database, a = -3), as (*p256Jacobian).doubleGeneric writes it, with equal
-// results (every line is fully reduced) but three changes: Z3 = 2·Y1·Z1, one
-// multiplication and an addition, instead of (Y1 + Z1)² - γ - δ, a
-// squaring, an addition and two subtractions (equal mod p, as
-// (Y1 + Z1)² - Y1² - Z1² = 2·Y1·Z1); 4β and 8γ² by a shift (mulPow2)
-// instead of two and three additions; and γ² after α·(4β - X3), so that
-// Y3 - 8γ² reads 8γ² from registers. 4M + 4S.
+// Database, a = -3), 4M + 4S, with the results of
+// (*p256Jacobian).doubleGeneric (every line but one is fully reduced, and
+// the values are equal mod p) from other lines: with Y' = 2·Y1, the values
+// γ' = Y'² = 4γ and β' = X1·γ' = 4β come out of the multiplications, Z3 =
+// Y'·Z1 = 2·Y1·Z1 = (Y1 + Z1)² - γ - δ, and 8γ² = γ'²/2 (halve), which
+// saves the doubling's additions for 4β, 8β, 8γ² and Z3 for one addition
+// and a halving; 3·(X1 + δ) is add3Lazy's, X3 = α² - β' - β', and Y3 =
+// α·(β' - X3) - 8γ² with 8γ² in registers.
 var jacobianDouble = []string{
 	"delta = z1 * z1",
-	"gamma = y1 * y1",
-	"beta = x1 * gamma",
 	"t = x1 - delta",
 	"u = 3(x1 + delta)",
 	"alpha = t * u",
-	"z3 = y1 * z1",
-	"z3 = z3 + z3",
-	"u = 4 * beta",
+	"y2 = y1 + y1",
+	"gamma = y2 * y2",
+	"beta = x1 * gamma",
+	"z3 = y2 * z1",
 	"x3 = alpha * alpha",
-	"x3 = x3 - u",
-	"x3 = x3 - u",
-	"u = u - x3",
+	"x3 = x3 - beta",
+	"x3 = x3 - beta",
+	"u = beta - x3",
 	"y3 = alpha * u",
 	"gamma = gamma * gamma",
-	"gamma = 8 * gamma",
+	"gamma = gamma / 2",
 	"y3 = y3 - gamma",
 }
 
