@@ -6,7 +6,7 @@
 // except the Jacobian doubling's (see jacobianDouble), from a straight-line
 // description, the field values in stack slots, each result kept in
 // registers for the next line and stored only where a later line reads it
-// from memory; the doubling takes 130 ns, 1113 instructions, against about
+// from memory; the doubling takes 128 ns, 1058 instructions, against about
 // 180 with a call per field operation), and the SSE2 scans of the tables.
 //
 // Tried and dropped, each slower: a CIOS multiplication; ScalarMult's whole
@@ -17,7 +17,7 @@
 // multiplications, no change.
 //
 // The doubling went from 1253 instructions and 147 ns to 1058 and 128, and
-// ScalarMult + BytesX from 59.5 to 53.7 µs, 0.99 to 0.90 of crypto/ecdh's
+// ScalarMult + BytesX from 59.5 to 53.5 µs, 1.00 to 0.90 of crypto/ecdh's
 // ECDH (thread CPU time, the min of 15 rounds in each of 5 or 6 alternating
 // runs of two test binaries, spread of the mins about 1%), by: storing a
 // result only where a later line reads it from memory, the outputs through
@@ -38,8 +38,9 @@
 // 54.6 against 54.3 µs; X3 - 2V (and X3 - 2·U1·H²) as two subtractions in
 // addDistinct and maddDistinct, 245 against 243 ns (a longer chain: these
 // formulas wait on latency more than the doubling does, llvm-mca 763
-// against 732 cycles); 3α by a shift and a fold, 42 instructions against
-// two additions' 38.
+// against 732 cycles); addDistinct's Z3 = Z1·Z2·H moved up next to H,
+// llvm-mca 735 against 732 cycles; 3α by a shift and a fold, 42
+// instructions against two additions' 38.
 //
 // The kernels compute what p256MulGeneric, p256SquareGeneric and
 // p256SquareNGeneric (in p256_field.go, from _gen) compute: z = x·y·R⁻¹ mod
