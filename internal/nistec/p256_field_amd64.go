@@ -59,6 +59,13 @@ func p256SelectBaseSSE2(out *[8]uint64, table *[64][8]uint64, n uint32)
 //go:noescape
 func p256SelectBaseAVX512(out *[8]uint64, table *[64][8]uint64, n uint32)
 
+// p256SelectAVX512 sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros
+// for any other n, reading every entry. Constant time in n. It requires
+// AVX-512F and AVX-512VL.
+//
+//go:noescape
+func p256SelectAVX512(out *[12]uint64, table *[16][12]uint64, n uint32)
+
 // p256PointDoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in projective
 // coordinates as (*P256Point).doubleGeneric does (Renes, Costello and
 // Batina, Algorithm 6), with equal results, for coordinates below p; b is

@@ -3500,6 +3500,48 @@ p256SelectBaseAVX512_entries:
 	VZEROUPPER
 	RET
 
+// func p256SelectAVX512(out *[12]uint64, table *[16][12]uint64, n uint32)
+// Requires: AVX, AVX512F, AVX512VL
+TEXT ·p256SelectAVX512(SB), NOSPLIT, $0-20
+	MOVQ         table+8(FP), AX
+	MOVL         n+16(FP), CX
+	VPBROADCASTQ CX, Z0
+	MOVQ         $0x0000000000000001, CX
+	VPBROADCASTQ CX, Z1
+	MOVQ         $0x0000000000000002, CX
+	VPBROADCASTQ CX, Z3
+	VPADDQ       Z1, Z1, Z2
+	VPXORQ       Z4, Z4, Z4
+	VPXORQ       Z5, Z5, Z5
+	VPXORQ       Y6, Y6, Y6
+	VPXORQ       Y7, Y7, Y7
+	LEAQ         1536(AX), CX
+
+p256SelectAVX512_entries:
+	// K1, K2 = all ones where the index of the entry is n; acc = K ? entry : acc
+	VPCMPEQQ  Z1, Z0, K1
+	VPCMPEQQ  Z2, Z0, K2
+	VMOVDQU64 (AX), Z8
+	VMOVDQU64 64(AX), Y10
+	VMOVDQU64 96(AX), Z9
+	VMOVDQU64 160(AX), Y11
+	VPBLENDMQ Z8, Z4, K1, Z4
+	VPBLENDMQ Y10, Y6, K1, Y6
+	VPBLENDMQ Z9, Z5, K2, Z5
+	VPBLENDMQ Y11, Y7, K2, Y7
+	VPADDQ    Z3, Z1, Z1
+	VPADDQ    Z3, Z2, Z2
+	ADDQ      $0x000000c0, AX
+	CMPQ      AX, CX
+	JB        p256SelectAVX512_entries
+	VPORQ     Z5, Z4, Z4
+	VPORQ     Y7, Y6, Y6
+	MOVQ      out+0(FP), AX
+	VMOVDQU64 Z4, (AX)
+	VMOVDQU64 Y6, 64(AX)
+	VZEROUPPER
+	RET
+
 // func p256PointDoubleADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, b *[4]uint64)
 // Requires: ADX, BMI2, CMOV
 TEXT ·p256PointDoubleADX(SB), NOSPLIT, $224-56

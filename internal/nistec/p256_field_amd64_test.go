@@ -441,13 +441,18 @@ func TestP256SelectAsm(t *testing.T) {
 			row[i].x.l[k], row[i].y.l[k] = r.Uint64(), r.Uint64()
 		}
 	}
+	defer func(saved bool) { useAVX512 = saved }(useAVX512)
 	for _, n := range []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 32, 1 << 16, 1<<32 - 1} {
 		var want, got P256Point
 		table.selectIntoGeneric(&want, n)
-		got.x.l[0] = 42
-		table.selectInto(&got, n)
-		if got != want {
-			t.Fatalf("selectInto(%d) = %x, want %x", n, got, want)
+		for _, avx512 := range []bool{false, cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL} {
+			useAVX512 = avx512
+			got = P256Point{}
+			got.x.l[0] = 42
+			table.selectInto(&got, n)
+			if got != want {
+				t.Fatalf("selectInto(%d), AVX-512 %v = %x, want %x", n, avx512, got, want)
+			}
 		}
 		var wantA, gotA p256Affine
 		p256SelectAffineGeneric(&wantA, &row, n)
@@ -465,10 +470,10 @@ func TestP256SelectAsm(t *testing.T) {
 	}
 	defer func(saved bool) { useAVX512 = saved }(useAVX512)
 	paths := []bool{false}
-	if cpu.X86.HasAVX512F {
+	if cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		paths = append(paths, true)
 	} else {
-		t.Log("no AVX-512F: the SSE2 base scan only")
+		t.Log("no AVX-512F and VL: the SSE2 base scan only")
 	}
 	for _, avx512 := range paths {
 		useAVX512 = avx512

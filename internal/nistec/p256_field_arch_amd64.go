@@ -85,10 +85,16 @@ func (q *P256Point) addAffine(p1 *P256Point, p2 *p256Affine) *P256Point {
 }
 
 // selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
-// every entry, with the SSE2 scan p256SelectSSE2 (a P256Point is 12
-// words, x, y and z). Constant time in n.
+// every entry, with the AVX-512 scan p256SelectAVX512 where the CPU has
+// AVX-512F and VL (useAVX512) and the SSE2 scan p256SelectSSE2 otherwise
+// (a P256Point is 12 words, x, y and z). Constant time in n; the branch
+// is on the CPU.
 func (t *p256Table) selectInto(p *P256Point, n uint32) {
-	p256SelectSSE2((*[12]uint64)(unsafe.Pointer(p)), (*[16][12]uint64)(unsafe.Pointer(t)), n)
+	if useAVX512 {
+		p256SelectAVX512((*[12]uint64)(unsafe.Pointer(p)), (*[16][12]uint64)(unsafe.Pointer(t)), n)
+	} else {
+		p256SelectSSE2((*[12]uint64)(unsafe.Pointer(p)), (*[16][12]uint64)(unsafe.Pointer(t)), n)
+	}
 	m := -uint64(eqWord(0, n))
 	for k := range p.y.l {
 		p.y.l[k] |= p256One[k] & m

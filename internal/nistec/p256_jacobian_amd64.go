@@ -32,7 +32,7 @@ func (p *p256Jacobian) addDistinct(p1, p2 *p256Jacobian) *p256Jacobian {
 
 // p256SelectBase sets a to entry n-1 of row, a row of p256BaseTable, for
 // 1 ≤ n ≤ 64 (to zeros for 0), reading every entry, with the AVX-512 scan
-// p256SelectBaseAVX512 where the CPU has AVX-512F and the SSE2 one
+// p256SelectBaseAVX512 where the CPU has AVX-512F and VL and the SSE2 one
 // p256SelectBaseSSE2 otherwise (a p256Affine is 8 words, x and y).
 // Constant time in n; the branch is on the CPU.
 func p256SelectBase(a *p256Affine, row *[64]p256Affine, n uint32) {
@@ -43,6 +43,7 @@ func p256SelectBase(a *p256Affine, row *[64]p256Affine, n uint32) {
 	p256SelectBaseSSE2((*[8]uint64)(unsafe.Pointer(a)), (*[64][8]uint64)(unsafe.Pointer(row)), n)
 }
 
-// useAVX512 selects the AVX-512 scan of the fixed-base table
-// (p256SelectBaseAVX512) over the SSE2 one. Tests flip it to run both.
-var useAVX512 = cpu.X86.HasAVX512F
+// useAVX512 selects the AVX-512 scans of the fixed-base table
+// (p256SelectBaseAVX512) and of ScalarMult's table (p256SelectAVX512, which
+// takes AVX-512VL too) over the SSE2 ones. Tests flip it to run both.
+var useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL

@@ -133,6 +133,7 @@ func main() {
 	selectEntry("p256SelectSSE2", 12, 16)
 	selectEntry("p256SelectBaseSSE2", 8, 64)
 	selectEntryAVX512("p256SelectBaseAVX512", 64)
+	selectEntry12AVX512("p256SelectAVX512")
 	formula("p256PointDoubleADX", "func(x3, y3, z3, x1, y1, z1, b *[4]uint64)", rcbDouble,
 		"p256PointDoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in projective",
 		"coordinates as (*P256Point).doubleGeneric does (Renes, Costello and",
@@ -1060,6 +1061,66 @@ func selectEntryAVX512(name string, m int) {
 	VPORQ(acc1, acc0, acc0)
 	op := Load(Param("out"), GP64())
 	VMOVDQU64(acc0, Mem{Base: op})
+	VZEROUPPER()
+	RET()
+}
+
+// selectEntry12AVX512 writes the masked scan of a table of 16 entries of 12
+// words (a ZMM and a YMM register each) with AVX-512F and VL: out = entry
+// n-1 for 1 ≤ n ≤ 16, zeros for any other n. Every entry is loaded whole and
+// blended into the accumulators under a mask register, all ones where the
+// entry's index + 1 equals n; two sets of accumulators take alternate
+// entries and are ORed at the end.
+func selectEntry12AVX512(name string) {
+	TEXT(name, NOSPLIT, "func(out *[12]uint64, table *[16][12]uint64, n uint32)")
+	Doc(fmt.Sprintf("%s sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros", name),
+		"for any other n, reading every entry. Constant time in n. It requires",
+		"AVX-512F and AVX-512VL.")
+	Pragma("noescape")
+	tp := Load(Param("table"), GP64())
+	n := GP64()
+	Load(Param("n"), n.As32()) // zero-extended
+	nv, idx0, idx1, two := ZMM(), ZMM(), ZMM(), ZMM()
+	VPBROADCASTQ(n, nv)
+	c := GP64()
+	MOVQ(U64(1), c)
+	VPBROADCASTQ(c, idx0)
+	MOVQ(U64(2), c)
+	VPBROADCASTQ(c, two)
+	VPADDQ(idx0, idx0, idx1) // 2
+	lo0, lo1 := ZMM(), ZMM()
+	hi0, hi1 := YMM(), YMM()
+	VPXORQ(lo0, lo0, lo0)
+	VPXORQ(lo1, lo1, lo1)
+	VPXORQ(hi0, hi0, hi0)
+	VPXORQ(hi1, hi1, hi1)
+	end := GP64()
+	LEAQ(Mem{Base: tp}.Offset(96*16), end)
+	loop := name + "_entries"
+	Label(loop)
+	Comment("K1, K2 = all ones where the index of the entry is n; acc = K ? entry : acc")
+	VPCMPEQQ(idx0, nv, K1)
+	VPCMPEQQ(idx1, nv, K2)
+	a0, a1 := ZMM(), ZMM()
+	b0, b1 := YMM(), YMM()
+	VMOVDQU64(Mem{Base: tp}, a0)
+	VMOVDQU64(Mem{Base: tp}.Offset(64), b0)
+	VMOVDQU64(Mem{Base: tp}.Offset(96), a1)
+	VMOVDQU64(Mem{Base: tp}.Offset(160), b1)
+	VPBLENDMQ(a0, lo0, K1, lo0)
+	VPBLENDMQ(b0, hi0, K1, hi0)
+	VPBLENDMQ(a1, lo1, K2, lo1)
+	VPBLENDMQ(b1, hi1, K2, hi1)
+	VPADDQ(two, idx0, idx0)
+	VPADDQ(two, idx1, idx1)
+	ADDQ(U32(192), tp)
+	CMPQ(tp, end)
+	JB(LabelRef(loop))
+	VPORQ(lo1, lo0, lo0)
+	VPORQ(hi1, hi0, hi0)
+	op := Load(Param("out"), GP64())
+	VMOVDQU64(lo0, Mem{Base: op})
+	VMOVDQU64(hi0, Mem{Base: op}.Offset(64))
 	VZEROUPPER()
 	RET()
 }
