@@ -18,7 +18,7 @@ import (
 // Otherwise each MAC writes the padded blocks again.
 //
 // Keys are never longer than the hash's block: they are outputs of the
-// hash.
+// hash. The zero value is not usable: init makes it.
 type macState struct {
 	h               hash.Hash
 	size, blockSize int
@@ -135,7 +135,8 @@ func (m *macState) reset() {
 
 func (m *macState) write(p []byte) { m.h.Write(p) }
 
-// sum appends the MAC of what was written since reset to dst.
+// sum appends the MAC of what was written since reset to dst, which may
+// be the memory of what was written (the hash has consumed it).
 func (m *macState) sum(dst []byte) []byte {
 	in := m.h.Sum(m.sumBuf[:0])
 	if m.state != nil {

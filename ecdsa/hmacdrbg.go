@@ -15,7 +15,8 @@ import (
 //
 // A DRBG is taken with getDRBG, instantiated, and given back with release,
 // which wipes it; DRBGs on SHA-2 hashes are pooled, so that a signature
-// allocates none.
+// allocates none. The zero value is not usable; a DRBG belongs to one
+// signature at a time.
 type hmacDRBG struct {
 	mac macState // HMAC keyed with the state's K
 	v   []byte   // the state's V, of the hash's size

@@ -155,9 +155,9 @@ func rightShift(b []byte, shift int) {
 }
 
 // randomScalar returns a scalar in [1, n-1] with its encoding, drawn by
-// rejection sampling from the bytes that generate writes (FIPS 186-5,
-// Appendix A.2.2 for keys and A.3.2 for nonces; RFC 6979, Section 3.2,
-// step h for deterministic nonces, whose bits2int is the same right shift).
+// rejection sampling from the bytes that generate writes: a private key,
+// FIPS 186-5, Appendix A.2.2. (Nonces are drawn the same way, in
+// signWithState.)
 //
 // A rejected candidate says only that it was rejected: the one accepted is
 // independent of it. Each candidate is rejected with a probability below

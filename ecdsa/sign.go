@@ -7,7 +7,7 @@ import (
 )
 
 // A nonceSource writes candidate nonces: the HMAC_DRBG's Generate, or a
-// test's.
+// test's. signWithState may ask for more than one.
 type nonceSource interface {
 	Generate(out []byte)
 }
@@ -16,8 +16,10 @@ type nonceSource interface {
 // the byte strings that the DRBG's hash reads (which must be in memory that
 // outlives the call, and so would be allocated if they were local). States
 // are pooled per curve, and wiped before they go back: none of the
-// secrets (the key, the nonce, its inverse, the random bytes) stays in
-// reachable memory.
+// secrets (the key, the nonce, its inverse, the random bytes, the point
+// k·G in projective coordinates) stays in reachable memory. The zero value
+// is not usable: getState makes them. A state belongs to one signature at
+// a time.
 type signState[P point[P], S scalar[S]] struct {
 	k, kInv, r, s, d, e S
 	R                   P
@@ -95,11 +97,13 @@ func (c *nistCurve[P, S]) signWithNonce(d []byte, nonce nonceSource, hash []byte
 // signWithState computes the signature (r, s) with the private key d, a
 // value in [1, n-1] of the order's length, st.e the hash's bits2int, and
 // the nonce drawn by rejection sampling from the bytes that nonce writes
-// (RFC 6979, Section 3.2, step h; FIPS 186-5, Appendix A.3.2): FIPS 186-5,
-// Section 6.4.1. It is constant time in d and in the nonce k: the only
-// branches are on a candidate being refused (which says nothing of the
-// nonce accepted) and on the public r and s being zero, which happens with
-// negligible probability.
+// (RFC 6979, Section 3.2, step h, whose bits2int is the same right shift;
+// FIPS 186-5, Appendix A.3.2): FIPS 186-5, Section 6.4.1. It is constant
+// time in d and in the nonce k: the only branches are on a candidate being
+// refused (which says only that it was refused: the nonce accepted is
+// independent of it; a P-256 candidate is refused with a probability below
+// 2^-32, P-384's and P-521's far less often) and on the public r and s
+// being zero, which happens with negligible probability.
 func (c *nistCurve[P, S]) signWithState(st *signState[P, S], d []byte, nonce nonceSource) (r, s []byte, err error) {
 	// Steps 3-4: k in [1, n-1], R = k·G.
 	kb := st.kb[:c.size]
