@@ -5,6 +5,7 @@ import (
 	"crypto"
 	"crypto/elliptic"
 	"crypto/sha256"
+	"fmt"
 	"math/big"
 	"testing"
 
@@ -140,6 +141,68 @@ func TestSignAllocs(t *testing.T) {
 			}
 		}); n > 4 {
 			t.Errorf("%s: SignASN1 allocates %v times, want at most 4", c.Params().Name, n)
+		}
+	}
+}
+
+// TestSignConcurrent signs from several goroutines at once, on every
+// curve, deterministically and hedged with a constant reader, so that
+// pooled DRBGs and states pass from signature to signature and from
+// goroutine to goroutine: each signature must be the one a lone call gives.
+func TestSignConcurrent(t *testing.T) {
+	r := testutil.Rand(t)
+	type job struct {
+		k      *PrivateKey
+		digest []byte
+		det    []byte // Sign(nil, ...)
+		hedged []byte // SignASN1(constReader(3), ...)
+	}
+	var jobs []job
+	for i := range 24 {
+		c := testCurves[i%len(testCurves)]
+		k, err := GenerateKey(c, reader{r})
+		if err != nil {
+			t.Fatal(err)
+		}
+		digest := make([]byte, 32)
+		fillRand(r, digest)
+		det, err := k.ToStd().Sign(nil, digest, crypto.SHA256)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hedged, err := SignASN1(constReader(3), k, digest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, job{k, digest, det, hedged})
+	}
+	errs := make(chan error, 4)
+	for g := range 4 {
+		go func() {
+			for i := range 3 * len(jobs) {
+				j := jobs[(i+g*7)%len(jobs)]
+				det, err := j.k.Sign(nil, j.digest, crypto.SHA256)
+				if err == nil && !bytes.Equal(det, j.det) {
+					err = fmt.Errorf("%s: concurrent Sign(nil, ...) = %x, want %x", j.k.curve.Params().Name, det, j.det)
+				}
+				var hedged []byte
+				if err == nil {
+					hedged, err = SignASN1(constReader(3), j.k, j.digest)
+				}
+				if err == nil && !bytes.Equal(hedged, j.hedged) {
+					err = fmt.Errorf("%s: concurrent SignASN1 = %x, want %x", j.k.curve.Params().Name, hedged, j.hedged)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
 		}
 	}
 }
