@@ -193,9 +193,10 @@ func (k *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts)
 // (with GODEBUG=cryptocustomrand=1, which makes crypto/ecdsa read them); it
 // is SHA-256 for P-256, where crypto/ecdsa takes SHA-512: SHA-256 has the
 // strength of P-256 (128 bits) and SHA instructions on today's x86 and
-// ARM CPUs, and its DRBG costs less than half of SHA-512's (about 4 µs of
-// a 25 µs signature otherwise). Hedged signatures are random, so this
-// changes no property a caller can observe beyond their values.
+// ARM CPUs, and its DRBG costs a third of SHA-512's (1.6 against 5.0 µs of
+// thread CPU time beside a signature of 15.7 µs, on an x86 CPU with SHA
+// instructions). Hedged signatures are random, so this changes no property
+// a caller can observe beyond their values.
 func SignASN1(rand io.Reader, priv *PrivateKey, hash []byte) ([]byte, error) {
 	r, s, err := SignRaw(rand, priv, hash)
 	if err != nil {
