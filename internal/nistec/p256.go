@@ -610,21 +610,6 @@ func (p *P256Point) ScalarMult(q *P256Point, scalar []byte) (*P256Point, error) 
 	return p.Set(&r), nil
 }
 
-// p256SelectAffineGeneric sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
-// 0, which the caller discards) by reading every entry and keeping one by
-// mask, ORed into local words. Constant time in n.
-func p256SelectAffineGeneric(a *p256Affine, row *[16]p256Affine, n uint32) {
-	var x, y [4]uint64
-	for i := range row {
-		m := -uint64(eqWord(uint32(i+1), n))
-		for k := range x {
-			x[k] |= row[i].x.l[k] & m
-			y[k] |= row[i].y.l[k] & m
-		}
-	}
-	a.x.l, a.y.l = x, y
-}
-
 // p256SelectBaseGeneric sets a to entry n-1 of row, a row of p256BaseTable, for
 // 1 ≤ n ≤ 64 (to zeros for 0, which the caller discards), reading every
 // entry. Constant time in n.

@@ -34,12 +34,6 @@ func p256SquareNADX(z *[4]uint64, x *[4]uint64, n int)
 //go:noescape
 func p256DoubleADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64)
 
-// p256SelectAffineSSE2 sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros
-// for any other n, reading every entry. Constant time in n.
-//
-//go:noescape
-func p256SelectAffineSSE2(out *[8]uint64, table *[16][8]uint64, n uint32)
-
 // p256SelectSSE2 sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros
 // for any other n, reading every entry. Constant time in n.
 //

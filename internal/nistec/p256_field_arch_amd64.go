@@ -100,11 +100,3 @@ func (t *p256Table) selectInto(p *P256Point, n uint32) {
 		p.y.l[k] |= p256One[k] & m
 	}
 }
-
-// p256SelectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
-// 0, which the caller discards) by reading every entry, with the SSE2
-// scan p256SelectAffineSSE2 (a p256Affine is 8 words, x and y). Constant
-// time in n.
-func p256SelectAffine(a *p256Affine, row *[16]p256Affine, n uint32) {
-	p256SelectAffineSSE2((*[8]uint64)(unsafe.Pointer(a)), (*[16][8]uint64)(unsafe.Pointer(row)), n)
-}

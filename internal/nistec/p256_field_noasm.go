@@ -30,9 +30,3 @@ func (q *P256Point) addAffine(p1 *P256Point, p2 *p256Affine) *P256Point {
 
 // selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0). Constant time in n.
 func (t *p256Table) selectInto(p *P256Point, n uint32) { t.selectIntoGeneric(p, n) }
-
-// p256SelectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
-// 0). Constant time in n.
-func p256SelectAffine(a *p256Affine, row *[16]p256Affine, n uint32) {
-	p256SelectAffineGeneric(a, row, n)
-}

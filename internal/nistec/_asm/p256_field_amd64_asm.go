@@ -129,7 +129,6 @@ func main() {
 		"as (*p256Jacobian).doubleGeneric does, with equal results, for coordinates",
 		"below p. The outputs may alias the inputs. It requires BMI2 and ADX.",
 		"Constant time.")
-	selectEntry("p256SelectAffineSSE2", 8, 16)
 	selectEntry("p256SelectSSE2", 12, 16)
 	selectEntry("p256SelectBaseSSE2", 8, 64)
 	selectEntryAVX512("p256SelectBaseAVX512", 64)

@@ -10,6 +10,16 @@ func pointFile(c *curve) []byte {
 	e := &emitter{}
 	header(e)
 	src := c.replacer().Replace(pointTemplate)
+	if c.baseEntries() != 16 {
+		// The base table's rows are not of 16 points: the 16-entry scan
+		// pNNNSelectAffine, which pNNNSelectBase calls otherwise, has no use.
+		start := strings.Index(src, "// "+c.name+"SelectAffine sets a")
+		end := strings.Index(src[start:], "\n}\n")
+		if start < 0 || end < 0 {
+			log.Fatal("point template: no SelectAffine to drop")
+		}
+		src = src[:start] + src[start+end+len("\n}\n"):]
+	}
 	if asmFields[c.name] {
 		// The assembly has the doubling too: the Go one is doubleGeneric,
 		// and the dispatch is in the arch file (archFiles).
@@ -34,9 +44,19 @@ func pointFile(c *curve) []byte {
 			{"// Double sets q = p + p, and returns q. Constant time.\n",
 				"// doubleGeneric sets q = p + p, and returns q, in Go (see Double). Constant time.\n"},
 			{"func (q *" + c.Name + "Point) Double(", "func (q *" + c.Name + "Point) doubleGeneric("},
-			// And the table scans: selectIntoGeneric and pNNNSelectAffineGeneric.
+			// And the table scan: selectIntoGeneric.
 			{"// selectInto sets p", "// selectIntoGeneric sets p"},
 			{"func (t *" + c.name + "Table) selectInto(", "func (t *" + c.name + "Table) selectIntoGeneric("},
+		} {
+			if strings.Count(src, r[0]) != 1 {
+				log.Fatalf("point template: %q is not there once", r[0])
+			}
+			src = strings.Replace(src, r[0], r[1], 1)
+		}
+	}
+	if asmFields[c.name] && c.baseEntries() == 16 {
+		// And the scan of the base table's rows: pNNNSelectAffineGeneric.
+		for _, r := range [][2]string{
 			{"// " + c.name + "SelectAffine sets a", "// " + c.name + "SelectAffineGeneric sets a"},
 			{"func " + c.name + "SelectAffine(", "func " + c.name + "SelectAffineGeneric("},
 		} {
