@@ -349,7 +349,7 @@ func init() {
 	Targets = append(Targets, Target{
 		Package: module + "internal/nistec",
 		Funcs:   append(slices.Clone(nistecFuncs), nistecAsm...),
-		Public:  merge(nistecPublic, map[string]string{ne + "init": "reads the CPU features into useADX"}),
+		Public:  merge(nistecPublic, map[string]string{ne + "init": "reads the CPU features into useADX and useAVX512"}),
 	}, Target{
 		Package: module + "internal/nistec",
 		Tags:    []string{"purego"},

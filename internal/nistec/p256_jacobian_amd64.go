@@ -2,11 +2,7 @@
 
 package nistec
 
-import (
-	"unsafe"
-
-	"golang.org/x/sys/cpu"
-)
+import "unsafe"
 
 // addAffineDistinct sets p = p1 + p2 as addAffineDistinctGeneric does, with
 // the assembly (p256AddAffineDistinctADX) when the CPU has BMI2 and ADX.
@@ -42,8 +38,3 @@ func p256SelectBase(a *p256Affine, row *[64]p256Affine, n uint32) {
 	}
 	p256SelectBaseSSE2((*[8]uint64)(unsafe.Pointer(a)), (*[64][8]uint64)(unsafe.Pointer(row)), n)
 }
-
-// useAVX512 selects the AVX-512 scans of the fixed-base table
-// (p256SelectBaseAVX512) and of ScalarMult's table (p256SelectAVX512, which
-// takes AVX-512VL too) over the SSE2 ones. Tests flip it to run both.
-var useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
