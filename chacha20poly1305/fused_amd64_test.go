@@ -76,13 +76,16 @@ func allByte(b []byte, v byte) bool {
 	return true
 }
 
-// TestGeneratedAssemblyIsCurrent regenerates fused_amd64.s and its stubs
-// with the avo program in _asm and fails if they differ from the committed
-// files.
+// TestGeneratedAssemblyIsCurrent regenerates fused_amd64.s, chunks_amd64.s
+// and their stubs with the avo program in _asm and fails if they differ
+// from the committed files.
 func TestGeneratedAssemblyIsCurrent(t *testing.T) {
 	testutil.CheckGenerated(t, "_asm",
 		[]string{"-out", "../fused_amd64.s", "-stubs", "../fused_stubs_amd64.go", "-pkg", "chacha20poly1305"},
 		"fused_amd64.s", "fused_stubs_amd64.go")
+	testutil.CheckGenerated(t, "_asm",
+		[]string{"-kernel", "chunks", "-out", "../chunks_amd64.s", "-stubs", "../chunks_stubs_amd64.go", "-pkg", "chacha20poly1305"},
+		"chunks_amd64.s", "chunks_stubs_amd64.go")
 }
 
 // TestChunksMatchComposed compares xorChunksMAC with the chacha20 and

@@ -20,18 +20,3 @@ func sealFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte
 //
 //go:noescape
 func openFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
-
-// xorChunksMAC sets dst = src XOR keystream for the whole 1024-byte
-// chunks of src, from the block counter of s, which it does not
-// advance; and, during chunk i, adds mac[1024i:1024i+1024] to the
-// Poly1305 lanes h (limb j of lane k in word 8j + k) as the poly1305
-// package's vector loop does, each group of eight blocks with its 2^128
-// bits and multiplied by r^8, whose multipliers are r8 (r0, r1, r2,
-// 20 r1, 20 r2). The last 64 bytes of each piece of mac are read after
-// the chunk's output is written, so that mac may be the ciphertext
-// ending with the chunk's first block (dst = mac[960:] in Seal).
-// len(dst) >= len(src), len(mac) >= len(src) &^ 1023. It requires
-// AVX-512F, AVX-512IFMA and AVX-512VL.
-//
-//go:noescape
-func xorChunksMAC(s *[16]uint32, dst []byte, src []byte, mac []byte, h *[24]uint64, r8 *[5]uint64)

@@ -1,6 +1,10 @@
-// Command _asm generates chacha20poly1305's amd64 assembly: Seal and Open of
-// RFC 8439, Section 2.8, for messages of at most three ChaCha20 blocks, in
-// one function each, with no call between the cipher and the MAC.
+// Command _asm generates chacha20poly1305's amd64 assembly, in two files:
+// fused_amd64.s (this file's kernels, -kernel short) and chunks_amd64.s
+// (the long-message kernel of chunks_amd64_asm.go, -kernel chunks).
+//
+// The short kernels are Seal and Open of RFC 8439, Section 2.8, for
+// messages of at most three ChaCha20 blocks, in one function each, with no
+// call between the cipher and the MAC.
 //
 // ChaCha20 runs on one horizontal set of four blocks in zmm registers (a
 // row of the 4x4 state per register, a block per 128-bit lane, as the
@@ -20,15 +24,29 @@
 package main
 
 import (
+	"flag"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
 
 //go:generate go run . -out ../fused_amd64.s -stubs ../fused_stubs_amd64.go -pkg chacha20poly1305
+//go:generate go run . -kernel chunks -out ../chunks_amd64.s -stubs ../chunks_stubs_amd64.go -pkg chacha20poly1305
+
+// kernel selects the output: "short" (sealFused and openFused, this file)
+// or "chunks" (xorChunksMAC, chunks_amd64_asm.go), each its own assembly
+// file so that the two kernels can change apart.
+var kernel = flag.String("kernel", "short", "kernel to generate: short or chunks")
 
 func main() {
+	flag.Parse()
 	ConstraintExpr("!purego")
+	if *kernel == "chunks" {
+		chunksMAC()
+		Generate()
+		return
+	}
 	laneCtr4 = GLOBL("lanectr4", RODATA|NOPTR)
 	for i := range 4 {
 		DATA(16*i, U32(i))
@@ -42,7 +60,6 @@ func main() {
 	}
 	fused("sealFused", false)
 	fused("openFused", true)
-	chunksMAC()
 	Generate()
 }
 
