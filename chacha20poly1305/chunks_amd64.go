@@ -1,0 +1,53 @@
+//go:build !purego
+
+package chacha20poly1305
+
+import (
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
+)
+
+// haveChunks is whether the CPU also runs the fused long-message kernel
+// (xorChunksMAC), which needs AVX-512 IFMA for Poly1305. useFused selects
+// it too.
+var haveChunks = haveFused && poly1305.HaveLanes()
+
+// chunked is sealLong's or openLong's work after the head on the fused
+// long-message kernel, if the CPU runs it and the message has at least one
+// whole 1024-byte chunk after the head: it sets out[HeadSize:] =
+// in[HeadSize:] XOR the keystream of s (which is at the block after the
+// head), and writes to tag the MAC, with mac (initialised, nothing written
+// yet), of additionalData and ciphertext (out in Seal, in in Open, whose
+// first HeadSize bytes are already there). It reports whether it did the
+// work.
+//
+// The kernel computes ChaCha20 on the chunks of data after the head and,
+// beside it, Poly1305's vector loop over the ciphertext from its start, one
+// chunk behind (the last block it reads in a chunk being the chunk's first,
+// just written); the rest of the ciphertext, at least the head's 960
+// bytes, is the MAC's after the kernel.
+func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) bool {
+	n := (len(in) - chacha20.HeadSize) &^ 1023
+	if !useFused || !haveChunks || n <= 0 {
+		return false
+	}
+	var lanes poly1305.Lanes
+	mac.WritePadded(additionalData)
+	mac.StartLanes(&lanes)
+	xorChunksMAC((*[16]uint32)(s), out[chacha20.HeadSize:chacha20.HeadSize+n], in[chacha20.HeadSize:chacha20.HeadSize+n],
+		ciphertext[:n], &lanes.H, &lanes.R8)
+	// (The data after the chunks, encrypted before them so that its short
+	// kernel's latency would run beside theirs, measured no faster: that
+	// kernel's instructions, waiting on its latency, fill the reorder
+	// buffer.)
+	s.SetCounter(s.Counter() + uint32(n/blockSize))
+	s.XORKeyStream(out[chacha20.HeadSize+n:], in[chacha20.HeadSize+n:])
+	rest := ciphertext[n:]
+	k := len(rest) &^ 127
+	mac.FinishLanes(&lanes, rest[:k])
+	mac.WritePadded(rest[k:])
+	lengths := lengthsBlock(len(additionalData), len(ciphertext))
+	mac.WritePadded(lengths[:])
+	mac.Sum(tag)
+	return true
+}

@@ -1,0 +1,113 @@
+//go:build !purego
+
+package chacha20poly1305
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// TestChunksMatchComposed compares xorChunksMAC with the chacha20 and
+// poly1305 packages' portable code: its output with the keystream XOR, and
+// the tag of a MAC whose middle part it takes (between StartLanes and
+// FinishLanes), for one to four chunks, with keys and data biased to the
+// limits (all-ones keys, whose clamped r is the largest, and all-ones
+// data, the largest blocks) as well as random ones. It checks that it
+// writes nothing past the chunks, and the Seal arrangement, in which the
+// MAC's input is the output, one chunk behind.
+func TestChunksMatchComposed(t *testing.T) {
+	if !haveChunks {
+		t.Skip("the CPU does not run the fused long-message kernel")
+	}
+	defer chacha20.UseImplementation("portable")()
+	defer poly1305.UseImplementation("portable")()
+	rng := testutil.Rand(t)
+	const canary = 0xc3
+	fill := func(b []byte, kind int) []byte {
+		switch kind {
+		case 0:
+			for i := range b {
+				b[i] = 0xff
+			}
+		case 1:
+			clear(b)
+		default:
+			copy(b, randBytes(rng, len(b)))
+		}
+		return b
+	}
+	for trial := range 60 {
+		chunks := 1 + trial%4
+		n := 1024 * chunks
+		key := (*[KeySize]byte)(fill(make([]byte, KeySize), trial/4%3))
+		nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
+		polyKey := (*[poly1305.KeySize]byte)(fill(make([]byte, poly1305.KeySize), trial/12%3))
+		src := fill(make([]byte, n), trial%3)
+		macIn := fill(make([]byte, n+128*rng.IntN(3)+128), (trial+1)%3)
+		ad := randBytes(rng, 16*rng.IntN(4))
+		counter := uint32(1 + rng.IntN(100))
+
+		var s chacha20.State
+		s.Init(key, nonce, counter)
+		wantOut := make([]byte, n)
+		s.XORKeyStream(wantOut, src)
+		var ref poly1305.MAC
+		var wantTag, gotTag [poly1305.TagSize]byte
+		ref.Init(polyKey)
+		ref.WritePadded(ad)
+		ref.Write(macIn)
+		ref.Sum(&wantTag)
+
+		func() {
+			s.Init(key, nonce, counter)
+			out := bytes.Repeat([]byte{canary}, n+64)
+			var mac poly1305.MAC
+			var lanes poly1305.Lanes
+			mac.Init(polyKey)
+			mac.WritePadded(ad)
+			mac.StartLanes(&lanes)
+			xorChunksMAC((*[16]uint32)(&s), out[:n], src, macIn[:n], &lanes.H, &lanes.R8)
+			mac.FinishLanes(&lanes, macIn[n:])
+			mac.Sum(&gotTag)
+			if !bytes.Equal(out[:n], wantOut) || !allByte(out[n:], canary) {
+				t.Fatalf("trial %d, %d chunks: wrong output", trial, chunks)
+			}
+			if s.Counter() != counter {
+				t.Fatalf("trial %d: xorChunksMAC changed the counter", trial)
+			}
+			if gotTag != wantTag {
+				t.Fatalf("trial %d, %d chunks: tag %x, want %x", trial, chunks, gotTag, wantTag)
+			}
+		}()
+
+		// Seal's arrangement: the MAC reads the output, from 960 bytes
+		// before the chunks, the last of its blocks in a chunk being the
+		// chunk's first.
+		func() {
+			ct := make([]byte, 960+n)
+			copy(ct, fill(make([]byte, 960), trial%3))
+			s.Init(key, nonce, counter)
+			var mac poly1305.MAC
+			var lanes poly1305.Lanes
+			mac.Init(polyKey)
+			mac.StartLanes(&lanes)
+			xorChunksMAC((*[16]uint32)(&s), ct[960:], src, ct[:n], &lanes.H, &lanes.R8)
+			mac.FinishLanes(&lanes, ct[n:n+896])
+			mac.Write(ct[n+896:])
+			mac.Sum(&gotTag)
+			if !bytes.Equal(ct[960:], wantOut) {
+				t.Fatalf("trial %d, %d chunks: wrong output in Seal's arrangement", trial, chunks)
+			}
+			ref.Init(polyKey)
+			ref.Write(ct)
+			ref.Sum(&wantTag)
+			if gotTag != wantTag {
+				t.Fatalf("trial %d, %d chunks: tag in Seal's arrangement %x, want %x", trial, chunks, gotTag, wantTag)
+			}
+		}()
+	}
+}
