@@ -205,10 +205,23 @@ func authenticate(mac *poly1305.MAC, tag *[Overhead]byte, additionalData, cipher
 		mac.WritePadded(buf[:n])
 	} else {
 		mac.WritePadded(additionalData)
-		mac.WritePadded(ciphertext)
-		mac.WritePadded(lengths[:])
+		k := len(ciphertext) &^ 127
+		mac.WritePadded(ciphertext[:k])
+		writeTail(mac, ciphertext[k:], &lengths)
 	}
 	mac.Sum(tag)
+}
+
+// writeTail writes to mac the end of the AEAD's MAC input: rest, the
+// ciphertext after its whole 128-byte groups (fewer than 128 bytes),
+// padded with zeros to a multiple of 16 bytes, and the lengths block, as
+// one piece, so that the MAC's fixed cost per call is paid once for them.
+func writeTail(mac *poly1305.MAC, rest []byte, lengths *[16]byte) {
+	var buf [128 + 16]byte
+	n := copy(buf[:127], rest)
+	n = (n + 15) &^ 15
+	n += copy(buf[n:], lengths[:])
+	mac.WritePadded(buf[:n])
 }
 
 // smallMAC is the most additional data and ciphertext that authenticate

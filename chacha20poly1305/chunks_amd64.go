@@ -45,9 +45,8 @@ func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in,
 	rest := ciphertext[n:]
 	k := len(rest) &^ 127
 	mac.FinishLanes(&lanes, rest[:k])
-	mac.WritePadded(rest[k:])
 	lengths := lengthsBlock(len(additionalData), len(ciphertext))
-	mac.WritePadded(lengths[:])
+	writeTail(mac, rest[k:], &lengths)
 	mac.Sum(tag)
 	return true
 }

@@ -154,6 +154,7 @@ var aeadFuncs = []Func{
 	{Symbol: ap + "openWith", AllowedLoopJumps: 2, AllowedBranches: 3, Why: whyZeroMAC + ", the loop and result of subtle.ConstantTimeCompare over the 16-byte tag, " +
 		"whether the tag was right (Open's public result), and the length (clear)"},
 	{Symbol: ap + "lengthsBlock"},
+	{Symbol: ap + "writeTail", AllowedBranches: 2, Why: "the copies of the tail and the lengths block (whether source and destination are one, public addresses and lengths)"},
 	{Symbol: ap + "keyAndHead", AllowedLoopJumps: 2, Why: "the loops of State.Init over the fixed counts of key and nonce words"},
 	{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "the lengths of the additional data and ciphertext, public (the loop rounds them up)"},
 	{Symbol: ap + "(*chacha20poly1305).Seal"},
