@@ -203,7 +203,7 @@ func authenticate(mac *poly1305.MAC, tag *[Overhead]byte, additionalData, cipher
 		n = (n + 15) &^ 15
 		n += copy(buf[n:], lengths[:])
 		mac.WritePadded(buf[:n])
-	} else {
+	} else if !macGroups(mac, additionalData, ciphertext, &lengths) {
 		mac.WritePadded(additionalData)
 		k := len(ciphertext) &^ 127
 		mac.WritePadded(ciphertext[:k])

@@ -50,3 +50,41 @@ func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in,
 	mac.Sum(tag)
 	return true
 }
+
+// macGroups writes the AEAD's MAC input (RFC 8439, Section 2.8: the
+// additional data and the ciphertext, each padded to a multiple of 16
+// bytes, then the lengths block) to mac, fresh from Init, all on the
+// vector loop (poly1305's WriteGroups), if the CPU runs it, the
+// additional data is at most 128 bytes long and the ciphertext fills the
+// groups at both ends. It reports whether it did.
+//
+// The input, preceded by enough zero blocks (which do not change the tag)
+// for its blocks to make whole groups of eight, is cut into: the head, one
+// or two groups of the zero blocks, the padded additional data and the
+// first blocks of ciphertext, gathered in a buffer; the ciphertext's middle
+// blocks, read where they are; and the tail, the last group, of the
+// ciphertext's last whole blocks, its padded partial block if it has one,
+// and the lengths, in a buffer. The one-block loop, whose latency the
+// vector loop's would otherwise wait for at both ends, has nothing left.
+func macGroups(mac *poly1305.MAC, additionalData, ciphertext []byte, lengths *[16]byte) bool {
+	if !useFused || !haveChunks || len(additionalData) > 128 {
+		return false
+	}
+	adBlocks := (len(additionalData) + 15) / 16
+	full, partial := len(ciphertext)/16, (len(ciphertext)%16+15)/16
+	skip := (8 - (adBlocks+full+partial+1)%8) % 8
+	groups := 1 + (skip+adBlocks)/9 // of the head
+	first := 8*groups - skip - adBlocks
+	last := 7 - partial // whole blocks of ciphertext in the tail
+	if full < first+last {
+		return false
+	}
+	var head [256]byte
+	var tail [128]byte
+	copy(head[16*skip:], additionalData)
+	copy(head[16*(skip+adBlocks):128*groups], ciphertext[:16*first])
+	copy(tail[:112], ciphertext[16*(full-last):])
+	copy(tail[112:], lengths[:])
+	mac.WriteGroups(head[:128*groups], skip, ciphertext[16*first:16*(full-last)], &tail)
+	return true
+}

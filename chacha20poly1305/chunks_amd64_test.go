@@ -4,6 +4,7 @@ package chacha20poly1305
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
@@ -110,4 +111,67 @@ func TestChunksMatchComposed(t *testing.T) {
 			}
 		}()
 	}
+}
+
+// TestMACGroupsMatchPortable compares macGroups with the portable Poly1305
+// over the AEAD's MAC input, for every length of additional data from 0 to
+// 130 (over macGroups' limit of 128) and ciphertext lengths around its
+// lower limit (it must take every one from 240 bytes on, whatever the
+// number of zero blocks it puts first) and beyond, with edge-biased keys
+// and data (all-ones keys and blocks are the largest).
+func TestMACGroupsMatchPortable(t *testing.T) {
+	if !haveChunks {
+		t.Skip("the CPU does not run the vector Poly1305 loop")
+	}
+	rng := testutil.Rand(t)
+	ctLens := []int{0, 15, 100, 200, 225, 239, 240, 241, 255, 256, 257, 300, 352, 383, 384, 400, 959, 960, 1350, 2047}
+	for adLen := range 131 {
+		for i, ctLen := range ctLens {
+			kind := (adLen + i) % 3
+			key := (*[poly1305.KeySize]byte)(edgeBytes(rng, poly1305.KeySize, kind))
+			ad := edgeBytes(rng, adLen, kind)
+			ct := edgeBytes(rng, ctLen, (kind+1)%3)
+			lengths := lengthsBlock(adLen, ctLen)
+
+			var want, got [poly1305.TagSize]byte
+			func() {
+				defer poly1305.UseImplementation("portable")()
+				var ref poly1305.MAC
+				ref.Init(key)
+				ref.WritePadded(ad)
+				ref.WritePadded(ct)
+				ref.WritePadded(lengths[:])
+				ref.Sum(&want)
+			}()
+			var mac poly1305.MAC
+			mac.Init(key)
+			ok := macGroups(&mac, ad, ct, &lengths)
+			switch {
+			case adLen > 128 && ok:
+				t.Fatalf("ad %d, ciphertext %d bytes: macGroups took additional data over 128 bytes", adLen, ctLen)
+			case adLen <= 128 && ctLen >= 240 && !ok:
+				t.Fatalf("ad %d, ciphertext %d bytes: macGroups did not take it", adLen, ctLen)
+			case !ok:
+				continue
+			}
+			mac.Sum(&got)
+			if got != want {
+				t.Fatalf("ad %d, ciphertext %d bytes: tag %x, want %x", adLen, ctLen, got, want)
+			}
+		}
+	}
+}
+
+// edgeBytes returns n bytes: all ones (kind 0), all zeros (1) or random.
+func edgeBytes(rng *rand.Rand, n, kind int) []byte {
+	b := make([]byte, n)
+	switch kind {
+	case 0:
+		for i := range b {
+			b[i] = 0xff
+		}
+	case 2:
+		copy(b, randBytes(rng, n))
+	}
+	return b
 }

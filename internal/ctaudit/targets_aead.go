@@ -101,6 +101,8 @@ var aeadTargets = []Target{
 			{Symbol: pm + "blocksVector", AllowedLoopJumps: 1, AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: pm + "(*MAC).StartLanes", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: pm + "(*MAC).FinishLanes"},
+			{Symbol: pm + "(*MAC).WriteGroups", AllowedLoopJumps: 3, AllowedBranches: 2, Why: "the pieces' length checks (public), whether the multipliers are computed already (pwReady, public), the loops over the fixed 16 words of 2^128 bits (each set by a mask from the public count of skipped blocks) and zeroing the fixed 24 words of the lanes"},
+			{Symbol: pm + "blocksIFMASplit", AllowedLoopJumps: 3, AllowedBranches: 4, Why: "the loops over the head's one or two groups, the first (count mod 3) groups of the middle and its triples of groups, and whether the middle has no group, a multiple of 3, or leaves no triple or one: public lengths"},
 			{Symbol: pm + "prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
 			{Symbol: pm + "(*MAC).Prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
 			{Symbol: pm + "blocksMULX", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the public count of blocks, and whether it is 0"},
@@ -147,6 +149,9 @@ const (
 	whyFusedOpen = whyFused + "; and whether the tag was right, which is Open's public result"
 )
 
+// whyAuthenticate is why authenticate branches.
+const whyAuthenticate = "the lengths of the additional data and ciphertext, public (the loop rounds them up)"
+
 // aeadFuncs are the functions of chacha20poly1305 compiled with and
 // without assembly.
 var aeadFuncs = []Func{
@@ -156,7 +161,6 @@ var aeadFuncs = []Func{
 	{Symbol: ap + "lengthsBlock"},
 	{Symbol: ap + "writeTail", AllowedBranches: 2, Why: "the copies of the tail and the lengths block (whether source and destination are one, public addresses and lengths)"},
 	{Symbol: ap + "keyAndHead", AllowedLoopJumps: 2, Why: "the loops of State.Init over the fixed counts of key and nonce words"},
-	{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "the lengths of the additional data and ciphertext, public (the loop rounds them up)"},
 	{Symbol: ap + "(*chacha20poly1305).Seal"},
 	{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 1, Why: "len(ciphertext) < Overhead, a public length"},
 	{Symbol: ap + "(*xchacha20poly1305).Seal", AllowedBranches: 1, Why: "the nonce's length check of subKey, public"},
@@ -193,6 +197,8 @@ func init() {
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whySealLong + "; MAC.Prepare's useIFMA and pwReady (public); and whether chunked did the work (CPU features and the length)"},
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 5, Why: whyOpenLong + "; MAC.Prepare's useIFMA and pwReady (public); whether chunked did the work (CPU features and the length); and the length of out (clear)"},
 			{Symbol: ap + "openShort", AllowedBranches: 2, Why: "useFused and the length, public"},
+			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 5, Why: whyAuthenticate + ", and whether macGroups did the work (CPU features and lengths, public)"},
+			{Symbol: ap + "macGroups", AllowedLoopJumps: 1, AllowedBranches: 8, Why: "useFused, haveChunks and the lengths of the additional data and ciphertext (public), the copies into the head and tail buffers (public addresses and lengths), and the loop zeroing the fixed 256-byte head"},
 			{Symbol: ap + "chunked", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "useFused, haveChunks and the length, public, and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: ap + "xorChunksMAC", AllowedLoopJumps: 3, AllowedBranches: 1, Why: "the loop over the whole chunks and whether there is none (public lengths), and the loops over the fixed 7 and 3 double rounds"},
 			{Symbol: ap + "sealFused", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whyFused},
@@ -211,6 +217,8 @@ func init() {
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 1, Why: whyOpenLong},
 			{Symbol: ap + "openShort"},
 			{Symbol: ap + "chunked"},
+			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 4, Why: whyAuthenticate},
+			{Symbol: ap + "macGroups"},
 		}, slices.Clone(aeadFuncs)...),
 		Public: aeadPublic,
 	})

@@ -59,3 +59,44 @@ func (m *MAC) FinishLanes(l *Lanes, p []byte) {
 	blocksIFMA(&acc, &l.H, &m.pw, p)
 	m.h = carryColumns(&acc)
 }
+
+// WriteGroups adds to m, which must have nothing written to it since Init,
+// the message head[16*skip:] || mid || tail on the vector loop, every block
+// with its 2^128 bit: head is one or two groups of eight blocks (128 or 256
+// bytes) whose first skip blocks (skip < 8) are zeros that are not part of
+// the message, mid whole groups (maybe none), and tail the last group.
+//
+// Leading zero blocks without the 2^128 bit leave an accumulator of zero
+// at zero, so they let a message of any number of blocks be cut into whole
+// groups: the vector loop then takes all of it, with no block left for the
+// one-block loop. The CPU must run the vector loop (HaveLanes). It panics
+// with an internal error if the pieces do not have those lengths, or if a
+// partial block was written.
+func (m *MAC) WriteGroups(head []byte, skip int, mid []byte, tail *[128]byte) {
+	if !haveIFMA || m.n != 0 || (len(head) != 128 && len(head) != 256) ||
+		skip < 0 || skip >= 8 || len(mid)%128 != 0 {
+		panic("poly1305: internal error: WriteGroups on pieces of the wrong lengths")
+	}
+	if m.pwReady == 0 {
+		powersIFMA(&m.pw, &m.r)
+		m.pwReady = 1
+	}
+	// hib[8g + k] is the 2^128 bit (2^40 in the top limb) of the block in
+	// lane k of group g: 0 for the skipped blocks. The blocks of a group
+	// are in lanes 0, 2, 4, 6, 1, 3, 5, 7 (see blocksIFMASplit).
+	var hib [16]uint64
+	for g := range 2 {
+		for k := range 8 {
+			b := 8*g + k/2 + 4*(k%2)
+			// b < skip: (b - skip) >> 63 is all ones, clearing the bit.
+			hib[8*g+k] = 1 << 40 &^ uint64((b-skip)>>63)
+		}
+	}
+	h := m.h
+	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7
+	h[0] &= mask44
+	lanes := [24]uint64{0: h[0], 8: h[1], 16: h[2]}
+	var acc [6]uint64
+	blocksIFMASplit(&acc, &lanes, &m.pw, head, &hib, mid, tail)
+	m.h = carryColumns(&acc)
+}

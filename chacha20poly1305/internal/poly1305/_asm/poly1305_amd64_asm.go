@@ -28,7 +28,8 @@ func main() {
 	ConstraintExpr("!purego")
 	blocksMULX()
 	constants()
-	blocksIFMA()
+	blocksIFMA(false)
+	blocksIFMA(true)
 	powersIFMA()
 	Generate()
 }
@@ -209,20 +210,37 @@ var k256, k1024, k5 Mem
 // leaves H0 < 2^44 and H1 < 2^44 + 2^6. For the last group the accumulator
 // is S0 + S1 + S2 plus a block: limbs below 2^46, 2^46 and 2^43.6, so the
 // products are below 2^94.4, and L < 3 * 2^52 and U < 2^42.4 again.
-func blocksIFMA() {
-	TEXT("blocksIFMA", NOSPLIT, "func(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, p []byte)")
-	Pragma("noescape")
-	Doc("blocksIFMA adds the 16-byte blocks of p, each with its 2^128 bit, to",
-		"the eight lanes' accumulators h (limb i of lane k in word 8i + k, in",
-		"limbs of 44, 44 and 42 bits, h0 and h1 below 2^45, h2 below 2^43)",
-		"and multiplies by the powers of r, eight blocks at a time, and",
-		"writes the columns of the result summed over the lanes",
-		"to acc: L0, U0, L1, U1, L2, U2, worth (L0 + 2^52 U0) + 2^44",
-		"(L1 + 2^52 U1) + 2^88 (L2 + 2^52 U2). len(p) is a positive multiple",
-		"of 128. pw holds r^8 (r0, r1, r2, 20 r1, 20 r2) in words 0..4, r^16",
-		"(r0, r1, r2) in words 5..7, in words 8 + 8i + k limb i of the",
-		"power for lane k (see powers), and r^24 (r0, r1, r2) in words 48..50.",
-		"It requires AVX-512F, AVX-512VL, AVX-512IFMA and BMI2.")
+func blocksIFMA(split bool) {
+	if split {
+		TEXT("blocksIFMASplit", NOSPLIT, "func(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, head []byte, hib *[16]uint64, p []byte, tail *[128]byte)")
+		Pragma("noescape")
+		Doc("blocksIFMASplit is blocksIFMA on a message in three pieces: head,",
+			"one or two groups of eight blocks, block i of group g with hib[8g + k]",
+			"as its 2^128 bit (in the top limb: 2^40 or 0), k being the lane of the",
+			"block (blocks 0, 4, 1, 5, 2, 6, 3, 7 in lanes 0..7); then p, whose",
+			"length is a multiple of 128 (maybe 0), and tail, the last group,",
+			"these with their 2^128 bits. len(head) is 128 or 256.")
+	} else {
+		TEXT("blocksIFMA", NOSPLIT, "func(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, p []byte)")
+		Pragma("noescape")
+		Doc("blocksIFMA adds the 16-byte blocks of p, each with its 2^128 bit, to",
+			"the eight lanes' accumulators h (limb i of lane k in word 8i + k, in",
+			"limbs of 44, 44 and 42 bits, h0 and h1 below 2^45, h2 below 2^43)",
+			"and multiplies by the powers of r, eight blocks at a time, and",
+			"writes the columns of the result summed over the lanes",
+			"to acc: L0, U0, L1, U1, L2, U2, worth (L0 + 2^52 U0) + 2^44",
+			"(L1 + 2^52 U1) + 2^88 (L2 + 2^52 U2). len(p) is a positive multiple",
+			"of 128. pw holds r^8 (r0, r1, r2, 20 r1, 20 r2) in words 0..4, r^16",
+			"(r0, r1, r2) in words 5..7, in words 8 + 8i + k limb i of the",
+			"power for lane k (see powers), and r^24 (r0, r1, r2) in words 48..50.",
+			"It requires AVX-512F, AVX-512VL, AVX-512IFMA and BMI2.")
+	}
+	lbl := func(l string) string {
+		if split {
+			return "split_" + l
+		}
+		return l
+	}
 	rk := AllocLocal(80) // r^16 and r^24: r0, r1, r2, 20 r1, 20 r2
 	accp := Load(Param("acc"), GP64())
 	hp := Load(Param("h"), GP64())
@@ -269,9 +287,28 @@ func blocksIFMA() {
 		}
 	}
 
-	Comment("n = the groups before the last = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)")
-	DECQ(n)
-	JZ(LabelRef("last"))
+	if split {
+		Comment("the head's groups alone, in powers of r^8, with their own 2^128 bits")
+		hd := Load(Param("head").Base(), GP64())
+		nh := Load(Param("head").Len(), GP64())
+		hibp := Load(Param("hib"), GP64())
+		SHRQ(U8(7), nh)
+		Label("split_head")
+		hv := ZMM()
+		VMOVDQU64(Mem{Base: hibp}, hv)
+		L, U := ifmaBodyBcst(hd, 0, S[0], R8, m44, hv)
+		ifmaCarryLoop(S[0], L, U, m44, m42)
+		ADDQ(U32(128), hd)
+		ADDQ(U32(64), hibp)
+		DECQ(nh)
+		JNZ(LabelRef("split_head"))
+		Comment("n = the groups of p = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)")
+		TESTQ(n, n)
+	} else {
+		Comment("n = the groups before the last = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)")
+		DECQ(n)
+	}
+	JZ(LabelRef(lbl("last")))
 	q, rem := GP64(), GP64()
 	MOVQ(U64(0xaaaaaaaaaaaaaaab), RDX)
 	MULXQ(n, rem, q)
@@ -279,22 +316,22 @@ func blocksIFMA() {
 	LEAQ(Mem{Base: q, Index: q, Scale: 2}, rem)
 	NEGQ(rem)
 	ADDQ(n, rem)
-	JZ(LabelRef("triples"))
-	Label("single")
+	JZ(LabelRef(lbl("triples")))
+	Label(lbl("single"))
 	Comment("the first rem groups alone, in powers of r^8")
 	L, U := ifmaBodyBcst(p, 0, S[0], R8, m44, hib)
 	ifmaCarryLoop(S[0], L, U, m44, m42)
 	ADDQ(U32(128), p)
 	DECQ(rem)
-	JNZ(LabelRef("single"))
+	JNZ(LabelRef(lbl("single")))
 
-	Label("triples")
+	Label(lbl("triples"))
 	Comment("q triples: q - 1 in powers of r^24, the last in r^24, r^16 and r^8")
 	TESTQ(q, q)
-	JZ(LabelRef("merge"))
+	JZ(LabelRef(lbl("merge")))
 	DECQ(q)
-	JZ(LabelRef("lasttriple"))
-	Label("triple")
+	JZ(LabelRef(lbl("lasttriple")))
+	Label(lbl("triple"))
 	triple := func(m [3][5]Mem) {
 		for k := range S {
 			L, U := ifmaBodyBcst(p, 128*k, S[k], m[k], m44, hib)
@@ -304,18 +341,21 @@ func blocksIFMA() {
 	}
 	triple([3][5]Mem{R24, R24, R24})
 	DECQ(q)
-	JNZ(LabelRef("triple"))
-	Label("lasttriple")
+	JNZ(LabelRef(lbl("triple")))
+	Label(lbl("lasttriple"))
 	triple([3][5]Mem{R24, R16, R8})
 
-	Label("merge")
+	Label(lbl("merge"))
 	Comment("S0 += S1 + S2")
 	for i := range 3 {
 		VPADDQ(S[1][i], S[0][i], S[0][i])
 		VPADDQ(S[2][i], S[0][i], S[0][i])
 	}
 
-	Label("last")
+	Label(lbl("last"))
+	if split {
+		Load(Param("tail"), p)
+	}
 	Comment("the last eight blocks: lane k multiplies by its own power of r")
 	var F [5]VecVirtual
 	for i := range F {
