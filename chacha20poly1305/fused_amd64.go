@@ -16,11 +16,20 @@ var haveFused = useFused
 // which with block 0 (the Poly1305 key) fill one set of four.
 const fusedMax = 3 * blockSize
 
+// shortMax is the longest message shortSeal and shortOpen take: one block,
+// the size of TLS and QUIC's smallest records, for which they leave out
+// the work of the other two.
+const shortMax = blockSize
+
 // sealShort is seal's work for messages of at most fusedMax bytes, if the
 // CPU runs the fused function: it reports whether it did the work.
 func sealShort(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
 	if !useFused || len(plaintext) > fusedMax {
 		return false
+	}
+	if len(plaintext) <= shortMax {
+		shortSeal(key, nonce, ciphertext, plaintext, additionalData, tag)
+		return true
 	}
 	sealFused(key, nonce, ciphertext, plaintext, additionalData, tag)
 	return true
@@ -32,6 +41,9 @@ func sealShort(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext
 func openShort(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
 	if !useFused || len(ciphertext) > fusedMax {
 		return false, false
+	}
+	if len(ciphertext) <= shortMax {
+		return true, shortOpen(key, nonce, out, ciphertext, additionalData, tag) == 1
 	}
 	return true, openFused(key, nonce, out, ciphertext, additionalData, tag) == 1
 }

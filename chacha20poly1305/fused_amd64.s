@@ -30,7 +30,7 @@ GLOBL sigma<>(SB), RODATA|NOPTR, $16
 
 // func sealFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·sealFused(SB), NOSPLIT, $232-96
+TEXT ·sealFused(SB), NOSPLIT, $288-96
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -84,6 +84,20 @@ TEXT ·sealFused(SB), NOSPLIT, $232-96
 	VMOVDQU8.Z 64(SI), K2, Z9
 	VMOVDQU8.Z 128(SI), K3, Z10
 
+	// the additional data's last partial block, zero-padded, to the stack
+	MOVQ       ad_len+72(FP), CX
+	ANDQ       $0x0f, CX
+	JZ         sealFused_noadtail
+	MOVQ       $-1, AX
+	BZHIQ      CX, AX, AX
+	KMOVQ      AX, K4
+	MOVQ       ad_base+64(FP), AX
+	MOVQ       ad_len+72(FP), BX
+	ANDQ       $-16, BX
+	VMOVDQU8.Z (AX)(BX*1), K4, X11
+	VMOVDQU64  X11, 48(SP)
+
+sealFused_noadtail:
 	// 20 rounds
 	MOVQ $0x0000000a, CX
 
@@ -128,22 +142,18 @@ sealFused_round:
 	VPADDD  Z3, Z7, Z7
 
 	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)
-	VMOVQ   X4, AX
+	VMOVQ   X4, R11
 	VPEXTRQ $0x01, X4, BX
-	MOVQ    $0x0ffffffc0fffffff, CX
-	ANDQ    CX, AX
-	MOVQ    $0x0ffffffc0ffffffc, CX
-	ANDQ    CX, BX
-	MOVQ    AX, 192(SP)
-	MOVQ    BX, 200(SP)
-	LEAQ    (AX)(AX*4), CX
-	MOVQ    CX, 216(SP)
-	LEAQ    (BX)(BX*4), CX
-	MOVQ    CX, 224(SP)
+	MOVQ    $0x0ffffffc0fffffff, AX
+	ANDQ    AX, R11
+	MOVQ    $0x0ffffffc0ffffffc, AX
+	ANDQ    AX, BX
+	MOVQ    BX, 272(SP)
+	LEAQ    (R11)(R11*4), AX
+	MOVQ    AX, 280(SP)
 	MOVQ    BX, CX
 	SHRQ    $0x02, CX
 	ADDQ    BX, CX
-	MOVQ    CX, 208(SP)
 
 	// transpose: blocks 1, 2, 3 whole
 	VSHUFI32X4 $0x44, Z5, Z4, Z0
@@ -159,199 +169,180 @@ sealFused_round:
 	VPXORD     Z8, Z0, Z0
 	VMOVDQU8   Z0, K1, (DX)
 	VMOVDQU8.Z Z0, K1, Z0
-	VMOVDQU64  Z0, (SP)
+	VMOVDQU64  Z0, 64(SP)
 	VPXORD     Z9, Z2, Z2
 	VMOVDQU8   Z2, K2, 64(DX)
 	VMOVDQU8.Z Z2, K2, Z2
-	VMOVDQU64  Z2, 64(SP)
+	VMOVDQU64  Z2, 128(SP)
 	VPXORD     Z10, Z1, Z1
 	VMOVDQU8   Z1, K3, 128(DX)
 	VMOVDQU8.Z Z1, K3, Z1
-	VMOVDQU64  Z1, 128(SP)
+	VMOVDQU64  Z1, 192(SP)
 
-	// h = 0, then the additional data's whole blocks
-	XORQ R8, R8
-	XORQ R9, R9
-	XORQ R10, R10
-	XORQ R11, R11
-	MOVQ ad_base+64(FP), SI
+	// the lengths block, after the ciphertext's blocks
+	MOVQ src_len+48(FP), AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 64(SP)(AX*1)
+	MOVQ src_len+48(FP), BX
+	MOVQ BX, 72(SP)(AX*1)
+
+	// h = the first block + 2^128: the additional data's if it has a whole
+	// block, else the stack's; then h = h r + m + 2^128 for each of the others
+	MOVQ $0x00000001, R10
 	MOVQ ad_len+72(FP), DI
 	SHRQ $0x04, DI
-	JZ   sealFused_adtail
+	JZ   sealFused_noad
+	MOVQ ad_base+64(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   sealFused_adend
 
+	// the additional data's other whole blocks
 sealFused_ad:
-	ADDQ  (SI), R8
-	ADCQ  8(SI), R9
-	ADCQ  $0x01, R10
 	MOVQ  R8, DX
-	MULXQ 192(SP), AX, BX
-	MULXQ 200(SP), R12, R13
-	MOVQ  R11, DX
-	MULXQ 216(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ 224(SP), R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
+	MULXQ R11, AX, BX
+	MULXQ 272(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
 	MOVQ  R9, DX
-	MULXQ 208(SP), R14, R15
+	MULXQ CX, R14, R15
 	ADDQ  R14, AX
 	ADCQ  R15, BX
-	MULXQ 192(SP), R14, R15
+	MULXQ R11, R14, R15
 	ADDQ  R14, R12
 	ADCQ  R15, R13
-	MOVQ  R10, R14
-	IMULQ 208(SP), R14
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
 	ADDQ  R14, R12
-	ADCQ  $0x00, R13
-	IMULQ 192(SP), R10
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 280(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
 
-	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ BX, R12
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
-	MOVQ R10, R11
-	SHRQ $0x02, R11
-	ANDQ $0x03, R10
 	ADDQ $0x10, SI
 	DECQ DI
 	JNZ  sealFused_ad
 
-sealFused_adtail:
-	// its last partial block, zero-padded
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         sealFused_ct
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K4
-	VMOVDQU8.Z (SI), K4, X0
-	VMOVQ      X0, R14
-	VPEXTRQ    $0x01, X0, R15
-	ADDQ       R14, R8
-	ADCQ       R15, R9
-	ADCQ       $0x01, R10
-	MOVQ       R8, DX
-	MULXQ      192(SP), AX, BX
-	MULXQ      200(SP), R12, R13
-	MOVQ       R11, DX
-	MULXQ      216(SP), R14, R15
-	ADDQ       R14, AX
-	ADCQ       R15, BX
-	MULXQ      224(SP), R14, R15
-	ADDQ       R14, R12
-	ADCQ       R15, R13
-	MOVQ       R9, DX
-	MULXQ      208(SP), R14, R15
-	ADDQ       R14, AX
-	ADCQ       R15, BX
-	MULXQ      192(SP), R14, R15
-	ADDQ       R14, R12
-	ADCQ       R15, R13
-	MOVQ       R10, R14
-	IMULQ      208(SP), R14
-	ADDQ       R14, R12
-	ADCQ       $0x00, R13
-	IMULQ      192(SP), R10
+sealFused_adend:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    sealFused_s1
+	INCQ  DI
+	SUBQ  $0x10, SI
 
-	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	MOVQ R10, R11
-	SHRQ $0x02, R11
-	ANDQ $0x03, R10
+sealFused_s1:
+	JMP sealFused_stack
 
-sealFused_ct:
-	// the ciphertext's blocks, zero-padded
-	LEAQ (SP), SI
-	MOVQ src_len+48(FP), DI
-	ADDQ $0x0f, DI
-	SHRQ $0x04, DI
-	JZ   sealFused_lengths
+sealFused_noad:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    sealFused_s0
+	INCQ  DI
+	SUBQ  $0x10, SI
 
-sealFused_ctloop:
-	ADDQ  (SI), R8
-	ADCQ  8(SI), R9
-	ADCQ  $0x01, R10
-	MOVQ  R8, DX
-	MULXQ 192(SP), AX, BX
-	MULXQ 200(SP), R12, R13
-	MOVQ  R11, DX
-	MULXQ 216(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ 224(SP), R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R9, DX
-	MULXQ 208(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ 192(SP), R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R10, R14
-	IMULQ 208(SP), R14
-	ADDQ  R14, R12
-	ADCQ  $0x00, R13
-	IMULQ 192(SP), R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	MOVQ R10, R11
-	SHRQ $0x02, R11
-	ANDQ $0x03, R10
+sealFused_s0:
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
 	ADDQ $0x10, SI
 	DECQ DI
-	JNZ  sealFused_ctloop
+	JZ   sealFused_last
 
-sealFused_lengths:
-	MOVQ  ad_len+72(FP), R14
-	MOVQ  src_len+48(FP), R15
-	ADDQ  R14, R8
-	ADCQ  R15, R9
-	ADCQ  $0x01, R10
+sealFused_stack:
+sealFused_stackloop:
 	MOVQ  R8, DX
-	MULXQ 192(SP), AX, BX
-	MULXQ 200(SP), R12, R13
-	MOVQ  R11, DX
-	MULXQ 216(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ 224(SP), R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
+	MULXQ R11, AX, BX
+	MULXQ 272(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
 	MOVQ  R9, DX
-	MULXQ 208(SP), R14, R15
+	MULXQ CX, R14, R15
 	ADDQ  R14, AX
 	ADCQ  R15, BX
-	MULXQ 192(SP), R14, R15
+	MULXQ R11, R14, R15
 	ADDQ  R14, R12
 	ADCQ  R15, R13
-	MOVQ  R10, R14
-	IMULQ 208(SP), R14
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
 	ADDQ  R14, R12
-	ADCQ  $0x00, R13
-	IMULQ 192(SP), R10
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 280(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
 
-	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ BX, R12
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
-	MOVQ R10, R11
-	SHRQ $0x02, R11
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  sealFused_stackloop
+
+sealFused_last:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 272(SP), R12, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 280(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+	// x2 = 4c + (x2 & 3)
+	MOVQ R10, DI
+	SHRQ $0x02, DI
 	ANDQ $0x03, R10
 
 	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5
 	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
-	LEAQ    (R11)(R11*4), AX
+	LEAQ    (DI)(DI*4), AX
 	LEAQ    5(AX), BX
 	MOVQ    R8, R12
 	ADDQ    BX, R12
@@ -375,7 +366,7 @@ sealFused_lengths:
 
 // func openFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·openFused(SB), NOSPLIT, $232-104
+TEXT ·openFused(SB), NOSPLIT, $288-104
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -429,6 +420,20 @@ TEXT ·openFused(SB), NOSPLIT, $232-104
 	VMOVDQU8.Z 64(SI), K2, Z9
 	VMOVDQU8.Z 128(SI), K3, Z10
 
+	// the additional data's last partial block, zero-padded, to the stack
+	MOVQ       ad_len+72(FP), CX
+	ANDQ       $0x0f, CX
+	JZ         openFused_noadtail
+	MOVQ       $-1, AX
+	BZHIQ      CX, AX, AX
+	KMOVQ      AX, K4
+	MOVQ       ad_base+64(FP), AX
+	MOVQ       ad_len+72(FP), BX
+	ANDQ       $-16, BX
+	VMOVDQU8.Z (AX)(BX*1), K4, X11
+	VMOVDQU64  X11, 48(SP)
+
+openFused_noadtail:
 	// 20 rounds
 	MOVQ $0x0000000a, CX
 
@@ -473,22 +478,18 @@ openFused_round:
 	VPADDD  Z3, Z7, Z7
 
 	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)
-	VMOVQ   X4, AX
+	VMOVQ   X4, R11
 	VPEXTRQ $0x01, X4, BX
-	MOVQ    $0x0ffffffc0fffffff, CX
-	ANDQ    CX, AX
-	MOVQ    $0x0ffffffc0ffffffc, CX
-	ANDQ    CX, BX
-	MOVQ    AX, 192(SP)
-	MOVQ    BX, 200(SP)
-	LEAQ    (AX)(AX*4), CX
-	MOVQ    CX, 216(SP)
-	LEAQ    (BX)(BX*4), CX
-	MOVQ    CX, 224(SP)
+	MOVQ    $0x0ffffffc0fffffff, AX
+	ANDQ    AX, R11
+	MOVQ    $0x0ffffffc0ffffffc, AX
+	ANDQ    AX, BX
+	MOVQ    BX, 272(SP)
+	LEAQ    (R11)(R11*4), AX
+	MOVQ    AX, 280(SP)
 	MOVQ    BX, CX
 	SHRQ    $0x02, CX
 	ADDQ    BX, CX
-	MOVQ    CX, 208(SP)
 
 	// transpose: blocks 1, 2, 3 whole
 	VSHUFI32X4 $0x44, Z5, Z4, Z0
@@ -500,193 +501,174 @@ openFused_round:
 	VSHUFI32X4 $0xdd, Z3, Z1, Z1
 
 	// the ciphertext, zero-padded, to the stack for the MAC
-	VMOVDQU64 Z8, (SP)
-	VMOVDQU64 Z9, 64(SP)
-	VMOVDQU64 Z10, 128(SP)
+	VMOVDQU64 Z8, 64(SP)
+	VMOVDQU64 Z9, 128(SP)
+	VMOVDQU64 Z10, 192(SP)
 
-	// h = 0, then the additional data's whole blocks
-	XORQ R8, R8
-	XORQ R9, R9
-	XORQ R10, R10
-	XORQ R11, R11
-	MOVQ ad_base+64(FP), SI
+	// the lengths block, after the ciphertext's blocks
+	MOVQ src_len+48(FP), AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 64(SP)(AX*1)
+	MOVQ src_len+48(FP), BX
+	MOVQ BX, 72(SP)(AX*1)
+
+	// h = the first block + 2^128: the additional data's if it has a whole
+	// block, else the stack's; then h = h r + m + 2^128 for each of the others
+	MOVQ $0x00000001, R10
 	MOVQ ad_len+72(FP), DI
 	SHRQ $0x04, DI
-	JZ   openFused_adtail
+	JZ   openFused_noad
+	MOVQ ad_base+64(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   openFused_adend
 
+	// the additional data's other whole blocks
 openFused_ad:
-	ADDQ  (SI), R8
-	ADCQ  8(SI), R9
-	ADCQ  $0x01, R10
 	MOVQ  R8, DX
-	MULXQ 192(SP), AX, BX
-	MULXQ 200(SP), R12, R13
-	MOVQ  R11, DX
-	MULXQ 216(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ 224(SP), R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
+	MULXQ R11, AX, BX
+	MULXQ 272(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
 	MOVQ  R9, DX
-	MULXQ 208(SP), R14, R15
+	MULXQ CX, R14, R15
 	ADDQ  R14, AX
 	ADCQ  R15, BX
-	MULXQ 192(SP), R14, R15
+	MULXQ R11, R14, R15
 	ADDQ  R14, R12
 	ADCQ  R15, R13
-	MOVQ  R10, R14
-	IMULQ 208(SP), R14
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
 	ADDQ  R14, R12
-	ADCQ  $0x00, R13
-	IMULQ 192(SP), R10
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 280(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
 
-	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ BX, R12
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
-	MOVQ R10, R11
-	SHRQ $0x02, R11
-	ANDQ $0x03, R10
 	ADDQ $0x10, SI
 	DECQ DI
 	JNZ  openFused_ad
 
-openFused_adtail:
-	// its last partial block, zero-padded
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         openFused_ct
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K4
-	VMOVDQU8.Z (SI), K4, X3
-	VMOVQ      X3, R14
-	VPEXTRQ    $0x01, X3, R15
-	ADDQ       R14, R8
-	ADCQ       R15, R9
-	ADCQ       $0x01, R10
-	MOVQ       R8, DX
-	MULXQ      192(SP), AX, BX
-	MULXQ      200(SP), R12, R13
-	MOVQ       R11, DX
-	MULXQ      216(SP), R14, R15
-	ADDQ       R14, AX
-	ADCQ       R15, BX
-	MULXQ      224(SP), R14, R15
-	ADDQ       R14, R12
-	ADCQ       R15, R13
-	MOVQ       R9, DX
-	MULXQ      208(SP), R14, R15
-	ADDQ       R14, AX
-	ADCQ       R15, BX
-	MULXQ      192(SP), R14, R15
-	ADDQ       R14, R12
-	ADCQ       R15, R13
-	MOVQ       R10, R14
-	IMULQ      208(SP), R14
-	ADDQ       R14, R12
-	ADCQ       $0x00, R13
-	IMULQ      192(SP), R10
+openFused_adend:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    openFused_s1
+	INCQ  DI
+	SUBQ  $0x10, SI
 
-	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	MOVQ R10, R11
-	SHRQ $0x02, R11
-	ANDQ $0x03, R10
+openFused_s1:
+	JMP openFused_stack
 
-openFused_ct:
-	// the ciphertext's blocks, zero-padded
-	LEAQ (SP), SI
-	MOVQ src_len+48(FP), DI
-	ADDQ $0x0f, DI
-	SHRQ $0x04, DI
-	JZ   openFused_lengths
+openFused_noad:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    openFused_s0
+	INCQ  DI
+	SUBQ  $0x10, SI
 
-openFused_ctloop:
-	ADDQ  (SI), R8
-	ADCQ  8(SI), R9
-	ADCQ  $0x01, R10
-	MOVQ  R8, DX
-	MULXQ 192(SP), AX, BX
-	MULXQ 200(SP), R12, R13
-	MOVQ  R11, DX
-	MULXQ 216(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ 224(SP), R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R9, DX
-	MULXQ 208(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ 192(SP), R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R10, R14
-	IMULQ 208(SP), R14
-	ADDQ  R14, R12
-	ADCQ  $0x00, R13
-	IMULQ 192(SP), R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	MOVQ R10, R11
-	SHRQ $0x02, R11
-	ANDQ $0x03, R10
+openFused_s0:
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
 	ADDQ $0x10, SI
 	DECQ DI
-	JNZ  openFused_ctloop
+	JZ   openFused_last
 
-openFused_lengths:
-	MOVQ  ad_len+72(FP), R14
-	MOVQ  src_len+48(FP), R15
-	ADDQ  R14, R8
-	ADCQ  R15, R9
-	ADCQ  $0x01, R10
+openFused_stack:
+openFused_stackloop:
 	MOVQ  R8, DX
-	MULXQ 192(SP), AX, BX
-	MULXQ 200(SP), R12, R13
-	MOVQ  R11, DX
-	MULXQ 216(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ 224(SP), R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
+	MULXQ R11, AX, BX
+	MULXQ 272(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
 	MOVQ  R9, DX
-	MULXQ 208(SP), R14, R15
+	MULXQ CX, R14, R15
 	ADDQ  R14, AX
 	ADCQ  R15, BX
-	MULXQ 192(SP), R14, R15
+	MULXQ R11, R14, R15
 	ADDQ  R14, R12
 	ADCQ  R15, R13
-	MOVQ  R10, R14
-	IMULQ 208(SP), R14
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
 	ADDQ  R14, R12
-	ADCQ  $0x00, R13
-	IMULQ 192(SP), R10
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 280(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
 
-	// d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ BX, R12
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
-	MOVQ R10, R11
-	SHRQ $0x02, R11
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  openFused_stackloop
+
+openFused_last:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 272(SP), R12, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 280(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+	// x2 = 4c + (x2 & 3)
+	MOVQ R10, DI
+	SHRQ $0x02, DI
 	ANDQ $0x03, R10
 
 	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5
 	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
-	LEAQ    (R11)(R11*4), AX
+	LEAQ    (DI)(DI*4), AX
 	LEAQ    5(AX), BX
 	MOVQ    R8, R12
 	ADDQ    BX, R12
@@ -724,6 +706,944 @@ openFused_lengths:
 	RET
 
 openFused_fail:
+	MOVQ $0x00000000, AX
+	MOVQ AX, ret+96(FP)
+	VZEROUPPER
+	RET
+
+// func shortSeal(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
+TEXT ·shortSeal(SB), NOSPLIT, $16-96
+	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
+	// and the counter (0 to 3) and nonce, read where they are (not from a
+	// State just written word by word, which the loads would wait for)
+	VBROADCASTI32X4 sigma<>+0(SB), Z0
+	MOVQ            key+0(FP), SI
+	VBROADCASTI32X4 (SI), Z1
+	VBROADCASTI32X4 16(SI), Z2
+	MOVQ            nonce+8(FP), SI
+
+	// row D: nonce words 1 and 2 broadcast to every 64-bit pair, then word 0
+	// merged into word 1 of each lane and the counters 0..3 into word 0
+	VPBROADCASTD (SI), Z4
+	VPBROADCASTQ 4(SI), Z3
+	MOVQ         $0x00002222, AX
+	KMOVQ        AX, K1
+	VMOVDQA32    Z4, K1, Z3
+	MOVQ         $0x00001111, AX
+	KMOVQ        AX, K2
+	VMOVDQU32    lanectr4<>+0(SB), K2, Z3
+	VMOVDQA64    Z0, Z4
+	VMOVDQA64    Z1, Z5
+	VMOVDQA64    Z2, Z6
+	VMOVDQA64    Z3, Z7
+
+	// the data, zero beyond its end (n <= 64 bytes)
+	MOVQ       src_len+48(FP), CX
+	MOVQ       $-1, AX
+	BZHIQ      CX, AX, AX
+	KMOVQ      AX, K1
+	MOVQ       src_base+40(FP), SI
+	VMOVDQU8.Z (SI), K1, Z8
+
+	// the additional data's last partial block, zero-padded (zero if none:
+	// a masked load of no bytes reads nothing)
+	MOVQ       ad_len+72(FP), CX
+	ANDQ       $0x0f, CX
+	MOVQ       $-1, AX
+	BZHIQ      CX, AX, AX
+	KMOVQ      AX, K2
+	MOVQ       ad_base+64(FP), AX
+	MOVQ       ad_len+72(FP), BX
+	ANDQ       $-16, BX
+	VMOVDQU8.Z (AX)(BX*1), K2, X9
+
+	// for the MAC's ciphertext blocks: block j of the data, and the mask of
+	// its bytes, in every lane
+	VPMOVM2B   K1, Z10
+	VSHUFI32X4 $0x00, Z8, Z8, Z11
+	VSHUFI32X4 $0x00, Z10, Z10, Z12
+	VSHUFI32X4 $0x55, Z8, Z8, Z13
+	VSHUFI32X4 $0x55, Z10, Z10, Z14
+	VSHUFI32X4 $0xaa, Z8, Z8, Z15
+	VSHUFI32X4 $0xaa, Z10, Z10, Z16
+	VSHUFI32X4 $0xff, Z8, Z8, Z17
+	VSHUFI32X4 $0xff, Z10, Z10, Z10
+
+	// 20 rounds
+	MOVQ $0x0000000a, CX
+
+shortSeal_round:
+	VPADDD Z5, Z4, Z4
+	VPXORD Z4, Z7, Z7
+	VPROLD $0x10, Z7, Z7
+	VPADDD Z7, Z6, Z6
+	VPXORD Z6, Z5, Z5
+	VPROLD $0x0c, Z5, Z5
+	VPADDD Z5, Z4, Z4
+	VPXORD Z4, Z7, Z7
+	VPROLD $0x08, Z7, Z7
+	VPADDD Z7, Z6, Z6
+	VPXORD Z6, Z5, Z5
+	VPROLD $0x07, Z5, Z5
+
+	// diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words
+	VPSHUFD $0x93, Z4, Z4
+	VPSHUFD $0x39, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x39, Z4, Z4
+	VPSHUFD $0x93, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	DECQ    CX
+	JNZ     shortSeal_round
+	VPADDD  Z0, Z4, Z4
+	VPADDD  Z1, Z5, Z5
+	VPADDD  Z2, Z6, Z6
+	VPADDD  Z3, Z7, Z7
+
+	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)
+	VMOVQ   X4, R11
+	VPEXTRQ $0x01, X4, BX
+	MOVQ    $0x0ffffffc0fffffff, AX
+	ANDQ    AX, R11
+	MOVQ    $0x0ffffffc0ffffffc, AX
+	ANDQ    AX, BX
+	MOVQ    BX, (SP)
+	LEAQ    (R11)(R11*4), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    BX, CX
+	SHRQ    $0x02, CX
+	ADDQ    BX, CX
+
+	// the MAC's ciphertext blocks j = 0..3: for Seal, lane 1 of row j XOR
+	// the data's block j, masked; for Open, the data's block j
+	VPTERNLOGD    $0x60, Z11, Z4, Z12
+	VEXTRACTI32X4 $0x01, Z12, X0
+	VPTERNLOGD    $0x60, Z13, Z5, Z14
+	VEXTRACTI32X4 $0x01, Z14, X1
+	VPTERNLOGD    $0x60, Z15, Z6, Z16
+	VEXTRACTI32X4 $0x01, Z16, X2
+	VPTERNLOGD    $0x60, Z17, Z7, Z10
+	VEXTRACTI32X4 $0x01, Z10, X3
+
+	// block 1 of the keystream: lane 1 of each row
+	VSHUFI32X4 $0x44, Z5, Z4, Z4
+	VSHUFI32X4 $0x44, Z7, Z6, Z6
+	VSHUFI32X4 $0xdd, Z6, Z4, Z4
+	VPXORD     Z8, Z4, Z4
+
+	// the ciphertext to dst
+	MOVQ     dst_base+16(FP), DX
+	VMOVDQU8 Z4, K1, (DX)
+
+	// h = the first block + 2^128, then h = h r + m + 2^128 for each of the
+	// others: the additional data's whole blocks, its partial one, the
+	// ciphertext's and the lengths; every branch tests a public length
+	MOVQ $0x00000001, R10
+	MOVQ ad_len+72(FP), DI
+	SHRQ $0x04, DI
+	JZ   shortSeal_nowhole
+	MOVQ ad_base+64(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   shortSeal_tail
+
+shortSeal_ad:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  shortSeal_ad
+	JMP  shortSeal_tail
+
+shortSeal_nowhole:
+	TESTQ   $0x0000000f, ad_len+72(FP)
+	JZ      shortSeal_noad
+	VMOVQ   X9, R8
+	VPEXTRQ $0x01, X9, R9
+	JMP     shortSeal_ct0
+
+shortSeal_noad:
+	CMPQ    src_len+48(FP), $0x00
+	JE      shortSeal_noct
+	VMOVQ   X0, R8
+	VPEXTRQ $0x01, X0, R9
+	JMP     shortSeal_ct1
+
+shortSeal_noct:
+	MOVQ ad_len+72(FP), R8
+	MOVQ src_len+48(FP), R9
+	JMP  shortSeal_last
+
+shortSeal_tail:
+	TESTQ   $0x0000000f, ad_len+72(FP)
+	JZ      shortSeal_ct0
+	VMOVQ   X9, R14
+	VPEXTRQ $0x01, X9, R15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    R14, AX
+	ADCQ    $0x00, BX
+	ADDQ    R15, R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+shortSeal_ct0:
+	CMPQ    src_len+48(FP), $0x00
+	JBE     shortSeal_lengths
+	VMOVQ   X0, R14
+	VPEXTRQ $0x01, X0, R15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    R14, AX
+	ADCQ    $0x00, BX
+	ADDQ    R15, R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+shortSeal_ct1:
+	CMPQ    src_len+48(FP), $0x10
+	JBE     shortSeal_lengths
+	VMOVQ   X1, R14
+	VPEXTRQ $0x01, X1, R15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    R14, AX
+	ADCQ    $0x00, BX
+	ADDQ    R15, R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	CMPQ    src_len+48(FP), $0x20
+	JBE     shortSeal_lengths
+	VMOVQ   X2, R14
+	VPEXTRQ $0x01, X2, R15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    R14, AX
+	ADCQ    $0x00, BX
+	ADDQ    R15, R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	CMPQ    src_len+48(FP), $0x30
+	JBE     shortSeal_lengths
+	VMOVQ   X3, R14
+	VPEXTRQ $0x01, X3, R15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    R14, AX
+	ADCQ    $0x00, BX
+	ADDQ    R15, R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+shortSeal_lengths:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  ad_len+72(FP), AX
+	ADCQ  $0x00, BX
+	ADDQ  src_len+48(FP), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+shortSeal_last:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+	// x2 = 4c + (x2 & 3)
+	MOVQ R10, DI
+	SHRQ $0x02, DI
+	ANDQ $0x03, R10
+
+	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5
+	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
+	LEAQ    (DI)(DI*4), AX
+	LEAQ    5(AX), BX
+	MOVQ    R8, R12
+	ADDQ    BX, R12
+	MOVQ    R9, R13
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R10
+	ADDQ    AX, R8
+	ADCQ    $0x00, R9
+	SHRQ    $0x02, R10
+	CMOVQNE R12, R8
+	CMOVQNE R13, R9
+	VMOVQ   X5, AX
+	VPEXTRQ $0x01, X5, BX
+	ADDQ    AX, R8
+	ADCQ    BX, R9
+	MOVQ    tag+88(FP), SI
+	MOVQ    R8, (SI)
+	MOVQ    R9, 8(SI)
+	VZEROUPPER
+	RET
+
+// func shortOpen(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
+TEXT ·shortOpen(SB), NOSPLIT, $16-104
+	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
+	// and the counter (0 to 3) and nonce, read where they are (not from a
+	// State just written word by word, which the loads would wait for)
+	VBROADCASTI32X4 sigma<>+0(SB), Z0
+	MOVQ            key+0(FP), SI
+	VBROADCASTI32X4 (SI), Z1
+	VBROADCASTI32X4 16(SI), Z2
+	MOVQ            nonce+8(FP), SI
+
+	// row D: nonce words 1 and 2 broadcast to every 64-bit pair, then word 0
+	// merged into word 1 of each lane and the counters 0..3 into word 0
+	VPBROADCASTD (SI), Z4
+	VPBROADCASTQ 4(SI), Z3
+	MOVQ         $0x00002222, AX
+	KMOVQ        AX, K1
+	VMOVDQA32    Z4, K1, Z3
+	MOVQ         $0x00001111, AX
+	KMOVQ        AX, K2
+	VMOVDQU32    lanectr4<>+0(SB), K2, Z3
+	VMOVDQA64    Z0, Z4
+	VMOVDQA64    Z1, Z5
+	VMOVDQA64    Z2, Z6
+	VMOVDQA64    Z3, Z7
+
+	// the data, zero beyond its end (n <= 64 bytes)
+	MOVQ       src_len+48(FP), CX
+	MOVQ       $-1, AX
+	BZHIQ      CX, AX, AX
+	KMOVQ      AX, K1
+	MOVQ       src_base+40(FP), SI
+	VMOVDQU8.Z (SI), K1, Z8
+
+	// the additional data's last partial block, zero-padded (zero if none:
+	// a masked load of no bytes reads nothing)
+	MOVQ       ad_len+72(FP), CX
+	ANDQ       $0x0f, CX
+	MOVQ       $-1, AX
+	BZHIQ      CX, AX, AX
+	KMOVQ      AX, K2
+	MOVQ       ad_base+64(FP), AX
+	MOVQ       ad_len+72(FP), BX
+	ANDQ       $-16, BX
+	VMOVDQU8.Z (AX)(BX*1), K2, X9
+
+	// 20 rounds
+	MOVQ $0x0000000a, CX
+
+shortOpen_round:
+	VPADDD Z5, Z4, Z4
+	VPXORD Z4, Z7, Z7
+	VPROLD $0x10, Z7, Z7
+	VPADDD Z7, Z6, Z6
+	VPXORD Z6, Z5, Z5
+	VPROLD $0x0c, Z5, Z5
+	VPADDD Z5, Z4, Z4
+	VPXORD Z4, Z7, Z7
+	VPROLD $0x08, Z7, Z7
+	VPADDD Z7, Z6, Z6
+	VPXORD Z6, Z5, Z5
+	VPROLD $0x07, Z5, Z5
+
+	// diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words
+	VPSHUFD $0x93, Z4, Z4
+	VPSHUFD $0x39, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x39, Z4, Z4
+	VPSHUFD $0x93, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	DECQ    CX
+	JNZ     shortOpen_round
+	VPADDD  Z0, Z4, Z4
+	VPADDD  Z1, Z5, Z5
+	VPADDD  Z2, Z6, Z6
+	VPADDD  Z3, Z7, Z7
+
+	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)
+	VMOVQ   X4, R11
+	VPEXTRQ $0x01, X4, BX
+	MOVQ    $0x0ffffffc0fffffff, AX
+	ANDQ    AX, R11
+	MOVQ    $0x0ffffffc0ffffffc, AX
+	ANDQ    AX, BX
+	MOVQ    BX, (SP)
+	LEAQ    (R11)(R11*4), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    BX, CX
+	SHRQ    $0x02, CX
+	ADDQ    BX, CX
+
+	// the MAC's ciphertext blocks j = 0..3: for Seal, lane 1 of row j XOR
+	// the data's block j, masked; for Open, the data's block j
+	VMOVDQA64     X8, X0
+	VEXTRACTI32X4 $0x01, Z8, X1
+	VEXTRACTI32X4 $0x02, Z8, X2
+	VEXTRACTI32X4 $0x03, Z8, X3
+
+	// block 1 of the keystream: lane 1 of each row
+	VSHUFI32X4 $0x44, Z5, Z4, Z4
+	VSHUFI32X4 $0x44, Z7, Z6, Z6
+	VSHUFI32X4 $0xdd, Z6, Z4, Z4
+	VPXORD     Z8, Z4, Z4
+
+	// h = the first block + 2^128, then h = h r + m + 2^128 for each of the
+	// others: the additional data's whole blocks, its partial one, the
+	// ciphertext's and the lengths; every branch tests a public length
+	MOVQ $0x00000001, R10
+	MOVQ ad_len+72(FP), DI
+	SHRQ $0x04, DI
+	JZ   shortOpen_nowhole
+	MOVQ ad_base+64(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   shortOpen_tail
+
+shortOpen_ad:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  shortOpen_ad
+	JMP  shortOpen_tail
+
+shortOpen_nowhole:
+	TESTQ   $0x0000000f, ad_len+72(FP)
+	JZ      shortOpen_noad
+	VMOVQ   X9, R8
+	VPEXTRQ $0x01, X9, R9
+	JMP     shortOpen_ct0
+
+shortOpen_noad:
+	CMPQ    src_len+48(FP), $0x00
+	JE      shortOpen_noct
+	VMOVQ   X0, R8
+	VPEXTRQ $0x01, X0, R9
+	JMP     shortOpen_ct1
+
+shortOpen_noct:
+	MOVQ ad_len+72(FP), R8
+	MOVQ src_len+48(FP), R9
+	JMP  shortOpen_last
+
+shortOpen_tail:
+	TESTQ   $0x0000000f, ad_len+72(FP)
+	JZ      shortOpen_ct0
+	VMOVQ   X9, R14
+	VPEXTRQ $0x01, X9, R15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    R14, AX
+	ADCQ    $0x00, BX
+	ADDQ    R15, R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+shortOpen_ct0:
+	CMPQ    src_len+48(FP), $0x00
+	JBE     shortOpen_lengths
+	VMOVQ   X0, R14
+	VPEXTRQ $0x01, X0, R15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    R14, AX
+	ADCQ    $0x00, BX
+	ADDQ    R15, R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+shortOpen_ct1:
+	CMPQ    src_len+48(FP), $0x10
+	JBE     shortOpen_lengths
+	VMOVQ   X1, R14
+	VPEXTRQ $0x01, X1, R15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    R14, AX
+	ADCQ    $0x00, BX
+	ADDQ    R15, R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	CMPQ    src_len+48(FP), $0x20
+	JBE     shortOpen_lengths
+	VMOVQ   X2, R14
+	VPEXTRQ $0x01, X2, R15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    R14, AX
+	ADCQ    $0x00, BX
+	ADDQ    R15, R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	CMPQ    src_len+48(FP), $0x30
+	JBE     shortOpen_lengths
+	VMOVQ   X3, R14
+	VPEXTRQ $0x01, X3, R15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    R14, AX
+	ADCQ    $0x00, BX
+	ADDQ    R15, R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+shortOpen_lengths:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  ad_len+72(FP), AX
+	ADCQ  $0x00, BX
+	ADDQ  src_len+48(FP), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+shortOpen_last:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+	// x2 = 4c + (x2 & 3)
+	MOVQ R10, DI
+	SHRQ $0x02, DI
+	ANDQ $0x03, R10
+
+	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5
+	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
+	LEAQ    (DI)(DI*4), AX
+	LEAQ    5(AX), BX
+	MOVQ    R8, R12
+	ADDQ    BX, R12
+	MOVQ    R9, R13
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R10
+	ADDQ    AX, R8
+	ADCQ    $0x00, R9
+	SHRQ    $0x02, R10
+	CMOVQNE R12, R8
+	CMOVQNE R13, R9
+	VMOVQ   X5, AX
+	VPEXTRQ $0x01, X5, BX
+	ADDQ    AX, R8
+	ADCQ    BX, R9
+	MOVQ    tag+88(FP), SI
+
+	// compare with the tag, in constant time; whether it matched is public
+	XORQ (SI), R8
+	XORQ 8(SI), R9
+	ORQ  R9, R8
+	JNZ  shortOpen_fail
+
+	// the plaintext to dst
+	MOVQ     dst_base+16(FP), DX
+	VMOVDQU8 Z4, K1, (DX)
+	MOVQ     $0x00000001, AX
+	MOVQ     AX, ret+96(FP)
+	VZEROUPPER
+	RET
+
+shortOpen_fail:
 	MOVQ $0x00000000, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER

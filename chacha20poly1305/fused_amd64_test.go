@@ -11,12 +11,23 @@ import (
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
-// TestFusedMatchesComposed compares sealFused and openFused directly with
-// Seal and Open composed of the chacha20 and poly1305 packages' portable
-// code, at every length they take and additional data of every length up to
-// 33 bytes and some longer ones; it checks that they write nothing past the
-// output, and that openFused, for a wrong tag, reports it and writes
-// nothing at all.
+// fusedKernels are the fused functions and the longest message each takes.
+var fusedKernels = []struct {
+	name string
+	seal func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)
+	open func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) int
+	max  int
+}{
+	{"fused", sealFused, openFused, fusedMax},
+	{"short", shortSeal, shortOpen, shortMax},
+}
+
+// TestFusedMatchesComposed compares the fused functions (sealFused and
+// openFused, shortSeal and shortOpen) directly with Seal and Open composed
+// of the chacha20 and poly1305 packages' portable code, at every length
+// they take and additional data of every length up to 33 bytes and some
+// longer ones; it checks that they write nothing past the output, and that
+// the Open functions, for a wrong tag, report it and write nothing at all.
 func TestFusedMatchesComposed(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
@@ -25,43 +36,45 @@ func TestFusedMatchesComposed(t *testing.T) {
 	defer chacha20.UseImplementation("portable")()
 	defer poly1305.UseImplementation("portable")()
 	rng := testutil.Rand(t)
-	adLens := []int{64, 100, 257}
+	adLens := []int{48, 64, 100, 257}
 	for n := range 34 {
 		adLens = append(adLens, n)
 	}
 	const canary = 0xc3
-	for n := 0; n <= fusedMax; n++ {
-		for _, adLen := range adLens {
-			key := (*[KeySize]byte)(randBytes(rng, KeySize))
-			nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
-			pt, ad := randBytes(rng, n), randBytes(rng, adLen)
-			want := seal(nil, key, nonce, pt, ad)
+	for _, k := range fusedKernels {
+		for n := 0; n <= k.max; n++ {
+			for _, adLen := range adLens {
+				key := (*[KeySize]byte)(randBytes(rng, KeySize))
+				nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
+				pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+				want := seal(nil, key, nonce, pt, ad)
 
-			got := bytes.Repeat([]byte{canary}, n+Overhead+64)
-			sealFused(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:n+Overhead]))
-			if !bytes.Equal(got[:n+Overhead], want) {
-				t.Fatalf("length %d, ad %d: sealFused differs", n, adLen)
-			}
-			if !allByte(got[n+Overhead:], canary) {
-				t.Fatalf("length %d, ad %d: sealFused wrote past the tag", n, adLen)
-			}
+				got := bytes.Repeat([]byte{canary}, n+Overhead+64)
+				k.seal(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:n+Overhead]))
+				if !bytes.Equal(got[:n+Overhead], want) {
+					t.Fatalf("%s: length %d, ad %d: seal differs", k.name, n, adLen)
+				}
+				if !allByte(got[n+Overhead:], canary) {
+					t.Fatalf("%s: length %d, ad %d: seal wrote past the tag", k.name, n, adLen)
+				}
 
-			out := bytes.Repeat([]byte{canary}, n+64)
-			if openFused(key, nonce, out[:n], want[:n], ad, (*[Overhead]byte)(want[n:])) != 1 {
-				t.Fatalf("length %d, ad %d: openFused refused the right tag", n, adLen)
-			}
-			if !bytes.Equal(out[:n], pt) || !allByte(out[n:], canary) {
-				t.Fatalf("length %d, ad %d: openFused wrote the wrong output", n, adLen)
-			}
+				out := bytes.Repeat([]byte{canary}, n+64)
+				if k.open(key, nonce, out[:n], want[:n], ad, (*[Overhead]byte)(want[n:])) != 1 {
+					t.Fatalf("%s: length %d, ad %d: open refused the right tag", k.name, n, adLen)
+				}
+				if !bytes.Equal(out[:n], pt) || !allByte(out[n:], canary) {
+					t.Fatalf("%s: length %d, ad %d: open wrote the wrong output", k.name, n, adLen)
+				}
 
-			forged := bytes.Clone(want)
-			forged[rng.IntN(len(forged))] ^= 1 << rng.IntN(8)
-			out = bytes.Repeat([]byte{canary}, n+64)
-			if openFused(key, nonce, out[:n], forged[:n], ad, (*[Overhead]byte)(forged[n:])) != 0 {
-				t.Fatalf("length %d, ad %d: openFused accepted a forgery", n, adLen)
-			}
-			if !allByte(out, canary) {
-				t.Fatalf("length %d, ad %d: openFused wrote output for a forgery", n, adLen)
+				forged := bytes.Clone(want)
+				forged[rng.IntN(len(forged))] ^= 1 << rng.IntN(8)
+				out = bytes.Repeat([]byte{canary}, n+64)
+				if k.open(key, nonce, out[:n], forged[:n], ad, (*[Overhead]byte)(forged[n:])) != 0 {
+					t.Fatalf("%s: length %d, ad %d: open accepted a forgery", k.name, n, adLen)
+				}
+				if !allByte(out, canary) {
+					t.Fatalf("%s: length %d, ad %d: open wrote output for a forgery", k.name, n, adLen)
+				}
 			}
 		}
 	}

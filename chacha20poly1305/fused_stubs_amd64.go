@@ -20,3 +20,20 @@ func sealFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte
 //
 //go:noescape
 func openFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
+
+// shortSeal is sealFused for src of at most 64 bytes: it encrypts src
+// into dst and writes the tag over ad and the ciphertext (RFC 8439,
+// Section 2.8) to tag, under key and nonce. len(dst) >= len(src). It
+// requires AVX-512F, AVX-512BW, AVX-512VL and BMI2.
+//
+//go:noescape
+func shortSeal(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
+
+// shortOpen is openFused for src of at most 64 bytes: it decrypts src
+// into dst if its tag over ad and src (RFC 8439, Section 2.8) equals tag,
+// and returns 1; otherwise it returns 0 and writes nothing, under key and
+// nonce. len(dst) >= len(src). It requires AVX-512F, AVX-512BW, AVX-512VL
+// and BMI2.
+//
+//go:noescape
+func shortOpen(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int

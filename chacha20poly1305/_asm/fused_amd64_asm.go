@@ -60,6 +60,8 @@ func main() {
 	}
 	fused("sealFused", false)
 	fused("openFused", true)
+	short("shortSeal", false)
+	short("shortOpen", true)
 	Generate()
 }
 
@@ -69,25 +71,23 @@ var (
 )
 
 // Poly1305's registers, fixed: MULX multiplies by DX. The accumulator is
-// h = x0 + 2^64 x1 + 2^128 x2 + 5c (see polyBlock).
+// h = x0 + 2^64 x1 + 2^128 x2 (see polyMulAdd).
 var (
-	x0, x1, x2, cc = R8, R9, R10, R11
-	a0, a1         = RAX, RBX // column 0 of a product, two words
-	b0, b1         = R12, R13 // column 1
-	t0, t1         = R14, R15 // a partial product, or a block in registers
-	bp             = RSI      // the blocks
-	nb             = RDI      // blocks left
+	x0, x1, x2 = R8, R9, R10
+	rr0, rs1   = R11, RCX // r0 and s1 = 5/4 r1, the multipliers used twice
+	a0, a1     = RAX, RBX // column 0 of a product, two words
+	b0, b1     = R12, R13 // column 1
+	t0, t1     = R14, R15 // a partial product
+	bp         = RSI      // the blocks
+	nb         = RDI      // blocks left
 )
 
-// rkey holds r0, r1, s1 = 5/4 r1, 5 r0 and 5 r1, for the products'
-// memory operands.
+// rkey holds r1 and 5 r0, the multipliers used once a block, for the
+// products' memory operands.
 var rkey Mem
 
-func r0m() Mem  { return rkey }
-func r1m() Mem  { return rkey.Offset(8) }
-func s1m() Mem  { return rkey.Offset(16) }
-func r05m() Mem { return rkey.Offset(24) }
-func r15m() Mem { return rkey.Offset(32) }
+func r1m() Mem  { return rkey }
+func r05m() Mem { return rkey.Offset(8) }
 
 // quarterRound emits ChaCha's quarter round (RFC 8439, Section 2.1) on
 // the rows a, b, c, d of x, four columns at once in each lane.
@@ -103,69 +103,205 @@ func quarterRound(x [4]VecVirtual) {
 	}
 }
 
-// polyBlock emits h = (h + m + 2^128) * r, for the block m = m0 + 2^64 m1.
+// polyMulAdd emits h = h * r + m + 2^128 for the block m = m0 + 2^64 m1,
+// or h = h * r if m0 is nil (the last multiplication).
 //
-// The accumulator is h = x0 + 2^64 x1 + 2^128 x2 + 5c: the part of a
-// product at 2^130 and above, c, is not folded into x0 (which would put a
-// shift, an addition and a carry through three words on the chain from one
-// block to the next) but multiplied by r with the rest, as 5c r = c (5 r0)
-// + 2^64 c (5 r1). With y = x + m + 2^128 (y2 <= 5), and s1 = 5/4 r1 (r1 is
-// a multiple of 4, so y1 r1 2^128 = y1 (r1/4) 2^130 = y1 s1 mod p, and
-// y2 r1 2^192 = y2 s1 2^64 mod p, with p = 2^130 - 5):
+// The accumulator is h = x0 + 2^64 x1 + 2^128 x2, with x2 < 2^63 not
+// reduced: the part at 2^130 and above is not folded into x0 after each
+// product (which would put a shift, an addition and a carry through three
+// words on the chain from one block to the next) but multiplied by r with
+// the rest. The next block is added to the columns of the product, not to
+// h before it, so that no addition stands between one product and the
+// next. With s1 = 5/4 r1 (r1 is a multiple of 4, so x1 r1 2^128 = x1 (r1/4)
+// 2^130 = x1 s1 mod p, and x2 r1 2^192 = x2 s1 2^64 mod p, with p = 2^130 -
+// 5), and x2 r0 2^128 = (x2 & 3) r0 2^128 + (x2 >> 2) r0 2^130 = (x2 & 3) r0
+// 2^128 + (x2 >> 2) 5 r0 mod p:
 //
-//	col0 = y0 r0 + y1 s1 + c (5 r0)
-//	col1 = y0 r1 + y1 r0 + c (5 r1) + y2 s1
-//	d = col0 + 2^64 col1 + 2^128 y2 r0
-//	x0, x1, x2, c = d mod 2^64, d>>64 mod 2^64, d>>128 & 3, d >> 130
+//	col0 = x0 r0 + x1 s1 + (x2 >> 2) (5 r0) + m0
+//	col1 = x0 r1 + x1 r0 + x2 s1 + m1 + 2^64
+//	d = col0 + 2^64 col1 + 2^128 (x2 & 3) r0
+//	x0, x1, x2 = d mod 2^64, d>>64 mod 2^64, d >> 128
 //
-// Bounds (r0, r1 < 2^60, s1 < 2^60.33, 5 r0, 5 r1 < 2^62.33, and c < 2^61
-// on entry): y0 r0, y0 r1, y1 r0 < 2^124, y1 s1 < 2^124.33, c 5 r0 and
-// c 5 r1 < 2^123.33, y2 s1 < 2^63, so col0 < 2^125.5 and col1 < 2^125.3
-// fit two words each; d >> 128 < 2^61.3 + 5 * 2^60 + 1 < 2^63, so c < 2^61
-// again and x2 <= 3.
-func polyBlock(m0, m1 Op) {
-	ADDQ(m0, x0)
-	ADCQ(m1, x1)
-	ADCQ(Imm(1), x2)
+// x2 s1 is c 5r1 and (x2 & 3) s1 of a reduced top word (x2 = (x2 & 3) + 4c)
+// in one product, so that x2, the last value of the previous block, is in
+// three multiplications, one of which (x2 s1) starts at once.
+//
+// Bounds (r0, r1 < 2^60, s1 < 2^60.33, 5 r0 < 2^62.33, and x2 < 2^63 on
+// entry): x0 r0, x0 r1, x1 r0 < 2^124, x1 s1 < 2^124.33, (x2 >> 2) 5 r0 <
+// 2^123.33, x2 s1 < 2^123.33, so col0 < 2^125.5 and col1 < 2^125.3 fit two
+// words each; d >> 128 < 2^61.3 + 1 + 3 * 2^60 < 2^63, so x2 < 2^63 again.
+func polyMulAdd(m0, m1 Op) {
 	MOVQ(x0, RDX)
-	MULXQ(r0m(), a0, a1) // y0 r0
-	MULXQ(r1m(), b0, b1) // y0 r1
-	MOVQ(cc, RDX)
-	MULXQ(r05m(), t0, t1) // c 5r0
-	ADDQ(t0, a0)
-	ADCQ(t1, a1)
-	MULXQ(r15m(), t0, t1) // c 5r1
-	ADDQ(t0, b0)
-	ADCQ(t1, b1)
+	MULXQ(rr0, a0, a1)   // x0 r0
+	MULXQ(r1m(), b0, b1) // x0 r1
+	if m0 != nil {
+		ADDQ(m0, a0)
+		ADCQ(Imm(0), a1)
+		ADDQ(m1, b0)
+		ADCQ(Imm(1), b1)
+	}
 	MOVQ(x1, RDX)
-	MULXQ(s1m(), t0, t1) // y1 s1
+	MULXQ(rs1, t0, t1) // x1 s1
 	ADDQ(t0, a0)
 	ADCQ(t1, a1)
-	MULXQ(r0m(), t0, t1) // y1 r0
+	MULXQ(rr0, t0, t1) // x1 r0
 	ADDQ(t0, b0)
 	ADCQ(t1, b1)
-	MOVQ(x2, t0)
-	IMULQ(s1m(), t0) // y2 s1
+	MOVQ(x2, RDX)
+	MULXQ(rs1, t0, t1) // x2 s1
 	ADDQ(t0, b0)
-	ADCQ(Imm(0), b1)
-	IMULQ(r0m(), x2) // y2 r0
-	Comment("d1 = col1 + col0>>64; d2 = col1>>64 + y2 r0 + carry")
+	ADCQ(t1, b1)
+	SHRQ(U8(2), RDX)
+	MULXQ(r05m(), t0, t1) // (x2 >> 2) 5r0
+	ADDQ(t0, a0)
+	ADCQ(t1, a1)
+	ANDQ(Imm(3), x2)
+	IMULQ(rr0, x2) // (x2 & 3) r0
+	Comment("d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry")
 	ADDQ(a1, b0)
 	ADCQ(b1, x2)
 	MOVQ(a0, x0)
 	MOVQ(b0, x1)
-	MOVQ(x2, cc)
-	SHRQ(U8(2), cc)
-	ANDQ(Imm(3), x2)
 }
 
-// polyLoop emits polyBlock over nb blocks at bp (nb > 0), advancing bp.
+// polyLoop emits polyMulAdd over nb blocks at bp (nb > 0), advancing bp.
 func polyLoop(label string) {
 	Label(label)
-	polyBlock(Mem{Base: bp}, Mem{Base: bp, Disp: 8})
+	polyMulAdd(Mem{Base: bp}, Mem{Base: bp, Disp: 8})
 	ADDQ(Imm(16), bp)
 	DECQ(nb)
 	JNZ(LabelRef(label))
+}
+
+// inputRows emits the input rows of blocks 0..3 in lanes 0..3 and a copy
+// of them to run the rounds on.
+func inputRows() (in, x [4]VecVirtual) {
+	Comment("the input rows of blocks 0..3 in lanes 0..3: the constant, the key,")
+	Comment("and the counter (0 to 3) and nonce, read where they are (not from a")
+	Comment("State just written word by word, which the loads would wait for)")
+	in = [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+	x = [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+	VBROADCASTI32X4(sigma, in[0])
+	Load(Param("key"), RSI)
+	VBROADCASTI32X4(Mem{Base: RSI}, in[1])
+	VBROADCASTI32X4(Mem{Base: RSI, Disp: 16}, in[2])
+	Load(Param("nonce"), RSI)
+	Comment("row D: nonce words 1 and 2 broadcast to every 64-bit pair, then word 0")
+	Comment("merged into word 1 of each lane and the counters 0..3 into word 0")
+	n0 := ZMM()
+	VPBROADCASTD(Mem{Base: RSI}, n0)
+	VPBROADCASTQ(Mem{Base: RSI, Disp: 4}, in[3])
+	MOVQ(U32(0x2222), RAX)
+	KMOVQ(RAX, K1)
+	VMOVDQA32(n0, K1, in[3])
+	MOVQ(U32(0x1111), RAX)
+	KMOVQ(RAX, K2)
+	VMOVDQU32(laneCtr4, K2, in[3])
+	for i := range in {
+		VMOVDQA64(in[i], x[i])
+	}
+	return in, x
+}
+
+// rounds emits ChaCha20's 20 rounds on x and the addition of the input
+// rows in: x is then the keystream of blocks 0..3, a row per register.
+func rounds(name string, in, x [4]VecVirtual) {
+	Comment("20 rounds")
+	MOVQ(U32(10), RCX)
+	Label(name + "_round")
+	quarterRound(x)
+	Comment("diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words")
+	VPSHUFD(U8(0x93), x[0], x[0])
+	VPSHUFD(U8(0x39), x[2], x[2])
+	VPSHUFD(U8(0x4e), x[3], x[3])
+	quarterRound(x)
+	VPSHUFD(U8(0x39), x[0], x[0])
+	VPSHUFD(U8(0x93), x[2], x[2])
+	VPSHUFD(U8(0x4e), x[3], x[3])
+	DECQ(RCX)
+	JNZ(LabelRef(name + "_round"))
+	for i := range x {
+		VPADDD(in[i], x[i], x[i])
+	}
+}
+
+// polyKey emits r (clamped) into rr0, rkey and rs1 (see polyMulAdd) from
+// row A of block 0, lane 0 of a.
+func polyKey(a VecVirtual) {
+	Comment("the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)")
+	VMOVQ(a.AsX(), rr0)
+	VPEXTRQ(U8(1), a.AsX(), RBX)
+	MOVQ(U64(0x0ffffffc0fffffff), RAX)
+	ANDQ(RAX, rr0)
+	MOVQ(U64(0x0ffffffc0ffffffc), RAX)
+	ANDQ(RAX, RBX)
+	MOVQ(RBX, r1m())
+	LEAQ(Mem{Base: rr0, Index: rr0, Scale: 4}, RAX)
+	MOVQ(RAX, r05m())
+	MOVQ(RBX, rs1)
+	SHRQ(U8(2), rs1)
+	ADDQ(RBX, rs1)
+}
+
+// tagDone emits the tag from h (polyMulAdd's accumulator) and s (row B of
+// block 0, lane 0 of b): for Seal, its store and the return (it reports
+// true); for Open, the comparison with the tag, jumping to name_fail if it
+// differs (it reports false, and the caller writes the plaintext).
+func tagDone(name string, open bool, b VecVirtual) bool {
+	Comment("x2 = 4c + (x2 & 3)")
+	cc := nb
+	MOVQ(x2, cc)
+	SHRQ(U8(2), cc)
+	ANDQ(Imm(3), x2)
+	Comment("h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5")
+	Comment("reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.")
+	LEAQ(Mem{Base: cc, Index: cc, Scale: 4}, RAX)
+	LEAQ(Mem{Base: RAX, Disp: 5}, RBX)
+	MOVQ(x0, b0)
+	ADDQ(RBX, b0)
+	MOVQ(x1, b1)
+	ADCQ(Imm(0), b1)
+	ADCQ(Imm(0), x2)
+	ADDQ(RAX, x0)
+	ADCQ(Imm(0), x1)
+	SHRQ(U8(2), x2)
+	CMOVQNE(b0, x0)
+	CMOVQNE(b1, x1)
+	VMOVQ(b.AsX(), RAX)
+	VPEXTRQ(U8(1), b.AsX(), RBX)
+	ADDQ(RAX, x0)
+	ADCQ(RBX, x1)
+	tag := Load(Param("tag"), RSI)
+	if !open {
+		MOVQ(x0, Mem{Base: tag})
+		MOVQ(x1, Mem{Base: tag, Disp: 8})
+		VZEROUPPER()
+		RET()
+		return true
+	}
+	Comment("compare with the tag, in constant time; whether it matched is public")
+	XORQ(Mem{Base: tag}, x0)
+	XORQ(Mem{Base: tag, Disp: 8}, x1)
+	ORQ(x1, x0)
+	JNZ(LabelRef(name + "_fail"))
+	return false
+}
+
+// stackBlocks emits nb = the number of the MAC's blocks in buf (the
+// additional data's partial one, the ciphertext's and the lengths) and bp =
+// the first, from the public lengths.
+func stackBlocks(label string, buf Mem) {
+	Load(Param("src").Len(), nb)
+	ADDQ(Imm(15), nb)
+	SHRQ(U8(4), nb)
+	INCQ(nb)
+	LEAQ(buf.Offset(64), bp)
+	Load(Param("ad").Len(), RDX)
+	TESTQ(U32(15), RDX)
+	JZ(LabelRef(label))
+	INCQ(nb)
+	SUBQ(Imm(16), bp)
+	Label(label)
 }
 
 func fused(name string, open bool) {
@@ -187,33 +323,13 @@ func fused(name string, open bool) {
 			"and nonce. len(dst) >= len(src). It requires AVX-512F, AVX-512BW,",
 			"AVX-512VL and BMI2.")
 	}
-	buf := AllocLocal(192) // the ciphertext, zero-padded to whole blocks
-	rkey = AllocLocal(40)
+	// The MAC's blocks after the additional data's whole ones: its last
+	// partial block (zero-padded) at 48, if it has one, the ciphertext
+	// (zero-padded) at 64, and the lengths block after it.
+	buf := AllocLocal(48 + 16 + 192 + 16)
+	rkey = AllocLocal(16)
 
-	Comment("the input rows of blocks 0..3 in lanes 0..3: the constant, the key,")
-	Comment("and the counter (0 to 3) and nonce, read where they are (not from a")
-	Comment("State just written word by word, which the loads would wait for)")
-	in := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
-	x := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
-	VBROADCASTI32X4(sigma, in[0])
-	Load(Param("key"), RSI)
-	VBROADCASTI32X4(Mem{Base: RSI}, in[1])
-	VBROADCASTI32X4(Mem{Base: RSI, Disp: 16}, in[2])
-	Load(Param("nonce"), RSI)
-	Comment("row D: nonce words 1 and 2 broadcast to every 64-bit pair, then word 0")
-	Comment("merged into word 1 of each lane and the counters 0..3 into word 0")
-	n0 := ZMM()
-	VPBROADCASTD(Mem{Base: RSI}, n0)
-	VPBROADCASTQ(Mem{Base: RSI, Disp: 4}, in[3])
-	MOVQ(U32(0x2222), RAX)
-	KMOVQ(RAX, K1)
-	VMOVDQA32(n0, K1, in[3])
-	MOVQ(U32(0x1111), RAX)
-	KMOVQ(RAX, K2)
-	VMOVDQU32(laneCtr4, K2, in[3])
-	for i := range in {
-		VMOVDQA64(in[i], x[i])
-	}
+	in, x := inputRows()
 
 	Comment("the data's masks: block l takes min(max(n - 64(l-1), 0), 64) bytes")
 	n := Load(Param("src").Len(), RDX)
@@ -237,41 +353,23 @@ func fused(name string, open bool) {
 		VMOVDQU8_Z(Mem{Base: src, Disp: 64 * l}, k, data[l])
 	}
 
-	Comment("20 rounds")
-	MOVQ(U32(10), RCX)
-	Label(name + "_round")
-	quarterRound(x)
-	Comment("diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words")
-	VPSHUFD(U8(0x93), x[0], x[0])
-	VPSHUFD(U8(0x39), x[2], x[2])
-	VPSHUFD(U8(0x4e), x[3], x[3])
-	quarterRound(x)
-	VPSHUFD(U8(0x39), x[0], x[0])
-	VPSHUFD(U8(0x93), x[2], x[2])
-	VPSHUFD(U8(0x4e), x[3], x[3])
-	DECQ(RCX)
-	JNZ(LabelRef(name + "_round"))
-	for i := range x {
-		VPADDD(in[i], x[i], x[i])
-	}
+	Comment("the additional data's last partial block, zero-padded, to the stack")
+	Load(Param("ad").Len(), RCX)
+	ANDQ(Imm(15), RCX)
+	JZ(LabelRef(name + "_noadtail"))
+	MOVQ(I32(-1), RAX)
+	BZHIQ(RCX, RAX, RAX)
+	KMOVQ(RAX, K4)
+	Load(Param("ad").Base(), RAX)
+	Load(Param("ad").Len(), RBX)
+	ANDQ(I32(-16), RBX)
+	last := XMM()
+	VMOVDQU8_Z(Mem{Base: RAX, Index: RBX, Scale: 1}, K4, last)
+	VMOVDQU64(last, buf.Offset(48))
+	Label(name + "_noadtail")
 
-	Comment("the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)")
-	VMOVQ(x[0].AsX(), RAX)
-	VPEXTRQ(U8(1), x[0].AsX(), RBX)
-	MOVQ(U64(0x0ffffffc0fffffff), RCX)
-	ANDQ(RCX, RAX)
-	MOVQ(U64(0x0ffffffc0ffffffc), RCX)
-	ANDQ(RCX, RBX)
-	MOVQ(RAX, r0m())
-	MOVQ(RBX, r1m())
-	LEAQ(Mem{Base: RAX, Index: RAX, Scale: 4}, RCX)
-	MOVQ(RCX, r05m())
-	LEAQ(Mem{Base: RBX, Index: RBX, Scale: 4}, RCX)
-	MOVQ(RCX, r15m())
-	MOVQ(RBX, RCX)
-	SHRQ(U8(2), RCX)
-	ADDQ(RBX, RCX)
-	MOVQ(RCX, s1m())
+	rounds(name, in, x)
+	polyKey(x[0])
 	Comment("transpose: blocks 1, 2, 3 whole")
 	s0, s1v, s2, s3 := ZMM(), ZMM(), ZMM(), ZMM()
 	VSHUFI32X4(U8(0x44), x[1], x[0], s0)  // A.L0 A.L1 B.L0 B.L1
@@ -291,89 +389,68 @@ func fused(name string, open bool) {
 			VPXORD(data[l], stream[l], stream[l])
 			VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
 			VMOVDQU8_Z(stream[l], k, stream[l])
-			VMOVDQU64(stream[l], buf.Offset(64*l))
+			VMOVDQU64(stream[l], buf.Offset(64+64*l))
 		}
 	} else {
 		Comment("the ciphertext, zero-padded, to the stack for the MAC")
 		for l := range ks {
-			VMOVDQU64(data[l], buf.Offset(64*l))
+			VMOVDQU64(data[l], buf.Offset(64+64*l))
 		}
 	}
 
-	Comment("h = 0, then the additional data's whole blocks")
-	XORQ(x0, x0)
-	XORQ(x1, x1)
-	XORQ(x2, x2)
-	XORQ(cc, cc)
-	Load(Param("ad").Base(), bp)
+	Comment("the lengths block, after the ciphertext's blocks")
+	Load(Param("src").Len(), RAX)
+	ADDQ(Imm(15), RAX)
+	ANDQ(I32(-16), RAX)
+	Load(Param("ad").Len(), RBX)
+	MOVQ(RBX, buf.Offset(64).Idx(RAX, 1))
+	Load(Param("src").Len(), RBX)
+	MOVQ(RBX, buf.Offset(72).Idx(RAX, 1))
+
+	Comment("h = the first block + 2^128: the additional data's if it has a whole")
+	Comment("block, else the stack's; then h = h r + m + 2^128 for each of the others")
+	MOVQ(U32(1), x2)
 	Load(Param("ad").Len(), nb)
 	SHRQ(U8(4), nb)
-	JZ(LabelRef(name + "_adtail"))
+	JZ(LabelRef(name + "_noad"))
+	Load(Param("ad").Base(), bp)
+	MOVQ(Mem{Base: bp}, x0)
+	MOVQ(Mem{Base: bp, Disp: 8}, x1)
+	ADDQ(Imm(16), bp)
+	DECQ(nb)
+	JZ(LabelRef(name + "_adend"))
+	Comment("the additional data's other whole blocks")
 	polyLoop(name + "_ad")
-	Label(name + "_adtail")
-	Comment("its last partial block, zero-padded")
-	Load(Param("ad").Len(), RCX)
-	ANDQ(Imm(15), RCX)
-	JZ(LabelRef(name + "_ct"))
-	MOVQ(I32(-1), RAX)
-	BZHIQ(RCX, RAX, RAX)
-	KMOVQ(RAX, K4)
-	last := XMM()
-	VMOVDQU8_Z(Mem{Base: bp}, K4, last)
-	VMOVQ(last, R14)
-	VPEXTRQ(U8(1), last, R15)
-	polyBlock(R14, R15)
+	Label(name + "_adend")
+	stackBlocks(name+"_s1", buf)
+	JMP(LabelRef(name + "_stack"))
+	Label(name + "_noad")
+	stackBlocks(name+"_s0", buf)
+	MOVQ(Mem{Base: bp}, x0)
+	MOVQ(Mem{Base: bp, Disp: 8}, x1)
+	ADDQ(Imm(16), bp)
+	DECQ(nb)
+	JZ(LabelRef(name + "_last"))
+	Label(name + "_stack")
+	polyLoop(name + "_stackloop")
+	Label(name + "_last")
+	polyMulAdd(nil, nil)
 
-	Label(name + "_ct")
-	Comment("the ciphertext's blocks, zero-padded")
-	LEAQ(buf, bp)
-	Load(Param("src").Len(), nb)
-	ADDQ(Imm(15), nb)
-	SHRQ(U8(4), nb)
-	JZ(LabelRef(name + "_lengths"))
-	polyLoop(name + "_ctloop")
-	Label(name + "_lengths")
-	Load(Param("ad").Len(), R14)
-	Load(Param("src").Len(), R15)
-	polyBlock(R14, R15)
-
-	Comment("h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5")
-	Comment("reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.")
-	LEAQ(Mem{Base: cc, Index: cc, Scale: 4}, RAX)
-	LEAQ(Mem{Base: RAX, Disp: 5}, RBX)
-	MOVQ(x0, b0)
-	ADDQ(RBX, b0)
-	MOVQ(x1, b1)
-	ADCQ(Imm(0), b1)
-	ADCQ(Imm(0), x2)
-	ADDQ(RAX, x0)
-	ADCQ(Imm(0), x1)
-	SHRQ(U8(2), x2)
-	CMOVQNE(b0, x0)
-	CMOVQNE(b1, x1)
-	VMOVQ(x[1].AsX(), RAX)
-	VPEXTRQ(U8(1), x[1].AsX(), RBX)
-	ADDQ(RAX, x0)
-	ADCQ(RBX, x1)
-	tag := Load(Param("tag"), RSI)
-	if !open {
-		MOVQ(x0, Mem{Base: tag})
-		MOVQ(x1, Mem{Base: tag, Disp: 8})
-		VZEROUPPER()
-		RET()
+	if tagDone(name, open, x[1]) {
 		return
 	}
-	Comment("compare with the tag, in constant time; whether it matched is public")
-	XORQ(Mem{Base: tag}, x0)
-	XORQ(Mem{Base: tag, Disp: 8}, x1)
-	ORQ(x1, x0)
-	JNZ(LabelRef(name + "_fail"))
 	Comment("the plaintext to dst")
 	Load(Param("dst").Base(), dst)
 	for l, k := range ks {
 		VPXORD(data[l], stream[l], stream[l])
 		VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
 	}
+	openReturn(name)
+}
+
+// openReturn emits Open's return of 1 (the tag was right), and at
+// name_fail, its return of 0.
+func openReturn(name string) {
 	MOVQ(U32(1), RAX)
 	Store(RAX, ReturnIndex(0))
 	VZEROUPPER()
