@@ -145,8 +145,13 @@ const (
 		"and whether the tag was right (Open's public result)"
 	whyAEADOpen = whyAEADCall + "; and whether the tag was right, which is Open's public result"
 	whyFused    = "the loops over the fixed 10 double rounds and over the whole blocks of the additional " +
-		"data and of the ciphertext, and whether the data's last block is partial: public lengths"
+		"data and of the ciphertext, whether the additional data's last block is partial and which " +
+		"block the MAC starts from: public lengths"
 	whyFusedOpen = whyFused + "; and whether the tag was right, which is Open's public result"
+	whyShort     = "the loops over the fixed 10 double rounds and over the whole blocks of the additional " +
+		"data, which block the MAC starts from, whether the additional data's last block is partial " +
+		"and how many blocks the data has: public lengths"
+	whyShortOpen = whyShort + "; and whether the tag was right, which is Open's public result"
 )
 
 // whyAuthenticate is why authenticate branches.
@@ -193,16 +198,18 @@ func init() {
 			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 12, Why: whySealCall},
 			{Symbol: ap + "open", AllowedBranches: 13, Why: whyAEADOpen},
 			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 4, Why: whyOpenPieces},
-			{Symbol: ap + "sealShort", AllowedBranches: 2, Why: "useFused and the length, public"},
+			{Symbol: ap + "sealShort", AllowedBranches: 3, Why: "useFused and the length (twice: the fused path, then the short kernel), public"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whySealLong + "; MAC.Prepare's useIFMA and pwReady (public); and whether chunked did the work (CPU features and the length)"},
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 5, Why: whyOpenLong + "; MAC.Prepare's useIFMA and pwReady (public); whether chunked did the work (CPU features and the length); and the length of out (clear)"},
-			{Symbol: ap + "openShort", AllowedBranches: 2, Why: "useFused and the length, public"},
+			{Symbol: ap + "openShort", AllowedBranches: 3, Why: "useFused and the length (twice: the fused path, then the short kernel), public"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 5, Why: whyAuthenticate + ", and whether macGroups did the work (CPU features and lengths, public)"},
 			{Symbol: ap + "macGroups", AllowedLoopJumps: 1, AllowedBranches: 8, Why: "useFused, haveChunks and the lengths of the additional data and ciphertext (public), the copies into the head and tail buffers (public addresses and lengths), and the loop zeroing the fixed 256-byte head"},
 			{Symbol: ap + "chunked", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "useFused, haveChunks and the length, public, and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: ap + "xorChunksMAC", AllowedLoopJumps: 3, AllowedBranches: 1, Why: "the loop over the whole chunks and whether there is none (public lengths), and the loops over the fixed 7 and 3 double rounds"},
-			{Symbol: ap + "sealFused", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whyFused},
-			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whyFusedOpen},
+			{Symbol: ap + "sealFused", AllowedLoopJumps: 3, AllowedBranches: 6, Why: whyFused},
+			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 7, Why: whyFusedOpen},
+			{Symbol: ap + "shortSeal", AllowedLoopJumps: 2, AllowedBranches: 9, Why: whyShort},
+			{Symbol: ap + "shortOpen", AllowedLoopJumps: 2, AllowedBranches: 10, Why: whyShortOpen},
 		}, aeadFuncs...),
 		Public: aeadPublic,
 	}, Target{
