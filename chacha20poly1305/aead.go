@@ -45,7 +45,7 @@ func sealLong(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext,
 	// The MAC's multipliers are computed here, a chain of dependent
 	// products, for the CPU to run beside the rest of the cipher.
 	mac.Prepare()
-	if chunked(&s, &mac, tag, ciphertext, plaintext, ciphertext, additionalData) {
+	if chunked(&s, &mac, tag, ciphertext, plaintext, ciphertext, additionalData, false) {
 		return
 	}
 	s.XORKeyStream(ciphertext[chacha20.HeadSize:], plaintext[chacha20.HeadSize:])
@@ -141,9 +141,9 @@ func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addit
 	s.Init(key, nonce, 0).XORKeyStreamHead(&block0, out, ciphertext)
 	mac.Init((*[poly1305.KeySize]byte)(block0[:poly1305.KeySize]))
 	mac.Prepare()
-	if !chunked(&s, &mac, &want, out, ciphertext, ciphertext, additionalData) {
-		s.XORKeyStream(out[chacha20.HeadSize:], ciphertext[chacha20.HeadSize:])
+	if !chunked(&s, &mac, &want, out, ciphertext, ciphertext, additionalData, true) {
 		authenticate(&mac, &want, additionalData, ciphertext)
+		s.XORKeyStream(out[chacha20.HeadSize:], ciphertext[chacha20.HeadSize:])
 	}
 	// Whether the tag is right is public (it is Open's result), so it
 	// may be branched on; the comparison itself is constant time.

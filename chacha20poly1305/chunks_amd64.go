@@ -19,14 +19,14 @@ var haveChunks = haveFused && poly1305.HaveLanes()
 // head), and writes to tag the MAC, with mac (initialised, nothing written
 // yet), of additionalData and ciphertext (out in Seal, in in Open, whose
 // first HeadSize bytes are already there). It reports whether it did the
-// work.
+// work. open is whether ciphertext is in (Open) rather than out (Seal).
 //
 // The kernel computes ChaCha20 on the chunks of data after the head and,
 // beside it, Poly1305's vector loop over the ciphertext from its start, one
 // chunk behind (the last block it reads in a chunk being the chunk's first,
 // just written); the rest of the ciphertext, at least the head's 960
 // bytes, is the MAC's after the kernel.
-func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) bool {
+func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte, open bool) bool {
 	n := (len(in) - chacha20.HeadSize) &^ 1023
 	if !useFused || !haveChunks || n <= 0 {
 		return false
@@ -41,14 +41,26 @@ func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in,
 	// kernel's instructions, waiting on its latency, fill the reorder
 	// buffer.)
 	s.SetCounter(s.Counter() + uint32(n/blockSize))
+	if open {
+		// The MAC reads only in: its latency-bound end and the short
+		// kernel's, one after the other, overlap in the CPU.
+		finishLanes(mac, &lanes, tag, ciphertext[n:], len(additionalData), len(ciphertext))
+		s.XORKeyStream(out[chacha20.HeadSize+n:], in[chacha20.HeadSize+n:])
+		return true
+	}
 	s.XORKeyStream(out[chacha20.HeadSize+n:], in[chacha20.HeadSize+n:])
-	rest := ciphertext[n:]
+	finishLanes(mac, &lanes, tag, ciphertext[n:], len(additionalData), len(ciphertext))
+	return true
+}
+
+// finishLanes writes to tag the MAC of chunked: the lanes continued over
+// rest, the ciphertext after what the kernel took, and the lengths block.
+func finishLanes(mac *poly1305.MAC, lanes *poly1305.Lanes, tag *[Overhead]byte, rest []byte, adLen, ctLen int) {
 	k := len(rest) &^ 127
-	mac.FinishLanes(&lanes, rest[:k])
-	lengths := lengthsBlock(len(additionalData), len(ciphertext))
+	mac.FinishLanes(lanes, rest[:k])
+	lengths := lengthsBlock(adLen, ctLen)
 	writeTail(mac, rest[k:], &lengths)
 	mac.Sum(tag)
-	return true
 }
 
 // macGroups writes the AEAD's MAC input (RFC 8439, Section 2.8: the
