@@ -81,6 +81,19 @@ func (c *chacha20poly1305) Seal(dst, nonce, plaintext, additionalData []byte) []
 	if len(nonce) != NonceSize {
 		panic("chacha20poly1305: bad nonce length passed to Seal")
 	}
+	if shortOK(len(plaintext)) {
+		// The short kernel, called from here, not through seal and
+		// sealShort: at 64 bytes the calls cost a few percent.
+		ret, out := sliceForAppend(dst, len(plaintext)+Overhead)
+		if inexactOverlap(out, plaintext) {
+			panic("chacha20poly1305: invalid buffer overlap of output and input")
+		}
+		if anyOverlap(out, additionalData) {
+			panic("chacha20poly1305: invalid buffer overlap of output and additional data")
+		}
+		shortSeal(&c.key, (*[NonceSize]byte)(nonce), out[:len(plaintext)], plaintext, additionalData, (*[Overhead]byte)(out[len(plaintext):]))
+		return ret
+	}
 	if uint64(len(plaintext)) > maxPlaintext {
 		panic("chacha20poly1305: plaintext too large")
 	}
@@ -108,6 +121,24 @@ func (c *chacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) (
 	}
 	if len(ciphertext) < Overhead {
 		return nil, errOpen
+	}
+	if n := len(ciphertext) - Overhead; shortOK(n) {
+		// The short kernel, called from here, as in Seal.
+		tag := (*[Overhead]byte)(ciphertext[n:])
+		ciphertext = ciphertext[:n]
+		ret, out := sliceForAppend(dst, n)
+		if inexactOverlap(out, ciphertext) {
+			panic("chacha20poly1305: invalid buffer overlap of output and input")
+		}
+		if anyOverlap(out, additionalData) {
+			panic("chacha20poly1305: invalid buffer overlap of output and additional data")
+		}
+		// Whether the tag was right is public: it is Open's result.
+		if shortOpen(&c.key, (*[NonceSize]byte)(nonce), out, ciphertext, additionalData, tag) != 1 {
+			clear(out)
+			return nil, errOpen
+		}
+		return ret, nil
 	}
 	if uint64(len(ciphertext)) > maxPlaintext+Overhead {
 		panic("chacha20poly1305: ciphertext too large")

@@ -18,18 +18,22 @@ const fusedMax = 3 * blockSize
 
 // shortMax is the longest message shortSeal and shortOpen take: one block,
 // the size of TLS and QUIC's smallest records, for which they leave out
-// the work of the other two.
+// the work of the other two. Seal and Open call them directly (see
+// shortOK); sealShort and openShort, for longer messages, the fused
+// functions.
 const shortMax = blockSize
+
+// shortOK reports whether shortSeal and shortOpen take a message of n
+// bytes: the CPU runs them and n <= shortMax.
+func shortOK(n int) bool {
+	return useFused && n <= shortMax
+}
 
 // sealShort is seal's work for messages of at most fusedMax bytes, if the
 // CPU runs the fused function: it reports whether it did the work.
 func sealShort(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
 	if !useFused || len(plaintext) > fusedMax {
 		return false
-	}
-	if len(plaintext) <= shortMax {
-		shortSeal(key, nonce, ciphertext, plaintext, additionalData, tag)
-		return true
 	}
 	sealFused(key, nonce, ciphertext, plaintext, additionalData, tag)
 	return true
@@ -41,9 +45,6 @@ func sealShort(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext
 func openShort(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
 	if !useFused || len(ciphertext) > fusedMax {
 		return false, false
-	}
-	if len(ciphertext) <= shortMax {
-		return true, shortOpen(key, nonce, out, ciphertext, additionalData, tag) == 1
 	}
 	return true, openFused(key, nonce, out, ciphertext, additionalData, tag) == 1
 }
