@@ -151,7 +151,9 @@ const (
 	whyShort     = "the loops over the fixed 10 double rounds and over the whole blocks of the additional " +
 		"data, which block the MAC starts from, whether the additional data's last block is partial " +
 		"and how many blocks the data has: public lengths"
-	whyShortOpen = whyShort + "; and whether the tag was right, which is Open's public result"
+	whyShortOpen   = whyShort + "; and whether the tag was right, which is Open's public result"
+	whyMethodShort = "shortOK (useFused and the length) and, on the short path, the capacity of dst (sliceForAppend) " +
+		"and the addresses and lengths of the buffers (the overlap checks), public"
 )
 
 // whyAuthenticate is why authenticate branches.
@@ -166,8 +168,6 @@ var aeadFuncs = []Func{
 	{Symbol: ap + "lengthsBlock"},
 	{Symbol: ap + "writeTail", AllowedBranches: 2, Why: "the copies of the tail and the lengths block (whether source and destination are one, public addresses and lengths)"},
 	{Symbol: ap + "keyAndHead", AllowedLoopJumps: 2, Why: "the loops of State.Init over the fixed counts of key and nonce words"},
-	{Symbol: ap + "(*chacha20poly1305).Seal"},
-	{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 1, Why: "len(ciphertext) < Overhead, a public length"},
 	{Symbol: ap + "(*xchacha20poly1305).Seal", AllowedBranches: 1, Why: "the nonce's length check of subKey, public"},
 	{Symbol: ap + "(*xchacha20poly1305).Open", AllowedBranches: 2, Why: "len(ciphertext) < Overhead and the nonce's length check of subKey, public"},
 	{Symbol: ap + "(*xchacha20poly1305).subKey", AllowedBranches: 1, Why: "the copy of the nonce's public length"},
@@ -184,6 +184,7 @@ var aeadPublic = map[string]string{
 	ap + "sliceForAppend":                 "extends a slice: lengths and capacities only",
 	ap + "anyOverlap":                     "compares addresses, which are public",
 	ap + "inexactOverlap":                 "compares addresses, which are public",
+	ap + "shortOK":                        "reads useFused and compares a public length",
 	ap + "fusedImplementations":           "lists the implementations the CPU runs, for tests",
 	ap + "useFusedImplementation":         "selects an implementation, for tests",
 	ap + "useFusedImplementation.func1":   "restores the choice of implementation, for tests",
@@ -198,10 +199,10 @@ func init() {
 			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 12, Why: whySealCall},
 			{Symbol: ap + "open", AllowedBranches: 13, Why: whyAEADOpen},
 			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 4, Why: whyOpenPieces},
-			{Symbol: ap + "sealShort", AllowedBranches: 3, Why: "useFused and the length (twice: the fused path, then the short kernel), public"},
+			{Symbol: ap + "sealShort", AllowedBranches: 2, Why: "useFused and the length, public"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whySealLong + "; MAC.Prepare's useIFMA and pwReady (public); and whether chunked did the work (CPU features and the length)"},
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 5, Why: whyOpenLong + "; MAC.Prepare's useIFMA and pwReady (public); whether chunked did the work (CPU features and the length); and the length of out (clear)"},
-			{Symbol: ap + "openShort", AllowedBranches: 3, Why: "useFused and the length (twice: the fused path, then the short kernel), public"},
+			{Symbol: ap + "openShort", AllowedBranches: 2, Why: "useFused and the length, public"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 5, Why: whyAuthenticate + ", and whether macGroups did the work (CPU features and lengths, public)"},
 			{Symbol: ap + "macGroups", AllowedLoopJumps: 1, AllowedBranches: 8, Why: "useFused, haveChunks and the lengths of the additional data and ciphertext (public), the copies into the head and tail buffers (public addresses and lengths), and the loop zeroing the fixed 256-byte head"},
 			{Symbol: ap + "chunked", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "useFused, haveChunks and the length, public, the loop zeroing the fixed 24 words of the lanes, and whether it is Open's (public)"},
@@ -211,6 +212,8 @@ func init() {
 			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 7, Why: whyFusedOpen},
 			{Symbol: ap + "shortSeal", AllowedLoopJumps: 2, AllowedBranches: 9, Why: whyShort},
 			{Symbol: ap + "shortOpen", AllowedLoopJumps: 2, AllowedBranches: 10, Why: whyShortOpen},
+			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 11, Why: whyMethodShort},
+			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 14, Why: whyMethodShort + "; len(ciphertext) < Overhead, and whether the tag was right (Open's public result)"},
 		}, aeadFuncs...),
 		Public: aeadPublic,
 	}, Target{
@@ -227,6 +230,10 @@ func init() {
 			{Symbol: ap + "chunked"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 4, Why: whyAuthenticate},
 			{Symbol: ap + "macGroups"},
+			{Symbol: ap + "shortSeal"},
+			{Symbol: ap + "shortOpen"},
+			{Symbol: ap + "(*chacha20poly1305).Seal"},
+			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 1, Why: "len(ciphertext) < Overhead, a public length"},
 		}, slices.Clone(aeadFuncs)...),
 		Public: aeadPublic,
 	})
