@@ -81,7 +81,7 @@ func (c *chacha20poly1305) Seal(dst, nonce, plaintext, additionalData []byte) []
 	if len(nonce) != NonceSize {
 		panic("chacha20poly1305: bad nonce length passed to Seal")
 	}
-	if shortOK(len(plaintext)) {
+	if shortOK(len(plaintext), len(additionalData)) {
 		// The short kernel, called from here, not through seal and
 		// sealShort: at 64 bytes the calls cost a few percent.
 		ret, out := sliceForAppend(dst, len(plaintext)+Overhead)
@@ -122,7 +122,7 @@ func (c *chacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) (
 	if len(ciphertext) < Overhead {
 		return nil, errOpen
 	}
-	if n := len(ciphertext) - Overhead; shortOK(n) {
+	if n := len(ciphertext) - Overhead; shortOK(n, len(additionalData)) {
 		// The short kernel, called from here, as in Seal.
 		tag := (*[Overhead]byte)(ciphertext[n:])
 		ciphertext = ciphertext[:n]

@@ -23,10 +23,16 @@ const fusedMax = 3 * blockSize
 // functions.
 const shortMax = blockSize
 
+// shortMaxAD is the most additional data shortSeal and shortOpen take: one
+// Poly1305 block, more than the 13 bytes of TLS 1.2's record header and the
+// 5 of TLS 1.3's.
+const shortMaxAD = 16
+
 // shortOK reports whether shortSeal and shortOpen take a message of n
-// bytes: the CPU runs them and n <= shortMax.
-func shortOK(n int) bool {
-	return useFused && n <= shortMax
+// bytes with adLen bytes of additional data: the CPU runs them, n <=
+// shortMax and adLen <= shortMaxAD.
+func shortOK(n, adLen int) bool {
+	return useFused && n <= shortMax && adLen <= shortMaxAD
 }
 
 // sealShort is seal's work for messages of at most fusedMax bytes, if the

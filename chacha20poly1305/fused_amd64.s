@@ -713,7 +713,7 @@ openFused_fail:
 
 // func shortSeal(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·shortSeal(SB), NOSPLIT, $16-96
+TEXT ·shortSeal(SB), NOSPLIT, $64-96
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -746,29 +746,19 @@ TEXT ·shortSeal(SB), NOSPLIT, $16-96
 	MOVQ       src_base+40(FP), SI
 	VMOVDQU8.Z (SI), K1, Z8
 
-	// the additional data's last partial block, zero-padded (zero if none:
-	// a masked load of no bytes reads nothing)
+	// the additional data (at most 16 bytes), zero-padded
 	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
 	MOVQ       $-1, AX
 	BZHIQ      CX, AX, AX
 	KMOVQ      AX, K2
 	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
-	VMOVDQU8.Z (AX)(BX*1), K2, X9
+	VMOVDQU8.Z (AX), K2, X9
 
-	// for the MAC's ciphertext blocks: block j of the data, and the mask of
-	// its bytes, in every lane
-	VPMOVM2B   K1, Z10
-	VSHUFI32X4 $0x00, Z8, Z8, Z11
-	VSHUFI32X4 $0x00, Z10, Z10, Z12
-	VSHUFI32X4 $0x55, Z8, Z8, Z13
-	VSHUFI32X4 $0x55, Z10, Z10, Z14
-	VSHUFI32X4 $0xaa, Z8, Z8, Z15
-	VSHUFI32X4 $0xaa, Z10, Z10, Z16
-	VSHUFI32X4 $0xff, Z8, Z8, Z17
-	VSHUFI32X4 $0xff, Z10, Z10, Z10
+	// for the MAC's first ciphertext block: block 0 of the data, and the
+	// mask of its bytes, in every lane
+	VPMOVM2B   K1, Z11
+	VSHUFI32X4 $0x00, Z8, Z8, Z10
+	VSHUFI32X4 $0x00, Z11, Z11, Z11
 
 	// 20 rounds
 	MOVQ $0x0000000a, CX
@@ -820,87 +810,37 @@ shortSeal_round:
 	ANDQ    AX, R11
 	MOVQ    $0x0ffffffc0ffffffc, AX
 	ANDQ    AX, BX
-	MOVQ    BX, (SP)
+	MOVQ    BX, SI
 	LEAQ    (R11)(R11*4), AX
-	MOVQ    AX, 8(SP)
+	MOVQ    AX, DI
 	MOVQ    BX, CX
 	SHRQ    $0x02, CX
 	ADDQ    BX, CX
 
-	// the MAC's ciphertext blocks j = 0..3: for Seal, lane 1 of row j XOR
-	// the data's block j, masked; for Open, the data's block j
-	VPTERNLOGD    $0x60, Z11, Z4, Z12
-	VEXTRACTI32X4 $0x01, Z12, X0
-	VPTERNLOGD    $0x60, Z13, Z5, Z14
-	VEXTRACTI32X4 $0x01, Z14, X1
-	VPTERNLOGD    $0x60, Z15, Z6, Z16
-	VEXTRACTI32X4 $0x01, Z16, X2
-	VPTERNLOGD    $0x60, Z17, Z7, Z10
-	VEXTRACTI32X4 $0x01, Z10, X3
+	// the MAC's first ciphertext block: lane 1 of row A XOR the data's
+	// block 0, masked: mask & (row ^ pt), VPTERNLOGD's table, indexed by
+	// mask<<2 | row<<1 | pt, is 1 at 0b101 and 0b110
+	VPTERNLOGD    $0x60, Z10, Z4, Z11
+	VEXTRACTI32X4 $0x01, Z11, X0
 
 	// block 1 of the keystream: lane 1 of each row
-	VSHUFI32X4 $0x44, Z5, Z4, Z4
-	VSHUFI32X4 $0x44, Z7, Z6, Z6
-	VSHUFI32X4 $0xdd, Z6, Z4, Z4
-	VPXORD     Z8, Z4, Z4
+	VSHUFI32X4 $0x44, Z5, Z4, Z1
+	VSHUFI32X4 $0x44, Z7, Z6, Z2
+	VSHUFI32X4 $0xdd, Z2, Z1, Z1
+	VPXORD     Z8, Z1, Z1
 
-	// the ciphertext to dst
-	MOVQ     dst_base+16(FP), DX
-	VMOVDQU8 Z4, K1, (DX)
+	// the ciphertext to dst, and zero-padded to the stack for the MAC
+	MOVQ       dst_base+16(FP), DX
+	VMOVDQU8   Z1, K1, (DX)
+	VMOVDQU8.Z Z1, K1, Z1
+	VMOVDQU64  Z1, (SP)
 
 	// h = the first block + 2^128, then h = h r + m + 2^128 for each of the
-	// others: the additional data's whole blocks, its partial one, the
-	// ciphertext's and the lengths; every branch tests a public length
-	MOVQ $0x00000001, R10
-	MOVQ ad_len+72(FP), DI
-	SHRQ $0x04, DI
-	JZ   shortSeal_nowhole
-	MOVQ ad_base+64(FP), SI
-	MOVQ (SI), R8
-	MOVQ 8(SI), R9
-	ADDQ $0x10, SI
-	DECQ DI
-	JZ   shortSeal_tail
-
-shortSeal_ad:
-	MOVQ  R8, DX
-	MULXQ R11, AX, BX
-	MULXQ (SP), R12, R13
-	ADDQ  (SI), AX
-	ADCQ  $0x00, BX
-	ADDQ  8(SI), R12
-	ADCQ  $0x01, R13
-	MOVQ  R9, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ R11, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R10, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	SHRQ  $0x02, DX
-	MULXQ 8(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	ANDQ  $0x03, R10
-	IMULQ R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	ADDQ $0x10, SI
-	DECQ DI
-	JNZ  shortSeal_ad
-	JMP  shortSeal_tail
-
-shortSeal_nowhole:
-	TESTQ   $0x0000000f, ad_len+72(FP)
-	JZ      shortSeal_noad
+	// others: the additional data's block, the ciphertext's and the lengths;
+	// every branch tests a public length
+	MOVQ    $0x00000001, R10
+	CMPQ    ad_len+72(FP), $0x00
+	JE      shortSeal_noad
 	VMOVQ   X9, R8
 	VPEXTRQ $0x01, X9, R9
 	JMP     shortSeal_ct0
@@ -917,42 +857,6 @@ shortSeal_noct:
 	MOVQ src_len+48(FP), R9
 	JMP  shortSeal_last
 
-shortSeal_tail:
-	TESTQ   $0x0000000f, ad_len+72(FP)
-	JZ      shortSeal_ct0
-	VMOVQ   X9, R14
-	VPEXTRQ $0x01, X9, R15
-	MOVQ    R8, DX
-	MULXQ   R11, AX, BX
-	MULXQ   (SP), R12, R13
-	ADDQ    R14, AX
-	ADCQ    $0x00, BX
-	ADDQ    R15, R12
-	ADCQ    $0x01, R13
-	MOVQ    R9, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	MULXQ   R11, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	MOVQ    R10, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	SHRQ    $0x02, DX
-	MULXQ   8(SP), R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	ANDQ    $0x03, R10
-	IMULQ   R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-
 shortSeal_ct0:
 	CMPQ    src_len+48(FP), $0x00
 	JBE     shortSeal_lengths
@@ -960,7 +864,7 @@ shortSeal_ct0:
 	VPEXTRQ $0x01, X0, R15
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
-	MULXQ   (SP), R12, R13
+	MULXQ   SI, R12, R13
 	ADDQ    R14, AX
 	ADCQ    $0x00, BX
 	ADDQ    R15, R12
@@ -977,7 +881,7 @@ shortSeal_ct0:
 	ADDQ    R14, R12
 	ADCQ    R15, R13
 	SHRQ    $0x02, DX
-	MULXQ   8(SP), R14, R15
+	MULXQ   DI, R14, R15
 	ADDQ    R14, AX
 	ADCQ    R15, BX
 	ANDQ    $0x03, R10
@@ -990,102 +894,96 @@ shortSeal_ct0:
 	MOVQ R12, R9
 
 shortSeal_ct1:
-	CMPQ    src_len+48(FP), $0x10
-	JBE     shortSeal_lengths
-	VMOVQ   X1, R14
-	VPEXTRQ $0x01, X1, R15
-	MOVQ    R8, DX
-	MULXQ   R11, AX, BX
-	MULXQ   (SP), R12, R13
-	ADDQ    R14, AX
-	ADCQ    $0x00, BX
-	ADDQ    R15, R12
-	ADCQ    $0x01, R13
-	MOVQ    R9, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	MULXQ   R11, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	MOVQ    R10, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	SHRQ    $0x02, DX
-	MULXQ   8(SP), R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	ANDQ    $0x03, R10
-	IMULQ   R11, R10
+	CMPQ  src_len+48(FP), $0x10
+	JBE   shortSeal_lengths
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ SI, R12, R13
+	ADDQ  16(SP), AX
+	ADCQ  $0x00, BX
+	ADDQ  24(SP), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ DI, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ    BX, R12
-	ADCQ    R13, R10
-	MOVQ    AX, R8
-	MOVQ    R12, R9
-	CMPQ    src_len+48(FP), $0x20
-	JBE     shortSeal_lengths
-	VMOVQ   X2, R14
-	VPEXTRQ $0x01, X2, R15
-	MOVQ    R8, DX
-	MULXQ   R11, AX, BX
-	MULXQ   (SP), R12, R13
-	ADDQ    R14, AX
-	ADCQ    $0x00, BX
-	ADDQ    R15, R12
-	ADCQ    $0x01, R13
-	MOVQ    R9, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	MULXQ   R11, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	MOVQ    R10, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	SHRQ    $0x02, DX
-	MULXQ   8(SP), R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	ANDQ    $0x03, R10
-	IMULQ   R11, R10
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	CMPQ  src_len+48(FP), $0x20
+	JBE   shortSeal_lengths
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ SI, R12, R13
+	ADDQ  32(SP), AX
+	ADCQ  $0x00, BX
+	ADDQ  40(SP), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ DI, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ    BX, R12
-	ADCQ    R13, R10
-	MOVQ    AX, R8
-	MOVQ    R12, R9
-	CMPQ    src_len+48(FP), $0x30
-	JBE     shortSeal_lengths
-	VMOVQ   X3, R14
-	VPEXTRQ $0x01, X3, R15
-	MOVQ    R8, DX
-	MULXQ   R11, AX, BX
-	MULXQ   (SP), R12, R13
-	ADDQ    R14, AX
-	ADCQ    $0x00, BX
-	ADDQ    R15, R12
-	ADCQ    $0x01, R13
-	MOVQ    R9, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	MULXQ   R11, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	MOVQ    R10, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	SHRQ    $0x02, DX
-	MULXQ   8(SP), R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	ANDQ    $0x03, R10
-	IMULQ   R11, R10
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	CMPQ  src_len+48(FP), $0x30
+	JBE   shortSeal_lengths
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ SI, R12, R13
+	ADDQ  48(SP), AX
+	ADCQ  $0x00, BX
+	ADDQ  56(SP), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ DI, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ BX, R12
@@ -1096,7 +994,7 @@ shortSeal_ct1:
 shortSeal_lengths:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
-	MULXQ (SP), R12, R13
+	MULXQ SI, R12, R13
 	ADDQ  ad_len+72(FP), AX
 	ADCQ  $0x00, BX
 	ADDQ  src_len+48(FP), R12
@@ -1113,7 +1011,7 @@ shortSeal_lengths:
 	ADDQ  R14, R12
 	ADCQ  R15, R13
 	SHRQ  $0x02, DX
-	MULXQ 8(SP), R14, R15
+	MULXQ DI, R14, R15
 	ADDQ  R14, AX
 	ADCQ  R15, BX
 	ANDQ  $0x03, R10
@@ -1128,7 +1026,7 @@ shortSeal_lengths:
 shortSeal_last:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
-	MULXQ (SP), R12, R13
+	MULXQ SI, R12, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
 	ADDQ  R14, AX
@@ -1141,7 +1039,7 @@ shortSeal_last:
 	ADDQ  R14, R12
 	ADCQ  R15, R13
 	SHRQ  $0x02, DX
-	MULXQ 8(SP), R14, R15
+	MULXQ DI, R14, R15
 	ADDQ  R14, AX
 	ADCQ  R15, BX
 	ANDQ  $0x03, R10
@@ -1184,7 +1082,7 @@ shortSeal_last:
 
 // func shortOpen(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·shortOpen(SB), NOSPLIT, $16-104
+TEXT ·shortOpen(SB), NOSPLIT, $64-104
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -1217,17 +1115,16 @@ TEXT ·shortOpen(SB), NOSPLIT, $16-104
 	MOVQ       src_base+40(FP), SI
 	VMOVDQU8.Z (SI), K1, Z8
 
-	// the additional data's last partial block, zero-padded (zero if none:
-	// a masked load of no bytes reads nothing)
+	// the additional data (at most 16 bytes), zero-padded
 	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
 	MOVQ       $-1, AX
 	BZHIQ      CX, AX, AX
 	KMOVQ      AX, K2
 	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
-	VMOVDQU8.Z (AX)(BX*1), K2, X9
+	VMOVDQU8.Z (AX), K2, X9
+
+	// the ciphertext, zero-padded, to the stack for the MAC
+	VMOVDQU64 Z8, (SP)
 
 	// 20 rounds
 	MOVQ $0x0000000a, CX
@@ -1279,47 +1176,50 @@ shortOpen_round:
 	ANDQ    AX, R11
 	MOVQ    $0x0ffffffc0ffffffc, AX
 	ANDQ    AX, BX
-	MOVQ    BX, (SP)
+	MOVQ    BX, SI
 	LEAQ    (R11)(R11*4), AX
-	MOVQ    AX, 8(SP)
+	MOVQ    AX, DI
 	MOVQ    BX, CX
 	SHRQ    $0x02, CX
 	ADDQ    BX, CX
 
-	// the MAC's ciphertext blocks j = 0..3: for Seal, lane 1 of row j XOR
-	// the data's block j, masked; for Open, the data's block j
-	VMOVDQA64     X8, X0
-	VEXTRACTI32X4 $0x01, Z8, X1
-	VEXTRACTI32X4 $0x02, Z8, X2
-	VEXTRACTI32X4 $0x03, Z8, X3
-
 	// block 1 of the keystream: lane 1 of each row
-	VSHUFI32X4 $0x44, Z5, Z4, Z4
-	VSHUFI32X4 $0x44, Z7, Z6, Z6
-	VSHUFI32X4 $0xdd, Z6, Z4, Z4
-	VPXORD     Z8, Z4, Z4
+	VSHUFI32X4 $0x44, Z5, Z4, Z0
+	VSHUFI32X4 $0x44, Z7, Z6, Z1
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     Z8, Z0, Z0
 
 	// h = the first block + 2^128, then h = h r + m + 2^128 for each of the
-	// others: the additional data's whole blocks, its partial one, the
-	// ciphertext's and the lengths; every branch tests a public length
-	MOVQ $0x00000001, R10
-	MOVQ ad_len+72(FP), DI
-	SHRQ $0x04, DI
-	JZ   shortOpen_nowhole
-	MOVQ ad_base+64(FP), SI
-	MOVQ (SI), R8
-	MOVQ 8(SI), R9
-	ADDQ $0x10, SI
-	DECQ DI
-	JZ   shortOpen_tail
+	// others: the additional data's block, the ciphertext's and the lengths;
+	// every branch tests a public length
+	MOVQ    $0x00000001, R10
+	CMPQ    ad_len+72(FP), $0x00
+	JE      shortOpen_noad
+	VMOVQ   X9, R8
+	VPEXTRQ $0x01, X9, R9
+	JMP     shortOpen_ct0
 
-shortOpen_ad:
+shortOpen_noad:
+	CMPQ src_len+48(FP), $0x00
+	JE   shortOpen_noct
+	MOVQ (SP), R8
+	MOVQ 8(SP), R9
+	JMP  shortOpen_ct1
+
+shortOpen_noct:
+	MOVQ ad_len+72(FP), R8
+	MOVQ src_len+48(FP), R9
+	JMP  shortOpen_last
+
+shortOpen_ct0:
+	CMPQ  src_len+48(FP), $0x00
+	JBE   shortOpen_lengths
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
-	MULXQ (SP), R12, R13
-	ADDQ  (SI), AX
+	MULXQ SI, R12, R13
+	ADDQ  (SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  8(SI), R12
+	ADDQ  8(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1333,7 +1233,7 @@ shortOpen_ad:
 	ADDQ  R14, R12
 	ADCQ  R15, R13
 	SHRQ  $0x02, DX
-	MULXQ 8(SP), R14, R15
+	MULXQ DI, R14, R15
 	ADDQ  R14, AX
 	ADCQ  R15, BX
 	ANDQ  $0x03, R10
@@ -1344,199 +1244,98 @@ shortOpen_ad:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
-	ADDQ $0x10, SI
-	DECQ DI
-	JNZ  shortOpen_ad
-	JMP  shortOpen_tail
-
-shortOpen_nowhole:
-	TESTQ   $0x0000000f, ad_len+72(FP)
-	JZ      shortOpen_noad
-	VMOVQ   X9, R8
-	VPEXTRQ $0x01, X9, R9
-	JMP     shortOpen_ct0
-
-shortOpen_noad:
-	CMPQ    src_len+48(FP), $0x00
-	JE      shortOpen_noct
-	VMOVQ   X0, R8
-	VPEXTRQ $0x01, X0, R9
-	JMP     shortOpen_ct1
-
-shortOpen_noct:
-	MOVQ ad_len+72(FP), R8
-	MOVQ src_len+48(FP), R9
-	JMP  shortOpen_last
-
-shortOpen_tail:
-	TESTQ   $0x0000000f, ad_len+72(FP)
-	JZ      shortOpen_ct0
-	VMOVQ   X9, R14
-	VPEXTRQ $0x01, X9, R15
-	MOVQ    R8, DX
-	MULXQ   R11, AX, BX
-	MULXQ   (SP), R12, R13
-	ADDQ    R14, AX
-	ADCQ    $0x00, BX
-	ADDQ    R15, R12
-	ADCQ    $0x01, R13
-	MOVQ    R9, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	MULXQ   R11, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	MOVQ    R10, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	SHRQ    $0x02, DX
-	MULXQ   8(SP), R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	ANDQ    $0x03, R10
-	IMULQ   R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-
-shortOpen_ct0:
-	CMPQ    src_len+48(FP), $0x00
-	JBE     shortOpen_lengths
-	VMOVQ   X0, R14
-	VPEXTRQ $0x01, X0, R15
-	MOVQ    R8, DX
-	MULXQ   R11, AX, BX
-	MULXQ   (SP), R12, R13
-	ADDQ    R14, AX
-	ADCQ    $0x00, BX
-	ADDQ    R15, R12
-	ADCQ    $0x01, R13
-	MOVQ    R9, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	MULXQ   R11, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	MOVQ    R10, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	SHRQ    $0x02, DX
-	MULXQ   8(SP), R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	ANDQ    $0x03, R10
-	IMULQ   R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
 
 shortOpen_ct1:
-	CMPQ    src_len+48(FP), $0x10
-	JBE     shortOpen_lengths
-	VMOVQ   X1, R14
-	VPEXTRQ $0x01, X1, R15
-	MOVQ    R8, DX
-	MULXQ   R11, AX, BX
-	MULXQ   (SP), R12, R13
-	ADDQ    R14, AX
-	ADCQ    $0x00, BX
-	ADDQ    R15, R12
-	ADCQ    $0x01, R13
-	MOVQ    R9, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	MULXQ   R11, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	MOVQ    R10, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	SHRQ    $0x02, DX
-	MULXQ   8(SP), R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	ANDQ    $0x03, R10
-	IMULQ   R11, R10
+	CMPQ  src_len+48(FP), $0x10
+	JBE   shortOpen_lengths
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ SI, R12, R13
+	ADDQ  16(SP), AX
+	ADCQ  $0x00, BX
+	ADDQ  24(SP), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ DI, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ    BX, R12
-	ADCQ    R13, R10
-	MOVQ    AX, R8
-	MOVQ    R12, R9
-	CMPQ    src_len+48(FP), $0x20
-	JBE     shortOpen_lengths
-	VMOVQ   X2, R14
-	VPEXTRQ $0x01, X2, R15
-	MOVQ    R8, DX
-	MULXQ   R11, AX, BX
-	MULXQ   (SP), R12, R13
-	ADDQ    R14, AX
-	ADCQ    $0x00, BX
-	ADDQ    R15, R12
-	ADCQ    $0x01, R13
-	MOVQ    R9, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	MULXQ   R11, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	MOVQ    R10, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	SHRQ    $0x02, DX
-	MULXQ   8(SP), R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	ANDQ    $0x03, R10
-	IMULQ   R11, R10
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	CMPQ  src_len+48(FP), $0x20
+	JBE   shortOpen_lengths
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ SI, R12, R13
+	ADDQ  32(SP), AX
+	ADCQ  $0x00, BX
+	ADDQ  40(SP), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ DI, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ    BX, R12
-	ADCQ    R13, R10
-	MOVQ    AX, R8
-	MOVQ    R12, R9
-	CMPQ    src_len+48(FP), $0x30
-	JBE     shortOpen_lengths
-	VMOVQ   X3, R14
-	VPEXTRQ $0x01, X3, R15
-	MOVQ    R8, DX
-	MULXQ   R11, AX, BX
-	MULXQ   (SP), R12, R13
-	ADDQ    R14, AX
-	ADCQ    $0x00, BX
-	ADDQ    R15, R12
-	ADCQ    $0x01, R13
-	MOVQ    R9, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	MULXQ   R11, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	MOVQ    R10, DX
-	MULXQ   CX, R14, R15
-	ADDQ    R14, R12
-	ADCQ    R15, R13
-	SHRQ    $0x02, DX
-	MULXQ   8(SP), R14, R15
-	ADDQ    R14, AX
-	ADCQ    R15, BX
-	ANDQ    $0x03, R10
-	IMULQ   R11, R10
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	CMPQ  src_len+48(FP), $0x30
+	JBE   shortOpen_lengths
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ SI, R12, R13
+	ADDQ  48(SP), AX
+	ADCQ  $0x00, BX
+	ADDQ  56(SP), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ DI, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ BX, R12
@@ -1547,7 +1346,7 @@ shortOpen_ct1:
 shortOpen_lengths:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
-	MULXQ (SP), R12, R13
+	MULXQ SI, R12, R13
 	ADDQ  ad_len+72(FP), AX
 	ADCQ  $0x00, BX
 	ADDQ  src_len+48(FP), R12
@@ -1564,7 +1363,7 @@ shortOpen_lengths:
 	ADDQ  R14, R12
 	ADCQ  R15, R13
 	SHRQ  $0x02, DX
-	MULXQ 8(SP), R14, R15
+	MULXQ DI, R14, R15
 	ADDQ  R14, AX
 	ADCQ  R15, BX
 	ANDQ  $0x03, R10
@@ -1579,7 +1378,7 @@ shortOpen_lengths:
 shortOpen_last:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
-	MULXQ (SP), R12, R13
+	MULXQ SI, R12, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
 	ADDQ  R14, AX
@@ -1592,7 +1391,7 @@ shortOpen_last:
 	ADDQ  R14, R12
 	ADCQ  R15, R13
 	SHRQ  $0x02, DX
-	MULXQ 8(SP), R14, R15
+	MULXQ DI, R14, R15
 	ADDQ  R14, AX
 	ADCQ  R15, BX
 	ANDQ  $0x03, R10
@@ -1637,7 +1436,7 @@ shortOpen_last:
 
 	// the plaintext to dst
 	MOVQ     dst_base+16(FP), DX
-	VMOVDQU8 Z4, K1, (DX)
+	VMOVDQU8 Z0, K1, (DX)
 	MOVQ     $0x00000001, AX
 	MOVQ     AX, ret+96(FP)
 	VZEROUPPER

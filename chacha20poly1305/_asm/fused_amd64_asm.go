@@ -82,12 +82,13 @@ var (
 	nb         = RDI      // blocks left
 )
 
-// rkey holds r1 and 5 r0, the multipliers used once a block, for the
-// products' memory operands.
-var rkey Mem
+// r1op and r05op hold r1 and 5 r0, the multipliers used once a block:
+// registers where the kernel has them free (short), stack slots for the
+// products' memory operands otherwise (fused, whose loops take bp and nb).
+var r1op, r05op Op
 
-func r1m() Mem  { return rkey }
-func r05m() Mem { return rkey.Offset(8) }
+func r1m() Op  { return r1op }
+func r05m() Op { return r05op }
 
 // quarterRound emits ChaCha's quarter round (RFC 8439, Section 2.1) on
 // the rows a, b, c, d of x, four columns at once in each lane.
@@ -225,7 +226,7 @@ func rounds(name string, in, x [4]VecVirtual) {
 	}
 }
 
-// polyKey emits r (clamped) into rr0, rkey and rs1 (see polyMulAdd) from
+// polyKey emits r (clamped) into rr0, r1op, r05op and rs1 (see polyMulAdd) from
 // row A of block 0, lane 0 of a.
 func polyKey(a VecVirtual) {
 	Comment("the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)")
@@ -327,7 +328,8 @@ func fused(name string, open bool) {
 	// partial block (zero-padded) at 48, if it has one, the ciphertext
 	// (zero-padded) at 64, and the lengths block after it.
 	buf := AllocLocal(48 + 16 + 192 + 16)
-	rkey = AllocLocal(16)
+	rkey := AllocLocal(16)
+	r1op, r05op = rkey, rkey.Offset(8)
 
 	in, x := inputRows()
 

@@ -6,14 +6,15 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// short emits shortSeal or shortOpen: Seal or Open of at most 64 bytes, the
-// size of TLS and QUIC's smallest records, as fused emits them for 192 but
-// with one block of data, and with the MAC's blocks after the additional
-// data's whole ones (its partial block, the ciphertext's and the lengths)
-// taken from registers, not from a copy on the stack. The ciphertext's
-// blocks for Seal are computed apart from the output, from each row of the
-// keystream (lane 1 is block 1), so that the first is ready for the MAC
-// about ten cycles after the rounds end, not after a transpose and a store.
+// short emits shortSeal or shortOpen: Seal or Open of at most 64 bytes with
+// at most 16 bytes of additional data, the size of TLS and QUIC's smallest
+// records and of their headers, as fused emits them for 192 but with one
+// block of data and one of additional data: bp and nb, with no loop over
+// the additional data, hold r1 and 5 r0, so that the products take no
+// memory operand but the blocks. Seal's first ciphertext block is computed
+// for the MAC apart from the output, from row A of the keystream (lane 1 is
+// block 1), so that it is ready a few cycles after r, not after a
+// transpose and a store; the MAC reads the other blocks from the stack.
 func short(name string, open bool) {
 	sig := "func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)"
 	if open {
@@ -33,7 +34,8 @@ func short(name string, open bool) {
 			"Section 2.8) to tag, under key and nonce. len(dst) >= len(src). It",
 			"requires AVX-512F, AVX-512BW, AVX-512VL and BMI2.")
 	}
-	rkey = AllocLocal(16)
+	r1op, r05op = bp, nb
+	buf := AllocLocal(64) // the ciphertext, zero-padded, for the MAC
 
 	in, x := inputRows()
 
@@ -46,54 +48,42 @@ func short(name string, open bool) {
 	data := ZMM()
 	VMOVDQU8_Z(Mem{Base: src}, K1, data)
 
-	Comment("the additional data's last partial block, zero-padded (zero if none:")
-	Comment("a masked load of no bytes reads nothing)")
+	Comment("the additional data (at most 16 bytes), zero-padded")
 	Load(Param("ad").Len(), RCX)
-	ANDQ(Imm(15), RCX)
 	MOVQ(I32(-1), RAX)
 	BZHIQ(RCX, RAX, RAX)
 	KMOVQ(RAX, K2)
 	Load(Param("ad").Base(), RAX)
-	Load(Param("ad").Len(), RBX)
-	ANDQ(I32(-16), RBX)
-	last := XMM()
-	VMOVDQU8_Z(Mem{Base: RAX, Index: RBX, Scale: 1}, K2, last)
+	adv := XMM()
+	VMOVDQU8_Z(Mem{Base: RAX}, K2, adv)
 
-	// pt[j], for Seal: the data's block j in every lane; mask[j]: ones
-	// over its bytes before n, in every lane.
-	var pt, mask [4]VecVirtual
-	if !open {
-		Comment("for the MAC's ciphertext blocks: block j of the data, and the mask of")
-		Comment("its bytes, in every lane")
-		ones := ZMM()
-		VPMOVM2B(K1, ones)
-		for j := range 4 {
-			pt[j], mask[j] = ZMM(), ZMM()
-			VSHUFI32X4(U8(0x55*j), data, data, pt[j])
-			VSHUFI32X4(U8(0x55*j), ones, ones, mask[j])
-		}
+	var pt, mask VecVirtual
+	if open {
+		Comment("the ciphertext, zero-padded, to the stack for the MAC")
+		VMOVDQU64(data, buf)
+	} else {
+		Comment("for the MAC's first ciphertext block: block 0 of the data, and the")
+		Comment("mask of its bytes, in every lane")
+		pt, mask = ZMM(), ZMM()
+		VPMOVM2B(K1, mask)
+		VSHUFI32X4(U8(0), data, data, pt)
+		VSHUFI32X4(U8(0), mask, mask, mask)
 	}
 
 	rounds(name, in, x)
 	polyKey(x[0])
 
-	Comment("the MAC's ciphertext blocks j = 0..3: for Seal, lane 1 of row j XOR")
-	Comment("the data's block j, masked; for Open, the data's block j")
-	var ct [4]VecVirtual
-	for j := range 4 {
-		ct[j] = XMM()
-		if open {
-			if j == 0 {
-				VMOVDQA64(data.AsX(), ct[j])
-			} else {
-				VEXTRACTI32X4(U8(j), data, ct[j])
-			}
-			continue
-		}
-		// mask & (row ^ pt): VPTERNLOGD's table, indexed by mask<<2 |
-		// row<<1 | pt, is 1 at 0b101 and 0b110.
-		VPTERNLOGD(U8(0x60), pt[j], x[j], mask[j])
-		VEXTRACTI32X4(U8(1), mask[j], ct[j])
+	// ct0 is Seal's first ciphertext block, computed from row A alone,
+	// lane 1, for the MAC, which may need it a few cycles after r; the
+	// others are read from the stack, after a transpose and a store, with
+	// no register or vector operation to wait in the scheduler.
+	ct0 := XMM()
+	if !open {
+		Comment("the MAC's first ciphertext block: lane 1 of row A XOR the data's")
+		Comment("block 0, masked: mask & (row ^ pt), VPTERNLOGD's table, indexed by")
+		Comment("mask<<2 | row<<1 | pt, is 1 at 0b101 and 0b110")
+		VPTERNLOGD(U8(0x60), pt, x[0], mask)
+		VEXTRACTI32X4(U8(1), mask, ct0)
 	}
 
 	Comment("block 1 of the keystream: lane 1 of each row")
@@ -104,59 +94,52 @@ func short(name string, open bool) {
 	VPXORD(data, stream, stream)
 	dst := RDX
 	if !open {
-		Comment("the ciphertext to dst")
+		Comment("the ciphertext to dst, and zero-padded to the stack for the MAC")
 		Load(Param("dst").Base(), dst)
 		VMOVDQU8(stream, K1, Mem{Base: dst})
+		ctz := ZMM()
+		VMOVDQU8_Z(stream, K1, ctz)
+		VMOVDQU64(ctz, buf)
 	}
 
 	adLen, _ := Param("ad").Len().Resolve()
 	srcLen, _ := Param("src").Len().Resolve()
 	Comment("h = the first block + 2^128, then h = h r + m + 2^128 for each of the")
-	Comment("others: the additional data's whole blocks, its partial one, the")
-	Comment("ciphertext's and the lengths; every branch tests a public length")
+	Comment("others: the additional data's block, the ciphertext's and the lengths;")
+	Comment("every branch tests a public length")
 	MOVQ(U32(1), x2)
-	Load(Param("ad").Len(), nb)
-	SHRQ(U8(4), nb)
-	JZ(LabelRef(name + "_nowhole"))
-	Load(Param("ad").Base(), bp)
-	MOVQ(Mem{Base: bp}, x0)
-	MOVQ(Mem{Base: bp, Disp: 8}, x1)
-	ADDQ(Imm(16), bp)
-	DECQ(nb)
-	JZ(LabelRef(name + "_tail"))
-	polyLoop(name + "_ad")
-	JMP(LabelRef(name + "_tail"))
-
-	Label(name + "_nowhole")
-	TESTQ(U32(15), adLen.Addr)
-	JZ(LabelRef(name + "_noad"))
-	VMOVQ(last, x0)
-	VPEXTRQ(U8(1), last, x1)
+	CMPQ(adLen.Addr, Imm(0))
+	JE(LabelRef(name + "_noad"))
+	VMOVQ(adv, x0)
+	VPEXTRQ(U8(1), adv, x1)
 	JMP(LabelRef(name + "_ct0"))
 	Label(name + "_noad")
 	CMPQ(srcLen.Addr, Imm(0))
 	JE(LabelRef(name + "_noct"))
-	VMOVQ(ct[0], x0)
-	VPEXTRQ(U8(1), ct[0], x1)
+	if open {
+		MOVQ(buf, x0)
+		MOVQ(buf.Offset(8), x1)
+	} else {
+		VMOVQ(ct0, x0)
+		VPEXTRQ(U8(1), ct0, x1)
+	}
 	JMP(LabelRef(name + "_ct1"))
 	Label(name + "_noct")
 	MOVQ(adLen.Addr, x0)
 	MOVQ(srcLen.Addr, x1)
 	JMP(LabelRef(name + "_last"))
 
-	Label(name + "_tail")
-	TESTQ(U32(15), adLen.Addr)
-	JZ(LabelRef(name + "_ct0"))
-	VMOVQ(last, t0)
-	VPEXTRQ(U8(1), last, t1)
-	polyMulAdd(t0, t1)
 	for j := range 4 {
 		Label(name + "_ct" + string(rune('0'+j)))
 		CMPQ(srcLen.Addr, U8(16*j))
 		JBE(LabelRef(name + "_lengths"))
-		VMOVQ(ct[j], t0)
-		VPEXTRQ(U8(1), ct[j], t1)
-		polyMulAdd(t0, t1)
+		if j == 0 && !open {
+			VMOVQ(ct0, t0)
+			VPEXTRQ(U8(1), ct0, t1)
+			polyMulAdd(t0, t1)
+			continue
+		}
+		polyMulAdd(buf.Offset(16*j), buf.Offset(16*j+8))
 	}
 	Label(name + "_lengths")
 	polyMulAdd(adLen.Addr, srcLen.Addr)
