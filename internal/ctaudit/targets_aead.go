@@ -148,11 +148,10 @@ const (
 		"data and of the ciphertext, whether the additional data's last block is partial and which " +
 		"block the MAC starts from: public lengths"
 	whyFusedOpen = whyFused + "; and whether the tag was right, which is Open's public result"
-	whyShort     = "the loops over the fixed 10 double rounds and over the whole blocks of the additional " +
-		"data, which block the MAC starts from, whether the additional data's last block is partial " +
-		"and how many blocks the data has: public lengths"
+	whyShort     = "the loop over the fixed 10 double rounds, and which block the MAC starts from and how " +
+		"many blocks the data has: public lengths"
 	whyShortOpen   = whyShort + "; and whether the tag was right, which is Open's public result"
-	whyMethodShort = "shortOK (useFused and the length) and, on the short path, the capacity of dst (sliceForAppend) " +
+	whyMethodShort = "shortOK (useFused, the length and that of the additional data) and, on the short path, the capacity of dst (sliceForAppend) " +
 		"and the addresses and lengths of the buffers (the overlap checks), public"
 )
 
@@ -210,10 +209,10 @@ func init() {
 			{Symbol: ap + "xorChunksMAC", AllowedLoopJumps: 3, AllowedBranches: 1, Why: "the loop over the whole chunks and whether there is none (public lengths), and the loops over the fixed 7 and 3 double rounds"},
 			{Symbol: ap + "sealFused", AllowedLoopJumps: 3, AllowedBranches: 6, Why: whyFused},
 			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 7, Why: whyFusedOpen},
-			{Symbol: ap + "shortSeal", AllowedLoopJumps: 2, AllowedBranches: 9, Why: whyShort},
-			{Symbol: ap + "shortOpen", AllowedLoopJumps: 2, AllowedBranches: 10, Why: whyShortOpen},
-			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 11, Why: whyMethodShort},
-			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 14, Why: whyMethodShort + "; len(ciphertext) < Overhead, and whether the tag was right (Open's public result)"},
+			{Symbol: ap + "shortSeal", AllowedLoopJumps: 1, AllowedBranches: 6, Why: whyShort},
+			{Symbol: ap + "shortOpen", AllowedLoopJumps: 1, AllowedBranches: 7, Why: whyShortOpen},
+			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 12, Why: whyMethodShort},
+			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 15, Why: whyMethodShort + "; len(ciphertext) < Overhead, and whether the tag was right (Open's public result)"},
 		}, aeadFuncs...),
 		Public: aeadPublic,
 	}, Target{
