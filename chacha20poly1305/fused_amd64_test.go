@@ -4,6 +4,7 @@ package chacha20poly1305
 
 import (
 	"bytes"
+	"encoding/binary"
 	"testing"
 
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
@@ -104,4 +105,75 @@ func TestGeneratedAssemblyIsCurrent(t *testing.T) {
 	testutil.CheckGenerated(t, "_asm",
 		[]string{"-kernel", "chunks", "-out", "../chunks_amd64.s", "-stubs", "../chunks_stubs_amd64.go", "-pkg", "chacha20poly1305"},
 		"chunks_amd64.s", "chunks_stubs_amd64.go")
+}
+
+// TestFusedLimits runs the fused functions at the limits of polyMulAdd's
+// bounds (see _asm/fused_amd64_asm.go): r with the top three bits of each of
+// its four clamped 32-bit words set, so that the products are near their
+// largest, and blocks of all ones, in the additional data and, for the MAC,
+// in the ciphertext (the plaintext is chosen to make it so), with the
+// accumulator's top word as large as such blocks make it.
+func TestFusedLimits(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	defer useFusedImplementation(false)()
+	defer chacha20.UseImplementation("portable")()
+	defer poly1305.UseImplementation("portable")()
+	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
+	nonce := largeRNonce(t, key)
+	for _, k := range fusedKernels {
+		for n := 0; n <= k.max; n++ {
+			for _, adLen := range []int{0, 1, 13, 16, 64, 257} {
+				if adLen > k.adMax {
+					continue
+				}
+				ones := bytes.Repeat([]byte{0xff}, n)
+				ad := bytes.Repeat([]byte{0xff}, adLen)
+				// The plaintext whose ciphertext is all ones: ChaCha20
+				// XORs, so it is the encryption of all ones.
+				pt := seal(nil, key, nonce, ones, ad)[:n]
+				want := seal(nil, key, nonce, pt, ad)
+				if !bytes.Equal(want[:n], ones) {
+					t.Fatalf("length %d: the chosen plaintext does not encrypt to all ones", n)
+				}
+				got := make([]byte, n+Overhead)
+				k.seal(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:]))
+				if !bytes.Equal(got, want) {
+					t.Fatalf("%s: length %d, ad %d: seal differs at the limits", k.name, n, adLen)
+				}
+				out := make([]byte, n)
+				if k.open(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:])) != 1 || !bytes.Equal(out, pt) {
+					t.Fatalf("%s: length %d, ad %d: open differs at the limits", k.name, n, adLen)
+				}
+			}
+		}
+	}
+}
+
+// largeRNonce returns the first nonce (a counter in its first four bytes)
+// under which key gives a Poly1305 r whose four clamped 32-bit words have
+// their top three bits set (1 in 2^12 nonces).
+func largeRNonce(t *testing.T, key *[KeySize]byte) *[NonceSize]byte {
+	t.Helper()
+	var nonce [NonceSize]byte
+	for i := range uint32(1 << 20) {
+		binary.LittleEndian.PutUint32(nonce[:], i)
+		var s chacha20.State
+		var block0 [blockSize]byte
+		s.Init(key, &nonce, 0).XORKeyStream(block0[:], block0[:])
+		large := true
+		for w, top := range []uint32{0x0e000000, 0x0e000000, 0x0e000000, 0x0e000000} {
+			// The clamp keeps bits 0..27 of word 0 and bits 2..27 of
+			// words 1..3: bits 25..27 are the top three of each.
+			if binary.LittleEndian.Uint32(block0[4*w:])&top != top {
+				large = false
+			}
+		}
+		if large {
+			return &nonce
+		}
+	}
+	t.Fatal("no nonce gives a large r")
+	return nil
 }
