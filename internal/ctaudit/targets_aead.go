@@ -101,7 +101,7 @@ var aeadTargets = []Target{
 			{Symbol: pm + "blocksVector", AllowedLoopJumps: 1, AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: pm + "(*MAC).StartLanes", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: pm + "(*MAC).FinishLanes"},
-			{Symbol: pm + "(*MAC).WriteGroups", AllowedLoopJumps: 3, AllowedBranches: 2, Why: "the pieces' length checks (public), whether the multipliers are computed already (pwReady, public), the loops over the fixed 16 words of 2^128 bits (each set by a mask from the public count of skipped blocks) and zeroing the fixed 24 words of the lanes"},
+			{Symbol: pm + "(*MAC).WriteGroups", AllowedLoopJumps: 1, AllowedBranches: 2, Why: "the pieces' length checks (public), whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: pm + "blocksIFMASplit", AllowedLoopJumps: 3, AllowedBranches: 4, Why: "the loops over the head's one or two groups, the first (count mod 3) groups of the middle and its triples of groups, and whether the middle has no group, a multiple of 3, or leaves no triple or one: public lengths"},
 			{Symbol: pm + "prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
 			{Symbol: pm + "(*MAC).Prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},

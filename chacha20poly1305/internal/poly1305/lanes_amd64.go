@@ -81,22 +81,11 @@ func (m *MAC) WriteGroups(head []byte, skip int, mid []byte, tail *[128]byte) {
 		powersIFMA(&m.pw, &m.r)
 		m.pwReady = 1
 	}
-	// hib[8g + k] is the 2^128 bit (2^40 in the top limb) of the block in
-	// lane k of group g: 0 for the skipped blocks. The blocks of a group
-	// are in lanes 0, 2, 4, 6, 1, 3, 5, 7 (see blocksIFMASplit).
-	var hib [16]uint64
-	for g := range 2 {
-		for k := range 8 {
-			b := 8*g + k/2 + 4*(k%2)
-			// b < skip: (b - skip) >> 63 is all ones, clearing the bit.
-			hib[8*g+k] = 1 << 40 &^ uint64((b-skip)>>63)
-		}
-	}
 	h := m.h
 	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7
 	h[0] &= mask44
 	lanes := [24]uint64{0: h[0], 8: h[1], 16: h[2]}
 	var acc [6]uint64
-	blocksIFMASplit(&acc, &lanes, &m.pw, head, &hib, mid, tail)
+	blocksIFMASplit(&acc, &lanes, &m.pw, head, skip, mid, tail)
 	m.h = carryColumns(&acc)
 }

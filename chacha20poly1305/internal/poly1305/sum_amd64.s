@@ -80,6 +80,16 @@ done:
 DATA mask44<>+0(SB)/8, $0x00000fffffffffff
 GLOBL mask44<>(SB), RODATA|NOPTR, $8
 
+DATA headlanes<>+0(SB)/8, $0x0000000000000000
+DATA headlanes<>+8(SB)/8, $0x0000000000000004
+DATA headlanes<>+16(SB)/8, $0x0000000000000001
+DATA headlanes<>+24(SB)/8, $0x0000000000000005
+DATA headlanes<>+32(SB)/8, $0x0000000000000002
+DATA headlanes<>+40(SB)/8, $0x0000000000000006
+DATA headlanes<>+48(SB)/8, $0x0000000000000003
+DATA headlanes<>+56(SB)/8, $0x0000000000000007
+GLOBL headlanes<>(SB), RODATA|NOPTR, $64
+
 DATA mask42<>+0(SB)/8, $0x000003ffffffffff
 GLOBL mask42<>(SB), RODATA|NOPTR, $8
 
@@ -704,7 +714,7 @@ last:
 	VZEROUPPER
 	RET
 
-// func blocksIFMASplit(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, head []byte, hib *[16]uint64, p []byte, tail *[128]byte)
+// func blocksIFMASplit(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, head []byte, skip int, p []byte, tail *[128]byte)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, BMI2
 TEXT ·blocksIFMASplit(SB), NOSPLIT, $80-88
 	MOVQ acc+0(FP), AX
@@ -757,11 +767,16 @@ TEXT ·blocksIFMASplit(SB), NOSPLIT, $80-88
 	// the head's groups alone, in powers of r^8, with their own 2^128 bits
 	MOVQ head_base+24(FP), DX
 	MOVQ head_len+32(FP), DI
-	MOVQ hib+48(FP), R8
 	SHRQ $0x07, DI
 
+	// hv: the first group's 2^128 bits, in the lanes whose block is not below skip
+	MOVQ         skip+48(FP), R8
+	VPBROADCASTQ R8, Z13
+	VMOVDQU64    headlanes<>+0(SB), Z12
+	VPCMPUQ      $0x05, Z13, Z12, K1
+	VMOVDQU64.Z  Z2, K1, Z12
+
 split_head:
-	VMOVDQU64        (R8), Z12
 	VMOVDQU64        (DX), Z13
 	VMOVDQU64        64(DX), Z14
 	VPUNPCKLQDQ      Z14, Z13, Z15
@@ -819,8 +834,8 @@ split_head:
 	VPSRLQ           $0x2c, Z3, Z12
 	VPADDQ           Z12, Z4, Z4
 	VPANDQ           Z0, Z3, Z3
+	VMOVDQU64        Z2, Z12
 	ADDQ             $0x00000080, DX
-	ADDQ             $0x00000040, R8
 	DECQ             DI
 	JNZ              split_head
 

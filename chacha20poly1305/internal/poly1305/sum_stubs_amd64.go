@@ -28,14 +28,12 @@ func blocksMULX(h *[3]uint64, r *[3]uint64, p []byte, hibit uint64)
 func blocksIFMA(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, p []byte)
 
 // blocksIFMASplit is blocksIFMA on a message in three pieces: head,
-// one or two groups of eight blocks, block i of group g with hib[8g + k]
-// as its 2^128 bit (in the top limb: 2^40 or 0), k being the lane of the
-// block (blocks 0, 4, 1, 5, 2, 6, 3, 7 in lanes 0..7); then p, whose
-// length is a multiple of 128 (maybe 0), and tail, the last group,
-// these with their 2^128 bits. len(head) is 128 or 256.
+// one or two groups of eight blocks, whose first skip blocks (0 <= skip
+// < 8) have no 2^128 bit; then p, whose length is a multiple of 128
+// (maybe 0), and tail, the last group. len(head) is 128 or 256.
 //
 //go:noescape
-func blocksIFMASplit(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, head []byte, hib *[16]uint64, p []byte, tail *[128]byte)
+func blocksIFMASplit(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, head []byte, skip int, p []byte, tail *[128]byte)
 
 // powersIFMA sets pw to blocksIFMA's multipliers for r, a clamped r in
 // limbs of 44, 44 and 42 bits. It requires AVX-512F and AVX-512IFMA.

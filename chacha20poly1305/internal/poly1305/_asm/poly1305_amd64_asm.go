@@ -152,9 +152,17 @@ func blocksMULX() {
 
 var mask44, mask42, bit128, one Mem
 
+// headLanes holds, in lane k, the block of a group that lane k takes (see
+// ifmaAddBlocks): 0, 4, 1, 5, 2, 6, 3, 7.
+var headLanes Mem
+
 func constants() {
 	mask44 = GLOBL("mask44", RODATA|NOPTR)
 	DATA(0, U64(1<<44-1))
+	headLanes = GLOBL("headlanes", RODATA|NOPTR)
+	for k := range 8 {
+		DATA(8*k, U64(k/2+4*(k%2)))
+	}
 	mask42 = GLOBL("mask42", RODATA|NOPTR)
 	DATA(0, U64(1<<42-1))
 	bit128 = GLOBL("bit128", RODATA|NOPTR)
@@ -212,14 +220,12 @@ var k256, k1024, k5 Mem
 // products are below 2^94.4, and L < 3 * 2^52 and U < 2^42.4 again.
 func blocksIFMA(split bool) {
 	if split {
-		TEXT("blocksIFMASplit", NOSPLIT, "func(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, head []byte, hib *[16]uint64, p []byte, tail *[128]byte)")
+		TEXT("blocksIFMASplit", NOSPLIT, "func(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, head []byte, skip int, p []byte, tail *[128]byte)")
 		Pragma("noescape")
 		Doc("blocksIFMASplit is blocksIFMA on a message in three pieces: head,",
-			"one or two groups of eight blocks, block i of group g with hib[8g + k]",
-			"as its 2^128 bit (in the top limb: 2^40 or 0), k being the lane of the",
-			"block (blocks 0, 4, 1, 5, 2, 6, 3, 7 in lanes 0..7); then p, whose",
-			"length is a multiple of 128 (maybe 0), and tail, the last group,",
-			"these with their 2^128 bits. len(head) is 128 or 256.")
+			"one or two groups of eight blocks, whose first skip blocks (0 <= skip",
+			"< 8) have no 2^128 bit; then p, whose length is a multiple of 128",
+			"(maybe 0), and tail, the last group. len(head) is 128 or 256.")
 	} else {
 		TEXT("blocksIFMA", NOSPLIT, "func(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, p []byte)")
 		Pragma("noescape")
@@ -291,15 +297,18 @@ func blocksIFMA(split bool) {
 		Comment("the head's groups alone, in powers of r^8, with their own 2^128 bits")
 		hd := Load(Param("head").Base(), GP64())
 		nh := Load(Param("head").Len(), GP64())
-		hibp := Load(Param("hib"), GP64())
 		SHRQ(U8(7), nh)
+		Comment("hv: the first group's 2^128 bits, in the lanes whose block is not below skip")
+		hv, sk := ZMM(), ZMM()
+		VPBROADCASTQ(Load(Param("skip"), GP64()), sk)
+		VMOVDQU64(headLanes, hv)
+		VPCMPUQ(U8(5), sk, hv, K1) // not less than
+		VMOVDQU64_Z(hib, K1, hv)
 		Label("split_head")
-		hv := ZMM()
-		VMOVDQU64(Mem{Base: hibp}, hv)
 		L, U := ifmaBodyBcst(hd, 0, S[0], R8, m44, hv)
 		ifmaCarryLoop(S[0], L, U, m44, m42)
+		VMOVDQU64(hib, hv) // every block of a second group has its bit
 		ADDQ(U32(128), hd)
-		ADDQ(U32(64), hibp)
 		DECQ(nh)
 		JNZ(LabelRef("split_head"))
 		Comment("n = the groups of p = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)")
