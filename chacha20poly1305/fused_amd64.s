@@ -340,7 +340,7 @@ sealFused_last:
 	SHRQ $0x02, DI
 	ANDQ $0x03, R10
 
-	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5
+	// h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5
 	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
 	LEAQ    (DI)(DI*4), AX
 	LEAQ    5(AX), BX
@@ -666,7 +666,7 @@ openFused_last:
 	SHRQ $0x02, DI
 	ANDQ $0x03, R10
 
-	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5
+	// h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5
 	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
 	LEAQ    (DI)(DI*4), AX
 	LEAQ    5(AX), BX
@@ -1056,7 +1056,7 @@ shortSeal_last:
 	SHRQ $0x02, DI
 	ANDQ $0x03, R10
 
-	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5
+	// h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5
 	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
 	LEAQ    (DI)(DI*4), AX
 	LEAQ    5(AX), BX
@@ -1408,7 +1408,7 @@ shortOpen_last:
 	SHRQ $0x02, DI
 	ANDQ $0x03, R10
 
-	// h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5
+	// h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5
 	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
 	LEAQ    (DI)(DI*4), AX
 	LEAQ    5(AX), BX

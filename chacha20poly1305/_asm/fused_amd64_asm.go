@@ -3,8 +3,10 @@
 // (the long-message kernel of chunks_amd64_asm.go, -kernel chunks).
 //
 // The short kernels are Seal and Open of RFC 8439, Section 2.8, for
-// messages of at most three ChaCha20 blocks, in one function each, with no
-// call between the cipher and the MAC.
+// messages of at most three ChaCha20 blocks (sealFused and openFused), and
+// of at most one block with at most 16 bytes of additional data (shortSeal
+// and shortOpen, short_amd64_asm.go), in one function each, with no call
+// between the cipher and the MAC.
 //
 // ChaCha20 runs on one horizontal set of four blocks in zmm registers (a
 // row of the 4x4 state per register, a block per 128-bit lane, as the
@@ -15,10 +17,10 @@
 // row a half round computes and the first the next one reads, then needs
 // no shuffle, and a half round's dependency chain is its twelve operations.
 //
-// Poly1305 runs on 64-bit words with MULX (see polyBlock), over the additional data,
-// its zero padding, the ciphertext (copied, zero-padded, to the stack) and
-// the two lengths; the tag is computed and, for Open, compared in constant
-// time before any plaintext is written.
+// Poly1305 runs on 64-bit words with MULX (see polyMulAdd), over the
+// additional data, its zero padding, the ciphertext (copied, zero-padded,
+// to the stack) and the two lengths; the tag is computed and, for Open,
+// compared in constant time before any plaintext is written.
 //
 // Every branch tests a public length or, in Open, whether the tag was right.
 package main
@@ -254,7 +256,7 @@ func tagDone(name string, open bool, b VecVirtual) bool {
 	MOVQ(x2, cc)
 	SHRQ(U8(2), cc)
 	ANDQ(Imm(3), x2)
-	Comment("h = x + 5c, below 5 * 2^128 < 2p; the tag is h mod p (h - p if g = h + 5")
+	Comment("h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5")
 	Comment("reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.")
 	LEAQ(Mem{Base: cc, Index: cc, Scale: 4}, RAX)
 	LEAQ(Mem{Base: RAX, Disp: 5}, RBX)
