@@ -173,20 +173,19 @@ chunks_rounds:
 	VPROLD $0x07, Z8, Z8
 
 	// H += the blocks, in limbs; lanes hold blocks 0, 4, 1, 5, 2, 6, 3, 7
-	VMOVDQU64   (BX), Z20
-	VMOVDQU64   64(BX), Z21
-	VPUNPCKLQDQ Z21, Z20, Z22
-	VPUNPCKHQDQ Z21, Z20, Z20
-	VPANDQ.BCST chunk_poly<>+0(SB), Z22, Z21
-	VPADDQ      Z21, Z0, Z0
-	VPSRLQ      $0x2c, Z22, Z22
-	VPSLLQ      $0x14, Z20, Z21
-	VPORQ       Z21, Z22, Z22
-	VPANDQ.BCST chunk_poly<>+0(SB), Z22, Z22
-	VPADDQ      Z22, Z1, Z1
-	VPSRLQ      $0x18, Z20, Z20
-	VPORQ.BCST  chunk_poly<>+16(SB), Z20, Z20
-	VPADDQ      Z20, Z2, Z2
+	VMOVDQU64       (BX), Z20
+	VMOVDQU64       64(BX), Z21
+	VPUNPCKLQDQ     Z21, Z20, Z22
+	VPUNPCKHQDQ     Z21, Z20, Z20
+	VPANDQ.BCST     chunk_poly<>+0(SB), Z22, Z21
+	VPADDQ          Z21, Z0, Z0
+	VPSRLQ          $0x2c, Z22, Z22
+	VPSLLQ          $0x14, Z20, Z21
+	VPTERNLOGQ.BCST $0xa8, chunk_poly<>+0(SB), Z21, Z22
+	VPADDQ          Z22, Z1, Z1
+	VPSRLQ          $0x18, Z20, Z20
+	VPORQ.BCST      chunk_poly<>+16(SB), Z20, Z20
+	VPADDQ          Z20, Z2, Z2
 
 	// the columns of H r^8: d0 = h0 r0 + h1 20r2 + h2 20r1, d1 = h0 r1 + h1 r0 + h2 20r2, d2 = h0 r2 + h1 r1 + h2 r0
 	VPXORQ           Z0, Z0, Z20
@@ -458,20 +457,19 @@ chunks_rounds2:
 
 	// MAC group 7, which may include the chunk's first block
 	// H += the blocks, in limbs; lanes hold blocks 0, 4, 1, 5, 2, 6, 3, 7
-	VMOVDQU64   896(BX), Z4
-	VMOVDQU64   960(BX), Z5
-	VPUNPCKLQDQ Z5, Z4, Z6
-	VPUNPCKHQDQ Z5, Z4, Z4
-	VPANDQ.BCST chunk_poly<>+0(SB), Z6, Z5
-	VPADDQ      Z5, Z0, Z0
-	VPSRLQ      $0x2c, Z6, Z6
-	VPSLLQ      $0x14, Z4, Z5
-	VPORQ       Z5, Z6, Z6
-	VPANDQ.BCST chunk_poly<>+0(SB), Z6, Z6
-	VPADDQ      Z6, Z1, Z1
-	VPSRLQ      $0x18, Z4, Z4
-	VPORQ.BCST  chunk_poly<>+16(SB), Z4, Z4
-	VPADDQ      Z4, Z2, Z2
+	VMOVDQU64       896(BX), Z4
+	VMOVDQU64       960(BX), Z5
+	VPUNPCKLQDQ     Z5, Z4, Z6
+	VPUNPCKHQDQ     Z5, Z4, Z4
+	VPANDQ.BCST     chunk_poly<>+0(SB), Z6, Z5
+	VPADDQ          Z5, Z0, Z0
+	VPSRLQ          $0x2c, Z6, Z6
+	VPSLLQ          $0x14, Z4, Z5
+	VPTERNLOGQ.BCST $0xa8, chunk_poly<>+0(SB), Z5, Z6
+	VPADDQ          Z6, Z1, Z1
+	VPSRLQ          $0x18, Z4, Z4
+	VPORQ.BCST      chunk_poly<>+16(SB), Z4, Z4
+	VPADDQ          Z4, Z2, Z2
 
 	// the columns of H r^8: d0 = h0 r0 + h1 20r2 + h2 20r1, d1 = h0 r1 + h1 r0 + h2 20r2, d2 = h0 r2 + h1 r1 + h2 r0
 	VPXORQ           Z0, Z0, Z4

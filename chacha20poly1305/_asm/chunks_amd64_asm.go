@@ -218,8 +218,7 @@ func polyGroup(p Register, off int, H [3]VecVirtual, R8 [5]Mem, c polyConsts) {
 	VPADDQ(m, H[0], H[0])
 	VPSRLQ(U8(44), lo, lo)
 	VPSLLQ(U8(20), hi, m)
-	VPORQ(m, lo, lo)
-	VPANDQ_BCST(c.mask44, lo, lo)
+	VPTERNLOGQ_BCST(U8(0xa8), c.mask44, m, lo) // (lo | m) & mask44
 	VPADDQ(lo, H[1], H[1])
 	VPSRLQ(U8(24), hi, hi)
 	VPORQ_BCST(c.bit128, hi, hi)

@@ -179,8 +179,7 @@ single:
 	VPADDQ           Z13, Z3, Z3
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z4, Z4
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -248,8 +247,7 @@ triple:
 	VPADDQ           Z13, Z3, Z3
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z4, Z4
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -305,8 +303,7 @@ triple:
 	VPADDQ           Z13, Z6, Z6
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z7, Z7
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -362,8 +359,7 @@ triple:
 	VPADDQ           Z13, Z9, Z9
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z10, Z10
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -424,8 +420,7 @@ lasttriple:
 	VPADDQ           Z13, Z3, Z3
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z4, Z4
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -481,8 +476,7 @@ lasttriple:
 	VPADDQ           Z13, Z6, Z6
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z7, Z7
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -538,8 +532,7 @@ lasttriple:
 	VPADDQ           Z13, Z9, Z9
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z10, Z10
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -613,8 +606,7 @@ last:
 	VPADDQ      Z11, Z3, Z3
 	VPSRLQ      $0x2c, Z12, Z12
 	VPSLLQ      $0x14, Z10, Z11
-	VPORQ       Z11, Z12, Z12
-	VPANDQ      Z0, Z12, Z12
+	VPTERNLOGQ  $0xa8, Z0, Z11, Z12
 	VPADDQ      Z12, Z4, Z4
 	VPSRLQ      $0x18, Z10, Z10
 	VPORQ       Z2, Z10, Z10
@@ -785,8 +777,7 @@ split_head:
 	VPADDQ           Z14, Z3, Z3
 	VPSRLQ           $0x2c, Z15, Z15
 	VPSLLQ           $0x14, Z13, Z14
-	VPORQ            Z14, Z15, Z15
-	VPANDQ           Z0, Z15, Z15
+	VPTERNLOGQ       $0xa8, Z0, Z14, Z15
 	VPADDQ           Z15, Z4, Z4
 	VPSRLQ           $0x18, Z13, Z13
 	VPORQ            Z12, Z13, Z13
@@ -860,8 +851,7 @@ split_single:
 	VPADDQ           Z13, Z3, Z3
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z4, Z4
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -929,8 +919,7 @@ split_triple:
 	VPADDQ           Z13, Z3, Z3
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z4, Z4
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -986,8 +975,7 @@ split_triple:
 	VPADDQ           Z13, Z6, Z6
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z7, Z7
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -1043,8 +1031,7 @@ split_triple:
 	VPADDQ           Z13, Z9, Z9
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z10, Z10
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -1105,8 +1092,7 @@ split_lasttriple:
 	VPADDQ           Z13, Z3, Z3
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z4, Z4
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -1162,8 +1148,7 @@ split_lasttriple:
 	VPADDQ           Z13, Z6, Z6
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z7, Z7
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -1219,8 +1204,7 @@ split_lasttriple:
 	VPADDQ           Z13, Z9, Z9
 	VPSRLQ           $0x2c, Z14, Z14
 	VPSLLQ           $0x14, Z12, Z13
-	VPORQ            Z13, Z14, Z14
-	VPANDQ           Z0, Z14, Z14
+	VPTERNLOGQ       $0xa8, Z0, Z13, Z14
 	VPADDQ           Z14, Z10, Z10
 	VPSRLQ           $0x18, Z12, Z12
 	VPORQ            Z2, Z12, Z12
@@ -1296,8 +1280,7 @@ split_last:
 	VPADDQ      Z11, Z3, Z3
 	VPSRLQ      $0x2c, Z12, Z12
 	VPSLLQ      $0x14, Z10, Z11
-	VPORQ       Z11, Z12, Z12
-	VPANDQ      Z0, Z12, Z12
+	VPTERNLOGQ  $0xa8, Z0, Z11, Z12
 	VPADDQ      Z12, Z4, Z4
 	VPSRLQ      $0x18, Z10, Z10
 	VPORQ       Z2, Z10, Z10

@@ -402,8 +402,7 @@ func ifmaAddBlocks(p Register, off int, H [3]VecVirtual, m44, hib VecVirtual) {
 	VPADDQ(m, H[0], H[0])
 	VPSRLQ(U8(44), t0, t0)
 	VPSLLQ(U8(20), t1, m)
-	VPORQ(m, t0, t0)
-	VPANDQ(m44, t0, t0)
+	VPTERNLOGQ(U8(0xa8), m44, m, t0) // (t0 | m) & mask44
 	VPADDQ(t0, H[1], H[1])
 	VPSRLQ(U8(24), t1, t1)
 	VPORQ(hib, t1, t1)
