@@ -25,7 +25,9 @@ var haveChunks = haveFused && poly1305.HaveLanes()
 // beside it, Poly1305's vector loop over the ciphertext from its start, one
 // chunk behind (the last block it reads in a chunk being the chunk's first,
 // just written); the rest of the ciphertext, at least the head's 960
-// bytes, is the MAC's after the kernel.
+// bytes, is the MAC's after the kernel. When 64 to 256 bytes of data follow
+// the chunks (16384 bytes leave 64), xorTailMAC encrypts them with seven
+// of those groups of the MAC beside it.
 func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte, open bool) bool {
 	n := (len(in) - chacha20.HeadSize) &^ 1023
 	if !useFused || !haveChunks || n <= 0 {
@@ -41,6 +43,15 @@ func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in,
 	// kernel's instructions, waiting on its latency, fill the reorder
 	// buffer.)
 	s.SetCounter(s.Counter() + uint32(n/blockSize))
+	if r := len(in) - chacha20.HeadSize - n; r >= 64 && r <= 256 {
+		// The MAC's seven groups after the chunks (in Seal, written
+		// already) beside the cipher of the last r bytes; then the
+		// rest, at least one group, since r >= 64.
+		macIn := ciphertext[n:]
+		xorTailMAC((*[16]uint32)(s), out[chacha20.HeadSize+n:], in[chacha20.HeadSize+n:], macIn[:896], &lanes.H, &lanes.R8)
+		finishLanes(mac, &lanes, tag, macIn[896:], len(additionalData), len(ciphertext))
+		return true
+	}
 	if open {
 		// The MAC reads only in: its latency-bound end and the short
 		// kernel's, one after the other, overlap in the CPU.

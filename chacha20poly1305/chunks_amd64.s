@@ -528,3 +528,254 @@ chunks_rounds2:
 chunks_done:
 	VZEROUPPER
 	RET
+
+DATA tail_lanectr<>+0(SB)/4, $0x00000000
+DATA tail_lanectr<>+4(SB)/4, $0x00000000
+DATA tail_lanectr<>+8(SB)/4, $0x00000000
+DATA tail_lanectr<>+12(SB)/4, $0x00000000
+DATA tail_lanectr<>+16(SB)/4, $0x00000001
+DATA tail_lanectr<>+20(SB)/4, $0x00000000
+DATA tail_lanectr<>+24(SB)/4, $0x00000000
+DATA tail_lanectr<>+28(SB)/4, $0x00000000
+DATA tail_lanectr<>+32(SB)/4, $0x00000002
+DATA tail_lanectr<>+36(SB)/4, $0x00000000
+DATA tail_lanectr<>+40(SB)/4, $0x00000000
+DATA tail_lanectr<>+44(SB)/4, $0x00000000
+DATA tail_lanectr<>+48(SB)/4, $0x00000003
+DATA tail_lanectr<>+52(SB)/4, $0x00000000
+DATA tail_lanectr<>+56(SB)/4, $0x00000000
+DATA tail_lanectr<>+60(SB)/4, $0x00000000
+GLOBL tail_lanectr<>(SB), RODATA|NOPTR, $64
+
+// func xorTailMAC(s *[16]uint32, dst []byte, src []byte, mac []byte, h *[24]uint64, r8 *[5]uint64)
+// Requires: AVX, AVX512BW, AVX512F, AVX512IFMA, BMI2
+TEXT ·xorTailMAC(SB), NOSPLIT, $0-96
+	MOVQ      s+0(FP), AX
+	MOVQ      dst_base+8(FP), CX
+	MOVQ      src_base+32(FP), DX
+	MOVQ      src_len+40(FP), BX
+	MOVQ      mac_base+56(FP), SI
+	MOVQ      mac_len+64(FP), DI
+	MOVQ      h+80(FP), R8
+	MOVQ      r8+88(FP), R9
+	SHRQ      $0x07, DI
+	VMOVDQU64 (R8), Z0
+	VMOVDQU64 64(R8), Z1
+	VMOVDQU64 128(R8), Z2
+
+	// the rows of blocks 0..3 in lanes 0..3
+	VBROADCASTI32X4 (AX), Z3
+	VBROADCASTI32X4 16(AX), Z4
+	VBROADCASTI32X4 32(AX), Z5
+	VBROADCASTI32X4 48(AX), Z6
+	VPADDD          tail_lanectr<>+0(SB), Z6, Z6
+
+	// double rounds, the first ones each with a MAC group, then the others
+	MOVQ  $0x0000000a, R10
+	TESTQ DI, DI
+	JZ    tail_rounds
+
+tail_rounds_mac:
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x10, Z6, Z6
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x0c, Z4, Z4
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x08, Z6, Z6
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x07, Z4, Z4
+	VPSHUFD $0x39, Z4, Z4
+	VPSHUFD $0x4e, Z5, Z5
+	VPSHUFD $0x93, Z6, Z6
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x10, Z6, Z6
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x0c, Z4, Z4
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x08, Z6, Z6
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x07, Z4, Z4
+	VPSHUFD $0x93, Z4, Z4
+	VPSHUFD $0x4e, Z5, Z5
+	VPSHUFD $0x39, Z6, Z6
+
+	// H += the blocks, in limbs; lanes hold blocks 0, 4, 1, 5, 2, 6, 3, 7
+	VMOVDQU64       (SI), Z7
+	VMOVDQU64       64(SI), Z8
+	VPUNPCKLQDQ     Z8, Z7, Z9
+	VPUNPCKHQDQ     Z8, Z7, Z7
+	VPANDQ.BCST     chunk_poly<>+0(SB), Z9, Z8
+	VPADDQ          Z8, Z0, Z0
+	VPSRLQ          $0x2c, Z9, Z9
+	VPSLLQ          $0x14, Z7, Z8
+	VPTERNLOGQ.BCST $0xa8, chunk_poly<>+0(SB), Z8, Z9
+	VPADDQ          Z9, Z1, Z1
+	VPSRLQ          $0x18, Z7, Z7
+	VPORQ.BCST      chunk_poly<>+16(SB), Z7, Z7
+	VPADDQ          Z7, Z2, Z2
+
+	// the columns of H r^8: d0 = h0 r0 + h1 20r2 + h2 20r1, d1 = h0 r1 + h1 r0 + h2 20r2, d2 = h0 r2 + h1 r1 + h2 r0
+	VPXORQ           Z0, Z0, Z7
+	VPXORQ           Z0, Z0, Z8
+	VPXORQ           Z0, Z0, Z9
+	VPXORQ           Z0, Z0, Z10
+	VPXORQ           Z0, Z0, Z11
+	VPXORQ           Z0, Z0, Z12
+	VPMADD52LUQ.BCST (R9), Z0, Z7
+	VPMADD52HUQ.BCST (R9), Z0, Z8
+	VPMADD52LUQ.BCST 8(R9), Z0, Z9
+	VPMADD52HUQ.BCST 8(R9), Z0, Z10
+	VPMADD52LUQ.BCST 16(R9), Z0, Z11
+	VPMADD52HUQ.BCST 16(R9), Z0, Z12
+	VPMADD52LUQ.BCST 32(R9), Z1, Z7
+	VPMADD52HUQ.BCST 32(R9), Z1, Z8
+	VPMADD52LUQ.BCST (R9), Z1, Z9
+	VPMADD52HUQ.BCST (R9), Z1, Z10
+	VPMADD52LUQ.BCST 8(R9), Z1, Z11
+	VPMADD52HUQ.BCST 8(R9), Z1, Z12
+	VPMADD52LUQ.BCST 24(R9), Z2, Z7
+	VPMADD52HUQ.BCST 24(R9), Z2, Z8
+	VPMADD52LUQ.BCST 32(R9), Z2, Z9
+	VPMADD52HUQ.BCST 32(R9), Z2, Z10
+	VPMADD52LUQ.BCST (R9), Z2, Z11
+	VPMADD52HUQ.BCST (R9), Z2, Z12
+
+	// carry the columns: L + 2^52 U, 2^52 = 2^44 2^8 = 2^42 2^10
+	VPSRLQ           $0x2c, Z7, Z13
+	VPMADD52LUQ.BCST chunk_poly<>+24(SB), Z8, Z13
+	VPANDQ.BCST      chunk_poly<>+0(SB), Z7, Z0
+	VPADDQ           Z13, Z9, Z9
+	VPSRLQ           $0x2c, Z9, Z13
+	VPMADD52LUQ.BCST chunk_poly<>+24(SB), Z10, Z13
+	VPANDQ.BCST      chunk_poly<>+0(SB), Z9, Z1
+	VPADDQ           Z13, Z11, Z11
+	VPSRLQ           $0x2a, Z11, Z13
+	VPMADD52LUQ.BCST chunk_poly<>+32(SB), Z12, Z13
+	VPANDQ.BCST      chunk_poly<>+8(SB), Z11, Z2
+
+	// H0 += 5 c; H1 += H0 >> 44; H0 &= mask44
+	VPMADD52LUQ.BCST chunk_poly<>+40(SB), Z13, Z0
+	VPSRLQ           $0x2c, Z0, Z7
+	VPADDQ           Z7, Z1, Z1
+	VPANDQ.BCST      chunk_poly<>+0(SB), Z0, Z0
+	ADDQ             $0x00000080, SI
+	DECQ             R10
+	DECQ             DI
+	JNZ              tail_rounds_mac
+
+tail_rounds:
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x10, Z6, Z6
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x0c, Z4, Z4
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x08, Z6, Z6
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x07, Z4, Z4
+	VPSHUFD $0x39, Z4, Z4
+	VPSHUFD $0x4e, Z5, Z5
+	VPSHUFD $0x93, Z6, Z6
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x10, Z6, Z6
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x0c, Z4, Z4
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x08, Z6, Z6
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x07, Z4, Z4
+	VPSHUFD $0x93, Z4, Z4
+	VPSHUFD $0x4e, Z5, Z5
+	VPSHUFD $0x39, Z6, Z6
+	DECQ    R10
+	JNZ     tail_rounds
+
+	// add the input rows; block l's rows are lane l of x
+	VBROADCASTI32X4 (AX), Z7
+	VPADDD          Z7, Z3, Z3
+	VBROADCASTI32X4 16(AX), Z7
+	VPADDD          Z7, Z4, Z4
+	VBROADCASTI32X4 32(AX), Z7
+	VPADDD          Z7, Z5, Z5
+	VBROADCASTI32X4 48(AX), Z7
+	VPADDD          tail_lanectr<>+0(SB), Z7, Z7
+	VPADDD          Z7, Z6, Z6
+	VSHUFI32X4      $0x44, Z4, Z3, Z7
+	VSHUFI32X4      $0xee, Z4, Z3, Z3
+	VSHUFI32X4      $0x44, Z6, Z5, Z4
+	VSHUFI32X4      $0xee, Z6, Z5, Z5
+	VSHUFI32X4      $0x88, Z4, Z7, Z6
+	VSHUFI32X4      $0xdd, Z4, Z7, Z4
+	VSHUFI32X4      $0x88, Z5, Z3, Z7
+	VSHUFI32X4      $0xdd, Z5, Z3, Z3
+
+	// block l takes min(n - 64l, 64) bytes, masked
+	MOVQ  $-1, AX
+	MOVQ  AX, SI
+	CMPQ  BX, $0x00000040
+	JAE   tail_full_0
+	BZHIQ BX, AX, SI
+
+tail_full_0:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z (DX), K1, Z5
+	VPXORD     Z5, Z6, Z6
+	VMOVDQU8   Z6, K1, (CX)
+	SUBQ       $0x00000040, BX
+	JLE        tail_stored
+	MOVQ       AX, SI
+	CMPQ       BX, $0x00000040
+	JAE        tail_full_1
+	BZHIQ      BX, AX, SI
+
+tail_full_1:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z 64(DX), K1, Z5
+	VPXORD     Z5, Z4, Z4
+	VMOVDQU8   Z4, K1, 64(CX)
+	SUBQ       $0x00000040, BX
+	JLE        tail_stored
+	MOVQ       AX, SI
+	CMPQ       BX, $0x00000040
+	JAE        tail_full_2
+	BZHIQ      BX, AX, SI
+
+tail_full_2:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z 128(DX), K1, Z5
+	VPXORD     Z5, Z7, Z7
+	VMOVDQU8   Z7, K1, 128(CX)
+	SUBQ       $0x00000040, BX
+	JLE        tail_stored
+	MOVQ       AX, SI
+	CMPQ       BX, $0x00000040
+	JAE        tail_full_3
+	BZHIQ      BX, AX, SI
+
+tail_full_3:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z 192(DX), K1, Z5
+	VPXORD     Z5, Z3, Z3
+	VMOVDQU8   Z3, K1, 192(CX)
+
+tail_stored:
+	VMOVDQU64 Z0, (R8)
+	VMOVDQU64 Z1, 64(R8)
+	VMOVDQU64 Z2, 128(R8)
+	VZEROUPPER
+	RET

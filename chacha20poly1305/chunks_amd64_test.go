@@ -10,6 +10,7 @@ import (
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
 	"github.com/carry-crypto/carry/internal/testutil"
+	xaead "golang.org/x/crypto/chacha20poly1305"
 )
 
 // TestChunksMatchComposed compares xorChunksMAC with the chacha20 and
@@ -174,4 +175,100 @@ func edgeBytes(rng *rand.Rand, n, kind int) []byte {
 		copy(b, randBytes(rng, n))
 	}
 	return b
+}
+
+// TestTailMACMatchesComposed compares xorTailMAC with the chacha20 and
+// poly1305 packages' portable code: its output, for every length from 1 to
+// 256 bytes (its limit), with the keystream XOR and nothing written past
+// it; and the tag of a MAC whose middle part it takes, zero to nine groups
+// (its limit), with keys and data biased to the limits.
+func TestTailMACMatchesComposed(t *testing.T) {
+	if !haveChunks {
+		t.Skip("the CPU does not run the fused long-message kernel")
+	}
+	defer chacha20.UseImplementation("portable")()
+	defer poly1305.UseImplementation("portable")()
+	rng := testutil.Rand(t)
+	const canary = 0x5a
+	for n := 1; n <= 256; n++ {
+		kind := n % 3
+		groups := n % 10
+		key := (*[KeySize]byte)(edgeBytes(rng, KeySize, kind))
+		nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
+		polyKey := (*[poly1305.KeySize]byte)(edgeBytes(rng, poly1305.KeySize, (kind+1)%3))
+		src := edgeBytes(rng, n, (kind+2)%3)
+		macIn := edgeBytes(rng, 128*groups+128, kind)
+		ad := randBytes(rng, 16*rng.IntN(3))
+		counter := uint32(rng.IntN(1000))
+
+		var s chacha20.State
+		s.Init(key, nonce, counter)
+		want := make([]byte, n)
+		s.XORKeyStream(want, src)
+		var ref poly1305.MAC
+		var wantTag, gotTag [poly1305.TagSize]byte
+		ref.Init(polyKey)
+		ref.WritePadded(ad)
+		ref.Write(macIn)
+		ref.Sum(&wantTag)
+
+		s.Init(key, nonce, counter)
+		out := bytes.Repeat([]byte{canary}, n+256)
+		var mac poly1305.MAC
+		var lanes poly1305.Lanes
+		mac.Init(polyKey)
+		mac.WritePadded(ad)
+		mac.StartLanes(&lanes)
+		xorTailMAC((*[16]uint32)(&s), out[:n], src, macIn[:128*groups], &lanes.H, &lanes.R8)
+		mac.FinishLanes(&lanes, macIn[128*groups:])
+		mac.Sum(&gotTag)
+		if !bytes.Equal(out[:n], want) || !allByte(out[n:], canary) {
+			t.Fatalf("%d bytes: wrong output", n)
+		}
+		if s.Counter() != counter {
+			t.Fatalf("%d bytes: xorTailMAC changed the counter", n)
+		}
+		if gotTag != wantTag {
+			t.Fatalf("%d bytes, %d groups: tag %x, want %x", n, groups, gotTag, wantTag)
+		}
+	}
+}
+
+// TestTailLengths compares Seal and Open with x/crypto at the lengths
+// around the bounds of xorTailMAC's path in chunked (64 to 256 bytes after
+// the chunks) after one, two and fifteen chunks (16384 bytes is 64 after
+// fifteen), with additional data of 0, 13 and 129 bytes.
+func TestTailLengths(t *testing.T) {
+	rng := testutil.Rand(t)
+	key := randBytes(rng, KeySize)
+	nonce := randBytes(rng, NonceSize)
+	a, err := New(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := xaead.New(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, chunks := range []int{1, 2, 15} {
+		for _, r := range []int{1, 63, 64, 65, 128, 255, 256, 257} {
+			for _, adLen := range []int{0, 13, 129} {
+				n := 960 + 1024*chunks + r
+				pt := randBytes(rng, n)
+				ad := randBytes(rng, adLen)
+				got := a.Seal(nil, nonce, pt, ad)
+				if want := x.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
+					t.Fatalf("length %d, ad %d: Seal differs from x/crypto", n, adLen)
+				}
+				opened, err := a.Open(nil, nonce, got, ad)
+				if err != nil || !bytes.Equal(opened, pt) {
+					t.Fatalf("length %d, ad %d: Open: %v", n, adLen, err)
+				}
+				got[n/2] ^= 1
+				if _, err := a.Open(nil, nonce, got, ad); err == nil {
+					t.Fatalf("length %d, ad %d: Open took a changed ciphertext", n, adLen)
+				}
+			}
+		}
+	}
 }

@@ -18,3 +18,14 @@ package chacha20poly1305
 //
 //go:noescape
 func xorChunksMAC(s *[16]uint32, dst []byte, src []byte, mac []byte, h *[24]uint64, r8 *[5]uint64)
+
+// xorTailMAC sets dst = src XOR keystream, for 1 to 256 bytes of src
+// (the last blocks' loads and stores masked), from the block counter of
+// s, which it does not advance; and adds mac, at most 1152 bytes, a
+// multiple of 128, to the Poly1305 lanes h as xorChunksMAC does, one
+// group of eight blocks after each of the first double rounds. mac
+// must not overlap dst. len(dst) >= len(src). It requires AVX-512F,
+// AVX-512BW, AVX-512IFMA, AVX-512VL and BMI2.
+//
+//go:noescape
+func xorTailMAC(s *[16]uint32, dst []byte, src []byte, mac []byte, h *[24]uint64, r8 *[5]uint64)

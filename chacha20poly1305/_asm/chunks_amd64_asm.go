@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -127,6 +129,149 @@ func chunksMAC() {
 	Label("chunks_done")
 	VZEROUPPER()
 	RET()
+
+	tailMAC(pc)
+}
+
+// tailMAC emits xorTailMAC, the end of the long-message kernel's work: the
+// cipher of the last bytes (at most four blocks, on the horizontal layout
+// of the chacha20 package's four-block kernel) and beside it Poly1305's
+// vector loop over groups of ciphertext already written. Both are chains
+// of dependent instructions whose latency, not the vector ports, bounds
+// them: one after the other, the CPU waits for each in turn; with a MAC
+// group after each of the first double rounds, it runs them side by side.
+func tailMAC(pc polyConsts) {
+	lanes := GLOBL("tail_lanectr", RODATA|NOPTR)
+	for i := range 16 {
+		v := 0
+		if i%4 == 0 {
+			v = i / 4
+		}
+		DATA(4*i, U32(v))
+	}
+
+	TEXT("xorTailMAC", NOSPLIT, "func(s *[16]uint32, dst, src, mac []byte, h *[24]uint64, r8 *[5]uint64)")
+	Pragma("noescape")
+	Doc("xorTailMAC sets dst = src XOR keystream, for 1 to 256 bytes of src",
+		"(the last blocks' loads and stores masked), from the block counter of",
+		"s, which it does not advance; and adds mac, at most 1152 bytes, a",
+		"multiple of 128, to the Poly1305 lanes h as xorChunksMAC does, one",
+		"group of eight blocks after each of the first double rounds. mac",
+		"must not overlap dst. len(dst) >= len(src). It requires AVX-512F,",
+		"AVX-512BW, AVX-512IFMA, AVX-512VL and BMI2.")
+	s := Load(Param("s"), GP64())
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	mp := Load(Param("mac").Base(), GP64())
+	groups := Load(Param("mac").Len(), GP64())
+	hp := Load(Param("h"), GP64())
+	r8 := Load(Param("r8"), GP64())
+	SHRQ(U8(7), groups)
+
+	var R8 [5]Mem
+	for i := range R8 {
+		R8[i] = Mem{Base: r8, Disp: 8 * i}
+	}
+	var H [3]VecVirtual
+	for i := range H {
+		H[i] = ZMM()
+		VMOVDQU64(Mem{Base: hp, Disp: 64 * i}, H[i])
+	}
+	Comment("the rows of blocks 0..3 in lanes 0..3")
+	x := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+	for i := range x {
+		VBROADCASTI32X4(Mem{Base: s, Disp: 16 * i}, x[i])
+	}
+	VPADDD(lanes, x[3], x[3])
+
+	Comment("double rounds, the first ones each with a MAC group, then the others")
+	dr := GP64()
+	MOVQ(U32(10), dr)
+	TESTQ(groups, groups)
+	JZ(LabelRef("tail_rounds"))
+	Label("tail_rounds_mac")
+	horizontalRound(x)
+	polyGroup(mp, 0, H, R8, pc)
+	ADDQ(U32(128), mp)
+	DECQ(dr)
+	DECQ(groups)
+	JNZ(LabelRef("tail_rounds_mac"))
+	Label("tail_rounds")
+	horizontalRound(x)
+	DECQ(dr)
+	JNZ(LabelRef("tail_rounds"))
+
+	Comment("add the input rows; block l's rows are lane l of x")
+	in := ZMM()
+	for i := range x {
+		VBROADCASTI32X4(Mem{Base: s, Disp: 16 * i}, in)
+		if i == 3 {
+			VPADDD(lanes, in, in)
+		}
+		VPADDD(in, x[i], x[i])
+	}
+	t0, t1, t2, t3 := ZMM(), ZMM(), ZMM(), ZMM()
+	VSHUFI32X4(U8(0x44), x[1], x[0], t0) // x0.L0 x0.L1 x1.L0 x1.L1
+	VSHUFI32X4(U8(0xee), x[1], x[0], t1) // x0.L2 x0.L3 x1.L2 x1.L3
+	VSHUFI32X4(U8(0x44), x[3], x[2], t2) // x2.L0 x2.L1 x3.L0 x3.L1
+	VSHUFI32X4(U8(0xee), x[3], x[2], t3) // x2.L2 x2.L3 x3.L2 x3.L3
+	blocks := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+	VSHUFI32X4(U8(0x88), t2, t0, blocks[0])
+	VSHUFI32X4(U8(0xdd), t2, t0, blocks[1])
+	VSHUFI32X4(U8(0x88), t3, t1, blocks[2])
+	VSHUFI32X4(U8(0xdd), t3, t1, blocks[3])
+
+	Comment("block l takes min(n - 64l, 64) bytes, masked")
+	ones, mask := GP64(), GP64()
+	MOVQ(I32(-1), ones)
+	t := ZMM()
+	for l, ks := range blocks {
+		full := fmt.Sprintf("tail_full_%d", l)
+		MOVQ(ones, mask)
+		CMPQ(n, U32(64))
+		JAE(LabelRef(full))
+		BZHIQ(n, ones, mask) // the low n bits of ones, n < 64
+		Label(full)
+		KMOVQ(mask, K1)
+		VMOVDQU8_Z(Mem{Base: src, Disp: 64 * l}, K1, t)
+		VPXORD(t, ks, ks)
+		VMOVDQU8(ks, K1, Mem{Base: dst, Disp: 64 * l})
+		if l < len(blocks)-1 {
+			SUBQ(U32(64), n)
+			JLE(LabelRef("tail_stored"))
+		}
+	}
+	Label("tail_stored")
+	for i := range H {
+		VMOVDQU64(H[i], Mem{Base: hp, Disp: 64 * i})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// horizontalRound emits a double round on the horizontal layout (row i of
+// four blocks in x[i], a block per 128-bit lane): the column round, then
+// the diagonal round between rotations of rows 1, 2 and 3 within each lane.
+func horizontalRound(x [4]VecVirtual) {
+	quarter := func() {
+		for _, st := range []struct {
+			add, src, xor int
+			n             uint8
+		}{{0, 1, 3, 16}, {2, 3, 1, 12}, {0, 1, 3, 8}, {2, 3, 1, 7}} {
+			VPADDD(x[st.src], x[st.add], x[st.add])
+			VPXORD(x[st.add], x[st.xor], x[st.xor])
+			VPROLD(U8(st.n), x[st.xor], x[st.xor])
+		}
+	}
+	quarter()
+	VPSHUFD(U8(0x39), x[1], x[1])
+	VPSHUFD(U8(0x4e), x[2], x[2])
+	VPSHUFD(U8(0x93), x[3], x[3])
+	quarter()
+	VPSHUFD(U8(0x93), x[1], x[1])
+	VPSHUFD(U8(0x4e), x[2], x[2])
+	VPSHUFD(U8(0x39), x[3], x[3])
 }
 
 // verticalRounds emits the quarter rounds (RFC 8439, Section 2.1) on the
