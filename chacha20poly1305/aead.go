@@ -45,7 +45,8 @@ func sealLong(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext,
 	// The MAC's multipliers are computed here, a chain of dependent
 	// products, for the CPU to run beside the rest of the cipher.
 	mac.Prepare()
-	if chunked(&s, &mac, tag, ciphertext, plaintext, ciphertext, additionalData, false) {
+	if chunked(&s, &mac, tag, ciphertext, plaintext, ciphertext, additionalData, false) ||
+		restMAC(&s, &mac, tag, ciphertext, plaintext, ciphertext, additionalData) {
 		return
 	}
 	s.XORKeyStream(ciphertext[chacha20.HeadSize:], plaintext[chacha20.HeadSize:])
@@ -141,7 +142,8 @@ func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addit
 	s.Init(key, nonce, 0).XORKeyStreamHead(&block0, out, ciphertext)
 	mac.Init((*[poly1305.KeySize]byte)(block0[:poly1305.KeySize]))
 	mac.Prepare()
-	if !chunked(&s, &mac, &want, out, ciphertext, ciphertext, additionalData, true) {
+	if !chunked(&s, &mac, &want, out, ciphertext, ciphertext, additionalData, true) &&
+		!restMAC(&s, &mac, &want, out, ciphertext, ciphertext, additionalData) {
 		authenticate(&mac, &want, additionalData, ciphertext)
 		s.XORKeyStream(out[chacha20.HeadSize:], ciphertext[chacha20.HeadSize:])
 	}

@@ -77,9 +77,62 @@ func finishLanes(mac *poly1305.MAC, lanes *poly1305.Lanes, tag *[Overhead]byte, 
 // macGroups writes the AEAD's MAC input (RFC 8439, Section 2.8: the
 // additional data and the ciphertext, each padded to a multiple of 16
 // bytes, then the lengths block) to mac, fresh from Init, all on the
-// vector loop (poly1305's WriteGroups), if the CPU runs it, the
-// additional data is at most 128 bytes long and the ciphertext fills the
-// groups at both ends. It reports whether it did.
+// vector loop (poly1305's WriteGroups), if groups.plan takes it. It
+// reports whether it did.
+func macGroups(mac *poly1305.MAC, additionalData, ciphertext []byte, lengths *[16]byte) bool {
+	var g groups
+	if !g.plan(additionalData, ciphertext) {
+		return false
+	}
+	g.fillTail(ciphertext, lengths)
+	mac.WriteGroups(g.head[:128*g.headGroups], g.skip, g.mid(ciphertext), &g.tail)
+	return true
+}
+
+// restMAC is sealLong's or openLong's work after the head, when chunked
+// does not take it, for 257 to 512 bytes of data after the head: it sets
+// out[HeadSize:] = in[HeadSize:] XOR the keystream of s (at the block
+// after the head) on xorTail8MAC, with the MAC's groups that the head's
+// ciphertext holds beside it (the head group of groups.plan and the first
+// of the middle), and then the rest of the MAC (poly1305's FinishGroups),
+// which it writes to tag. mac is fresh from Init. It reports whether it
+// did the work.
+func restMAC(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) bool {
+	var g groups
+	if r := len(in) - chacha20.HeadSize; r <= 256 || r > 512 || !g.plan(additionalData, ciphertext) || g.headGroups != 1 {
+		return false
+	}
+	var lanes poly1305.Lanes
+	mid := g.mid(ciphertext)
+	// The middle's groups within the head's ciphertext, at most eight.
+	// (In Open, all of them are there, but more groups beside the cipher
+	// measured slower: the cipher's two chains fill the vector ports.)
+	j := min(len(mid), chacha20.HeadSize-16*g.first, 1024) &^ 127
+	mac.StartLanes(&lanes)
+	xorTail8MAC((*[16]uint32)(s), out[chacha20.HeadSize:], in[chacha20.HeadSize:], (*[128]byte)(g.head[:128]), g.skip, mid[:j], &lanes.H, &lanes.R8)
+	lengths := lengthsBlock(len(additionalData), len(ciphertext))
+	g.fillTail(ciphertext, &lengths)
+	mac.FinishGroups(&lanes, mid[j:], &g.tail)
+	mac.Sum(tag)
+	return true
+}
+
+// groups is the AEAD's MAC input cut into whole groups of eight blocks for
+// poly1305's WriteGroups (see plan).
+type groups struct {
+	head        [256]byte // skip zero blocks, the padded additional data, first blocks of ciphertext
+	tail        [128]byte // last whole blocks of ciphertext, the padded partial one if any, the lengths
+	headGroups  int       // groups of head used: 1 or 2
+	skip        int       // zero blocks first
+	first, last int       // whole blocks of ciphertext in head and tail
+	full        int       // whole blocks of ciphertext
+}
+
+// plan cuts the MAC input of additionalData and ciphertext into groups,
+// and fills g.head, if the CPU runs the vector loop, the additional data
+// is at most 128 bytes long and the ciphertext fills the groups at both
+// ends (at least 240 bytes always do). It reports whether it did; only
+// ciphertext[:16*g.first] is read, so the rest may be written later.
 //
 // The input, preceded by enough zero blocks (which do not change the tag)
 // for its blocks to make whole groups of eight, is cut into: the head, one
@@ -89,25 +142,32 @@ func finishLanes(mac *poly1305.MAC, lanes *poly1305.Lanes, tag *[Overhead]byte, 
 // ciphertext's last whole blocks, its padded partial block if it has one,
 // and the lengths, in a buffer. The one-block loop, whose latency the
 // vector loop's would otherwise wait for at both ends, has nothing left.
-func macGroups(mac *poly1305.MAC, additionalData, ciphertext []byte, lengths *[16]byte) bool {
+func (g *groups) plan(additionalData, ciphertext []byte) bool {
 	if !useFused || !haveChunks || len(additionalData) > 128 {
 		return false
 	}
 	adBlocks := (len(additionalData) + 15) / 16
 	full, partial := len(ciphertext)/16, (len(ciphertext)%16+15)/16
-	skip := (8 - (adBlocks+full+partial+1)%8) % 8
-	groups := 1 + (skip+adBlocks)/9 // of the head
-	first := 8*groups - skip - adBlocks
-	last := 7 - partial // whole blocks of ciphertext in the tail
-	if full < first+last {
+	g.skip = (8 - (adBlocks+full+partial+1)%8) % 8
+	g.headGroups = 1 + (g.skip+adBlocks)/9
+	g.first = 8*g.headGroups - g.skip - adBlocks
+	g.last = 7 - partial
+	g.full = full
+	if full < g.first+g.last {
 		return false
 	}
-	var head [256]byte
-	var tail [128]byte
-	copy(head[16*skip:], additionalData)
-	copy(head[16*(skip+adBlocks):128*groups], ciphertext[:16*first])
-	copy(tail[:112], ciphertext[16*(full-last):])
-	copy(tail[112:], lengths[:])
-	mac.WriteGroups(head[:128*groups], skip, ciphertext[16*first:16*(full-last)], &tail)
+	copy(g.head[16*g.skip:], additionalData)
+	copy(g.head[16*(g.skip+adBlocks):128*g.headGroups], ciphertext[:16*g.first])
 	return true
+}
+
+// mid returns the ciphertext's middle blocks, between head and tail.
+func (g *groups) mid(ciphertext []byte) []byte {
+	return ciphertext[16*g.first : 16*(g.full-g.last)]
+}
+
+// fillTail fills g.tail from the end of ciphertext and the lengths block.
+func (g *groups) fillTail(ciphertext []byte, lengths *[16]byte) {
+	copy(g.tail[:112], ciphertext[16*(g.full-g.last):])
+	copy(g.tail[112:], lengths[:])
 }

@@ -547,6 +547,34 @@ DATA tail_lanectr<>+56(SB)/4, $0x00000000
 DATA tail_lanectr<>+60(SB)/4, $0x00000000
 GLOBL tail_lanectr<>(SB), RODATA|NOPTR, $64
 
+DATA tail_four<>+0(SB)/4, $0x00000004
+DATA tail_four<>+4(SB)/4, $0x00000000
+DATA tail_four<>+8(SB)/4, $0x00000000
+DATA tail_four<>+12(SB)/4, $0x00000000
+DATA tail_four<>+16(SB)/4, $0x00000004
+DATA tail_four<>+20(SB)/4, $0x00000000
+DATA tail_four<>+24(SB)/4, $0x00000000
+DATA tail_four<>+28(SB)/4, $0x00000000
+DATA tail_four<>+32(SB)/4, $0x00000004
+DATA tail_four<>+36(SB)/4, $0x00000000
+DATA tail_four<>+40(SB)/4, $0x00000000
+DATA tail_four<>+44(SB)/4, $0x00000000
+DATA tail_four<>+48(SB)/4, $0x00000004
+DATA tail_four<>+52(SB)/4, $0x00000000
+DATA tail_four<>+56(SB)/4, $0x00000000
+DATA tail_four<>+60(SB)/4, $0x00000000
+GLOBL tail_four<>(SB), RODATA|NOPTR, $64
+
+DATA tail_headlanes<>+0(SB)/8, $0x0000000000000000
+DATA tail_headlanes<>+8(SB)/8, $0x0000000000000004
+DATA tail_headlanes<>+16(SB)/8, $0x0000000000000001
+DATA tail_headlanes<>+24(SB)/8, $0x0000000000000005
+DATA tail_headlanes<>+32(SB)/8, $0x0000000000000002
+DATA tail_headlanes<>+40(SB)/8, $0x0000000000000006
+DATA tail_headlanes<>+48(SB)/8, $0x0000000000000003
+DATA tail_headlanes<>+56(SB)/8, $0x0000000000000007
+GLOBL tail_headlanes<>(SB), RODATA|NOPTR, $64
+
 // func xorTailMAC(s *[16]uint32, dst []byte, src []byte, mac []byte, h *[24]uint64, r8 *[5]uint64)
 // Requires: AVX, AVX512BW, AVX512F, AVX512IFMA, BMI2
 TEXT ·xorTailMAC(SB), NOSPLIT, $0-96
@@ -563,7 +591,7 @@ TEXT ·xorTailMAC(SB), NOSPLIT, $0-96
 	VMOVDQU64 64(R8), Z1
 	VMOVDQU64 128(R8), Z2
 
-	// the rows of blocks 0..3 in lanes 0..3
+	// set k holds the rows of blocks 4k..4k+3, one block per lane
 	VBROADCASTI32X4 (AX), Z3
 	VBROADCASTI32X4 16(AX), Z4
 	VBROADCASTI32X4 32(AX), Z5
@@ -573,9 +601,9 @@ TEXT ·xorTailMAC(SB), NOSPLIT, $0-96
 	// double rounds, the first ones each with a MAC group, then the others
 	MOVQ  $0x0000000a, R10
 	TESTQ DI, DI
-	JZ    tail_rounds
+	JZ    xorTailMAC_rounds
 
-tail_rounds_mac:
+xorTailMAC_rounds_mac:
 	VPADDD  Z4, Z3, Z3
 	VPXORD  Z3, Z6, Z6
 	VPROLD  $0x10, Z6, Z6
@@ -669,9 +697,9 @@ tail_rounds_mac:
 	ADDQ             $0x00000080, SI
 	DECQ             R10
 	DECQ             DI
-	JNZ              tail_rounds_mac
+	JNZ              xorTailMAC_rounds_mac
 
-tail_rounds:
+xorTailMAC_rounds:
 	VPADDD  Z4, Z3, Z3
 	VPXORD  Z3, Z6, Z6
 	VPROLD  $0x10, Z6, Z6
@@ -703,9 +731,9 @@ tail_rounds:
 	VPSHUFD $0x4e, Z5, Z5
 	VPSHUFD $0x39, Z6, Z6
 	DECQ    R10
-	JNZ     tail_rounds
+	JNZ     xorTailMAC_rounds
 
-	// add the input rows; block l's rows are lane l of x
+	// add the input rows; block l's rows are lane l of set k's
 	VBROADCASTI32X4 (AX), Z7
 	VPADDD          Z7, Z3, Z3
 	VBROADCASTI32X4 16(AX), Z7
@@ -728,52 +756,541 @@ tail_rounds:
 	MOVQ  $-1, AX
 	MOVQ  AX, SI
 	CMPQ  BX, $0x00000040
-	JAE   tail_full_0
+	JAE   xorTailMAC_full_0
 	BZHIQ BX, AX, SI
 
-tail_full_0:
+xorTailMAC_full_0:
 	KMOVQ      SI, K1
 	VMOVDQU8.Z (DX), K1, Z5
 	VPXORD     Z5, Z6, Z6
 	VMOVDQU8   Z6, K1, (CX)
 	SUBQ       $0x00000040, BX
-	JLE        tail_stored
+	JLE        xorTailMAC_stored
 	MOVQ       AX, SI
 	CMPQ       BX, $0x00000040
-	JAE        tail_full_1
+	JAE        xorTailMAC_full_1
 	BZHIQ      BX, AX, SI
 
-tail_full_1:
+xorTailMAC_full_1:
 	KMOVQ      SI, K1
 	VMOVDQU8.Z 64(DX), K1, Z5
 	VPXORD     Z5, Z4, Z4
 	VMOVDQU8   Z4, K1, 64(CX)
 	SUBQ       $0x00000040, BX
-	JLE        tail_stored
+	JLE        xorTailMAC_stored
 	MOVQ       AX, SI
 	CMPQ       BX, $0x00000040
-	JAE        tail_full_2
+	JAE        xorTailMAC_full_2
 	BZHIQ      BX, AX, SI
 
-tail_full_2:
+xorTailMAC_full_2:
 	KMOVQ      SI, K1
 	VMOVDQU8.Z 128(DX), K1, Z5
 	VPXORD     Z5, Z7, Z7
 	VMOVDQU8   Z7, K1, 128(CX)
 	SUBQ       $0x00000040, BX
-	JLE        tail_stored
+	JLE        xorTailMAC_stored
 	MOVQ       AX, SI
 	CMPQ       BX, $0x00000040
-	JAE        tail_full_3
+	JAE        xorTailMAC_full_3
 	BZHIQ      BX, AX, SI
 
-tail_full_3:
+xorTailMAC_full_3:
 	KMOVQ      SI, K1
 	VMOVDQU8.Z 192(DX), K1, Z5
 	VPXORD     Z5, Z3, Z3
 	VMOVDQU8   Z3, K1, 192(CX)
 
-tail_stored:
+xorTailMAC_stored:
+	VMOVDQU64 Z0, (R8)
+	VMOVDQU64 Z1, 64(R8)
+	VMOVDQU64 Z2, 128(R8)
+	VZEROUPPER
+	RET
+
+// func xorTail8MAC(s *[16]uint32, dst []byte, src []byte, head *[128]byte, skip int, mac []byte, h *[24]uint64, r8 *[5]uint64)
+// Requires: AVX, AVX512BW, AVX512F, AVX512IFMA, BMI2
+TEXT ·xorTail8MAC(SB), NOSPLIT, $0-112
+	MOVQ      s+0(FP), AX
+	MOVQ      dst_base+8(FP), CX
+	MOVQ      src_base+32(FP), DX
+	MOVQ      src_len+40(FP), BX
+	MOVQ      mac_base+72(FP), SI
+	MOVQ      mac_len+80(FP), DI
+	MOVQ      h+96(FP), R8
+	MOVQ      r8+104(FP), R9
+	SHRQ      $0x07, DI
+	VMOVDQU64 (R8), Z0
+	VMOVDQU64 64(R8), Z1
+	VMOVDQU64 128(R8), Z2
+
+	// set k holds the rows of blocks 4k..4k+3, one block per lane
+	VBROADCASTI32X4 (AX), Z3
+	VBROADCASTI32X4 16(AX), Z4
+	VBROADCASTI32X4 32(AX), Z5
+	VBROADCASTI32X4 48(AX), Z6
+	VPADDD          tail_lanectr<>+0(SB), Z6, Z6
+	VMOVDQU64       Z3, Z7
+	VMOVDQU64       Z4, Z8
+	VMOVDQU64       Z5, Z9
+	VMOVDQU64       Z6, Z10
+	VPADDD          tail_four<>+0(SB), Z6, Z10
+
+	// double rounds, the first ones each with a MAC group, then the others
+	MOVQ $0x0000000a, R10
+
+	// the first, with the head's group: hib has the 2^128 bits of the lanes whose block is not below skip
+	MOVQ         skip+64(FP), R11
+	VPBROADCASTQ R11, Z12
+	VMOVDQU64    tail_headlanes<>+0(SB), Z11
+	VPCMPUQ      $0x05, Z12, Z11, K1
+	VPBROADCASTQ chunk_poly<>+16(SB), Z11
+	VMOVDQU64.Z  Z11, K1, Z11
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z6, Z6
+	VPROLD       $0x10, Z6, Z6
+	VPADDD       Z8, Z7, Z7
+	VPXORD       Z7, Z10, Z10
+	VPROLD       $0x10, Z10, Z10
+	VPADDD       Z6, Z5, Z5
+	VPXORD       Z5, Z4, Z4
+	VPROLD       $0x0c, Z4, Z4
+	VPADDD       Z10, Z9, Z9
+	VPXORD       Z9, Z8, Z8
+	VPROLD       $0x0c, Z8, Z8
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z6, Z6
+	VPROLD       $0x08, Z6, Z6
+	VPADDD       Z8, Z7, Z7
+	VPXORD       Z7, Z10, Z10
+	VPROLD       $0x08, Z10, Z10
+	VPADDD       Z6, Z5, Z5
+	VPXORD       Z5, Z4, Z4
+	VPROLD       $0x07, Z4, Z4
+	VPADDD       Z10, Z9, Z9
+	VPXORD       Z9, Z8, Z8
+	VPROLD       $0x07, Z8, Z8
+	VPSHUFD      $0x39, Z4, Z4
+	VPSHUFD      $0x4e, Z5, Z5
+	VPSHUFD      $0x93, Z6, Z6
+	VPSHUFD      $0x39, Z8, Z8
+	VPSHUFD      $0x4e, Z9, Z9
+	VPSHUFD      $0x93, Z10, Z10
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z6, Z6
+	VPROLD       $0x10, Z6, Z6
+	VPADDD       Z8, Z7, Z7
+	VPXORD       Z7, Z10, Z10
+	VPROLD       $0x10, Z10, Z10
+	VPADDD       Z6, Z5, Z5
+	VPXORD       Z5, Z4, Z4
+	VPROLD       $0x0c, Z4, Z4
+	VPADDD       Z10, Z9, Z9
+	VPXORD       Z9, Z8, Z8
+	VPROLD       $0x0c, Z8, Z8
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z6, Z6
+	VPROLD       $0x08, Z6, Z6
+	VPADDD       Z8, Z7, Z7
+	VPXORD       Z7, Z10, Z10
+	VPROLD       $0x08, Z10, Z10
+	VPADDD       Z6, Z5, Z5
+	VPXORD       Z5, Z4, Z4
+	VPROLD       $0x07, Z4, Z4
+	VPADDD       Z10, Z9, Z9
+	VPXORD       Z9, Z8, Z8
+	VPROLD       $0x07, Z8, Z8
+	VPSHUFD      $0x93, Z4, Z4
+	VPSHUFD      $0x4e, Z5, Z5
+	VPSHUFD      $0x39, Z6, Z6
+	VPSHUFD      $0x93, Z8, Z8
+	VPSHUFD      $0x4e, Z9, Z9
+	VPSHUFD      $0x39, Z10, Z10
+	MOVQ         head+56(FP), R11
+
+	// H += the blocks, in limbs; lanes hold blocks 0, 4, 1, 5, 2, 6, 3, 7
+	VMOVDQU64       (R11), Z12
+	VMOVDQU64       64(R11), Z13
+	VPUNPCKLQDQ     Z13, Z12, Z14
+	VPUNPCKHQDQ     Z13, Z12, Z12
+	VPANDQ.BCST     chunk_poly<>+0(SB), Z14, Z13
+	VPADDQ          Z13, Z0, Z0
+	VPSRLQ          $0x2c, Z14, Z14
+	VPSLLQ          $0x14, Z12, Z13
+	VPTERNLOGQ.BCST $0xa8, chunk_poly<>+0(SB), Z13, Z14
+	VPADDQ          Z14, Z1, Z1
+	VPSRLQ          $0x18, Z12, Z12
+	VPORQ           Z11, Z12, Z12
+	VPADDQ          Z12, Z2, Z2
+
+	// the columns of H r^8: d0 = h0 r0 + h1 20r2 + h2 20r1, d1 = h0 r1 + h1 r0 + h2 20r2, d2 = h0 r2 + h1 r1 + h2 r0
+	VPXORQ           Z0, Z0, Z11
+	VPXORQ           Z0, Z0, Z12
+	VPXORQ           Z0, Z0, Z13
+	VPXORQ           Z0, Z0, Z14
+	VPXORQ           Z0, Z0, Z15
+	VPXORQ           Z0, Z0, Z16
+	VPMADD52LUQ.BCST (R9), Z0, Z11
+	VPMADD52HUQ.BCST (R9), Z0, Z12
+	VPMADD52LUQ.BCST 8(R9), Z0, Z13
+	VPMADD52HUQ.BCST 8(R9), Z0, Z14
+	VPMADD52LUQ.BCST 16(R9), Z0, Z15
+	VPMADD52HUQ.BCST 16(R9), Z0, Z16
+	VPMADD52LUQ.BCST 32(R9), Z1, Z11
+	VPMADD52HUQ.BCST 32(R9), Z1, Z12
+	VPMADD52LUQ.BCST (R9), Z1, Z13
+	VPMADD52HUQ.BCST (R9), Z1, Z14
+	VPMADD52LUQ.BCST 8(R9), Z1, Z15
+	VPMADD52HUQ.BCST 8(R9), Z1, Z16
+	VPMADD52LUQ.BCST 24(R9), Z2, Z11
+	VPMADD52HUQ.BCST 24(R9), Z2, Z12
+	VPMADD52LUQ.BCST 32(R9), Z2, Z13
+	VPMADD52HUQ.BCST 32(R9), Z2, Z14
+	VPMADD52LUQ.BCST (R9), Z2, Z15
+	VPMADD52HUQ.BCST (R9), Z2, Z16
+
+	// carry the columns: L + 2^52 U, 2^52 = 2^44 2^8 = 2^42 2^10
+	VPSRLQ           $0x2c, Z11, Z17
+	VPMADD52LUQ.BCST chunk_poly<>+24(SB), Z12, Z17
+	VPANDQ.BCST      chunk_poly<>+0(SB), Z11, Z0
+	VPADDQ           Z17, Z13, Z13
+	VPSRLQ           $0x2c, Z13, Z17
+	VPMADD52LUQ.BCST chunk_poly<>+24(SB), Z14, Z17
+	VPANDQ.BCST      chunk_poly<>+0(SB), Z13, Z1
+	VPADDQ           Z17, Z15, Z15
+	VPSRLQ           $0x2a, Z15, Z17
+	VPMADD52LUQ.BCST chunk_poly<>+32(SB), Z16, Z17
+	VPANDQ.BCST      chunk_poly<>+8(SB), Z15, Z2
+
+	// H0 += 5 c; H1 += H0 >> 44; H0 &= mask44
+	VPMADD52LUQ.BCST chunk_poly<>+40(SB), Z17, Z0
+	VPSRLQ           $0x2c, Z0, Z11
+	VPADDQ           Z11, Z1, Z1
+	VPANDQ.BCST      chunk_poly<>+0(SB), Z0, Z0
+	DECQ             R10
+	TESTQ            DI, DI
+	JZ               xorTail8MAC_rounds
+
+xorTail8MAC_rounds_mac:
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x10, Z6, Z6
+	VPADDD  Z8, Z7, Z7
+	VPXORD  Z7, Z10, Z10
+	VPROLD  $0x10, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x0c, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z8, Z8
+	VPROLD  $0x0c, Z8, Z8
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x08, Z6, Z6
+	VPADDD  Z8, Z7, Z7
+	VPXORD  Z7, Z10, Z10
+	VPROLD  $0x08, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x07, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z8, Z8
+	VPROLD  $0x07, Z8, Z8
+	VPSHUFD $0x39, Z4, Z4
+	VPSHUFD $0x4e, Z5, Z5
+	VPSHUFD $0x93, Z6, Z6
+	VPSHUFD $0x39, Z8, Z8
+	VPSHUFD $0x4e, Z9, Z9
+	VPSHUFD $0x93, Z10, Z10
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x10, Z6, Z6
+	VPADDD  Z8, Z7, Z7
+	VPXORD  Z7, Z10, Z10
+	VPROLD  $0x10, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x0c, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z8, Z8
+	VPROLD  $0x0c, Z8, Z8
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x08, Z6, Z6
+	VPADDD  Z8, Z7, Z7
+	VPXORD  Z7, Z10, Z10
+	VPROLD  $0x08, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x07, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z8, Z8
+	VPROLD  $0x07, Z8, Z8
+	VPSHUFD $0x93, Z4, Z4
+	VPSHUFD $0x4e, Z5, Z5
+	VPSHUFD $0x39, Z6, Z6
+	VPSHUFD $0x93, Z8, Z8
+	VPSHUFD $0x4e, Z9, Z9
+	VPSHUFD $0x39, Z10, Z10
+
+	// H += the blocks, in limbs; lanes hold blocks 0, 4, 1, 5, 2, 6, 3, 7
+	VMOVDQU64       (SI), Z11
+	VMOVDQU64       64(SI), Z12
+	VPUNPCKLQDQ     Z12, Z11, Z13
+	VPUNPCKHQDQ     Z12, Z11, Z11
+	VPANDQ.BCST     chunk_poly<>+0(SB), Z13, Z12
+	VPADDQ          Z12, Z0, Z0
+	VPSRLQ          $0x2c, Z13, Z13
+	VPSLLQ          $0x14, Z11, Z12
+	VPTERNLOGQ.BCST $0xa8, chunk_poly<>+0(SB), Z12, Z13
+	VPADDQ          Z13, Z1, Z1
+	VPSRLQ          $0x18, Z11, Z11
+	VPORQ.BCST      chunk_poly<>+16(SB), Z11, Z11
+	VPADDQ          Z11, Z2, Z2
+
+	// the columns of H r^8: d0 = h0 r0 + h1 20r2 + h2 20r1, d1 = h0 r1 + h1 r0 + h2 20r2, d2 = h0 r2 + h1 r1 + h2 r0
+	VPXORQ           Z0, Z0, Z11
+	VPXORQ           Z0, Z0, Z12
+	VPXORQ           Z0, Z0, Z13
+	VPXORQ           Z0, Z0, Z14
+	VPXORQ           Z0, Z0, Z15
+	VPXORQ           Z0, Z0, Z16
+	VPMADD52LUQ.BCST (R9), Z0, Z11
+	VPMADD52HUQ.BCST (R9), Z0, Z12
+	VPMADD52LUQ.BCST 8(R9), Z0, Z13
+	VPMADD52HUQ.BCST 8(R9), Z0, Z14
+	VPMADD52LUQ.BCST 16(R9), Z0, Z15
+	VPMADD52HUQ.BCST 16(R9), Z0, Z16
+	VPMADD52LUQ.BCST 32(R9), Z1, Z11
+	VPMADD52HUQ.BCST 32(R9), Z1, Z12
+	VPMADD52LUQ.BCST (R9), Z1, Z13
+	VPMADD52HUQ.BCST (R9), Z1, Z14
+	VPMADD52LUQ.BCST 8(R9), Z1, Z15
+	VPMADD52HUQ.BCST 8(R9), Z1, Z16
+	VPMADD52LUQ.BCST 24(R9), Z2, Z11
+	VPMADD52HUQ.BCST 24(R9), Z2, Z12
+	VPMADD52LUQ.BCST 32(R9), Z2, Z13
+	VPMADD52HUQ.BCST 32(R9), Z2, Z14
+	VPMADD52LUQ.BCST (R9), Z2, Z15
+	VPMADD52HUQ.BCST (R9), Z2, Z16
+
+	// carry the columns: L + 2^52 U, 2^52 = 2^44 2^8 = 2^42 2^10
+	VPSRLQ           $0x2c, Z11, Z17
+	VPMADD52LUQ.BCST chunk_poly<>+24(SB), Z12, Z17
+	VPANDQ.BCST      chunk_poly<>+0(SB), Z11, Z0
+	VPADDQ           Z17, Z13, Z13
+	VPSRLQ           $0x2c, Z13, Z17
+	VPMADD52LUQ.BCST chunk_poly<>+24(SB), Z14, Z17
+	VPANDQ.BCST      chunk_poly<>+0(SB), Z13, Z1
+	VPADDQ           Z17, Z15, Z15
+	VPSRLQ           $0x2a, Z15, Z17
+	VPMADD52LUQ.BCST chunk_poly<>+32(SB), Z16, Z17
+	VPANDQ.BCST      chunk_poly<>+8(SB), Z15, Z2
+
+	// H0 += 5 c; H1 += H0 >> 44; H0 &= mask44
+	VPMADD52LUQ.BCST chunk_poly<>+40(SB), Z17, Z0
+	VPSRLQ           $0x2c, Z0, Z11
+	VPADDQ           Z11, Z1, Z1
+	VPANDQ.BCST      chunk_poly<>+0(SB), Z0, Z0
+	ADDQ             $0x00000080, SI
+	DECQ             R10
+	DECQ             DI
+	JNZ              xorTail8MAC_rounds_mac
+
+xorTail8MAC_rounds:
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x10, Z6, Z6
+	VPADDD  Z8, Z7, Z7
+	VPXORD  Z7, Z10, Z10
+	VPROLD  $0x10, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x0c, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z8, Z8
+	VPROLD  $0x0c, Z8, Z8
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x08, Z6, Z6
+	VPADDD  Z8, Z7, Z7
+	VPXORD  Z7, Z10, Z10
+	VPROLD  $0x08, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x07, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z8, Z8
+	VPROLD  $0x07, Z8, Z8
+	VPSHUFD $0x39, Z4, Z4
+	VPSHUFD $0x4e, Z5, Z5
+	VPSHUFD $0x93, Z6, Z6
+	VPSHUFD $0x39, Z8, Z8
+	VPSHUFD $0x4e, Z9, Z9
+	VPSHUFD $0x93, Z10, Z10
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x10, Z6, Z6
+	VPADDD  Z8, Z7, Z7
+	VPXORD  Z7, Z10, Z10
+	VPROLD  $0x10, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x0c, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z8, Z8
+	VPROLD  $0x0c, Z8, Z8
+	VPADDD  Z4, Z3, Z3
+	VPXORD  Z3, Z6, Z6
+	VPROLD  $0x08, Z6, Z6
+	VPADDD  Z8, Z7, Z7
+	VPXORD  Z7, Z10, Z10
+	VPROLD  $0x08, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPXORD  Z5, Z4, Z4
+	VPROLD  $0x07, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z8, Z8
+	VPROLD  $0x07, Z8, Z8
+	VPSHUFD $0x93, Z4, Z4
+	VPSHUFD $0x4e, Z5, Z5
+	VPSHUFD $0x39, Z6, Z6
+	VPSHUFD $0x93, Z8, Z8
+	VPSHUFD $0x4e, Z9, Z9
+	VPSHUFD $0x39, Z10, Z10
+	DECQ    R10
+	JNZ     xorTail8MAC_rounds
+
+	// add the input rows; block l's rows are lane l of set k's
+	VBROADCASTI32X4 (AX), Z11
+	VPADDD          Z11, Z3, Z3
+	VPADDD          Z11, Z7, Z7
+	VBROADCASTI32X4 16(AX), Z11
+	VPADDD          Z11, Z4, Z4
+	VPADDD          Z11, Z8, Z8
+	VBROADCASTI32X4 32(AX), Z11
+	VPADDD          Z11, Z5, Z5
+	VPADDD          Z11, Z9, Z9
+	VBROADCASTI32X4 48(AX), Z11
+	VPADDD          tail_lanectr<>+0(SB), Z11, Z11
+	VPADDD          Z11, Z6, Z6
+	VPADDD          tail_four<>+0(SB), Z11, Z11
+	VPADDD          Z11, Z10, Z10
+	VSHUFI32X4      $0x44, Z4, Z3, Z11
+	VSHUFI32X4      $0xee, Z4, Z3, Z3
+	VSHUFI32X4      $0x44, Z6, Z5, Z4
+	VSHUFI32X4      $0xee, Z6, Z5, Z5
+	VSHUFI32X4      $0x88, Z4, Z11, Z6
+	VSHUFI32X4      $0xdd, Z4, Z11, Z4
+	VSHUFI32X4      $0x88, Z5, Z3, Z11
+	VSHUFI32X4      $0xdd, Z5, Z3, Z3
+	VSHUFI32X4      $0x44, Z8, Z7, Z5
+	VSHUFI32X4      $0xee, Z8, Z7, Z7
+	VSHUFI32X4      $0x44, Z10, Z9, Z8
+	VSHUFI32X4      $0xee, Z10, Z9, Z9
+	VSHUFI32X4      $0x88, Z8, Z5, Z10
+	VSHUFI32X4      $0xdd, Z8, Z5, Z5
+	VSHUFI32X4      $0x88, Z9, Z7, Z8
+	VSHUFI32X4      $0xdd, Z9, Z7, Z7
+
+	// block l takes min(n - 64l, 64) bytes, masked
+	MOVQ  $-1, AX
+	MOVQ  AX, SI
+	CMPQ  BX, $0x00000040
+	JAE   xorTail8MAC_full_0
+	BZHIQ BX, AX, SI
+
+xorTail8MAC_full_0:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z (DX), K1, Z9
+	VPXORD     Z9, Z6, Z6
+	VMOVDQU8   Z6, K1, (CX)
+	SUBQ       $0x00000040, BX
+	JLE        xorTail8MAC_stored
+	MOVQ       AX, SI
+	CMPQ       BX, $0x00000040
+	JAE        xorTail8MAC_full_1
+	BZHIQ      BX, AX, SI
+
+xorTail8MAC_full_1:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z 64(DX), K1, Z9
+	VPXORD     Z9, Z4, Z4
+	VMOVDQU8   Z4, K1, 64(CX)
+	SUBQ       $0x00000040, BX
+	JLE        xorTail8MAC_stored
+	MOVQ       AX, SI
+	CMPQ       BX, $0x00000040
+	JAE        xorTail8MAC_full_2
+	BZHIQ      BX, AX, SI
+
+xorTail8MAC_full_2:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z 128(DX), K1, Z9
+	VPXORD     Z9, Z11, Z11
+	VMOVDQU8   Z11, K1, 128(CX)
+	SUBQ       $0x00000040, BX
+	JLE        xorTail8MAC_stored
+	MOVQ       AX, SI
+	CMPQ       BX, $0x00000040
+	JAE        xorTail8MAC_full_3
+	BZHIQ      BX, AX, SI
+
+xorTail8MAC_full_3:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z 192(DX), K1, Z9
+	VPXORD     Z9, Z3, Z3
+	VMOVDQU8   Z3, K1, 192(CX)
+	SUBQ       $0x00000040, BX
+	JLE        xorTail8MAC_stored
+	MOVQ       AX, SI
+	CMPQ       BX, $0x00000040
+	JAE        xorTail8MAC_full_4
+	BZHIQ      BX, AX, SI
+
+xorTail8MAC_full_4:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z 256(DX), K1, Z9
+	VPXORD     Z9, Z10, Z10
+	VMOVDQU8   Z10, K1, 256(CX)
+	SUBQ       $0x00000040, BX
+	JLE        xorTail8MAC_stored
+	MOVQ       AX, SI
+	CMPQ       BX, $0x00000040
+	JAE        xorTail8MAC_full_5
+	BZHIQ      BX, AX, SI
+
+xorTail8MAC_full_5:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z 320(DX), K1, Z9
+	VPXORD     Z9, Z5, Z5
+	VMOVDQU8   Z5, K1, 320(CX)
+	SUBQ       $0x00000040, BX
+	JLE        xorTail8MAC_stored
+	MOVQ       AX, SI
+	CMPQ       BX, $0x00000040
+	JAE        xorTail8MAC_full_6
+	BZHIQ      BX, AX, SI
+
+xorTail8MAC_full_6:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z 384(DX), K1, Z9
+	VPXORD     Z9, Z8, Z8
+	VMOVDQU8   Z8, K1, 384(CX)
+	SUBQ       $0x00000040, BX
+	JLE        xorTail8MAC_stored
+	MOVQ       AX, SI
+	CMPQ       BX, $0x00000040
+	JAE        xorTail8MAC_full_7
+	BZHIQ      BX, AX, SI
+
+xorTail8MAC_full_7:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z 448(DX), K1, Z9
+	VPXORD     Z9, Z7, Z7
+	VMOVDQU8   Z7, K1, 448(CX)
+
+xorTail8MAC_stored:
 	VMOVDQU64 Z0, (R8)
 	VMOVDQU64 Z1, 64(R8)
 	VMOVDQU64 Z2, 128(R8)

@@ -272,3 +272,98 @@ func TestTailLengths(t *testing.T) {
 		}
 	}
 }
+
+// TestTail8MACMatchesComposed compares xorTail8MAC with the chacha20 and
+// poly1305 packages' portable code: its output, for every length from 1 to
+// 512 bytes (its limit), with the keystream XOR and nothing written past
+// it; and the tag of a MAC whose start it takes: the head group with every
+// number of skipped zero blocks, then zero to eight groups (its limit),
+// with keys and data biased to the limits.
+func TestTail8MACMatchesComposed(t *testing.T) {
+	if !haveChunks {
+		t.Skip("the CPU does not run the fused long-message kernel")
+	}
+	defer chacha20.UseImplementation("portable")()
+	defer poly1305.UseImplementation("portable")()
+	rng := testutil.Rand(t)
+	const canary = 0x3c
+	for n := 1; n <= 512; n++ {
+		kind := n % 3
+		groups := n % 9
+		skip := n % 8
+		key := (*[KeySize]byte)(edgeBytes(rng, KeySize, kind))
+		nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
+		polyKey := (*[poly1305.KeySize]byte)(edgeBytes(rng, poly1305.KeySize, (kind+1)%3))
+		src := edgeBytes(rng, n, (kind+2)%3)
+		head := (*[128]byte)(edgeBytes(rng, 128, kind))
+		clear(head[:16*skip])
+		macIn := edgeBytes(rng, 128*groups+128, (kind+1)%3)
+		counter := uint32(rng.IntN(1000))
+
+		var s chacha20.State
+		s.Init(key, nonce, counter)
+		want := make([]byte, n)
+		s.XORKeyStream(want, src)
+		var ref poly1305.MAC
+		var wantTag, gotTag [poly1305.TagSize]byte
+		ref.Init(polyKey)
+		ref.Write(head[16*skip:])
+		ref.Write(macIn)
+		ref.Sum(&wantTag)
+
+		s.Init(key, nonce, counter)
+		out := bytes.Repeat([]byte{canary}, n+512)
+		var mac poly1305.MAC
+		var lanes poly1305.Lanes
+		mac.Init(polyKey)
+		mac.StartLanes(&lanes)
+		xorTail8MAC((*[16]uint32)(&s), out[:n], src, head, skip, macIn[:128*groups], &lanes.H, &lanes.R8)
+		mac.FinishLanes(&lanes, macIn[128*groups:])
+		mac.Sum(&gotTag)
+		if !bytes.Equal(out[:n], want) || !allByte(out[n:], canary) {
+			t.Fatalf("%d bytes: wrong output", n)
+		}
+		if s.Counter() != counter {
+			t.Fatalf("%d bytes: xorTail8MAC changed the counter", n)
+		}
+		if gotTag != wantTag {
+			t.Fatalf("%d bytes, skip %d, %d groups: tag %x, want %x", n, skip, groups, gotTag, wantTag)
+		}
+	}
+}
+
+// TestRestMACLengths compares Seal and Open with x/crypto at the lengths
+// around the bounds of restMAC (257 to 512 bytes after the head's 960) and
+// in between, with every length of additional data from 0 to 130 (one or
+// two head groups in groups.plan, and over its limit).
+func TestRestMACLengths(t *testing.T) {
+	rng := testutil.Rand(t)
+	key := randBytes(rng, KeySize)
+	nonce := randBytes(rng, NonceSize)
+	a, err := New(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := xaead.New(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1216, 1217, 1300, 1350, 1471, 1472, 1473} {
+		for adLen := range 131 {
+			pt := randBytes(rng, n)
+			ad := randBytes(rng, adLen)
+			got := a.Seal(nil, nonce, pt, ad)
+			if want := x.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
+				t.Fatalf("length %d, ad %d: Seal differs from x/crypto", n, adLen)
+			}
+			opened, err := a.Open(nil, nonce, got, ad)
+			if err != nil || !bytes.Equal(opened, pt) {
+				t.Fatalf("length %d, ad %d: Open: %v", n, adLen, err)
+			}
+			got[rng.IntN(len(got))] ^= 1
+			if _, err := a.Open(nil, nonce, got, ad); err == nil {
+				t.Fatalf("length %d, ad %d: Open took a changed ciphertext", n, adLen)
+			}
+		}
+	}
+}

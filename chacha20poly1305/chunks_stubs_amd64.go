@@ -21,11 +21,25 @@ func xorChunksMAC(s *[16]uint32, dst []byte, src []byte, mac []byte, h *[24]uint
 
 // xorTailMAC sets dst = src XOR keystream, for 1 to 256 bytes of src
 // (the last blocks' loads and stores masked), from the block counter of
-// s, which it does not advance; and adds mac, at most 1152 bytes, a
-// multiple of 128, to the Poly1305 lanes h as xorChunksMAC does, one
-// group of eight blocks after each of the first double rounds. mac
-// must not overlap dst. len(dst) >= len(src). It requires AVX-512F,
-// AVX-512BW, AVX-512IFMA, AVX-512VL and BMI2.
+// s, which it does not advance; and adds to the Poly1305 lanes h, as
+// xorChunksMAC does, one group of eight blocks after each of the first
+// double rounds:
+// mac, at most 1152 bytes, a multiple of 128.
+// mac must not overlap dst. len(dst) >= len(src). It requires
+// AVX-512F, AVX-512BW, AVX-512IFMA, AVX-512VL and BMI2.
 //
 //go:noescape
 func xorTailMAC(s *[16]uint32, dst []byte, src []byte, mac []byte, h *[24]uint64, r8 *[5]uint64)
+
+// xorTail8MAC sets dst = src XOR keystream, for 1 to 512 bytes of src
+// (the last blocks' loads and stores masked), from the block counter of
+// s, which it does not advance; and adds to the Poly1305 lanes h, as
+// xorChunksMAC does, one group of eight blocks after each of the first
+// double rounds:
+// head, whose first skip blocks (0 <= skip < 8) have no 2^128
+// bit, then mac, at most 1024 bytes, a multiple of 128.
+// mac must not overlap dst. len(dst) >= len(src). It requires
+// AVX-512F, AVX-512BW, AVX-512IFMA, AVX-512VL and BMI2.
+//
+//go:noescape
+func xorTail8MAC(s *[16]uint32, dst []byte, src []byte, head *[128]byte, skip int, mac []byte, h *[24]uint64, r8 *[5]uint64)

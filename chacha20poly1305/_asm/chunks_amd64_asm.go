@@ -90,7 +90,7 @@ func chunksMAC() {
 	Label("chunks_rounds")
 	verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
 	verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
-	polyGroup(mp, 0, H, R8, pc)
+	polyGroup(mp, 0, H, R8, pc, nil)
 	ADDQ(U32(128), mp)
 	DECQ(dr)
 	JNZ(LabelRef("chunks_rounds"))
@@ -115,7 +115,7 @@ func chunksMAC() {
 		VMOVDQU64(ks, Mem{Base: dst, Disp: 64 * l})
 	})
 	Comment("MAC group 7, which may include the chunk's first block")
-	polyGroup(mp, 896, H, R8, pc)
+	polyGroup(mp, 896, H, R8, pc, nil)
 	VPADDD_BCST(sixteen, ctr, ctr)
 	ADDQ(U32(1024), src)
 	ADDQ(U32(1024), dst)
@@ -133,13 +133,15 @@ func chunksMAC() {
 	tailMAC(pc)
 }
 
-// tailMAC emits xorTailMAC, the end of the long-message kernel's work: the
-// cipher of the last bytes (at most four blocks, on the horizontal layout
-// of the chacha20 package's four-block kernel) and beside it Poly1305's
-// vector loop over groups of ciphertext already written. Both are chains
-// of dependent instructions whose latency, not the vector ports, bounds
-// them: one after the other, the CPU waits for each in turn; with a MAC
-// group after each of the first double rounds, it runs them side by side.
+// tailMAC emits xorTailMAC (one horizontal set of four blocks) and
+// xorTail8MAC (two sets, with the MAC's first group from a head buffer of
+// its own): the cipher of the last bytes (on the horizontal layout of the
+// chacha20 package's four- and eight-block kernels) and beside it
+// Poly1305's vector loop over groups of ciphertext already written. The
+// cipher of one set is a chain of dependent instructions whose latency,
+// not the vector ports, bounds it, and the MAC's groups are chains too:
+// one after the other, the CPU waits for each in turn; with a MAC group
+// after each of the first double rounds, it runs them side by side.
 func tailMAC(pc polyConsts) {
 	lanes := GLOBL("tail_lanectr", RODATA|NOPTR)
 	for i := range 16 {
@@ -149,16 +151,49 @@ func tailMAC(pc polyConsts) {
 		}
 		DATA(4*i, U32(v))
 	}
+	four := GLOBL("tail_four", RODATA|NOPTR)
+	for i := range 16 {
+		v := 0
+		if i%4 == 0 {
+			v = 4
+		}
+		DATA(4*i, U32(v))
+	}
+	headLanes := GLOBL("tail_headlanes", RODATA|NOPTR)
+	for k := range 8 {
+		DATA(8*k, U64(k/2+4*(k%2)))
+	}
+	tailKernel(pc, "xorTailMAC", 1, false, lanes, four, headLanes)
+	tailKernel(pc, "xorTail8MAC", 2, true, lanes, four, headLanes)
+}
 
-	TEXT("xorTailMAC", NOSPLIT, "func(s *[16]uint32, dst, src, mac []byte, h *[24]uint64, r8 *[5]uint64)")
+// tailKernel emits one of tailMAC's kernels: sets horizontal sets of four
+// blocks, and with withHead the MAC's first group from head, the blocks
+// before skip without their 2^128 bits.
+func tailKernel(pc polyConsts, name string, sets int, withHead bool, lanes, four, headLanes Mem) {
+	maxLen := 256 * sets
+	if withHead {
+		TEXT(name, NOSPLIT, "func(s *[16]uint32, dst, src []byte, head *[128]byte, skip int, mac []byte, h *[24]uint64, r8 *[5]uint64)")
+	} else {
+		TEXT(name, NOSPLIT, "func(s *[16]uint32, dst, src, mac []byte, h *[24]uint64, r8 *[5]uint64)")
+	}
 	Pragma("noescape")
-	Doc("xorTailMAC sets dst = src XOR keystream, for 1 to 256 bytes of src",
+	doc := []string{
+		fmt.Sprintf("%s sets dst = src XOR keystream, for 1 to %d bytes of src", name, maxLen),
 		"(the last blocks' loads and stores masked), from the block counter of",
-		"s, which it does not advance; and adds mac, at most 1152 bytes, a",
-		"multiple of 128, to the Poly1305 lanes h as xorChunksMAC does, one",
-		"group of eight blocks after each of the first double rounds. mac",
-		"must not overlap dst. len(dst) >= len(src). It requires AVX-512F,",
-		"AVX-512BW, AVX-512IFMA, AVX-512VL and BMI2.")
+		"s, which it does not advance; and adds to the Poly1305 lanes h, as",
+		"xorChunksMAC does, one group of eight blocks after each of the first",
+		"double rounds:",
+	}
+	if withHead {
+		doc = append(doc, "head, whose first skip blocks (0 <= skip < 8) have no 2^128",
+			"bit, then mac, at most 1024 bytes, a multiple of 128.")
+	} else {
+		doc = append(doc, "mac, at most 1152 bytes, a multiple of 128.")
+	}
+	doc = append(doc, "mac must not overlap dst. len(dst) >= len(src). It requires",
+		"AVX-512F, AVX-512BW, AVX-512IFMA, AVX-512VL and BMI2.")
+	Doc(doc...)
 	s := Load(Param("s"), GP64())
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
@@ -178,56 +213,88 @@ func tailMAC(pc polyConsts) {
 		H[i] = ZMM()
 		VMOVDQU64(Mem{Base: hp, Disp: 64 * i}, H[i])
 	}
-	Comment("the rows of blocks 0..3 in lanes 0..3")
-	x := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
-	for i := range x {
-		VBROADCASTI32X4(Mem{Base: s, Disp: 16 * i}, x[i])
+	Comment("set k holds the rows of blocks 4k..4k+3, one block per lane")
+	x := make([][4]VecVirtual, sets)
+	for k := range x {
+		for i := range x[k] {
+			x[k][i] = ZMM()
+			if k == 0 {
+				VBROADCASTI32X4(Mem{Base: s, Disp: 16 * i}, x[k][i])
+			} else {
+				VMOVDQU64(x[0][i], x[k][i])
+			}
+		}
+		if k == 0 {
+			VPADDD(lanes, x[k][3], x[k][3])
+		} else {
+			VPADDD(four, x[k-1][3], x[k][3])
+		}
 	}
-	VPADDD(lanes, x[3], x[3])
 
 	Comment("double rounds, the first ones each with a MAC group, then the others")
 	dr := GP64()
 	MOVQ(U32(10), dr)
+	if withHead {
+		Comment("the first, with the head's group: hib has the 2^128 bits of the lanes whose block is not below skip")
+		hib, sk := ZMM(), ZMM()
+		VPBROADCASTQ(Load(Param("skip"), GP64()), sk)
+		VMOVDQU64(headLanes, hib)
+		VPCMPUQ(U8(5), sk, hib, K1) // not less than
+		VPBROADCASTQ(pc.bit128, hib)
+		VMOVDQU64_Z(hib, K1, hib)
+		horizontalRounds(x)
+		polyGroup(Load(Param("head"), GP64()), 0, H, R8, pc, hib)
+		DECQ(dr)
+	}
 	TESTQ(groups, groups)
-	JZ(LabelRef("tail_rounds"))
-	Label("tail_rounds_mac")
-	horizontalRound(x)
-	polyGroup(mp, 0, H, R8, pc)
+	JZ(LabelRef(name + "_rounds"))
+	Label(name + "_rounds_mac")
+	horizontalRounds(x)
+	polyGroup(mp, 0, H, R8, pc, nil)
 	ADDQ(U32(128), mp)
 	DECQ(dr)
 	DECQ(groups)
-	JNZ(LabelRef("tail_rounds_mac"))
-	Label("tail_rounds")
-	horizontalRound(x)
+	JNZ(LabelRef(name + "_rounds_mac"))
+	Label(name + "_rounds")
+	horizontalRounds(x)
 	DECQ(dr)
-	JNZ(LabelRef("tail_rounds"))
+	JNZ(LabelRef(name + "_rounds"))
 
-	Comment("add the input rows; block l's rows are lane l of x")
+	Comment("add the input rows; block l's rows are lane l of set k's")
 	in := ZMM()
-	for i := range x {
+	for i := range 4 {
 		VBROADCASTI32X4(Mem{Base: s, Disp: 16 * i}, in)
 		if i == 3 {
 			VPADDD(lanes, in, in)
 		}
-		VPADDD(in, x[i], x[i])
+		for k := range x {
+			if i == 3 && k > 0 {
+				VPADDD(four, in, in)
+			}
+			VPADDD(in, x[k][i], x[k][i])
+		}
 	}
-	t0, t1, t2, t3 := ZMM(), ZMM(), ZMM(), ZMM()
-	VSHUFI32X4(U8(0x44), x[1], x[0], t0) // x0.L0 x0.L1 x1.L0 x1.L1
-	VSHUFI32X4(U8(0xee), x[1], x[0], t1) // x0.L2 x0.L3 x1.L2 x1.L3
-	VSHUFI32X4(U8(0x44), x[3], x[2], t2) // x2.L0 x2.L1 x3.L0 x3.L1
-	VSHUFI32X4(U8(0xee), x[3], x[2], t3) // x2.L2 x2.L3 x3.L2 x3.L3
-	blocks := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
-	VSHUFI32X4(U8(0x88), t2, t0, blocks[0])
-	VSHUFI32X4(U8(0xdd), t2, t0, blocks[1])
-	VSHUFI32X4(U8(0x88), t3, t1, blocks[2])
-	VSHUFI32X4(U8(0xdd), t3, t1, blocks[3])
+	var blocks []VecVirtual
+	for k := range x {
+		t0, t1, t2, t3 := ZMM(), ZMM(), ZMM(), ZMM()
+		VSHUFI32X4(U8(0x44), x[k][1], x[k][0], t0) // x0.L0 x0.L1 x1.L0 x1.L1
+		VSHUFI32X4(U8(0xee), x[k][1], x[k][0], t1) // x0.L2 x0.L3 x1.L2 x1.L3
+		VSHUFI32X4(U8(0x44), x[k][3], x[k][2], t2) // x2.L0 x2.L1 x3.L0 x3.L1
+		VSHUFI32X4(U8(0xee), x[k][3], x[k][2], t3) // x2.L2 x2.L3 x3.L2 x3.L3
+		b := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+		VSHUFI32X4(U8(0x88), t2, t0, b[0])
+		VSHUFI32X4(U8(0xdd), t2, t0, b[1])
+		VSHUFI32X4(U8(0x88), t3, t1, b[2])
+		VSHUFI32X4(U8(0xdd), t3, t1, b[3])
+		blocks = append(blocks, b[:]...)
+	}
 
 	Comment("block l takes min(n - 64l, 64) bytes, masked")
 	ones, mask := GP64(), GP64()
 	MOVQ(I32(-1), ones)
 	t := ZMM()
 	for l, ks := range blocks {
-		full := fmt.Sprintf("tail_full_%d", l)
+		full := fmt.Sprintf("%s_full_%d", name, l)
 		MOVQ(ones, mask)
 		CMPQ(n, U32(64))
 		JAE(LabelRef(full))
@@ -239,10 +306,10 @@ func tailMAC(pc polyConsts) {
 		VMOVDQU8(ks, K1, Mem{Base: dst, Disp: 64 * l})
 		if l < len(blocks)-1 {
 			SUBQ(U32(64), n)
-			JLE(LabelRef("tail_stored"))
+			JLE(LabelRef(name + "_stored"))
 		}
 	}
-	Label("tail_stored")
+	Label(name + "_stored")
 	for i := range H {
 		VMOVDQU64(H[i], Mem{Base: hp, Disp: 64 * i})
 	}
@@ -250,28 +317,35 @@ func tailMAC(pc polyConsts) {
 	RET()
 }
 
-// horizontalRound emits a double round on the horizontal layout (row i of
-// four blocks in x[i], a block per 128-bit lane): the column round, then
-// the diagonal round between rotations of rows 1, 2 and 3 within each lane.
-func horizontalRound(x [4]VecVirtual) {
+// horizontalRounds emits a double round on the horizontal layout (row i
+// of four blocks in x[k][i], a block per 128-bit lane) of each set k, the
+// sets' steps interleaved: the column round, then the diagonal round
+// between rotations of rows 1, 2 and 3 within each lane.
+func horizontalRounds(x [][4]VecVirtual) {
 	quarter := func() {
 		for _, st := range []struct {
 			add, src, xor int
 			n             uint8
 		}{{0, 1, 3, 16}, {2, 3, 1, 12}, {0, 1, 3, 8}, {2, 3, 1, 7}} {
-			VPADDD(x[st.src], x[st.add], x[st.add])
-			VPXORD(x[st.add], x[st.xor], x[st.xor])
-			VPROLD(U8(st.n), x[st.xor], x[st.xor])
+			for _, r := range x {
+				VPADDD(r[st.src], r[st.add], r[st.add])
+				VPXORD(r[st.add], r[st.xor], r[st.xor])
+				VPROLD(U8(st.n), r[st.xor], r[st.xor])
+			}
 		}
 	}
 	quarter()
-	VPSHUFD(U8(0x39), x[1], x[1])
-	VPSHUFD(U8(0x4e), x[2], x[2])
-	VPSHUFD(U8(0x93), x[3], x[3])
+	for _, r := range x {
+		VPSHUFD(U8(0x39), r[1], r[1])
+		VPSHUFD(U8(0x4e), r[2], r[2])
+		VPSHUFD(U8(0x93), r[3], r[3])
+	}
 	quarter()
-	VPSHUFD(U8(0x93), x[1], x[1])
-	VPSHUFD(U8(0x4e), x[2], x[2])
-	VPSHUFD(U8(0x39), x[3], x[3])
+	for _, r := range x {
+		VPSHUFD(U8(0x93), r[1], r[1])
+		VPSHUFD(U8(0x4e), r[2], r[2])
+		VPSHUFD(U8(0x39), r[3], r[3])
+	}
 }
 
 // verticalRounds emits the quarter rounds (RFC 8439, Section 2.1) on the
@@ -351,7 +425,7 @@ type polyConsts struct {
 // hold ChaCha20's state). See that package's blocksIFMA for the bounds:
 // H enters with limbs below 2^45, 2^45 and 2^43 and leaves with limbs
 // below 2^44, 2^44 + 2^6 and 2^42.
-func polyGroup(p Register, off int, H [3]VecVirtual, R8 [5]Mem, c polyConsts) {
+func polyGroup(p Register, off int, H [3]VecVirtual, R8 [5]Mem, c polyConsts, hib VecVirtual) {
 	Comment("H += the blocks, in limbs; lanes hold blocks 0, 4, 1, 5, 2, 6, 3, 7")
 	a, b := ZMM(), ZMM()
 	VMOVDQU64(Mem{Base: p, Disp: off}, a)
@@ -366,7 +440,11 @@ func polyGroup(p Register, off int, H [3]VecVirtual, R8 [5]Mem, c polyConsts) {
 	VPTERNLOGQ_BCST(U8(0xa8), c.mask44, m, lo) // (lo | m) & mask44
 	VPADDQ(lo, H[1], H[1])
 	VPSRLQ(U8(24), hi, hi)
-	VPORQ_BCST(c.bit128, hi, hi)
+	if hib == nil {
+		VPORQ_BCST(c.bit128, hi, hi)
+	} else {
+		VPORQ(hib, hi, hi)
+	}
 	VPADDQ(hi, H[2], H[2])
 
 	Comment("the columns of H r^8: d0 = h0 r0 + h1 20r2 + h2 20r1, d1 = h0 r1 + h1 r0 + h2 20r2, d2 = h0 r2 + h1 r1 + h2 r0")

@@ -767,6 +767,8 @@ TEXT ·blocksIFMASplit(SB), NOSPLIT, $80-88
 	VMOVDQU64    headlanes<>+0(SB), Z12
 	VPCMPUQ      $0x05, Z13, Z12, K1
 	VMOVDQU64.Z  Z2, K1, Z12
+	TESTQ        DI, DI
+	JZ           split_nohead
 
 split_head:
 	VMOVDQU64        (DX), Z13
@@ -830,6 +832,7 @@ split_head:
 	DECQ             DI
 	JNZ              split_head
 
+split_nohead:
 	// n = the groups of p = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)
 	TESTQ SI, SI
 	JZ    split_last

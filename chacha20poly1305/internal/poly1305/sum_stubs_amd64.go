@@ -30,7 +30,7 @@ func blocksIFMA(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, p []byte)
 // blocksIFMASplit is blocksIFMA on a message in three pieces: head,
 // one or two groups of eight blocks, whose first skip blocks (0 <= skip
 // < 8) have no 2^128 bit; then p, whose length is a multiple of 128
-// (maybe 0), and tail, the last group. len(head) is 128 or 256.
+// (maybe 0), and tail, the last group. len(head) is 0, 128 or 256.
 //
 //go:noescape
 func blocksIFMASplit(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, head []byte, skip int, p []byte, tail *[128]byte)

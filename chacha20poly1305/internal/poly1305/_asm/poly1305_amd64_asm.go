@@ -225,7 +225,7 @@ func blocksIFMA(split bool) {
 		Doc("blocksIFMASplit is blocksIFMA on a message in three pieces: head,",
 			"one or two groups of eight blocks, whose first skip blocks (0 <= skip",
 			"< 8) have no 2^128 bit; then p, whose length is a multiple of 128",
-			"(maybe 0), and tail, the last group. len(head) is 128 or 256.")
+			"(maybe 0), and tail, the last group. len(head) is 0, 128 or 256.")
 	} else {
 		TEXT("blocksIFMA", NOSPLIT, "func(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, p []byte)")
 		Pragma("noescape")
@@ -304,6 +304,8 @@ func blocksIFMA(split bool) {
 		VMOVDQU64(headLanes, hv)
 		VPCMPUQ(U8(5), sk, hv, K1) // not less than
 		VMOVDQU64_Z(hib, K1, hv)
+		TESTQ(nh, nh)
+		JZ(LabelRef("split_nohead"))
 		Label("split_head")
 		L, U := ifmaBodyBcst(hd, 0, S[0], R8, m44, hv)
 		ifmaCarryLoop(S[0], L, U, m44, m42)
@@ -311,6 +313,7 @@ func blocksIFMA(split bool) {
 		ADDQ(U32(128), hd)
 		DECQ(nh)
 		JNZ(LabelRef("split_head"))
+		Label("split_nohead")
 		Comment("n = the groups of p = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)")
 		TESTQ(n, n)
 	} else {
