@@ -17,11 +17,13 @@ var long = flag.Bool("long", false, "run the timing tests (10^6 measurements eac
 // measurements in every CI run; Open is here because its records must be
 // valid ciphertexts of both classes, which carry ct's random class is not.
 
-// ctLens are the message lengths timed: 64 bytes (the fused short-message
-// functions, where the CPU runs them), 300 (past the vector Poly1305
-// threshold, with a partial block) and 2100 (the fused long-message kernel,
-// with a partial block after its chunk).
-var ctLens = []int{64, 300, 2100}
+// ctLens are the message lengths timed: 64 bytes (the short kernels, where
+// the CPU runs them), 300 (past the vector Poly1305 threshold, with a
+// partial block), 1350 (a QUIC packet: the head kernel, then 390 bytes on
+// xorTail8MAC with the MAC's groups beside it), 2100 (the fused
+// long-message kernel, with a partial block after its chunk) and 16384 (15
+// chunks, then 64 bytes on xorTailMAC).
+var ctLens = []int{64, 300, 1350, 2100, 16384}
 
 // forEachLen runs f as a subtest for each of ctLens.
 func forEachLen(t *testing.T, f func(t *testing.T, ctLen int)) {
