@@ -133,6 +133,13 @@ func (c *chacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) (
 		if anyOverlap(out, additionalData) {
 			panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 		}
+		if n == 0 {
+			// out may be nil: the kernel's masked store of no bytes to a
+			// nil address is right but takes a microcode assist (Open
+			// of an empty plaintext ~95 -> ~195 ns); the tag's address
+			// is mapped.
+			out = tag[:0]
+		}
 		// Whether the tag was right is public: it is Open's result.
 		if shortOpen(&c.key, (*[NonceSize]byte)(nonce), out, ciphertext, additionalData, tag) != 1 {
 			clear(out)

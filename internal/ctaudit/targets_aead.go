@@ -202,7 +202,7 @@ func init() {
 			{Symbol: ap + "sealShort", AllowedBranches: 2, Why: "useFused and the length, public"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whySealLong + "; MAC.Prepare's useIFMA and pwReady (public); and whether chunked or restMAC did the work (CPU features and the lengths)"},
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whyOpenLong + "; MAC.Prepare's useIFMA and pwReady (public); whether chunked or restMAC did the work (CPU features and the lengths); and the length of out (clear)"},
-			{Symbol: ap + "openShort", AllowedBranches: 2, Why: "useFused and the length, public"},
+			{Symbol: ap + "openShort", AllowedBranches: 3, Why: "useFused, the length, and whether out is empty (given the tag's address for the masked store), public"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 5, Why: whyAuthenticate + ", and whether macGroups did the work (CPU features and lengths, public)"},
 			{Symbol: ap + "macGroups", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "whether groups.plan took the input (CPU features and lengths, public), the copies into the tail buffer (public addresses and lengths), and the loop zeroing the fixed groups buffers"},
 			{Symbol: ap + "restMAC", AllowedLoopJumps: 2, AllowedBranches: 4, Why: "the length after the head and whether groups.plan took the input with one head group (CPU features and lengths, public), the copies into the tail buffer (public addresses and lengths), and the loops zeroing the fixed groups buffers"},
