@@ -60,15 +60,7 @@ func chunksMAC() {
 	SHRQ(U8(10), n)
 	JZ(LabelRef("chunks_done"))
 
-	var R8 [5]Mem
-	for i := range R8 {
-		R8[i] = Mem{Base: r8, Disp: 8 * i}
-	}
-	var H [3]VecVirtual
-	for i := range H {
-		H[i] = ZMM()
-		VMOVDQU64(Mem{Base: hp, Disp: 64 * i}, H[i])
-	}
+	R8, H := lanesIn(r8, hp)
 	Comment("ctr: the block counters of the 16 lanes")
 	ctr := ZMM()
 	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
@@ -204,15 +196,7 @@ func tailKernel(pc polyConsts, name string, sets int, withHead bool, lanes, four
 	r8 := Load(Param("r8"), GP64())
 	SHRQ(U8(7), groups)
 
-	var R8 [5]Mem
-	for i := range R8 {
-		R8[i] = Mem{Base: r8, Disp: 8 * i}
-	}
-	var H [3]VecVirtual
-	for i := range H {
-		H[i] = ZMM()
-		VMOVDQU64(Mem{Base: hp, Disp: 64 * i}, H[i])
-	}
+	R8, H := lanesIn(r8, hp)
 	Comment("set k holds the rows of blocks 4k..4k+3, one block per lane")
 	x := make([][4]VecVirtual, sets)
 	for k := range x {
@@ -485,4 +469,18 @@ func polyGroup(p Register, off int, H [3]VecVirtual, R8 [5]Mem, c polyConsts, hi
 	VPSRLQ(U8(44), H[0], t)
 	VPADDQ(t, H[1], H[1])
 	VPANDQ_BCST(c.mask44, H[0], H[0])
+}
+
+// lanesIn returns the multipliers of r^8 at r8 (r0, r1, r2, 20 r1, 20 r2)
+// as memory operands, and the Poly1305 lanes at hp (limb j of lane k in
+// word 8j + k) loaded into three registers.
+func lanesIn(r8, hp Register) (R8 [5]Mem, H [3]VecVirtual) {
+	for i := range R8 {
+		R8[i] = Mem{Base: r8, Disp: 8 * i}
+	}
+	for i := range H {
+		H[i] = ZMM()
+		VMOVDQU64(Mem{Base: hp, Disp: 64 * i}, H[i])
+	}
+	return R8, H
 }

@@ -307,13 +307,19 @@ func stackBlocks(label string, buf Mem) {
 	Label(label)
 }
 
-func fused(name string, open bool) {
+// kernelText starts the function name, a Seal kernel or (open set) an
+// Open kernel, with the signature the Go side declares for both sizes.
+func kernelText(name string, open bool) {
 	sig := "func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)"
 	if open {
 		sig += " int"
 	}
 	TEXT(name, NOSPLIT, sig)
 	Pragma("noescape")
+}
+
+func fused(name string, open bool) {
+	kernelText(name, open)
 	if open {
 		Doc(name+" decrypts src, at most 192 bytes, into dst if its tag over ad",
 			"and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it",

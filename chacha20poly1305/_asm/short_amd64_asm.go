@@ -16,12 +16,7 @@ import (
 // block 1), so that it is ready a few cycles after r, not after a
 // transpose and a store; the MAC reads the other blocks from the stack.
 func short(name string, open bool) {
-	sig := "func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)"
-	if open {
-		sig += " int"
-	}
-	TEXT(name, NOSPLIT, sig)
-	Pragma("noescape")
+	kernelText(name, open)
 	if open {
 		Doc(name+" is openFused for src of at most 64 bytes: it decrypts src",
 			"into dst if its tag over ad and src (RFC 8439, Section 2.8) equals tag,",

@@ -99,9 +99,10 @@ var aeadTargets = []Target{
 		Funcs: append([]Func{
 			{Symbol: pm + "blocks", AllowedBranches: 5, Why: whyUseImpl + " of p and whether it is the last partial block (hibit), both public"},
 			{Symbol: pm + "blocksVector", AllowedLoopJumps: 1, AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
-			{Symbol: pm + "(*MAC).StartLanes", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
+			{Symbol: pm + "(*MAC).StartLanes"}, // its check of the IFMA path and m.n compiles to a panic check
+			{Symbol: pm + "(*MAC).lanesFrom", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: pm + "(*MAC).FinishLanes"},
-			{Symbol: pm + "(*MAC).WriteGroups", AllowedLoopJumps: 1, AllowedBranches: 2, Why: "the pieces' length checks (public), whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
+			{Symbol: pm + "(*MAC).WriteGroups", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the pieces' length checks (public), and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: pm + "blocksIFMASplit", AllowedLoopJumps: 3, AllowedBranches: 5, Why: "the loops over the head's groups, the first (count mod 3) groups of the middle and its triples of groups, and whether there is no head, whether the middle has no group, a multiple of 3, or leaves no triple or one: public lengths"},
 			{Symbol: pm + "(*MAC).FinishGroups"},
 			{Symbol: pm + "prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},

@@ -35,14 +35,7 @@ func (m *MAC) StartLanes(l *Lanes) {
 	if !haveIFMA || m.n != 0 {
 		panic("poly1305: internal error: StartLanes without IFMA or after a partial block")
 	}
-	if m.pwReady == 0 {
-		powersIFMA(&m.pw, &m.r)
-		m.pwReady = 1
-	}
-	h := m.h
-	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7
-	h[0] &= mask44
-	l.H = [24]uint64{0: h[0], 8: h[1], 16: h[2]}
+	m.lanesFrom(&l.H)
 	l.R8 = [5]uint64(m.pw[:5])
 	m.h = [3]uint64{}
 }
@@ -77,14 +70,8 @@ func (m *MAC) WriteGroups(head []byte, skip int, mid []byte, tail *[128]byte) {
 		skip < 0 || skip >= 8 || len(mid)%128 != 0 {
 		panic("poly1305: internal error: WriteGroups on pieces of the wrong lengths")
 	}
-	if m.pwReady == 0 {
-		powersIFMA(&m.pw, &m.r)
-		m.pwReady = 1
-	}
-	h := m.h
-	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7
-	h[0] &= mask44
-	lanes := [24]uint64{0: h[0], 8: h[1], 16: h[2]}
+	var lanes [24]uint64
+	m.lanesFrom(&lanes)
 	var acc [6]uint64
 	blocksIFMASplit(&acc, &lanes, &m.pw, head, skip, mid, tail)
 	m.h = carryColumns(&acc)
@@ -101,4 +88,18 @@ func (m *MAC) FinishGroups(l *Lanes, mid []byte, tail *[128]byte) {
 	var acc [6]uint64
 	blocksIFMASplit(&acc, &l.H, &m.pw, nil, 0, mid, tail)
 	m.h = carryColumns(&acc)
+}
+
+// lanesFrom computes m's vector multipliers if they are not computed yet,
+// and sets l to m's accumulator as the vector loop's lanes (in lane 0, the
+// others zero). The CPU must run the vector loop.
+func (m *MAC) lanesFrom(l *[24]uint64) {
+	if m.pwReady == 0 {
+		powersIFMA(&m.pw, &m.r)
+		m.pwReady = 1
+	}
+	h := m.h
+	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7
+	h[0] &= mask44
+	*l = [24]uint64{0: h[0], 8: h[1], 16: h[2]}
 }
