@@ -256,7 +256,8 @@ func TestShortReviewPolyMulAddRandom(t *testing.T) {
 // combination of extreme words with x2 < 2^63, including h in [p, 2^130)
 // and h at and above 2^130 (x2 >= 4), and with h exactly p, p + 1,
 // 2^130 - 1, 2^130 and 2^130 + 4 (and those plus multiples of 2^130 from
-// x2's high bits).
+// x2's high bits), and for x2 up to the largest for which 5 (x2 >> 2) + 5
+// fits a word.
 func TestShortReviewTagDone(t *testing.T) {
 	ss := [][2]uint64{{0, 0}, {1<<64 - 1, 1<<64 - 1}, {5, 0}, {1<<64 - 5, 1<<64 - 1}}
 	for _, x0 := range shortRevEdgeWords {
@@ -269,6 +270,21 @@ func TestShortReviewTagDone(t *testing.T) {
 					if g0 != w0 || g1 != w1 {
 						t.Fatalf("x %x, s %x: tag %x %x, want %x %x", x, s, g0, g1, w0, w1)
 					}
+				}
+			}
+		}
+	}
+	// tagDone needs only 5 (x2 >> 2) + 5 < 2^64 (LEAQ), so x2 <= 4
+	// floor((2^64 - 6) / 5) + 3, about 2^63.68: a margin over x2 < 2^63.
+	limit := uint64(4*((1<<64-6)/5) + 3)
+	for _, x2 := range []uint64{1 << 63, limit - 3, limit - 2, limit - 1, limit} {
+		for _, x0 := range shortRevEdgeWords {
+			for _, x1 := range shortRevEdgeWords {
+				x := [3]uint64{x0, x1, x2}
+				g0, g1 := shortRevTag(x, 1, 2)
+				w0, w1 := shortRevWantTag(x, 1, 2)
+				if g0 != w0 || g1 != w1 {
+					t.Fatalf("x %x: tag %x %x, want %x %x", x, g0, g1, w0, w1)
 				}
 			}
 		}
@@ -592,7 +608,8 @@ func TestShortReviewEveryTagBit(t *testing.T) {
 // takes the short kernels up to 64 bytes with at most 16 bytes of
 // additional data and the fused ones up to 192) with x/crypto at every
 // length from 0 to 260 bytes and additional data of 0 to 20, 31, 32, 33 and
-// 64 bytes, into a new slice, after a prefix and in place; with -long,
+// 64 bytes, into a new slice, after a prefix, in place and over the tag,
+// and a forgery in place (refused, output zeroed); with -long,
 // 40 random messages for each pair of lengths, else one.
 func TestShortReviewDifferentialShort(t *testing.T) {
 	rng := testutil.Rand(t)
@@ -651,6 +668,13 @@ func shortRevDiffOne(t *testing.T, rng *rand.Rand, n, adLen int) {
 	sealed := bytes.Clone(want)
 	if got, err := a.Open(sealed[:0], nonce, sealed, ad); err != nil || !bytes.Equal(got, pt) {
 		t.Fatalf("n %d, ad %d: Open in place: %v", n, adLen, err)
+	}
+	// The output right after the ciphertext, over the tag (for n < 16
+	// inside it): allowed, and the kernels must read the tag first.
+	over := make([]byte, 2*n+Overhead)
+	copy(over, want)
+	if got, err := a.Open(over[n:n], nonce, over[:n+Overhead], ad); err != nil || !bytes.Equal(got, pt) {
+		t.Fatalf("n %d, ad %d: Open over the tag: %v", n, adLen, err)
 	}
 	sealed = bytes.Clone(want)
 	sealed[len(sealed)-1-rng.IntN(len(sealed))] ^= 1 << rng.IntN(8)
