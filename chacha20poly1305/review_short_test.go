@@ -482,12 +482,12 @@ func shortRevPlace(page []byte, n int, atEnd bool, fill byte) (b, rest []byte) {
 	return page[:n:n], page[n:]
 }
 
-// TestShortReviewKernelsGuardPages runs the kernels with src, dst, ad and tag
-// each against an unmapped page, after it and before it, at every length
-// they take and additional data of 0 to 17 (short: 16) and 31 to 33
-// bytes: a byte read or written outside them would fault. It also checks
-// that the page around dst is untouched and that Open with a wrong tag
-// writes nothing.
+// TestShortReviewKernelsGuardPages runs the kernels with src, dst, ad, tag,
+// key and nonce each against an unmapped page, after it and before it, at
+// every length they take and additional data of 0 to 17 (short: 16) and 31
+// to 33 bytes: a byte read or written outside them would fault. It also
+// checks that the page around dst is untouched and that Open with a wrong
+// tag writes nothing.
 func TestShortReviewKernelsGuardPages(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
@@ -498,7 +498,7 @@ func TestShortReviewKernelsGuardPages(t *testing.T) {
 	for a := range 18 {
 		adLens = append(adLens, a)
 	}
-	var pages [4][]byte
+	var pages [6][]byte
 	for i := range pages {
 		page, free := shortRevGuarded(t)
 		defer free()
@@ -516,6 +516,11 @@ func TestShortReviewKernelsGuardPages(t *testing.T) {
 					x, _ := xaead.New(key)
 					want := x.Seal(nil, nonce, pt, adv)
 
+					kp, _ := shortRevPlace(pages[4], KeySize, atEnd, 0)
+					np, _ := shortRevPlace(pages[5], NonceSize, atEnd, 0)
+					copy(kp, key)
+					copy(np, nonce)
+					key, nonce = kp, np
 					src, _ := shortRevPlace(pages[0], n, atEnd, 0)
 					dst, around := shortRevPlace(pages[1], n, atEnd, canary)
 					ad, _ := shortRevPlace(pages[2], adLen, atEnd, 0)
