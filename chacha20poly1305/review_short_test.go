@@ -689,3 +689,180 @@ func shortRevDiffOne(t *testing.T, rng *rand.Rand, n, adLen int) {
 }
 
 func shortRevLog2(v uint64) float64 { return math.Log2(float64(v)) }
+
+// shortRevMinSol returns the least x >= 0 with l <= a x mod m <= r, for 0
+// <= l <= r < m, or nil if there is none (Euclid's algorithm on the
+// interval: a multiple of a in [l + m y, r + m y] for the least y).
+func shortRevMinSol(a, m, l, r *big.Int) *big.Int {
+	if l.Sign() == 0 {
+		return new(big.Int)
+	}
+	a = new(big.Int).Mod(a, m)
+	if a.Sign() == 0 {
+		return nil
+	}
+	ceilDiv := func(n, d *big.Int) *big.Int {
+		q, rem := new(big.Int).QuoRem(n, d, new(big.Int))
+		if rem.Sign() > 0 {
+			q.Add(q, big.NewInt(1))
+		}
+		return q
+	}
+	if k := ceilDiv(l, a); new(big.Int).Mul(a, k).Cmp(r) <= 0 {
+		return k
+	}
+	negMod := func(v *big.Int) *big.Int {
+		w := new(big.Int).Mod(v, a)
+		return w.Mod(w.Sub(a, w), a)
+	}
+	y := shortRevMinSol(m, a, negMod(r), negMod(l))
+	if y == nil {
+		return nil
+	}
+	my := new(big.Int).Mul(m, y)
+	x := ceilDiv(new(big.Int).Add(my, l), a)
+	if new(big.Int).Sub(new(big.Int).Mul(a, x), my).Cmp(r) > 0 {
+		return nil
+	}
+	return x
+}
+
+// shortRevMinAffine returns the least y >= 0 with (a y + b) mod m < w, or
+// nil if there is none.
+func shortRevMinAffine(a, b, m, w *big.Int) *big.Int {
+	// a y mod m in [-b, -b + w - 1] mod m, which may wrap past m.
+	lo := new(big.Int).Mod(new(big.Int).Neg(b), m)
+	hi := new(big.Int).Add(lo, w)
+	hi.Sub(hi, big.NewInt(1))
+	if hi.Cmp(m) < 0 {
+		return shortRevMinSol(a, m, lo, hi)
+	}
+	y1 := shortRevMinSol(a, m, lo, new(big.Int).Sub(m, big.NewInt(1)))
+	y2 := shortRevMinSol(a, m, new(big.Int), hi.Sub(hi, m))
+	switch {
+	case y1 == nil:
+		return y2
+	case y2 == nil || y1.Cmp(y2) < 0:
+		return y1
+	}
+	return y2
+}
+
+// TestShortReviewMinAffine checks shortRevMinAffine against a search of
+// every y for small moduli.
+func TestShortReviewMinAffine(t *testing.T) {
+	rng := testutil.Rand(t)
+	for range 3000 {
+		m := int64(2 + rng.IntN(300))
+		a, b, w := rng.Int64N(m), rng.Int64N(m), 1+rng.Int64N(m)
+		var want int64 = -1
+		for y := range m {
+			if (a*y+b)%m < w {
+				want = y
+				break
+			}
+		}
+		got := shortRevMinAffine(big.NewInt(a), big.NewInt(b), big.NewInt(m), big.NewInt(w))
+		if (got == nil) != (want < 0) || got != nil && got.Int64() != want {
+			t.Fatalf("a %d, b %d, m %d, w %d: got %v, want %d", a, b, m, w, got, want)
+		}
+	}
+}
+
+// TestShortReviewTagAboveP runs the kernels on messages for which tagDone
+// must take h - p: the last ciphertext block is solved for (with
+// shortRevMinAffine) so that the Poly1305 result h mod p is below 5 * 2^60,
+// and kept when the model's unreduced h + 5c (tagDone's h) is at or above
+// p, which random messages reach with probability about 2^-67. The
+// kernels' tags must equal x/crypto's.
+func TestShortReviewTagAboveP(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	rng := testutil.Rand(t)
+	window := big.NewInt(5 << 60)
+	one := big.NewInt(1)
+	two128 := new(big.Int).Lsh(one, 128)
+	want := 2
+	if *long {
+		want = 20
+	}
+	for _, k := range fusedKernels {
+		for _, n := range []int{16, 48, 64, 128, 192} {
+			if n > k.max {
+				continue
+			}
+			hits, tries := 0, 0
+			for ; hits < want && tries < 1000*want; tries++ {
+				key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+				r0, r1, s0, s1 := shortRevPolyKey(t, key, nonce)
+				r := shortRevAcc([3]uint64{r0, r1, 0})
+				ct := randBytes(rng, n)
+				block := func(i int) []uint64 {
+					return []uint64{binary.LittleEndian.Uint64(ct[i:]), binary.LittleEndian.Uint64(ct[i+8:])}
+				}
+				var x [3]uint64
+				for i := 0; i < n-16; i += 16 {
+					x, _ = shortRevMulAdd(x, r0, r1, block(i))
+				}
+				// h = ((X r + m0 + 2^64 m1 + 2^128) r + L + 2^128) r, with
+				// X the accumulator before the last block (0 for the first).
+				r2 := new(big.Int).Mul(r, r)
+				r2.Mod(r2, shortRevP)
+				b := new(big.Int).Mul(shortRevAcc(x), r)
+				b.Add(b, new(big.Int).Lsh(new(big.Int).SetUint64(block(n - 16)[1]), 64))
+				b.Add(b, two128)
+				b.Mul(b, r2)
+				b.Add(b, new(big.Int).Mul(shortRevAcc([3]uint64{0, uint64(n), 1}), r))
+				b.Mod(b, shortRevP)
+				y := shortRevMinAffine(r2, b, shortRevP, window)
+				if y == nil || y.BitLen() > 64 {
+					continue
+				}
+				binary.LittleEndian.PutUint64(ct[n-16:], y.Uint64())
+
+				x = [3]uint64{}
+				for i := 0; i < n; i += 16 {
+					x, _ = shortRevMulAdd(x, r0, r1, block(i))
+				}
+				x, _ = shortRevMulAdd(x, r0, r1, []uint64{0, uint64(n)})
+				x, _ = shortRevMulAdd(x, r0, r1, nil)
+				low := new(big.Int).Mod(shortRevAcc(x), new(big.Int).Lsh(one, 130))
+				hh := low.Add(low, new(big.Int).SetUint64(5*(x[2]>>2)))
+				if hh.Cmp(shortRevP) < 0 {
+					continue // h + 5c below p: tagDone keeps it; not the case sought
+				}
+				hits++
+				t0, t1 := shortRevTag(x, s0, s1)
+				w0, w1 := shortRevWantTag(x, s0, s1)
+				if t0 != w0 || t1 != w1 {
+					t.Fatalf("%s: n %d: the model's tag is wrong above p", k.name, n)
+				}
+
+				ks := shortRevKeystream(t, key, nonce, n)
+				pt := make([]byte, n)
+				for i := range pt {
+					pt[i] = ct[i] ^ ks[i]
+				}
+				xa, _ := xaead.New(key)
+				sealed := xa.Seal(nil, nonce, pt, nil)
+				if !bytes.Equal(sealed[:n], ct) {
+					t.Fatalf("%s: n %d: the chosen plaintext does not encrypt to the ciphertext", k.name, n)
+				}
+				got := make([]byte, n+Overhead)
+				k.seal((*[32]byte)(key), (*[12]byte)(nonce), got[:n], pt, nil, (*[16]byte)(got[n:]))
+				if !bytes.Equal(got, sealed) {
+					t.Fatalf("%s: n %d: seal's tag differs from x/crypto's when h + 5c >= p", k.name, n)
+				}
+				out := make([]byte, n)
+				if k.open((*[32]byte)(key), (*[12]byte)(nonce), out, ct, nil, (*[16]byte)(sealed[n:])) != 1 || !bytes.Equal(out, pt) {
+					t.Fatalf("%s: n %d: open refused the right tag when h + 5c >= p", k.name, n)
+				}
+			}
+			if hits < want {
+				t.Fatalf("%s: n %d: %d messages with h + 5c >= p in %d tries", k.name, n, hits, tries)
+			}
+			t.Logf("%s: n %d: %d messages with h + 5c >= p in %d tries", k.name, n, hits, tries)
+		}
+	}
+}
