@@ -131,8 +131,10 @@ func quarterRound(x [4]VecVirtual) {
 //
 // Bounds (r0, r1 < 2^60, s1 < 2^60.33, 5 r0 < 2^62.33, and x2 < 2^63 on
 // entry): x0 r0, x0 r1, x1 r0 < 2^124, x1 s1 < 2^124.33, (x2 >> 2) 5 r0 <
-// 2^123.33, x2 s1 < 2^123.33, so col0 < 2^125.5 and col1 < 2^125.3 fit two
-// words each; d >> 128 < 2^61.3 + 1 + 3 * 2^60 < 2^63, so x2 < 2^63 again.
+// 2^123.33, x2 s1 < 2^123.33, so col0 < 2.875 * 2^124 < 2^125.6 and col1 <
+// 2.625 * 2^124 < 2^125.4 fit two words each; d >> 128 < 2.625 * 2^60 + 1 +
+// 3 * 2^60 < 2^62.5, so x2 < 2^63 again (review_short_test.go checks a
+// word-for-word model of this function against math/big at these extremes).
 func polyMulAdd(m0, m1 Op) {
 	MOVQ(x0, RDX)
 	MULXQ(rr0, a0, a1)   // x0 r0
