@@ -11,7 +11,8 @@ import (
 
 // TestAssemblyMatchesPortable compares each assembly kernel directly with
 // the portable code, on every length up to 2200 bytes (each kernel's whole
-// chunks and every length of its masked tail) and random counters.
+// chunks and every length of its masked tail) and random counters; with
+// -long, 20 times over.
 func TestAssemblyMatchesPortable(t *testing.T) {
 	type kernel struct {
 		name string
@@ -30,38 +31,40 @@ func TestAssemblyMatchesPortable(t *testing.T) {
 		t.Skip("the CPU has neither AVX-512 nor AVX2: only the portable code runs here")
 	}
 	rng := testutil.Rand(t)
-	for _, k := range kernels {
-		for n := 0; n <= 2200; n++ {
-			if n%k.unit != 0 {
-				continue
-			}
-			var key [KeySize]byte
-			var nonce [NonceSize]byte
-			fill(rng.Uint64, key[:])
-			fill(rng.Uint64, nonce[:])
-			var s State
-			s.Init(&key, &nonce, rng.Uint32()>>1)
-			src := make([]byte, n)
-			fill(rng.Uint64, src)
-			want := make([]byte, n)
-			if n > 0 {
+	for range trials(1) {
+		for _, k := range kernels {
+			for n := 0; n <= 2200; n++ {
+				if n%k.unit != 0 {
+					continue
+				}
+				var key [KeySize]byte
+				var nonce [NonceSize]byte
+				fill(rng.Uint64, key[:])
+				fill(rng.Uint64, nonce[:])
+				var s State
+				s.Init(&key, &nonce, rng.Uint32()>>1)
+				src := make([]byte, n)
+				fill(rng.Uint64, src)
+				want := make([]byte, n)
+				if n > 0 {
+					before := s
+					xorKeyStreamGeneric(&before, want, src)
+				}
+				got := make([]byte, n+64)
+				for i := range got {
+					got[i] = 0xc3
+				}
 				before := s
-				xorKeyStreamGeneric(&before, want, src)
-			}
-			got := make([]byte, n+64)
-			for i := range got {
-				got[i] = 0xc3
-			}
-			before := s
-			k.f((*[16]uint32)(&s), got[:n], src)
-			if s != before {
-				t.Fatalf("%s changed the state", k.name)
-			}
-			if !bytes.Equal(got[:n], want) {
-				t.Fatalf("%s, %d bytes: differs from the portable code", k.name, n)
-			}
-			if !bytes.Equal(got[n:], bytes.Repeat([]byte{0xc3}, 64)) {
-				t.Fatalf("%s, %d bytes: wrote past the output", k.name, n)
+				k.f((*[16]uint32)(&s), got[:n], src)
+				if s != before {
+					t.Fatalf("%s changed the state", k.name)
+				}
+				if !bytes.Equal(got[:n], want) {
+					t.Fatalf("%s, %d bytes: differs from the portable code", k.name, n)
+				}
+				if !bytes.Equal(got[n:], bytes.Repeat([]byte{0xc3}, 64)) {
+					t.Fatalf("%s, %d bytes: wrote past the output", k.name, n)
+				}
 			}
 		}
 	}

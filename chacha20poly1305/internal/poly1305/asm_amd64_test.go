@@ -41,7 +41,7 @@ func TestMULXBounds(t *testing.T) {
 			return rng.Uint64()
 		}
 	}
-	for range 20000 {
+	for range trials(20000) {
 		var m MAC
 		m.Init(edgeKey(rng))
 		w := [3]uint64{word(), word(), uint64(rng.IntN(5))}
@@ -74,7 +74,7 @@ func TestMULXBounds(t *testing.T) {
 // limbs within them.
 func TestRadixConversion(t *testing.T) {
 	rng := testutil.Rand(t)
-	for range 20000 {
+	for range trials(20000) {
 		h := edgeAccumulator(rng)
 		w := to64(&h)
 		if w[2] > 4 || words64Value(w).Cmp(limbsValue(h)) != 0 {
@@ -111,7 +111,7 @@ func TestIFMABounds(t *testing.T) {
 		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
 	}
 	rng := testutil.Rand(t)
-	for range 5000 {
+	for range trials(5000) {
 		var m MAC
 		key := edgeKey(rng)
 		m.Init(key)
@@ -144,7 +144,7 @@ func TestPowersIFMA(t *testing.T) {
 		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
 	}
 	rng := testutil.Rand(t)
-	for range 3000 {
+	for range trials(3000) {
 		var m MAC
 		key := edgeKey(rng)
 		m.Init(key)

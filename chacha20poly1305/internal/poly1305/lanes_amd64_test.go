@@ -59,7 +59,7 @@ func TestWriteGroups(t *testing.T) {
 		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
 	}
 	rng := testutil.Rand(t)
-	for i := range 3000 {
+	for i := range trials(3000) {
 		key := edgeKey(rng)
 		skip := i % 8
 		head := edgeMessage(rng, 128*(1+rng.IntN(2)))
