@@ -23,7 +23,8 @@ func measurements() int {
 }
 
 // runs is how many times each constant-time self-test is repeated: none of
-// the runs may be flagged.
+// the runs may be flagged (with the operating system's clock, none may be
+// flagged when measured again; see TestConstantTimeFunctionsPass).
 const runs = 3
 
 // sink keeps the compiler from discarding the work of the test functions.
@@ -223,7 +224,24 @@ func TestConstantTimeFunctionsPass(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.cfg.Measurements = measurements()
 			for range runs {
-				Check(t, tc.cfg, tc.prepare, tc.op)
+				r := Run(tc.cfg, tc.prepare, tc.op)
+				t.Log(r)
+				if r.Leaky() && !cycleCounter {
+					// With the operating system's clock, under emulation
+					// most of all, the host's scheduling flags a run now
+					// and then (seen once in CI under qemu: |t| = 4.76 on
+					// subtle.ConstantTimeCompare, the classes' means 18%
+					// apart from outliers alone, where the two runs beside
+					// it gave 1.67 and 1.70). There a flagged run is
+					// measured again, and the test fails if that run is
+					// flagged too; with the cycle counter any flagged run
+					// fails.
+					r = Run(tc.cfg, tc.prepare, tc.op)
+					t.Log("measured again:", r)
+				}
+				if r.Leaky() {
+					t.Errorf("cttest: timing depends on the class: %v", r)
+				}
 			}
 		})
 	}
