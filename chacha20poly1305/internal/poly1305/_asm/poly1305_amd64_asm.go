@@ -419,17 +419,29 @@ func ifmaAddBlocks(p Register, off int, H [3]VecVirtual, m44, hib VecVirtual) {
 // one pair of accumulators (see ifmaProduct).
 func ifmaBodyBcst(p Register, off int, H [3]VecVirtual, M [5]Mem, m44, hib VecVirtual) (L, U [3]VecVirtual) {
 	ifmaAddBlocks(p, off, H, m44, hib)
+	return ifmaColumns(H, M, m44,
+		func(m Mem, h, acc VecVirtual) { VPMADD52LUQ_BCST(m, h, acc) },
+		func(m Mem, h, acc VecVirtual) { VPMADD52HUQ_BCST(m, h, acc) })
+}
+
+// ifmaColumns emits the columns L + 2^52 U of H times the multipliers M
+// (r0, r1, r2, 20 r1, 20 r2), each column's three products multiply-added
+// into one pair of accumulators, zeroed from the register zero (any
+// register: it is XORed with itself). lo and hi emit the multiply-add of
+// the low and of the high 52 bits of a multiplier times a limb, with the
+// multipliers in registers or broadcast from memory.
+func ifmaColumns[T any](H [3]VecVirtual, M [5]T, zero VecVirtual, lo, hi func(m T, h, acc VecVirtual)) (L, U [3]VecVirtual) {
 	r0, r1, r2, s1, s2 := M[0], M[1], M[2], M[3], M[4]
-	cols := [3][3]Mem{{r0, s2, s1}, {r1, r0, s2}, {r2, r1, r0}}
+	cols := [3][3]T{{r0, s2, s1}, {r1, r0, s2}, {r2, r1, r0}}
 	for c := range cols {
 		L[c], U[c] = ZMM(), ZMM()
-		VPXORQ(m44, m44, L[c])
-		VPXORQ(m44, m44, U[c])
+		VPXORQ(zero, zero, L[c])
+		VPXORQ(zero, zero, U[c])
 	}
 	for j := range 3 {
 		for c := range cols {
-			VPMADD52LUQ_BCST(cols[c][j], H[j], L[c])
-			VPMADD52HUQ_BCST(cols[c][j], H[j], U[c])
+			lo(cols[c][j], H[j], L[c])
+			hi(cols[c][j], H[j], U[c])
 		}
 	}
 	return L, U
@@ -491,20 +503,9 @@ func ifmaProduct(H [3]VecVirtual, M [5]VecVirtual, any VecVirtual) (L, U [3]VecV
 // fill the reorder buffer while they wait on their chain, in the way of
 // the cipher's that follow them.
 func ifmaProductChained(H [3]VecVirtual, M [5]VecVirtual, any VecVirtual) (L, U [3]VecVirtual) {
-	r0, r1, r2, s1, s2 := M[0], M[1], M[2], M[3], M[4]
-	cols := [3][3]VecVirtual{{r0, s2, s1}, {r1, r0, s2}, {r2, r1, r0}}
-	for c := range cols {
-		L[c], U[c] = ZMM(), ZMM()
-		VPXORQ(any, any, L[c])
-		VPXORQ(any, any, U[c])
-	}
-	for j := range 3 {
-		for c := range cols {
-			VPMADD52LUQ(cols[c][j], H[j], L[c])
-			VPMADD52HUQ(cols[c][j], H[j], U[c])
-		}
-	}
-	return L, U
+	return ifmaColumns(H, M, any,
+		func(m, h, acc VecVirtual) { VPMADD52LUQ(m, h, acc) },
+		func(m, h, acc VecVirtual) { VPMADD52HUQ(m, h, acc) })
 }
 
 // ifmaCarry emits H = the columns (L, U) carried into limbs of 44, 44 and
