@@ -52,13 +52,7 @@ func openShort(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addi
 	if !useFused || len(ciphertext) > fusedMax {
 		return false, false
 	}
-	if len(out) == 0 {
-		// out may be nil: the kernel's masked store of no bytes to a nil
-		// address is right but takes a microcode assist (~100 ns); the
-		// tag's address is mapped.
-		out = tag[:0]
-	}
-	return true, openFused(key, nonce, out, ciphertext, additionalData, tag) == 1
+	return true, openFused(key, nonce, mappedOut(out, tag), ciphertext, additionalData, tag) == 1
 }
 
 // fusedImplementations returns "fused" if the CPU runs the fused

@@ -186,6 +186,7 @@ var aeadPublic = map[string]string{
 	ap + "anyOverlap":                     "compares addresses, which are public",
 	ap + "inexactOverlap":                 "compares addresses, which are public",
 	ap + "shortOK":                        "reads useFused and compares a public length",
+	ap + "mappedOut":                      "tests a public length and returns one of two slices",
 	ap + "fusedImplementations":           "lists the implementations the CPU runs, for tests",
 	ap + "useFusedImplementation":         "selects an implementation, for tests",
 	ap + "useFusedImplementation.func1":   "restores the choice of implementation, for tests",
@@ -220,7 +221,7 @@ func init() {
 			{Symbol: ap + "shortSeal", AllowedLoopJumps: 1, AllowedBranches: 6, Why: whyShort},
 			{Symbol: ap + "shortOpen", AllowedLoopJumps: 1, AllowedBranches: 7, Why: whyShortOpen},
 			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 12, Why: whyMethodShort},
-			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 15, Why: whyMethodShort + "; len(ciphertext) < Overhead, and whether the tag was right (Open's public result)"},
+			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 16, Why: whyMethodShort + "; len(ciphertext) < Overhead, whether the output is empty (mappedOut, a public length), and whether the tag was right (Open's public result)"},
 		}, aeadFuncs...),
 		Public: aeadPublic,
 	}, Target{
