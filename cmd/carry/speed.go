@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
 )
@@ -27,6 +28,7 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 	useOpenSSL := fs.Bool("openssl", true, "also time OpenSSL with the openssl tool, if it is on PATH")
 	opensslRounds := fs.Int("openssl-rounds", 3, "rounds that also run openssl speed (each takes -openssl-seconds)")
 	opensslSeconds := fs.Int("openssl-seconds", 1, "seconds of each openssl speed run")
+	useBssl := fs.Bool("bssl", true, "also time BoringSSL with its bssl tool (bssl, or bssl-tool as Debian's android-boringssl names it), if it is on PATH, in the OpenSSL rounds")
 	asJSON := fs.Bool("json", false, "write the results as JSON")
 	fs.Usage = func() { speedUsage(fs) }
 	if err := fs.Parse(args); err != nil {
@@ -70,6 +72,18 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	if *useBssl && cfg.opensslRounds > 0 && slices.ContainsFunc(selected, func(o *op) bool { return o.bssl != nil }) {
+		for _, name := range bsslTools {
+			if p, err := exec.LookPath(name); err == nil {
+				cfg.bssl = p
+				break
+			}
+		}
+		if cfg.bssl == "" {
+			fmt.Fprintln(stderr, "carry speed: BoringSSL's bssl tool is not on PATH (Debian: apt-get install android-boringssl); the BoringSSL columns are left out")
+		}
+	}
+
 	progress, done := progressLine(stderr, "carry speed: ")
 	results, err := measure(selected, cfg, progress)
 	done()
@@ -80,6 +94,9 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 	for _, r := range results {
 		if r.opensslErr != nil {
 			fmt.Fprintf(stderr, "carry speed: %s: OpenSSL left out: %v\n", r.op.name, r.opensslErr)
+		}
+		if r.bsslErr != nil {
+			fmt.Fprintf(stderr, "carry speed: %s: BoringSSL left out: %v\n", r.op.name, r.bsslErr)
 		}
 	}
 	if *asJSON {
@@ -97,8 +114,9 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 func speedUsage(fs *flag.FlagSet) {
 	w := fs.Output()
 	fmt.Fprint(w, "usage: carry speed [flags] [op ...]\n\n"+
-		"Times each op (all of them by default) in carry, in Go's standard library\n"+
-		"and in OpenSSL, and prints the median time per operation and the ratios.\n\nOps:\n\n")
+		"Times each op (all of them by default) in carry, in Go's standard library,\n"+
+		"in OpenSSL and, for the rows its bssl tool measures, in BoringSSL, and\n"+
+		"prints the median time per operation and the ratios.\n\nOps:\n\n")
 	for _, o := range ops {
 		fmt.Fprintf(w, "\t%-12s  %s\n", o.name, o.desc)
 	}

@@ -15,10 +15,11 @@ const (
 	carryImpl contender = iota
 	stdImpl
 	opensslImpl
+	bsslImpl
 	numImpls
 )
 
-var implNames = [numImpls]string{"carry", "Go std", "OpenSSL"}
+var implNames = [numImpls]string{"carry", "Go std", "OpenSSL", "BoringSSL"}
 
 // speedConfig holds the flags of "carry speed".
 type speedConfig struct {
@@ -27,6 +28,7 @@ type speedConfig struct {
 	openssl        string        // path of the openssl tool; "" to leave it out
 	opensslRounds  int           // rounds that also run openssl speed
 	opensslSeconds int           // -seconds given to openssl speed
+	bssl           string        // path of BoringSSL's bssl tool; "" to leave it out
 }
 
 // opResult holds the time per operation, in nanoseconds, of each contender
@@ -35,6 +37,7 @@ type opResult struct {
 	op         *op
 	ns         [numImpls][]float64
 	opensslErr error // why OpenSSL has no time, if it ran and failed
+	bsslErr    error // why BoringSSL has no time, if it ran and failed
 }
 
 // measure times ops and returns one result per op.
@@ -42,8 +45,9 @@ type opResult struct {
 // Rounds alternate the contenders so that a change of machine load while it
 // runs falls on all of them: each round runs every op's contenders once each,
 // in a fresh random order, after a garbage collection. A Go contender runs
-// for a short warm-up, then for cfg.perRound. OpenSSL runs only in the first
-// cfg.opensslRounds rounds, since each run costs at least a second. progress,
+// for a short warm-up, then for cfg.perRound. OpenSSL and BoringSSL run only
+// in the first cfg.opensslRounds rounds, since each run costs at least a
+// second (cfg.opensslSeconds, which bssl speed is given too). progress,
 // if not nil, is told what is about to run.
 func measure(ops []*op, cfg speedConfig, progress func(string)) ([]opResult, error) {
 	runtime.LockOSThread()
@@ -70,6 +74,9 @@ func measure(ops []*op, cfg speedConfig, progress func(string)) ([]opResult, err
 			if cfg.openssl != "" && o.openssl != nil && r < cfg.opensslRounds && res.opensslErr == nil {
 				order = append(order, opensslImpl)
 			}
+			if cfg.bssl != "" && o.bssl != nil && r < cfg.opensslRounds && res.bsslErr == nil {
+				order = append(order, bsslImpl)
+			}
 			rand.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
 			for _, c := range order {
 				if progress != nil {
@@ -80,6 +87,15 @@ func measure(ops []*op, cfg speedConfig, progress func(string)) ([]opResult, err
 					ns, err := runOpenSSLSpeed(cfg.openssl, o.openssl, cfg.opensslSeconds)
 					if err != nil {
 						res.opensslErr = err
+						continue
+					}
+					res.ns[c] = append(res.ns[c], ns)
+					continue
+				}
+				if c == bsslImpl {
+					ns, err := runBsslSpeed(cfg.bssl, o.bssl, cfg.opensslSeconds)
+					if err != nil {
+						res.bsslErr = err
 						continue
 					}
 					res.ns[c] = append(res.ns[c], ns)

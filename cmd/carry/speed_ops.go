@@ -26,6 +26,10 @@ type op struct {
 	// openssl says how to time the operation with "openssl speed"; nil if
 	// OpenSSL has no matching measurement.
 	openssl *opensslSpeed
+
+	// bssl says how to time the operation with BoringSSL's "bssl speed";
+	// nil if it has no measurement of the same operation.
+	bssl *bsslSpeed
 }
 
 var ops = []*op{

@@ -21,9 +21,12 @@ type jsonResult struct {
 	Carry          *jsonStats `json:"carry"`
 	Go             *jsonStats `json:"go"`
 	OpenSSL        *jsonStats `json:"openssl"`
+	BoringSSL      *jsonStats `json:"boringssl"`
 	CarryVsGo      *float64   `json:"carry_vs_go"`
 	CarryVsOpenSSL *float64   `json:"carry_vs_openssl"`
+	CarryVsBoring  *float64   `json:"carry_vs_boringssl"`
 	OpenSSLError   string     `json:"openssl_error,omitempty"`
+	BoringSSLError string     `json:"boringssl_error,omitempty"`
 }
 
 type jsonStats struct {
@@ -44,11 +47,15 @@ func writeJSON(w io.Writer, results []opResult) error {
 				stats[c] = &jsonStats{s.median, s.min, s.max, s.rounds, ns}
 			}
 		}
-		j.Carry, j.Go, j.OpenSSL = stats[carryImpl], stats[stdImpl], stats[opensslImpl]
+		j.Carry, j.Go, j.OpenSSL, j.BoringSSL = stats[carryImpl], stats[stdImpl], stats[opensslImpl], stats[bsslImpl]
 		j.CarryVsGo = ratio(j.Carry, j.Go)
 		j.CarryVsOpenSSL = ratio(j.Carry, j.OpenSSL)
+		j.CarryVsBoring = ratio(j.Carry, j.BoringSSL)
 		if r.opensslErr != nil {
 			j.OpenSSLError = r.opensslErr.Error()
+		}
+		if r.bsslErr != nil {
+			j.BoringSSLError = r.bsslErr.Error()
 		}
 		out = append(out, j)
 	}
@@ -76,25 +83,44 @@ func writeTable(w io.Writer, results []opResult, cfg speedConfig) error {
 	fmt.Fprintln(bw)
 	fmt.Fprintln(bw)
 
+	// The BoringSSL columns only where bssl was found and some op has them.
+	withBssl := false
+	for _, r := range results {
+		withBssl = withBssl || len(r.ns[bsslImpl]) > 0 || r.bsslErr != nil
+	}
+	withBssl = withBssl && cfg.bssl != ""
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "op\tcarry\tGo std\tOpenSSL\tcarry/Go\tcarry/OpenSSL")
+	if withBssl {
+		fmt.Fprintln(tw, "op\tcarry\tGo std\tOpenSSL\tBoringSSL\tcarry/Go\tcarry/OpenSSL\tcarry/BoringSSL")
+	} else {
+		fmt.Fprintln(tw, "op\tcarry\tGo std\tOpenSSL\tcarry/Go\tcarry/OpenSSL")
+	}
 	for _, r := range results {
 		var s [numImpls]summary
 		var ok [numImpls]bool
 		fmt.Fprintf(tw, "%s\t", r.op.name)
 		for c := range numImpls {
 			s[c], ok[c] = summarize(r.ns[c])
-			fmt.Fprintf(tw, "%s\t", formatTime(s[c], ok[c]))
+			if c != bsslImpl || withBssl {
+				fmt.Fprintf(tw, "%s\t", formatTime(s[c], ok[c]))
+			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\n",
+		fmt.Fprintf(tw, "%s\t%s",
 			formatRatio(s[carryImpl], s[stdImpl], ok[carryImpl] && ok[stdImpl]),
 			formatRatio(s[carryImpl], s[opensslImpl], ok[carryImpl] && ok[opensslImpl]))
+		if withBssl {
+			fmt.Fprintf(tw, "\t%s", formatRatio(s[carryImpl], s[bsslImpl], ok[carryImpl] && ok[bsslImpl]))
+		}
+		fmt.Fprintln(tw)
 	}
 	tw.Flush()
 
 	fmt.Fprintf(bw, "\nMedian time per operation over %d rounds of %v per Go contender", cfg.rounds, cfg.perRound)
 	if cfg.openssl != "" {
 		fmt.Fprintf(bw, " and %d of openssl speed -elapsed -seconds %d", cfg.opensslRounds, cfg.opensslSeconds)
+	}
+	if withBssl {
+		fmt.Fprintf(bw, " and %d of %s speed -timeout %d", cfg.opensslRounds, cfg.bssl, cfg.opensslSeconds)
 	}
 	fmt.Fprintln(bw, ";\n± is the largest distance of a round from the median. A ratio below 1.00 means carry is faster.")
 	return bw.Flush()

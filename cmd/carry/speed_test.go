@@ -86,7 +86,7 @@ func TestSpeedBadFlags(t *testing.T) {
 // TestSpeedJSON runs every op briefly, without OpenSSL, and checks the shape
 // and consistency of the JSON output.
 func TestSpeedJSON(t *testing.T) {
-	code, stdout, stderr := runCarry(t, "speed", "-json", "-rounds", "1", "-time", "2ms", "-openssl=false")
+	code, stdout, stderr := runCarry(t, "speed", "-json", "-rounds", "1", "-time", "2ms", "-openssl=false", "-bssl=false")
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
@@ -102,7 +102,8 @@ func TestSpeedJSON(t *testing.T) {
 		t.Fatalf("%d results, want one per op (%d)", len(typed), len(ops))
 	}
 	for i, r := range typed {
-		for _, key := range []string{"op", "description", "carry", "go", "openssl", "carry_vs_go", "carry_vs_openssl"} {
+		for _, key := range []string{"op", "description", "carry", "go", "openssl", "boringssl",
+			"carry_vs_go", "carry_vs_openssl", "carry_vs_boringssl"} {
 			if _, ok := results[i][key]; !ok {
 				t.Errorf("result %d has no %q field", i, key)
 			}
@@ -112,6 +113,9 @@ func TestSpeedJSON(t *testing.T) {
 		}
 		if r.OpenSSL != nil || r.CarryVsOpenSSL != nil {
 			t.Errorf("%s: OpenSSL numbers with -openssl=false", r.Op)
+		}
+		if r.BoringSSL != nil || r.CarryVsBoring != nil {
+			t.Errorf("%s: BoringSSL numbers with -bssl=false", r.Op)
 		}
 		for name, s := range map[string]*jsonStats{"carry": r.Carry, "go": r.Go} {
 			if s == nil {
@@ -154,7 +158,7 @@ func TestSpeedOpenSSL(t *testing.T) {
 }
 
 func TestSpeedTable(t *testing.T) {
-	code, stdout, stderr := runCarry(t, "speed", "-rounds", "2", "-time", "2ms", "-openssl=false")
+	code, stdout, stderr := runCarry(t, "speed", "-rounds", "2", "-time", "2ms", "-openssl=false", "-bssl=false")
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
