@@ -49,3 +49,10 @@ func chacha6AVX2(s *[16]uint32, dst []byte, src []byte)
 //
 //go:noescape
 func chacha2AVX2(s *[16]uint32, dst []byte, src []byte)
+
+// chacha8AVX2 sets dst = src XOR keystream for the whole 512-byte
+// chunks of src (8 blocks each), from the block counter of s, which it
+// does not advance. len(dst) >= len(src). It requires AVX2.
+//
+//go:noescape
+func chacha8AVX2(s *[16]uint32, dst []byte, src []byte)

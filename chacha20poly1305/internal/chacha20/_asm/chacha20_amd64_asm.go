@@ -1,11 +1,11 @@
 // Command _asm generates chacha20's amd64 assembly: the ChaCha20 keystream
 // XOR of RFC 8439, Section 2.4, on AVX-512 (sixteen blocks at a time, and
-// eight or four for what is left) and on AVX2 (six blocks at a time, and
-// two).
+// eight or four for what is left) and on AVX2 (eight blocks at a time, and
+// six or two).
 //
 // Two layouts of the state are used.
 //
-// Vertical (16 blocks in zmm): register i holds word i of every
+// Vertical (16 blocks in zmm, 8 in ymm): register i holds word i of every
 // block, one block per 32-bit lane, the block counters counting up across
 // the lanes. A quarter round is then the RFC's twelve operations on whole
 // registers, and the four quarter rounds of a column or diagonal round are
@@ -42,6 +42,8 @@ func main() {
 	chachaHorizontalAVX512("chacha8AVX512", 2)
 	chachaAVX2("chacha6AVX2", 3)
 	chachaAVX2("chacha2AVX2", 1)
+	constants8AVX2()
+	chacha8AVX2()
 	Generate()
 }
 
