@@ -21,7 +21,8 @@ func seal(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
 
-	if sealShort(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) {
+	if sealShort(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) ||
+		sealShortAVX2(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) {
 		return ret
 	}
 	if len(plaintext) >= chacha20.HeadSize {
@@ -78,6 +79,9 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
 	done, ok := openShort(key, nonce, out, ciphertext, additionalData, tag)
+	if !done {
+		done, ok = openShortAVX2(key, nonce, out, ciphertext, additionalData, tag)
+	}
 	if !done {
 		ok = openPieces(key, nonce, out, ciphertext, additionalData, tag)
 	}

@@ -64,10 +64,13 @@ func fusedImplementations() []string {
 	return nil
 }
 
-// useFusedImplementation turns the fused functions on or off and returns a
-// function that restores the previous choice. It is for tests.
+// useFusedImplementation turns the fused functions (and the AVX2 short
+// kernels, which take the same messages where the CPU has no AVX-512) on
+// or off and returns a function that restores the previous choice. It is
+// for tests.
 func useFusedImplementation(on bool) (restore func()) {
-	old := useFused
+	old, oldAVX2 := useFused, useAVX2Fused
 	useFused = on && haveFused
-	return func() { useFused = old }
+	useAVX2Fused = on && haveAVX2Fused
+	return func() { useFused, useAVX2Fused = old, oldAVX2 }
 }

@@ -95,9 +95,9 @@ func allByte(b []byte, v byte) bool {
 	return true
 }
 
-// TestGeneratedAssemblyIsCurrent regenerates fused_amd64.s, chunks_amd64.s
-// and their stubs with the avo program in _asm and fails if they differ
-// from the committed files.
+// TestGeneratedAssemblyIsCurrent regenerates fused_amd64.s, chunks_amd64.s,
+// fused_avx2_amd64.s and their stubs with the avo program in _asm and
+// fails if they differ from the committed files.
 func TestGeneratedAssemblyIsCurrent(t *testing.T) {
 	testutil.CheckGenerated(t, "_asm",
 		[]string{"-out", "../fused_amd64.s", "-stubs", "../fused_stubs_amd64.go", "-pkg", "chacha20poly1305"},
@@ -105,6 +105,9 @@ func TestGeneratedAssemblyIsCurrent(t *testing.T) {
 	testutil.CheckGenerated(t, "_asm",
 		[]string{"-kernel", "chunks", "-out", "../chunks_amd64.s", "-stubs", "../chunks_stubs_amd64.go", "-pkg", "chacha20poly1305"},
 		"chunks_amd64.s", "chunks_stubs_amd64.go")
+	testutil.CheckGenerated(t, "_asm",
+		[]string{"-kernel", "avx2", "-out", "../fused_avx2_amd64.s", "-stubs", "../fused_avx2_stubs_amd64.go", "-pkg", "chacha20poly1305"},
+		"fused_avx2_amd64.s", "fused_avx2_stubs_amd64.go")
 }
 
 // TestFusedLimits runs the fused functions at the limits of polyMulAdd's

@@ -35,17 +35,24 @@ import (
 
 //go:generate go run . -out ../fused_amd64.s -stubs ../fused_stubs_amd64.go -pkg chacha20poly1305
 //go:generate go run . -kernel chunks -out ../chunks_amd64.s -stubs ../chunks_stubs_amd64.go -pkg chacha20poly1305
+//go:generate go run . -kernel avx2 -out ../fused_avx2_amd64.s -stubs ../fused_avx2_stubs_amd64.go -pkg chacha20poly1305
 
-// kernel selects the output: "short" (sealFused and openFused, this file)
-// or "chunks" (xorChunksMAC, chunks_amd64_asm.go), each its own assembly
-// file so that the two kernels can change apart.
-var kernel = flag.String("kernel", "short", "kernel to generate: short or chunks")
+// kernel selects the output: "short" (sealFused and openFused, this file),
+// "chunks" (xorChunksMAC, chunks_amd64_asm.go) or "avx2" (the AVX2 short
+// kernels, short_avx2_asm.go), each its own assembly file so that the
+// kernels can change apart.
+var kernel = flag.String("kernel", "short", "kernel to generate: short, chunks or avx2")
 
 func main() {
 	flag.Parse()
 	ConstraintExpr("!purego")
 	if *kernel == "chunks" {
 		chunksMAC()
+		Generate()
+		return
+	}
+	if *kernel == "avx2" {
+		shortAVX2()
 		Generate()
 		return
 	}

@@ -137,12 +137,12 @@ var aeadTargets = []Target{
 // Why texts of chacha20poly1305's entries.
 const (
 	whyAEADCall = "the lengths and capacities of dst, ciphertext and additional data (sliceForAppend), " +
-		"their addresses (the overlap checks), useFused and the length (the fused path, openShort), " +
+		"their addresses (the overlap checks), useFused, useAVX2Fused and the length (the fused paths, openShort and openShortAVX2), " +
 		"and the length of the output (clear)"
 	whyOpenPieces = "the length (the head buffer's size), or whether output and ciphertext overlap (openLong); " +
 		"the loops clear the head buffer"
 	whySealCall = "the lengths and capacities of dst, plaintext and additional data (sliceForAppend), " +
-		"their addresses (the overlap checks), useFused and the length (the fused path), " +
+		"their addresses (the overlap checks), useFused, useAVX2Fused and the length (the fused paths), " +
 		"and the length again (sealLong); the loop clears the short head buffer"
 	whyOpenLong = whySealLong + ", the loop and result of subtle.ConstantTimeCompare over the 16-byte tag, " +
 		"and whether the tag was right (Open's public result)"
@@ -153,7 +153,13 @@ const (
 	whyFusedOpen = whyFused + "; and whether the tag was right, which is Open's public result"
 	whyShort     = "the loop over the fixed 10 double rounds, and which block the MAC starts from and how " +
 		"many blocks the data has: public lengths"
-	whyShortOpen   = whyShort + "; and whether the tag was right, which is Open's public result"
+	whyShortOpen = whyShort + "; and whether the tag was right, which is Open's public result"
+	whyAVX2      = "the loops over the fixed 10 double rounds, over the whole blocks of the additional data and of " +
+		"the MAC's blocks on the stack, and over the data's 32-byte pieces (copied in and out), which pieces of " +
+		"16, 8, 4, 2 and 1 bytes the data and the additional data's last block have, whether the data has a " +
+		"second and third block (sealAVX2, openAVX2) and (Seal) a partial one, and which block the MAC starts " +
+		"from: public lengths"
+	whyAVX2Open    = whyAVX2 + "; and whether the tag was right, which is Open's public result"
 	whyMethodShort = "shortOK (useFused, the length and that of the additional data) and, on the short path, the capacity of dst (sliceForAppend) " +
 		"and the addresses and lengths of the buffers (the overlap checks), public"
 )
@@ -192,6 +198,9 @@ var aeadPublic = map[string]string{
 	ap + "useFusedImplementation":         "selects an implementation, for tests",
 	ap + "useFusedImplementation.func1":   "restores the choice of implementation, for tests",
 	ap + "init":                           "reads the CPU features into useFused",
+	ap + "avx2FusedImplementations":       "lists the implementations the CPU runs, for tests",
+	ap + "useAVX2FusedOnly":               "selects an implementation, for tests",
+	ap + "useAVX2FusedOnly.func1":         "restores the choice of implementation, for tests",
 }
 
 func init() {
@@ -199,8 +208,8 @@ func init() {
 	Targets = append(Targets, Target{
 		Package: module + "chacha20poly1305",
 		Funcs: append([]Func{
-			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 12, Why: whySealCall},
-			{Symbol: ap + "open", AllowedBranches: 13, Why: whyAEADOpen},
+			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 14, Why: whySealCall},
+			{Symbol: ap + "open", AllowedBranches: 14, Why: whyAEADOpen},
 			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 4, Why: whyOpenPieces},
 			{Symbol: ap + "sealShort", AllowedBranches: 2, Why: "useFused and the length, public"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whySealLong + "; MAC.Prepare's useIFMA and pwReady (public); and whether chunked or restMAC did the work (CPU features and the lengths)"},
@@ -221,6 +230,12 @@ func init() {
 			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 7, Why: whyFusedOpen},
 			{Symbol: ap + "shortSeal", AllowedLoopJumps: 1, AllowedBranches: 6, Why: whyShort},
 			{Symbol: ap + "shortOpen", AllowedLoopJumps: 1, AllowedBranches: 7, Why: whyShortOpen},
+			{Symbol: ap + "sealShortAVX2", AllowedBranches: 3, Why: "useAVX2Fused and the length (which kernel, if any), public"},
+			{Symbol: ap + "openShortAVX2", AllowedBranches: 3, Why: "useAVX2Fused and the length (which kernel, if any), public"},
+			{Symbol: ap + "sealAVX2", AllowedLoopJumps: 5, AllowedBranches: 22, Why: whyAVX2},
+			{Symbol: ap + "openAVX2", AllowedLoopJumps: 5, AllowedBranches: 22, Why: whyAVX2Open},
+			{Symbol: ap + "sealAVX2x1", AllowedLoopJumps: 5, AllowedBranches: 20, Why: whyAVX2},
+			{Symbol: ap + "openAVX2x1", AllowedLoopJumps: 5, AllowedBranches: 20, Why: whyAVX2Open},
 			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 12, Why: whyMethodShort},
 			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 16, Why: whyMethodShort + "; len(ciphertext) < Overhead, whether the output is empty (mappedOut, a public length), and whether the tag was right (Open's public result)"},
 		}, aeadFuncs...),
@@ -242,6 +257,8 @@ func init() {
 			{Symbol: ap + "restMAC"},
 			{Symbol: ap + "shortSeal"},
 			{Symbol: ap + "shortOpen"},
+			{Symbol: ap + "sealShortAVX2"},
+			{Symbol: ap + "openShortAVX2"},
 			{Symbol: ap + "(*chacha20poly1305).Seal"},
 			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 1, Why: "len(ciphertext) < Overhead, a public length"},
 		}, slices.Clone(aeadFuncs)...),

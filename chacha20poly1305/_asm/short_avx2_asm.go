@@ -1,0 +1,455 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The AVX2 short kernels (-kernel avx2, fused_avx2_amd64.s) are Seal and
+// Open of short messages for CPUs without AVX-512: ChaCha20 on AVX2 and
+// Poly1305 on MULX in one function each, as sealFused and openFused are
+// for AVX-512 CPUs, with every instruction VEX-encoded (Y0..Y15 only).
+//
+// ChaCha20 runs on horizontal sets of two blocks (a row of the 4x4 state
+// per ymm register, a block per 128-bit lane, as the chacha20 package's
+// AVX2 kernels): set 0 holds block 0, whose first 32 bytes are the Poly1305
+// key, and block 1; set 1, if the kernel has it, blocks 2 and 3. The sets'
+// rounds are interleaved step by step, so that the second costs no
+// latency. Rotations by 16 and 8 are byte shuffles, those by 12 and 7 two
+// shifts and an OR. Between the column and the diagonal rounds, rows A, C
+// and D are rotated by 3, 1 and 2 words, not B, C and D by 1, 2 and 3 (as
+// the AVX-512 kernels do): B, the last row a half round computes and the
+// first the next one reads, then needs no shuffle.
+//
+// Nothing of the MAC can run beside the rounds: every product needs r,
+// which is block 0's keystream, ready only when every block's is (the sets
+// run side by side). What does run beside them is the data's copy: AVX2
+// has no masked loads or stores, so the message is copied, in pieces of
+// 32, 16, 8, 4, 2 and 1 bytes chosen by its public length, into a zeroed
+// stack buffer before the rounds (off their dependency chain), and the
+// output is copied out the same way. In Open the plaintext is computed into
+// the stack beside the MAC, and copied out only if the tag is right.
+//
+// The MAC (polyMulAdd, from the AVX-512 kernels) runs over the additional
+// data's whole blocks where they are, then over the stack: the additional
+// data's partial block, zero-padded, the ciphertext, zero-padded, and the
+// lengths, as sealFused's.
+
+var (
+	sigma2    Mem // ChaCha20's constant row in both 128-bit lanes
+	rot16y    Mem // VPSHUFB mask rotating each 32-bit word left by 16
+	rot8y     Mem // and by 8
+	laneCtr2y Mem // 0 and 1 in word 0 of the two 128-bit lanes
+	twoY      Mem // 2 in word 0 of both lanes: set 1's counters from set 0's
+	padMask   Mem // 16 bytes of 0xff then 16 of zeros: at 16 - k, the mask of k bytes
+)
+
+// avx2Constants emits the AVX2 kernels' constants.
+func avx2Constants() {
+	sigma2 = GLOBL("sigma2", RODATA|NOPTR)
+	for i := range 8 {
+		DATA(4*i, U32([]uint32{0x61707865, 0x3320646e, 0x79622d32, 0x6b206574}[i%4]))
+	}
+	// Byte i of a word rotated left by n bits comes from byte
+	// (i - n/8) mod 4 of the same word.
+	rot16y = GLOBL("rot16", RODATA|NOPTR)
+	for i := range 32 {
+		w := i &^ 3
+		DATA(i, U8((i-w+2)%4+w))
+	}
+	rot8y = GLOBL("rot8", RODATA|NOPTR)
+	for i := range 32 {
+		w := i &^ 3
+		DATA(i, U8((i-w+3)%4+w))
+	}
+	laneCtr2y = GLOBL("lanectr2", RODATA|NOPTR)
+	DATA(0, U32(0))
+	DATA(16, U32(1))
+	DATA(28, U32(0))
+	twoY = GLOBL("two", RODATA|NOPTR)
+	DATA(0, U32(2))
+	DATA(16, U32(2))
+	DATA(28, U32(0))
+	padMask = GLOBL("padmask", RODATA|NOPTR)
+	for i := range 16 {
+		DATA(i, U8(0xff))
+	}
+	DATA(16, U64(0))
+	DATA(24, U64(0))
+}
+
+// shortAVX2 emits the AVX2 kernels: sealAVX2 and openAVX2 for up to three
+// blocks of data (two sets), sealAVX2x1 and openAVX2x1 for up to one (one
+// set).
+func shortAVX2() {
+	avx2Constants()
+	fusedAVX2("sealAVX2", false, 2)
+	fusedAVX2("openAVX2", true, 2)
+	fusedAVX2("sealAVX2x1", false, 1)
+	fusedAVX2("openAVX2x1", true, 1)
+}
+
+// copyBytes emits the copy of n bytes (a public length, in a register,
+// which it clobbers) from s to d (registers, advanced), in pieces of 32
+// bytes while at least 32 remain, then of 16, 8, 4, 2 and 1 as the bits of
+// what remains say; tmp and Y12 are clobbered. No byte outside the n is
+// read or written. If short, n < 16 and only the pieces of 8 bytes and
+// fewer are emitted.
+func copyBytes(label string, d, s, n, tmp Register, short bool) {
+	if !short {
+		copyWide(label, d, s, n)
+	}
+	copyBytesTail(label, d, s, n, tmp)
+}
+
+// copyWide emits copyBytes's pieces of 32 and 16 bytes.
+func copyWide(label string, d, s, n Register) {
+	Label(label + "_32")
+	CMPQ(n, Imm(32))
+	JB(LabelRef(label + "_16"))
+	VMOVDQU(Mem{Base: s}, Y12)
+	VMOVDQU(Y12, Mem{Base: d})
+	ADDQ(Imm(32), s)
+	ADDQ(Imm(32), d)
+	SUBQ(Imm(32), n)
+	JMP(LabelRef(label + "_32"))
+	Label(label + "_16")
+	TESTQ(U32(16), n)
+	JZ(LabelRef(label + "_8"))
+	VMOVDQU(Mem{Base: s}, X12)
+	VMOVDQU(X12, Mem{Base: d})
+	ADDQ(Imm(16), s)
+	ADDQ(Imm(16), d)
+}
+
+// copyBytesTail is copyBytes's tail.
+func copyBytesTail(label string, d, s, n, tmp Register) {
+	for _, p := range []struct {
+		size int
+		mov  func(mr, mr1 Op)
+	}{{8, MOVQ}, {4, MOVL}, {2, MOVW}, {1, MOVB}} {
+		Label(fmt.Sprintf("%s_%d", label, p.size))
+		next := fmt.Sprintf("%s_%d", label, p.size/2)
+		if p.size == 1 {
+			next = label + "_done"
+		}
+		TESTQ(U32(p.size), n)
+		JZ(LabelRef(next))
+		var t Register
+		switch p.size {
+		case 8:
+			t = tmp
+		case 4:
+			t = tmp.(GPPhysical).As32()
+		case 2:
+			t = tmp.(GPPhysical).As16()
+		default:
+			t = tmp.(GPPhysical).As8()
+		}
+		p.mov(Mem{Base: s}, t)
+		p.mov(t, Mem{Base: d})
+		if p.size > 1 {
+			ADDQ(Imm(uint64(p.size)), s)
+			ADDQ(Imm(uint64(p.size)), d)
+		}
+	}
+	Label(label + "_done")
+}
+
+// avx2QuarterRound emits ChaCha's quarter round (RFC 8439, Section 2.1) on
+// the rows of every set, four columns of two blocks at once per set,
+// interleaved step by step; tmp[k] is set k's temporary for the rotations
+// by 12 and 7, and r16 and r8 hold the byte shuffles.
+func avx2QuarterRound(x [][4]VecPhysical, tmp []VecPhysical, r16, r8 VecPhysical) {
+	for _, st := range []struct {
+		add, src, xor int
+		n             uint8
+	}{{0, 1, 3, 16}, {2, 3, 1, 12}, {0, 1, 3, 8}, {2, 3, 1, 7}} {
+		for k := range x {
+			VPADDD(x[k][st.src], x[k][st.add], x[k][st.add])
+		}
+		for k := range x {
+			VPXOR(x[k][st.add], x[k][st.xor], x[k][st.xor])
+		}
+		for k := range x {
+			v := x[k][st.xor]
+			switch st.n {
+			case 16:
+				VPSHUFB(r16, v, v)
+			case 8:
+				VPSHUFB(r8, v, v)
+			default:
+				VPSLLD(U8(st.n), v, tmp[k])
+				VPSRLD(U8(32-st.n), v, v)
+				VPOR(tmp[k], v, v)
+			}
+		}
+	}
+}
+
+// fusedAVX2 emits an AVX2 Seal (open false) or Open kernel on sets sets
+// of two blocks: block 0 and up to 2*sets - 1 blocks of data.
+func fusedAVX2(name string, open bool, sets int) {
+	max := 64 * (2*sets - 1)
+	kernelText(name, open)
+	if open {
+		Doc(fmt.Sprintf("%s decrypts src, at most %d bytes, into dst if its tag over ad", name, max),
+			"and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it",
+			"returns 0 and writes nothing, under key and nonce. len(dst) >= len(src).",
+			"It requires AVX2 and BMI2.")
+	} else {
+		Doc(fmt.Sprintf("%s encrypts src, at most %d bytes, into dst and writes the tag", name, max),
+			"over ad and the ciphertext (RFC 8439, Section 2.8) to tag, under key and",
+			"nonce. len(dst) >= len(src). It requires AVX2 and BMI2.")
+	}
+	// The MAC's blocks after the additional data's whole ones, as
+	// sealFused's (see stackBlocks): its partial block (zero-padded) at
+	// 48, the data (zero-padded; in Seal then the ciphertext) at 64, the
+	// lengths after it.
+	buf := AllocLocal(48 + 16 + max + 16)
+	rkey := AllocLocal(16)
+	sKey := AllocLocal(16)
+	r1op, r05op = rkey, rkey.Offset(8)
+	var plain Mem // Open's plaintext
+	if open {
+		plain = AllocLocal(max)
+	}
+
+	Comment("zero the stack's MAC blocks, then copy the data and the additional")
+	Comment("data's partial block there (AVX2 has no masked loads); the rounds'")
+	Comment("dependency chain does not wait for any of it")
+	VPXOR(Y12, Y12, Y12)
+	VMOVDQU(X12, buf.Offset(48))
+	for off := 64; off < 64+max+16; off += 32 {
+		if off+32 > 64+max+16 {
+			VMOVDQU(X12, buf.Offset(off))
+		} else {
+			VMOVDQU(Y12, buf.Offset(off))
+		}
+	}
+	Load(Param("src").Base(), RSI)
+	LEAQ(buf.Offset(64), RDI)
+	Load(Param("src").Len(), RCX)
+	copyBytes(name+"_in", RDI, RSI, RCX, RAX, false)
+	Load(Param("ad").Base(), RSI)
+	Load(Param("ad").Len(), RCX)
+	MOVQ(RCX, RAX)
+	ANDQ(I32(-16), RAX)
+	ADDQ(RAX, RSI)
+	ANDQ(Imm(15), RCX)
+	LEAQ(buf.Offset(48), RDI)
+	copyBytes(name+"_adtail", RDI, RSI, RCX, RAX, true)
+
+	Comment("the input rows: A the constant, B and C the key (both lanes), D the")
+	Comment("counter and nonce, counter 0 and 1 in set 0's lanes, 2 and 3 in set 1's")
+	r16, r8 := Y14, Y15
+	VMOVDQU(rot16y, r16)
+	VMOVDQU(rot8y, r8)
+	key := Load(Param("key"), RSI)
+	inB, inC := Y8, Y9
+	inD := []VecPhysical{Y10, Y11}
+	VBROADCASTI128(Mem{Base: key}, inB)
+	VBROADCASTI128(Mem{Base: key, Disp: 16}, inC)
+	nonce := Load(Param("nonce"), RSI)
+	MOVL(Mem{Base: nonce}, EAX)
+	SHLQ(U8(32), RAX)
+	VMOVQ(RAX, inD[0].AsX())
+	VPINSRQ(U8(1), Mem{Base: nonce, Disp: 4}, inD[0].AsX(), inD[0].AsX())
+	VINSERTI128(U8(1), inD[0].AsX(), inD[0], inD[0])
+	VPADDD(laneCtr2y, inD[0], inD[0])
+	if sets == 2 {
+		VPADDD(twoY, inD[0], inD[1])
+	}
+	x := make([][4]VecPhysical, sets)
+	tmp := []VecPhysical{Y12, Y13}[:sets]
+	for k := range x {
+		x[k] = [4]VecPhysical{
+			[]VecPhysical{Y0, Y4}[k], []VecPhysical{Y1, Y5}[k],
+			[]VecPhysical{Y2, Y6}[k], []VecPhysical{Y3, Y7}[k]}
+		VMOVDQU(sigma2, x[k][0])
+		VMOVDQA(inB, x[k][1])
+		VMOVDQA(inC, x[k][2])
+		VMOVDQA(inD[k], x[k][3])
+	}
+
+	Comment("20 rounds")
+	MOVQ(U32(10), RAX)
+	Label(name + "_round")
+	avx2QuarterRound(x, tmp, r16, r8)
+	Comment("diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words")
+	for k := range x {
+		VPSHUFD(U8(0x93), x[k][0], x[k][0])
+		VPSHUFD(U8(0x39), x[k][2], x[k][2])
+		VPSHUFD(U8(0x4e), x[k][3], x[k][3])
+	}
+	avx2QuarterRound(x, tmp, r16, r8)
+	for k := range x {
+		VPSHUFD(U8(0x39), x[k][0], x[k][0])
+		VPSHUFD(U8(0x93), x[k][2], x[k][2])
+		VPSHUFD(U8(0x4e), x[k][3], x[k][3])
+	}
+	DECQ(RAX)
+	JNZ(LabelRef(name + "_round"))
+	Comment("add the input rows")
+	for k := range x {
+		VPADDD(sigma2, x[k][0], x[k][0])
+		VPADDD(inB, x[k][1], x[k][1])
+		VPADDD(inC, x[k][2], x[k][2])
+		VPADDD(inD[k], x[k][3], x[k][3])
+	}
+
+	Comment("the data's blocks: block 1 in set 0's high lanes, 2 and 3 in set 1's;")
+	Comment("XOR the stack's data, into the stack (Seal: the ciphertext, for the MAC")
+	Comment("and the output) or into plain (Open)")
+	to := buf.Offset(64)
+	if open {
+		to = plain
+	}
+	type half struct {
+		set int
+		imm uint8
+	}
+	halves := []half{{0, 0x31}, {1, 0x20}, {1, 0x31}}[:2*sets-1]
+	for l, h := range halves {
+		if l > 0 {
+			Load(Param("src").Len(), RCX)
+			CMPQ(RCX, U32(64*l))
+			JBE(LabelRef(name + "_xored"))
+		}
+		v := x[h.set]
+		VPERM2I128(U8(h.imm), v[1], v[0], Y12) // rows A and B of the block
+		VPERM2I128(U8(h.imm), v[3], v[2], Y13) // rows C and D
+		VPXOR(buf.Offset(64+64*l), Y12, Y12)
+		VPXOR(buf.Offset(96+64*l), Y13, Y13)
+		VMOVDQU(Y12, to.Offset(64*l))
+		VMOVDQU(Y13, to.Offset(64*l+32))
+	}
+	Label(name + "_xored")
+
+	n := Load(Param("src").Len(), RCX)
+	if !open {
+		Comment("zero the ciphertext's partial block beyond its end, for the MAC")
+		MOVQ(n, RAX)
+		ANDQ(Imm(15), RAX)
+		JZ(LabelRef(name + "_padded"))
+		MOVQ(U32(16), RBX)
+		SUBQ(RAX, RBX)
+		LEAQ(padMask, RDX)
+		VMOVDQU(Mem{Base: RDX, Index: RBX, Scale: 1}, X12)
+		MOVQ(n, RAX)
+		ANDQ(I32(-16), RAX)
+		VPAND(buf.Offset(64).Idx(RAX, 1), X12, X12)
+		VMOVDQU(X12, buf.Offset(64).Idx(RAX, 1))
+		Label(name + "_padded")
+	}
+
+	Comment("the lengths block, after the data's blocks")
+	MOVQ(n, RAX)
+	ADDQ(Imm(15), RAX)
+	ANDQ(I32(-16), RAX)
+	Load(Param("ad").Len(), RBX)
+	MOVQ(RBX, buf.Offset(64).Idx(RAX, 1))
+	MOVQ(n, buf.Offset(72).Idx(RAX, 1))
+
+	Comment("the Poly1305 key: r (clamped) and s are rows A and B of block 0 (low lanes)")
+	VMOVQ(x[0][0].AsX(), rr0)
+	VPEXTRQ(U8(1), x[0][0].AsX(), RBX)
+	MOVQ(U64(0x0ffffffc0fffffff), RAX)
+	ANDQ(RAX, rr0)
+	MOVQ(U64(0x0ffffffc0ffffffc), RAX)
+	ANDQ(RAX, RBX)
+	MOVQ(RBX, r1m())
+	LEAQ(Mem{Base: rr0, Index: rr0, Scale: 4}, RAX)
+	MOVQ(RAX, r05m())
+	MOVQ(RBX, rs1)
+	SHRQ(U8(2), rs1)
+	ADDQ(RBX, rs1)
+	VMOVDQU(x[0][1].AsX(), sKey)
+
+	Comment("h = the first block + 2^128: the additional data's if it has a whole")
+	Comment("block, else the stack's; then h = h r + m + 2^128 for each of the others")
+	MOVQ(U32(1), x2)
+	Load(Param("ad").Len(), nb)
+	SHRQ(U8(4), nb)
+	JZ(LabelRef(name + "_noad"))
+	Load(Param("ad").Base(), bp)
+	MOVQ(Mem{Base: bp}, x0)
+	MOVQ(Mem{Base: bp, Disp: 8}, x1)
+	ADDQ(Imm(16), bp)
+	DECQ(nb)
+	JZ(LabelRef(name + "_adend"))
+	Comment("the additional data's other whole blocks")
+	polyLoop(name + "_ad")
+	Label(name + "_adend")
+	stackBlocks(name+"_s1", buf)
+	JMP(LabelRef(name + "_stack"))
+	Label(name + "_noad")
+	stackBlocks(name+"_s0", buf)
+	MOVQ(Mem{Base: bp}, x0)
+	MOVQ(Mem{Base: bp, Disp: 8}, x1)
+	ADDQ(Imm(16), bp)
+	DECQ(nb)
+	JZ(LabelRef(name + "_last"))
+	Label(name + "_stack")
+	polyLoop(name + "_stackloop")
+	Label(name + "_last")
+	polyMulAdd(nil, nil)
+
+	tagAVX2(name, open, sKey)
+	Comment("the output to dst")
+	Load(Param("dst").Base(), RDI)
+	if open {
+		LEAQ(plain, RSI)
+	} else {
+		LEAQ(buf.Offset(64), RSI)
+	}
+	Load(Param("src").Len(), RCX)
+	copyBytes(name+"_out", RDI, RSI, RCX, RAX, false)
+	if !open {
+		VZEROUPPER()
+		RET()
+		return
+	}
+	openReturn(name)
+}
+
+// tagAVX2 emits the tag from h (polyMulAdd's accumulator) and s (at sKey),
+// as tagDone does: for Seal, its store; for Open, the comparison with the
+// tag, jumping to name_fail if it differs.
+func tagAVX2(name string, open bool, sKey Mem) {
+	Comment("x2 = 4c + (x2 & 3)")
+	cc := nb
+	MOVQ(x2, cc)
+	SHRQ(U8(2), cc)
+	ANDQ(Imm(3), x2)
+	Comment("h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5")
+	Comment("reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.")
+	LEAQ(Mem{Base: cc, Index: cc, Scale: 4}, RAX)
+	LEAQ(Mem{Base: RAX, Disp: 5}, RBX)
+	MOVQ(x0, b0)
+	ADDQ(RBX, b0)
+	MOVQ(x1, b1)
+	ADCQ(Imm(0), b1)
+	ADCQ(Imm(0), x2)
+	ADDQ(RAX, x0)
+	ADCQ(Imm(0), x1)
+	SHRQ(U8(2), x2)
+	CMOVQNE(b0, x0)
+	CMOVQNE(b1, x1)
+	ADDQ(sKey, x0)
+	ADCQ(sKey.Offset(8), x1)
+	tag := Load(Param("tag"), RSI)
+	if !open {
+		MOVQ(x0, Mem{Base: tag})
+		MOVQ(x1, Mem{Base: tag, Disp: 8})
+		return
+	}
+	Comment("compare with the tag, in constant time; whether it matched is public")
+	XORQ(Mem{Base: tag}, x0)
+	XORQ(Mem{Base: tag, Disp: 8}, x1)
+	ORQ(x1, x0)
+	JNZ(LabelRef(name + "_fail"))
+}

@@ -1,0 +1,72 @@
+//go:build !purego
+
+package chacha20poly1305
+
+import "golang.org/x/sys/cpu"
+
+// haveAVX2Fused is whether the CPU runs the AVX2 short kernels
+// (fused_avx2_amd64.s: sealAVX2 and openAVX2, sealAVX2x1 and openAVX2x1):
+// ChaCha20 on AVX2 and Poly1305 on MULX in one function, for CPUs without
+// AVX-512 (the fused kernels of fused_amd64.s take the same messages
+// where the CPU has it).
+var haveAVX2Fused = cpu.X86.HasAVX2 && cpu.X86.HasBMI2
+
+// useAVX2Fused selects the AVX2 short kernels, where useFused does not
+// select the AVX-512 ones. Tests flip it (useFusedImplementation) to run
+// every path.
+var useAVX2Fused = haveAVX2Fused
+
+// avx2Max is the longest message the AVX2 short kernels take: three
+// blocks, which with block 0 fill two sets of two. avx2Max1 is the
+// longest sealAVX2x1 and openAVX2x1 take: one block, with block 0 one set,
+// half the vector work.
+const (
+	avx2Max  = 3 * blockSize
+	avx2Max1 = blockSize
+)
+
+// sealShortAVX2 is seal's work for messages of at most avx2Max bytes, if
+// the AVX2 short kernels are in use: it reports whether it did the work.
+func sealShortAVX2(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
+	switch {
+	case !useAVX2Fused || len(plaintext) > avx2Max:
+		return false
+	case len(plaintext) <= avx2Max1:
+		sealAVX2x1(key, nonce, ciphertext, plaintext, additionalData, tag)
+	default:
+		sealAVX2(key, nonce, ciphertext, plaintext, additionalData, tag)
+	}
+	return true
+}
+
+// openShortAVX2 is open's work for messages of at most avx2Max bytes, if
+// the AVX2 short kernels are in use: done reports whether it did the work,
+// and ok whether the tag was right (out is written only then).
+func openShortAVX2(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
+	switch {
+	case !useAVX2Fused || len(ciphertext) > avx2Max:
+		return false, false
+	case len(ciphertext) <= avx2Max1:
+		return true, openAVX2x1(key, nonce, out, ciphertext, additionalData, tag) == 1
+	default:
+		return true, openAVX2(key, nonce, out, ciphertext, additionalData, tag) == 1
+	}
+}
+
+// avx2FusedImplementations returns "avx2fused" if the CPU runs the AVX2
+// short kernels, for tests.
+func avx2FusedImplementations() []string {
+	if haveAVX2Fused {
+		return []string{"avx2fused"}
+	}
+	return nil
+}
+
+// useAVX2FusedOnly turns the AVX-512 fused kernels off and the AVX2 short
+// kernels on, and returns a function that restores the previous choice.
+// It is for tests.
+func useAVX2FusedOnly() (restore func()) {
+	old, oldAVX2 := useFused, useAVX2Fused
+	useFused, useAVX2Fused = false, haveAVX2Fused
+	return func() { useFused, useAVX2Fused = old, oldAVX2 }
+}

@@ -1,0 +1,189 @@
+//go:build !purego
+
+package chacha20poly1305
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
+	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
+	"github.com/carry-crypto/carry/internal/testutil"
+	xaead "golang.org/x/crypto/chacha20poly1305"
+)
+
+// avx2Kernels are the AVX2 short kernels and the longest message each
+// takes.
+var avx2Kernels = []struct {
+	name string
+	seal func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)
+	open func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) int
+	max  int
+}{
+	{"avx2", sealAVX2, openAVX2, avx2Max},
+	{"avx2x1", sealAVX2x1, openAVX2x1, avx2Max1},
+}
+
+// avx2ADLens are the lengths of additional data the AVX2 tests take: every
+// one from 0 to 40 (TLS 1.2's 13 among them) and a few longer ones, or
+// with -short a few.
+func avx2ADLens() []int {
+	if testing.Short() {
+		return []int{0, 1, 5, 13, 15, 16, 17, 32, 40, 257}
+	}
+	lens := []int{48, 64, 100, 257}
+	for n := range 41 {
+		lens = append(lens, n)
+	}
+	return lens
+}
+
+// TestAVX2FusedKernels calls the AVX2 short kernels directly at every
+// length they take and compares them with x/crypto; it checks that they
+// write nothing past the output, and that Open, for a forgery (a bit
+// flipped in the ciphertext, the additional data or the tag), reports it
+// and writes nothing at all.
+func TestAVX2FusedKernels(t *testing.T) {
+	if !haveAVX2Fused {
+		t.Skip("the CPU does not run the AVX2 short kernels")
+	}
+	rng := testutil.Rand(t)
+	const canary = 0xc3
+	for _, k := range avx2Kernels {
+		for n := 0; n <= k.max; n++ {
+			for _, adLen := range avx2ADLens() {
+				key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+				pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+				x, _ := xaead.New(key)
+				want := x.Seal(nil, nonce, pt, ad)
+
+				got := bytes.Repeat([]byte{canary}, n+Overhead+64)
+				k.seal((*[32]byte)(key), (*[12]byte)(nonce), got[:n], pt, ad, (*[16]byte)(got[n:n+Overhead]))
+				if !bytes.Equal(got[:n+Overhead], want) {
+					t.Fatalf("%s: length %d, ad %d: seal differs from x/crypto", k.name, n, adLen)
+				}
+				if !allByte(got[n+Overhead:], canary) {
+					t.Fatalf("%s: length %d, ad %d: seal wrote past the tag", k.name, n, adLen)
+				}
+
+				out := bytes.Repeat([]byte{canary}, n+64)
+				if k.open((*[32]byte)(key), (*[12]byte)(nonce), out[:n], want[:n], ad, (*[16]byte)(want[n:])) != 1 {
+					t.Fatalf("%s: length %d, ad %d: open refused the right tag", k.name, n, adLen)
+				}
+				if !bytes.Equal(out[:n], pt) || !allByte(out[n:], canary) {
+					t.Fatalf("%s: length %d, ad %d: open wrote the wrong output", k.name, n, adLen)
+				}
+
+				forged, fad := bytes.Clone(want), bytes.Clone(ad)
+				if i := rng.IntN(len(forged) + len(fad)); i < len(forged) {
+					forged[i] ^= 1 << rng.IntN(8)
+				} else {
+					fad[i-len(forged)] ^= 1 << rng.IntN(8)
+				}
+				out = bytes.Repeat([]byte{canary}, n+64)
+				if k.open((*[32]byte)(key), (*[12]byte)(nonce), out[:n], forged[:n], fad, (*[16]byte)(forged[n:])) != 0 {
+					t.Fatalf("%s: length %d, ad %d: open accepted a forgery", k.name, n, adLen)
+				}
+				if !allByte(out, canary) {
+					t.Fatalf("%s: length %d, ad %d: open wrote output for a forgery", k.name, n, adLen)
+				}
+			}
+		}
+	}
+}
+
+// TestAVX2FusedSealOpen runs Seal and Open with the AVX2 short kernels
+// selected at every length up to 64 bytes past the longest they take,
+// fresh and in place, against x/crypto and against the portable path; a
+// forged tag is refused with the output zeroed.
+func TestAVX2FusedSealOpen(t *testing.T) {
+	if !haveAVX2Fused {
+		t.Skip("the CPU does not run the AVX2 short kernels")
+	}
+	rng := testutil.Rand(t)
+	for n := 0; n <= avx2Max+64; n++ {
+		for _, adLen := range avx2ADLens() {
+			key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+			pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+			x, _ := xaead.New(key)
+			want := x.Seal(nil, nonce, pt, ad)
+			portable := func() []byte {
+				defer useFusedImplementation(false)()
+				defer chacha20.UseImplementation("portable")()
+				defer poly1305.UseImplementation("portable")()
+				a, _ := New(key)
+				return a.Seal(nil, nonce, pt, ad)
+			}()
+			if !bytes.Equal(portable, want) {
+				t.Fatalf("length %d, ad %d: the portable path differs from x/crypto", n, adLen)
+			}
+
+			restore := useAVX2FusedOnly()
+			a, _ := New(key)
+			if got := a.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
+				restore()
+				t.Fatalf("length %d, ad %d: Seal differs", n, adLen)
+			}
+			inPlace := make([]byte, n, n+Overhead)
+			copy(inPlace, pt)
+			if got := a.Seal(inPlace[:0], nonce, inPlace, ad); !bytes.Equal(got, want) {
+				restore()
+				t.Fatalf("length %d, ad %d: Seal in place differs", n, adLen)
+			}
+			if got, err := a.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(got, pt) {
+				restore()
+				t.Fatalf("length %d, ad %d: Open differs", n, adLen)
+			}
+			sealed := bytes.Clone(want)
+			if got, err := a.Open(sealed[:0], nonce, sealed, ad); err != nil || !bytes.Equal(got, pt) {
+				restore()
+				t.Fatalf("length %d, ad %d: Open in place differs", n, adLen)
+			}
+			forged := bytes.Clone(want)
+			forged[n+rng.IntN(Overhead)] ^= 1 << rng.IntN(8)
+			dst := bytes.Repeat([]byte{0xa5}, n)
+			_, err := a.Open(dst[:0], nonce, forged, ad)
+			restore()
+			if err == nil || !allByte(dst, 0) {
+				t.Fatalf("length %d, ad %d: a forged tag was not refused with the output zeroed", n, adLen)
+			}
+		}
+	}
+}
+
+// TestAVX2FusedLimits runs the AVX2 short kernels at the limits of
+// polyMulAdd's bounds, as TestFusedLimits does the AVX-512 ones: r with the
+// top three bits of each clamped word set, and additional data and
+// ciphertext of all ones.
+func TestAVX2FusedLimits(t *testing.T) {
+	if !haveAVX2Fused {
+		t.Skip("the CPU does not run the AVX2 short kernels")
+	}
+	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
+	nonce := largeRNonce(t, key)
+	x, _ := xaead.New(key[:])
+	for _, k := range avx2Kernels {
+		for n := 0; n <= k.max; n++ {
+			for _, adLen := range []int{0, 1, 13, 16, 64, 257} {
+				ones := bytes.Repeat([]byte{0xff}, n)
+				ad := bytes.Repeat([]byte{0xff}, adLen)
+				// The plaintext whose ciphertext is all ones: ChaCha20
+				// XORs, so it is the encryption of all ones.
+				pt := x.Seal(nil, nonce[:], ones, ad)[:n]
+				want := x.Seal(nil, nonce[:], pt, ad)
+				if !bytes.Equal(want[:n], ones) {
+					t.Fatalf("length %d: the chosen plaintext does not encrypt to all ones", n)
+				}
+				got := make([]byte, n+Overhead)
+				k.seal(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:]))
+				if !bytes.Equal(got, want) {
+					t.Fatalf("%s: length %d, ad %d: seal differs at the limits", k.name, n, adLen)
+				}
+				out := make([]byte, n)
+				if k.open(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:])) != 1 || !bytes.Equal(out, pt) {
+					t.Fatalf("%s: length %d, ad %d: open differs at the limits", k.name, n, adLen)
+				}
+			}
+		}
+	}
+}
