@@ -25,7 +25,7 @@ func seal(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 		sealShortAVX2(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) {
 		return ret
 	}
-	if len(plaintext) >= chacha20.HeadSize {
+	if len(plaintext) >= chacha20.HeadSize && wideHead() {
 		sealLong(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag))
 		return ret
 	}
@@ -99,7 +99,7 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 // pay for its larger frame. It reports whether the tag was right.
 func openPieces(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
 	switch {
-	case len(ciphertext) < headSize-blockSize:
+	case len(ciphertext) < headSize-blockSize || !wideHead():
 		var head [shortHead]byte
 		return openWith(head[:], key, nonce, out, ciphertext, additionalData, tag[:])
 	case len(ciphertext) >= chacha20.HeadSize && !anyOverlap(out, ciphertext):

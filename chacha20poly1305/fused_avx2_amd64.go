@@ -25,6 +25,15 @@ const (
 	avx2Max1 = blockSize
 )
 
+// wideHead reports whether seal and open start a long message on
+// chacha20's XORKeyStreamHead, block 0 and fifteen blocks of data in one
+// pass of the sixteen-block AVX-512 kernel, written where they go: where
+// the fused kernels are in use. Elsewhere (AVX2, where XORKeyStreamHead
+// would compute block 0 on its own, a two-block kernel's whole latency) a
+// long message starts as a short one does, on keyAndHead with shortHead:
+// block 0 and seven blocks of data in one pass of the eight-block kernel.
+func wideHead() bool { return useFused }
+
 // sealShortAVX2 is seal's work for messages of at most avx2Max bytes, if
 // the AVX2 short kernels are in use: it reports whether it did the work.
 func sealShortAVX2(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
