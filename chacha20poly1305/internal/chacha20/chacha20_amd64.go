@@ -64,43 +64,35 @@ func xorKeyStreamAVX512(s *State, dst, src []byte) {
 }
 
 // xorKeyStreamAVX2 runs the AVX2 kernels: whole 512-byte chunks on the
-// eight-block vertical kernel, and the rest through a keystream buffer
-// (AVX2 has no byte-masked loads and stores) when it is over 256 bytes: up
-// to 384 bytes on the six-block horizontal kernel (300 and 384 bytes alone
-// in 205 and 207 ns where the eight-block kernel takes 233 and 234, min of
-// 5), and more on the eight-block one. 256 bytes or fewer go to the
-// two-block kernel, whose latency is the shortest.
+// eight-block vertical kernel, and the rest through a keystream buffer (AVX2
+// has no byte-masked loads and stores) on the kernel that computes it
+// soonest: 385 to 511 bytes on the eight-block kernel, 129 to 384 on the
+// six-block horizontal one (300 and 384 bytes alone in 205 and 207 ns where
+// the eight-block kernel takes 233 and 234; 192 and 256 in 205 and 203
+// where the two-block kernel, twice, takes 259 and 234: min of 5 or 6
+// alternating runs), and 128 or fewer on the two-block kernel, whose
+// latency is the shortest.
 func xorKeyStreamAVX2(s *State, dst, src []byte) {
 	if n := len(src) &^ 511; n > 0 {
 		chacha8AVX2((*[16]uint32)(s), dst[:n], src[:n])
 		s[12] += uint32(n / BlockSize)
 		dst, src = dst[n:], src[n:]
 	}
-	if len(src) > 256 && len(src) <= 384 {
-		var ks [384]byte
-		chacha6AVX2((*[16]uint32)(s), ks[:], ks[:])
-		subtle.XORBytes(dst, src, ks[:])
-		s[12] += uint32((len(src) + BlockSize - 1) / BlockSize)
-		return
-	}
-	if len(src) > 256 {
+	switch {
+	case len(src) > 384:
 		var ks [512]byte
 		chacha8AVX2((*[16]uint32)(s), ks[:], ks[:])
 		subtle.XORBytes(dst, src, ks[:])
-		s[12] += uint32((len(src) + BlockSize - 1) / BlockSize)
-		return
-	}
-	if n := len(src) &^ 127; n > 0 {
-		chacha2AVX2((*[16]uint32)(s), dst[:n], src[:n])
-		s[12] += uint32(n / BlockSize)
-		dst, src = dst[n:], src[n:]
-	}
-	if len(src) > 0 {
+	case len(src) > 128:
+		var ks [384]byte
+		chacha6AVX2((*[16]uint32)(s), ks[:], ks[:])
+		subtle.XORBytes(dst, src, ks[:])
+	case len(src) > 0:
 		var ks [128]byte
 		chacha2AVX2((*[16]uint32)(s), ks[:], ks[:])
 		subtle.XORBytes(dst, src, ks[:])
-		s[12] += uint32((len(src) + BlockSize - 1) / BlockSize)
 	}
+	s[12] += uint32((len(src) + BlockSize - 1) / BlockSize)
 }
 
 // Implementations returns the names of the implementations this machine
