@@ -87,3 +87,24 @@ func BenchmarkAVX2PathPieces(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAVX2PathSizes puts Seal on the AVX2 path beside x/crypto's at
+// the sizes around the paths' bounds.
+func BenchmarkAVX2PathSizes(b *testing.B) {
+	for _, size := range []int{0, 16, 64, 100, 128, 192, 193, 256, 320, 448, 512, 640, 960, 1024, 2048, 4096} {
+		for _, impl := range benchImpls {
+			b.Run(strconv.Itoa(size)+"/"+impl.name, func(b *testing.B) {
+				if impl.name == "carry" {
+					defer avx2Path()()
+				}
+				a, _ := impl.new(make([]byte, KeySize))
+				nonce := make([]byte, NonceSize)
+				pt, ad := make([]byte, size), make([]byte, 13)
+				dst := make([]byte, 0, size+Overhead)
+				for b.Loop() {
+					a.Seal(dst, nonce, pt, ad)
+				}
+			})
+		}
+	}
+}

@@ -5,10 +5,10 @@ package chacha20poly1305
 import "golang.org/x/sys/cpu"
 
 // haveAVX2Fused is whether the CPU runs the AVX2 short kernels
-// (fused_avx2_amd64.s: sealAVX2 and openAVX2, sealAVX2x1 and openAVX2x1):
-// ChaCha20 on AVX2 and Poly1305 on MULX in one function, for CPUs without
-// AVX-512 (the fused kernels of fused_amd64.s take the same messages
-// where the CPU has it).
+// (fused_avx2_amd64.s: sealAVX2 and openAVX2 and their one-, three- and
+// four-set variants x1, x3 and x4): ChaCha20 on AVX2 and Poly1305 on MULX
+// in one function, for CPUs without AVX-512 (the fused kernels of
+// fused_amd64.s take messages up to 192 bytes where the CPU has it).
 var haveAVX2Fused = cpu.X86.HasAVX2 && cpu.X86.HasBMI2
 
 // useAVX2Fused selects the AVX2 short kernels, where useFused does not
@@ -16,14 +16,11 @@ var haveAVX2Fused = cpu.X86.HasAVX2 && cpu.X86.HasBMI2
 // every path.
 var useAVX2Fused = haveAVX2Fused
 
-// avx2Max is the longest message the AVX2 short kernels take: three
-// blocks, which with block 0 fill two sets of two. avx2Max1 is the
-// longest sealAVX2x1 and openAVX2x1 take: one block, with block 0 one set,
-// half the vector work.
-const (
-	avx2Max  = 3 * blockSize
-	avx2Max1 = blockSize
-)
+// avx2Max is the longest message the AVX2 short kernels take: seven
+// blocks, which with block 0 fill four sets of two (sealAVX2x4,
+// openAVX2x4). Each kernel takes the messages that fill its sets: up to
+// one block with one set (x1), three with two, five with three (x3).
+const avx2Max = 7 * blockSize
 
 // wideHead reports whether seal and open start a long message on
 // chacha20's XORKeyStreamHead, block 0 and fifteen blocks of data in one
@@ -35,31 +32,42 @@ const (
 func wideHead() bool { return useFused }
 
 // sealShortAVX2 is seal's work for messages of at most avx2Max bytes, if
-// the AVX2 short kernels are in use: it reports whether it did the work.
+// the AVX2 short kernels are in use and the AVX-512 ones are not: it
+// reports whether it did the work.
 func sealShortAVX2(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
-	switch {
-	case !useAVX2Fused || len(plaintext) > avx2Max:
+	switch n := len(plaintext); {
+	case !useAVX2Fused || useFused || n > avx2Max:
 		return false
-	case len(plaintext) <= avx2Max1:
+	case n <= blockSize:
 		sealAVX2x1(key, nonce, ciphertext, plaintext, additionalData, tag)
-	default:
+	case n <= 3*blockSize:
 		sealAVX2(key, nonce, ciphertext, plaintext, additionalData, tag)
+	case n <= 5*blockSize:
+		sealAVX2x3(key, nonce, ciphertext, plaintext, additionalData, tag)
+	default:
+		sealAVX2x4(key, nonce, ciphertext, plaintext, additionalData, tag)
 	}
 	return true
 }
 
 // openShortAVX2 is open's work for messages of at most avx2Max bytes, if
-// the AVX2 short kernels are in use: done reports whether it did the work,
+// the AVX2 short kernels are in use and the AVX-512 ones are not: done reports whether it did the work,
 // and ok whether the tag was right (out is written only then).
 func openShortAVX2(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
-	switch {
-	case !useAVX2Fused || len(ciphertext) > avx2Max:
+	var r int
+	switch n := len(ciphertext); {
+	case !useAVX2Fused || useFused || n > avx2Max:
 		return false, false
-	case len(ciphertext) <= avx2Max1:
-		return true, openAVX2x1(key, nonce, out, ciphertext, additionalData, tag) == 1
+	case n <= blockSize:
+		r = openAVX2x1(key, nonce, out, ciphertext, additionalData, tag)
+	case n <= 3*blockSize:
+		r = openAVX2(key, nonce, out, ciphertext, additionalData, tag)
+	case n <= 5*blockSize:
+		r = openAVX2x3(key, nonce, out, ciphertext, additionalData, tag)
 	default:
-		return true, openAVX2(key, nonce, out, ciphertext, additionalData, tag) == 1
+		r = openAVX2x4(key, nonce, out, ciphertext, additionalData, tag)
 	}
+	return true, r == 1
 }
 
 // avx2FusedImplementations returns "avx2fused" if the CPU runs the AVX2

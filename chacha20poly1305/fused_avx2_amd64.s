@@ -114,7 +114,7 @@ GLOBL padmask<>(SB), RODATA|NOPTR, $32
 
 // func sealAVX2(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealAVX2(SB), NOSPLIT, $304-96
+TEXT ·sealAVX2(SB), NOSPLIT, $320-96
 	// zero the stack's MAC blocks, then copy the data and the additional
 	// data's partial block there (AVX2 has no masked loads); the rounds'
 	// dependency chain does not wait for any of it
@@ -218,19 +218,19 @@ sealAVX2_adtail_1:
 
 sealAVX2_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
-	// counter and nonce, counter 0 and 1 in set 0's lanes, 2 and 3 in set 1's
-	VMOVDQU        rot16<>+0(SB), Y14
-	VMOVDQU        rot8<>+0(SB), Y15
+	// counter and nonce, counters 2k and 2k+1 in set k's lanes
 	MOVQ           key+0(FP), SI
-	VBROADCASTI128 (SI), Y8
-	VBROADCASTI128 16(SI), Y9
-	MOVQ           nonce+8(FP), SI
-	MOVL           (SI), AX
+	MOVQ           nonce+8(FP), DX
+	MOVL           (DX), AX
 	SHLQ           $0x20, AX
 	VMOVQ          AX, X10
-	VPINSRQ        $0x01, 4(SI), X10, X10
+	VPINSRQ        $0x01, 4(DX), X10, X10
 	VINSERTI128    $0x01, X10, Y10, Y10
 	VPADDD         lanectr2<>+0(SB), Y10, Y10
+	VMOVDQU        rot16<>+0(SB), Y14
+	VMOVDQU        rot8<>+0(SB), Y15
+	VBROADCASTI128 (SI), Y8
+	VBROADCASTI128 16(SI), Y9
 	VPADDD         two<>+0(SB), Y10, Y11
 	VMOVDQU        sigma2<>+0(SB), Y0
 	VMOVDQA        Y8, Y1
@@ -326,43 +326,43 @@ sealAVX2_round:
 	DECQ    AX
 	JNZ     sealAVX2_round
 
-	// add the input rows
-	VPADDD sigma2<>+0(SB), Y0, Y0
-	VPADDD Y8, Y1, Y1
-	VPADDD Y9, Y2, Y2
-	VPADDD Y10, Y3, Y3
-	VPADDD sigma2<>+0(SB), Y4, Y4
-	VPADDD Y8, Y5, Y5
-	VPADDD Y9, Y6, Y6
-	VPADDD Y11, Y7, Y7
+	// add the input rows; block 0's first 32 bytes (r and s) to the stack
+	VPADDD  sigma2<>+0(SB), Y0, Y0
+	VPADDD  Y8, Y1, Y1
+	VPADDD  Y9, Y2, Y2
+	VPADDD  Y10, Y3, Y3
+	VPADDD  sigma2<>+0(SB), Y4, Y4
+	VPADDD  Y8, Y5, Y5
+	VPADDD  Y9, Y6, Y6
+	VPADDD  Y11, Y7, Y7
+	VMOVDQU X0, 288(SP)
+	VMOVDQU X1, 304(SP)
 
-	// the data's blocks: block 1 in set 0's high lanes, 2 and 3 in set 1's;
-	// XOR the stack's data, into the stack (Seal: the ciphertext, for the MAC
-	// and the output) or into plain (Open)
-	VPERM2I128 $0x31, Y1, Y0, Y12
-	VPERM2I128 $0x31, Y3, Y2, Y13
-	VPXOR      64(SP), Y12, Y12
-	VPXOR      96(SP), Y13, Y13
-	VMOVDQU    Y12, 64(SP)
-	VMOVDQU    Y13, 96(SP)
+	// the ciphertext, in place of the data on the stack, for the MAC and dst
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
+	VPXOR      64(SP), Y0, Y0
+	VPXOR      96(SP), Y2, Y2
+	VMOVDQU    Y0, 64(SP)
+	VMOVDQU    Y2, 96(SP)
 	MOVQ       src_len+48(FP), CX
 	CMPQ       CX, $0x00000040
 	JBE        sealAVX2_xored
-	VPERM2I128 $0x20, Y5, Y4, Y12
-	VPERM2I128 $0x20, Y7, Y6, Y13
-	VPXOR      128(SP), Y12, Y12
-	VPXOR      160(SP), Y13, Y13
-	VMOVDQU    Y12, 128(SP)
-	VMOVDQU    Y13, 160(SP)
+	VPERM2I128 $0x20, Y5, Y4, Y0
+	VPERM2I128 $0x20, Y7, Y6, Y1
+	VPXOR      128(SP), Y0, Y0
+	VPXOR      160(SP), Y1, Y1
+	VMOVDQU    Y0, 128(SP)
+	VMOVDQU    Y1, 160(SP)
 	MOVQ       src_len+48(FP), CX
 	CMPQ       CX, $0x00000080
 	JBE        sealAVX2_xored
-	VPERM2I128 $0x31, Y5, Y4, Y12
-	VPERM2I128 $0x31, Y7, Y6, Y13
-	VPXOR      192(SP), Y12, Y12
-	VPXOR      224(SP), Y13, Y13
-	VMOVDQU    Y12, 192(SP)
-	VMOVDQU    Y13, 224(SP)
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	VPXOR      192(SP), Y4, Y4
+	VPXOR      224(SP), Y6, Y6
+	VMOVDQU    Y4, 192(SP)
+	VMOVDQU    Y6, 224(SP)
 
 sealAVX2_xored:
 	MOVQ src_len+48(FP), CX
@@ -382,6 +382,7 @@ sealAVX2_xored:
 
 sealAVX2_padded:
 	// the lengths block, after the data's blocks
+	MOVQ src_len+48(FP), CX
 	MOVQ CX, AX
 	ADDQ $0x0f, AX
 	ANDQ $-16, AX
@@ -389,20 +390,19 @@ sealAVX2_padded:
 	MOVQ BX, 64(SP)(AX*1)
 	MOVQ CX, 72(SP)(AX*1)
 
-	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (low lanes)
-	VMOVQ   X0, R11
-	VPEXTRQ $0x01, X0, BX
-	MOVQ    $0x0ffffffc0fffffff, AX
-	ANDQ    AX, R11
-	MOVQ    $0x0ffffffc0ffffffc, AX
-	ANDQ    AX, BX
-	MOVQ    BX, 272(SP)
-	LEAQ    (R11)(R11*4), AX
-	MOVQ    AX, 280(SP)
-	MOVQ    BX, CX
-	SHRQ    $0x02, CX
-	ADDQ    BX, CX
-	VMOVDQU X1, 288(SP)
+	// the Poly1305 key: r (clamped); s is at key0+16
+	MOVQ 288(SP), R11
+	MOVQ 296(SP), BX
+	MOVQ $0x0ffffffc0fffffff, AX
+	ANDQ AX, R11
+	MOVQ $0x0ffffffc0ffffffc, AX
+	ANDQ AX, BX
+	MOVQ BX, 272(SP)
+	LEAQ (R11)(R11*4), AX
+	MOVQ AX, 280(SP)
+	MOVQ BX, CX
+	SHRQ $0x02, CX
+	ADDQ BX, CX
 
 	// h = the first block + 2^128: the additional data's if it has a whole
 	// block, else the stack's; then h = h r + m + 2^128 for each of the others
@@ -570,8 +570,8 @@ sealAVX2_last:
 	SHRQ    $0x02, R10
 	CMOVQNE R12, R8
 	CMOVQNE R13, R9
-	ADDQ    288(SP), R8
-	ADCQ    296(SP), R9
+	ADDQ    304(SP), R8
+	ADCQ    312(SP), R9
 	MOVQ    tag+88(FP), SI
 	MOVQ    R8, (SI)
 	MOVQ    R9, 8(SI)
@@ -635,7 +635,7 @@ sealAVX2_out_done:
 
 // func openAVX2(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·openAVX2(SB), NOSPLIT, $496-104
+TEXT ·openAVX2(SB), NOSPLIT, $320-104
 	// zero the stack's MAC blocks, then copy the data and the additional
 	// data's partial block there (AVX2 has no masked loads); the rounds'
 	// dependency chain does not wait for any of it
@@ -739,19 +739,19 @@ openAVX2_adtail_1:
 
 openAVX2_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
-	// counter and nonce, counter 0 and 1 in set 0's lanes, 2 and 3 in set 1's
-	VMOVDQU        rot16<>+0(SB), Y14
-	VMOVDQU        rot8<>+0(SB), Y15
+	// counter and nonce, counters 2k and 2k+1 in set k's lanes
 	MOVQ           key+0(FP), SI
-	VBROADCASTI128 (SI), Y8
-	VBROADCASTI128 16(SI), Y9
-	MOVQ           nonce+8(FP), SI
-	MOVL           (SI), AX
+	MOVQ           nonce+8(FP), DX
+	MOVL           (DX), AX
 	SHLQ           $0x20, AX
 	VMOVQ          AX, X10
-	VPINSRQ        $0x01, 4(SI), X10, X10
+	VPINSRQ        $0x01, 4(DX), X10, X10
 	VINSERTI128    $0x01, X10, Y10, Y10
 	VPADDD         lanectr2<>+0(SB), Y10, Y10
+	VMOVDQU        rot16<>+0(SB), Y14
+	VMOVDQU        rot8<>+0(SB), Y15
+	VBROADCASTI128 (SI), Y8
+	VBROADCASTI128 16(SI), Y9
 	VPADDD         two<>+0(SB), Y10, Y11
 	VMOVDQU        sigma2<>+0(SB), Y0
 	VMOVDQA        Y8, Y1
@@ -847,48 +847,20 @@ openAVX2_round:
 	DECQ    AX
 	JNZ     openAVX2_round
 
-	// add the input rows
-	VPADDD sigma2<>+0(SB), Y0, Y0
-	VPADDD Y8, Y1, Y1
-	VPADDD Y9, Y2, Y2
-	VPADDD Y10, Y3, Y3
-	VPADDD sigma2<>+0(SB), Y4, Y4
-	VPADDD Y8, Y5, Y5
-	VPADDD Y9, Y6, Y6
-	VPADDD Y11, Y7, Y7
-
-	// the data's blocks: block 1 in set 0's high lanes, 2 and 3 in set 1's;
-	// XOR the stack's data, into the stack (Seal: the ciphertext, for the MAC
-	// and the output) or into plain (Open)
-	VPERM2I128 $0x31, Y1, Y0, Y12
-	VPERM2I128 $0x31, Y3, Y2, Y13
-	VPXOR      64(SP), Y12, Y12
-	VPXOR      96(SP), Y13, Y13
-	VMOVDQU    Y12, 304(SP)
-	VMOVDQU    Y13, 336(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000040
-	JBE        openAVX2_xored
-	VPERM2I128 $0x20, Y5, Y4, Y12
-	VPERM2I128 $0x20, Y7, Y6, Y13
-	VPXOR      128(SP), Y12, Y12
-	VPXOR      160(SP), Y13, Y13
-	VMOVDQU    Y12, 368(SP)
-	VMOVDQU    Y13, 400(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000080
-	JBE        openAVX2_xored
-	VPERM2I128 $0x31, Y5, Y4, Y12
-	VPERM2I128 $0x31, Y7, Y6, Y13
-	VPXOR      192(SP), Y12, Y12
-	VPXOR      224(SP), Y13, Y13
-	VMOVDQU    Y12, 432(SP)
-	VMOVDQU    Y13, 464(SP)
-
-openAVX2_xored:
-	MOVQ src_len+48(FP), CX
+	// add the input rows; block 0's first 32 bytes (r and s) to the stack
+	VPADDD  sigma2<>+0(SB), Y0, Y0
+	VPADDD  Y8, Y1, Y1
+	VPADDD  Y9, Y2, Y2
+	VPADDD  Y10, Y3, Y3
+	VPADDD  sigma2<>+0(SB), Y4, Y4
+	VPADDD  Y8, Y5, Y5
+	VPADDD  Y9, Y6, Y6
+	VPADDD  Y11, Y7, Y7
+	VMOVDQU X0, 288(SP)
+	VMOVDQU X1, 304(SP)
 
 	// the lengths block, after the data's blocks
+	MOVQ src_len+48(FP), CX
 	MOVQ CX, AX
 	ADDQ $0x0f, AX
 	ANDQ $-16, AX
@@ -896,20 +868,19 @@ openAVX2_xored:
 	MOVQ BX, 64(SP)(AX*1)
 	MOVQ CX, 72(SP)(AX*1)
 
-	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (low lanes)
-	VMOVQ   X0, R11
-	VPEXTRQ $0x01, X0, BX
-	MOVQ    $0x0ffffffc0fffffff, AX
-	ANDQ    AX, R11
-	MOVQ    $0x0ffffffc0ffffffc, AX
-	ANDQ    AX, BX
-	MOVQ    BX, 272(SP)
-	LEAQ    (R11)(R11*4), AX
-	MOVQ    AX, 280(SP)
-	MOVQ    BX, CX
-	SHRQ    $0x02, CX
-	ADDQ    BX, CX
-	VMOVDQU X1, 288(SP)
+	// the Poly1305 key: r (clamped); s is at key0+16
+	MOVQ 288(SP), R11
+	MOVQ 296(SP), BX
+	MOVQ $0x0ffffffc0fffffff, AX
+	ANDQ AX, R11
+	MOVQ $0x0ffffffc0ffffffc, AX
+	ANDQ AX, BX
+	MOVQ BX, 272(SP)
+	LEAQ (R11)(R11*4), AX
+	MOVQ AX, 280(SP)
+	MOVQ BX, CX
+	SHRQ $0x02, CX
+	ADDQ BX, CX
 
 	// h = the first block + 2^128: the additional data's if it has a whole
 	// block, else the stack's; then h = h r + m + 2^128 for each of the others
@@ -1077,8 +1048,8 @@ openAVX2_last:
 	SHRQ    $0x02, R10
 	CMOVQNE R12, R8
 	CMOVQNE R13, R9
-	ADDQ    288(SP), R8
-	ADCQ    296(SP), R9
+	ADDQ    304(SP), R8
+	ADCQ    312(SP), R9
 	MOVQ    tag+88(FP), SI
 
 	// compare with the tag, in constant time; whether it matched is public
@@ -1087,9 +1058,36 @@ openAVX2_last:
 	ORQ  R9, R8
 	JNZ  openAVX2_fail
 
+	// the tag is right: the plaintext, in place of the ciphertext on the stack
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
+	VPXOR      64(SP), Y0, Y0
+	VPXOR      96(SP), Y2, Y2
+	VMOVDQU    Y0, 64(SP)
+	VMOVDQU    Y2, 96(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000040
+	JBE        openAVX2_xored
+	VPERM2I128 $0x20, Y5, Y4, Y0
+	VPERM2I128 $0x20, Y7, Y6, Y1
+	VPXOR      128(SP), Y0, Y0
+	VPXOR      160(SP), Y1, Y1
+	VMOVDQU    Y0, 128(SP)
+	VMOVDQU    Y1, 160(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000080
+	JBE        openAVX2_xored
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	VPXOR      192(SP), Y4, Y4
+	VPXOR      224(SP), Y6, Y6
+	VMOVDQU    Y4, 192(SP)
+	VMOVDQU    Y6, 224(SP)
+
+openAVX2_xored:
 	// the output to dst
 	MOVQ dst_base+16(FP), DI
-	LEAQ 304(SP), SI
+	LEAQ 64(SP), SI
 	MOVQ src_len+48(FP), CX
 
 openAVX2_out_32:
@@ -1154,7 +1152,7 @@ openAVX2_fail:
 
 // func sealAVX2x1(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealAVX2x1(SB), NOSPLIT, $176-96
+TEXT ·sealAVX2x1(SB), NOSPLIT, $192-96
 	// zero the stack's MAC blocks, then copy the data and the additional
 	// data's partial block there (AVX2 has no masked loads); the rounds'
 	// dependency chain does not wait for any of it
@@ -1254,19 +1252,19 @@ sealAVX2x1_adtail_1:
 
 sealAVX2x1_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
-	// counter and nonce, counter 0 and 1 in set 0's lanes, 2 and 3 in set 1's
-	VMOVDQU        rot16<>+0(SB), Y14
-	VMOVDQU        rot8<>+0(SB), Y15
+	// counter and nonce, counters 2k and 2k+1 in set k's lanes
 	MOVQ           key+0(FP), SI
-	VBROADCASTI128 (SI), Y8
-	VBROADCASTI128 16(SI), Y9
-	MOVQ           nonce+8(FP), SI
-	MOVL           (SI), AX
+	MOVQ           nonce+8(FP), DX
+	MOVL           (DX), AX
 	SHLQ           $0x20, AX
 	VMOVQ          AX, X10
-	VPINSRQ        $0x01, 4(SI), X10, X10
+	VPINSRQ        $0x01, 4(DX), X10, X10
 	VINSERTI128    $0x01, X10, Y10, Y10
 	VPADDD         lanectr2<>+0(SB), Y10, Y10
+	VMOVDQU        rot16<>+0(SB), Y14
+	VMOVDQU        rot8<>+0(SB), Y15
+	VBROADCASTI128 (SI), Y8
+	VBROADCASTI128 16(SI), Y9
 	VMOVDQU        sigma2<>+0(SB), Y0
 	VMOVDQA        Y8, Y1
 	VMOVDQA        Y9, Y2
@@ -1319,21 +1317,21 @@ sealAVX2x1_round:
 	DECQ    AX
 	JNZ     sealAVX2x1_round
 
-	// add the input rows
-	VPADDD sigma2<>+0(SB), Y0, Y0
-	VPADDD Y8, Y1, Y1
-	VPADDD Y9, Y2, Y2
-	VPADDD Y10, Y3, Y3
+	// add the input rows; block 0's first 32 bytes (r and s) to the stack
+	VPADDD  sigma2<>+0(SB), Y0, Y0
+	VPADDD  Y8, Y1, Y1
+	VPADDD  Y9, Y2, Y2
+	VPADDD  Y10, Y3, Y3
+	VMOVDQU X0, 160(SP)
+	VMOVDQU X1, 176(SP)
 
-	// the data's blocks: block 1 in set 0's high lanes, 2 and 3 in set 1's;
-	// XOR the stack's data, into the stack (Seal: the ciphertext, for the MAC
-	// and the output) or into plain (Open)
-	VPERM2I128 $0x31, Y1, Y0, Y12
-	VPERM2I128 $0x31, Y3, Y2, Y13
-	VPXOR      64(SP), Y12, Y12
-	VPXOR      96(SP), Y13, Y13
-	VMOVDQU    Y12, 64(SP)
-	VMOVDQU    Y13, 96(SP)
+	// the ciphertext, in place of the data on the stack, for the MAC and dst
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
+	VPXOR      64(SP), Y0, Y0
+	VPXOR      96(SP), Y2, Y2
+	VMOVDQU    Y0, 64(SP)
+	VMOVDQU    Y2, 96(SP)
 	MOVQ       src_len+48(FP), CX
 
 	// zero the ciphertext's partial block beyond its end, for the MAC
@@ -1351,6 +1349,7 @@ sealAVX2x1_round:
 
 sealAVX2x1_padded:
 	// the lengths block, after the data's blocks
+	MOVQ src_len+48(FP), CX
 	MOVQ CX, AX
 	ADDQ $0x0f, AX
 	ANDQ $-16, AX
@@ -1358,20 +1357,19 @@ sealAVX2x1_padded:
 	MOVQ BX, 64(SP)(AX*1)
 	MOVQ CX, 72(SP)(AX*1)
 
-	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (low lanes)
-	VMOVQ   X0, R11
-	VPEXTRQ $0x01, X0, BX
-	MOVQ    $0x0ffffffc0fffffff, AX
-	ANDQ    AX, R11
-	MOVQ    $0x0ffffffc0ffffffc, AX
-	ANDQ    AX, BX
-	MOVQ    BX, 144(SP)
-	LEAQ    (R11)(R11*4), AX
-	MOVQ    AX, 152(SP)
-	MOVQ    BX, CX
-	SHRQ    $0x02, CX
-	ADDQ    BX, CX
-	VMOVDQU X1, 160(SP)
+	// the Poly1305 key: r (clamped); s is at key0+16
+	MOVQ 160(SP), R11
+	MOVQ 168(SP), BX
+	MOVQ $0x0ffffffc0fffffff, AX
+	ANDQ AX, R11
+	MOVQ $0x0ffffffc0ffffffc, AX
+	ANDQ AX, BX
+	MOVQ BX, 144(SP)
+	LEAQ (R11)(R11*4), AX
+	MOVQ AX, 152(SP)
+	MOVQ BX, CX
+	SHRQ $0x02, CX
+	ADDQ BX, CX
 
 	// h = the first block + 2^128: the additional data's if it has a whole
 	// block, else the stack's; then h = h r + m + 2^128 for each of the others
@@ -1539,8 +1537,8 @@ sealAVX2x1_last:
 	SHRQ    $0x02, R10
 	CMOVQNE R12, R8
 	CMOVQNE R13, R9
-	ADDQ    160(SP), R8
-	ADCQ    168(SP), R9
+	ADDQ    176(SP), R8
+	ADCQ    184(SP), R9
 	MOVQ    tag+88(FP), SI
 	MOVQ    R8, (SI)
 	MOVQ    R9, 8(SI)
@@ -1604,7 +1602,7 @@ sealAVX2x1_out_done:
 
 // func openAVX2x1(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·openAVX2x1(SB), NOSPLIT, $240-104
+TEXT ·openAVX2x1(SB), NOSPLIT, $192-104
 	// zero the stack's MAC blocks, then copy the data and the additional
 	// data's partial block there (AVX2 has no masked loads); the rounds'
 	// dependency chain does not wait for any of it
@@ -1704,19 +1702,19 @@ openAVX2x1_adtail_1:
 
 openAVX2x1_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
-	// counter and nonce, counter 0 and 1 in set 0's lanes, 2 and 3 in set 1's
-	VMOVDQU        rot16<>+0(SB), Y14
-	VMOVDQU        rot8<>+0(SB), Y15
+	// counter and nonce, counters 2k and 2k+1 in set k's lanes
 	MOVQ           key+0(FP), SI
-	VBROADCASTI128 (SI), Y8
-	VBROADCASTI128 16(SI), Y9
-	MOVQ           nonce+8(FP), SI
-	MOVL           (SI), AX
+	MOVQ           nonce+8(FP), DX
+	MOVL           (DX), AX
 	SHLQ           $0x20, AX
 	VMOVQ          AX, X10
-	VPINSRQ        $0x01, 4(SI), X10, X10
+	VPINSRQ        $0x01, 4(DX), X10, X10
 	VINSERTI128    $0x01, X10, Y10, Y10
 	VPADDD         lanectr2<>+0(SB), Y10, Y10
+	VMOVDQU        rot16<>+0(SB), Y14
+	VMOVDQU        rot8<>+0(SB), Y15
+	VBROADCASTI128 (SI), Y8
+	VBROADCASTI128 16(SI), Y9
 	VMOVDQU        sigma2<>+0(SB), Y0
 	VMOVDQA        Y8, Y1
 	VMOVDQA        Y9, Y2
@@ -1769,24 +1767,16 @@ openAVX2x1_round:
 	DECQ    AX
 	JNZ     openAVX2x1_round
 
-	// add the input rows
-	VPADDD sigma2<>+0(SB), Y0, Y0
-	VPADDD Y8, Y1, Y1
-	VPADDD Y9, Y2, Y2
-	VPADDD Y10, Y3, Y3
-
-	// the data's blocks: block 1 in set 0's high lanes, 2 and 3 in set 1's;
-	// XOR the stack's data, into the stack (Seal: the ciphertext, for the MAC
-	// and the output) or into plain (Open)
-	VPERM2I128 $0x31, Y1, Y0, Y12
-	VPERM2I128 $0x31, Y3, Y2, Y13
-	VPXOR      64(SP), Y12, Y12
-	VPXOR      96(SP), Y13, Y13
-	VMOVDQU    Y12, 176(SP)
-	VMOVDQU    Y13, 208(SP)
-	MOVQ       src_len+48(FP), CX
+	// add the input rows; block 0's first 32 bytes (r and s) to the stack
+	VPADDD  sigma2<>+0(SB), Y0, Y0
+	VPADDD  Y8, Y1, Y1
+	VPADDD  Y9, Y2, Y2
+	VPADDD  Y10, Y3, Y3
+	VMOVDQU X0, 160(SP)
+	VMOVDQU X1, 176(SP)
 
 	// the lengths block, after the data's blocks
+	MOVQ src_len+48(FP), CX
 	MOVQ CX, AX
 	ADDQ $0x0f, AX
 	ANDQ $-16, AX
@@ -1794,20 +1784,19 @@ openAVX2x1_round:
 	MOVQ BX, 64(SP)(AX*1)
 	MOVQ CX, 72(SP)(AX*1)
 
-	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (low lanes)
-	VMOVQ   X0, R11
-	VPEXTRQ $0x01, X0, BX
-	MOVQ    $0x0ffffffc0fffffff, AX
-	ANDQ    AX, R11
-	MOVQ    $0x0ffffffc0ffffffc, AX
-	ANDQ    AX, BX
-	MOVQ    BX, 144(SP)
-	LEAQ    (R11)(R11*4), AX
-	MOVQ    AX, 152(SP)
-	MOVQ    BX, CX
-	SHRQ    $0x02, CX
-	ADDQ    BX, CX
-	VMOVDQU X1, 160(SP)
+	// the Poly1305 key: r (clamped); s is at key0+16
+	MOVQ 160(SP), R11
+	MOVQ 168(SP), BX
+	MOVQ $0x0ffffffc0fffffff, AX
+	ANDQ AX, R11
+	MOVQ $0x0ffffffc0ffffffc, AX
+	ANDQ AX, BX
+	MOVQ BX, 144(SP)
+	LEAQ (R11)(R11*4), AX
+	MOVQ AX, 152(SP)
+	MOVQ BX, CX
+	SHRQ $0x02, CX
+	ADDQ BX, CX
 
 	// h = the first block + 2^128: the additional data's if it has a whole
 	// block, else the stack's; then h = h r + m + 2^128 for each of the others
@@ -1975,8 +1964,8 @@ openAVX2x1_last:
 	SHRQ    $0x02, R10
 	CMOVQNE R12, R8
 	CMOVQNE R13, R9
-	ADDQ    160(SP), R8
-	ADCQ    168(SP), R9
+	ADDQ    176(SP), R8
+	ADCQ    184(SP), R9
 	MOVQ    tag+88(FP), SI
 
 	// compare with the tag, in constant time; whether it matched is public
@@ -1985,9 +1974,17 @@ openAVX2x1_last:
 	ORQ  R9, R8
 	JNZ  openAVX2x1_fail
 
+	// the tag is right: the plaintext, in place of the ciphertext on the stack
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
+	VPXOR      64(SP), Y0, Y0
+	VPXOR      96(SP), Y2, Y2
+	VMOVDQU    Y0, 64(SP)
+	VMOVDQU    Y2, 96(SP)
+
 	// the output to dst
 	MOVQ dst_base+16(FP), DI
-	LEAQ 176(SP), SI
+	LEAQ 64(SP), SI
 	MOVQ src_len+48(FP), CX
 
 openAVX2x1_out_32:
@@ -2045,6 +2042,2504 @@ openAVX2x1_out_done:
 	RET
 
 openAVX2x1_fail:
+	MOVQ $0x00000000, AX
+	MOVQ AX, ret+96(FP)
+	VZEROUPPER
+	RET
+
+// func sealAVX2x3(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealAVX2x3(SB), $608-96
+	// zero the stack's MAC blocks, then copy the data and the additional
+	// data's partial block there (AVX2 has no masked loads); the rounds'
+	// dependency chain does not wait for any of it
+	VPXOR   Y12, Y12, Y12
+	VMOVDQU X12, 48(SP)
+	VMOVDQU Y12, 64(SP)
+	VMOVDQU Y12, 96(SP)
+	VMOVDQU Y12, 128(SP)
+	VMOVDQU Y12, 160(SP)
+	VMOVDQU Y12, 192(SP)
+	VMOVDQU Y12, 224(SP)
+	VMOVDQU Y12, 256(SP)
+	VMOVDQU Y12, 288(SP)
+	VMOVDQU Y12, 320(SP)
+	VMOVDQU Y12, 352(SP)
+	VMOVDQU X12, 384(SP)
+	MOVQ    src_base+40(FP), SI
+	LEAQ    64(SP), DI
+	MOVQ    src_len+48(FP), CX
+
+sealAVX2x3_in_32:
+	CMPQ    CX, $0x20
+	JB      sealAVX2x3_in_16
+	VMOVDQU (SI), Y12
+	VMOVDQU Y12, (DI)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	SUBQ    $0x20, CX
+	JMP     sealAVX2x3_in_32
+
+sealAVX2x3_in_16:
+	TESTQ   $0x00000010, CX
+	JZ      sealAVX2x3_in_8
+	VMOVDQU (SI), X12
+	VMOVDQU X12, (DI)
+	ADDQ    $0x10, SI
+	ADDQ    $0x10, DI
+
+sealAVX2x3_in_8:
+	TESTQ $0x00000008, CX
+	JZ    sealAVX2x3_in_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+sealAVX2x3_in_4:
+	TESTQ $0x00000004, CX
+	JZ    sealAVX2x3_in_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+sealAVX2x3_in_2:
+	TESTQ $0x00000002, CX
+	JZ    sealAVX2x3_in_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+sealAVX2x3_in_1:
+	TESTQ $0x00000001, CX
+	JZ    sealAVX2x3_in_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+sealAVX2x3_in_done:
+	MOVQ  ad_base+64(FP), SI
+	MOVQ  ad_len+72(FP), CX
+	MOVQ  CX, AX
+	ANDQ  $-16, AX
+	ADDQ  AX, SI
+	ANDQ  $0x0f, CX
+	LEAQ  48(SP), DI
+	TESTQ $0x00000008, CX
+	JZ    sealAVX2x3_adtail_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+sealAVX2x3_adtail_4:
+	TESTQ $0x00000004, CX
+	JZ    sealAVX2x3_adtail_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+sealAVX2x3_adtail_2:
+	TESTQ $0x00000002, CX
+	JZ    sealAVX2x3_adtail_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+sealAVX2x3_adtail_1:
+	TESTQ $0x00000001, CX
+	JZ    sealAVX2x3_adtail_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+sealAVX2x3_adtail_done:
+	// the input rows: A the constant, B and C the key (both lanes), D the
+	// counter and nonce, counters 2k and 2k+1 in set k's lanes
+	MOVQ           key+0(FP), SI
+	MOVQ           nonce+8(FP), DX
+	MOVL           (DX), AX
+	SHLQ           $0x20, AX
+	VMOVQ          AX, X3
+	VPINSRQ        $0x01, 4(DX), X3, X3
+	VINSERTI128    $0x01, X3, Y3, Y3
+	VPADDD         lanectr2<>+0(SB), Y3, Y3
+	VBROADCASTI128 (SI), Y1
+	VBROADCASTI128 16(SI), Y2
+	VMOVDQU        Y1, 448(SP)
+	VMOVDQU        Y2, 480(SP)
+	VMOVDQU        Y3, 512(SP)
+	VMOVDQU        sigma2<>+0(SB), Y0
+	VMOVDQA        Y1, Y5
+	VMOVDQA        Y2, Y6
+	VPADDD         two<>+0(SB), Y3, Y7
+	VMOVDQU        Y7, 544(SP)
+	VMOVDQU        sigma2<>+0(SB), Y4
+	VMOVDQA        Y1, Y9
+	VMOVDQA        Y2, Y10
+	VPADDD         two<>+0(SB), Y7, Y11
+	VMOVDQU        Y11, 576(SP)
+	VMOVDQU        sigma2<>+0(SB), Y8
+
+	// 20 rounds
+	MOVQ $0x0000000a, AX
+
+sealAVX2x3_round:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y7, Y7
+	VPSHUFB rot16<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y7, Y7
+	VPSHUFB rot8<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+
+	// diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y7, Y7
+	VPSHUFB rot16<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y7, Y7
+	VPSHUFB rot8<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y4, Y4
+	VPSHUFD $0x93, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	DECQ    AX
+	JNZ     sealAVX2x3_round
+
+	// add the input rows; block 0's first 32 bytes (r and s) to the stack
+	VPADDD  sigma2<>+0(SB), Y0, Y0
+	VPADDD  448(SP), Y1, Y1
+	VPADDD  480(SP), Y2, Y2
+	VPADDD  512(SP), Y3, Y3
+	VPADDD  sigma2<>+0(SB), Y4, Y4
+	VPADDD  448(SP), Y5, Y5
+	VPADDD  480(SP), Y6, Y6
+	VPADDD  544(SP), Y7, Y7
+	VPADDD  sigma2<>+0(SB), Y8, Y8
+	VPADDD  448(SP), Y9, Y9
+	VPADDD  480(SP), Y10, Y10
+	VPADDD  576(SP), Y11, Y11
+	VMOVDQU X0, 416(SP)
+	VMOVDQU X1, 432(SP)
+
+	// the ciphertext, in place of the data on the stack, for the MAC and dst
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
+	VPXOR      64(SP), Y0, Y0
+	VPXOR      96(SP), Y2, Y2
+	VMOVDQU    Y0, 64(SP)
+	VMOVDQU    Y2, 96(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000040
+	JBE        sealAVX2x3_xored
+	VPERM2I128 $0x20, Y5, Y4, Y0
+	VPERM2I128 $0x20, Y7, Y6, Y1
+	VPXOR      128(SP), Y0, Y0
+	VPXOR      160(SP), Y1, Y1
+	VMOVDQU    Y0, 128(SP)
+	VMOVDQU    Y1, 160(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000080
+	JBE        sealAVX2x3_xored
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	VPXOR      192(SP), Y4, Y4
+	VPXOR      224(SP), Y6, Y6
+	VMOVDQU    Y4, 192(SP)
+	VMOVDQU    Y6, 224(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x000000c0
+	JBE        sealAVX2x3_xored
+	VPERM2I128 $0x20, Y9, Y8, Y0
+	VPERM2I128 $0x20, Y11, Y10, Y1
+	VPXOR      256(SP), Y0, Y0
+	VPXOR      288(SP), Y1, Y1
+	VMOVDQU    Y0, 256(SP)
+	VMOVDQU    Y1, 288(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000100
+	JBE        sealAVX2x3_xored
+	VPERM2I128 $0x31, Y9, Y8, Y8
+	VPERM2I128 $0x31, Y11, Y10, Y10
+	VPXOR      320(SP), Y8, Y8
+	VPXOR      352(SP), Y10, Y10
+	VMOVDQU    Y8, 320(SP)
+	VMOVDQU    Y10, 352(SP)
+
+sealAVX2x3_xored:
+	MOVQ src_len+48(FP), CX
+
+	// zero the ciphertext's partial block beyond its end, for the MAC
+	MOVQ    CX, AX
+	ANDQ    $0x0f, AX
+	JZ      sealAVX2x3_padded
+	MOVQ    $0x00000010, BX
+	SUBQ    AX, BX
+	LEAQ    padmask<>+0(SB), DX
+	VMOVDQU (DX)(BX*1), X12
+	MOVQ    CX, AX
+	ANDQ    $-16, AX
+	VPAND   64(SP)(AX*1), X12, X12
+	VMOVDQU X12, 64(SP)(AX*1)
+
+sealAVX2x3_padded:
+	// the lengths block, after the data's blocks
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 64(SP)(AX*1)
+	MOVQ CX, 72(SP)(AX*1)
+
+	// the Poly1305 key: r (clamped); s is at key0+16
+	MOVQ 416(SP), R11
+	MOVQ 424(SP), BX
+	MOVQ $0x0ffffffc0fffffff, AX
+	ANDQ AX, R11
+	MOVQ $0x0ffffffc0ffffffc, AX
+	ANDQ AX, BX
+	MOVQ BX, 400(SP)
+	LEAQ (R11)(R11*4), AX
+	MOVQ AX, 408(SP)
+	MOVQ BX, CX
+	SHRQ $0x02, CX
+	ADDQ BX, CX
+
+	// h = the first block + 2^128: the additional data's if it has a whole
+	// block, else the stack's; then h = h r + m + 2^128 for each of the others
+	MOVQ $0x00000001, R10
+	MOVQ ad_len+72(FP), DI
+	SHRQ $0x04, DI
+	JZ   sealAVX2x3_noad
+	MOVQ ad_base+64(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   sealAVX2x3_adend
+
+	// the additional data's other whole blocks
+sealAVX2x3_ad:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 400(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 408(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  sealAVX2x3_ad
+
+sealAVX2x3_adend:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    sealAVX2x3_s1
+	INCQ  DI
+	SUBQ  $0x10, SI
+
+sealAVX2x3_s1:
+	JMP sealAVX2x3_stack
+
+sealAVX2x3_noad:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    sealAVX2x3_s0
+	INCQ  DI
+	SUBQ  $0x10, SI
+
+sealAVX2x3_s0:
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   sealAVX2x3_last
+
+sealAVX2x3_stack:
+sealAVX2x3_stackloop:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 400(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 408(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  sealAVX2x3_stackloop
+
+sealAVX2x3_last:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 400(SP), R12, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 408(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+	// x2 = 4c + (x2 & 3)
+	MOVQ R10, DI
+	SHRQ $0x02, DI
+	ANDQ $0x03, R10
+
+	// h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5
+	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
+	LEAQ    (DI)(DI*4), AX
+	LEAQ    5(AX), BX
+	MOVQ    R8, R12
+	ADDQ    BX, R12
+	MOVQ    R9, R13
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R10
+	ADDQ    AX, R8
+	ADCQ    $0x00, R9
+	SHRQ    $0x02, R10
+	CMOVQNE R12, R8
+	CMOVQNE R13, R9
+	ADDQ    432(SP), R8
+	ADCQ    440(SP), R9
+	MOVQ    tag+88(FP), SI
+	MOVQ    R8, (SI)
+	MOVQ    R9, 8(SI)
+
+	// the output to dst
+	MOVQ dst_base+16(FP), DI
+	LEAQ 64(SP), SI
+	MOVQ src_len+48(FP), CX
+
+sealAVX2x3_out_32:
+	CMPQ    CX, $0x20
+	JB      sealAVX2x3_out_16
+	VMOVDQU (SI), Y12
+	VMOVDQU Y12, (DI)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	SUBQ    $0x20, CX
+	JMP     sealAVX2x3_out_32
+
+sealAVX2x3_out_16:
+	TESTQ   $0x00000010, CX
+	JZ      sealAVX2x3_out_8
+	VMOVDQU (SI), X12
+	VMOVDQU X12, (DI)
+	ADDQ    $0x10, SI
+	ADDQ    $0x10, DI
+
+sealAVX2x3_out_8:
+	TESTQ $0x00000008, CX
+	JZ    sealAVX2x3_out_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+sealAVX2x3_out_4:
+	TESTQ $0x00000004, CX
+	JZ    sealAVX2x3_out_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+sealAVX2x3_out_2:
+	TESTQ $0x00000002, CX
+	JZ    sealAVX2x3_out_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+sealAVX2x3_out_1:
+	TESTQ $0x00000001, CX
+	JZ    sealAVX2x3_out_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+sealAVX2x3_out_done:
+	VZEROUPPER
+	RET
+
+// func openAVX2x3(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openAVX2x3(SB), $608-104
+	// zero the stack's MAC blocks, then copy the data and the additional
+	// data's partial block there (AVX2 has no masked loads); the rounds'
+	// dependency chain does not wait for any of it
+	VPXOR   Y12, Y12, Y12
+	VMOVDQU X12, 48(SP)
+	VMOVDQU Y12, 64(SP)
+	VMOVDQU Y12, 96(SP)
+	VMOVDQU Y12, 128(SP)
+	VMOVDQU Y12, 160(SP)
+	VMOVDQU Y12, 192(SP)
+	VMOVDQU Y12, 224(SP)
+	VMOVDQU Y12, 256(SP)
+	VMOVDQU Y12, 288(SP)
+	VMOVDQU Y12, 320(SP)
+	VMOVDQU Y12, 352(SP)
+	VMOVDQU X12, 384(SP)
+	MOVQ    src_base+40(FP), SI
+	LEAQ    64(SP), DI
+	MOVQ    src_len+48(FP), CX
+
+openAVX2x3_in_32:
+	CMPQ    CX, $0x20
+	JB      openAVX2x3_in_16
+	VMOVDQU (SI), Y12
+	VMOVDQU Y12, (DI)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	SUBQ    $0x20, CX
+	JMP     openAVX2x3_in_32
+
+openAVX2x3_in_16:
+	TESTQ   $0x00000010, CX
+	JZ      openAVX2x3_in_8
+	VMOVDQU (SI), X12
+	VMOVDQU X12, (DI)
+	ADDQ    $0x10, SI
+	ADDQ    $0x10, DI
+
+openAVX2x3_in_8:
+	TESTQ $0x00000008, CX
+	JZ    openAVX2x3_in_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+openAVX2x3_in_4:
+	TESTQ $0x00000004, CX
+	JZ    openAVX2x3_in_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+openAVX2x3_in_2:
+	TESTQ $0x00000002, CX
+	JZ    openAVX2x3_in_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+openAVX2x3_in_1:
+	TESTQ $0x00000001, CX
+	JZ    openAVX2x3_in_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+openAVX2x3_in_done:
+	MOVQ  ad_base+64(FP), SI
+	MOVQ  ad_len+72(FP), CX
+	MOVQ  CX, AX
+	ANDQ  $-16, AX
+	ADDQ  AX, SI
+	ANDQ  $0x0f, CX
+	LEAQ  48(SP), DI
+	TESTQ $0x00000008, CX
+	JZ    openAVX2x3_adtail_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+openAVX2x3_adtail_4:
+	TESTQ $0x00000004, CX
+	JZ    openAVX2x3_adtail_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+openAVX2x3_adtail_2:
+	TESTQ $0x00000002, CX
+	JZ    openAVX2x3_adtail_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+openAVX2x3_adtail_1:
+	TESTQ $0x00000001, CX
+	JZ    openAVX2x3_adtail_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+openAVX2x3_adtail_done:
+	// the input rows: A the constant, B and C the key (both lanes), D the
+	// counter and nonce, counters 2k and 2k+1 in set k's lanes
+	MOVQ           key+0(FP), SI
+	MOVQ           nonce+8(FP), DX
+	MOVL           (DX), AX
+	SHLQ           $0x20, AX
+	VMOVQ          AX, X3
+	VPINSRQ        $0x01, 4(DX), X3, X3
+	VINSERTI128    $0x01, X3, Y3, Y3
+	VPADDD         lanectr2<>+0(SB), Y3, Y3
+	VBROADCASTI128 (SI), Y1
+	VBROADCASTI128 16(SI), Y2
+	VMOVDQU        Y1, 448(SP)
+	VMOVDQU        Y2, 480(SP)
+	VMOVDQU        Y3, 512(SP)
+	VMOVDQU        sigma2<>+0(SB), Y0
+	VMOVDQA        Y1, Y5
+	VMOVDQA        Y2, Y6
+	VPADDD         two<>+0(SB), Y3, Y7
+	VMOVDQU        Y7, 544(SP)
+	VMOVDQU        sigma2<>+0(SB), Y4
+	VMOVDQA        Y1, Y9
+	VMOVDQA        Y2, Y10
+	VPADDD         two<>+0(SB), Y7, Y11
+	VMOVDQU        Y11, 576(SP)
+	VMOVDQU        sigma2<>+0(SB), Y8
+
+	// 20 rounds
+	MOVQ $0x0000000a, AX
+
+openAVX2x3_round:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y7, Y7
+	VPSHUFB rot16<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y7, Y7
+	VPSHUFB rot8<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+
+	// diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y7, Y7
+	VPSHUFB rot16<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y7, Y7
+	VPSHUFB rot8<>+0(SB), Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y4, Y4
+	VPSHUFD $0x93, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	DECQ    AX
+	JNZ     openAVX2x3_round
+
+	// add the input rows; block 0's first 32 bytes (r and s) to the stack
+	VPADDD  sigma2<>+0(SB), Y0, Y0
+	VPADDD  448(SP), Y1, Y1
+	VPADDD  480(SP), Y2, Y2
+	VPADDD  512(SP), Y3, Y3
+	VPADDD  sigma2<>+0(SB), Y4, Y4
+	VPADDD  448(SP), Y5, Y5
+	VPADDD  480(SP), Y6, Y6
+	VPADDD  544(SP), Y7, Y7
+	VPADDD  sigma2<>+0(SB), Y8, Y8
+	VPADDD  448(SP), Y9, Y9
+	VPADDD  480(SP), Y10, Y10
+	VPADDD  576(SP), Y11, Y11
+	VMOVDQU X0, 416(SP)
+	VMOVDQU X1, 432(SP)
+
+	// the lengths block, after the data's blocks
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 64(SP)(AX*1)
+	MOVQ CX, 72(SP)(AX*1)
+
+	// the Poly1305 key: r (clamped); s is at key0+16
+	MOVQ 416(SP), R11
+	MOVQ 424(SP), BX
+	MOVQ $0x0ffffffc0fffffff, AX
+	ANDQ AX, R11
+	MOVQ $0x0ffffffc0ffffffc, AX
+	ANDQ AX, BX
+	MOVQ BX, 400(SP)
+	LEAQ (R11)(R11*4), AX
+	MOVQ AX, 408(SP)
+	MOVQ BX, CX
+	SHRQ $0x02, CX
+	ADDQ BX, CX
+
+	// h = the first block + 2^128: the additional data's if it has a whole
+	// block, else the stack's; then h = h r + m + 2^128 for each of the others
+	MOVQ $0x00000001, R10
+	MOVQ ad_len+72(FP), DI
+	SHRQ $0x04, DI
+	JZ   openAVX2x3_noad
+	MOVQ ad_base+64(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   openAVX2x3_adend
+
+	// the additional data's other whole blocks
+openAVX2x3_ad:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 400(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 408(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  openAVX2x3_ad
+
+openAVX2x3_adend:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    openAVX2x3_s1
+	INCQ  DI
+	SUBQ  $0x10, SI
+
+openAVX2x3_s1:
+	JMP openAVX2x3_stack
+
+openAVX2x3_noad:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    openAVX2x3_s0
+	INCQ  DI
+	SUBQ  $0x10, SI
+
+openAVX2x3_s0:
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   openAVX2x3_last
+
+openAVX2x3_stack:
+openAVX2x3_stackloop:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 400(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 408(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  openAVX2x3_stackloop
+
+openAVX2x3_last:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 400(SP), R12, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 408(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+	// x2 = 4c + (x2 & 3)
+	MOVQ R10, DI
+	SHRQ $0x02, DI
+	ANDQ $0x03, R10
+
+	// h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5
+	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
+	LEAQ    (DI)(DI*4), AX
+	LEAQ    5(AX), BX
+	MOVQ    R8, R12
+	ADDQ    BX, R12
+	MOVQ    R9, R13
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R10
+	ADDQ    AX, R8
+	ADCQ    $0x00, R9
+	SHRQ    $0x02, R10
+	CMOVQNE R12, R8
+	CMOVQNE R13, R9
+	ADDQ    432(SP), R8
+	ADCQ    440(SP), R9
+	MOVQ    tag+88(FP), SI
+
+	// compare with the tag, in constant time; whether it matched is public
+	XORQ (SI), R8
+	XORQ 8(SI), R9
+	ORQ  R9, R8
+	JNZ  openAVX2x3_fail
+
+	// the tag is right: the plaintext, in place of the ciphertext on the stack
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
+	VPXOR      64(SP), Y0, Y0
+	VPXOR      96(SP), Y2, Y2
+	VMOVDQU    Y0, 64(SP)
+	VMOVDQU    Y2, 96(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000040
+	JBE        openAVX2x3_xored
+	VPERM2I128 $0x20, Y5, Y4, Y0
+	VPERM2I128 $0x20, Y7, Y6, Y1
+	VPXOR      128(SP), Y0, Y0
+	VPXOR      160(SP), Y1, Y1
+	VMOVDQU    Y0, 128(SP)
+	VMOVDQU    Y1, 160(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000080
+	JBE        openAVX2x3_xored
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	VPXOR      192(SP), Y4, Y4
+	VPXOR      224(SP), Y6, Y6
+	VMOVDQU    Y4, 192(SP)
+	VMOVDQU    Y6, 224(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x000000c0
+	JBE        openAVX2x3_xored
+	VPERM2I128 $0x20, Y9, Y8, Y0
+	VPERM2I128 $0x20, Y11, Y10, Y1
+	VPXOR      256(SP), Y0, Y0
+	VPXOR      288(SP), Y1, Y1
+	VMOVDQU    Y0, 256(SP)
+	VMOVDQU    Y1, 288(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000100
+	JBE        openAVX2x3_xored
+	VPERM2I128 $0x31, Y9, Y8, Y8
+	VPERM2I128 $0x31, Y11, Y10, Y10
+	VPXOR      320(SP), Y8, Y8
+	VPXOR      352(SP), Y10, Y10
+	VMOVDQU    Y8, 320(SP)
+	VMOVDQU    Y10, 352(SP)
+
+openAVX2x3_xored:
+	// the output to dst
+	MOVQ dst_base+16(FP), DI
+	LEAQ 64(SP), SI
+	MOVQ src_len+48(FP), CX
+
+openAVX2x3_out_32:
+	CMPQ    CX, $0x20
+	JB      openAVX2x3_out_16
+	VMOVDQU (SI), Y12
+	VMOVDQU Y12, (DI)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	SUBQ    $0x20, CX
+	JMP     openAVX2x3_out_32
+
+openAVX2x3_out_16:
+	TESTQ   $0x00000010, CX
+	JZ      openAVX2x3_out_8
+	VMOVDQU (SI), X12
+	VMOVDQU X12, (DI)
+	ADDQ    $0x10, SI
+	ADDQ    $0x10, DI
+
+openAVX2x3_out_8:
+	TESTQ $0x00000008, CX
+	JZ    openAVX2x3_out_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+openAVX2x3_out_4:
+	TESTQ $0x00000004, CX
+	JZ    openAVX2x3_out_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+openAVX2x3_out_2:
+	TESTQ $0x00000002, CX
+	JZ    openAVX2x3_out_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+openAVX2x3_out_1:
+	TESTQ $0x00000001, CX
+	JZ    openAVX2x3_out_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+openAVX2x3_out_done:
+	MOVQ $0x00000001, AX
+	MOVQ AX, ret+96(FP)
+	VZEROUPPER
+	RET
+
+openAVX2x3_fail:
+	MOVQ $0x00000000, AX
+	MOVQ AX, ret+96(FP)
+	VZEROUPPER
+	RET
+
+// func sealAVX2x4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealAVX2x4(SB), $800-96
+	// zero the stack's MAC blocks, then copy the data and the additional
+	// data's partial block there (AVX2 has no masked loads); the rounds'
+	// dependency chain does not wait for any of it
+	VPXOR   Y12, Y12, Y12
+	VMOVDQU X12, 48(SP)
+	VMOVDQU Y12, 64(SP)
+	VMOVDQU Y12, 96(SP)
+	VMOVDQU Y12, 128(SP)
+	VMOVDQU Y12, 160(SP)
+	VMOVDQU Y12, 192(SP)
+	VMOVDQU Y12, 224(SP)
+	VMOVDQU Y12, 256(SP)
+	VMOVDQU Y12, 288(SP)
+	VMOVDQU Y12, 320(SP)
+	VMOVDQU Y12, 352(SP)
+	VMOVDQU Y12, 384(SP)
+	VMOVDQU Y12, 416(SP)
+	VMOVDQU Y12, 448(SP)
+	VMOVDQU Y12, 480(SP)
+	VMOVDQU X12, 512(SP)
+	MOVQ    src_base+40(FP), SI
+	LEAQ    64(SP), DI
+	MOVQ    src_len+48(FP), CX
+
+sealAVX2x4_in_32:
+	CMPQ    CX, $0x20
+	JB      sealAVX2x4_in_16
+	VMOVDQU (SI), Y12
+	VMOVDQU Y12, (DI)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	SUBQ    $0x20, CX
+	JMP     sealAVX2x4_in_32
+
+sealAVX2x4_in_16:
+	TESTQ   $0x00000010, CX
+	JZ      sealAVX2x4_in_8
+	VMOVDQU (SI), X12
+	VMOVDQU X12, (DI)
+	ADDQ    $0x10, SI
+	ADDQ    $0x10, DI
+
+sealAVX2x4_in_8:
+	TESTQ $0x00000008, CX
+	JZ    sealAVX2x4_in_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+sealAVX2x4_in_4:
+	TESTQ $0x00000004, CX
+	JZ    sealAVX2x4_in_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+sealAVX2x4_in_2:
+	TESTQ $0x00000002, CX
+	JZ    sealAVX2x4_in_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+sealAVX2x4_in_1:
+	TESTQ $0x00000001, CX
+	JZ    sealAVX2x4_in_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+sealAVX2x4_in_done:
+	MOVQ  ad_base+64(FP), SI
+	MOVQ  ad_len+72(FP), CX
+	MOVQ  CX, AX
+	ANDQ  $-16, AX
+	ADDQ  AX, SI
+	ANDQ  $0x0f, CX
+	LEAQ  48(SP), DI
+	TESTQ $0x00000008, CX
+	JZ    sealAVX2x4_adtail_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+sealAVX2x4_adtail_4:
+	TESTQ $0x00000004, CX
+	JZ    sealAVX2x4_adtail_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+sealAVX2x4_adtail_2:
+	TESTQ $0x00000002, CX
+	JZ    sealAVX2x4_adtail_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+sealAVX2x4_adtail_1:
+	TESTQ $0x00000001, CX
+	JZ    sealAVX2x4_adtail_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+sealAVX2x4_adtail_done:
+	// the input rows: A the constant, B and C the key (both lanes), D the
+	// counter and nonce, counters 2k and 2k+1 in set k's lanes
+	MOVQ           key+0(FP), SI
+	MOVQ           nonce+8(FP), DX
+	MOVL           (DX), AX
+	SHLQ           $0x20, AX
+	VMOVQ          AX, X3
+	VPINSRQ        $0x01, 4(DX), X3, X3
+	VINSERTI128    $0x01, X3, Y3, Y3
+	VPADDD         lanectr2<>+0(SB), Y3, Y3
+	VBROADCASTI128 (SI), Y1
+	VBROADCASTI128 16(SI), Y2
+	VMOVDQU        Y1, 576(SP)
+	VMOVDQU        Y2, 608(SP)
+	VMOVDQU        Y3, 640(SP)
+	VMOVDQU        sigma2<>+0(SB), Y0
+	VMOVDQA        Y1, Y5
+	VMOVDQA        Y2, Y6
+	VPADDD         two<>+0(SB), Y3, Y7
+	VMOVDQU        Y7, 672(SP)
+	VMOVDQU        sigma2<>+0(SB), Y4
+	VMOVDQA        Y1, Y9
+	VMOVDQA        Y2, Y10
+	VPADDD         two<>+0(SB), Y7, Y11
+	VMOVDQU        Y11, 704(SP)
+	VMOVDQU        sigma2<>+0(SB), Y8
+	VMOVDQA        Y1, Y13
+	VMOVDQA        Y2, Y14
+	VPADDD         two<>+0(SB), Y11, Y15
+	VMOVDQU        Y15, 736(SP)
+	VMOVDQU        sigma2<>+0(SB), Y12
+
+	// 20 rounds
+	MOVQ $0x0000000a, AX
+
+sealAVX2x4_round:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y13, Y12, Y12
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPXOR   Y12, Y15, Y15
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y7, Y7
+	VPSHUFB rot16<>+0(SB), Y11, Y11
+	VPSHUFB rot16<>+0(SB), Y15, Y15
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y15, Y14, Y14
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPXOR   Y14, Y13, Y13
+	VMOVDQU Y14, 768(SP)
+	VPSLLD  $0x0c, Y1, Y14
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y14, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPSLLD  $0x0c, Y13, Y14
+	VPSRLD  $0x14, Y13, Y13
+	VPOR    Y14, Y13, Y13
+	VMOVDQU 768(SP), Y14
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y13, Y12, Y12
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPXOR   Y12, Y15, Y15
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y7, Y7
+	VPSHUFB rot8<>+0(SB), Y11, Y11
+	VPSHUFB rot8<>+0(SB), Y15, Y15
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y15, Y14, Y14
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPXOR   Y14, Y13, Y13
+	VMOVDQU Y14, 768(SP)
+	VPSLLD  $0x07, Y1, Y14
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y14, Y1, Y1
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPSLLD  $0x07, Y13, Y14
+	VPSRLD  $0x19, Y13, Y13
+	VPOR    Y14, Y13, Y13
+	VMOVDQU 768(SP), Y14
+
+	// diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPSHUFD $0x93, Y12, Y12
+	VPSHUFD $0x39, Y14, Y14
+	VPSHUFD $0x4e, Y15, Y15
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y13, Y12, Y12
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPXOR   Y12, Y15, Y15
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y7, Y7
+	VPSHUFB rot16<>+0(SB), Y11, Y11
+	VPSHUFB rot16<>+0(SB), Y15, Y15
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y15, Y14, Y14
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPXOR   Y14, Y13, Y13
+	VMOVDQU Y14, 768(SP)
+	VPSLLD  $0x0c, Y1, Y14
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y14, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPSLLD  $0x0c, Y13, Y14
+	VPSRLD  $0x14, Y13, Y13
+	VPOR    Y14, Y13, Y13
+	VMOVDQU 768(SP), Y14
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y13, Y12, Y12
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPXOR   Y12, Y15, Y15
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y7, Y7
+	VPSHUFB rot8<>+0(SB), Y11, Y11
+	VPSHUFB rot8<>+0(SB), Y15, Y15
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y15, Y14, Y14
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPXOR   Y14, Y13, Y13
+	VMOVDQU Y14, 768(SP)
+	VPSLLD  $0x07, Y1, Y14
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y14, Y1, Y1
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPSLLD  $0x07, Y13, Y14
+	VPSRLD  $0x19, Y13, Y13
+	VPOR    Y14, Y13, Y13
+	VMOVDQU 768(SP), Y14
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y4, Y4
+	VPSHUFD $0x93, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPSHUFD $0x39, Y12, Y12
+	VPSHUFD $0x93, Y14, Y14
+	VPSHUFD $0x4e, Y15, Y15
+	DECQ    AX
+	JNZ     sealAVX2x4_round
+
+	// add the input rows; block 0's first 32 bytes (r and s) to the stack
+	VPADDD  sigma2<>+0(SB), Y0, Y0
+	VPADDD  576(SP), Y1, Y1
+	VPADDD  608(SP), Y2, Y2
+	VPADDD  640(SP), Y3, Y3
+	VPADDD  sigma2<>+0(SB), Y4, Y4
+	VPADDD  576(SP), Y5, Y5
+	VPADDD  608(SP), Y6, Y6
+	VPADDD  672(SP), Y7, Y7
+	VPADDD  sigma2<>+0(SB), Y8, Y8
+	VPADDD  576(SP), Y9, Y9
+	VPADDD  608(SP), Y10, Y10
+	VPADDD  704(SP), Y11, Y11
+	VPADDD  sigma2<>+0(SB), Y12, Y12
+	VPADDD  576(SP), Y13, Y13
+	VPADDD  608(SP), Y14, Y14
+	VPADDD  736(SP), Y15, Y15
+	VMOVDQU X0, 544(SP)
+	VMOVDQU X1, 560(SP)
+
+	// the ciphertext, in place of the data on the stack, for the MAC and dst
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
+	VPXOR      64(SP), Y0, Y0
+	VPXOR      96(SP), Y2, Y2
+	VMOVDQU    Y0, 64(SP)
+	VMOVDQU    Y2, 96(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000040
+	JBE        sealAVX2x4_xored
+	VPERM2I128 $0x20, Y5, Y4, Y0
+	VPERM2I128 $0x20, Y7, Y6, Y1
+	VPXOR      128(SP), Y0, Y0
+	VPXOR      160(SP), Y1, Y1
+	VMOVDQU    Y0, 128(SP)
+	VMOVDQU    Y1, 160(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000080
+	JBE        sealAVX2x4_xored
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	VPXOR      192(SP), Y4, Y4
+	VPXOR      224(SP), Y6, Y6
+	VMOVDQU    Y4, 192(SP)
+	VMOVDQU    Y6, 224(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x000000c0
+	JBE        sealAVX2x4_xored
+	VPERM2I128 $0x20, Y9, Y8, Y0
+	VPERM2I128 $0x20, Y11, Y10, Y1
+	VPXOR      256(SP), Y0, Y0
+	VPXOR      288(SP), Y1, Y1
+	VMOVDQU    Y0, 256(SP)
+	VMOVDQU    Y1, 288(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000100
+	JBE        sealAVX2x4_xored
+	VPERM2I128 $0x31, Y9, Y8, Y8
+	VPERM2I128 $0x31, Y11, Y10, Y10
+	VPXOR      320(SP), Y8, Y8
+	VPXOR      352(SP), Y10, Y10
+	VMOVDQU    Y8, 320(SP)
+	VMOVDQU    Y10, 352(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000140
+	JBE        sealAVX2x4_xored
+	VPERM2I128 $0x20, Y13, Y12, Y0
+	VPERM2I128 $0x20, Y15, Y14, Y1
+	VPXOR      384(SP), Y0, Y0
+	VPXOR      416(SP), Y1, Y1
+	VMOVDQU    Y0, 384(SP)
+	VMOVDQU    Y1, 416(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000180
+	JBE        sealAVX2x4_xored
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	VPERM2I128 $0x31, Y15, Y14, Y14
+	VPXOR      448(SP), Y12, Y12
+	VPXOR      480(SP), Y14, Y14
+	VMOVDQU    Y12, 448(SP)
+	VMOVDQU    Y14, 480(SP)
+
+sealAVX2x4_xored:
+	MOVQ src_len+48(FP), CX
+
+	// zero the ciphertext's partial block beyond its end, for the MAC
+	MOVQ    CX, AX
+	ANDQ    $0x0f, AX
+	JZ      sealAVX2x4_padded
+	MOVQ    $0x00000010, BX
+	SUBQ    AX, BX
+	LEAQ    padmask<>+0(SB), DX
+	VMOVDQU (DX)(BX*1), X12
+	MOVQ    CX, AX
+	ANDQ    $-16, AX
+	VPAND   64(SP)(AX*1), X12, X12
+	VMOVDQU X12, 64(SP)(AX*1)
+
+sealAVX2x4_padded:
+	// the lengths block, after the data's blocks
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 64(SP)(AX*1)
+	MOVQ CX, 72(SP)(AX*1)
+
+	// the Poly1305 key: r (clamped); s is at key0+16
+	MOVQ 544(SP), R11
+	MOVQ 552(SP), BX
+	MOVQ $0x0ffffffc0fffffff, AX
+	ANDQ AX, R11
+	MOVQ $0x0ffffffc0ffffffc, AX
+	ANDQ AX, BX
+	MOVQ BX, 528(SP)
+	LEAQ (R11)(R11*4), AX
+	MOVQ AX, 536(SP)
+	MOVQ BX, CX
+	SHRQ $0x02, CX
+	ADDQ BX, CX
+
+	// h = the first block + 2^128: the additional data's if it has a whole
+	// block, else the stack's; then h = h r + m + 2^128 for each of the others
+	MOVQ $0x00000001, R10
+	MOVQ ad_len+72(FP), DI
+	SHRQ $0x04, DI
+	JZ   sealAVX2x4_noad
+	MOVQ ad_base+64(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   sealAVX2x4_adend
+
+	// the additional data's other whole blocks
+sealAVX2x4_ad:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 528(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 536(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  sealAVX2x4_ad
+
+sealAVX2x4_adend:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    sealAVX2x4_s1
+	INCQ  DI
+	SUBQ  $0x10, SI
+
+sealAVX2x4_s1:
+	JMP sealAVX2x4_stack
+
+sealAVX2x4_noad:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    sealAVX2x4_s0
+	INCQ  DI
+	SUBQ  $0x10, SI
+
+sealAVX2x4_s0:
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   sealAVX2x4_last
+
+sealAVX2x4_stack:
+sealAVX2x4_stackloop:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 528(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 536(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  sealAVX2x4_stackloop
+
+sealAVX2x4_last:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 528(SP), R12, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 536(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+	// x2 = 4c + (x2 & 3)
+	MOVQ R10, DI
+	SHRQ $0x02, DI
+	ANDQ $0x03, R10
+
+	// h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5
+	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
+	LEAQ    (DI)(DI*4), AX
+	LEAQ    5(AX), BX
+	MOVQ    R8, R12
+	ADDQ    BX, R12
+	MOVQ    R9, R13
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R10
+	ADDQ    AX, R8
+	ADCQ    $0x00, R9
+	SHRQ    $0x02, R10
+	CMOVQNE R12, R8
+	CMOVQNE R13, R9
+	ADDQ    560(SP), R8
+	ADCQ    568(SP), R9
+	MOVQ    tag+88(FP), SI
+	MOVQ    R8, (SI)
+	MOVQ    R9, 8(SI)
+
+	// the output to dst
+	MOVQ dst_base+16(FP), DI
+	LEAQ 64(SP), SI
+	MOVQ src_len+48(FP), CX
+
+sealAVX2x4_out_32:
+	CMPQ    CX, $0x20
+	JB      sealAVX2x4_out_16
+	VMOVDQU (SI), Y12
+	VMOVDQU Y12, (DI)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	SUBQ    $0x20, CX
+	JMP     sealAVX2x4_out_32
+
+sealAVX2x4_out_16:
+	TESTQ   $0x00000010, CX
+	JZ      sealAVX2x4_out_8
+	VMOVDQU (SI), X12
+	VMOVDQU X12, (DI)
+	ADDQ    $0x10, SI
+	ADDQ    $0x10, DI
+
+sealAVX2x4_out_8:
+	TESTQ $0x00000008, CX
+	JZ    sealAVX2x4_out_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+sealAVX2x4_out_4:
+	TESTQ $0x00000004, CX
+	JZ    sealAVX2x4_out_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+sealAVX2x4_out_2:
+	TESTQ $0x00000002, CX
+	JZ    sealAVX2x4_out_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+sealAVX2x4_out_1:
+	TESTQ $0x00000001, CX
+	JZ    sealAVX2x4_out_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+sealAVX2x4_out_done:
+	VZEROUPPER
+	RET
+
+// func openAVX2x4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openAVX2x4(SB), $800-104
+	// zero the stack's MAC blocks, then copy the data and the additional
+	// data's partial block there (AVX2 has no masked loads); the rounds'
+	// dependency chain does not wait for any of it
+	VPXOR   Y12, Y12, Y12
+	VMOVDQU X12, 48(SP)
+	VMOVDQU Y12, 64(SP)
+	VMOVDQU Y12, 96(SP)
+	VMOVDQU Y12, 128(SP)
+	VMOVDQU Y12, 160(SP)
+	VMOVDQU Y12, 192(SP)
+	VMOVDQU Y12, 224(SP)
+	VMOVDQU Y12, 256(SP)
+	VMOVDQU Y12, 288(SP)
+	VMOVDQU Y12, 320(SP)
+	VMOVDQU Y12, 352(SP)
+	VMOVDQU Y12, 384(SP)
+	VMOVDQU Y12, 416(SP)
+	VMOVDQU Y12, 448(SP)
+	VMOVDQU Y12, 480(SP)
+	VMOVDQU X12, 512(SP)
+	MOVQ    src_base+40(FP), SI
+	LEAQ    64(SP), DI
+	MOVQ    src_len+48(FP), CX
+
+openAVX2x4_in_32:
+	CMPQ    CX, $0x20
+	JB      openAVX2x4_in_16
+	VMOVDQU (SI), Y12
+	VMOVDQU Y12, (DI)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	SUBQ    $0x20, CX
+	JMP     openAVX2x4_in_32
+
+openAVX2x4_in_16:
+	TESTQ   $0x00000010, CX
+	JZ      openAVX2x4_in_8
+	VMOVDQU (SI), X12
+	VMOVDQU X12, (DI)
+	ADDQ    $0x10, SI
+	ADDQ    $0x10, DI
+
+openAVX2x4_in_8:
+	TESTQ $0x00000008, CX
+	JZ    openAVX2x4_in_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+openAVX2x4_in_4:
+	TESTQ $0x00000004, CX
+	JZ    openAVX2x4_in_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+openAVX2x4_in_2:
+	TESTQ $0x00000002, CX
+	JZ    openAVX2x4_in_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+openAVX2x4_in_1:
+	TESTQ $0x00000001, CX
+	JZ    openAVX2x4_in_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+openAVX2x4_in_done:
+	MOVQ  ad_base+64(FP), SI
+	MOVQ  ad_len+72(FP), CX
+	MOVQ  CX, AX
+	ANDQ  $-16, AX
+	ADDQ  AX, SI
+	ANDQ  $0x0f, CX
+	LEAQ  48(SP), DI
+	TESTQ $0x00000008, CX
+	JZ    openAVX2x4_adtail_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+openAVX2x4_adtail_4:
+	TESTQ $0x00000004, CX
+	JZ    openAVX2x4_adtail_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+openAVX2x4_adtail_2:
+	TESTQ $0x00000002, CX
+	JZ    openAVX2x4_adtail_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+openAVX2x4_adtail_1:
+	TESTQ $0x00000001, CX
+	JZ    openAVX2x4_adtail_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+openAVX2x4_adtail_done:
+	// the input rows: A the constant, B and C the key (both lanes), D the
+	// counter and nonce, counters 2k and 2k+1 in set k's lanes
+	MOVQ           key+0(FP), SI
+	MOVQ           nonce+8(FP), DX
+	MOVL           (DX), AX
+	SHLQ           $0x20, AX
+	VMOVQ          AX, X3
+	VPINSRQ        $0x01, 4(DX), X3, X3
+	VINSERTI128    $0x01, X3, Y3, Y3
+	VPADDD         lanectr2<>+0(SB), Y3, Y3
+	VBROADCASTI128 (SI), Y1
+	VBROADCASTI128 16(SI), Y2
+	VMOVDQU        Y1, 576(SP)
+	VMOVDQU        Y2, 608(SP)
+	VMOVDQU        Y3, 640(SP)
+	VMOVDQU        sigma2<>+0(SB), Y0
+	VMOVDQA        Y1, Y5
+	VMOVDQA        Y2, Y6
+	VPADDD         two<>+0(SB), Y3, Y7
+	VMOVDQU        Y7, 672(SP)
+	VMOVDQU        sigma2<>+0(SB), Y4
+	VMOVDQA        Y1, Y9
+	VMOVDQA        Y2, Y10
+	VPADDD         two<>+0(SB), Y7, Y11
+	VMOVDQU        Y11, 704(SP)
+	VMOVDQU        sigma2<>+0(SB), Y8
+	VMOVDQA        Y1, Y13
+	VMOVDQA        Y2, Y14
+	VPADDD         two<>+0(SB), Y11, Y15
+	VMOVDQU        Y15, 736(SP)
+	VMOVDQU        sigma2<>+0(SB), Y12
+
+	// 20 rounds
+	MOVQ $0x0000000a, AX
+
+openAVX2x4_round:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y13, Y12, Y12
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPXOR   Y12, Y15, Y15
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y7, Y7
+	VPSHUFB rot16<>+0(SB), Y11, Y11
+	VPSHUFB rot16<>+0(SB), Y15, Y15
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y15, Y14, Y14
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPXOR   Y14, Y13, Y13
+	VMOVDQU Y14, 768(SP)
+	VPSLLD  $0x0c, Y1, Y14
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y14, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPSLLD  $0x0c, Y13, Y14
+	VPSRLD  $0x14, Y13, Y13
+	VPOR    Y14, Y13, Y13
+	VMOVDQU 768(SP), Y14
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y13, Y12, Y12
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPXOR   Y12, Y15, Y15
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y7, Y7
+	VPSHUFB rot8<>+0(SB), Y11, Y11
+	VPSHUFB rot8<>+0(SB), Y15, Y15
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y15, Y14, Y14
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPXOR   Y14, Y13, Y13
+	VMOVDQU Y14, 768(SP)
+	VPSLLD  $0x07, Y1, Y14
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y14, Y1, Y1
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPSLLD  $0x07, Y13, Y14
+	VPSRLD  $0x19, Y13, Y13
+	VPOR    Y14, Y13, Y13
+	VMOVDQU 768(SP), Y14
+
+	// diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPSHUFD $0x93, Y12, Y12
+	VPSHUFD $0x39, Y14, Y14
+	VPSHUFD $0x4e, Y15, Y15
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y13, Y12, Y12
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPXOR   Y12, Y15, Y15
+	VPSHUFB rot16<>+0(SB), Y3, Y3
+	VPSHUFB rot16<>+0(SB), Y7, Y7
+	VPSHUFB rot16<>+0(SB), Y11, Y11
+	VPSHUFB rot16<>+0(SB), Y15, Y15
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y15, Y14, Y14
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPXOR   Y14, Y13, Y13
+	VMOVDQU Y14, 768(SP)
+	VPSLLD  $0x0c, Y1, Y14
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y14, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPSLLD  $0x0c, Y13, Y14
+	VPSRLD  $0x14, Y13, Y13
+	VPOR    Y14, Y13, Y13
+	VMOVDQU 768(SP), Y14
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y13, Y12, Y12
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPXOR   Y12, Y15, Y15
+	VPSHUFB rot8<>+0(SB), Y3, Y3
+	VPSHUFB rot8<>+0(SB), Y7, Y7
+	VPSHUFB rot8<>+0(SB), Y11, Y11
+	VPSHUFB rot8<>+0(SB), Y15, Y15
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y15, Y14, Y14
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPXOR   Y14, Y13, Y13
+	VMOVDQU Y14, 768(SP)
+	VPSLLD  $0x07, Y1, Y14
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y14, Y1, Y1
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPSLLD  $0x07, Y13, Y14
+	VPSRLD  $0x19, Y13, Y13
+	VPOR    Y14, Y13, Y13
+	VMOVDQU 768(SP), Y14
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y4, Y4
+	VPSHUFD $0x93, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPSHUFD $0x39, Y12, Y12
+	VPSHUFD $0x93, Y14, Y14
+	VPSHUFD $0x4e, Y15, Y15
+	DECQ    AX
+	JNZ     openAVX2x4_round
+
+	// add the input rows; block 0's first 32 bytes (r and s) to the stack
+	VPADDD  sigma2<>+0(SB), Y0, Y0
+	VPADDD  576(SP), Y1, Y1
+	VPADDD  608(SP), Y2, Y2
+	VPADDD  640(SP), Y3, Y3
+	VPADDD  sigma2<>+0(SB), Y4, Y4
+	VPADDD  576(SP), Y5, Y5
+	VPADDD  608(SP), Y6, Y6
+	VPADDD  672(SP), Y7, Y7
+	VPADDD  sigma2<>+0(SB), Y8, Y8
+	VPADDD  576(SP), Y9, Y9
+	VPADDD  608(SP), Y10, Y10
+	VPADDD  704(SP), Y11, Y11
+	VPADDD  sigma2<>+0(SB), Y12, Y12
+	VPADDD  576(SP), Y13, Y13
+	VPADDD  608(SP), Y14, Y14
+	VPADDD  736(SP), Y15, Y15
+	VMOVDQU X0, 544(SP)
+	VMOVDQU X1, 560(SP)
+
+	// the lengths block, after the data's blocks
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 64(SP)(AX*1)
+	MOVQ CX, 72(SP)(AX*1)
+
+	// the Poly1305 key: r (clamped); s is at key0+16
+	MOVQ 544(SP), R11
+	MOVQ 552(SP), BX
+	MOVQ $0x0ffffffc0fffffff, AX
+	ANDQ AX, R11
+	MOVQ $0x0ffffffc0ffffffc, AX
+	ANDQ AX, BX
+	MOVQ BX, 528(SP)
+	LEAQ (R11)(R11*4), AX
+	MOVQ AX, 536(SP)
+	MOVQ BX, CX
+	SHRQ $0x02, CX
+	ADDQ BX, CX
+
+	// h = the first block + 2^128: the additional data's if it has a whole
+	// block, else the stack's; then h = h r + m + 2^128 for each of the others
+	MOVQ $0x00000001, R10
+	MOVQ ad_len+72(FP), DI
+	SHRQ $0x04, DI
+	JZ   openAVX2x4_noad
+	MOVQ ad_base+64(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   openAVX2x4_adend
+
+	// the additional data's other whole blocks
+openAVX2x4_ad:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 528(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 536(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  openAVX2x4_ad
+
+openAVX2x4_adend:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    openAVX2x4_s1
+	INCQ  DI
+	SUBQ  $0x10, SI
+
+openAVX2x4_s1:
+	JMP openAVX2x4_stack
+
+openAVX2x4_noad:
+	MOVQ  src_len+48(FP), DI
+	ADDQ  $0x0f, DI
+	SHRQ  $0x04, DI
+	INCQ  DI
+	LEAQ  64(SP), SI
+	MOVQ  ad_len+72(FP), DX
+	TESTQ $0x0000000f, DX
+	JZ    openAVX2x4_s0
+	INCQ  DI
+	SUBQ  $0x10, SI
+
+openAVX2x4_s0:
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JZ   openAVX2x4_last
+
+openAVX2x4_stack:
+openAVX2x4_stackloop:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 528(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 536(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  openAVX2x4_stackloop
+
+openAVX2x4_last:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 528(SP), R12, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 536(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+	// x2 = 4c + (x2 & 3)
+	MOVQ R10, DI
+	SHRQ $0x02, DI
+	ANDQ $0x03, R10
+
+	// h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5
+	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
+	LEAQ    (DI)(DI*4), AX
+	LEAQ    5(AX), BX
+	MOVQ    R8, R12
+	ADDQ    BX, R12
+	MOVQ    R9, R13
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R10
+	ADDQ    AX, R8
+	ADCQ    $0x00, R9
+	SHRQ    $0x02, R10
+	CMOVQNE R12, R8
+	CMOVQNE R13, R9
+	ADDQ    560(SP), R8
+	ADCQ    568(SP), R9
+	MOVQ    tag+88(FP), SI
+
+	// compare with the tag, in constant time; whether it matched is public
+	XORQ (SI), R8
+	XORQ 8(SI), R9
+	ORQ  R9, R8
+	JNZ  openAVX2x4_fail
+
+	// the tag is right: the plaintext, in place of the ciphertext on the stack
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
+	VPXOR      64(SP), Y0, Y0
+	VPXOR      96(SP), Y2, Y2
+	VMOVDQU    Y0, 64(SP)
+	VMOVDQU    Y2, 96(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000040
+	JBE        openAVX2x4_xored
+	VPERM2I128 $0x20, Y5, Y4, Y0
+	VPERM2I128 $0x20, Y7, Y6, Y1
+	VPXOR      128(SP), Y0, Y0
+	VPXOR      160(SP), Y1, Y1
+	VMOVDQU    Y0, 128(SP)
+	VMOVDQU    Y1, 160(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000080
+	JBE        openAVX2x4_xored
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	VPXOR      192(SP), Y4, Y4
+	VPXOR      224(SP), Y6, Y6
+	VMOVDQU    Y4, 192(SP)
+	VMOVDQU    Y6, 224(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x000000c0
+	JBE        openAVX2x4_xored
+	VPERM2I128 $0x20, Y9, Y8, Y0
+	VPERM2I128 $0x20, Y11, Y10, Y1
+	VPXOR      256(SP), Y0, Y0
+	VPXOR      288(SP), Y1, Y1
+	VMOVDQU    Y0, 256(SP)
+	VMOVDQU    Y1, 288(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000100
+	JBE        openAVX2x4_xored
+	VPERM2I128 $0x31, Y9, Y8, Y8
+	VPERM2I128 $0x31, Y11, Y10, Y10
+	VPXOR      320(SP), Y8, Y8
+	VPXOR      352(SP), Y10, Y10
+	VMOVDQU    Y8, 320(SP)
+	VMOVDQU    Y10, 352(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000140
+	JBE        openAVX2x4_xored
+	VPERM2I128 $0x20, Y13, Y12, Y0
+	VPERM2I128 $0x20, Y15, Y14, Y1
+	VPXOR      384(SP), Y0, Y0
+	VPXOR      416(SP), Y1, Y1
+	VMOVDQU    Y0, 384(SP)
+	VMOVDQU    Y1, 416(SP)
+	MOVQ       src_len+48(FP), CX
+	CMPQ       CX, $0x00000180
+	JBE        openAVX2x4_xored
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	VPERM2I128 $0x31, Y15, Y14, Y14
+	VPXOR      448(SP), Y12, Y12
+	VPXOR      480(SP), Y14, Y14
+	VMOVDQU    Y12, 448(SP)
+	VMOVDQU    Y14, 480(SP)
+
+openAVX2x4_xored:
+	// the output to dst
+	MOVQ dst_base+16(FP), DI
+	LEAQ 64(SP), SI
+	MOVQ src_len+48(FP), CX
+
+openAVX2x4_out_32:
+	CMPQ    CX, $0x20
+	JB      openAVX2x4_out_16
+	VMOVDQU (SI), Y12
+	VMOVDQU Y12, (DI)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	SUBQ    $0x20, CX
+	JMP     openAVX2x4_out_32
+
+openAVX2x4_out_16:
+	TESTQ   $0x00000010, CX
+	JZ      openAVX2x4_out_8
+	VMOVDQU (SI), X12
+	VMOVDQU X12, (DI)
+	ADDQ    $0x10, SI
+	ADDQ    $0x10, DI
+
+openAVX2x4_out_8:
+	TESTQ $0x00000008, CX
+	JZ    openAVX2x4_out_4
+	MOVQ  (SI), AX
+	MOVQ  AX, (DI)
+	ADDQ  $0x08, SI
+	ADDQ  $0x08, DI
+
+openAVX2x4_out_4:
+	TESTQ $0x00000004, CX
+	JZ    openAVX2x4_out_2
+	MOVL  (SI), AX
+	MOVL  AX, (DI)
+	ADDQ  $0x04, SI
+	ADDQ  $0x04, DI
+
+openAVX2x4_out_2:
+	TESTQ $0x00000002, CX
+	JZ    openAVX2x4_out_1
+	MOVW  (SI), AX
+	MOVW  AX, (DI)
+	ADDQ  $0x02, SI
+	ADDQ  $0x02, DI
+
+openAVX2x4_out_1:
+	TESTQ $0x00000001, CX
+	JZ    openAVX2x4_out_done
+	MOVB  (SI), AL
+	MOVB  AL, (DI)
+
+openAVX2x4_out_done:
+	MOVQ $0x00000001, AX
+	MOVQ AX, ret+96(FP)
+	VZEROUPPER
+	RET
+
+openAVX2x4_fail:
 	MOVQ $0x00000000, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER

@@ -20,8 +20,10 @@ var avx2Kernels = []struct {
 	open func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) int
 	max  int
 }{
-	{"avx2", sealAVX2, openAVX2, avx2Max},
-	{"avx2x1", sealAVX2x1, openAVX2x1, avx2Max1},
+	{"avx2x1", sealAVX2x1, openAVX2x1, blockSize},
+	{"avx2", sealAVX2, openAVX2, 3 * blockSize},
+	{"avx2x3", sealAVX2x3, openAVX2x3, 5 * blockSize},
+	{"avx2x4", sealAVX2x4, openAVX2x4, avx2Max},
 }
 
 // avx2ADLens are the lengths of additional data the AVX2 tests take: every

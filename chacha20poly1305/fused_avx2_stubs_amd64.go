@@ -33,3 +33,33 @@ func sealAVX2x1(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byt
 //
 //go:noescape
 func openAVX2x1(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
+
+// sealAVX2x3 encrypts src, at most 320 bytes, into dst and writes the tag
+// over ad and the ciphertext (RFC 8439, Section 2.8) to tag, under key and
+// nonce. len(dst) >= len(src). It requires AVX2 and BMI2.
+//
+//go:noescape
+func sealAVX2x3(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
+
+// openAVX2x3 decrypts src, at most 320 bytes, into dst if its tag over ad
+// and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it
+// returns 0 and writes nothing, under key and nonce. len(dst) >= len(src).
+// It requires AVX2 and BMI2.
+//
+//go:noescape
+func openAVX2x3(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
+
+// sealAVX2x4 encrypts src, at most 448 bytes, into dst and writes the tag
+// over ad and the ciphertext (RFC 8439, Section 2.8) to tag, under key and
+// nonce. len(dst) >= len(src). It requires AVX2 and BMI2.
+//
+//go:noescape
+func sealAVX2x4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
+
+// openAVX2x4 decrypts src, at most 448 bytes, into dst if its tag over ad
+// and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it
+// returns 0 and writes nothing, under key and nonce. len(dst) >= len(src).
+// It requires AVX2 and BMI2.
+//
+//go:noescape
+func openAVX2x4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int

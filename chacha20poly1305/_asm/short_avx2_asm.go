@@ -86,10 +86,10 @@ func avx2Constants() {
 // set).
 func shortAVX2() {
 	avx2Constants()
-	fusedAVX2("sealAVX2", false, 2)
-	fusedAVX2("openAVX2", true, 2)
-	fusedAVX2("sealAVX2x1", false, 1)
-	fusedAVX2("openAVX2x1", true, 1)
+	for _, sets := range []int{2, 1, 3, 4} {
+		fusedAVX2(avx2Names[sets][0], false, sets)
+		fusedAVX2(avx2Names[sets][1], true, sets)
+	}
 }
 
 // copyBytes emits the copy of n bytes (a public length, in a register,
@@ -161,9 +161,11 @@ func copyBytesTail(label string, d, s, n, tmp Register) {
 
 // avx2QuarterRound emits ChaCha's quarter round (RFC 8439, Section 2.1) on
 // the rows of every set, four columns of two blocks at once per set,
-// interleaved step by step; tmp[k] is set k's temporary for the rotations
-// by 12 and 7, and r16 and r8 hold the byte shuffles.
-func avx2QuarterRound(x [][4]VecPhysical, tmp []VecPhysical, r16, r8 VecPhysical) {
+// interleaved step by step; r16 and r8 are the byte shuffles. tmp[k] is
+// set k's temporary for the rotations by 12 and 7; with four sets there is
+// none, and set 3's row C, which those steps do not read after B ^= C, is
+// spilled to spill and its register used for all four.
+func avx2QuarterRound(x [][4]VecPhysical, tmp []VecPhysical, r16, r8 Op, spill Mem) {
 	for _, st := range []struct {
 		add, src, xor int
 		n             uint8
@@ -174,6 +176,11 @@ func avx2QuarterRound(x [][4]VecPhysical, tmp []VecPhysical, r16, r8 VecPhysical
 		for k := range x {
 			VPXOR(x[k][st.add], x[k][st.xor], x[k][st.xor])
 		}
+		last := x[len(x)-1][2]
+		spilled := st.n != 16 && st.n != 8 && len(tmp) < len(x)
+		if spilled {
+			VMOVDQU(last, spill)
+		}
 		for k := range x {
 			v := x[k][st.xor]
 			switch st.n {
@@ -182,19 +189,40 @@ func avx2QuarterRound(x [][4]VecPhysical, tmp []VecPhysical, r16, r8 VecPhysical
 			case 8:
 				VPSHUFB(r8, v, v)
 			default:
-				VPSLLD(U8(st.n), v, tmp[k])
+				t := last
+				if !spilled {
+					t = tmp[k]
+				}
+				VPSLLD(U8(st.n), v, t)
 				VPSRLD(U8(32-st.n), v, v)
-				VPOR(tmp[k], v, v)
+				VPOR(t, v, v)
 			}
+		}
+		if spilled {
+			VMOVDQU(spill, last)
 		}
 	}
 }
+
+// avx2Names are the AVX2 kernels' names by number of sets.
+var avx2Names = [...][2]string{1: {"sealAVX2x1", "openAVX2x1"}, 2: {"sealAVX2", "openAVX2"}, 3: {"sealAVX2x3", "openAVX2x3"}, 4: {"sealAVX2x4", "openAVX2x4"}}
 
 // fusedAVX2 emits an AVX2 Seal (open false) or Open kernel on sets sets
 // of two blocks: block 0 and up to 2*sets - 1 blocks of data.
 func fusedAVX2(name string, open bool, sets int) {
 	max := 64 * (2*sets - 1)
-	kernelText(name, open)
+	sig := "func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)"
+	if open {
+		sig += " int"
+	}
+	// Three and four sets' frames are larger than a NOSPLIT function may
+	// take: those kernels check the stack.
+	flags := NOSPLIT
+	if sets > 2 {
+		flags = 0
+	}
+	TEXT(name, flags, sig)
+	Pragma("noescape")
 	if open {
 		Doc(fmt.Sprintf("%s decrypts src, at most %d bytes, into dst if its tag over ad", name, max),
 			"and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it",
@@ -211,12 +239,8 @@ func fusedAVX2(name string, open bool, sets int) {
 	// lengths after it.
 	buf := AllocLocal(48 + 16 + max + 16)
 	rkey := AllocLocal(16)
-	sKey := AllocLocal(16)
+	key0 := AllocLocal(32) // block 0's first 32 bytes: r and s
 	r1op, r05op = rkey, rkey.Offset(8)
-	var plain Mem // Open's plaintext
-	if open {
-		plain = AllocLocal(max)
-	}
 
 	Comment("zero the stack's MAC blocks, then copy the data and the additional")
 	Comment("data's partial block there (AVX2 has no masked loads); the rounds'")
@@ -244,48 +268,87 @@ func fusedAVX2(name string, open bool, sets int) {
 	copyBytes(name+"_adtail", RDI, RSI, RCX, RAX, true)
 
 	Comment("the input rows: A the constant, B and C the key (both lanes), D the")
-	Comment("counter and nonce, counter 0 and 1 in set 0's lanes, 2 and 3 in set 1's")
-	r16, r8 := Y14, Y15
-	VMOVDQU(rot16y, r16)
-	VMOVDQU(rot8y, r8)
+	Comment("counter and nonce, counters 2k and 2k+1 in set k's lanes")
+	allY := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
+	x := make([][4]VecPhysical, sets)
+	for k := range x {
+		x[k] = [4]VecPhysical{allY[4*k], allY[4*k+1], allY[4*k+2], allY[4*k+3]}
+	}
+	var inB, inC, r16, r8 Op
+	inD := make([]Op, sets)
+	var tmp []VecPhysical
+	var spill Mem
 	key := Load(Param("key"), RSI)
-	inB, inC := Y8, Y9
-	inD := []VecPhysical{Y10, Y11}
-	VBROADCASTI128(Mem{Base: key}, inB)
-	VBROADCASTI128(Mem{Base: key, Disp: 16}, inC)
-	nonce := Load(Param("nonce"), RSI)
+	nonce := Load(Param("nonce"), RDX)
+	d0 := Y10
+	if sets > 2 {
+		d0 = x[0][3]
+	}
 	MOVL(Mem{Base: nonce}, EAX)
 	SHLQ(U8(32), RAX)
-	VMOVQ(RAX, inD[0].AsX())
-	VPINSRQ(U8(1), Mem{Base: nonce, Disp: 4}, inD[0].AsX(), inD[0].AsX())
-	VINSERTI128(U8(1), inD[0].AsX(), inD[0], inD[0])
-	VPADDD(laneCtr2y, inD[0], inD[0])
-	if sets == 2 {
-		VPADDD(twoY, inD[0], inD[1])
-	}
-	x := make([][4]VecPhysical, sets)
-	tmp := []VecPhysical{Y12, Y13}[:sets]
-	for k := range x {
-		x[k] = [4]VecPhysical{
-			[]VecPhysical{Y0, Y4}[k], []VecPhysical{Y1, Y5}[k],
-			[]VecPhysical{Y2, Y6}[k], []VecPhysical{Y3, Y7}[k]}
-		VMOVDQU(sigma2, x[k][0])
-		VMOVDQA(inB, x[k][1])
-		VMOVDQA(inC, x[k][2])
-		VMOVDQA(inD[k], x[k][3])
+	VMOVQ(RAX, d0.AsX())
+	VPINSRQ(U8(1), Mem{Base: nonce, Disp: 4}, d0.AsX(), d0.AsX())
+	VINSERTI128(U8(1), d0.AsX(), d0, d0)
+	VPADDD(laneCtr2y, d0, d0)
+	if sets <= 2 {
+		// Everything in registers: B, C and D in Y8..Y11, the
+		// rotations' temporaries and shuffles in Y12..Y15.
+		inB, inC, inD[0] = Y8, Y9, Y10
+		r16, r8 = Y14, Y15
+		tmp = []VecPhysical{Y12, Y13}[:sets]
+		VMOVDQU(rot16y, Y14)
+		VMOVDQU(rot8y, Y15)
+		VBROADCASTI128(Mem{Base: key}, Y8)
+		VBROADCASTI128(Mem{Base: key, Disp: 16}, Y9)
+		if sets == 2 {
+			inD[1] = Y11
+			VPADDD(twoY, Y10, Y11)
+		}
+		for k := range x {
+			VMOVDQU(sigma2, x[k][0])
+			VMOVDQA(inB, x[k][1])
+			VMOVDQA(inC, x[k][2])
+			VMOVDQA(inD[k], x[k][3])
+		}
+	} else {
+		// The sets take twelve or sixteen registers: the input rows are
+		// on the stack, the shuffles in memory, and four sets have no
+		// temporary (see avx2QuarterRound).
+		rows := AllocLocal(32 * (2 + sets))
+		inB, inC = rows, rows.Offset(32)
+		r16, r8 = rot16y, rot8y
+		if sets == 3 {
+			tmp = []VecPhysical{Y12, Y13, Y14}
+		} else {
+			spill = AllocLocal(32)
+		}
+		VBROADCASTI128(Mem{Base: key}, x[0][1])
+		VBROADCASTI128(Mem{Base: key, Disp: 16}, x[0][2])
+		VMOVDQU(x[0][1], inB)
+		VMOVDQU(x[0][2], inC)
+		for k := range x {
+			inD[k] = rows.Offset(64 + 32*k)
+			if k > 0 {
+				VMOVDQA(x[0][1], x[k][1])
+				VMOVDQA(x[0][2], x[k][2])
+				VPADDD(twoY, x[k-1][3], x[k][3])
+			}
+			VMOVDQU(x[k][3], inD[k])
+			VMOVDQU(sigma2, x[k][0])
+		}
 	}
 
 	Comment("20 rounds")
 	MOVQ(U32(10), RAX)
 	Label(name + "_round")
-	avx2QuarterRound(x, tmp, r16, r8)
+	avx2QuarterRound(x, tmp, r16, r8, spill)
 	Comment("diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words")
 	for k := range x {
 		VPSHUFD(U8(0x93), x[k][0], x[k][0])
 		VPSHUFD(U8(0x39), x[k][2], x[k][2])
 		VPSHUFD(U8(0x4e), x[k][3], x[k][3])
 	}
-	avx2QuarterRound(x, tmp, r16, r8)
+	avx2QuarterRound(x, tmp, r16, r8, spill)
 	for k := range x {
 		VPSHUFD(U8(0x39), x[k][0], x[k][0])
 		VPSHUFD(U8(0x93), x[k][2], x[k][2])
@@ -293,44 +356,49 @@ func fusedAVX2(name string, open bool, sets int) {
 	}
 	DECQ(RAX)
 	JNZ(LabelRef(name + "_round"))
-	Comment("add the input rows")
+	Comment("add the input rows; block 0's first 32 bytes (r and s) to the stack")
 	for k := range x {
 		VPADDD(sigma2, x[k][0], x[k][0])
 		VPADDD(inB, x[k][1], x[k][1])
 		VPADDD(inC, x[k][2], x[k][2])
 		VPADDD(inD[k], x[k][3], x[k][3])
 	}
+	VMOVDQU(x[0][0].AsX(), key0)
+	VMOVDQU(x[0][1].AsX(), key0.Offset(16))
 
-	Comment("the data's blocks: block 1 in set 0's high lanes, 2 and 3 in set 1's;")
-	Comment("XOR the stack's data, into the stack (Seal: the ciphertext, for the MAC")
-	Comment("and the output) or into plain (Open)")
-	to := buf.Offset(64)
-	if open {
-		to = plain
-	}
-	type half struct {
-		set int
-		imm uint8
-	}
-	halves := []half{{0, 0x31}, {1, 0x20}, {1, 0x31}}[:2*sets-1]
-	for l, h := range halves {
-		if l > 0 {
-			Load(Param("src").Len(), RCX)
-			CMPQ(RCX, U32(64*l))
-			JBE(LabelRef(name + "_xored"))
+	// xorData XORs the keystream of the data's blocks (block 1 in set 0's
+	// high lanes, then block 2k in set k's low lanes and 2k+1 in its high
+	// ones) into the stack's data, up to the last block the data reaches.
+	// A set's high lanes are gathered into its own registers A and C, its
+	// low lanes into set 0's A and B, free once block 1 is done.
+	xorData := func(label string) {
+		for b := 1; b < 2*sets; b++ {
+			l := b - 1
+			if l > 0 {
+				Load(Param("src").Len(), RCX)
+				CMPQ(RCX, U32(64*l))
+				JBE(LabelRef(label))
+			}
+			v := x[b/2]
+			imm, t0, t1 := U8(0x31), v[0], v[2]
+			if b%2 == 0 {
+				imm, t0, t1 = U8(0x20), x[0][0], x[0][1]
+			}
+			VPERM2I128(imm, v[1], v[0], t0) // rows A and B of the block
+			VPERM2I128(imm, v[3], v[2], t1) // rows C and D
+			VPXOR(buf.Offset(64+64*l), t0, t0)
+			VPXOR(buf.Offset(96+64*l), t1, t1)
+			VMOVDQU(t0, buf.Offset(64+64*l))
+			VMOVDQU(t1, buf.Offset(96+64*l))
 		}
-		v := x[h.set]
-		VPERM2I128(U8(h.imm), v[1], v[0], Y12) // rows A and B of the block
-		VPERM2I128(U8(h.imm), v[3], v[2], Y13) // rows C and D
-		VPXOR(buf.Offset(64+64*l), Y12, Y12)
-		VPXOR(buf.Offset(96+64*l), Y13, Y13)
-		VMOVDQU(Y12, to.Offset(64*l))
-		VMOVDQU(Y13, to.Offset(64*l+32))
+		Label(label)
 	}
-	Label(name + "_xored")
 
-	n := Load(Param("src").Len(), RCX)
+	n := RCX
 	if !open {
+		Comment("the ciphertext, in place of the data on the stack, for the MAC and dst")
+		xorData(name + "_xored")
+		Load(Param("src").Len(), n)
 		Comment("zero the ciphertext's partial block beyond its end, for the MAC")
 		MOVQ(n, RAX)
 		ANDQ(Imm(15), RAX)
@@ -347,6 +415,7 @@ func fusedAVX2(name string, open bool, sets int) {
 	}
 
 	Comment("the lengths block, after the data's blocks")
+	Load(Param("src").Len(), n)
 	MOVQ(n, RAX)
 	ADDQ(Imm(15), RAX)
 	ANDQ(I32(-16), RAX)
@@ -354,9 +423,9 @@ func fusedAVX2(name string, open bool, sets int) {
 	MOVQ(RBX, buf.Offset(64).Idx(RAX, 1))
 	MOVQ(n, buf.Offset(72).Idx(RAX, 1))
 
-	Comment("the Poly1305 key: r (clamped) and s are rows A and B of block 0 (low lanes)")
-	VMOVQ(x[0][0].AsX(), rr0)
-	VPEXTRQ(U8(1), x[0][0].AsX(), RBX)
+	Comment("the Poly1305 key: r (clamped); s is at key0+16")
+	MOVQ(key0, rr0)
+	MOVQ(key0.Offset(8), RBX)
 	MOVQ(U64(0x0ffffffc0fffffff), RAX)
 	ANDQ(RAX, rr0)
 	MOVQ(U64(0x0ffffffc0ffffffc), RAX)
@@ -367,7 +436,6 @@ func fusedAVX2(name string, open bool, sets int) {
 	MOVQ(RBX, rs1)
 	SHRQ(U8(2), rs1)
 	ADDQ(RBX, rs1)
-	VMOVDQU(x[0][1].AsX(), sKey)
 
 	Comment("h = the first block + 2^128: the additional data's if it has a whole")
 	Comment("block, else the stack's; then h = h r + m + 2^128 for each of the others")
@@ -398,14 +466,14 @@ func fusedAVX2(name string, open bool, sets int) {
 	Label(name + "_last")
 	polyMulAdd(nil, nil)
 
-	tagAVX2(name, open, sKey)
+	tagAVX2(name, open, key0.Offset(16))
+	if open {
+		Comment("the tag is right: the plaintext, in place of the ciphertext on the stack")
+		xorData(name + "_xored")
+	}
 	Comment("the output to dst")
 	Load(Param("dst").Base(), RDI)
-	if open {
-		LEAQ(plain, RSI)
-	} else {
-		LEAQ(buf.Offset(64), RSI)
-	}
+	LEAQ(buf.Offset(64), RSI)
 	Load(Param("src").Len(), RCX)
 	copyBytes(name+"_out", RDI, RSI, RCX, RAX, false)
 	if !open {

@@ -158,7 +158,7 @@ const (
 	whyAVX2      = "the loops over the fixed 10 double rounds, over the whole blocks of the additional data and of " +
 		"the MAC's blocks on the stack, and over the data's 32-byte pieces (copied in and out), which pieces of " +
 		"16, 8, 4, 2 and 1 bytes the data and the additional data's last block have, whether the data has a " +
-		"second and third block (sealAVX2, openAVX2) and (Seal) a partial one, and which block the MAC starts " +
+		"second to seventh block (as many as the kernel's sets hold) and (Seal) a partial one, and which block the MAC starts " +
 		"from: public lengths"
 	whyAVX2Open    = whyAVX2 + "; and whether the tag was right, which is Open's public result"
 	whyMethodShort = "shortOK (useFused, the length and that of the additional data) and, on the short path, the capacity of dst (sliceForAppend) " +
@@ -232,12 +232,16 @@ func init() {
 			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 7, Why: whyFusedOpen},
 			{Symbol: ap + "shortSeal", AllowedLoopJumps: 1, AllowedBranches: 6, Why: whyShort},
 			{Symbol: ap + "shortOpen", AllowedLoopJumps: 1, AllowedBranches: 7, Why: whyShortOpen},
-			{Symbol: ap + "sealShortAVX2", AllowedBranches: 3, Why: "useAVX2Fused and the length (which kernel, if any), public"},
-			{Symbol: ap + "openShortAVX2", AllowedBranches: 3, Why: "useAVX2Fused and the length (which kernel, if any), public"},
+			{Symbol: ap + "sealShortAVX2", AllowedBranches: 6, Why: "useAVX2Fused, useFused and the length (which kernel, if any), public"},
+			{Symbol: ap + "openShortAVX2", AllowedBranches: 6, Why: "useAVX2Fused, useFused and the length (which kernel, if any), public"},
 			{Symbol: ap + "sealAVX2", AllowedLoopJumps: 5, AllowedBranches: 22, Why: whyAVX2},
 			{Symbol: ap + "openAVX2", AllowedLoopJumps: 5, AllowedBranches: 22, Why: whyAVX2Open},
 			{Symbol: ap + "sealAVX2x1", AllowedLoopJumps: 5, AllowedBranches: 20, Why: whyAVX2},
 			{Symbol: ap + "openAVX2x1", AllowedLoopJumps: 5, AllowedBranches: 20, Why: whyAVX2Open},
+			{Symbol: ap + "sealAVX2x3", AllowedLoopJumps: 5, AllowedBranches: 24, Why: whyAVX2},
+			{Symbol: ap + "openAVX2x3", AllowedLoopJumps: 5, AllowedBranches: 24, Why: whyAVX2Open},
+			{Symbol: ap + "sealAVX2x4", AllowedLoopJumps: 5, AllowedBranches: 26, Why: whyAVX2},
+			{Symbol: ap + "openAVX2x4", AllowedLoopJumps: 5, AllowedBranches: 26, Why: whyAVX2Open},
 			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 12, Why: whyMethodShort},
 			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 16, Why: whyMethodShort + "; len(ciphertext) < Overhead, whether the output is empty (mappedOut, a public length), and whether the tag was right (Open's public result)"},
 		}, aeadFuncs...),
