@@ -132,7 +132,11 @@ func (v *vertical8) steps(qs [][4]int, ss []step) {
 // step beside p1's (6259 against 6217 ns for 15 KiB, min of 8), and all
 // four quarter rounds step by step with words 2, 3 and 10, 11 swapped
 // between the a and c steps (6316 against 6129), whose extra stores and
-// loads lengthen the chains.
+// loads lengthen the chains. Nor did sixteen blocks as two such groups,
+// eight independent quarter rounds a half round, with the d rows in
+// registers and each quarter round loading and storing its a, b and c
+// words (5863 against 6030 for 15 KiB, min of 8, within the noise): the
+// scheduler holds only so many quarter rounds' instructions at once.
 func (v *vertical8) halfRound(p1, p2 [][4]int, out, in [2]int) {
 	v.steps(p1, qrSteps)
 	v.swap(out, in)
