@@ -45,18 +45,14 @@ type vertical8 struct {
 	mem func(w int) Mem
 }
 
+// newVertical8 returns the layout of a double round's start: words 10 and
+// 11 in the stack slots mem(10) and mem(11), the others in registers.
 func newVertical8(mem func(w int) Mem) *vertical8 {
-	v := &vertical8{mem: mem, t: []VecPhysical{Y10, Y11}}
-	for w := range 16 {
-		switch w {
-		case 10, 11:
-		case 8, 9:
-			v.y[w] = []VecPhysical{Y8, Y9}[w-8]
-		default:
-			v.y[w] = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, nil, nil, nil, nil, Y12, Y13, Y14, Y15}[w]
-		}
+	return &vertical8{
+		y:   [16]VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, nil, nil, Y12, Y13, Y14, Y15},
+		t:   []VecPhysical{Y10, Y11},
+		mem: mem,
 	}
-	return v
 }
 
 // swap stores words out[0] and out[1] to their stack slots and loads in[0]
@@ -89,8 +85,8 @@ var qrSteps = []step{{0, 1, 3, 16}, {2, 3, 1, 12}, {0, 1, 3, 8}, {2, 3, 1, 7}}
 // steps emits steps ss of the quarter rounds on the words qs, side by side:
 // within a step, the additions, then the XORs, then the rotations. The
 // rotations by 16 and 8 are VPSHUFB byte shuffles; those by 12 and 7 a left
-// shift into a temporary, a right shift and an OR, which only two quarter
-// rounds may run side by side (two temporaries).
+// shift into a temporary (v.t[i] for quarter round qs[i]), a right shift and
+// an OR.
 func (v *vertical8) steps(qs [][4]int, ss []step) {
 	for _, s := range ss {
 		for _, q := range qs {
