@@ -22,7 +22,7 @@ func seal(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 	}
 
 	if sealShort(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) ||
-		sealShortAVX2(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) {
+		sealAVX2Kernels(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) {
 		return ret
 	}
 	if len(plaintext) >= chacha20.HeadSize && wideHead() {
@@ -80,7 +80,7 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 	}
 	done, ok := openShort(key, nonce, out, ciphertext, additionalData, tag)
 	if !done {
-		done, ok = openShortAVX2(key, nonce, out, ciphertext, additionalData, tag)
+		done, ok = openAVX2Kernels(key, nonce, out, ciphertext, additionalData, tag)
 	}
 	if !done {
 		ok = openPieces(key, nonce, out, ciphertext, additionalData, tag)

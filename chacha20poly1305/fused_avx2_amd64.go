@@ -31,12 +31,13 @@ const avx2Max = 7 * blockSize
 // block 0 and seven blocks of data in one pass of the eight-block kernel.
 func wideHead() bool { return useFused }
 
-// sealShortAVX2 is seal's work for messages of at most avx2Max bytes, if
-// the AVX2 short kernels are in use and the AVX-512 ones are not: it
-// reports whether it did the work.
-func sealShortAVX2(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
+// sealAVX2Kernels is seal's work on the AVX2 kernels, if they are in use
+// and the AVX-512 ones are not: the short kernel whose sets the message
+// fills for at most avx2Max bytes, sealAVX2Long (the MAC stitched into the
+// cipher's rounds) for longer ones. It reports whether it did the work.
+func sealAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
 	switch n := len(plaintext); {
-	case !useAVX2Fused || useFused || n > avx2Max:
+	case !useAVX2Fused || useFused:
 		return false
 	case n <= blockSize:
 		sealAVX2x1(key, nonce, ciphertext, plaintext, additionalData, tag)
@@ -44,19 +45,22 @@ func sealShortAVX2(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plain
 		sealAVX2(key, nonce, ciphertext, plaintext, additionalData, tag)
 	case n <= 5*blockSize:
 		sealAVX2x3(key, nonce, ciphertext, plaintext, additionalData, tag)
-	default:
+	case n <= avx2Max:
 		sealAVX2x4(key, nonce, ciphertext, plaintext, additionalData, tag)
+	default:
+		sealAVX2Long(key, nonce, ciphertext, plaintext, additionalData, tag)
 	}
 	return true
 }
 
-// openShortAVX2 is open's work for messages of at most avx2Max bytes, if
-// the AVX2 short kernels are in use and the AVX-512 ones are not: done reports whether it did the work,
-// and ok whether the tag was right (out is written only then).
-func openShortAVX2(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
+// openAVX2Kernels is open's work on the AVX2 kernels, as sealAVX2Kernels
+// is seal's: done reports whether it did the work, and ok whether the tag
+// was right. The short kernels write out only then; openAVX2Long writes it
+// either way, and open zeroes it if the tag was wrong.
+func openAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
 	var r int
 	switch n := len(ciphertext); {
-	case !useAVX2Fused || useFused || n > avx2Max:
+	case !useAVX2Fused || useFused:
 		return false, false
 	case n <= blockSize:
 		r = openAVX2x1(key, nonce, out, ciphertext, additionalData, tag)
@@ -64,8 +68,14 @@ func openShortAVX2(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, 
 		r = openAVX2(key, nonce, out, ciphertext, additionalData, tag)
 	case n <= 5*blockSize:
 		r = openAVX2x3(key, nonce, out, ciphertext, additionalData, tag)
-	default:
+	case n <= avx2Max:
 		r = openAVX2x4(key, nonce, out, ciphertext, additionalData, tag)
+	default:
+		// The tag is copied first: out may overlap it (the memory after
+		// the ciphertext), and the kernel writes out before it reads the
+		// tag.
+		expected := *tag
+		r = openAVX2Long(key, nonce, out, ciphertext, additionalData, &expected)
 	}
 	return true, r == 1
 }

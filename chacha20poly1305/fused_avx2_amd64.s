@@ -92,6 +92,11 @@ DATA two<>+16(SB)/4, $0x00000002
 DATA two<>+28(SB)/4, $0x00000000
 GLOBL two<>(SB), RODATA|NOPTR, $32
 
+DATA four<>+0(SB)/4, $0x00000004
+DATA four<>+16(SB)/4, $0x00000004
+DATA four<>+28(SB)/4, $0x00000000
+GLOBL four<>(SB), RODATA|NOPTR, $32
+
 DATA padmask<>+0(SB)/1, $0xff
 DATA padmask<>+1(SB)/1, $0xff
 DATA padmask<>+2(SB)/1, $0xff
@@ -4540,6 +4545,1929 @@ openAVX2x4_out_done:
 	RET
 
 openAVX2x4_fail:
+	MOVQ $0x00000000, AX
+	MOVQ AX, ret+96(FP)
+	VZEROUPPER
+	RET
+
+// func sealAVX2Long(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealAVX2Long(SB), NOSPLIT, $400-96
+	// the input rows, in registers: B, C in Y8, Y9, D of the two sets in Y10, Y11
+	VMOVDQU        rot16<>+0(SB), Y14
+	VMOVDQU        rot8<>+0(SB), Y15
+	MOVQ           key+0(FP), SI
+	VBROADCASTI128 (SI), Y8
+	VBROADCASTI128 16(SI), Y9
+	MOVQ           nonce+8(FP), DX
+	MOVL           (DX), AX
+	SHLQ           $0x20, AX
+	VMOVQ          AX, X10
+	VPINSRQ        $0x01, 4(DX), X10, X10
+	VINSERTI128    $0x01, X10, Y10, Y10
+	VPADDD         lanectr2<>+0(SB), Y10, Y10
+	VPADDD         two<>+0(SB), Y10, Y11
+
+	// the first chunk: block 0 (the Poly1305 key) and the data's first three
+	VMOVDQU sigma2<>+0(SB), Y0
+	VMOVDQA Y8, Y1
+	VMOVDQA Y9, Y2
+	VMOVDQA Y10, Y3
+	VMOVDQU sigma2<>+0(SB), Y4
+	VMOVDQA Y8, Y5
+	VMOVDQA Y9, Y6
+	VMOVDQA Y11, Y7
+	MOVQ    $0x0000000a, 392(SP)
+
+sealAVX2Long_first:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y4, Y4
+	VPSHUFD $0x93, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	DECQ    392(SP)
+	JNZ     sealAVX2Long_first
+	VPADDD  sigma2<>+0(SB), Y0, Y0
+	VPADDD  Y8, Y1, Y1
+	VPADDD  Y9, Y2, Y2
+	VPADDD  Y10, Y3, Y3
+	VPADDD  sigma2<>+0(SB), Y4, Y4
+	VPADDD  Y8, Y5, Y5
+	VPADDD  Y9, Y6, Y6
+	VPADDD  Y11, Y7, Y7
+
+	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (low lanes)
+	VMOVQ      X0, R11
+	VPEXTRQ    $0x01, X0, BX
+	MOVQ       $0x0ffffffc0fffffff, AX
+	ANDQ       AX, R11
+	MOVQ       $0x0ffffffc0ffffffc, AX
+	ANDQ       AX, BX
+	MOVQ       BX, 336(SP)
+	LEAQ       (R11)(R11*4), AX
+	MOVQ       AX, 344(SP)
+	MOVQ       BX, CX
+	SHRQ       $0x02, CX
+	ADDQ       BX, CX
+	VMOVDQU    X1, 352(SP)
+	MOVQ       src_base+40(FP), SI
+	MOVQ       dst_base+16(FP), DI
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      (SI), Y12, Y12
+	VPXOR      32(SI), Y13, Y13
+	VMOVDQU    Y12, (DI)
+	VMOVDQU    Y13, 32(DI)
+	VPERM2I128 $0x20, Y5, Y4, Y12
+	VPERM2I128 $0x20, Y7, Y6, Y13
+	VPXOR      64(SI), Y12, Y12
+	VPXOR      96(SI), Y13, Y13
+	VMOVDQU    Y12, 64(DI)
+	VMOVDQU    Y13, 96(DI)
+	VPERM2I128 $0x31, Y5, Y4, Y12
+	VPERM2I128 $0x31, Y7, Y6, Y13
+	VPXOR      128(SI), Y12, Y12
+	VPXOR      160(SI), Y13, Y13
+	VMOVDQU    Y12, 128(DI)
+	VMOVDQU    Y13, 160(DI)
+
+	// the MAC of the additional data: whole blocks where they are, the partial
+	// one zero-padded on the stack
+	XORQ R8, R8
+	XORQ R9, R9
+	XORQ R10, R10
+	MOVQ ad_len+72(FP), DI
+	SHRQ $0x04, DI
+	JZ   sealAVX2Long_adpart
+	MOVQ ad_base+64(FP), SI
+
+sealAVX2Long_ad:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 336(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 344(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  sealAVX2Long_ad
+
+sealAVX2Long_adpart:
+	MOVQ    ad_len+72(FP), R14
+	ANDQ    $0x0f, R14
+	JZ      sealAVX2Long_adend
+	VPXOR   X12, X12, X12
+	VMOVDQU X12, 48(SP)
+	MOVQ    ad_base+64(FP), R13
+	MOVQ    ad_len+72(FP), AX
+	ANDQ    $-16, AX
+	ADDQ    AX, R13
+	LEAQ    48(SP), R12
+	TESTQ   $0x00000008, R14
+	JZ      sealAVX2Long_adtail_4
+	MOVQ    (R13), R15
+	MOVQ    R15, (R12)
+	ADDQ    $0x08, R13
+	ADDQ    $0x08, R12
+
+sealAVX2Long_adtail_4:
+	TESTQ $0x00000004, R14
+	JZ    sealAVX2Long_adtail_2
+	MOVL  (R13), R15
+	MOVL  R15, (R12)
+	ADDQ  $0x04, R13
+	ADDQ  $0x04, R12
+
+sealAVX2Long_adtail_2:
+	TESTQ $0x00000002, R14
+	JZ    sealAVX2Long_adtail_1
+	MOVW  (R13), R15
+	MOVW  R15, (R12)
+	ADDQ  $0x02, R13
+	ADDQ  $0x02, R12
+
+sealAVX2Long_adtail_1:
+	TESTQ $0x00000001, R14
+	JZ    sealAVX2Long_adtail_done
+	MOVB  (R13), R15
+	MOVB  R15, (R12)
+
+sealAVX2Long_adtail_done:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 336(SP), R12, R13
+	ADDQ  48(SP), AX
+	ADCQ  $0x00, BX
+	ADDQ  56(SP), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 344(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+sealAVX2Long_adend:
+	// the first chunk's ciphertext is the MAC's pending blocks
+	MOVQ   src_base+40(FP), R12
+	MOVQ   dst_base+16(FP), R13
+	MOVQ   R13, SI
+	MOVQ   $0x0000000c, DI
+	ADDQ   $0x000000c0, R12
+	ADDQ   $0x000000c0, R13
+	MOVQ   R12, 368(SP)
+	MOVQ   R13, 376(SP)
+	MOVQ   src_len+48(FP), AX
+	SUBQ   $0x000000c0, AX
+	MOVQ   AX, 384(SP)
+	VPADDD four<>+0(SB), Y10, Y10
+	VPADDD four<>+0(SB), Y11, Y11
+
+	// whole chunks of 256 bytes, the MAC beside the rounds
+sealAVX2Long_chunk:
+	CMPQ    384(SP), $0x00000100
+	JB      sealAVX2Long_tail
+	VMOVDQU sigma2<>+0(SB), Y0
+	VMOVDQA Y8, Y1
+	VMOVDQA Y9, Y2
+	VMOVDQA Y10, Y3
+	VMOVDQU sigma2<>+0(SB), Y4
+	VMOVDQA Y8, Y5
+	VMOVDQA Y9, Y6
+	VMOVDQA Y11, Y7
+	MOVQ    $0x0000000a, 392(SP)
+
+sealAVX2Long_r:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	TESTQ   DI, DI
+	JZ      sealAVX2Long_r_m0
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+sealAVX2Long_r_m0:
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	TESTQ   DI, DI
+	JZ      sealAVX2Long_r_m1
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+sealAVX2Long_r_m1:
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
+	DECQ       392(SP)
+	JNZ        sealAVX2Long_r
+	VPADDD     sigma2<>+0(SB), Y0, Y0
+	VPADDD     Y8, Y1, Y1
+	VPADDD     Y9, Y2, Y2
+	VPADDD     Y10, Y3, Y3
+	VPADDD     sigma2<>+0(SB), Y4, Y4
+	VPADDD     Y8, Y5, Y5
+	VPADDD     Y9, Y6, Y6
+	VPADDD     Y11, Y7, Y7
+	MOVQ       368(SP), R12
+	MOVQ       376(SP), R13
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      (R12), Y12, Y12
+	VPXOR      32(R12), Y13, Y13
+	VMOVDQU    Y12, (R13)
+	VMOVDQU    Y13, 32(R13)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      64(R12), Y12, Y12
+	VPXOR      96(R12), Y13, Y13
+	VMOVDQU    Y12, 64(R13)
+	VMOVDQU    Y13, 96(R13)
+	VPERM2I128 $0x20, Y5, Y4, Y12
+	VPERM2I128 $0x20, Y7, Y6, Y13
+	VPXOR      128(R12), Y12, Y12
+	VPXOR      160(R12), Y13, Y13
+	VMOVDQU    Y12, 128(R13)
+	VMOVDQU    Y13, 160(R13)
+	VPERM2I128 $0x31, Y5, Y4, Y12
+	VPERM2I128 $0x31, Y7, Y6, Y13
+	VPXOR      192(R12), Y12, Y12
+	VPXOR      224(R12), Y13, Y13
+	VMOVDQU    Y12, 192(R13)
+	VMOVDQU    Y13, 224(R13)
+	MOVQ       R13, SI
+	MOVQ       $0x00000010, DI
+	ADDQ       $0x00000100, 368(SP)
+	ADDQ       $0x00000100, 376(SP)
+	SUBQ       $0x00000100, 384(SP)
+	VPADDD     four<>+0(SB), Y10, Y10
+	VPADDD     four<>+0(SB), Y11, Y11
+	JMP        sealAVX2Long_chunk
+
+	// the last partial chunk (rem < 256 bytes, maybe none) through the stack
+sealAVX2Long_tail:
+	VPXOR   Y12, Y12, Y12
+	VMOVDQU Y12, 64(SP)
+	VMOVDQU Y12, 96(SP)
+	VMOVDQU Y12, 128(SP)
+	VMOVDQU Y12, 160(SP)
+	VMOVDQU Y12, 192(SP)
+	VMOVDQU Y12, 224(SP)
+	VMOVDQU Y12, 256(SP)
+	VMOVDQU Y12, 288(SP)
+	VMOVDQU X12, 320(SP)
+	MOVQ    368(SP), R13
+	LEAQ    64(SP), R12
+	MOVQ    384(SP), R14
+
+sealAVX2Long_in_32:
+	CMPQ    R14, $0x20
+	JB      sealAVX2Long_in_16
+	VMOVDQU (R13), Y12
+	VMOVDQU Y12, (R12)
+	ADDQ    $0x20, R13
+	ADDQ    $0x20, R12
+	SUBQ    $0x20, R14
+	JMP     sealAVX2Long_in_32
+
+sealAVX2Long_in_16:
+	TESTQ   $0x00000010, R14
+	JZ      sealAVX2Long_in_8
+	VMOVDQU (R13), X12
+	VMOVDQU X12, (R12)
+	ADDQ    $0x10, R13
+	ADDQ    $0x10, R12
+
+sealAVX2Long_in_8:
+	TESTQ $0x00000008, R14
+	JZ    sealAVX2Long_in_4
+	MOVQ  (R13), R15
+	MOVQ  R15, (R12)
+	ADDQ  $0x08, R13
+	ADDQ  $0x08, R12
+
+sealAVX2Long_in_4:
+	TESTQ $0x00000004, R14
+	JZ    sealAVX2Long_in_2
+	MOVL  (R13), R15
+	MOVL  R15, (R12)
+	ADDQ  $0x04, R13
+	ADDQ  $0x04, R12
+
+sealAVX2Long_in_2:
+	TESTQ $0x00000002, R14
+	JZ    sealAVX2Long_in_1
+	MOVW  (R13), R15
+	MOVW  R15, (R12)
+	ADDQ  $0x02, R13
+	ADDQ  $0x02, R12
+
+sealAVX2Long_in_1:
+	TESTQ $0x00000001, R14
+	JZ    sealAVX2Long_in_done
+	MOVB  (R13), R15
+	MOVB  R15, (R12)
+
+sealAVX2Long_in_done:
+	CMPQ    384(SP), $0x00
+	JE      sealAVX2Long_norounds
+	VMOVDQU sigma2<>+0(SB), Y0
+	VMOVDQA Y8, Y1
+	VMOVDQA Y9, Y2
+	VMOVDQA Y10, Y3
+	VMOVDQU sigma2<>+0(SB), Y4
+	VMOVDQA Y8, Y5
+	VMOVDQA Y9, Y6
+	VMOVDQA Y11, Y7
+	MOVQ    $0x0000000a, 392(SP)
+
+sealAVX2Long_rt:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	TESTQ   DI, DI
+	JZ      sealAVX2Long_rt_m0
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+sealAVX2Long_rt_m0:
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	TESTQ   DI, DI
+	JZ      sealAVX2Long_rt_m1
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+sealAVX2Long_rt_m1:
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
+	DECQ       392(SP)
+	JNZ        sealAVX2Long_rt
+	VPADDD     sigma2<>+0(SB), Y0, Y0
+	VPADDD     Y8, Y1, Y1
+	VPADDD     Y9, Y2, Y2
+	VPADDD     Y10, Y3, Y3
+	VPADDD     sigma2<>+0(SB), Y4, Y4
+	VPADDD     Y8, Y5, Y5
+	VPADDD     Y9, Y6, Y6
+	VPADDD     Y11, Y7, Y7
+	LEAQ       64(SP), R12
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      (R12), Y12, Y12
+	VPXOR      32(R12), Y13, Y13
+	VMOVDQU    Y12, (R12)
+	VMOVDQU    Y13, 32(R12)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      64(R12), Y12, Y12
+	VPXOR      96(R12), Y13, Y13
+	VMOVDQU    Y12, 64(R12)
+	VMOVDQU    Y13, 96(R12)
+	VPERM2I128 $0x20, Y5, Y4, Y12
+	VPERM2I128 $0x20, Y7, Y6, Y13
+	VPXOR      128(R12), Y12, Y12
+	VPXOR      160(R12), Y13, Y13
+	VMOVDQU    Y12, 128(R12)
+	VMOVDQU    Y13, 160(R12)
+	VPERM2I128 $0x31, Y5, Y4, Y12
+	VPERM2I128 $0x31, Y7, Y6, Y13
+	VPXOR      192(R12), Y12, Y12
+	VPXOR      224(R12), Y13, Y13
+	VMOVDQU    Y12, 192(R12)
+	VMOVDQU    Y13, 224(R12)
+
+	// zero the ciphertext's partial block beyond its end, for the MAC
+	MOVQ    384(SP), AX
+	ANDQ    $0x0f, AX
+	JZ      sealAVX2Long_padded
+	MOVQ    $0x00000010, BX
+	SUBQ    AX, BX
+	LEAQ    padmask<>+0(SB), DX
+	VMOVDQU (DX)(BX*1), X12
+	MOVQ    384(SP), AX
+	ANDQ    $-16, AX
+	VPAND   64(SP)(AX*1), X12, X12
+	VMOVDQU X12, 64(SP)(AX*1)
+
+sealAVX2Long_padded:
+	MOVQ 376(SP), R12
+	LEAQ 64(SP), R13
+	MOVQ 384(SP), R14
+
+sealAVX2Long_out_32:
+	CMPQ    R14, $0x20
+	JB      sealAVX2Long_out_16
+	VMOVDQU (R13), Y12
+	VMOVDQU Y12, (R12)
+	ADDQ    $0x20, R13
+	ADDQ    $0x20, R12
+	SUBQ    $0x20, R14
+	JMP     sealAVX2Long_out_32
+
+sealAVX2Long_out_16:
+	TESTQ   $0x00000010, R14
+	JZ      sealAVX2Long_out_8
+	VMOVDQU (R13), X12
+	VMOVDQU X12, (R12)
+	ADDQ    $0x10, R13
+	ADDQ    $0x10, R12
+
+sealAVX2Long_out_8:
+	TESTQ $0x00000008, R14
+	JZ    sealAVX2Long_out_4
+	MOVQ  (R13), R15
+	MOVQ  R15, (R12)
+	ADDQ  $0x08, R13
+	ADDQ  $0x08, R12
+
+sealAVX2Long_out_4:
+	TESTQ $0x00000004, R14
+	JZ    sealAVX2Long_out_2
+	MOVL  (R13), R15
+	MOVL  R15, (R12)
+	ADDQ  $0x04, R13
+	ADDQ  $0x04, R12
+
+sealAVX2Long_out_2:
+	TESTQ $0x00000002, R14
+	JZ    sealAVX2Long_out_1
+	MOVW  (R13), R15
+	MOVW  R15, (R12)
+	ADDQ  $0x02, R13
+	ADDQ  $0x02, R12
+
+sealAVX2Long_out_1:
+	TESTQ $0x00000001, R14
+	JZ    sealAVX2Long_out_done
+	MOVB  (R13), R15
+	MOVB  R15, (R12)
+
+sealAVX2Long_out_done:
+sealAVX2Long_norounds:
+	// what the rounds left of the MAC's pending blocks
+	TESTQ DI, DI
+	JZ    sealAVX2Long_pended
+
+sealAVX2Long_pend:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 336(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 344(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  sealAVX2Long_pend
+
+sealAVX2Long_pended:
+	// Seal: the tail's ciphertext and the lengths
+	MOVQ 384(SP), AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 64(SP)(AX*1)
+	MOVQ src_len+48(FP), BX
+	MOVQ BX, 72(SP)(AX*1)
+	LEAQ 64(SP), SI
+	MOVQ AX, DI
+	SHRQ $0x04, DI
+	INCQ DI
+
+sealAVX2Long_last:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 336(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 344(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	ADDQ  $0x10, SI
+	DECQ  DI
+	JNZ   sealAVX2Long_last
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 336(SP), R12, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 344(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+	// x2 = 4c + (x2 & 3)
+	MOVQ R10, DI
+	SHRQ $0x02, DI
+	ANDQ $0x03, R10
+
+	// h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5
+	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
+	LEAQ    (DI)(DI*4), AX
+	LEAQ    5(AX), BX
+	MOVQ    R8, R12
+	ADDQ    BX, R12
+	MOVQ    R9, R13
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R10
+	ADDQ    AX, R8
+	ADCQ    $0x00, R9
+	SHRQ    $0x02, R10
+	CMOVQNE R12, R8
+	CMOVQNE R13, R9
+	ADDQ    352(SP), R8
+	ADCQ    360(SP), R9
+	MOVQ    tag+88(FP), SI
+	MOVQ    R8, (SI)
+	MOVQ    R9, 8(SI)
+	VZEROUPPER
+	RET
+
+// func openAVX2Long(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openAVX2Long(SB), NOSPLIT, $400-104
+	// the input rows, in registers: B, C in Y8, Y9, D of the two sets in Y10, Y11
+	VMOVDQU        rot16<>+0(SB), Y14
+	VMOVDQU        rot8<>+0(SB), Y15
+	MOVQ           key+0(FP), SI
+	VBROADCASTI128 (SI), Y8
+	VBROADCASTI128 16(SI), Y9
+	MOVQ           nonce+8(FP), DX
+	MOVL           (DX), AX
+	SHLQ           $0x20, AX
+	VMOVQ          AX, X10
+	VPINSRQ        $0x01, 4(DX), X10, X10
+	VINSERTI128    $0x01, X10, Y10, Y10
+	VPADDD         lanectr2<>+0(SB), Y10, Y10
+	VPADDD         two<>+0(SB), Y10, Y11
+
+	// the first chunk: block 0 (the Poly1305 key) and the data's first three
+	VMOVDQU sigma2<>+0(SB), Y0
+	VMOVDQA Y8, Y1
+	VMOVDQA Y9, Y2
+	VMOVDQA Y10, Y3
+	VMOVDQU sigma2<>+0(SB), Y4
+	VMOVDQA Y8, Y5
+	VMOVDQA Y9, Y6
+	VMOVDQA Y11, Y7
+	MOVQ    $0x0000000a, 392(SP)
+
+openAVX2Long_first:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y4, Y4
+	VPSHUFD $0x93, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	DECQ    392(SP)
+	JNZ     openAVX2Long_first
+	VPADDD  sigma2<>+0(SB), Y0, Y0
+	VPADDD  Y8, Y1, Y1
+	VPADDD  Y9, Y2, Y2
+	VPADDD  Y10, Y3, Y3
+	VPADDD  sigma2<>+0(SB), Y4, Y4
+	VPADDD  Y8, Y5, Y5
+	VPADDD  Y9, Y6, Y6
+	VPADDD  Y11, Y7, Y7
+
+	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (low lanes)
+	VMOVQ   X0, R11
+	VPEXTRQ $0x01, X0, BX
+	MOVQ    $0x0ffffffc0fffffff, AX
+	ANDQ    AX, R11
+	MOVQ    $0x0ffffffc0ffffffc, AX
+	ANDQ    AX, BX
+	MOVQ    BX, 336(SP)
+	LEAQ    (R11)(R11*4), AX
+	MOVQ    AX, 344(SP)
+	MOVQ    BX, CX
+	SHRQ    $0x02, CX
+	ADDQ    BX, CX
+	VMOVDQU X1, 352(SP)
+
+	// the MAC of the additional data: whole blocks where they are, the partial
+	// one zero-padded on the stack
+	XORQ R8, R8
+	XORQ R9, R9
+	XORQ R10, R10
+	MOVQ ad_len+72(FP), DI
+	SHRQ $0x04, DI
+	JZ   openAVX2Long_adpart
+	MOVQ ad_base+64(FP), SI
+
+openAVX2Long_ad:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 336(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 344(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  openAVX2Long_ad
+
+openAVX2Long_adpart:
+	MOVQ    ad_len+72(FP), R14
+	ANDQ    $0x0f, R14
+	JZ      openAVX2Long_adend
+	VPXOR   X12, X12, X12
+	VMOVDQU X12, 48(SP)
+	MOVQ    ad_base+64(FP), R13
+	MOVQ    ad_len+72(FP), AX
+	ANDQ    $-16, AX
+	ADDQ    AX, R13
+	LEAQ    48(SP), R12
+	TESTQ   $0x00000008, R14
+	JZ      openAVX2Long_adtail_4
+	MOVQ    (R13), R15
+	MOVQ    R15, (R12)
+	ADDQ    $0x08, R13
+	ADDQ    $0x08, R12
+
+openAVX2Long_adtail_4:
+	TESTQ $0x00000004, R14
+	JZ    openAVX2Long_adtail_2
+	MOVL  (R13), R15
+	MOVL  R15, (R12)
+	ADDQ  $0x04, R13
+	ADDQ  $0x04, R12
+
+openAVX2Long_adtail_2:
+	TESTQ $0x00000002, R14
+	JZ    openAVX2Long_adtail_1
+	MOVW  (R13), R15
+	MOVW  R15, (R12)
+	ADDQ  $0x02, R13
+	ADDQ  $0x02, R12
+
+openAVX2Long_adtail_1:
+	TESTQ $0x00000001, R14
+	JZ    openAVX2Long_adtail_done
+	MOVB  (R13), R15
+	MOVB  R15, (R12)
+
+openAVX2Long_adtail_done:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 336(SP), R12, R13
+	ADDQ  48(SP), AX
+	ADCQ  $0x00, BX
+	ADDQ  56(SP), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 344(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+openAVX2Long_adend:
+	// the first chunk's ciphertext to the MAC, then its plaintext to dst
+	MOVQ src_base+40(FP), SI
+	MOVQ $0x0000000c, DI
+
+openAVX2Long_c0:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 336(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 344(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ       BX, R12
+	ADCQ       R13, R10
+	MOVQ       AX, R8
+	MOVQ       R12, R9
+	ADDQ       $0x10, SI
+	DECQ       DI
+	JNZ        openAVX2Long_c0
+	MOVQ       src_base+40(FP), R12
+	MOVQ       dst_base+16(FP), R13
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      (R12), Y12, Y12
+	VPXOR      32(R12), Y13, Y13
+	VMOVDQU    Y12, (R13)
+	VMOVDQU    Y13, 32(R13)
+	VPERM2I128 $0x20, Y5, Y4, Y12
+	VPERM2I128 $0x20, Y7, Y6, Y13
+	VPXOR      64(R12), Y12, Y12
+	VPXOR      96(R12), Y13, Y13
+	VMOVDQU    Y12, 64(R13)
+	VMOVDQU    Y13, 96(R13)
+	VPERM2I128 $0x31, Y5, Y4, Y12
+	VPERM2I128 $0x31, Y7, Y6, Y13
+	VPXOR      128(R12), Y12, Y12
+	VPXOR      160(R12), Y13, Y13
+	VMOVDQU    Y12, 128(R13)
+	VMOVDQU    Y13, 160(R13)
+	ADDQ       $0x000000c0, R12
+	ADDQ       $0x000000c0, R13
+	MOVQ       R12, 368(SP)
+	MOVQ       R13, 376(SP)
+	MOVQ       src_len+48(FP), AX
+	SUBQ       $0x000000c0, AX
+	MOVQ       AX, 384(SP)
+	VPADDD     four<>+0(SB), Y10, Y10
+	VPADDD     four<>+0(SB), Y11, Y11
+
+	// whole chunks of 256 bytes, the MAC beside the rounds
+openAVX2Long_chunk:
+	CMPQ    384(SP), $0x00000100
+	JB      openAVX2Long_tail
+	MOVQ    368(SP), SI
+	MOVQ    $0x00000010, DI
+	VMOVDQU sigma2<>+0(SB), Y0
+	VMOVDQA Y8, Y1
+	VMOVDQA Y9, Y2
+	VMOVDQA Y10, Y3
+	VMOVDQU sigma2<>+0(SB), Y4
+	VMOVDQA Y8, Y5
+	VMOVDQA Y9, Y6
+	VMOVDQA Y11, Y7
+	MOVQ    $0x0000000a, 392(SP)
+
+openAVX2Long_r:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	TESTQ   DI, DI
+	JZ      openAVX2Long_r_m0
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+openAVX2Long_r_m0:
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	TESTQ   DI, DI
+	JZ      openAVX2Long_r_m1
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+openAVX2Long_r_m1:
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
+	DECQ       392(SP)
+	JNZ        openAVX2Long_r
+	VPADDD     sigma2<>+0(SB), Y0, Y0
+	VPADDD     Y8, Y1, Y1
+	VPADDD     Y9, Y2, Y2
+	VPADDD     Y10, Y3, Y3
+	VPADDD     sigma2<>+0(SB), Y4, Y4
+	VPADDD     Y8, Y5, Y5
+	VPADDD     Y9, Y6, Y6
+	VPADDD     Y11, Y7, Y7
+	MOVQ       368(SP), R12
+	MOVQ       376(SP), R13
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      (R12), Y12, Y12
+	VPXOR      32(R12), Y13, Y13
+	VMOVDQU    Y12, (R13)
+	VMOVDQU    Y13, 32(R13)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      64(R12), Y12, Y12
+	VPXOR      96(R12), Y13, Y13
+	VMOVDQU    Y12, 64(R13)
+	VMOVDQU    Y13, 96(R13)
+	VPERM2I128 $0x20, Y5, Y4, Y12
+	VPERM2I128 $0x20, Y7, Y6, Y13
+	VPXOR      128(R12), Y12, Y12
+	VPXOR      160(R12), Y13, Y13
+	VMOVDQU    Y12, 128(R13)
+	VMOVDQU    Y13, 160(R13)
+	VPERM2I128 $0x31, Y5, Y4, Y12
+	VPERM2I128 $0x31, Y7, Y6, Y13
+	VPXOR      192(R12), Y12, Y12
+	VPXOR      224(R12), Y13, Y13
+	VMOVDQU    Y12, 192(R13)
+	VMOVDQU    Y13, 224(R13)
+	ADDQ       $0x00000100, 368(SP)
+	ADDQ       $0x00000100, 376(SP)
+	SUBQ       $0x00000100, 384(SP)
+	VPADDD     four<>+0(SB), Y10, Y10
+	VPADDD     four<>+0(SB), Y11, Y11
+	JMP        openAVX2Long_chunk
+
+	// the last partial chunk (rem < 256 bytes, maybe none) through the stack
+openAVX2Long_tail:
+	VPXOR   Y12, Y12, Y12
+	VMOVDQU Y12, 64(SP)
+	VMOVDQU Y12, 96(SP)
+	VMOVDQU Y12, 128(SP)
+	VMOVDQU Y12, 160(SP)
+	VMOVDQU Y12, 192(SP)
+	VMOVDQU Y12, 224(SP)
+	VMOVDQU Y12, 256(SP)
+	VMOVDQU Y12, 288(SP)
+	VMOVDQU X12, 320(SP)
+	MOVQ    368(SP), R13
+	LEAQ    64(SP), R12
+	MOVQ    384(SP), R14
+
+openAVX2Long_in_32:
+	CMPQ    R14, $0x20
+	JB      openAVX2Long_in_16
+	VMOVDQU (R13), Y12
+	VMOVDQU Y12, (R12)
+	ADDQ    $0x20, R13
+	ADDQ    $0x20, R12
+	SUBQ    $0x20, R14
+	JMP     openAVX2Long_in_32
+
+openAVX2Long_in_16:
+	TESTQ   $0x00000010, R14
+	JZ      openAVX2Long_in_8
+	VMOVDQU (R13), X12
+	VMOVDQU X12, (R12)
+	ADDQ    $0x10, R13
+	ADDQ    $0x10, R12
+
+openAVX2Long_in_8:
+	TESTQ $0x00000008, R14
+	JZ    openAVX2Long_in_4
+	MOVQ  (R13), R15
+	MOVQ  R15, (R12)
+	ADDQ  $0x08, R13
+	ADDQ  $0x08, R12
+
+openAVX2Long_in_4:
+	TESTQ $0x00000004, R14
+	JZ    openAVX2Long_in_2
+	MOVL  (R13), R15
+	MOVL  R15, (R12)
+	ADDQ  $0x04, R13
+	ADDQ  $0x04, R12
+
+openAVX2Long_in_2:
+	TESTQ $0x00000002, R14
+	JZ    openAVX2Long_in_1
+	MOVW  (R13), R15
+	MOVW  R15, (R12)
+	ADDQ  $0x02, R13
+	ADDQ  $0x02, R12
+
+openAVX2Long_in_1:
+	TESTQ $0x00000001, R14
+	JZ    openAVX2Long_in_done
+	MOVB  (R13), R15
+	MOVB  R15, (R12)
+
+openAVX2Long_in_done:
+	// Open: the tail's ciphertext and the lengths are the MAC's pending blocks
+	MOVQ    384(SP), AX
+	ADDQ    $0x0f, AX
+	ANDQ    $-16, AX
+	MOVQ    ad_len+72(FP), BX
+	MOVQ    BX, 64(SP)(AX*1)
+	MOVQ    src_len+48(FP), BX
+	MOVQ    BX, 72(SP)(AX*1)
+	LEAQ    64(SP), SI
+	MOVQ    AX, DI
+	SHRQ    $0x04, DI
+	INCQ    DI
+	CMPQ    384(SP), $0x00
+	JE      openAVX2Long_norounds
+	VMOVDQU sigma2<>+0(SB), Y0
+	VMOVDQA Y8, Y1
+	VMOVDQA Y9, Y2
+	VMOVDQA Y10, Y3
+	VMOVDQU sigma2<>+0(SB), Y4
+	VMOVDQA Y8, Y5
+	VMOVDQA Y9, Y6
+	VMOVDQA Y11, Y7
+	MOVQ    $0x0000000a, 392(SP)
+
+openAVX2Long_rt:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	TESTQ   DI, DI
+	JZ      openAVX2Long_rt_m0
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+openAVX2Long_rt_m0:
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y14, Y3, Y3
+	VPSHUFB Y14, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	TESTQ   DI, DI
+	JZ      openAVX2Long_rt_m1
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+openAVX2Long_rt_m1:
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
+	DECQ       392(SP)
+	JNZ        openAVX2Long_rt
+	VPADDD     sigma2<>+0(SB), Y0, Y0
+	VPADDD     Y8, Y1, Y1
+	VPADDD     Y9, Y2, Y2
+	VPADDD     Y10, Y3, Y3
+	VPADDD     sigma2<>+0(SB), Y4, Y4
+	VPADDD     Y8, Y5, Y5
+	VPADDD     Y9, Y6, Y6
+	VPADDD     Y11, Y7, Y7
+	LEAQ       64(SP), R12
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      (R12), Y12, Y12
+	VPXOR      32(R12), Y13, Y13
+	VMOVDQU    Y12, (R12)
+	VMOVDQU    Y13, 32(R12)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      64(R12), Y12, Y12
+	VPXOR      96(R12), Y13, Y13
+	VMOVDQU    Y12, 64(R12)
+	VMOVDQU    Y13, 96(R12)
+	VPERM2I128 $0x20, Y5, Y4, Y12
+	VPERM2I128 $0x20, Y7, Y6, Y13
+	VPXOR      128(R12), Y12, Y12
+	VPXOR      160(R12), Y13, Y13
+	VMOVDQU    Y12, 128(R12)
+	VMOVDQU    Y13, 160(R12)
+	VPERM2I128 $0x31, Y5, Y4, Y12
+	VPERM2I128 $0x31, Y7, Y6, Y13
+	VPXOR      192(R12), Y12, Y12
+	VPXOR      224(R12), Y13, Y13
+	VMOVDQU    Y12, 192(R12)
+	VMOVDQU    Y13, 224(R12)
+	MOVQ       376(SP), R12
+	LEAQ       64(SP), R13
+	MOVQ       384(SP), R14
+
+openAVX2Long_out_32:
+	CMPQ    R14, $0x20
+	JB      openAVX2Long_out_16
+	VMOVDQU (R13), Y12
+	VMOVDQU Y12, (R12)
+	ADDQ    $0x20, R13
+	ADDQ    $0x20, R12
+	SUBQ    $0x20, R14
+	JMP     openAVX2Long_out_32
+
+openAVX2Long_out_16:
+	TESTQ   $0x00000010, R14
+	JZ      openAVX2Long_out_8
+	VMOVDQU (R13), X12
+	VMOVDQU X12, (R12)
+	ADDQ    $0x10, R13
+	ADDQ    $0x10, R12
+
+openAVX2Long_out_8:
+	TESTQ $0x00000008, R14
+	JZ    openAVX2Long_out_4
+	MOVQ  (R13), R15
+	MOVQ  R15, (R12)
+	ADDQ  $0x08, R13
+	ADDQ  $0x08, R12
+
+openAVX2Long_out_4:
+	TESTQ $0x00000004, R14
+	JZ    openAVX2Long_out_2
+	MOVL  (R13), R15
+	MOVL  R15, (R12)
+	ADDQ  $0x04, R13
+	ADDQ  $0x04, R12
+
+openAVX2Long_out_2:
+	TESTQ $0x00000002, R14
+	JZ    openAVX2Long_out_1
+	MOVW  (R13), R15
+	MOVW  R15, (R12)
+	ADDQ  $0x02, R13
+	ADDQ  $0x02, R12
+
+openAVX2Long_out_1:
+	TESTQ $0x00000001, R14
+	JZ    openAVX2Long_out_done
+	MOVB  (R13), R15
+	MOVB  R15, (R12)
+
+openAVX2Long_out_done:
+openAVX2Long_norounds:
+	// what the rounds left of the MAC's pending blocks
+	TESTQ DI, DI
+	JZ    openAVX2Long_pended
+
+openAVX2Long_pend:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 336(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 344(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+	JNZ  openAVX2Long_pend
+
+openAVX2Long_pended:
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 336(SP), R12, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 344(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+
+	// x2 = 4c + (x2 & 3)
+	MOVQ R10, DI
+	SHRQ $0x02, DI
+	ANDQ $0x03, R10
+
+	// h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5
+	// reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.
+	LEAQ    (DI)(DI*4), AX
+	LEAQ    5(AX), BX
+	MOVQ    R8, R12
+	ADDQ    BX, R12
+	MOVQ    R9, R13
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R10
+	ADDQ    AX, R8
+	ADCQ    $0x00, R9
+	SHRQ    $0x02, R10
+	CMOVQNE R12, R8
+	CMOVQNE R13, R9
+	ADDQ    352(SP), R8
+	ADCQ    360(SP), R9
+	MOVQ    tag+88(FP), SI
+
+	// compare with the tag, in constant time; whether it matched is public
+	XORQ (SI), R8
+	XORQ 8(SI), R9
+	ORQ  R9, R8
+	JNZ  openAVX2Long_fail
+	MOVQ $0x00000001, AX
+	MOVQ AX, ret+96(FP)
+	VZEROUPPER
+	RET
+
+openAVX2Long_fail:
 	MOVQ $0x00000000, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER

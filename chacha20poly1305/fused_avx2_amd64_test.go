@@ -12,18 +12,22 @@ import (
 	xaead "golang.org/x/crypto/chacha20poly1305"
 )
 
-// avx2Kernels are the AVX2 short kernels and the longest message each
-// takes.
+// avx2Kernels are the AVX2 kernels, and the shortest and longest message
+// each is tested at (the long kernel takes any length from min).
+// sealAVX2Long writes the plaintext even if the tag is wrong (open zeroes
+// it).
 var avx2Kernels = []struct {
-	name string
-	seal func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)
-	open func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) int
-	max  int
+	name          string
+	seal          func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)
+	open          func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) int
+	min, max      int
+	writesOnForge bool
 }{
-	{"avx2x1", sealAVX2x1, openAVX2x1, blockSize},
-	{"avx2", sealAVX2, openAVX2, 3 * blockSize},
-	{"avx2x3", sealAVX2x3, openAVX2x3, 5 * blockSize},
-	{"avx2x4", sealAVX2x4, openAVX2x4, avx2Max},
+	{"avx2x1", sealAVX2x1, openAVX2x1, 0, blockSize, false},
+	{"avx2", sealAVX2, openAVX2, 0, 3 * blockSize, false},
+	{"avx2x3", sealAVX2x3, openAVX2x3, 0, 5 * blockSize, false},
+	{"avx2x4", sealAVX2x4, openAVX2x4, 0, avx2Max, false},
+	{"avx2long", sealAVX2Long, openAVX2Long, 3 * blockSize, 3*blockSize + 3*256 + 64, true},
 }
 
 // avx2ADLens are the lengths of additional data the AVX2 tests take: every
@@ -52,7 +56,7 @@ func TestAVX2FusedKernels(t *testing.T) {
 	rng := testutil.Rand(t)
 	const canary = 0xc3
 	for _, k := range avx2Kernels {
-		for n := 0; n <= k.max; n++ {
+		for n := k.min; n <= k.max; n++ {
 			for _, adLen := range avx2ADLens() {
 				key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
 				pt, ad := randBytes(rng, n), randBytes(rng, adLen)
@@ -86,7 +90,7 @@ func TestAVX2FusedKernels(t *testing.T) {
 				if k.open((*[32]byte)(key), (*[12]byte)(nonce), out[:n], forged[:n], fad, (*[16]byte)(forged[n:])) != 0 {
 					t.Fatalf("%s: length %d, ad %d: open accepted a forgery", k.name, n, adLen)
 				}
-				if !allByte(out, canary) {
+				if !allByte(out[n:], canary) || !k.writesOnForge && !allByte(out, canary) {
 					t.Fatalf("%s: length %d, ad %d: open wrote output for a forgery", k.name, n, adLen)
 				}
 			}
@@ -94,17 +98,38 @@ func TestAVX2FusedKernels(t *testing.T) {
 	}
 }
 
-// TestAVX2FusedSealOpen runs Seal and Open with the AVX2 short kernels
-// selected at every length up to 64 bytes past the longest they take,
-// fresh and in place, against x/crypto and against the portable path; a
-// forged tag is refused with the output zeroed.
+// TestAVX2FusedSealOpen runs Seal and Open with the AVX2 kernels selected
+// at every length up to 64 bytes past the longest the short kernels take,
+// then (a few lengths of additional data each) at every length through
+// the long kernel's first chunks and tail, and at random lengths to 20000
+// bytes, fresh and in place, against x/crypto and against the portable
+// path; a forged tag is refused with the output zeroed.
 func TestAVX2FusedSealOpen(t *testing.T) {
 	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 short kernels")
 	}
 	rng := testutil.Rand(t)
+	type tc struct{ n, adLen int }
+	var cases []tc
 	for n := 0; n <= avx2Max+64; n++ {
 		for _, adLen := range avx2ADLens() {
+			cases = append(cases, tc{n, adLen})
+		}
+	}
+	few := []int{0, 13, 16, 1, 40, 31}
+	last, random := 3*blockSize+4*256+64, 200
+	if testing.Short() {
+		last, random = avx2Max+300, 20
+	}
+	for n := avx2Max + 65; n <= last; n++ {
+		cases = append(cases, tc{n, few[n%len(few)]})
+	}
+	for range random {
+		cases = append(cases, tc{rng.IntN(20000), few[rng.IntN(len(few))]})
+	}
+	for _, c := range cases {
+		n, adLen := c.n, c.adLen
+		{
 			key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
 			pt, ad := randBytes(rng, n), randBytes(rng, adLen)
 			x, _ := xaead.New(key)
@@ -165,7 +190,7 @@ func TestAVX2FusedLimits(t *testing.T) {
 	nonce := largeRNonce(t, key)
 	x, _ := xaead.New(key[:])
 	for _, k := range avx2Kernels {
-		for n := 0; n <= k.max; n++ {
+		for n := k.min; n <= k.max; n++ {
 			for _, adLen := range []int{0, 1, 13, 16, 64, 257} {
 				ones := bytes.Repeat([]byte{0xff}, n)
 				ad := bytes.Repeat([]byte{0xff}, adLen)

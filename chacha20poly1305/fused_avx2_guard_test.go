@@ -10,13 +10,14 @@ import (
 	xaead "golang.org/x/crypto/chacha20poly1305"
 )
 
-// TestAVX2FusedGuardPages runs the AVX2 short kernels with src, dst, ad,
+// TestAVX2FusedGuardPages runs the AVX2 kernels with src, dst, ad,
 // tag, key and nonce each against an unmapped page, after it and before
 // it (shortRevGuarded, review_short_test.go), at every length they take
 // and additional data of 0 to 17 and 31 to 33 bytes: a byte read or
 // written outside them (AVX2 has no masked loads, so the kernels copy the
 // data in pieces) would fault. It checks that the page around dst is
-// untouched and that Open with a wrong tag writes nothing.
+// untouched and that Open with a wrong tag writes nothing (the short
+// kernels) or only dst (the long one).
 func TestAVX2FusedGuardPages(t *testing.T) {
 	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 short kernels")
@@ -34,8 +35,13 @@ func TestAVX2FusedGuardPages(t *testing.T) {
 		pages[i] = page
 	}
 	for _, k := range avx2Kernels {
-		for n := 0; n <= k.max; n++ {
-			for _, adLen := range adLens {
+		for n := k.min; n <= k.max; n++ {
+			for i, adLen := range adLens {
+				if k.writesOnForge && i%5 != n%5 {
+					// The long kernel's additional data is the short
+					// ones': a fifth of the lengths each time.
+					continue
+				}
 				for _, atEnd := range []bool{true, false} {
 					key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
 					pt, adv := randBytes(rng, n), randBytes(rng, adLen)
@@ -70,7 +76,7 @@ func TestAVX2FusedGuardPages(t *testing.T) {
 					if k.open((*[32]byte)(kp), (*[12]byte)(np), dst, src, ad, (*[16]byte)(tag)) != 0 {
 						t.Fatalf("%s: n %d, ad %d: open accepted tag bit %d flipped", k.name, n, adLen, bit)
 					}
-					if !allByte(dst, canary) || !allByte(around, canary) {
+					if !k.writesOnForge && !allByte(dst, canary) || !allByte(around, canary) {
 						t.Fatalf("%s: n %d, ad %d: refused open wrote to dst", k.name, n, adLen)
 					}
 					tag[bit/8] ^= 1 << (bit % 8)

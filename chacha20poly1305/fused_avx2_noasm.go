@@ -7,15 +7,15 @@ package chacha20poly1305
 // block 0 on its own.
 func wideHead() bool { return false }
 
-// sealShortAVX2 reports that seal must do the work: there is no AVX2
+// sealAVX2Kernels reports that seal must do the work: there is no AVX2
 // assembly here.
-func sealShortAVX2(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
+func sealAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
 	return false
 }
 
-// openShortAVX2 reports that open must do the work: there is no AVX2
+// openAVX2Kernels reports that open must do the work: there is no AVX2
 // assembly here.
-func openShortAVX2(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
+func openAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
 	return false, false
 }
 

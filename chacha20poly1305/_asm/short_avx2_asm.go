@@ -45,6 +45,7 @@ var (
 	laneCtr2y Mem // 0 and 1 in word 0 of the two 128-bit lanes
 	twoY      Mem // 2 in word 0 of both lanes: set 1's counters from set 0's
 	padMask   Mem // 16 bytes of 0xff then 16 of zeros: at 16 - k, the mask of k bytes
+	fourY     Mem // 4 in word 0 of both lanes: the next chunk's counters
 )
 
 // avx2Constants emits the AVX2 kernels' constants.
@@ -73,6 +74,10 @@ func avx2Constants() {
 	DATA(0, U32(2))
 	DATA(16, U32(2))
 	DATA(28, U32(0))
+	fourY = GLOBL("four", RODATA|NOPTR)
+	DATA(0, U32(4))
+	DATA(16, U32(4))
+	DATA(28, U32(0))
 	padMask = GLOBL("padmask", RODATA|NOPTR)
 	for i := range 16 {
 		DATA(i, U8(0xff))
@@ -90,6 +95,8 @@ func shortAVX2() {
 		fusedAVX2(avx2Names[sets][0], false, sets)
 		fusedAVX2(avx2Names[sets][1], true, sets)
 	}
+	longAVX2("sealAVX2Long", false)
+	longAVX2("openAVX2Long", true)
 }
 
 // copyBytes emits the copy of n bytes (a public length, in a register,

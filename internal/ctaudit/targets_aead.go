@@ -137,7 +137,7 @@ var aeadTargets = []Target{
 // Why texts of chacha20poly1305's entries.
 const (
 	whyAEADCall = "the lengths and capacities of dst, ciphertext and additional data (sliceForAppend), " +
-		"their addresses (the overlap checks), useFused, useAVX2Fused and the length (the fused paths, openShort and openShortAVX2), " +
+		"their addresses (the overlap checks), useFused, useAVX2Fused and the length (the fused paths, openShort and openAVX2Kernels), " +
 		"and the length of the output (clear)"
 	whyOpenPieces = "the length and whether the fused kernels are in use (wideHead; the head buffer's size), " +
 		"or whether output and ciphertext overlap (openLong); " +
@@ -160,7 +160,12 @@ const (
 		"16, 8, 4, 2 and 1 bytes the data and the additional data's last block have, whether the data has a " +
 		"second to seventh block (as many as the kernel's sets hold) and (Seal) a partial one, and which block the MAC starts " +
 		"from: public lengths"
-	whyAVX2Open    = whyAVX2 + "; and whether the tag was right, which is Open's public result"
+	whyAVX2Open = whyAVX2 + "; and whether the tag was right, which is Open's public result"
+	whyAVX2Long = "the loops over the fixed 10 double rounds (three of them), over the whole 256-byte chunks, over the " +
+		"whole blocks of the additional data and over the MAC's pending blocks, the tail's 32-byte pieces (copied in " +
+		"and out), and in each round loop whether MAC blocks are pending; which pieces of 16, 8, 4, 2 and 1 bytes " +
+		"the tail and the additional data's last block have, whether there is a tail and (Seal) a partial block: " +
+		"public lengths and counts"
 	whyMethodShort = "shortOK (useFused, the length and that of the additional data) and, on the short path, the capacity of dst (sliceForAppend) " +
 		"and the addresses and lengths of the buffers (the overlap checks), public"
 )
@@ -232,14 +237,16 @@ func init() {
 			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 7, Why: whyFusedOpen},
 			{Symbol: ap + "shortSeal", AllowedLoopJumps: 1, AllowedBranches: 6, Why: whyShort},
 			{Symbol: ap + "shortOpen", AllowedLoopJumps: 1, AllowedBranches: 7, Why: whyShortOpen},
-			{Symbol: ap + "sealShortAVX2", AllowedBranches: 6, Why: "useAVX2Fused, useFused and the length (which kernel, if any), public"},
-			{Symbol: ap + "openShortAVX2", AllowedBranches: 6, Why: "useAVX2Fused, useFused and the length (which kernel, if any), public"},
+			{Symbol: ap + "sealAVX2Kernels", AllowedBranches: 6, Why: "useAVX2Fused, useFused and the length (which kernel, if any), public"},
+			{Symbol: ap + "openAVX2Kernels", AllowedBranches: 6, Why: "useAVX2Fused, useFused and the length (which kernel, if any), public"},
 			{Symbol: ap + "sealAVX2", AllowedLoopJumps: 5, AllowedBranches: 22, Why: whyAVX2},
 			{Symbol: ap + "openAVX2", AllowedLoopJumps: 5, AllowedBranches: 22, Why: whyAVX2Open},
 			{Symbol: ap + "sealAVX2x1", AllowedLoopJumps: 5, AllowedBranches: 20, Why: whyAVX2},
 			{Symbol: ap + "openAVX2x1", AllowedLoopJumps: 5, AllowedBranches: 20, Why: whyAVX2Open},
 			{Symbol: ap + "sealAVX2x3", AllowedLoopJumps: 5, AllowedBranches: 24, Why: whyAVX2},
 			{Symbol: ap + "openAVX2x3", AllowedLoopJumps: 5, AllowedBranches: 24, Why: whyAVX2Open},
+			{Symbol: ap + "sealAVX2Long", AllowedLoopJumps: 9, AllowedBranches: 23, Why: whyAVX2Long},
+			{Symbol: ap + "openAVX2Long", AllowedLoopJumps: 9, AllowedBranches: 23, Why: whyAVX2Long + "; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "sealAVX2x4", AllowedLoopJumps: 5, AllowedBranches: 26, Why: whyAVX2},
 			{Symbol: ap + "openAVX2x4", AllowedLoopJumps: 5, AllowedBranches: 26, Why: whyAVX2Open},
 			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 12, Why: whyMethodShort},
@@ -263,8 +270,8 @@ func init() {
 			{Symbol: ap + "restMAC"},
 			{Symbol: ap + "shortSeal"},
 			{Symbol: ap + "shortOpen"},
-			{Symbol: ap + "sealShortAVX2"},
-			{Symbol: ap + "openShortAVX2"},
+			{Symbol: ap + "sealAVX2Kernels"},
+			{Symbol: ap + "openAVX2Kernels"},
 			{Symbol: ap + "(*chacha20poly1305).Seal"},
 			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 1, Why: "len(ciphertext) < Overhead, a public length"},
 		}, slices.Clone(aeadFuncs)...),
