@@ -5108,8 +5108,151 @@ sealAVX2Long_in_1:
 	MOVB  R15, (R12)
 
 sealAVX2Long_in_done:
-	CMPQ    384(SP), $0x00
-	JE      sealAVX2Long_norounds
+	CMPQ 384(SP), $0x00
+	JE   sealAVX2Long_norounds
+
+	// a tail of at most 128 bytes on one set: half the vector work beside the MAC
+	CMPQ    384(SP), $0x00000080
+	JA      sealAVX2Long_tail2
+	VMOVDQU sigma2<>+0(SB), Y0
+	VMOVDQA Y8, Y1
+	VMOVDQA Y9, Y2
+	VMOVDQA Y10, Y3
+	MOVQ    $0x0000000a, 392(SP)
+
+sealAVX2Long_rt1:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y14, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y15, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	TESTQ   DI, DI
+	JZ      sealAVX2Long_rt1_m0
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+sealAVX2Long_rt1_m0:
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y14, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y15, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	TESTQ   DI, DI
+	JZ      sealAVX2Long_rt1_m1
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+sealAVX2Long_rt1_m1:
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	DECQ       392(SP)
+	JNZ        sealAVX2Long_rt1
+	VPADDD     sigma2<>+0(SB), Y0, Y0
+	VPADDD     Y8, Y1, Y1
+	VPADDD     Y9, Y2, Y2
+	VPADDD     Y10, Y3, Y3
+	LEAQ       64(SP), R12
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      (R12), Y12, Y12
+	VPXOR      32(R12), Y13, Y13
+	VMOVDQU    Y12, (R12)
+	VMOVDQU    Y13, 32(R12)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      64(R12), Y12, Y12
+	VPXOR      96(R12), Y13, Y13
+	VMOVDQU    Y12, 64(R12)
+	VMOVDQU    Y13, 96(R12)
+	JMP        sealAVX2Long_xored
+
+sealAVX2Long_tail2:
 	VMOVDQU sigma2<>+0(SB), Y0
 	VMOVDQA Y8, Y1
 	VMOVDQA Y9, Y2
@@ -5305,6 +5448,7 @@ sealAVX2Long_rt_m1:
 	VMOVDQU    Y12, 192(R12)
 	VMOVDQU    Y13, 224(R12)
 
+sealAVX2Long_xored:
 	// zero the ciphertext's partial block beyond its end, for the MAC
 	MOVQ    384(SP), AX
 	ANDQ    $0x0f, AX
@@ -6106,19 +6250,162 @@ openAVX2Long_in_1:
 
 openAVX2Long_in_done:
 	// Open: the tail's ciphertext and the lengths are the MAC's pending blocks
-	MOVQ    384(SP), AX
-	ADDQ    $0x0f, AX
-	ANDQ    $-16, AX
-	MOVQ    ad_len+72(FP), BX
-	MOVQ    BX, 64(SP)(AX*1)
-	MOVQ    src_len+48(FP), BX
-	MOVQ    BX, 72(SP)(AX*1)
-	LEAQ    64(SP), SI
-	MOVQ    AX, DI
-	SHRQ    $0x04, DI
-	INCQ    DI
-	CMPQ    384(SP), $0x00
-	JE      openAVX2Long_norounds
+	MOVQ 384(SP), AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 64(SP)(AX*1)
+	MOVQ src_len+48(FP), BX
+	MOVQ BX, 72(SP)(AX*1)
+	LEAQ 64(SP), SI
+	MOVQ AX, DI
+	SHRQ $0x04, DI
+	INCQ DI
+	CMPQ 384(SP), $0x00
+	JE   openAVX2Long_norounds
+
+	// a tail of at most 128 bytes on one set: half the vector work beside the MAC
+	CMPQ    384(SP), $0x00000080
+	JA      openAVX2Long_tail2
+	VMOVDQU sigma2<>+0(SB), Y0
+	VMOVDQA Y8, Y1
+	VMOVDQA Y9, Y2
+	VMOVDQA Y10, Y3
+	MOVQ    $0x0000000a, 392(SP)
+
+openAVX2Long_rt1:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y14, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y15, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	TESTQ   DI, DI
+	JZ      openAVX2Long_rt1_m0
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+openAVX2Long_rt1_m0:
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y14, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y15, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	TESTQ   DI, DI
+	JZ      openAVX2Long_rt1_m1
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   336(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   344(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	DECQ DI
+
+openAVX2Long_rt1_m1:
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	DECQ       392(SP)
+	JNZ        openAVX2Long_rt1
+	VPADDD     sigma2<>+0(SB), Y0, Y0
+	VPADDD     Y8, Y1, Y1
+	VPADDD     Y9, Y2, Y2
+	VPADDD     Y10, Y3, Y3
+	LEAQ       64(SP), R12
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      (R12), Y12, Y12
+	VPXOR      32(R12), Y13, Y13
+	VMOVDQU    Y12, (R12)
+	VMOVDQU    Y13, 32(R12)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      64(R12), Y12, Y12
+	VPXOR      96(R12), Y13, Y13
+	VMOVDQU    Y12, 64(R12)
+	VMOVDQU    Y13, 96(R12)
+	JMP        openAVX2Long_xored
+
+openAVX2Long_tail2:
 	VMOVDQU sigma2<>+0(SB), Y0
 	VMOVDQA Y8, Y1
 	VMOVDQA Y9, Y2
@@ -6313,9 +6600,11 @@ openAVX2Long_rt_m1:
 	VPXOR      224(R12), Y13, Y13
 	VMOVDQU    Y12, 192(R12)
 	VMOVDQU    Y13, 224(R12)
-	MOVQ       376(SP), R12
-	LEAQ       64(SP), R13
-	MOVQ       384(SP), R14
+
+openAVX2Long_xored:
+	MOVQ 376(SP), R12
+	LEAQ 64(SP), R13
+	MOVQ 384(SP), R14
 
 openAVX2Long_out_32:
 	CMPQ    R14, $0x20

@@ -71,7 +71,7 @@ func longAVX2(name string, open bool) {
 	VPADDD(laneCtr2y, inD[0], inD[0])
 	VPADDD(twoY, inD[0], inD[1])
 
-	loadRows := func() {
+	loadRows := func(x [][4]VecPhysical) {
 		for k := range x {
 			VMOVDQU(sigma2, x[k][0])
 			VMOVDQA(inB, x[k][1])
@@ -79,7 +79,7 @@ func longAVX2(name string, open bool) {
 			VMOVDQA(inD[k], x[k][3])
 		}
 	}
-	addRows := func() {
+	addRows := func(x [][4]VecPhysical) {
 		for k := range x {
 			VPADDD(sigma2, x[k][0], x[k][0])
 			VPADDD(inB, x[k][1], x[k][1])
@@ -96,10 +96,10 @@ func longAVX2(name string, open bool) {
 		DECQ(nb)
 		Label(label)
 	}
-	rounds := func(label string, mac bool) {
+	rounds := func(label string, mac bool, x [][4]VecPhysical) {
 		MOVQ(U32(10), ctr)
 		Label(label)
-		avx2QuarterRound(x, tmp, Y14, Y15, Mem{})
+		avx2QuarterRound(x, tmp[:len(x)], Y14, Y15, Mem{})
 		if mac {
 			macStep(label + "_m0")
 		}
@@ -108,7 +108,7 @@ func longAVX2(name string, open bool) {
 			VPSHUFD(U8(0x39), x[k][2], x[k][2])
 			VPSHUFD(U8(0x4e), x[k][3], x[k][3])
 		}
-		avx2QuarterRound(x, tmp, Y14, Y15, Mem{})
+		avx2QuarterRound(x, tmp[:len(x)], Y14, Y15, Mem{})
 		if mac {
 			macStep(label + "_m1")
 		}
@@ -119,12 +119,12 @@ func longAVX2(name string, open bool) {
 		}
 		DECQ(ctr)
 		JNZ(LabelRef(label))
-		addRows()
+		addRows(x)
 	}
-	// xorBlocks sets out = in XOR the keystream of blocks first..3 (block
-	// 2k in set k's low lanes, 2k+1 in its high ones).
-	xorBlocks := func(first int, in, out Register) {
-		for b := first; b < 4; b++ {
+	// xorBlocks sets out = in XOR the keystream of the blocks of the sets
+	// x from first (block 2k in set k's low lanes, 2k+1 in its high ones).
+	xorBlocks := func(first int, in, out Register, x [][4]VecPhysical) {
+		for b := first; b < 2*len(x); b++ {
 			l := b - first
 			v := x[b/2]
 			imm := U8(0x20)
@@ -145,8 +145,8 @@ func longAVX2(name string, open bool) {
 	}
 
 	Comment("the first chunk: block 0 (the Poly1305 key) and the data's first three")
-	loadRows()
-	rounds(name+"_first", false)
+	loadRows(x)
+	rounds(name+"_first", false, x)
 	Comment("the Poly1305 key: r (clamped) and s are rows A and B of block 0 (low lanes)")
 	VMOVQ(x[0][0].AsX(), rr0)
 	VPEXTRQ(U8(1), x[0][0].AsX(), RBX)
@@ -164,7 +164,7 @@ func longAVX2(name string, open bool) {
 	if !open {
 		Load(Param("src").Base(), RSI)
 		Load(Param("dst").Base(), RDI)
-		xorBlocks(1, RSI, RDI)
+		xorBlocks(1, RSI, RDI, x)
 	}
 
 	Comment("the MAC of the additional data: whole blocks where they are, the partial")
@@ -199,7 +199,7 @@ func longAVX2(name string, open bool) {
 		polyLoop(name + "_c0")
 		Load(Param("src").Base(), R12)
 		Load(Param("dst").Base(), R13)
-		xorBlocks(1, R12, R13)
+		xorBlocks(1, R12, R13, x)
 	} else {
 		Comment("the first chunk's ciphertext is the MAC's pending blocks")
 		Load(Param("src").Base(), R12)
@@ -224,11 +224,11 @@ func longAVX2(name string, open bool) {
 		MOVQ(srcp, bp)
 		MOVQ(U32(16), nb)
 	}
-	loadRows()
-	rounds(name+"_r", true)
+	loadRows(x)
+	rounds(name+"_r", true, x)
 	MOVQ(srcp, R12)
 	MOVQ(dstp, R13)
-	xorBlocks(0, R12, R13)
+	xorBlocks(0, R12, R13, x)
 	if !open {
 		MOVQ(R13, bp)
 		MOVQ(U32(16), nb)
@@ -271,10 +271,20 @@ func longAVX2(name string, open bool) {
 	}
 	CMPQ(rem, Imm(0))
 	JE(LabelRef(name + "_norounds"))
-	loadRows()
-	rounds(name+"_rt", true)
+	Comment("a tail of at most 128 bytes on one set: half the vector work beside the MAC")
+	CMPQ(rem, U32(128))
+	JA(LabelRef(name + "_tail2"))
+	loadRows(x[:1])
+	rounds(name+"_rt1", true, x[:1])
 	LEAQ(buf.Offset(64), R12)
-	xorBlocks(0, R12, R12)
+	xorBlocks(0, R12, R12, x[:1])
+	JMP(LabelRef(name + "_xored"))
+	Label(name + "_tail2")
+	loadRows(x)
+	rounds(name+"_rt", true, x)
+	LEAQ(buf.Offset(64), R12)
+	xorBlocks(0, R12, R12, x)
+	Label(name + "_xored")
 	if !open {
 		Comment("zero the ciphertext's partial block beyond its end, for the MAC")
 		MOVQ(rem, RAX)
