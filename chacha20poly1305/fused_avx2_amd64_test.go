@@ -214,3 +214,31 @@ func TestAVX2FusedLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestAVX2ReviewEveryLength runs review_long_test.go's reviewCase (fresh,
+// appended to a prefix, in place; Open with its output over the tag;
+// forgeries refused with the output zeroed) with the AVX2 kernels selected,
+// at every length from 1 to 2400 bytes (-short: 700), with additional data
+// of every length from 0 to 130 in turn, a fifth of them as
+// XChaCha20-Poly1305.
+func TestAVX2ReviewEveryLength(t *testing.T) {
+	if !haveAVX2Fused {
+		t.Skip("the CPU does not run the AVX2 kernels")
+	}
+	defer useAVX2FusedOnly()()
+	rng := testutil.Rand(t)
+	top := 2400
+	if testing.Short() {
+		top = 700
+	}
+	for n := 1; n <= top; n++ {
+		v := variants[0]
+		if n%5 == 0 {
+			v = variants[1]
+		}
+		key := randBytes(rng, KeySize)
+		a, _ := v.new(key)
+		x, _ := v.newX(key)
+		reviewCase(t, rng, a, x, randBytes(rng, v.nonceSize), randBytes(rng, n), randBytes(rng, (n*7)%131), n)
+	}
+}
