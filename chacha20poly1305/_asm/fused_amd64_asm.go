@@ -36,6 +36,7 @@ import (
 //go:generate go run . -out ../fused_amd64.s -stubs ../fused_stubs_amd64.go -pkg chacha20poly1305
 //go:generate go run . -kernel chunks -out ../chunks_amd64.s -stubs ../chunks_stubs_amd64.go -pkg chacha20poly1305
 //go:generate go run . -kernel avx2 -out ../fused_avx2_amd64.s -stubs ../fused_avx2_stubs_amd64.go -pkg chacha20poly1305
+//go:generate go run . -kernel chunksavx2 -out ../chunks_avx2_amd64.s -stubs ../chunks_avx2_stubs_amd64.go -pkg chacha20poly1305
 
 // kernel selects the output: "short" (sealFused and openFused, this file),
 // "chunks" (xorChunksMAC, chunks_amd64_asm.go) or "avx2" (the AVX2 short
@@ -53,6 +54,11 @@ func main() {
 	}
 	if *kernel == "avx2" {
 		shortAVX2()
+		Generate()
+		return
+	}
+	if *kernel == "chunksavx2" {
+		chunksAVX2()
 		Generate()
 		return
 	}

@@ -167,6 +167,12 @@ const (
 		"the tail and the additional data's last block have, whether there is a tail, whether it fits one set, and (Seal) " +
 		"a partial block: " +
 		"public lengths and counts"
+	whyAVX2Chunks = "the loops over the fixed 10 double rounds (three of them), over the whole 512-byte chunks, over the " +
+		"whole blocks of the additional data, over the MAC's pending blocks (four drains) and over the tail's 32-byte " +
+		"pieces (copied in and out); in the two round loops with the MAC, whether a block is pending (four places); " +
+		"which pieces of 16, 8, 4, 2 and 1 bytes the tail and the additional data's last block have, whether the " +
+		"additional data has whole blocks and a partial one, whether there is a tail, and (Seal) whether its last " +
+		"block is partial: public lengths and counts"
 	whyMethodShort = "shortOK (useFused, the length and that of the additional data) and, on the short path, the capacity of dst (sliceForAppend) " +
 		"and the addresses and lengths of the buffers (the overlap checks), public"
 )
@@ -209,6 +215,8 @@ var aeadPublic = map[string]string{
 	ap + "wideHead":                       "reads useFused",
 	ap + "useAVX2FusedOnly":               "selects an implementation, for tests",
 	ap + "useAVX2FusedOnly.func1":         "restores the choice of implementation, for tests",
+	ap + "useAVX2ChunksOnly":              "selects an implementation, for tests",
+	ap + "useAVX2ChunksOnly.func1":        "restores the choice of implementation, for tests",
 }
 
 func init() {
@@ -250,6 +258,10 @@ func init() {
 			{Symbol: ap + "openAVX2Long", AllowedLoopJumps: 10, AllowedBranches: 26, Why: whyAVX2Long + "; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "sealAVX2x4", AllowedLoopJumps: 5, AllowedBranches: 26, Why: whyAVX2},
 			{Symbol: ap + "openAVX2x4", AllowedLoopJumps: 5, AllowedBranches: 26, Why: whyAVX2Open},
+			{Symbol: ap + "sealAVX2Chunked", AllowedBranches: 3, Why: "useAVX2Chunks, useFused and the length, public"},
+			{Symbol: ap + "openAVX2Chunked", AllowedBranches: 3, Why: "useAVX2Chunks, useFused and the length, public"},
+			{Symbol: ap + "sealAVX2Chunks", AllowedLoopJumps: 11, AllowedBranches: 26, Why: whyAVX2Chunks},
+			{Symbol: ap + "openAVX2Chunks", AllowedLoopJumps: 11, AllowedBranches: 26, Why: whyAVX2Chunks + "; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 12, Why: whyMethodShort},
 			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 16, Why: whyMethodShort + "; len(ciphertext) < Overhead, whether the output is empty (mappedOut, a public length), and whether the tag was right (Open's public result)"},
 		}, aeadFuncs...),
@@ -273,6 +285,8 @@ func init() {
 			{Symbol: ap + "shortOpen"},
 			{Symbol: ap + "sealAVX2Kernels"},
 			{Symbol: ap + "openAVX2Kernels"},
+			{Symbol: ap + "sealAVX2Chunked"},
+			{Symbol: ap + "openAVX2Chunked"},
 			{Symbol: ap + "(*chacha20poly1305).Seal"},
 			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 1, Why: "len(ciphertext) < Overhead, a public length"},
 		}, slices.Clone(aeadFuncs)...),
