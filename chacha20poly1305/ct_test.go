@@ -25,10 +25,28 @@ var long = flag.Bool("long", false, "run the timing tests (10^6 measurements eac
 // chunks, then 64 bytes on xorTailMAC).
 var ctLens = []int{64, 300, 1350, 2100, 16384}
 
-// forEachLen runs f as a subtest for each of ctLens.
+// forEachLen runs f as a subtest for each of ctLens, on the path the CPU
+// runs by default and then, where this CPU can also run them, on the
+// kernels of CPUs without AVX-512 (the AVX2 ones; see forEachImpl), so that
+// an AVX-512 machine times both.
 func forEachLen(t *testing.T, f func(t *testing.T, ctLen int)) {
-	for _, n := range ctLens {
-		t.Run(strconv.Itoa(n), func(t *testing.T) { f(t, n) })
+	paths := []struct {
+		name string
+		use  func() (restore func())
+	}{{"default", func() func() { return func() {} }}}
+	for _, name := range avx2FusedImplementations() {
+		paths = append(paths, struct {
+			name string
+			use  func() (restore func())
+		}{name, useAVX2FusedOnly})
+	}
+	for _, p := range paths {
+		t.Run(p.name, func(t *testing.T) {
+			defer p.use()()
+			for _, n := range ctLens {
+				t.Run(strconv.Itoa(n), func(t *testing.T) { f(t, n) })
+			}
+		})
 	}
 }
 
