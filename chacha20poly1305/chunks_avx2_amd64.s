@@ -1158,8 +1158,605 @@ sealAVX2Chunks_in_1:
 	MOVB  R15, (R12)
 
 sealAVX2Chunks_in_done:
-	CMPQ    1920(SP), $0x00
-	JE      sealAVX2Chunks_norounds
+	CMPQ 1920(SP), $0x00
+	JE   sealAVX2Chunks_norounds
+
+	// a tail of at most 128 or 256 bytes on one or two horizontal sets, whose rounds'
+	// latency is about the MAC's beside them; a longer one on the eight vertical blocks
+	CMPQ 1920(SP), $0x00000080
+	JA   sealAVX2Chunks_two
+
+	// row D of each set: the counters and the nonce, through the stack
+	MOVQ           nonce+8(FP), BX
+	MOVL           384(DI), AX
+	MOVQ           (BX), DX
+	MOVL           8(BX), R12
+	MOVL           AX, 512(DI)
+	MOVQ           DX, 516(DI)
+	MOVL           R12, 524(DI)
+	INCL           AX
+	MOVL           AX, 528(DI)
+	MOVQ           DX, 532(DI)
+	MOVL           R12, 540(DI)
+	INCL           AX
+	MOVQ           key+0(FP), BX
+	VBROADCASTI128 vsigma<>+0(SB), Y8
+	VBROADCASTI128 (BX), Y9
+	VBROADCASTI128 16(BX), Y10
+	VMOVDQA        Y8, Y0
+	VMOVDQA        Y9, Y1
+	VMOVDQA        Y10, Y2
+	VMOVDQA        512(DI), Y3
+	MOVQ           $0x0000000a, 1928(SP)
+
+sealAVX2Chunks_t1:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB vrot16<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB vrot8<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	CMPQ    SI, 1936(SP)
+	JAE     sealAVX2Chunks_m5
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+sealAVX2Chunks_m5:
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	CMPQ    SI, 1936(SP)
+	JAE     sealAVX2Chunks_m6
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+sealAVX2Chunks_m6:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB vrot16<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB vrot8<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	CMPQ    SI, 1936(SP)
+	JAE     sealAVX2Chunks_m7
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+sealAVX2Chunks_m7:
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	CMPQ    SI, 1936(SP)
+	JAE     sealAVX2Chunks_m8
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+sealAVX2Chunks_m8:
+	DECQ 1928(SP)
+	JNZ  sealAVX2Chunks_t1
+
+sealAVX2Chunks_t1_left:
+	CMPQ  SI, 1936(SP)
+	JAE   sealAVX2Chunks_t1_left_done
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 1856(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 1864(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	JMP  sealAVX2Chunks_t1_left
+
+sealAVX2Chunks_t1_left_done:
+	VPADDD     Y8, Y0, Y0
+	VPADDD     Y9, Y1, Y1
+	VPADDD     Y10, Y2, Y2
+	VPADDD     512(DI), Y3, Y3
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      1280(DI), Y12, Y12
+	VPXOR      1312(DI), Y13, Y13
+	VMOVDQU    Y12, 1280(DI)
+	VMOVDQU    Y13, 1312(DI)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      1344(DI), Y12, Y12
+	VPXOR      1376(DI), Y13, Y13
+	VMOVDQU    Y12, 1344(DI)
+	VMOVDQU    Y13, 1376(DI)
+	JMP        sealAVX2Chunks_tout
+
+sealAVX2Chunks_two:
+	CMPQ 1920(SP), $0x00000100
+	JA   sealAVX2Chunks_t8
+
+	// row D of each set: the counters and the nonce, through the stack
+	MOVQ           nonce+8(FP), BX
+	MOVL           384(DI), AX
+	MOVQ           (BX), DX
+	MOVL           8(BX), R12
+	MOVL           AX, 512(DI)
+	MOVQ           DX, 516(DI)
+	MOVL           R12, 524(DI)
+	INCL           AX
+	MOVL           AX, 528(DI)
+	MOVQ           DX, 532(DI)
+	MOVL           R12, 540(DI)
+	INCL           AX
+	MOVL           AX, 544(DI)
+	MOVQ           DX, 548(DI)
+	MOVL           R12, 556(DI)
+	INCL           AX
+	MOVL           AX, 560(DI)
+	MOVQ           DX, 564(DI)
+	MOVL           R12, 572(DI)
+	INCL           AX
+	MOVQ           key+0(FP), BX
+	VBROADCASTI128 vsigma<>+0(SB), Y8
+	VBROADCASTI128 (BX), Y9
+	VBROADCASTI128 16(BX), Y10
+	VMOVDQA        Y8, Y0
+	VMOVDQA        Y9, Y1
+	VMOVDQA        Y10, Y2
+	VMOVDQA        512(DI), Y3
+	VMOVDQA        Y8, Y4
+	VMOVDQA        Y9, Y5
+	VMOVDQA        Y10, Y6
+	VMOVDQA        544(DI), Y7
+	MOVQ           $0x0000000a, 1928(SP)
+
+sealAVX2Chunks_t2:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB vrot16<>+0(SB), Y3, Y3
+	VPSHUFB vrot16<>+0(SB), Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB vrot8<>+0(SB), Y3, Y3
+	VPSHUFB vrot8<>+0(SB), Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	CMPQ    SI, 1936(SP)
+	JAE     sealAVX2Chunks_m9
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+sealAVX2Chunks_m9:
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	CMPQ    SI, 1936(SP)
+	JAE     sealAVX2Chunks_m10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+sealAVX2Chunks_m10:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB vrot16<>+0(SB), Y3, Y3
+	VPSHUFB vrot16<>+0(SB), Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB vrot8<>+0(SB), Y3, Y3
+	VPSHUFB vrot8<>+0(SB), Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	CMPQ    SI, 1936(SP)
+	JAE     sealAVX2Chunks_m11
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+sealAVX2Chunks_m11:
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y4, Y4
+	VPSHUFD $0x93, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	CMPQ    SI, 1936(SP)
+	JAE     sealAVX2Chunks_m12
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+sealAVX2Chunks_m12:
+	DECQ 1928(SP)
+	JNZ  sealAVX2Chunks_t2
+
+sealAVX2Chunks_t2_left:
+	CMPQ  SI, 1936(SP)
+	JAE   sealAVX2Chunks_t2_left_done
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 1856(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 1864(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	JMP  sealAVX2Chunks_t2_left
+
+sealAVX2Chunks_t2_left_done:
+	VPADDD     Y8, Y0, Y0
+	VPADDD     Y9, Y1, Y1
+	VPADDD     Y10, Y2, Y2
+	VPADDD     512(DI), Y3, Y3
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      1280(DI), Y12, Y12
+	VPXOR      1312(DI), Y13, Y13
+	VMOVDQU    Y12, 1280(DI)
+	VMOVDQU    Y13, 1312(DI)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      1344(DI), Y12, Y12
+	VPXOR      1376(DI), Y13, Y13
+	VMOVDQU    Y12, 1344(DI)
+	VMOVDQU    Y13, 1376(DI)
+	VPADDD     Y8, Y4, Y4
+	VPADDD     Y9, Y5, Y5
+	VPADDD     Y10, Y6, Y6
+	VPADDD     544(DI), Y7, Y7
+	VPERM2I128 $0x20, Y5, Y4, Y12
+	VPERM2I128 $0x20, Y7, Y6, Y13
+	VPXOR      1408(DI), Y12, Y12
+	VPXOR      1440(DI), Y13, Y13
+	VMOVDQU    Y12, 1408(DI)
+	VMOVDQU    Y13, 1440(DI)
+	VPERM2I128 $0x31, Y5, Y4, Y12
+	VPERM2I128 $0x31, Y7, Y6, Y13
+	VPXOR      1472(DI), Y12, Y12
+	VPXOR      1504(DI), Y13, Y13
+	VMOVDQU    Y12, 1472(DI)
+	VMOVDQU    Y13, 1504(DI)
+	JMP        sealAVX2Chunks_tout
+
+sealAVX2Chunks_t8:
 	VMOVDQA (DI), Y0
 	VMOVDQA 32(DI), Y1
 	VMOVDQA 64(DI), Y2
@@ -1215,7 +1812,7 @@ sealAVX2Chunks_rt:
 	VPOR    Y10, Y4, Y4
 	VPOR    Y11, Y5, Y5
 	CMPQ    SI, 1936(SP)
-	JAE     sealAVX2Chunks_m5
+	JAE     sealAVX2Chunks_m13
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   1856(SP), R12, R13
@@ -1248,7 +1845,7 @@ sealAVX2Chunks_rt:
 	MOVQ R12, R9
 	ADDQ $0x10, SI
 
-sealAVX2Chunks_m5:
+sealAVX2Chunks_m13:
 	VMOVDQA Y8, 512(DI)
 	VMOVDQA Y9, 544(DI)
 	VMOVDQA 576(DI), Y8
@@ -1286,7 +1883,7 @@ sealAVX2Chunks_m5:
 	VPOR    Y10, Y6, Y6
 	VPOR    Y11, Y7, Y7
 	CMPQ    SI, 1936(SP)
-	JAE     sealAVX2Chunks_m6
+	JAE     sealAVX2Chunks_m14
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   1856(SP), R12, R13
@@ -1319,7 +1916,7 @@ sealAVX2Chunks_m5:
 	MOVQ R12, R9
 	ADDQ $0x10, SI
 
-sealAVX2Chunks_m6:
+sealAVX2Chunks_m14:
 	// diagonal round
 	VPADDD  Y5, Y0, Y0
 	VPADDD  Y6, Y1, Y1
@@ -1354,7 +1951,7 @@ sealAVX2Chunks_m6:
 	VPOR    Y10, Y5, Y5
 	VPOR    Y11, Y6, Y6
 	CMPQ    SI, 1936(SP)
-	JAE     sealAVX2Chunks_m7
+	JAE     sealAVX2Chunks_m15
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   1856(SP), R12, R13
@@ -1387,7 +1984,7 @@ sealAVX2Chunks_m6:
 	MOVQ R12, R9
 	ADDQ $0x10, SI
 
-sealAVX2Chunks_m7:
+sealAVX2Chunks_m15:
 	VMOVDQA Y8, 576(DI)
 	VMOVDQA Y9, 608(DI)
 	VMOVDQA 512(DI), Y8
@@ -1425,7 +2022,7 @@ sealAVX2Chunks_m7:
 	VPOR    Y10, Y7, Y7
 	VPOR    Y11, Y4, Y4
 	CMPQ    SI, 1936(SP)
-	JAE     sealAVX2Chunks_m8
+	JAE     sealAVX2Chunks_m16
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   1856(SP), R12, R13
@@ -1458,7 +2055,7 @@ sealAVX2Chunks_m7:
 	MOVQ R12, R9
 	ADDQ $0x10, SI
 
-sealAVX2Chunks_m8:
+sealAVX2Chunks_m16:
 	DECQ    1928(SP)
 	JNZ     sealAVX2Chunks_rt
 	VMOVDQA Y8, 512(DI)
@@ -1611,6 +2208,7 @@ sealAVX2Chunks_tleft_done:
 	VPXOR       480(R12), Y15, Y15
 	VMOVDQU     Y15, 480(R12)
 
+sealAVX2Chunks_tout:
 	// zero the ciphertext's partial block beyond its end, for the MAC
 	MOVQ    1920(SP), AX
 	ANDQ    $0x0f, AX
@@ -2899,18 +3497,615 @@ openAVX2Chunks_in_1:
 
 openAVX2Chunks_in_done:
 	// Open: the tail's ciphertext and the lengths are the MAC's pending blocks
-	MOVQ    1920(SP), AX
-	ADDQ    $0x0f, AX
-	ANDQ    $-16, AX
-	MOVQ    ad_len+72(FP), BX
-	MOVQ    BX, 1280(DI)(AX*1)
-	MOVQ    src_len+48(FP), BX
-	MOVQ    BX, 1288(DI)(AX*1)
-	LEAQ    1280(DI), SI
-	LEAQ    1296(DI)(AX*1), AX
-	MOVQ    AX, 1936(SP)
-	CMPQ    1920(SP), $0x00
-	JE      openAVX2Chunks_norounds
+	MOVQ 1920(SP), AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 1280(DI)(AX*1)
+	MOVQ src_len+48(FP), BX
+	MOVQ BX, 1288(DI)(AX*1)
+	LEAQ 1280(DI), SI
+	LEAQ 1296(DI)(AX*1), AX
+	MOVQ AX, 1936(SP)
+	CMPQ 1920(SP), $0x00
+	JE   openAVX2Chunks_norounds
+
+	// a tail of at most 128 or 256 bytes on one or two horizontal sets, whose rounds'
+	// latency is about the MAC's beside them; a longer one on the eight vertical blocks
+	CMPQ 1920(SP), $0x00000080
+	JA   openAVX2Chunks_two
+
+	// row D of each set: the counters and the nonce, through the stack
+	MOVQ           nonce+8(FP), BX
+	MOVL           384(DI), AX
+	MOVQ           (BX), DX
+	MOVL           8(BX), R12
+	MOVL           AX, 512(DI)
+	MOVQ           DX, 516(DI)
+	MOVL           R12, 524(DI)
+	INCL           AX
+	MOVL           AX, 528(DI)
+	MOVQ           DX, 532(DI)
+	MOVL           R12, 540(DI)
+	INCL           AX
+	MOVQ           key+0(FP), BX
+	VBROADCASTI128 vsigma<>+0(SB), Y8
+	VBROADCASTI128 (BX), Y9
+	VBROADCASTI128 16(BX), Y10
+	VMOVDQA        Y8, Y0
+	VMOVDQA        Y9, Y1
+	VMOVDQA        Y10, Y2
+	VMOVDQA        512(DI), Y3
+	MOVQ           $0x0000000a, 1928(SP)
+
+openAVX2Chunks_t1:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB vrot16<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB vrot8<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	CMPQ    SI, 1936(SP)
+	JAE     openAVX2Chunks_m5
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+openAVX2Chunks_m5:
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	CMPQ    SI, 1936(SP)
+	JAE     openAVX2Chunks_m6
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+openAVX2Chunks_m6:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB vrot16<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB vrot8<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	CMPQ    SI, 1936(SP)
+	JAE     openAVX2Chunks_m7
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+openAVX2Chunks_m7:
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	CMPQ    SI, 1936(SP)
+	JAE     openAVX2Chunks_m8
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+openAVX2Chunks_m8:
+	DECQ 1928(SP)
+	JNZ  openAVX2Chunks_t1
+
+openAVX2Chunks_t1_left:
+	CMPQ  SI, 1936(SP)
+	JAE   openAVX2Chunks_t1_left_done
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 1856(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 1864(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	JMP  openAVX2Chunks_t1_left
+
+openAVX2Chunks_t1_left_done:
+	VPADDD     Y8, Y0, Y0
+	VPADDD     Y9, Y1, Y1
+	VPADDD     Y10, Y2, Y2
+	VPADDD     512(DI), Y3, Y3
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      1280(DI), Y12, Y12
+	VPXOR      1312(DI), Y13, Y13
+	VMOVDQU    Y12, 1280(DI)
+	VMOVDQU    Y13, 1312(DI)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      1344(DI), Y12, Y12
+	VPXOR      1376(DI), Y13, Y13
+	VMOVDQU    Y12, 1344(DI)
+	VMOVDQU    Y13, 1376(DI)
+	JMP        openAVX2Chunks_tout
+
+openAVX2Chunks_two:
+	CMPQ 1920(SP), $0x00000100
+	JA   openAVX2Chunks_t8
+
+	// row D of each set: the counters and the nonce, through the stack
+	MOVQ           nonce+8(FP), BX
+	MOVL           384(DI), AX
+	MOVQ           (BX), DX
+	MOVL           8(BX), R12
+	MOVL           AX, 512(DI)
+	MOVQ           DX, 516(DI)
+	MOVL           R12, 524(DI)
+	INCL           AX
+	MOVL           AX, 528(DI)
+	MOVQ           DX, 532(DI)
+	MOVL           R12, 540(DI)
+	INCL           AX
+	MOVL           AX, 544(DI)
+	MOVQ           DX, 548(DI)
+	MOVL           R12, 556(DI)
+	INCL           AX
+	MOVL           AX, 560(DI)
+	MOVQ           DX, 564(DI)
+	MOVL           R12, 572(DI)
+	INCL           AX
+	MOVQ           key+0(FP), BX
+	VBROADCASTI128 vsigma<>+0(SB), Y8
+	VBROADCASTI128 (BX), Y9
+	VBROADCASTI128 16(BX), Y10
+	VMOVDQA        Y8, Y0
+	VMOVDQA        Y9, Y1
+	VMOVDQA        Y10, Y2
+	VMOVDQA        512(DI), Y3
+	VMOVDQA        Y8, Y4
+	VMOVDQA        Y9, Y5
+	VMOVDQA        Y10, Y6
+	VMOVDQA        544(DI), Y7
+	MOVQ           $0x0000000a, 1928(SP)
+
+openAVX2Chunks_t2:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB vrot16<>+0(SB), Y3, Y3
+	VPSHUFB vrot16<>+0(SB), Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB vrot8<>+0(SB), Y3, Y3
+	VPSHUFB vrot8<>+0(SB), Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	CMPQ    SI, 1936(SP)
+	JAE     openAVX2Chunks_m9
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+openAVX2Chunks_m9:
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	CMPQ    SI, 1936(SP)
+	JAE     openAVX2Chunks_m10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+openAVX2Chunks_m10:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB vrot16<>+0(SB), Y3, Y3
+	VPSHUFB vrot16<>+0(SB), Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y1, Y12
+	VPSRLD  $0x14, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x0c, Y5, Y13
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB vrot8<>+0(SB), Y3, Y3
+	VPSHUFB vrot8<>+0(SB), Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y1, Y12
+	VPSRLD  $0x19, Y1, Y1
+	VPOR    Y12, Y1, Y1
+	VPSLLD  $0x07, Y5, Y13
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y13, Y5, Y5
+	CMPQ    SI, 1936(SP)
+	JAE     openAVX2Chunks_m11
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+openAVX2Chunks_m11:
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y4, Y4
+	VPSHUFD $0x93, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	CMPQ    SI, 1936(SP)
+	JAE     openAVX2Chunks_m12
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   1856(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   1864(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+
+openAVX2Chunks_m12:
+	DECQ 1928(SP)
+	JNZ  openAVX2Chunks_t2
+
+openAVX2Chunks_t2_left:
+	CMPQ  SI, 1936(SP)
+	JAE   openAVX2Chunks_t2_left_done
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ 1856(SP), R12, R13
+	ADDQ  (SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  8(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 1864(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ BX, R12
+	ADCQ R13, R10
+	MOVQ AX, R8
+	MOVQ R12, R9
+	ADDQ $0x10, SI
+	JMP  openAVX2Chunks_t2_left
+
+openAVX2Chunks_t2_left_done:
+	VPADDD     Y8, Y0, Y0
+	VPADDD     Y9, Y1, Y1
+	VPADDD     Y10, Y2, Y2
+	VPADDD     512(DI), Y3, Y3
+	VPERM2I128 $0x20, Y1, Y0, Y12
+	VPERM2I128 $0x20, Y3, Y2, Y13
+	VPXOR      1280(DI), Y12, Y12
+	VPXOR      1312(DI), Y13, Y13
+	VMOVDQU    Y12, 1280(DI)
+	VMOVDQU    Y13, 1312(DI)
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      1344(DI), Y12, Y12
+	VPXOR      1376(DI), Y13, Y13
+	VMOVDQU    Y12, 1344(DI)
+	VMOVDQU    Y13, 1376(DI)
+	VPADDD     Y8, Y4, Y4
+	VPADDD     Y9, Y5, Y5
+	VPADDD     Y10, Y6, Y6
+	VPADDD     544(DI), Y7, Y7
+	VPERM2I128 $0x20, Y5, Y4, Y12
+	VPERM2I128 $0x20, Y7, Y6, Y13
+	VPXOR      1408(DI), Y12, Y12
+	VPXOR      1440(DI), Y13, Y13
+	VMOVDQU    Y12, 1408(DI)
+	VMOVDQU    Y13, 1440(DI)
+	VPERM2I128 $0x31, Y5, Y4, Y12
+	VPERM2I128 $0x31, Y7, Y6, Y13
+	VPXOR      1472(DI), Y12, Y12
+	VPXOR      1504(DI), Y13, Y13
+	VMOVDQU    Y12, 1472(DI)
+	VMOVDQU    Y13, 1504(DI)
+	JMP        openAVX2Chunks_tout
+
+openAVX2Chunks_t8:
 	VMOVDQA (DI), Y0
 	VMOVDQA 32(DI), Y1
 	VMOVDQA 64(DI), Y2
@@ -2966,7 +4161,7 @@ openAVX2Chunks_rt:
 	VPOR    Y10, Y4, Y4
 	VPOR    Y11, Y5, Y5
 	CMPQ    SI, 1936(SP)
-	JAE     openAVX2Chunks_m5
+	JAE     openAVX2Chunks_m13
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   1856(SP), R12, R13
@@ -2999,7 +4194,7 @@ openAVX2Chunks_rt:
 	MOVQ R12, R9
 	ADDQ $0x10, SI
 
-openAVX2Chunks_m5:
+openAVX2Chunks_m13:
 	VMOVDQA Y8, 512(DI)
 	VMOVDQA Y9, 544(DI)
 	VMOVDQA 576(DI), Y8
@@ -3037,7 +4232,7 @@ openAVX2Chunks_m5:
 	VPOR    Y10, Y6, Y6
 	VPOR    Y11, Y7, Y7
 	CMPQ    SI, 1936(SP)
-	JAE     openAVX2Chunks_m6
+	JAE     openAVX2Chunks_m14
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   1856(SP), R12, R13
@@ -3070,7 +4265,7 @@ openAVX2Chunks_m5:
 	MOVQ R12, R9
 	ADDQ $0x10, SI
 
-openAVX2Chunks_m6:
+openAVX2Chunks_m14:
 	// diagonal round
 	VPADDD  Y5, Y0, Y0
 	VPADDD  Y6, Y1, Y1
@@ -3105,7 +4300,7 @@ openAVX2Chunks_m6:
 	VPOR    Y10, Y5, Y5
 	VPOR    Y11, Y6, Y6
 	CMPQ    SI, 1936(SP)
-	JAE     openAVX2Chunks_m7
+	JAE     openAVX2Chunks_m15
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   1856(SP), R12, R13
@@ -3138,7 +4333,7 @@ openAVX2Chunks_m6:
 	MOVQ R12, R9
 	ADDQ $0x10, SI
 
-openAVX2Chunks_m7:
+openAVX2Chunks_m15:
 	VMOVDQA Y8, 576(DI)
 	VMOVDQA Y9, 608(DI)
 	VMOVDQA 512(DI), Y8
@@ -3176,7 +4371,7 @@ openAVX2Chunks_m7:
 	VPOR    Y10, Y7, Y7
 	VPOR    Y11, Y4, Y4
 	CMPQ    SI, 1936(SP)
-	JAE     openAVX2Chunks_m8
+	JAE     openAVX2Chunks_m16
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   1856(SP), R12, R13
@@ -3209,7 +4404,7 @@ openAVX2Chunks_m7:
 	MOVQ R12, R9
 	ADDQ $0x10, SI
 
-openAVX2Chunks_m8:
+openAVX2Chunks_m16:
 	DECQ    1928(SP)
 	JNZ     openAVX2Chunks_rt
 	VMOVDQA Y8, 512(DI)
@@ -3361,9 +4556,11 @@ openAVX2Chunks_tleft_done:
 	VMOVDQU     Y13, 416(R12)
 	VPXOR       480(R12), Y15, Y15
 	VMOVDQU     Y15, 480(R12)
-	MOVQ        1912(SP), R12
-	LEAQ        1280(DI), R13
-	MOVQ        1920(SP), R14
+
+openAVX2Chunks_tout:
+	MOVQ 1912(SP), R12
+	LEAQ 1280(DI), R13
+	MOVQ 1920(SP), R14
 
 openAVX2Chunks_out_32:
 	CMPQ    R14, $0x20

@@ -18,7 +18,8 @@ import (
 // take: every length from 449 (the shortest it takes) to 512, the lengths
 // within 17 bytes of each boundary of its chunks (the first chunk holds 448
 // bytes of data, the others 512: 448 + 512k) and of each multiple of 512,
-// for k up to 5 (up to 2 with -short), and 1350, 8192, 16384.
+// for k up to 5 (up to 2 with -short), tails (the data after the last
+// whole chunk) around 128 and 256 bytes, and 1350, 8192, 16384.
 func avx2ChunkLens() []int {
 	var lens []int
 	for n := avx2Max + 1; n <= 512; n++ {
@@ -35,6 +36,13 @@ func avx2ChunkLens() []int {
 					lens = append(lens, n)
 				}
 			}
+		}
+	}
+	// The tail after the last whole chunk runs on one horizontal set up
+	// to 128 bytes, two up to 256, the eight vertical blocks beyond.
+	for k := range 3 {
+		for _, t := range []int{65, 127, 128, 129, 130, 192, 255, 256, 257, 258, 320} {
+			lens = append(lens, 448+512*k+t)
 		}
 	}
 	return append(lens, 1350, 8192, 16384)
