@@ -19,7 +19,8 @@ import (
 // within 17 bytes of each boundary of its chunks (the first chunk holds 448
 // bytes of data, the others 512: 448 + 512k) and of each multiple of 512,
 // for k up to 5 (up to 2 with -short), tails (the data after the last
-// whole chunk) around 128 and 256 bytes, and 1350, 8192, 16384.
+// whole chunk) around 128, 256 and 384 bytes and of 448, and 1350, 8192,
+// 16384.
 func avx2ChunkLens() []int {
 	var lens []int
 	for n := avx2Max + 1; n <= 512; n++ {
@@ -41,7 +42,7 @@ func avx2ChunkLens() []int {
 	// The tail after the last whole chunk runs on one horizontal set up
 	// to 128 bytes, two up to 256, the eight vertical blocks beyond.
 	for k := range 3 {
-		for _, t := range []int{65, 127, 128, 129, 130, 192, 255, 256, 257, 258, 320} {
+		for _, t := range []int{65, 127, 128, 129, 130, 192, 255, 256, 257, 258, 320, 383, 384, 385, 386, 448} {
 			lens = append(lens, 448+512*k+t)
 		}
 	}
@@ -275,5 +276,65 @@ func BenchmarkAVX2Chunked(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// chunkedAEAD is ChaCha20-Poly1305 with the AVX2 chunk kernel called where
+// seal and open would call it once it is wired in (after the AVX2 short
+// kernels, for messages past avx2Max), and seal and open for the rest: the
+// output from sliceForAppend, the tag copied before Open's kernel writes
+// its output (which may lie over it), and the output zeroed if the tag is
+// wrong. It lets reviewCase run the kernel in every arrangement of dst.
+type chunkedAEAD struct{ key [KeySize]byte }
+
+func (a *chunkedAEAD) NonceSize() int { return NonceSize }
+func (a *chunkedAEAD) Overhead() int  { return Overhead }
+
+func (a *chunkedAEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
+	ret, out := sliceForAppend(dst, len(plaintext)+Overhead)
+	if !sealAVX2Chunked(&a.key, (*[NonceSize]byte)(nonce), out[:len(plaintext)], plaintext, additionalData, (*[Overhead]byte)(out[len(plaintext):])) {
+		return seal(dst, &a.key, (*[NonceSize]byte)(nonce), plaintext, additionalData)
+	}
+	return ret
+}
+
+func (a *chunkedAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+	if len(ciphertext) < Overhead {
+		return nil, errOpen
+	}
+	n := len(ciphertext) - Overhead
+	ret, out := sliceForAppend(dst, n)
+	done, ok := openAVX2Chunked(&a.key, (*[NonceSize]byte)(nonce), out, ciphertext[:n], additionalData, (*[Overhead]byte)(ciphertext[n:]))
+	if !done {
+		return open(dst, &a.key, (*[NonceSize]byte)(nonce), ciphertext, additionalData)
+	}
+	if !ok {
+		clear(out)
+		return nil, errOpen
+	}
+	return ret, nil
+}
+
+// TestAVX2ChunkedReview runs reviewCase (review_long_test.go: Seal and Open
+// into a fresh slice, after a prefix, in place and over the tag, against
+// x/crypto, and a forgery whose output must be zeroed) on chunkedAEAD at
+// every length from 449 to 2600 bytes (up to 1500 with -short, 17 KiB with
+// -long), additional data of 0 to 130 bytes in turn.
+func TestAVX2ChunkedReview(t *testing.T) {
+	if !haveAVX2Chunks {
+		t.Skip("the CPU does not run the AVX2 chunk kernels")
+	}
+	defer useAVX2ChunksOnly()()
+	rng := testutil.Rand(t)
+	top := 2600
+	if testing.Short() {
+		top = 1500
+	} else if *long {
+		top = 17*1024 + 300
+	}
+	for n := avx2Max + 1; n <= top; n++ {
+		a := &chunkedAEAD{key: [KeySize]byte(randBytes(rng, KeySize))}
+		x, _ := xaead.New(a.key[:])
+		reviewCase(t, rng, a, x, randBytes(rng, NonceSize), randBytes(rng, n), randBytes(rng, (n*7)%131), n)
 	}
 }

@@ -32,7 +32,9 @@ import (
 // long: their rounds' latency, about 300 cycles, is about that of the 32
 // MAC blocks beside them, where the vertical blocks' take 600 (Seal 1024
 // bytes 813 -> 637 ns, 961 bytes 714 -> 630, min of 20 alternating runs;
-// 16384 bytes, whose tail is 64 bytes, 8007 -> 7991, within the noise).
+// 16384 bytes, whose tail is 64 bytes, 8007 -> 7991, within the noise;
+// three sets for a tail of 257 to 384 bytes measured no faster than the
+// vertical blocks: 705 bytes 526 against 535 ns, 768 bytes 523 against 531).
 // Every branch tests a public length.
 //
 // The first column round's quarter rounds on columns 1, 2 and 3 do not
@@ -43,10 +45,12 @@ import (
 //
 // The MAC's blocks go after each pair of quarter rounds from the first
 // diagonal round on (38 places, a chunk's 32 done by the eighth double
-// round's end): one after every
-// other step of the pairs (eight a double round) measured slower (16320
-// bytes, min of 15 alternating runs: 8587 against 7848 ns), as did three a
-// double round and two before the loop (8053).
+// round's end): one after every other step of the pairs (eight a double
+// round) measured slower (16320 bytes, min of 15 alternating runs: 8587
+// against 7848 ns), as did three a double round and two before the loop
+// (8053). Each block is polyMulAdd's step, whose bounds (x2 < 2^63 on
+// entry and exit, for any 16-byte blocks and clamped r) hold whatever the
+// order of the blocks and the work between them.
 //
 // Seal's MAC runs one chunk behind the cipher: during a chunk's rounds, it
 // takes the ciphertext the previous chunk wrote (chunk 0's during the
