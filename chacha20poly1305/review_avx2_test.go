@@ -480,3 +480,44 @@ func TestAVX2ReviewStackGrowth(t *testing.T) {
 		t.Logf("%s: the stack moved during the calls at %d of 151 depths", k.name, moves)
 	}
 }
+
+// TestAVX2ReviewOpenOverTag runs the Go side of Open on the AVX2 kernels
+// (openAVX2Kernels, and openAVX2Chunked, the chunk kernel's) with the
+// output starting inside the tag or right after the ciphertext, at every
+// offset from 0 to 16 bytes past its end, at lengths each kernel takes:
+// the kernels that write dst before they compare the tag (long, chunks)
+// must be given a copy of it, or their output would overwrite the tag
+// they compare and a right tag be refused.
+func TestAVX2ReviewOpenOverTag(t *testing.T) {
+	if !haveAVX2Fused {
+		t.Skip("the CPU does not run the AVX2 kernels")
+	}
+	defer useAVX2FusedOnly()()
+	defer useAVX2ChunksOnly()()
+	rng := testutil.Rand(t)
+	opens := []struct {
+		name string
+		open func(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, ad []byte, tag *[Overhead]byte) (done, ok bool)
+		lens []int
+	}{
+		{"openAVX2Kernels", openAVX2Kernels, []int{1, 15, 64, 65, 192, 193, 320, 448, 449, 465, 704, 1000}},
+		{"openAVX2Chunked", openAVX2Chunked, []int{449, 465, 511, 512, 960, 961, 1000, 1473}},
+	}
+	for _, o := range opens {
+		for _, n := range o.lens {
+			key, nonce := (*[KeySize]byte)(randBytes(rng, KeySize)), (*[NonceSize]byte)(randBytes(rng, NonceSize))
+			pt, ad := randBytes(rng, n), randBytes(rng, 13)
+			x, _ := xaead.New(key[:])
+			sealed := x.Seal(nil, nonce[:], pt, ad)
+			for off := 0; off <= Overhead; off++ {
+				buf := make([]byte, 2*n+2*Overhead)
+				copy(buf, sealed)
+				out := buf[n+off : 2*n+off]
+				done, ok := o.open(key, nonce, out, buf[:n], ad, (*[Overhead]byte)(buf[n:n+Overhead]))
+				if !done || !ok || !bytes.Equal(out, pt) {
+					t.Fatalf("%s: n %d, output %d bytes past the ciphertext: done %v, ok %v", o.name, n, off, done, ok)
+				}
+			}
+		}
+	}
+}
