@@ -16,7 +16,10 @@ var useAVX2Chunks = haveAVX2Chunks
 // (and the AVX-512 kernels are not) and the plaintext is longer than
 // avx2Max, the AVX2 short kernels' longest: it sets ciphertext to the
 // encryption of plaintext and writes the tag over additionalData and
-// ciphertext to tag. It reports whether it did the work.
+// ciphertext to tag. It reports whether it did the work. ciphertext and
+// plaintext are the same slice or do not overlap, and neither overlaps
+// additionalData or tag (seal checks). It is constant time: the kernel's
+// branches test public lengths only.
 func sealAVX2Chunked(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
 	if !useAVX2Chunks || useFused || len(plaintext) <= avx2Max {
 		return false
@@ -30,7 +33,11 @@ func sealAVX2Chunked(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, pla
 // whether the tag was right. It writes out either way: the caller must
 // zero out if the tag was wrong. The tag is copied first: out may overlap
 // it (the memory after the ciphertext), and the kernel writes out before
-// it reads the tag.
+// it reads the tag. out and ciphertext are the same slice or do not
+// overlap, and out does not overlap additionalData (open checks). It is
+// constant time: the kernel's branches test public lengths, and the tag
+// is compared in constant time; only whether it was right is branched on
+// (Open's public result).
 func openAVX2Chunked(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
 	if !useAVX2Chunks || useFused || len(ciphertext) <= avx2Max {
 		return false, false
