@@ -58,35 +58,35 @@ func portableSeal(key *[KeySize]byte, nonce *[NonceSize]byte, pt, ad []byte) []b
 	return seal(nil, key, nonce, pt, ad)
 }
 
-// checkAVX2Chunked seals pt with sealAVX2Chunked, compares the result with
-// want, and opens it with openAVX2Chunked, out of place and in place; then
+// checkAVX2Chunked seals pt with sealAVX2Kernels, compares the result with
+// want, and opens it with openAVX2Kernels, out of place and in place; then
 // checks that a bit flipped in the ciphertext, the additional data or the
 // tag is refused.
 func checkAVX2Chunked(t *testing.T, rng *rand.Rand, key *[KeySize]byte, nonce *[NonceSize]byte, pt, ad, want []byte) {
 	t.Helper()
 	n := len(pt)
 	got := make([]byte, n+Overhead)
-	if !sealAVX2Chunked(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:])) {
-		t.Fatalf("length %d: sealAVX2Chunked did not take it", n)
+	if !sealAVX2Kernels(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:])) {
+		t.Fatalf("length %d: sealAVX2Kernels did not take it", n)
 	}
 	if !bytes.Equal(got, want) {
 		t.Fatalf("length %d, ad %d: seal differs", n, len(ad))
 	}
 	inPlace := bytes.Clone(pt)
 	var tag [Overhead]byte
-	sealAVX2Chunked(key, nonce, inPlace, inPlace, ad, &tag)
+	sealAVX2Kernels(key, nonce, inPlace, inPlace, ad, &tag)
 	if !bytes.Equal(inPlace, want[:n]) || !bytes.Equal(tag[:], want[n:]) {
 		t.Fatalf("length %d, ad %d: seal in place differs", n, len(ad))
 	}
 
 	out := make([]byte, n)
-	done, ok := openAVX2Chunked(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:]))
+	done, ok := openAVX2Kernels(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:]))
 	if !done || !ok || !bytes.Equal(out, pt) {
 		t.Fatalf("length %d, ad %d: open differs", n, len(ad))
 	}
 	// In place, with the output running into the tag, as Open's dst may.
 	buf := bytes.Clone(want)
-	if _, ok := openAVX2Chunked(key, nonce, buf[:n], buf[:n], ad, (*[Overhead]byte)(buf[n:])); !ok || !bytes.Equal(buf[:n], pt) {
+	if _, ok := openAVX2Kernels(key, nonce, buf[:n], buf[:n], ad, (*[Overhead]byte)(buf[n:])); !ok || !bytes.Equal(buf[:n], pt) {
 		t.Fatalf("length %d, ad %d: open in place differs", n, len(ad))
 	}
 
@@ -103,7 +103,7 @@ func checkAVX2Chunked(t *testing.T, rng *rand.Rand, key *[KeySize]byte, nonce *[
 		bit := rng.IntN(128)
 		forged[n+bit/8] ^= 1 << (bit % 8)
 	}
-	if _, ok := openAVX2Chunked(key, nonce, out, forged[:n], fad, (*[Overhead]byte)(forged[n:])); ok {
+	if _, ok := openAVX2Kernels(key, nonce, out, forged[:n], fad, (*[Overhead]byte)(forged[n:])); ok {
 		t.Fatalf("length %d, ad %d: a forgery was accepted", n, len(ad))
 	}
 }
@@ -113,10 +113,10 @@ func checkAVX2Chunked(t *testing.T, rng *rand.Rand, key *[KeySize]byte, nonce *[
 // message, every one over the run), against x/crypto, and at a third of
 // them against the portable code too; in place; and with forgeries.
 func TestAVX2Chunked(t *testing.T) {
-	if !haveAVX2Chunks {
+	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 chunk kernels")
 	}
-	defer useAVX2ChunksOnly()()
+	defer useAVX2FusedOnly()()
 	rng := testutil.Rand(t)
 	adLens := []int{0, 1, 13, 15, 16, 17, 32, 300}
 	i := 0
@@ -139,10 +139,10 @@ func TestAVX2Chunked(t *testing.T) {
 // 70000 bytes with random additional data up to 300 bytes, against
 // x/crypto and the portable code.
 func TestAVX2ChunkedRandom(t *testing.T) {
-	if !haveAVX2Chunks {
+	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 chunk kernels")
 	}
-	defer useAVX2ChunksOnly()()
+	defer useAVX2FusedOnly()()
 	rng := testutil.Rand(t)
 	runs := 40
 	if testing.Short() {
@@ -173,10 +173,10 @@ func TestAVX2ChunkedRandom(t *testing.T) {
 // additional data of all ones, every block the largest it can be, at the
 // lengths of avx2ChunkLens.
 func TestAVX2ChunkedLimits(t *testing.T) {
-	if !haveAVX2Chunks {
+	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 chunk kernels")
 	}
-	defer useAVX2ChunksOnly()()
+	defer useAVX2FusedOnly()()
 	rng := testutil.Rand(t)
 	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
 	nonce := largeRNonce(t, key)
@@ -195,47 +195,45 @@ func TestAVX2ChunkedLimits(t *testing.T) {
 	}
 }
 
-// TestAVX2ChunkedOff checks that the AVX2 chunk kernel takes nothing of
-// avx2Max bytes or fewer, nor anything while the AVX-512 kernels are in
-// use or it is turned off.
+// TestAVX2ChunkedOff checks that the AVX2 kernels take nothing while the
+// AVX-512 kernels are in use or they are turned off.
 func TestAVX2ChunkedOff(t *testing.T) {
 	var key [KeySize]byte
 	var nonce [NonceSize]byte
 	var tag [Overhead]byte
 	buf := make([]byte, 1024)
-	restore := useAVX2ChunksOnly()
-	if sealAVX2Chunked(&key, &nonce, buf[:avx2Max], buf[:avx2Max], nil, &tag) {
-		t.Errorf("sealAVX2Chunked took %d bytes", avx2Max)
+	old, oldFused := useAVX2Fused, useFused
+	defer func() { useAVX2Fused, useFused = old, oldFused }()
+	check := func(what string) {
+		if sealAVX2Kernels(&key, &nonce, buf, buf, nil, &tag) {
+			t.Errorf("sealAVX2Kernels ran %s", what)
+		}
+		if done, _ := openAVX2Kernels(&key, &nonce, buf, buf, nil, &tag); done {
+			t.Errorf("openAVX2Kernels ran %s", what)
+		}
 	}
-	if done, _ := openAVX2Chunked(&key, &nonce, buf[:avx2Max], buf[:avx2Max], nil, &tag); done {
-		t.Errorf("openAVX2Chunked took %d bytes", avx2Max)
-	}
-	restore()
-	old := useAVX2Chunks
-	useAVX2Chunks = false
-	defer func() { useAVX2Chunks = old }()
-	if sealAVX2Chunked(&key, &nonce, buf, buf, nil, &tag) {
-		t.Errorf("sealAVX2Chunked ran while turned off")
-	}
-	if done, _ := openAVX2Chunked(&key, &nonce, buf, buf, nil, &tag); done {
-		t.Errorf("openAVX2Chunked ran while turned off")
+	useAVX2Fused, useFused = false, false
+	check("while turned off")
+	if haveFused {
+		useAVX2Fused, useFused = haveAVX2Fused, true
+		check("while the AVX-512 kernels are in use")
 	}
 }
 
 // TestAVX2ChunkedAllocs checks that the AVX2 chunk kernel's Seal and Open
 // allocate nothing.
 func TestAVX2ChunkedAllocs(t *testing.T) {
-	if !haveAVX2Chunks {
+	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 chunk kernels")
 	}
-	defer useAVX2ChunksOnly()()
+	defer useAVX2FusedOnly()()
 	var key [KeySize]byte
 	var nonce [NonceSize]byte
 	var tag [Overhead]byte
 	buf, ad := make([]byte, 1350), make([]byte, 13)
 	if a := testing.AllocsPerRun(10, func() {
-		sealAVX2Chunked(&key, &nonce, buf, buf, ad, &tag)
-		openAVX2Chunked(&key, &nonce, buf, buf, ad, &tag)
+		sealAVX2Kernels(&key, &nonce, buf, buf, ad, &tag)
+		openAVX2Kernels(&key, &nonce, buf, buf, ad, &tag)
 	}); a != 0 {
 		t.Errorf("%v allocations", a)
 	}
@@ -254,7 +252,7 @@ func TestChunksAVX2AssemblyIsCurrent(t *testing.T) {
 // the long sizes of bench_test.go (13 bytes of additional data), to put
 // beside BenchmarkSealAVX2Path's and x/crypto's rows.
 func BenchmarkAVX2Chunked(b *testing.B) {
-	defer useAVX2ChunksOnly()()
+	defer useAVX2FusedOnly()()
 	for _, size := range []int{1350, 8192, 16384} {
 		var key [KeySize]byte
 		var nonce [NonceSize]byte
@@ -263,15 +261,15 @@ func BenchmarkAVX2Chunked(b *testing.B) {
 		b.Run("seal/"+strconv.Itoa(size), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			for b.Loop() {
-				sealAVX2Chunked(&key, &nonce, buf, buf, ad, &tag)
+				sealAVX2Kernels(&key, &nonce, buf, buf, ad, &tag)
 			}
 		})
-		sealAVX2Chunked(&key, &nonce, buf, buf, ad, &tag)
+		sealAVX2Kernels(&key, &nonce, buf, buf, ad, &tag)
 		out := make([]byte, size)
 		b.Run("open/"+strconv.Itoa(size), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			for b.Loop() {
-				if _, ok := openAVX2Chunked(&key, &nonce, out, buf, ad, &tag); !ok {
+				if _, ok := openAVX2Kernels(&key, &nonce, out, buf, ad, &tag); !ok {
 					b.Fatal("open failed")
 				}
 			}
@@ -279,12 +277,11 @@ func BenchmarkAVX2Chunked(b *testing.B) {
 	}
 }
 
-// chunkedAEAD is ChaCha20-Poly1305 with the AVX2 chunk kernel called where
-// seal and open would call it once it is wired in (after the AVX2 short
-// kernels, for messages past avx2Max), and seal and open for the rest: the
-// output from sliceForAppend, the tag copied before Open's kernel writes
-// its output (which may lie over it), and the output zeroed if the tag is
-// wrong. It lets reviewCase run the kernel in every arrangement of dst.
+// chunkedAEAD is ChaCha20-Poly1305 on the AVX2 kernels called as seal and
+// open call them (sealAVX2Kernels, openAVX2Kernels), and seal and open for
+// what they do not take: the output from sliceForAppend, and the output
+// zeroed if the tag is wrong. It lets reviewCase run the chunk kernel in
+// every arrangement of dst.
 type chunkedAEAD struct{ key [KeySize]byte }
 
 func (a *chunkedAEAD) NonceSize() int { return NonceSize }
@@ -292,7 +289,7 @@ func (a *chunkedAEAD) Overhead() int  { return Overhead }
 
 func (a *chunkedAEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	ret, out := sliceForAppend(dst, len(plaintext)+Overhead)
-	if !sealAVX2Chunked(&a.key, (*[NonceSize]byte)(nonce), out[:len(plaintext)], plaintext, additionalData, (*[Overhead]byte)(out[len(plaintext):])) {
+	if !sealAVX2Kernels(&a.key, (*[NonceSize]byte)(nonce), out[:len(plaintext)], plaintext, additionalData, (*[Overhead]byte)(out[len(plaintext):])) {
 		return seal(dst, &a.key, (*[NonceSize]byte)(nonce), plaintext, additionalData)
 	}
 	return ret
@@ -304,7 +301,7 @@ func (a *chunkedAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([]byt
 	}
 	n := len(ciphertext) - Overhead
 	ret, out := sliceForAppend(dst, n)
-	done, ok := openAVX2Chunked(&a.key, (*[NonceSize]byte)(nonce), out, ciphertext[:n], additionalData, (*[Overhead]byte)(ciphertext[n:]))
+	done, ok := openAVX2Kernels(&a.key, (*[NonceSize]byte)(nonce), out, ciphertext[:n], additionalData, (*[Overhead]byte)(ciphertext[n:]))
 	if !done {
 		return open(dst, &a.key, (*[NonceSize]byte)(nonce), ciphertext, additionalData)
 	}
@@ -321,10 +318,10 @@ func (a *chunkedAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([]byt
 // every length from 449 to 2600 bytes (up to 1500 with -short, 17 KiB with
 // -long), additional data of 0 to 130 bytes in turn.
 func TestAVX2ChunkedReview(t *testing.T) {
-	if !haveAVX2Chunks {
+	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 chunk kernels")
 	}
-	defer useAVX2ChunksOnly()()
+	defer useAVX2FusedOnly()()
 	rng := testutil.Rand(t)
 	top := 2600
 	if testing.Short() {

@@ -18,10 +18,10 @@ import (
 // chunk and the additional data's partial block in pieces) would fault.
 // It checks that the page around dst is untouched.
 func TestAVX2ChunkedGuardPages(t *testing.T) {
-	if !haveAVX2Chunks {
+	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 chunk kernels")
 	}
-	defer useAVX2ChunksOnly()()
+	defer useAVX2FusedOnly()()
 	rng := testutil.Rand(t)
 	const canary = 0x5a
 	adLens := []int{31, 32, 33}
@@ -57,7 +57,7 @@ func TestAVX2ChunkedGuardPages(t *testing.T) {
 			tag, _ := shortRevPlace(pages[3], Overhead, atEnd, 0)
 			copy(src, pt)
 			copy(ad, adv)
-			sealAVX2Chunked((*[32]byte)(kp), (*[12]byte)(np), dst, src, ad, (*[16]byte)(tag))
+			sealAVX2Kernels((*[32]byte)(kp), (*[12]byte)(np), dst, src, ad, (*[16]byte)(tag))
 			if !bytes.Equal(dst, want[:n]) || !bytes.Equal(tag, want[n:]) {
 				t.Fatalf("n %d, ad %d, at end %v: seal differs", n, adLen, atEnd)
 			}
@@ -68,7 +68,7 @@ func TestAVX2ChunkedGuardPages(t *testing.T) {
 			for j := range dst {
 				dst[j] = canary
 			}
-			if _, ok := openAVX2Chunked((*[32]byte)(kp), (*[12]byte)(np), dst, src, ad, (*[16]byte)(tag)); !ok || !bytes.Equal(dst, pt) {
+			if _, ok := openAVX2Kernels((*[32]byte)(kp), (*[12]byte)(np), dst, src, ad, (*[16]byte)(tag)); !ok || !bytes.Equal(dst, pt) {
 				t.Fatalf("n %d, ad %d: open differs", n, adLen)
 			}
 			if !allByte(around, canary) {

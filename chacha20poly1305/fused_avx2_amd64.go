@@ -33,8 +33,12 @@ func wideHead() bool { return useFused }
 
 // sealAVX2Kernels is seal's work on the AVX2 kernels, if they are in use
 // and the AVX-512 ones are not: the short kernel whose sets the message
-// fills for at most avx2Max bytes, sealAVX2Long (the MAC stitched into the
-// cipher's rounds) for longer ones. It reports whether it did the work.
+// fills for at most avx2Max bytes, and for longer ones sealAVX2Chunks
+// (chunks_avx2_amd64.s: ChaCha20 on eight vertical blocks, the MAC stitched
+// into its rounds; at every length past avx2Max it measured faster than a
+// kernel of two horizontal sets with the MAC stitched in, which it
+// replaced: Seal 1350 B 785 against 950 ns, 16 KiB 7637 against 10979, min
+// of 7 alternating runs). It reports whether it did the work.
 func sealAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
 	switch n := len(plaintext); {
 	case !useAVX2Fused || useFused:
@@ -48,15 +52,15 @@ func sealAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, pla
 	case n <= avx2Max:
 		sealAVX2x4(key, nonce, ciphertext, plaintext, additionalData, tag)
 	default:
-		sealAVX2Long(key, nonce, ciphertext, plaintext, additionalData, tag)
+		sealAVX2Chunks(key, nonce, ciphertext, plaintext, additionalData, tag)
 	}
 	return true
 }
 
 // openAVX2Kernels is open's work on the AVX2 kernels, as sealAVX2Kernels
 // is seal's: done reports whether it did the work, and ok whether the tag
-// was right. The short kernels write out only then; openAVX2Long writes it
-// either way, and open zeroes it if the tag was wrong.
+// was right. The short kernels write out only then; openAVX2Chunks writes
+// it either way, and open zeroes it if the tag was wrong.
 func openAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
 	var r int
 	switch n := len(ciphertext); {
@@ -75,7 +79,7 @@ func openAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext
 		// the ciphertext), and the kernel writes out before it reads the
 		// tag.
 		expected := *tag
-		r = openAVX2Long(key, nonce, out, ciphertext, additionalData, &expected)
+		r = openAVX2Chunks(key, nonce, out, ciphertext, additionalData, &expected)
 	}
 	return true, r == 1
 }

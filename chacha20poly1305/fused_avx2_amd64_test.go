@@ -13,8 +13,8 @@ import (
 )
 
 // avx2Kernels are the AVX2 kernels, and the shortest and longest message
-// each is tested at (the long kernel takes any length from min).
-// sealAVX2Long writes the plaintext even if the tag is wrong (open zeroes
+// each is tested at (the chunk kernel takes any length from min).
+// sealAVX2Chunks writes the plaintext even if the tag is wrong (open zeroes
 // it).
 var avx2Kernels = []struct {
 	name          string
@@ -27,7 +27,7 @@ var avx2Kernels = []struct {
 	{"avx2", sealAVX2, openAVX2, 0, 3 * blockSize, false},
 	{"avx2x3", sealAVX2x3, openAVX2x3, 0, 5 * blockSize, false},
 	{"avx2x4", sealAVX2x4, openAVX2x4, 0, avx2Max, false},
-	{"avx2long", sealAVX2Long, openAVX2Long, 3 * blockSize, 3*blockSize + 3*256 + 64, true},
+	{"avx2chunks", sealAVX2Chunks, openAVX2Chunks, avx2Max + 1, avx2Max + 2*512 + 64, true},
 }
 
 // avx2ADLens are the lengths of additional data the AVX2 tests take: every

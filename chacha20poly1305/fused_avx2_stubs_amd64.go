@@ -63,18 +63,3 @@ func sealAVX2x4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byt
 //
 //go:noescape
 func openAVX2x4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
-
-// sealAVX2Long encrypts src, at least 192 bytes, into dst and writes the tag
-// over ad and the ciphertext (RFC 8439, Section 2.8) to tag, under key and
-// nonce. len(dst) >= len(src). It requires AVX2 and BMI2.
-//
-//go:noescape
-func sealAVX2Long(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
-
-// openAVX2Long decrypts src, at least 192 bytes, into dst and returns 1 if its
-// tag over ad and src (RFC 8439, Section 2.8) equals tag, and 0 otherwise,
-// under key and nonce; dst is written either way. len(dst) >= len(src). It
-// requires AVX2 and BMI2.
-//
-//go:noescape
-func openAVX2Long(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int

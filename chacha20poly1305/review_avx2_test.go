@@ -46,23 +46,19 @@ func rvSpan(lo, hi int) []int {
 }
 
 // rvAVX2Kernels returns the AVX2 kernels with every length each takes: the
-// short ones all of theirs; sealAVX2Long (192 bytes and up: a first chunk of
-// 192 bytes, then 256-byte chunks, and a tail on one set up to 128 bytes,
-// on two above) through its fourth whole chunk and every tail after it;
-// sealAVX2Chunks (449 bytes and up: a first chunk of 448, then 512-byte
+// short ones all of theirs; sealAVX2Chunks (449 bytes and up: a first chunk of 448, then 512-byte
 // chunks) through its fourth whole chunk and every tail after it. With
 // -short, through the first whole chunk and its tails.
 func rvAVX2Kernels() []rvAVX2Kernel {
-	longTop, chunksTop := 192+4*256+255, 448+4*512+511
+	chunksTop := 448 + 4*512 + 511
 	if testing.Short() {
-		longTop, chunksTop = 192+256+255, 448+512+511
+		chunksTop = 448 + 512 + 511
 	}
 	return []rvAVX2Kernel{
 		{"avx2x1", sealAVX2x1, openAVX2x1, rvSpan(0, blockSize), false},
 		{"avx2", sealAVX2, openAVX2, rvSpan(0, 3*blockSize), false},
 		{"avx2x3", sealAVX2x3, openAVX2x3, rvSpan(0, 5*blockSize), false},
 		{"avx2x4", sealAVX2x4, openAVX2x4, rvSpan(0, avx2Max), false},
-		{"avx2long", sealAVX2Long, openAVX2Long, rvSpan(3*blockSize, longTop), true},
 		{"avx2chunks", sealAVX2Chunks, openAVX2Chunks, rvSpan(avx2Max+1, chunksTop), true},
 	}
 }
@@ -277,9 +273,9 @@ func rvAboveP(t *testing.T, key, nonce []byte, ct []byte) (pt []byte, ok bool) {
 
 // TestAVX2ReviewTagAboveP runs every AVX2 kernel on messages whose final
 // reduction must subtract p (rvAboveP), at lengths that end in each
-// kernel's every kind of last piece (the short kernels' sets; the long and
-// chunk kernels' first chunk alone, a whole chunk, and tails on one set,
-// two sets, or none): the tags must be x/crypto's.
+// kernel's every kind of last piece (the short kernels' sets; the chunk
+// kernel's first chunk alone, a whole chunk, and tails on one set, two
+// sets, or none): the tags must be x/crypto's.
 func TestAVX2ReviewTagAboveP(t *testing.T) {
 	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 kernels")
@@ -290,7 +286,6 @@ func TestAVX2ReviewTagAboveP(t *testing.T) {
 		"avx2":       {80, 192},
 		"avx2x3":     {208, 320},
 		"avx2x4":     {336, 448},
-		"avx2long":   {192, 320, 448, 704, 960},
 		"avx2chunks": {464, 960, 1024, 1472, 1536, 1984},
 	}
 	want := 1
@@ -319,9 +314,9 @@ func TestAVX2ReviewTagAboveP(t *testing.T) {
 }
 
 // rvAVX2Bounds are the message lengths at and around the bounds between
-// the AVX2 kernels (64, 192, 320, 448) and within the long and chunk
-// kernels (their first chunks of 192 and 448 bytes, chunks of 256 and 512,
-// the long kernel's one-set tails up to 128 bytes).
+// the AVX2 kernels (64, 192, 320, 448) and within the chunk kernel (its
+// first chunk of 448 bytes, chunks of 512, tails on one or two sets; the
+// lengths around 192 + 256k were the bounds of a kernel it replaced).
 var rvAVX2Bounds = []int{0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 191, 192, 193, 255, 256, 257,
 	319, 320, 321, 447, 448, 449, 450, 463, 464, 511, 512, 513, 575, 576, 577, 639, 640, 641,
 	703, 704, 705, 767, 768, 769, 831, 832, 833, 959, 960, 961, 1023, 1024, 1025, 1471, 1472, 1473}
@@ -424,10 +419,6 @@ func rvDirect(name string, open bool, key *[32]byte, nonce *[12]byte, dst, src, 
 		sealAVX2x4(key, nonce, dst, src, ad, tag)
 	case name == "avx2x4":
 		return openAVX2x4(key, nonce, dst, src, ad, tag)
-	case name == "avx2long" && !open:
-		sealAVX2Long(key, nonce, dst, src, ad, tag)
-	case name == "avx2long":
-		return openAVX2Long(key, nonce, dst, src, ad, tag)
 	case name == "avx2chunks" && !open:
 		sealAVX2Chunks(key, nonce, dst, src, ad, tag)
 	case name == "avx2chunks":
@@ -482,26 +473,23 @@ func TestAVX2ReviewStackGrowth(t *testing.T) {
 }
 
 // TestAVX2ReviewOpenOverTag runs the Go side of Open on the AVX2 kernels
-// (openAVX2Kernels, and openAVX2Chunked, the chunk kernel's) with the
-// output starting inside the tag or right after the ciphertext, at every
-// offset from 0 to 16 bytes past its end, at lengths each kernel takes:
-// the kernels that write dst before they compare the tag (long, chunks)
-// must be given a copy of it, or their output would overwrite the tag
-// they compare and a right tag be refused.
+// (openAVX2Kernels) with the output starting inside the tag or right after
+// the ciphertext, at every offset from 0 to 16 bytes past its end, at
+// lengths each kernel takes: the chunk kernel, which writes dst before it
+// compares the tag, must be given a copy of it, or its output would
+// overwrite the tag it compares and a right tag be refused.
 func TestAVX2ReviewOpenOverTag(t *testing.T) {
 	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 kernels")
 	}
 	defer useAVX2FusedOnly()()
-	defer useAVX2ChunksOnly()()
 	rng := testutil.Rand(t)
 	opens := []struct {
 		name string
 		open func(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, ad []byte, tag *[Overhead]byte) (done, ok bool)
 		lens []int
 	}{
-		{"openAVX2Kernels", openAVX2Kernels, []int{1, 15, 64, 65, 192, 193, 320, 448, 449, 465, 704, 1000}},
-		{"openAVX2Chunked", openAVX2Chunked, []int{449, 465, 511, 512, 960, 961, 1000, 1473}},
+		{"openAVX2Kernels", openAVX2Kernels, []int{1, 15, 64, 65, 192, 193, 320, 448, 449, 465, 511, 512, 704, 960, 961, 1000, 1473}},
 	}
 	for _, o := range opens {
 		for _, n := range o.lens {

@@ -95,8 +95,6 @@ func shortAVX2() {
 		fusedAVX2(avx2Names[sets][0], false, sets)
 		fusedAVX2(avx2Names[sets][1], true, sets)
 	}
-	longAVX2("sealAVX2Long", false)
-	longAVX2("openAVX2Long", true)
 }
 
 // copyBytes emits the copy of n bytes (a public length, in a register,

@@ -160,13 +160,7 @@ const (
 		"16, 8, 4, 2 and 1 bytes the data and the additional data's last block have, whether the data has a " +
 		"second to seventh block (as many as the kernel's sets hold) and (Seal) a partial one, and which block the MAC starts " +
 		"from: public lengths"
-	whyAVX2Open = whyAVX2 + "; and whether the tag was right, which is Open's public result"
-	whyAVX2Long = "the loops over the fixed 10 double rounds (three of them), over the whole 256-byte chunks, over the " +
-		"whole blocks of the additional data and over the MAC's pending blocks, the tail's 32-byte pieces (copied in " +
-		"and out), and in each round loop whether MAC blocks are pending; which pieces of 16, 8, 4, 2 and 1 bytes " +
-		"the tail and the additional data's last block have, whether there is a tail, whether it fits one set, and (Seal) " +
-		"a partial block: " +
-		"public lengths and counts"
+	whyAVX2Open   = whyAVX2 + "; and whether the tag was right, which is Open's public result"
 	whyAVX2Chunks = "the loops over the fixed 10 double rounds (five of them: chunk 0, the whole chunks, and the tail on " +
 		"one or two horizontal sets or the eight vertical blocks), over the whole 512-byte chunks, over the whole blocks " +
 		"of the additional data, over the MAC's pending blocks (six drains) and over the tail's 32-byte pieces (copied " +
@@ -217,8 +211,6 @@ var aeadPublic = map[string]string{
 	ap + "wideHead":                       "reads useFused",
 	ap + "useAVX2FusedOnly":               "selects an implementation, for tests",
 	ap + "useAVX2FusedOnly.func1":         "restores the choice of implementation, for tests",
-	ap + "useAVX2ChunksOnly":              "selects an implementation, for tests",
-	ap + "useAVX2ChunksOnly.func1":        "restores the choice of implementation, for tests",
 }
 
 func init() {
@@ -256,12 +248,8 @@ func init() {
 			{Symbol: ap + "openAVX2x1", AllowedLoopJumps: 5, AllowedBranches: 20, Why: whyAVX2Open},
 			{Symbol: ap + "sealAVX2x3", AllowedLoopJumps: 5, AllowedBranches: 24, Why: whyAVX2},
 			{Symbol: ap + "openAVX2x3", AllowedLoopJumps: 5, AllowedBranches: 24, Why: whyAVX2Open},
-			{Symbol: ap + "sealAVX2Long", AllowedLoopJumps: 10, AllowedBranches: 26, Why: whyAVX2Long},
-			{Symbol: ap + "openAVX2Long", AllowedLoopJumps: 10, AllowedBranches: 26, Why: whyAVX2Long + "; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "sealAVX2x4", AllowedLoopJumps: 5, AllowedBranches: 26, Why: whyAVX2},
 			{Symbol: ap + "openAVX2x4", AllowedLoopJumps: 5, AllowedBranches: 26, Why: whyAVX2Open},
-			{Symbol: ap + "sealAVX2Chunked", AllowedBranches: 3, Why: "useAVX2Chunks, useFused and the length, public"},
-			{Symbol: ap + "openAVX2Chunked", AllowedBranches: 3, Why: "useAVX2Chunks, useFused and the length, public"},
 			{Symbol: ap + "sealAVX2Chunks", AllowedLoopJumps: 15, AllowedBranches: 40, Why: whyAVX2Chunks},
 			{Symbol: ap + "openAVX2Chunks", AllowedLoopJumps: 15, AllowedBranches: 40, Why: whyAVX2Chunks + "; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 12, Why: whyMethodShort},
@@ -287,8 +275,6 @@ func init() {
 			{Symbol: ap + "shortOpen"},
 			{Symbol: ap + "sealAVX2Kernels"},
 			{Symbol: ap + "openAVX2Kernels"},
-			{Symbol: ap + "sealAVX2Chunked"},
-			{Symbol: ap + "openAVX2Chunked"},
 			{Symbol: ap + "(*chacha20poly1305).Seal"},
 			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 1, Why: "len(ciphertext) < Overhead, a public length"},
 		}, slices.Clone(aeadFuncs)...),
