@@ -92,24 +92,9 @@ func chunksAVX2Constants() {
 	for i := range 8 {
 		DATA(4*i, U32(8))
 	}
-	// Byte i of a word rotated left by n bits comes from byte
-	// (i - n/8) mod 4 of the same word.
-	vRot16 = GLOBL("vrot16", RODATA|NOPTR)
-	for i := range 32 {
-		w := i &^ 3
-		DATA(i, U8((i-w+2)%4+w))
-	}
-	vRot8 = GLOBL("vrot8", RODATA|NOPTR)
-	for i := range 32 {
-		w := i &^ 3
-		DATA(i, U8((i-w+3)%4+w))
-	}
-	vPad = GLOBL("vpadmask", RODATA|NOPTR)
-	for i := range 16 {
-		DATA(i, U8(0xff))
-	}
-	DATA(16, U64(0))
-	DATA(24, U64(0))
+	vRot16 = rotTable("vrot16", 16)
+	vRot8 = rotTable("vrot8", 8)
+	vPad = padMaskTable("vpadmask")
 }
 
 // chunksAVX2 emits sealAVX2Chunks and openAVX2Chunks.
@@ -455,19 +440,11 @@ func chunksAVX2Kernel(name string, open bool) {
 		Label(label)
 		avx2QuarterRound(x, tmp, vRot16, vRot8, Mem{})
 		macStep()
-		for k := range x {
-			VPSHUFD(U8(0x93), x[k][0], x[k][0])
-			VPSHUFD(U8(0x39), x[k][2], x[k][2])
-			VPSHUFD(U8(0x4e), x[k][3], x[k][3])
-		}
+		avx2Diagonalize(x)
 		macStep()
 		avx2QuarterRound(x, tmp, vRot16, vRot8, Mem{})
 		macStep()
-		for k := range x {
-			VPSHUFD(U8(0x39), x[k][0], x[k][0])
-			VPSHUFD(U8(0x93), x[k][2], x[k][2])
-			VPSHUFD(U8(0x4e), x[k][3], x[k][3])
-		}
+		avx2Undiagonalize(x)
 		macStep()
 		DECQ(ctr)
 		JNZ(LabelRef(label))
@@ -495,18 +472,7 @@ func chunksAVX2Kernel(name string, open bool) {
 	output(RDX, nil)
 	nextCounters()
 	Comment("the Poly1305 key: r (clamped) and s are block 0's first 32 bytes")
-	MOVQ(ks0, rr0)
-	MOVQ(ks0.Offset(8), RBX)
-	MOVQ(U64(0x0ffffffc0fffffff), RAX)
-	ANDQ(RAX, rr0)
-	MOVQ(U64(0x0ffffffc0ffffffc), RAX)
-	ANDQ(RAX, RBX)
-	MOVQ(RBX, r1m())
-	LEAQ(Mem{Base: rr0, Index: rr0, Scale: 4}, RAX)
-	MOVQ(RAX, r05m())
-	MOVQ(RBX, rs1)
-	SHRQ(U8(2), rs1)
-	ADDQ(RBX, rs1)
+	polyKeyMem(ks0)
 	VMOVDQU(ks0.Offset(16), X0)
 	VMOVDQU(X0, sKey)
 	// xor0 emits dst[:448] = src[:448] XOR chunk 0's data keystream.
@@ -646,19 +612,7 @@ func chunksAVX2Kernel(name string, open bool) {
 	output(R12, R12)
 	Label(name + "_tout")
 	if !open {
-		Comment("zero the ciphertext's partial block beyond its end, for the MAC")
-		MOVQ(rem, RAX)
-		ANDQ(Imm(15), RAX)
-		JZ(LabelRef(name + "_padded"))
-		MOVQ(U32(16), RBX)
-		SUBQ(RAX, RBX)
-		LEAQ(vPad, RDX)
-		VMOVDQU(Mem{Base: RDX, Index: RBX, Scale: 1}, X12)
-		MOVQ(rem, RAX)
-		ANDQ(I32(-16), RAX)
-		VPAND(tb.Idx(RAX, 1), X12, X12)
-		VMOVDQU(X12, tb.Idx(RAX, 1))
-		Label(name + "_padded")
+		zeroPartialBlock(name, rem, tb, vPad)
 	}
 	MOVQ(dstp, R12)
 	LEAQ(tb, R13)

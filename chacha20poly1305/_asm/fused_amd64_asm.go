@@ -249,6 +249,20 @@ func polyKey(a VecVirtual) {
 	Comment("the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)")
 	VMOVQ(a.AsX(), rr0)
 	VPEXTRQ(U8(1), a.AsX(), RBX)
+	clampR()
+}
+
+// polyKeyMem emits r (clamped) into rr0, r1op, r05op and rs1 (see polyMulAdd)
+// from the 16 bytes at key (s, the 16 bytes after them, is left in place).
+func polyKeyMem(key Mem) {
+	MOVQ(key, rr0)
+	MOVQ(key.Offset(8), RBX)
+	clampR()
+}
+
+// clampR emits r (clamped) into rr0, r1op, r05op and rs1 (see polyMulAdd)
+// from the key's two low words, in rr0 and RBX; it clobbers RAX and RBX.
+func clampR() {
 	MOVQ(U64(0x0ffffffc0fffffff), RAX)
 	ANDQ(RAX, rr0)
 	MOVQ(U64(0x0ffffffc0ffffffc), RAX)
@@ -266,6 +280,23 @@ func polyKey(a VecVirtual) {
 // true); for Open, the comparison with the tag, jumping to name_fail if it
 // differs (it reports false, and the caller writes the plaintext).
 func tagDone(name string, open bool, b VecVirtual) bool {
+	reduceH()
+	VMOVQ(b.AsX(), RAX)
+	VPEXTRQ(U8(1), b.AsX(), RBX)
+	ADDQ(RAX, x0)
+	ADCQ(RBX, x1)
+	storeOrCheckTag(name, open)
+	if !open {
+		VZEROUPPER()
+		RET()
+		return true
+	}
+	return false
+}
+
+// reduceH emits x0:x1 = h mod p, mod 2^128, from h (polyMulAdd's accumulator
+// x0:x1:x2), in constant time; it clobbers x2, nb, b0, b1, RAX and RBX.
+func reduceH() {
 	Comment("x2 = 4c + (x2 & 3)")
 	cc := nb
 	MOVQ(x2, cc)
@@ -285,24 +316,23 @@ func tagDone(name string, open bool, b VecVirtual) bool {
 	SHRQ(U8(2), x2)
 	CMOVQNE(b0, x0)
 	CMOVQNE(b1, x1)
-	VMOVQ(b.AsX(), RAX)
-	VPEXTRQ(U8(1), b.AsX(), RBX)
-	ADDQ(RAX, x0)
-	ADCQ(RBX, x1)
+}
+
+// storeOrCheckTag emits, for Seal, the store of the tag in x0:x1 to the tag
+// argument; for Open, its comparison with the tag argument, jumping to
+// name_fail if they differ (only whether they match is public).
+func storeOrCheckTag(name string, open bool) {
 	tag := Load(Param("tag"), RSI)
 	if !open {
 		MOVQ(x0, Mem{Base: tag})
 		MOVQ(x1, Mem{Base: tag, Disp: 8})
-		VZEROUPPER()
-		RET()
-		return true
+		return
 	}
 	Comment("compare with the tag, in constant time; whether it matched is public")
 	XORQ(Mem{Base: tag}, x0)
 	XORQ(Mem{Base: tag, Disp: 8}, x1)
 	ORQ(x1, x0)
 	JNZ(LabelRef(name + "_fail"))
-	return false
 }
 
 // stackBlocks emits nb = the number of the MAC's blocks in buf (the
@@ -320,6 +350,41 @@ func stackBlocks(label string, buf Mem) {
 	INCQ(nb)
 	SUBQ(Imm(16), bp)
 	Label(label)
+}
+
+// macADAndStack emits h (polyMulAdd's accumulator) = the Poly1305 sum, before
+// its final reduction and s, over the additional data's whole blocks, read
+// where they are, then the stack's blocks in buf (see stackBlocks). It needs
+// r from polyKey or polyKeyMem; its labels start with name.
+func macADAndStack(name string, buf Mem) {
+	Comment("h = the first block + 2^128: the additional data's if it has a whole")
+	Comment("block, else the stack's; then h = h r + m + 2^128 for each of the others")
+	MOVQ(U32(1), x2)
+	Load(Param("ad").Len(), nb)
+	SHRQ(U8(4), nb)
+	JZ(LabelRef(name + "_noad"))
+	Load(Param("ad").Base(), bp)
+	MOVQ(Mem{Base: bp}, x0)
+	MOVQ(Mem{Base: bp, Disp: 8}, x1)
+	ADDQ(Imm(16), bp)
+	DECQ(nb)
+	JZ(LabelRef(name + "_adend"))
+	Comment("the additional data's other whole blocks")
+	polyLoop(name + "_ad")
+	Label(name + "_adend")
+	stackBlocks(name+"_s1", buf)
+	JMP(LabelRef(name + "_stack"))
+	Label(name + "_noad")
+	stackBlocks(name+"_s0", buf)
+	MOVQ(Mem{Base: bp}, x0)
+	MOVQ(Mem{Base: bp, Disp: 8}, x1)
+	ADDQ(Imm(16), bp)
+	DECQ(nb)
+	JZ(LabelRef(name + "_last"))
+	Label(name + "_stack")
+	polyLoop(name + "_stackloop")
+	Label(name + "_last")
+	polyMulAdd(nil, nil)
 }
 
 // kernelText starts the function name, a Seal kernel or (open set) an
@@ -432,34 +497,7 @@ func fused(name string, open bool) {
 	Load(Param("src").Len(), RBX)
 	MOVQ(RBX, buf.Offset(72).Idx(RAX, 1))
 
-	Comment("h = the first block + 2^128: the additional data's if it has a whole")
-	Comment("block, else the stack's; then h = h r + m + 2^128 for each of the others")
-	MOVQ(U32(1), x2)
-	Load(Param("ad").Len(), nb)
-	SHRQ(U8(4), nb)
-	JZ(LabelRef(name + "_noad"))
-	Load(Param("ad").Base(), bp)
-	MOVQ(Mem{Base: bp}, x0)
-	MOVQ(Mem{Base: bp, Disp: 8}, x1)
-	ADDQ(Imm(16), bp)
-	DECQ(nb)
-	JZ(LabelRef(name + "_adend"))
-	Comment("the additional data's other whole blocks")
-	polyLoop(name + "_ad")
-	Label(name + "_adend")
-	stackBlocks(name+"_s1", buf)
-	JMP(LabelRef(name + "_stack"))
-	Label(name + "_noad")
-	stackBlocks(name+"_s0", buf)
-	MOVQ(Mem{Base: bp}, x0)
-	MOVQ(Mem{Base: bp, Disp: 8}, x1)
-	ADDQ(Imm(16), bp)
-	DECQ(nb)
-	JZ(LabelRef(name + "_last"))
-	Label(name + "_stack")
-	polyLoop(name + "_stackloop")
-	Label(name + "_last")
-	polyMulAdd(nil, nil)
+	macADAndStack(name, buf)
 
 	if tagDone(name, open, x[1]) {
 		return

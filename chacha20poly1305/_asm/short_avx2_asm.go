@@ -54,18 +54,8 @@ func avx2Constants() {
 	for i := range 8 {
 		DATA(4*i, U32([]uint32{0x61707865, 0x3320646e, 0x79622d32, 0x6b206574}[i%4]))
 	}
-	// Byte i of a word rotated left by n bits comes from byte
-	// (i - n/8) mod 4 of the same word.
-	rot16y = GLOBL("rot16", RODATA|NOPTR)
-	for i := range 32 {
-		w := i &^ 3
-		DATA(i, U8((i-w+2)%4+w))
-	}
-	rot8y = GLOBL("rot8", RODATA|NOPTR)
-	for i := range 32 {
-		w := i &^ 3
-		DATA(i, U8((i-w+3)%4+w))
-	}
+	rot16y = rotTable("rot16", 16)
+	rot8y = rotTable("rot8", 8)
 	laneCtr2y = GLOBL("lanectr2", RODATA|NOPTR)
 	DATA(0, U32(0))
 	DATA(16, U32(1))
@@ -78,12 +68,71 @@ func avx2Constants() {
 	DATA(0, U32(4))
 	DATA(16, U32(4))
 	DATA(28, U32(0))
-	padMask = GLOBL("padmask", RODATA|NOPTR)
+	padMask = padMaskTable("padmask")
+}
+
+// avx2Diagonalize emits, in each set of x, the rotation of rows A, C and D
+// left by 3, 1 and 2 words, which turns the diagonals into columns.
+func avx2Diagonalize(x [][4]VecPhysical) {
+	for k := range x {
+		VPSHUFD(U8(0x93), x[k][0], x[k][0])
+		VPSHUFD(U8(0x39), x[k][2], x[k][2])
+		VPSHUFD(U8(0x4e), x[k][3], x[k][3])
+	}
+}
+
+// avx2Undiagonalize emits, in each set of x, the rotation of rows A, C and D
+// left by 1, 3 and 2 words, which undoes avx2Diagonalize.
+func avx2Undiagonalize(x [][4]VecPhysical) {
+	for k := range x {
+		VPSHUFD(U8(0x39), x[k][0], x[k][0])
+		VPSHUFD(U8(0x93), x[k][2], x[k][2])
+		VPSHUFD(U8(0x4e), x[k][3], x[k][3])
+	}
+}
+
+// zeroPartialBlock emits, where the public length n (a register or stack
+// slot) is not a multiple of 16, the zeroing of data's bytes from n to the
+// end of the 16-byte block holding it, for the MAC, with mask (see
+// padMaskTable). Its label starts with name; it clobbers RAX, RBX, RDX and X12.
+func zeroPartialBlock(name string, n Op, data, mask Mem) {
+	Comment("zero the ciphertext's partial block beyond its end, for the MAC")
+	MOVQ(n, RAX)
+	ANDQ(Imm(15), RAX)
+	JZ(LabelRef(name + "_padded"))
+	MOVQ(U32(16), RBX)
+	SUBQ(RAX, RBX)
+	LEAQ(mask, RDX)
+	VMOVDQU(Mem{Base: RDX, Index: RBX, Scale: 1}, X12)
+	MOVQ(n, RAX)
+	ANDQ(I32(-16), RAX)
+	VPAND(data.Idx(RAX, 1), X12, X12)
+	VMOVDQU(X12, data.Idx(RAX, 1))
+	Label(name + "_padded")
+}
+
+// rotTable emits the read-only 32 bytes name, the VPSHUFB mask that rotates
+// each 32-bit word left by bits (a multiple of 8), and returns it: byte i of
+// a word rotated left by n bits comes from byte (i - n/8) mod 4 of the word.
+func rotTable(name string, bits int) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i := range 32 {
+		w := i &^ 3
+		DATA(i, U8((i-w+4-bits/8)%4+w))
+	}
+	return m
+}
+
+// padMaskTable emits the read-only 32 bytes name, 16 bytes of 0xff then 16
+// of zeros (at 16 - k, the mask of k bytes), and returns it.
+func padMaskTable(name string) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
 	for i := range 16 {
 		DATA(i, U8(0xff))
 	}
 	DATA(16, U64(0))
 	DATA(24, U64(0))
+	return m
 }
 
 // shortAVX2 emits the AVX2 kernels: sealAVX2 and openAVX2 for up to three
@@ -348,17 +397,9 @@ func fusedAVX2(name string, open bool, sets int) {
 	Label(name + "_round")
 	avx2QuarterRound(x, tmp, r16, r8, spill)
 	Comment("diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words")
-	for k := range x {
-		VPSHUFD(U8(0x93), x[k][0], x[k][0])
-		VPSHUFD(U8(0x39), x[k][2], x[k][2])
-		VPSHUFD(U8(0x4e), x[k][3], x[k][3])
-	}
+	avx2Diagonalize(x)
 	avx2QuarterRound(x, tmp, r16, r8, spill)
-	for k := range x {
-		VPSHUFD(U8(0x39), x[k][0], x[k][0])
-		VPSHUFD(U8(0x93), x[k][2], x[k][2])
-		VPSHUFD(U8(0x4e), x[k][3], x[k][3])
-	}
+	avx2Undiagonalize(x)
 	DECQ(RAX)
 	JNZ(LabelRef(name + "_round"))
 	Comment("add the input rows; block 0's first 32 bytes (r and s) to the stack")
@@ -404,19 +445,7 @@ func fusedAVX2(name string, open bool, sets int) {
 		Comment("the ciphertext, in place of the data on the stack, for the MAC and dst")
 		xorData(name + "_xored")
 		Load(Param("src").Len(), n)
-		Comment("zero the ciphertext's partial block beyond its end, for the MAC")
-		MOVQ(n, RAX)
-		ANDQ(Imm(15), RAX)
-		JZ(LabelRef(name + "_padded"))
-		MOVQ(U32(16), RBX)
-		SUBQ(RAX, RBX)
-		LEAQ(padMask, RDX)
-		VMOVDQU(Mem{Base: RDX, Index: RBX, Scale: 1}, X12)
-		MOVQ(n, RAX)
-		ANDQ(I32(-16), RAX)
-		VPAND(buf.Offset(64).Idx(RAX, 1), X12, X12)
-		VMOVDQU(X12, buf.Offset(64).Idx(RAX, 1))
-		Label(name + "_padded")
+		zeroPartialBlock(name, n, buf.Offset(64), padMask)
 	}
 
 	Comment("the lengths block, after the data's blocks")
@@ -429,47 +458,9 @@ func fusedAVX2(name string, open bool, sets int) {
 	MOVQ(n, buf.Offset(72).Idx(RAX, 1))
 
 	Comment("the Poly1305 key: r (clamped); s is at key0+16")
-	MOVQ(key0, rr0)
-	MOVQ(key0.Offset(8), RBX)
-	MOVQ(U64(0x0ffffffc0fffffff), RAX)
-	ANDQ(RAX, rr0)
-	MOVQ(U64(0x0ffffffc0ffffffc), RAX)
-	ANDQ(RAX, RBX)
-	MOVQ(RBX, r1m())
-	LEAQ(Mem{Base: rr0, Index: rr0, Scale: 4}, RAX)
-	MOVQ(RAX, r05m())
-	MOVQ(RBX, rs1)
-	SHRQ(U8(2), rs1)
-	ADDQ(RBX, rs1)
+	polyKeyMem(key0)
 
-	Comment("h = the first block + 2^128: the additional data's if it has a whole")
-	Comment("block, else the stack's; then h = h r + m + 2^128 for each of the others")
-	MOVQ(U32(1), x2)
-	Load(Param("ad").Len(), nb)
-	SHRQ(U8(4), nb)
-	JZ(LabelRef(name + "_noad"))
-	Load(Param("ad").Base(), bp)
-	MOVQ(Mem{Base: bp}, x0)
-	MOVQ(Mem{Base: bp, Disp: 8}, x1)
-	ADDQ(Imm(16), bp)
-	DECQ(nb)
-	JZ(LabelRef(name + "_adend"))
-	Comment("the additional data's other whole blocks")
-	polyLoop(name + "_ad")
-	Label(name + "_adend")
-	stackBlocks(name+"_s1", buf)
-	JMP(LabelRef(name + "_stack"))
-	Label(name + "_noad")
-	stackBlocks(name+"_s0", buf)
-	MOVQ(Mem{Base: bp}, x0)
-	MOVQ(Mem{Base: bp, Disp: 8}, x1)
-	ADDQ(Imm(16), bp)
-	DECQ(nb)
-	JZ(LabelRef(name + "_last"))
-	Label(name + "_stack")
-	polyLoop(name + "_stackloop")
-	Label(name + "_last")
-	polyMulAdd(nil, nil)
+	macADAndStack(name, buf)
 
 	tagAVX2(name, open, key0.Offset(16))
 	if open {
@@ -493,36 +484,8 @@ func fusedAVX2(name string, open bool, sets int) {
 // as tagDone does: for Seal, its store; for Open, the comparison with the
 // tag, jumping to name_fail if it differs.
 func tagAVX2(name string, open bool, sKey Mem) {
-	Comment("x2 = 4c + (x2 & 3)")
-	cc := nb
-	MOVQ(x2, cc)
-	SHRQ(U8(2), cc)
-	ANDQ(Imm(3), x2)
-	Comment("h = x + 5c, below 2^130 + 5 * 2^61 < 2p; the tag is h mod p (h - p if g = h + 5")
-	Comment("reaches 2^130) + s mod 2^128. g = x + (5c + 5) is computed beside h, not after it.")
-	LEAQ(Mem{Base: cc, Index: cc, Scale: 4}, RAX)
-	LEAQ(Mem{Base: RAX, Disp: 5}, RBX)
-	MOVQ(x0, b0)
-	ADDQ(RBX, b0)
-	MOVQ(x1, b1)
-	ADCQ(Imm(0), b1)
-	ADCQ(Imm(0), x2)
-	ADDQ(RAX, x0)
-	ADCQ(Imm(0), x1)
-	SHRQ(U8(2), x2)
-	CMOVQNE(b0, x0)
-	CMOVQNE(b1, x1)
+	reduceH()
 	ADDQ(sKey, x0)
 	ADCQ(sKey.Offset(8), x1)
-	tag := Load(Param("tag"), RSI)
-	if !open {
-		MOVQ(x0, Mem{Base: tag})
-		MOVQ(x1, Mem{Base: tag, Disp: 8})
-		return
-	}
-	Comment("compare with the tag, in constant time; whether it matched is public")
-	XORQ(Mem{Base: tag}, x0)
-	XORQ(Mem{Base: tag, Disp: 8}, x1)
-	ORQ(x1, x0)
-	JNZ(LabelRef(name + "_fail"))
+	storeOrCheckTag(name, open)
 }
