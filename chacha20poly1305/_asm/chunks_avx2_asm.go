@@ -115,6 +115,7 @@ func chunksAVX2() {
 //	diagonal round: (0,5,10,15) (1,6,11,12)  swap 10,11 -> 8,9   (2,7,8,13)  (3,4,9,14)
 //
 // A double round starts and ends with words 8 and 9 in registers.
+// (vertical8 in internal/chacha20/_asm/chacha8_avx2_asm.go, another module, is its twin.)
 type vstate struct {
 	y   [16]VecPhysical
 	t   []VecPhysical // the rotations' temporaries, one per quarter round side by side

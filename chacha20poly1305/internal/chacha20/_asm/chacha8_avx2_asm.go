@@ -39,6 +39,7 @@ func constants8AVX2() {
 //
 // so a double round starts and ends with words 8 and 9 in registers, and
 // costs four stores and four loads.
+// (vstate in chacha20poly1305/_asm/chunks_avx2_asm.go, another module, is its twin.)
 type vertical8 struct {
 	y   [16]VecPhysical
 	t   []VecPhysical // the rotations' temporaries, one per quarter round side by side
