@@ -482,6 +482,116 @@ func shortRevPlace(page []byte, n int, atEnd bool, fill byte) (b, rest []byte) {
 	return page[:n:n], page[n:]
 }
 
+// guardCanary fills the page around dst in the guard-page tests, and dst
+// before an Open.
+const guardCanary = 0x5a
+
+// guardADLens are the additional data lengths of the guard-page tests: 31
+// to 33, then 0 to 17.
+func guardADLens() []int {
+	adLens := []int{31, 32, 33}
+	for a := range 18 {
+		adLens = append(adLens, a)
+	}
+	return adLens
+}
+
+// guardPages are six pages with unmapped neighbours (shortRevGuarded), for
+// a kernel's src, dst, ad, tag, key and nonce; they are unmapped when the
+// test ends.
+type guardPages [6][]byte
+
+func newGuardPages(t *testing.T) *guardPages {
+	var pages guardPages
+	for i := range pages {
+		page, free := shortRevGuarded(t)
+		t.Cleanup(free)
+		pages[i] = page
+	}
+	return &pages
+}
+
+// A guardCase is one case of the guard-page tests: the kernel's buffers,
+// each at the end (atEnd) or the start of its page, with src holding a
+// random plaintext pt of n bytes, ad random additional data of adLen bytes,
+// key and nonce random, and the rest of dst's page, around, guardCanary;
+// want is x/crypto's sealed message.
+type guardCase struct {
+	n, adLen             int
+	atEnd                bool
+	key                  *[32]byte
+	nonce                *[12]byte
+	tag                  *[16]byte
+	src, dst, around, ad []byte
+	pt, want             []byte
+}
+
+// place returns a guardCase on the pages p.
+func (p *guardPages) place(rng *rand.Rand, n, adLen int, atEnd bool) *guardCase {
+	key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+	pt, adv := randBytes(rng, n), randBytes(rng, adLen)
+	x, _ := xaead.New(key)
+	c := &guardCase{n: n, adLen: adLen, atEnd: atEnd, pt: pt, want: x.Seal(nil, nonce, pt, adv)}
+
+	kp, _ := shortRevPlace(p[4], KeySize, atEnd, 0)
+	np, _ := shortRevPlace(p[5], NonceSize, atEnd, 0)
+	copy(kp, key)
+	copy(np, nonce)
+	c.key, c.nonce = (*[32]byte)(kp), (*[12]byte)(np)
+	c.src, _ = shortRevPlace(p[0], n, atEnd, 0)
+	c.dst, c.around = shortRevPlace(p[1], n, atEnd, guardCanary)
+	c.ad, _ = shortRevPlace(p[2], adLen, atEnd, 0)
+	tag, _ := shortRevPlace(p[3], Overhead, atEnd, 0)
+	c.tag = (*[16]byte)(tag)
+	copy(c.src, pt)
+	copy(c.ad, adv)
+	return c
+}
+
+// checkSeal runs seal on c and fails t (naming name) unless dst and the tag
+// are x/crypto's and the rest of dst's page is untouched.
+func (c *guardCase) checkSeal(t *testing.T, name string, seal func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)) {
+	t.Helper()
+	n := c.n
+	seal(c.key, c.nonce, c.dst, c.src, c.ad, c.tag)
+	if !bytes.Equal(c.dst, c.want[:n]) || !bytes.Equal(c.tag[:], c.want[n:]) {
+		t.Fatalf("%s: n %d, ad %d, at end %v: seal differs", name, n, c.adLen, c.atEnd)
+	}
+	if !allByte(c.around, guardCanary) {
+		t.Fatalf("%s: n %d, ad %d: seal wrote outside dst", name, n, c.adLen)
+	}
+}
+
+// checkOpen runs open on c, with src holding the ciphertext and dst filled
+// with guardCanary, first with a random bit of the tag flipped, then with
+// the tag, and fails t (naming name) unless the first reports 0 and writes
+// nothing (writesOnForge: nothing outside dst), the second reports 1 and
+// writes the plaintext, and the rest of dst's page is untouched.
+func (c *guardCase) checkOpen(t *testing.T, rng *rand.Rand, name string, open func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) int, writesOnForge bool) {
+	t.Helper()
+	n, dst, tag := c.n, c.dst, c.tag
+	copy(c.src, c.want[:n])
+	for i := range dst {
+		dst[i] = guardCanary
+	}
+	copy(tag[:], c.want[n:])
+	bit := rng.IntN(128)
+	tag[bit/8] ^= 1 << (bit % 8)
+	if open(c.key, c.nonce, dst, c.src, c.ad, tag) != 0 {
+		t.Fatalf("%s: n %d, ad %d: open accepted tag bit %d flipped", name, n, c.adLen, bit)
+	}
+	if !writesOnForge && !allByte(dst, guardCanary) || !allByte(c.around, guardCanary) {
+		t.Fatalf("%s: n %d, ad %d: refused open wrote to dst", name, n, c.adLen)
+	}
+	tag[bit/8] ^= 1 << (bit % 8)
+	if open(c.key, c.nonce, dst, c.src, c.ad, tag) != 1 || !bytes.Equal(dst, c.pt) {
+		t.Fatalf("%s: n %d, ad %d: open differs", name, n, c.adLen)
+	}
+	if !allByte(c.around, guardCanary) {
+		t.Fatalf("%s: n %d, ad %d: open wrote outside dst", name, n, c.adLen)
+	}
+}
+
 // TestShortReviewKernelsGuardPages runs the kernels with src, dst, ad, tag,
 // key and nonce each against an unmapped page, after it and before it, at
 // every length they take and additional data of 0 to 17 (short: 16) and 31
@@ -493,68 +603,17 @@ func TestShortReviewKernelsGuardPages(t *testing.T) {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	const canary = 0x5a
-	adLens := []int{31, 32, 33}
-	for a := range 18 {
-		adLens = append(adLens, a)
-	}
-	var pages [6][]byte
-	for i := range pages {
-		page, free := shortRevGuarded(t)
-		defer free()
-		pages[i] = page
-	}
+	pages := newGuardPages(t)
 	for _, k := range fusedKernels {
 		for n := 0; n <= k.max; n++ {
-			for _, adLen := range adLens {
+			for _, adLen := range guardADLens() {
 				if adLen > k.adMax {
 					continue
 				}
 				for _, atEnd := range []bool{true, false} {
-					key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
-					pt, adv := randBytes(rng, n), randBytes(rng, adLen)
-					x, _ := xaead.New(key)
-					want := x.Seal(nil, nonce, pt, adv)
-
-					kp, _ := shortRevPlace(pages[4], KeySize, atEnd, 0)
-					np, _ := shortRevPlace(pages[5], NonceSize, atEnd, 0)
-					copy(kp, key)
-					copy(np, nonce)
-					key, nonce = kp, np
-					src, _ := shortRevPlace(pages[0], n, atEnd, 0)
-					dst, around := shortRevPlace(pages[1], n, atEnd, canary)
-					ad, _ := shortRevPlace(pages[2], adLen, atEnd, 0)
-					tag, _ := shortRevPlace(pages[3], Overhead, atEnd, 0)
-					copy(src, pt)
-					copy(ad, adv)
-					k.seal((*[32]byte)(key), (*[12]byte)(nonce), dst, src, ad, (*[16]byte)(tag))
-					if !bytes.Equal(dst, want[:n]) || !bytes.Equal(tag, want[n:]) {
-						t.Fatalf("%s: n %d, ad %d, at end %v: seal differs", k.name, n, adLen, atEnd)
-					}
-					if !allByte(around, canary) {
-						t.Fatalf("%s: n %d, ad %d: seal wrote outside dst", k.name, n, adLen)
-					}
-
-					copy(src, want[:n])
-					for i := range dst {
-						dst[i] = canary
-					}
-					copy(tag, want[n:])
-					bit := rng.IntN(128)
-					tag[bit/8] ^= 1 << (bit % 8)
-					if k.open((*[32]byte)(key), (*[12]byte)(nonce), dst, src, ad, (*[16]byte)(tag)) != 0 {
-						t.Fatalf("%s: n %d, ad %d: open accepted tag bit %d flipped", k.name, n, adLen, bit)
-					}
-					if !allByte(dst, canary) || !allByte(around, canary) {
-						t.Fatalf("%s: n %d, ad %d: refused open wrote to dst", k.name, n, adLen)
-					}
-					tag[bit/8] ^= 1 << (bit % 8)
-					if k.open((*[32]byte)(key), (*[12]byte)(nonce), dst, src, ad, (*[16]byte)(tag)) != 1 || !bytes.Equal(dst, pt) {
-						t.Fatalf("%s: n %d, ad %d: open differs", k.name, n, adLen)
-					}
-					if !allByte(around, canary) {
-						t.Fatalf("%s: n %d, ad %d: open wrote outside dst", k.name, n, adLen)
-					}
+					c := pages.place(rng, n, adLen, atEnd)
+					c.checkSeal(t, k.name, k.seal)
+					c.checkOpen(t, rng, k.name, k.open, false)
 				}
 			}
 		}
