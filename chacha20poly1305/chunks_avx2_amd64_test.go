@@ -108,6 +108,21 @@ func checkAVX2Chunked(t *testing.T, rng *rand.Rand, key *[KeySize]byte, nonce *[
 	}
 }
 
+// checkAVX2ChunkedRandom runs checkAVX2Chunked on a random key, nonce,
+// plaintext of n bytes and additional data of adLen bytes against x/crypto,
+// and (portable set) checks first that the portable code agrees with it.
+func checkAVX2ChunkedRandom(t *testing.T, rng *rand.Rand, n, adLen int, portable bool) {
+	t.Helper()
+	key, nonce := (*[KeySize]byte)(randBytes(rng, KeySize)), (*[NonceSize]byte)(randBytes(rng, NonceSize))
+	pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+	x, _ := xaead.New(key[:])
+	want := x.Seal(nil, nonce[:], pt, ad)
+	if portable && !bytes.Equal(portableSeal(key, nonce, pt, ad), want) {
+		t.Fatalf("length %d, ad %d: the portable code and x/crypto differ", n, adLen)
+	}
+	checkAVX2Chunked(t, rng, key, nonce, pt, ad, want)
+}
+
 // TestAVX2Chunked runs the AVX2 chunk kernel at every length of
 // avx2ChunkLens, with additional data of 0 to 300 bytes (a few lengths a
 // message, every one over the run), against x/crypto, and at a third of
@@ -123,14 +138,7 @@ func TestAVX2Chunked(t *testing.T) {
 	for _, n := range avx2ChunkLens() {
 		for _, adLen := range []int{adLens[i%len(adLens)], i % 301} {
 			i++
-			key, nonce := (*[KeySize]byte)(randBytes(rng, KeySize)), (*[NonceSize]byte)(randBytes(rng, NonceSize))
-			pt, ad := randBytes(rng, n), randBytes(rng, adLen)
-			x, _ := xaead.New(key[:])
-			want := x.Seal(nil, nonce[:], pt, ad)
-			if i%3 == 0 && !bytes.Equal(portableSeal(key, nonce, pt, ad), want) {
-				t.Fatalf("length %d, ad %d: the portable code and x/crypto differ", n, adLen)
-			}
-			checkAVX2Chunked(t, rng, key, nonce, pt, ad, want)
+			checkAVX2ChunkedRandom(t, rng, n, adLen, i%3 == 0)
 		}
 	}
 }
@@ -152,14 +160,7 @@ func TestAVX2ChunkedRandom(t *testing.T) {
 	}
 	for range runs {
 		n, adLen := avx2Max+1+rng.IntN(70000-avx2Max), rng.IntN(301)
-		key, nonce := (*[KeySize]byte)(randBytes(rng, KeySize)), (*[NonceSize]byte)(randBytes(rng, NonceSize))
-		pt, ad := randBytes(rng, n), randBytes(rng, adLen)
-		x, _ := xaead.New(key[:])
-		want := x.Seal(nil, nonce[:], pt, ad)
-		if !bytes.Equal(portableSeal(key, nonce, pt, ad), want) {
-			t.Fatalf("length %d, ad %d: the portable code and x/crypto differ", n, adLen)
-		}
-		checkAVX2Chunked(t, rng, key, nonce, pt, ad, want)
+		checkAVX2ChunkedRandom(t, rng, n, adLen, true)
 	}
 }
 

@@ -131,26 +131,39 @@ func TestFusedLimits(t *testing.T) {
 				if adLen > k.adMax {
 					continue
 				}
-				ones := bytes.Repeat([]byte{0xff}, n)
-				ad := bytes.Repeat([]byte{0xff}, adLen)
-				// The plaintext whose ciphertext is all ones: ChaCha20
-				// XORs, so it is the encryption of all ones.
-				pt := seal(nil, key, nonce, ones, ad)[:n]
-				want := seal(nil, key, nonce, pt, ad)
-				if !bytes.Equal(want[:n], ones) {
-					t.Fatalf("length %d: the chosen plaintext does not encrypt to all ones", n)
-				}
-				got := make([]byte, n+Overhead)
-				k.seal(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:]))
-				if !bytes.Equal(got, want) {
-					t.Fatalf("%s: length %d, ad %d: seal differs at the limits", k.name, n, adLen)
-				}
-				out := make([]byte, n)
-				if k.open(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:])) != 1 || !bytes.Equal(out, pt) {
-					t.Fatalf("%s: length %d, ad %d: open differs at the limits", k.name, n, adLen)
-				}
+				checkLimits(t, k.name, n, adLen, key, nonce, func(pt, ad []byte) []byte {
+					return seal(nil, key, nonce, pt, ad)
+				}, k.seal, k.open)
 			}
 		}
+	}
+}
+
+// checkLimits runs seal and open (the kernel name) on the n bytes whose
+// ciphertext under key and nonce is all ones, with adLen bytes of 0xff as
+// additional data, and fails t unless they agree with ref, a reference Seal
+// returning the ciphertext and the tag.
+func checkLimits(t *testing.T, name string, n, adLen int, key *[KeySize]byte, nonce *[NonceSize]byte, ref func(pt, ad []byte) []byte,
+	seal func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte),
+	open func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) int) {
+	t.Helper()
+	ones := bytes.Repeat([]byte{0xff}, n)
+	ad := bytes.Repeat([]byte{0xff}, adLen)
+	// The plaintext whose ciphertext is all ones: ChaCha20 XORs, so it is
+	// the encryption of all ones.
+	pt := ref(ones, ad)[:n]
+	want := ref(pt, ad)
+	if !bytes.Equal(want[:n], ones) {
+		t.Fatalf("length %d: the chosen plaintext does not encrypt to all ones", n)
+	}
+	got := make([]byte, n+Overhead)
+	seal(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:]))
+	if !bytes.Equal(got, want) {
+		t.Fatalf("%s: length %d, ad %d: seal differs at the limits", name, n, adLen)
+	}
+	out := make([]byte, n)
+	if open(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:])) != 1 || !bytes.Equal(out, pt) {
+		t.Fatalf("%s: length %d, ad %d: open differs at the limits", name, n, adLen)
 	}
 }
 

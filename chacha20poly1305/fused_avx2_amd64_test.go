@@ -192,24 +192,9 @@ func TestAVX2FusedLimits(t *testing.T) {
 	for _, k := range avx2Kernels {
 		for n := k.min; n <= k.max; n++ {
 			for _, adLen := range []int{0, 1, 13, 16, 64, 257} {
-				ones := bytes.Repeat([]byte{0xff}, n)
-				ad := bytes.Repeat([]byte{0xff}, adLen)
-				// The plaintext whose ciphertext is all ones: ChaCha20
-				// XORs, so it is the encryption of all ones.
-				pt := x.Seal(nil, nonce[:], ones, ad)[:n]
-				want := x.Seal(nil, nonce[:], pt, ad)
-				if !bytes.Equal(want[:n], ones) {
-					t.Fatalf("length %d: the chosen plaintext does not encrypt to all ones", n)
-				}
-				got := make([]byte, n+Overhead)
-				k.seal(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:]))
-				if !bytes.Equal(got, want) {
-					t.Fatalf("%s: length %d, ad %d: seal differs at the limits", k.name, n, adLen)
-				}
-				out := make([]byte, n)
-				if k.open(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:])) != 1 || !bytes.Equal(out, pt) {
-					t.Fatalf("%s: length %d, ad %d: open differs at the limits", k.name, n, adLen)
-				}
+				checkLimits(t, k.name, n, adLen, key, nonce, func(pt, ad []byte) []byte {
+					return x.Seal(nil, nonce[:], pt, ad)
+				}, k.seal, k.open)
 			}
 		}
 	}

@@ -17,8 +17,6 @@ package chacha20poly1305
 
 import (
 	"bytes"
-	"encoding/binary"
-	"math/big"
 	"testing"
 	"unsafe"
 
@@ -215,64 +213,8 @@ func TestAVX2ReviewPoisonedStack(t *testing.T) {
 	}
 }
 
-// rvAboveP returns, under a random key and nonce, a plaintext of n bytes (a
-// multiple of 16, at least 16) with no additional data for which the MAC's
-// final accumulator, as the word model of polyMulAdd leaves it, has h + 5c
-// at or above p, so that the final reduction (tagAVX2, tagDone's copy) must
-// take h - p; random messages reach it with probability about 2^-67. The
-// last ciphertext block's low word is solved for (shortRevMinAffine) to put
-// h mod p below 5 * 2^60; ok is false when this draw gives no such message.
-func rvAboveP(t *testing.T, key, nonce []byte, ct []byte) (pt []byte, ok bool) {
-	n := len(ct)
-	r0, r1, s0, s1 := shortRevPolyKey(t, key, nonce)
-	r := shortRevAcc([3]uint64{r0, r1, 0})
-	block := func(i int) []uint64 {
-		return []uint64{binary.LittleEndian.Uint64(ct[i:]), binary.LittleEndian.Uint64(ct[i+8:])}
-	}
-	var x [3]uint64
-	for i := 0; i < n-16; i += 16 {
-		x, _ = shortRevMulAdd(x, r0, r1, block(i))
-	}
-	// h = ((X r + m0 + 2^64 m1 + 2^128) r + L + 2^128) r mod p, with X
-	// the accumulator before the last block and L the lengths block: an
-	// affine function of m0, r^2 m0 + b.
-	r2 := new(big.Int).Mul(r, r)
-	r2.Mod(r2, shortRevP)
-	b := new(big.Int).Mul(shortRevAcc(x), r)
-	b.Add(b, shortRevAcc([3]uint64{0, block(n - 16)[1], 1}))
-	b.Mul(b, r2)
-	b.Add(b, new(big.Int).Mul(shortRevAcc([3]uint64{0, uint64(n), 1}), r))
-	b.Mod(b, shortRevP)
-	y := shortRevMinAffine(r2, b, shortRevP, big.NewInt(5<<60))
-	if y == nil || y.BitLen() > 64 {
-		return nil, false
-	}
-	binary.LittleEndian.PutUint64(ct[n-16:], y.Uint64())
-	x = [3]uint64{}
-	for i := 0; i < n; i += 16 {
-		x, _ = shortRevMulAdd(x, r0, r1, block(i))
-	}
-	x, _ = shortRevMulAdd(x, r0, r1, []uint64{0, uint64(n)})
-	x, _ = shortRevMulAdd(x, r0, r1, nil)
-	h := new(big.Int).Mod(shortRevAcc(x), new(big.Int).Lsh(big.NewInt(1), 130))
-	h.Add(h, new(big.Int).SetUint64(5*(x[2]>>2)))
-	if h.Cmp(shortRevP) < 0 {
-		return nil, false
-	}
-	t0, t1 := shortRevTag(x, s0, s1)
-	if w0, w1 := shortRevWantTag(x, s0, s1); t0 != w0 || t1 != w1 {
-		t.Fatalf("n %d: the model's tag is wrong above p", n)
-	}
-	ks := shortRevKeystream(t, key, nonce, n)
-	pt = make([]byte, n)
-	for i := range pt {
-		pt[i] = ct[i] ^ ks[i]
-	}
-	return pt, true
-}
-
 // TestAVX2ReviewTagAboveP runs every AVX2 kernel on messages whose final
-// reduction must subtract p (rvAboveP), at lengths that end in each
+// reduction must subtract p (shortRevAboveP), at lengths that end in each
 // kernel's every kind of last piece (the short kernels' sets; the chunk
 // kernel's first chunk alone, a whole chunk, and tails on one set, two
 // sets, or none): the tags must be x/crypto's.
@@ -297,7 +239,7 @@ func TestAVX2ReviewTagAboveP(t *testing.T) {
 			hits, tries := 0, 0
 			for ; hits < want && tries < 2000*want; tries++ {
 				key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
-				pt, ok := rvAboveP(t, key, nonce, randBytes(rng, n))
+				pt, ok := shortRevAboveP(t, key, nonce, randBytes(rng, n))
 				if !ok {
 					continue
 				}

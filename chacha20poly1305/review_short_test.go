@@ -828,6 +828,63 @@ func TestShortReviewMinAffine(t *testing.T) {
 	}
 }
 
+// shortRevAboveP returns, under key and nonce, a plaintext of n = len(ct)
+// bytes (a multiple of 16, at least 16) that encrypts to ct, with no
+// additional data, for which the MAC's final accumulator, as the word model
+// of polyMulAdd leaves it, has h + 5c at or above p, so that the final
+// reduction (reduceH, in tagDone and tagAVX2) must take h - p; random
+// messages reach it with probability about 2^-67. The last block of ct has
+// its low word replaced by one solved for (shortRevMinAffine) to put h mod p
+// below 5 * 2^60; ok is false when ct's other words give no such message.
+func shortRevAboveP(t *testing.T, key, nonce []byte, ct []byte) (pt []byte, ok bool) {
+	n := len(ct)
+	r0, r1, s0, s1 := shortRevPolyKey(t, key, nonce)
+	r := shortRevAcc([3]uint64{r0, r1, 0})
+	block := func(i int) []uint64 {
+		return []uint64{binary.LittleEndian.Uint64(ct[i:]), binary.LittleEndian.Uint64(ct[i+8:])}
+	}
+	var x [3]uint64
+	for i := 0; i < n-16; i += 16 {
+		x, _ = shortRevMulAdd(x, r0, r1, block(i))
+	}
+	// h = ((X r + m0 + 2^64 m1 + 2^128) r + L + 2^128) r mod p, with X
+	// the accumulator before the last block and L the lengths block: an
+	// affine function of m0, r^2 m0 + b.
+	r2 := new(big.Int).Mul(r, r)
+	r2.Mod(r2, shortRevP)
+	b := new(big.Int).Mul(shortRevAcc(x), r)
+	b.Add(b, shortRevAcc([3]uint64{0, block(n - 16)[1], 1}))
+	b.Mul(b, r2)
+	b.Add(b, new(big.Int).Mul(shortRevAcc([3]uint64{0, uint64(n), 1}), r))
+	b.Mod(b, shortRevP)
+	y := shortRevMinAffine(r2, b, shortRevP, big.NewInt(5<<60))
+	if y == nil || y.BitLen() > 64 {
+		return nil, false
+	}
+	binary.LittleEndian.PutUint64(ct[n-16:], y.Uint64())
+	x = [3]uint64{}
+	for i := 0; i < n; i += 16 {
+		x, _ = shortRevMulAdd(x, r0, r1, block(i))
+	}
+	x, _ = shortRevMulAdd(x, r0, r1, []uint64{0, uint64(n)})
+	x, _ = shortRevMulAdd(x, r0, r1, nil)
+	h := new(big.Int).Mod(shortRevAcc(x), new(big.Int).Lsh(big.NewInt(1), 130))
+	h.Add(h, new(big.Int).SetUint64(5*(x[2]>>2)))
+	if h.Cmp(shortRevP) < 0 {
+		return nil, false
+	}
+	t0, t1 := shortRevTag(x, s0, s1)
+	if w0, w1 := shortRevWantTag(x, s0, s1); t0 != w0 || t1 != w1 {
+		t.Fatalf("n %d: the model's tag is wrong above p", n)
+	}
+	ks := shortRevKeystream(t, key, nonce, n)
+	pt = make([]byte, n)
+	for i := range pt {
+		pt[i] = ct[i] ^ ks[i]
+	}
+	return pt, true
+}
+
 // TestShortReviewTagAboveP runs the kernels on messages for which tagDone
 // must take h - p: the last ciphertext block is solved for (with
 // shortRevMinAffine) so that the Poly1305 result h mod p is below 5 * 2^60,
@@ -839,9 +896,6 @@ func TestShortReviewTagAboveP(t *testing.T) {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	window := big.NewInt(5 << 60)
-	one := big.NewInt(1)
-	two128 := new(big.Int).Lsh(one, 128)
 	want := 2
 	if *long {
 		want = 20
@@ -854,55 +908,12 @@ func TestShortReviewTagAboveP(t *testing.T) {
 			hits, tries := 0, 0
 			for ; hits < want && tries < 1000*want; tries++ {
 				key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
-				r0, r1, s0, s1 := shortRevPolyKey(t, key, nonce)
-				r := shortRevAcc([3]uint64{r0, r1, 0})
 				ct := randBytes(rng, n)
-				block := func(i int) []uint64 {
-					return []uint64{binary.LittleEndian.Uint64(ct[i:]), binary.LittleEndian.Uint64(ct[i+8:])}
-				}
-				var x [3]uint64
-				for i := 0; i < n-16; i += 16 {
-					x, _ = shortRevMulAdd(x, r0, r1, block(i))
-				}
-				// h = ((X r + m0 + 2^64 m1 + 2^128) r + L + 2^128) r, with
-				// X the accumulator before the last block (0 for the first).
-				r2 := new(big.Int).Mul(r, r)
-				r2.Mod(r2, shortRevP)
-				b := new(big.Int).Mul(shortRevAcc(x), r)
-				b.Add(b, new(big.Int).Lsh(new(big.Int).SetUint64(block(n - 16)[1]), 64))
-				b.Add(b, two128)
-				b.Mul(b, r2)
-				b.Add(b, new(big.Int).Mul(shortRevAcc([3]uint64{0, uint64(n), 1}), r))
-				b.Mod(b, shortRevP)
-				y := shortRevMinAffine(r2, b, shortRevP, window)
-				if y == nil || y.BitLen() > 64 {
+				pt, ok := shortRevAboveP(t, key, nonce, ct)
+				if !ok {
 					continue
 				}
-				binary.LittleEndian.PutUint64(ct[n-16:], y.Uint64())
-
-				x = [3]uint64{}
-				for i := 0; i < n; i += 16 {
-					x, _ = shortRevMulAdd(x, r0, r1, block(i))
-				}
-				x, _ = shortRevMulAdd(x, r0, r1, []uint64{0, uint64(n)})
-				x, _ = shortRevMulAdd(x, r0, r1, nil)
-				low := new(big.Int).Mod(shortRevAcc(x), new(big.Int).Lsh(one, 130))
-				hh := low.Add(low, new(big.Int).SetUint64(5*(x[2]>>2)))
-				if hh.Cmp(shortRevP) < 0 {
-					continue // h + 5c below p: tagDone keeps it; not the case sought
-				}
 				hits++
-				t0, t1 := shortRevTag(x, s0, s1)
-				w0, w1 := shortRevWantTag(x, s0, s1)
-				if t0 != w0 || t1 != w1 {
-					t.Fatalf("%s: n %d: the model's tag is wrong above p", k.name, n)
-				}
-
-				ks := shortRevKeystream(t, key, nonce, n)
-				pt := make([]byte, n)
-				for i := range pt {
-					pt[i] = ct[i] ^ ks[i]
-				}
 				xa, _ := xaead.New(key)
 				sealed := xa.Seal(nil, nonce, pt, nil)
 				if !bytes.Equal(sealed[:n], ct) {

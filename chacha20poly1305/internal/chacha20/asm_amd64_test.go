@@ -37,12 +37,7 @@ func TestAssemblyMatchesPortable(t *testing.T) {
 				if n%k.unit != 0 {
 					continue
 				}
-				var key [KeySize]byte
-				var nonce [NonceSize]byte
-				fill(rng.Uint64, key[:])
-				fill(rng.Uint64, nonce[:])
-				var s State
-				s.Init(&key, &nonce, rng.Uint32()>>1)
+				s := randState(rng)
 				src := make([]byte, n)
 				fill(rng.Uint64, src)
 				want := make([]byte, n)

@@ -2,10 +2,7 @@
 
 package chacha20
 
-import (
-	"strconv"
-	"testing"
-)
+import "testing"
 
 // avx2BenchSizes are BenchmarkAVX2's sizes: those of BenchmarkXORKeyStream
 // and the boundaries of the AVX2 kernels' chunks.
@@ -16,16 +13,5 @@ func BenchmarkAVX2(b *testing.B) {
 		b.Skip("the CPU has no AVX2")
 	}
 	defer UseImplementation("avx2")()
-	for _, size := range avx2BenchSizes {
-		b.Run(strconv.Itoa(size), func(b *testing.B) {
-			var key [KeySize]byte
-			var nonce [NonceSize]byte
-			var s State
-			buf := make([]byte, size)
-			b.SetBytes(int64(size))
-			for b.Loop() {
-				s.Init(&key, &nonce, 1).XORKeyStream(buf, buf)
-			}
-		})
-	}
+	benchXORKeyStream(b, avx2BenchSizes)
 }

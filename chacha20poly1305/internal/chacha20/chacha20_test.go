@@ -3,6 +3,7 @@ package chacha20
 import (
 	"bytes"
 	"encoding/binary"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -176,6 +177,18 @@ func fill(next func() uint64, b []byte) {
 		binary.LittleEndian.PutUint64(w[:], next())
 		copy(b[i:], w[:])
 	}
+}
+
+// randState returns a State under a random key and nonce from rng and a
+// random counter below 2^31, drawn in that order.
+func randState(rng *rand.Rand) State {
+	var key [KeySize]byte
+	var nonce [NonceSize]byte
+	fill(rng.Uint64, key[:])
+	fill(rng.Uint64, nonce[:])
+	var s State
+	s.Init(&key, &nonce, rng.Uint32()>>1)
+	return s
 }
 
 // TestDifferential compares XORKeyStream with x/crypto at every length from

@@ -15,12 +15,7 @@ func TestXORKeyStreamHead(t *testing.T) {
 	forEachImpl(t, func(t *testing.T) {
 		rng := testutil.Rand(t)
 		for range 50 {
-			var key [KeySize]byte
-			var nonce [NonceSize]byte
-			fill(rng.Uint64, key[:])
-			fill(rng.Uint64, nonce[:])
-			var s State
-			s.Init(&key, &nonce, rng.Uint32()>>1)
+			s := randState(rng)
 			src := make([]byte, HeadSize+64)
 			fill(rng.Uint64, src)
 

@@ -229,12 +229,7 @@ func TestAVX2ReviewStackGrowth(t *testing.T) {
 	defer UseImplementation("avx2")()
 	rng := testutil.Rand(t)
 	for _, n := range []int{512, 450, 1100} {
-		var key [KeySize]byte
-		var nonce [NonceSize]byte
-		fill(rng.Uint64, key[:])
-		fill(rng.Uint64, nonce[:])
-		var s State
-		s.Init(&key, &nonce, rng.Uint32()>>1)
+		s := randState(rng)
 		src := make([]byte, n)
 		fill(rng.Uint64, src)
 		want := make([]byte, n)
