@@ -94,14 +94,7 @@ echo '[{"description": "ChaCha20-Poly1305 (64 bytes) seal", "numCalls": 1000, "m
 	}
 	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 
-	code, stdout, stderr := runCarry(t, "speed", "-json", "-rounds", "1", "-time", "2ms", "-openssl=false", "chacha20poly1305-seal-64")
-	if code != 0 {
-		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
-	}
-	var results []jsonResult
-	if err := json.Unmarshal([]byte(stdout), &results); err != nil {
-		t.Fatal(err)
-	}
+	results, _, _ := speedJSON(t, "-rounds", "1", "-time", "2ms", "-openssl=false", "chacha20poly1305-seal-64")
 	if len(results) != 1 {
 		t.Fatalf("%d results, want 1", len(results))
 	}
@@ -111,7 +104,7 @@ echo '[{"description": "ChaCha20-Poly1305 (64 bytes) seal", "numCalls": 1000, "m
 		t.Errorf("BoringSSL numbers: %+v, stats %+v", r, r.BoringSSL)
 	}
 
-	code, stdout, stderr = runCarry(t, "speed", "-rounds", "1", "-time", "2ms", "-openssl=false", "chacha20poly1305-seal-64", "chacha20poly1305-open-64")
+	code, stdout, stderr := runCarry(t, "speed", "-rounds", "1", "-time", "2ms", "-openssl=false", "chacha20poly1305-seal-64", "chacha20poly1305-open-64")
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
@@ -160,14 +153,7 @@ func TestSpeedBoringSSLAEAD(t *testing.T) {
 		}
 		t.Skip("BoringSSL's bssl tool is not installed (optional: apt-get install android-boringssl); TestSpeedFakeBssl covers the code")
 	}
-	code, stdout, stderr := runCarry(t, "speed", "-json", "-rounds", "1", "-time", "2ms", "-openssl=false", "chacha20poly1305-seal-64")
-	if code != 0 {
-		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
-	}
-	var results []jsonResult
-	if err := json.Unmarshal([]byte(stdout), &results); err != nil {
-		t.Fatal(err)
-	}
+	results, stdout, stderr := speedJSON(t, "-rounds", "1", "-time", "2ms", "-openssl=false", "chacha20poly1305-seal-64")
 	if len(results) != 1 || results[0].BoringSSLError != "" || results[0].BoringSSL == nil ||
 		!(results[0].BoringSSL.Median > 0) || results[0].CarryVsBoring == nil {
 		t.Errorf("no BoringSSL numbers:\n%s\n%s", stdout, stderr)

@@ -136,18 +136,26 @@ func TestSpeedJSON(t *testing.T) {
 	}
 }
 
+// speedJSON runs carry speed -json with args and returns its results, its
+// output and its errors; it fails t unless it exits with 0 and prints a
+// JSON array of results.
+func speedJSON(t *testing.T, args ...string) (results []jsonResult, stdout, stderr string) {
+	t.Helper()
+	code, stdout, stderr := runCarry(t, append([]string{"speed", "-json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	if err := json.Unmarshal([]byte(stdout), &results); err != nil {
+		t.Fatal(err)
+	}
+	return results, stdout, stderr
+}
+
 // TestSpeedOpenSSL runs the x25519 row with OpenSSL, for one round of one
 // second, and checks the OpenSSL column is filled.
 func TestSpeedOpenSSL(t *testing.T) {
 	testutil.OpenSSL(t)
-	code, stdout, stderr := runCarry(t, "speed", "-json", "-rounds", "1", "-time", "2ms", "x25519")
-	if code != 0 {
-		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
-	}
-	var results []jsonResult
-	if err := json.Unmarshal([]byte(stdout), &results); err != nil {
-		t.Fatal(err)
-	}
+	results, _, _ := speedJSON(t, "-rounds", "1", "-time", "2ms", "x25519")
 	if len(results) != 1 {
 		t.Fatalf("%d results, want 1", len(results))
 	}
