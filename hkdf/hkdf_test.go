@@ -209,12 +209,7 @@ func TestDifferential(t *testing.T) {
 // lengths; more with -long.
 func TestDifferentialRandom(t *testing.T) {
 	rng := testutil.Rand(t)
-	n := 1000
-	if *long {
-		n = 50000
-	} else if testing.Short() {
-		n = 100
-	}
+	n := testutil.Runs(*long, 1000, 50000, 100)
 	hs := []func() hash.Hash{sha256.New, sha512.New384}
 	for i := range n {
 		h := hs[i%2]

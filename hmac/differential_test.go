@@ -162,12 +162,7 @@ func TestDifferential(t *testing.T) {
 // random lengths, many times; more with -long.
 func TestDifferentialRandom(t *testing.T) {
 	rng := testutil.Rand(t)
-	n := 2000
-	if *long {
-		n = 100000
-	} else if testing.Short() {
-		n = 200
-	}
+	n := testutil.Runs(*long, 2000, 100000, 200)
 	hs := []func() hash.Hash{sha256.New, sha512.New384, sha512.New}
 	for i := range n {
 		h := hs[i%len(hs)]

@@ -292,12 +292,7 @@ func osslInput(rng *rand.Rand, kind, size int) []byte {
 // every pair of kinds, with -long each hash's 100 rounds do, several times.
 func TestOpenSSLSchedule(t *testing.T) {
 	rng := testutil.Rand(t)
-	rounds := 6
-	if *long {
-		rounds = 100
-	} else if testing.Short() {
-		rounds = 1
-	}
+	rounds := testutil.Runs(*long, 6, 100, 1)
 	for i, oh := range osslScheduleHashes {
 		size := oh.h().Size()
 		for r := range rounds {

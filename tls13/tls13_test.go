@@ -93,12 +93,7 @@ func TestExpandLabelDifferential(t *testing.T) {
 // inputs; more with -long.
 func TestExpandLabelRandom(t *testing.T) {
 	rng := testutil.Rand(t)
-	n := 1000
-	if *long {
-		n = 50000
-	} else if testing.Short() {
-		n = 100
-	}
+	n := testutil.Runs(*long, 1000, 50000, 100)
 	hs := []func() hash.Hash{sha256.New, sha512.New384}
 	for i := range n {
 		h := hs[i%2]
@@ -168,12 +163,7 @@ func refExporter(h func() hash.Hash, secret []byte, label string, context []byte
 // exporters of both exporter master secrets.
 func TestScheduleDifferential(t *testing.T) {
 	rng := testutil.Rand(t)
-	rounds := 50
-	if *long {
-		rounds = 2000
-	} else if testing.Short() {
-		rounds = 10
-	}
+	rounds := testutil.Runs(*long, 50, 2000, 10)
 	for _, h := range []func() hash.Hash{sha256.New, sha512.New384} {
 		size := h().Size()
 		for r := range rounds {

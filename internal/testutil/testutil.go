@@ -21,3 +21,16 @@ func MustHex(t testing.TB, s string) []byte {
 	}
 	return b
 }
+
+// Runs returns how many times a randomized test repeats its body: long
+// where isLong (the calling package's -long flag) is set, else short under
+// go test -short, else normal.
+func Runs(isLong bool, normal, long, short int) int {
+	switch {
+	case isLong:
+		return long
+	case testing.Short():
+		return short
+	}
+	return normal
+}

@@ -14,6 +14,21 @@ func TestMustHex(t *testing.T) {
 	}
 }
 
+// TestRuns checks that -long takes precedence over -short, and -short over
+// the normal count.
+func TestRuns(t *testing.T) {
+	if got := Runs(true, 10, 1000, 1); got != 1000 {
+		t.Errorf("Runs with -long = %d, want 1000", got)
+	}
+	want := 10
+	if testing.Short() {
+		want = 1
+	}
+	if got := Runs(false, 10, 1000, 1); got != want {
+		t.Errorf("Runs without -long = %d, want %d (short %v)", got, want, testing.Short())
+	}
+}
+
 func TestRandReplays(t *testing.T) {
 	const seed = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 	t.Setenv(SeedEnv, seed)
