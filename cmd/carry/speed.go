@@ -92,11 +92,10 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	for _, r := range results {
-		if r.opensslErr != nil {
-			fmt.Fprintf(stderr, "carry speed: %s: OpenSSL left out: %v\n", r.op.name, r.opensslErr)
-		}
-		if r.bsslErr != nil {
-			fmt.Fprintf(stderr, "carry speed: %s: BoringSSL left out: %v\n", r.op.name, r.bsslErr)
+		for c, err := range r.err {
+			if err != nil {
+				fmt.Fprintf(stderr, "carry speed: %s: %s left out: %v\n", r.op.name, implNames[c], err)
+			}
 		}
 	}
 	if *asJSON {

@@ -34,10 +34,9 @@ type speedConfig struct {
 // opResult holds the time per operation, in nanoseconds, of each contender
 // in each round it ran.
 type opResult struct {
-	op         *op
-	ns         [numImpls][]float64
-	opensslErr error // why OpenSSL has no time, if it ran and failed
-	bsslErr    error // why BoringSSL has no time, if it ran and failed
+	op  *op
+	ns  [numImpls][]float64
+	err [numImpls]error // why an outside tool (OpenSSL, BoringSSL) has no time, if it ran and failed
 }
 
 // measure times ops and returns one result per op.
@@ -71,11 +70,10 @@ func measure(ops []*op, cfg speedConfig, progress func(string)) ([]opResult, err
 		for i, o := range ops {
 			res := &results[i]
 			order := []contender{carryImpl, stdImpl}
-			if cfg.openssl != "" && o.openssl != nil && r < cfg.opensslRounds && res.opensslErr == nil {
-				order = append(order, opensslImpl)
-			}
-			if cfg.bssl != "" && o.bssl != nil && r < cfg.opensslRounds && res.bsslErr == nil {
-				order = append(order, bsslImpl)
+			for _, c := range []contender{opensslImpl, bsslImpl} {
+				if cfg.outside(c, o) != nil && r < cfg.opensslRounds && res.err[c] == nil {
+					order = append(order, c)
+				}
 			}
 			rand.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
 			for _, c := range order {
@@ -83,22 +81,12 @@ func measure(ops []*op, cfg speedConfig, progress func(string)) ([]opResult, err
 					progress(fmt.Sprintf("round %d/%d: %s, %s", r+1, cfg.rounds, o.name, implNames[c]))
 				}
 				runtime.GC()
-				if c == opensslImpl {
-					ns, err := runOpenSSLSpeed(cfg.openssl, o.openssl, cfg.opensslSeconds)
-					if err != nil {
-						res.opensslErr = err
-						continue
+				if run := cfg.outside(c, o); run != nil {
+					if ns, err := run(); err != nil {
+						res.err[c] = err
+					} else {
+						res.ns[c] = append(res.ns[c], ns)
 					}
-					res.ns[c] = append(res.ns[c], ns)
-					continue
-				}
-				if c == bsslImpl {
-					ns, err := runBsslSpeed(cfg.bssl, o.bssl, cfg.opensslSeconds)
-					if err != nil {
-						res.bsslErr = err
-						continue
-					}
-					res.ns[c] = append(res.ns[c], ns)
 					continue
 				}
 				timeFor(timed[i][c], warmUp)
@@ -107,6 +95,19 @@ func measure(ops []*op, cfg speedConfig, progress func(string)) ([]opResult, err
 		}
 	}
 	return results, nil
+}
+
+// outside returns the run of the outside tool c (OpenSSL or BoringSSL's bssl)
+// on o, which returns its time per operation in nanoseconds; nil if c is a
+// Go contender, the tool is left out, or it has no measurement of o.
+func (cfg *speedConfig) outside(c contender, o *op) func() (float64, error) {
+	switch {
+	case c == opensslImpl && cfg.openssl != "" && o.openssl != nil:
+		return func() (float64, error) { return runOpenSSLSpeed(cfg.openssl, o.openssl, cfg.opensslSeconds) }
+	case c == bsslImpl && cfg.bssl != "" && o.bssl != nil:
+		return func() (float64, error) { return runBsslSpeed(cfg.bssl, o.bssl, cfg.opensslSeconds) }
+	}
+	return nil
 }
 
 // timeFor calls f repeatedly for at least d and returns the mean wall-clock

@@ -51,11 +51,11 @@ func writeJSON(w io.Writer, results []opResult) error {
 		j.CarryVsGo = ratio(j.Carry, j.Go)
 		j.CarryVsOpenSSL = ratio(j.Carry, j.OpenSSL)
 		j.CarryVsBoring = ratio(j.Carry, j.BoringSSL)
-		if r.opensslErr != nil {
-			j.OpenSSLError = r.opensslErr.Error()
+		if err := r.err[opensslImpl]; err != nil {
+			j.OpenSSLError = err.Error()
 		}
-		if r.bsslErr != nil {
-			j.BoringSSLError = r.bsslErr.Error()
+		if err := r.err[bsslImpl]; err != nil {
+			j.BoringSSLError = err.Error()
 		}
 		out = append(out, j)
 	}
@@ -86,7 +86,7 @@ func writeTable(w io.Writer, results []opResult, cfg speedConfig) error {
 	// The BoringSSL columns only where bssl was found and some op has them.
 	withBssl := false
 	for _, r := range results {
-		withBssl = withBssl || len(r.ns[bsslImpl]) > 0 || r.bsslErr != nil
+		withBssl = withBssl || len(r.ns[bsslImpl]) > 0 || r.err[bsslImpl] != nil
 	}
 	withBssl = withBssl && cfg.bssl != ""
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
