@@ -7,13 +7,13 @@ import "golang.org/x/sys/cpu"
 // haveAVX2Fused is whether the CPU runs the AVX2 short kernels
 // (fused_avx2_amd64.s: sealAVX2 and openAVX2 and their one-, three- and
 // four-set variants x1, x3 and x4): ChaCha20 on AVX2 and Poly1305 on MULX
-// in one function, for CPUs without AVX-512 (the fused kernels of
-// fused_amd64.s take messages up to 192 bytes where the CPU has it).
+// in one function, for CPUs without AVX-512, and where the CPU has it for
+// the middle lengths (see avx2MidMax) after the 192 bytes that the fused
+// kernels of fused_amd64.s take.
 var haveAVX2Fused = cpu.X86.HasAVX2 && cpu.X86.HasBMI2
 
-// useAVX2Fused selects the AVX2 short kernels, where useFused does not
-// select the AVX-512 ones. Tests flip it (useFusedImplementation) to run
-// every path.
+// useAVX2Fused selects the AVX2 kernels for the messages avx2Takes
+// reports. Tests flip it (useFusedImplementation) to run every path.
 var useAVX2Fused = haveAVX2Fused
 
 // avx2Max is the longest message the AVX2 short kernels take: seven
@@ -21,6 +21,33 @@ var useAVX2Fused = haveAVX2Fused
 // openAVX2x4). Each kernel takes the messages that fill its sets: up to
 // one block with one set (x1), three with two, five with three (x3).
 const avx2Max = 7 * blockSize
+
+// avx2MidMax is the longest message the AVX2 kernels take where the
+// AVX-512 ones are in use too. Past fusedMax, the AVX-512 path has no fused
+// kernel until chacha20.HeadSize: it runs keyAndHead, XORKeyStream and the
+// MAC apart, and up to here the AVX2 kernels, the short ones and the
+// stitched chunks, measured faster. Seal and Open, ns, min of 5 runs
+// (session 6, 13 bytes of additional data), AVX-512 path against AVX2
+// kernels, and x/crypto's:
+//
+//	bytes   Seal        Open        x/crypto Seal, Open
+//	193     299 / 248   342 / 273   287, 284
+//	256     385 / 258   427 / 283   295, 303
+//	448     406 / 346   439 / 377   402, 476
+//	449     512 / 397   650 / 448   425, 437
+//	512     475 / 412   641 / 477   434, 511
+//	768     558 / 534   567 / 561   569, 719
+//	832     568 / 551   570 / 566
+//	896     556 / 566   568 / 577
+//	959     561 / 577   569 / 594   708, 660
+const avx2MidMax = 13 * blockSize
+
+// avx2Takes reports whether the AVX2 kernels take a message of n bytes:
+// every message where they are in use and the AVX-512 ones are not, and
+// those of fusedMax+1 to avx2MidMax bytes where both are.
+func avx2Takes(n int) bool {
+	return useAVX2Fused && (!useFused || n > fusedMax && n <= avx2MidMax)
+}
 
 // wideHead reports whether seal and open start a long message on
 // chacha20's XORKeyStreamHead, block 0 and fifteen blocks of data in one
@@ -31,8 +58,8 @@ const avx2Max = 7 * blockSize
 // block 0 and seven blocks of data in one pass of the eight-block kernel.
 func wideHead() bool { return useFused }
 
-// sealAVX2Kernels is seal's work on the AVX2 kernels, if they are in use
-// and the AVX-512 ones are not: the short kernel whose sets the message
+// sealAVX2Kernels is seal's work on the AVX2 kernels, for the messages
+// they take (see avx2Takes): the short kernel whose sets the message
 // fills for at most avx2Max bytes, and for longer ones sealAVX2Chunks
 // (chunks_avx2_amd64.s: ChaCha20 on eight vertical blocks, the MAC stitched
 // into its rounds; at every length past avx2Max it measured faster than a
@@ -41,7 +68,7 @@ func wideHead() bool { return useFused }
 // of 7 alternating runs). It reports whether it did the work.
 func sealAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
 	switch n := len(plaintext); {
-	case !useAVX2Fused || useFused:
+	case !avx2Takes(n):
 		return false
 	case n <= blockSize:
 		sealAVX2x1(key, nonce, ciphertext, plaintext, additionalData, tag)
@@ -64,7 +91,7 @@ func sealAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, pla
 func openAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
 	var r int
 	switch n := len(ciphertext); {
-	case !useAVX2Fused || useFused:
+	case !avx2Takes(n):
 		return false, false
 	case n <= blockSize:
 		r = openAVX2x1(key, nonce, out, ciphertext, additionalData, tag)

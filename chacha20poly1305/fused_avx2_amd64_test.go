@@ -227,3 +227,30 @@ func TestAVX2ReviewEveryLength(t *testing.T) {
 		reviewCase(t, rng, a, x, randBytes(rng, v.nonceSize), randBytes(rng, n), randBytes(rng, (n*7)%131), n)
 	}
 }
+
+// TestAVX2Takes checks which messages go to the AVX2 kernels: all of them
+// where only they are in use, none where they are not, and where the
+// AVX-512 kernels are in use too, those from fusedMax+1 to avx2MidMax
+// bytes, with the AVX-512 fused kernels before and the head path after.
+func TestAVX2Takes(t *testing.T) {
+	defer func(f, a bool) { useFused, useAVX2Fused = f, a }(useFused, useAVX2Fused)
+	for _, c := range []struct {
+		fused, avx2 bool
+		lo, hi      int // the lengths taken, hi excluded
+	}{
+		{true, true, fusedMax + 1, avx2MidMax + 1},
+		{false, true, 0, 1 << 20},
+		{true, false, 0, 0},
+		{false, false, 0, 0},
+	} {
+		useFused, useAVX2Fused = c.fused, c.avx2
+		for n := range 4096 {
+			if got, want := avx2Takes(n), n >= c.lo && n < c.hi; got != want {
+				t.Fatalf("useFused %v, useAVX2Fused %v: avx2Takes(%d) = %v, want %v", c.fused, c.avx2, n, got, want)
+			}
+		}
+	}
+	if avx2MidMax >= chacha20.HeadSize {
+		t.Errorf("avx2MidMax = %d reaches the head path's %d bytes", avx2MidMax, chacha20.HeadSize)
+	}
+}
