@@ -5,7 +5,7 @@ package chacha20poly1305
 import "golang.org/x/sys/cpu"
 
 // useFused selects the fused Seal and Open of short messages
-// (fused_amd64.s): ChaCha20 and Poly1305 in one assembly function, with
+// (fused_amd64.s, and sets_amd64.s up to setsMax bytes): ChaCha20 and Poly1305 in one assembly function, with
 // no buffer, copy or call between them. Tests flip it to run every path.
 var useFused = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
 
@@ -35,24 +35,41 @@ func shortOK(n, adLen int) bool {
 	return useFused && n <= shortMax && adLen <= shortMaxAD
 }
 
-// sealShort is seal's work for messages of at most fusedMax bytes, if the
-// CPU runs the fused function: it reports whether it did the work.
+// setsMax is the longest message sealSets and openSets take (sets_amd64.s):
+// seven blocks, which with block 0 fill two sets of four. sealShort and
+// openShort call them for messages of fusedMax+1 to setsMax bytes, where
+// they measured faster than the AVX2 kernels (see avx2Takes), which took
+// those lengths before them.
+const setsMax = 7 * blockSize
+
+// sealShort is seal's work for messages of at most setsMax bytes, if the
+// CPU runs the fused functions: sealFused up to fusedMax bytes, sealSets
+// after. It reports whether it did the work.
 func sealShort(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
-	if !useFused || len(plaintext) > fusedMax {
+	switch n := len(plaintext); {
+	case !useFused || n > setsMax:
 		return false
+	case n <= fusedMax:
+		sealFused(key, nonce, ciphertext, plaintext, additionalData, tag)
+	default:
+		sealSets(key, nonce, ciphertext, plaintext, additionalData, tag)
 	}
-	sealFused(key, nonce, ciphertext, plaintext, additionalData, tag)
 	return true
 }
 
-// openShort is open's work for messages of at most fusedMax bytes, if the
-// CPU runs the fused function: done reports whether it did the work, and
-// ok whether the tag was right (out is written only then).
+// openShort is open's work for messages of at most setsMax bytes, if the
+// CPU runs the fused functions (openFused, then openSets, as sealShort):
+// done reports whether it did the work, and ok whether the tag was right
+// (out is written only then).
 func openShort(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
-	if !useFused || len(ciphertext) > fusedMax {
+	switch n := len(ciphertext); {
+	case !useFused || n > setsMax:
 		return false, false
+	case n <= fusedMax:
+		return true, openFused(key, nonce, mappedOut(out, tag), ciphertext, additionalData, tag) == 1
+	default:
+		return true, openSets(key, nonce, out, ciphertext, additionalData, tag) == 1
 	}
-	return true, openFused(key, nonce, mappedOut(out, tag), ciphertext, additionalData, tag) == 1
 }
 
 // fusedImplementations returns "fused" if the CPU runs the fused

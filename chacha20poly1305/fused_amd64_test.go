@@ -96,7 +96,7 @@ func allByte(b []byte, v byte) bool {
 }
 
 // TestGeneratedAssemblyIsCurrent regenerates fused_amd64.s, chunks_amd64.s,
-// fused_avx2_amd64.s and their stubs with the avo program in _asm and
+// fused_avx2_amd64.s, sets_amd64.s and their stubs with the avo program in _asm and
 // fails if they differ from the committed files.
 func TestGeneratedAssemblyIsCurrent(t *testing.T) {
 	testutil.CheckGenerated(t, "_asm",
@@ -108,6 +108,9 @@ func TestGeneratedAssemblyIsCurrent(t *testing.T) {
 	testutil.CheckGenerated(t, "_asm",
 		[]string{"-kernel", "avx2", "-out", "../fused_avx2_amd64.s", "-stubs", "../fused_avx2_stubs_amd64.go", "-pkg", "chacha20poly1305"},
 		"fused_avx2_amd64.s", "fused_avx2_stubs_amd64.go")
+	testutil.CheckGenerated(t, "_asm",
+		[]string{"-kernel", "sets", "-out", "../sets_amd64.s", "-stubs", "../sets_stubs_amd64.go", "-pkg", "chacha20poly1305"},
+		"sets_amd64.s", "sets_stubs_amd64.go")
 }
 
 // TestFusedLimits runs the fused functions at the limits of polyMulAdd's

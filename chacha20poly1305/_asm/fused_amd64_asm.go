@@ -37,12 +37,14 @@ import (
 //go:generate go run . -kernel chunks -out ../chunks_amd64.s -stubs ../chunks_stubs_amd64.go -pkg chacha20poly1305
 //go:generate go run . -kernel avx2 -out ../fused_avx2_amd64.s -stubs ../fused_avx2_stubs_amd64.go -pkg chacha20poly1305
 //go:generate go run . -kernel chunksavx2 -out ../chunks_avx2_amd64.s -stubs ../chunks_avx2_stubs_amd64.go -pkg chacha20poly1305
+//go:generate go run . -kernel sets -out ../sets_amd64.s -stubs ../sets_stubs_amd64.go -pkg chacha20poly1305
 
 // kernel selects the output: "short" (sealFused and openFused, this file),
-// "chunks" (xorChunksMAC, chunks_amd64_asm.go) or "avx2" (the AVX2 short
-// kernels, short_avx2_asm.go), each its own assembly file so that the
-// kernels can change apart.
-var kernel = flag.String("kernel", "short", "kernel to generate: short, chunks or avx2")
+// "chunks" (xorChunksMAC, chunks_amd64_asm.go), "avx2" (the AVX2 short
+// kernels, short_avx2_asm.go), "chunksavx2" (chunks_avx2_asm.go) or "sets"
+// (the two-set AVX-512 kernels, sets_amd64_asm.go), each its own assembly
+// file so that the kernels can change apart.
+var kernel = flag.String("kernel", "short", "kernel to generate: short, chunks, avx2, chunksavx2 or sets")
 
 func main() {
 	flag.Parse()
@@ -59,6 +61,11 @@ func main() {
 	}
 	if *kernel == "chunksavx2" {
 		chunksAVX2()
+		Generate()
+		return
+	}
+	if *kernel == "sets" {
+		setsKernels()
 		Generate()
 		return
 	}

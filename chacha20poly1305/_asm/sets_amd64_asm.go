@@ -1,0 +1,251 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The two-set kernels (-kernel sets, sets_amd64.s) are Seal and Open of
+// RFC 8439, Section 2.8, for messages of at most seven ChaCha20 blocks
+// (448 bytes) on AVX-512 CPUs, as sealFused and openFused are for three:
+// ChaCha20 on TWO horizontal sets of four blocks in zmm registers (set 0:
+// block 0, whose first 32 bytes are the Poly1305 key, and blocks 1..3;
+// set 1: blocks 4..7), then Poly1305 on MULX (polyMulAdd) over the
+// additional data and the ciphertext, copied zero-padded to the stack, in
+// one function each.
+//
+// The sets' rounds are interleaved step by step, so that their dependency
+// chains run side by side: one set alone leaves the two 512-bit vector
+// ports half idle (each step waits for the one before), two fill them.
+// Nothing of the MAC runs beside the rounds: every product needs r, block
+// 0's keystream, ready when every block's is.
+//
+// Every branch tests a public length or, in Open, whether the tag was right.
+
+// laneCtr8 holds 4, 5, 6 and 7 in word 0 of each 128-bit lane: set 1's
+// counters.
+var laneCtr8 Mem
+
+// setsMax is the longest message the two-set kernels take: seven blocks,
+// which with block 0 fill two sets of four.
+const setsMax = 7 * 64
+
+// setsKernels emits sealSets and openSets and their constants.
+func setsKernels() {
+	laneCtr4 = laneTable("lanectr4", 0)
+	laneCtr8 = laneTable("lanectr8", 4)
+	sigma = GLOBL("sigma", RODATA|NOPTR)
+	for i, c := range []uint32{0x61707865, 0x3320646e, 0x79622d32, 0x6b206574} {
+		DATA(4*i, U32(c))
+	}
+	setsKernel("sealSets", false)
+	setsKernel("openSets", true)
+}
+
+// laneTable emits the read-only 64 bytes name, first, first+1, first+2 and
+// first+3 in word 0 of the four 128-bit lanes (zeros elsewhere), and
+// returns it.
+func laneTable(name string, first uint32) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i := range 4 {
+		DATA(16*i, U32(first+uint32(i)))
+		DATA(16*i+4, U32(0))
+		DATA(16*i+8, U32(0))
+		DATA(16*i+12, U32(0))
+	}
+	return m
+}
+
+// quarterRounds emits ChaCha's quarter round (as quarterRound) on every
+// set of xs, interleaved step by step.
+func quarterRounds(xs [][4]VecVirtual) {
+	for _, s := range []struct {
+		w, v, u int
+		n       uint8
+	}{{0, 1, 3, 16}, {2, 3, 1, 12}, {0, 1, 3, 8}, {2, 3, 1, 7}} {
+		for _, x := range xs {
+			VPADDD(x[s.v], x[s.w], x[s.w])
+		}
+		for _, x := range xs {
+			VPXORD(x[s.w], x[s.u], x[s.u])
+		}
+		for _, x := range xs {
+			VPROLD(U8(s.n), x[s.u], x[s.u])
+		}
+	}
+}
+
+// setsRounds emits ChaCha20's 20 rounds on every set of xs, interleaved,
+// and the addition of the input rows (ins[k] is set k's): xs[k] is then the
+// keystream of set k's four blocks, a row per register.
+func setsRounds(name string, ins, xs [][4]VecVirtual) {
+	Comment("20 rounds, the sets' steps interleaved")
+	MOVQ(U32(10), RCX)
+	Label(name + "_round")
+	quarterRounds(xs)
+	Comment("diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words")
+	for _, x := range xs {
+		VPSHUFD(U8(0x93), x[0], x[0])
+		VPSHUFD(U8(0x39), x[2], x[2])
+		VPSHUFD(U8(0x4e), x[3], x[3])
+	}
+	quarterRounds(xs)
+	for _, x := range xs {
+		VPSHUFD(U8(0x39), x[0], x[0])
+		VPSHUFD(U8(0x93), x[2], x[2])
+		VPSHUFD(U8(0x4e), x[3], x[3])
+	}
+	DECQ(RCX)
+	JNZ(LabelRef(name + "_round"))
+	for k, x := range xs {
+		for i := range x {
+			VPADDD(ins[k][i], x[i], x[i])
+		}
+	}
+}
+
+// transpose emits the four blocks of the keystream set x (a row per
+// register, a block per lane) as four registers, block per register, of
+// which it returns those of lanes from to 3.
+func transpose(x [4]VecVirtual, from int) []VecVirtual {
+	s0, s1, s2, s3 := ZMM(), ZMM(), ZMM(), ZMM()
+	VSHUFI32X4(U8(0x44), x[1], x[0], s0) // A.L0 A.L1 B.L0 B.L1
+	VSHUFI32X4(U8(0xee), x[1], x[0], s1) // A.L2 A.L3 B.L2 B.L3
+	VSHUFI32X4(U8(0x44), x[3], x[2], s2) // C.L0 C.L1 D.L0 D.L1
+	VSHUFI32X4(U8(0xee), x[3], x[2], s3) // C.L2 C.L3 D.L2 D.L3
+	var blocks []VecVirtual
+	for l := from; l < 4; l++ {
+		b := ZMM()
+		lo, hi := s0, s2
+		if l >= 2 {
+			lo, hi = s1, s3
+		}
+		imm := U8(0x88) // lanes 0 and 2 of each: rows A, B, C, D of lane l
+		if l%2 == 1 {
+			imm = U8(0xdd) // lanes 1 and 3
+		}
+		VSHUFI32X4(imm, hi, lo, b)
+		blocks = append(blocks, b)
+	}
+	return blocks
+}
+
+// setsKernel emits sealSets (open false) or openSets.
+func setsKernel(name string, open bool) {
+	kernelText(name, open)
+	if open {
+		Doc(fmt.Sprintf("%s decrypts src, at most %d bytes, into dst if its tag over ad", name, setsMax),
+			"and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it",
+			"returns 0 and writes nothing, under key and nonce. len(dst) >= len(src).",
+			"It requires AVX-512F, AVX-512BW, AVX-512VL and BMI2.")
+	} else {
+		Doc(fmt.Sprintf("%s encrypts src, at most %d bytes, into dst and writes the tag", name, setsMax),
+			"over ad and the ciphertext (RFC 8439, Section 2.8) to tag, under key and",
+			"nonce. len(dst) >= len(src). It requires AVX-512F, AVX-512BW, AVX-512VL",
+			"and BMI2.")
+	}
+	// The MAC's blocks after the additional data's whole ones, as
+	// sealFused's (see stackBlocks): its partial block (zero-padded) at
+	// 48, the ciphertext (zero-padded) at 64, the lengths after it.
+	buf := AllocLocal(48 + 16 + setsMax + 16)
+	rkey := AllocLocal(16)
+	r1op, r05op = rkey, rkey.Offset(8)
+
+	in0, x0v := inputRows()
+	Comment("set 1: blocks 4..7, the same rows but the counters")
+	in1 := [4]VecVirtual{in0[0], in0[1], in0[2], ZMM()}
+	Comment("(K2 still holds inputRows' mask of word 0 of each lane)")
+	VMOVDQA64(in0[3], in1[3])
+	VMOVDQU32(laneCtr8, K2, in1[3])
+	x1v := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+	for i := range x1v {
+		VMOVDQA64(in1[i], x1v[i])
+	}
+
+	Comment("the additional data's last partial block, zero-padded, to the stack")
+	Load(Param("ad").Len(), RCX)
+	ANDQ(Imm(15), RCX)
+	JZ(LabelRef(name + "_noadtail"))
+	MOVQ(I32(-1), RAX)
+	BZHIQ(RCX, RAX, RAX)
+	KMOVQ(RAX, K1)
+	Load(Param("ad").Base(), RAX)
+	Load(Param("ad").Len(), RBX)
+	ANDQ(I32(-16), RBX)
+	last := XMM()
+	VMOVDQU8_Z(Mem{Base: RAX, Index: RBX, Scale: 1}, K1, last)
+	VMOVDQU64(last, buf.Offset(48))
+	Label(name + "_noadtail")
+
+	Comment("the data's masks: block l takes m = min(max(n - 64(l-1), 0), 64) bytes")
+	Comment("(BZHI reads only the index's low byte: m >= 64 and m <= 0 are set apart)")
+	n := Load(Param("src").Len(), RDX)
+	ones, zero := RAX, RBX
+	MOVQ(I32(-1), ones)
+	XORQ(zero, zero)
+	ks := []Register{K1, K2, K3, K4, K5, K6, K7}
+	for l, k := range ks {
+		MOVQ(n, RCX)
+		SUBQ(U32(64*l), RCX)
+		BZHIQ(RCX, ones, R8)
+		CMPQ(RCX, Imm(64))
+		CMOVQGE(ones, R8)
+		CMPQ(RCX, Imm(0))
+		CMOVQLE(zero, R8)
+		KMOVQ(R8, k)
+	}
+	Comment("the data, zero beyond its end")
+	src := Load(Param("src").Base(), RSI)
+	data := make([]VecVirtual, len(ks))
+	for l, k := range ks {
+		data[l] = ZMM()
+		VMOVDQU8_Z(Mem{Base: src, Disp: 64 * l}, k, data[l])
+	}
+
+	setsRounds(name, [][4]VecVirtual{in0, in1}, [][4]VecVirtual{x0v, x1v})
+	polyKey(x0v[0])
+	Comment("transpose: blocks 1..3 of set 0, 4..7 of set 1, a block per register")
+	stream := append(transpose(x0v, 1), transpose(x1v, 0)...)
+
+	dst := RDX
+	if !open {
+		Comment("ciphertext: to dst, and zero-padded to the stack for the MAC")
+		Load(Param("dst").Base(), dst)
+		for l, k := range ks {
+			VPXORD(data[l], stream[l], stream[l])
+			VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
+			VMOVDQU8_Z(stream[l], k, stream[l])
+			VMOVDQU64(stream[l], buf.Offset(64+64*l))
+		}
+	} else {
+		Comment("the ciphertext, zero-padded, to the stack for the MAC")
+		for l := range ks {
+			VMOVDQU64(data[l], buf.Offset(64+64*l))
+		}
+	}
+
+	Comment("the lengths block, after the ciphertext's blocks")
+	Load(Param("src").Len(), RAX)
+	ADDQ(Imm(15), RAX)
+	ANDQ(I32(-16), RAX)
+	Load(Param("ad").Len(), RBX)
+	MOVQ(RBX, buf.Offset(64).Idx(RAX, 1))
+	Load(Param("src").Len(), RBX)
+	MOVQ(RBX, buf.Offset(72).Idx(RAX, 1))
+
+	macADAndStack(name, buf)
+
+	if tagDone(name, open, x0v[1]) {
+		return
+	}
+	Comment("the plaintext to dst")
+	Load(Param("dst").Base(), dst)
+	for l, k := range ks {
+		VPXORD(data[l], stream[l], stream[l])
+		VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
+	}
+	openReturn(name)
+}

@@ -1,0 +1,218 @@
+//go:build !purego
+
+package chacha20poly1305
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+	xaead "golang.org/x/crypto/chacha20poly1305"
+)
+
+// setsGuard is the number of canary bytes before and after every buffer of
+// the two-set kernel tests.
+const setsGuard = 64
+
+// setsCanary fills the guard bytes.
+const setsCanary = 0xa5
+
+// guarded returns a copy of b with setsGuard canary bytes on each side, and
+// the copy's slice of b's bytes (capacity len(b)).
+func guarded(b []byte) (whole, inner []byte) {
+	whole = bytes.Repeat([]byte{setsCanary}, len(b)+2*setsGuard)
+	copy(whole[setsGuard:], b)
+	return whole, whole[setsGuard : setsGuard+len(b) : setsGuard+len(b)]
+}
+
+// guardsIntact reports whether whole's guard bytes (see guarded) are
+// untouched.
+func guardsIntact(whole []byte) bool {
+	return allByte(whole[:setsGuard], setsCanary) && allByte(whole[len(whole)-setsGuard:], setsCanary)
+}
+
+// setsADLens are the additional data lengths of the two-set kernel tests:
+// 0 to 40 bytes and a few long ones.
+func setsADLens() []int {
+	adLens := []int{64, 100, 257, 1000}
+	for a := range 41 {
+		adLens = append(adLens, a)
+	}
+	return adLens
+}
+
+// TestSetsMatchesXCrypto compares sealSets and openSets directly with
+// x/crypto at every length 0..setsMax (the kernels take any length up to
+// setsMax; sealShort and openShort call them past fusedMax) and additional
+// data of 0 to 40 bytes and a few longer, out of place and in place, with
+// every buffer between guard bytes that must stay untouched; Open must
+// refuse a tag, ciphertext or additional data with a bit flipped and then
+// write nothing.
+func TestSetsMatchesXCrypto(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	rng := testutil.Rand(t)
+	for n := 0; n <= setsMax; n++ {
+		for _, adLen := range setsADLens() {
+			setsCheckOne(t, rng, n, adLen, (n+adLen)%2 == 1)
+		}
+	}
+}
+
+// setsCheckOne runs one case of TestSetsMatchesXCrypto: a random key,
+// nonce, plaintext of n bytes and additional data of adLen bytes, in place
+// (inPlace: dst is src) or not.
+func setsCheckOne(t *testing.T, rng *rand.Rand, n, adLen int, inPlace bool) {
+	t.Helper()
+	key := (*[KeySize]byte)(randBytes(rng, KeySize))
+	nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
+	pt, adv := randBytes(rng, n), randBytes(rng, adLen)
+	x, err := xaead.New(key[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := x.Seal(nil, nonce[:], pt, adv)
+	keyW, keyG := guarded(key[:])
+	nonceW, nonceG := guarded(nonce[:])
+	adW, ad := guarded(adv)
+	tagW, tagG := guarded(make([]byte, Overhead))
+	tag := (*[Overhead]byte)(tagG)
+	srcW, src := guarded(pt)
+	dstW, dst := srcW, src
+	if !inPlace {
+		dstW, dst = guarded(make([]byte, n))
+		for i := range dst {
+			dst[i] = setsCanary
+		}
+	}
+	intact := func() bool {
+		for _, w := range [][]byte{keyW, nonceW, adW, tagW, srcW, dstW} {
+			if !guardsIntact(w) {
+				return false
+			}
+		}
+		return bytes.Equal(keyG, key[:]) && bytes.Equal(nonceG, nonce[:]) && bytes.Equal(ad, adv)
+	}
+
+	sealSets((*[32]byte)(keyG), (*[12]byte)(nonceG), dst, src, ad, tag)
+	if !bytes.Equal(dst, want[:n]) || !bytes.Equal(tag[:], want[n:]) {
+		t.Fatalf("n %d, ad %d, in place %v: seal differs from x/crypto", n, adLen, inPlace)
+	}
+	if !intact() || !inPlace && !bytes.Equal(src, pt) {
+		t.Fatalf("n %d, ad %d, in place %v: seal wrote outside dst and tag", n, adLen, inPlace)
+	}
+
+	// Open, with src holding the ciphertext and dst (if apart) canaries.
+	reset := func() {
+		copy(src, want[:n])
+		copy(tag[:], want[n:])
+		if !inPlace {
+			for i := range dst {
+				dst[i] = setsCanary
+			}
+		}
+	}
+	// Forgeries: a bit of the tag, of the ciphertext or of the additional
+	// data flipped.
+	for _, where := range []int{0, 1, 2} {
+		reset()
+		var b []byte
+		switch where {
+		case 0:
+			b = tag[:]
+		case 1:
+			b = src
+		case 2:
+			b = ad
+		}
+		if len(b) == 0 {
+			continue
+		}
+		bit := rng.IntN(8 * len(b))
+		b[bit/8] ^= 1 << (bit % 8)
+		srcBefore := bytes.Clone(src)
+		if openSets((*[32]byte)(keyG), (*[12]byte)(nonceG), dst, src, ad, tag) != 0 {
+			t.Fatalf("n %d, ad %d, in place %v: open accepted bit %d of %d flipped", n, adLen, inPlace, bit, where)
+		}
+		if !bytes.Equal(src, srcBefore) || !inPlace && !allByte(dst, setsCanary) {
+			t.Fatalf("n %d, ad %d, in place %v: open wrote output for a forgery", n, adLen, inPlace)
+		}
+		b[bit/8] ^= 1 << (bit % 8)
+		if !intact() {
+			t.Fatalf("n %d, ad %d, in place %v: refused open wrote outside dst", n, adLen, inPlace)
+		}
+	}
+	reset()
+	if openSets((*[32]byte)(keyG), (*[12]byte)(nonceG), dst, src, ad, tag) != 1 {
+		t.Fatalf("n %d, ad %d, in place %v: open refused the right tag", n, adLen, inPlace)
+	}
+	if !bytes.Equal(dst, pt) || !intact() || !bytes.Equal(tag[:], want[n:]) {
+		t.Fatalf("n %d, ad %d, in place %v: open wrote the wrong output", n, adLen, inPlace)
+	}
+}
+
+// TestSetsLimits runs sealSets and openSets at the limits of polyMulAdd's
+// bounds, as TestFusedLimits runs the fused functions: the largest r, and
+// all-ones blocks of additional data and ciphertext, at every length from
+// fusedMax to setsMax.
+func TestSetsLimits(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
+	nonce := largeRNonce(t, key)
+	x, err := xaead.New(key[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := func(pt, ad []byte) []byte { return x.Seal(nil, nonce[:], pt, ad) }
+	for n := fusedMax; n <= setsMax; n++ {
+		for _, adLen := range []int{0, 1, 13, 16, 64, 257} {
+			checkLimits(t, "sets", n, adLen, key, nonce, ref, sealSets, openSets)
+		}
+	}
+}
+
+// TestSetsDispatch checks that Seal and Open take the two-set kernels for
+// the lengths past fusedMax up to setsMax and no others, through sealShort
+// and openShort, and agree with x/crypto at those lengths' edges.
+func TestSetsDispatch(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	defer useFusedImplementation(true)()
+	rng := testutil.Rand(t)
+	key := randBytes(rng, KeySize)
+	nonce := randBytes(rng, NonceSize)
+	a, err := New(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := xaead.New(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{fusedMax, fusedMax + 1, 256, setsMax - 1, setsMax, setsMax + 1} {
+		pt, ad := randBytes(rng, n), randBytes(rng, 13)
+		want := x.Seal(nil, nonce, pt, ad)
+		var tag [Overhead]byte
+		ct := make([]byte, n)
+		taken := sealShort((*[KeySize]byte)(key), (*[NonceSize]byte)(nonce), ct, pt, ad, &tag)
+		if taken != (n <= setsMax) {
+			t.Fatalf("n %d: sealShort took it: %v", n, taken)
+		}
+		if got := a.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
+			t.Fatalf("n %d: Seal differs from x/crypto", n)
+		}
+		out := make([]byte, n)
+		done, ok := openShort((*[KeySize]byte)(key), (*[NonceSize]byte)(nonce), out, want[:n], ad, (*[Overhead]byte)(want[n:]))
+		if done != (n <= setsMax) || done && (!ok || !bytes.Equal(out, pt)) {
+			t.Fatalf("n %d: openShort: done %v, ok %v", n, done, ok)
+		}
+		if got, err := a.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(got, pt) {
+			t.Fatalf("n %d: Open: %v", n, err)
+		}
+	}
+}
