@@ -150,6 +150,7 @@ func TestPowersIFMA(t *testing.T) {
 		m.Init(key)
 		var got, want [56]uint64
 		powersIFMA(&got, &m.r)
+		powers24IFMA(&got)
 		ifmaPowers(&want, &m.r)
 		check := func(what string, g, w [3]uint64) {
 			if g[0] >= 1<<44 || g[1] >= 1<<44+1<<8 || g[2] >= 1<<42 {

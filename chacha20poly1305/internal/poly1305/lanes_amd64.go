@@ -49,6 +49,7 @@ func (m *MAC) FinishLanes(l *Lanes, p []byte) {
 		panic("poly1305: internal error: FinishLanes on a partial group")
 	}
 	var acc [6]uint64
+	prepareTriples(m, len(p)/128-1)
 	blocksIFMA(&acc, &l.H, &m.pw, p)
 	m.h = carryColumns(&acc)
 }
@@ -72,6 +73,7 @@ func (m *MAC) WriteGroups(head []byte, skip int, mid []byte, tail *[128]byte) {
 	}
 	var lanes [24]uint64
 	m.lanesFrom(&lanes)
+	prepareTriples(m, len(mid)/128)
 	var acc [6]uint64
 	blocksIFMASplit(&acc, &lanes, &m.pw, head, skip, mid, tail)
 	m.h = carryColumns(&acc)
@@ -86,6 +88,7 @@ func (m *MAC) FinishGroups(l *Lanes, mid []byte, tail *[128]byte) {
 		panic("poly1305: internal error: FinishGroups on a partial group")
 	}
 	var acc [6]uint64
+	prepareTriples(m, len(mid)/128)
 	blocksIFMASplit(&acc, &l.H, &m.pw, nil, 0, mid, tail)
 	m.h = carryColumns(&acc)
 }

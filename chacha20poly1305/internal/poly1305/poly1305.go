@@ -51,7 +51,8 @@ type MAC struct {
 	n   int             // bytes in buf
 
 	// The vector loop's multipliers (powers of r), once computed by
-	// Prepare or by the loop's first use, and 1 in pwReady then.
+	// Prepare or by the loop's first use: pwReady is 1 then, and 2 once
+	// r^16 and r^24 are computed too (by the first use that needs them).
 	pw      [56]uint64
 	pwReady int
 }

@@ -39,6 +39,7 @@ func reviewPowers(t *testing.T, m *MAC) {
 	t.Helper()
 	var pw [56]uint64
 	powersIFMA(&pw, &m.r)
+	powers24IFMA(&pw)
 	r := limbsValue(m.r)
 	check := func(what string, e int64, l0, l1, l2 uint64) {
 		t.Helper()
@@ -120,6 +121,7 @@ func reviewWorstKeys(rng *rand.Rand, n int) []*[KeySize]byte {
 		var pw [56]uint64
 		m.Init(key)
 		powersIFMA(&pw, &m.r)
+		powers24IFMA(&pw)
 		for i, w := range pw[:51] {
 			if who[i] == nil || w > best[i] {
 				best[i], who[i] = w, key

@@ -47,7 +47,8 @@ func blocks(m *MAC, p []byte, hibit uint64) {
 }
 
 // prepare computes the vector loop's multipliers into m, if the CPU runs
-// the loop.
+// the loop: all but r^16 and r^24, which only its triples of groups need
+// (see prepareTriples).
 func prepare(m *MAC) {
 	if useIFMA && m.pwReady == 0 {
 		powersIFMA(&m.pw, &m.r)
@@ -55,10 +56,23 @@ func prepare(m *MAC) {
 	}
 }
 
+// prepareTriples computes r^16 and r^24 into m's multipliers, after
+// prepare's, if they are not computed yet and the vector loop will take
+// triples of groups: if groups, the groups blocksIFMA or blocksIFMASplit
+// takes in powers of r^24 or alone (all but the last, or the middle's),
+// are at least three. groups is a public length.
+func prepareTriples(m *MAC, groups int) {
+	if groups >= 3 && m.pwReady == 1 {
+		powers24IFMA(&m.pw)
+		m.pwReady = 2
+	}
+}
+
 // blocksVector is blocks for whole groups of eight blocks, with their 2^128
 // bits, on the vector loop.
 func blocksVector(m *MAC, p []byte) {
 	prepare(m)
+	prepareTriples(m, len(p)/128-1)
 	h := m.h
 	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7
 	h[0] &= mask44

@@ -36,7 +36,15 @@ func blocksIFMA(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, p []byte)
 func blocksIFMASplit(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, head []byte, skip int, p []byte, tail *[128]byte)
 
 // powersIFMA sets pw to blocksIFMA's multipliers for r, a clamped r in
-// limbs of 44, 44 and 42 bits. It requires AVX-512F and AVX-512IFMA.
+// limbs of 44, 44 and 42 bits, except r^16 and r^24 (powers24IFMA). It
+// requires AVX-512F and AVX-512IFMA.
 //
 //go:noescape
 func powersIFMA(pw *[56]uint64, r *[3]uint64)
+
+// powers24IFMA sets words 5..7 and 48..50 of pw to r^16 and r^24
+// (r0, r1, r2) for the r^8 in its words 0..2, as powersIFMA writes it.
+// It requires AVX-512F and AVX-512IFMA.
+//
+//go:noescape
+func powers24IFMA(pw *[56]uint64)

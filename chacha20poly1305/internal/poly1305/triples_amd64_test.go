@@ -1,0 +1,66 @@
+//go:build !purego
+
+package poly1305
+
+import (
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// TestPrepareTriples checks the lazy r^16 and r^24 (prepareTriples) at the
+// edge of their use, from a MAC whose other multipliers Prepare computed:
+// each entry point of the vector loop (Write's blocksVector, FinishLanes,
+// WriteGroups, FinishGroups) with one to six groups before the last (or in
+// the middle) gives the math/big reference's tag, and computes r^16 and
+// r^24 exactly when the loop takes triples of groups (three or more).
+func TestPrepareTriples(t *testing.T) {
+	if !HaveLanes() {
+		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
+	}
+	rng := testutil.Rand(t)
+	check := func(what string, n int, key *[KeySize]byte, m *MAC, msg []byte) {
+		t.Helper()
+		var got [TagSize]byte
+		ready := m.pwReady
+		m.Sum(&got)
+		if want := bigPoly1305(key, msg); got != want {
+			t.Fatalf("%s, %d groups: tag %x, want %x", what, n, got, want)
+		}
+		if want := 1 + min(1, n/3); ready != want {
+			t.Fatalf("%s, %d groups: pwReady %d, want %d", what, n, ready, want)
+		}
+	}
+	for range 20 {
+		for n := 0; n <= 6; n++ {
+			key := edgeKey(rng)
+			var m MAC
+			var l Lanes
+
+			// blocksVector and FinishLanes: n groups before the last.
+			msg := edgeMessage(rng, 128*(n+1))
+			if n > 0 {
+				m.Init(key).Prepare()
+				m.Write(msg)
+				check("Write", n, key, &m, msg)
+			}
+			m.Init(key).Prepare()
+			m.StartLanes(&l)
+			m.FinishLanes(&l, msg)
+			check("FinishLanes", n, key, &m, msg)
+
+			// WriteGroups and FinishGroups: n groups in the middle.
+			head := edgeMessage(rng, 128)
+			mid := edgeMessage(rng, 128*n)
+			tail := (*[128]byte)(edgeMessage(rng, 128))
+			whole := append(append(append([]byte{}, head...), mid...), tail[:]...)
+			m.Init(key).Prepare()
+			m.WriteGroups(head, 0, mid, tail)
+			check("WriteGroups", n, key, &m, whole)
+			m.Init(key).Prepare()
+			m.StartLanes(&l)
+			m.FinishGroups(&l, mid, tail)
+			check("FinishGroups", n, key, &m, whole[128:])
+		}
+	}
+}
