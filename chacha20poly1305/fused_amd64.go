@@ -36,10 +36,10 @@ func shortOK(n, adLen int) bool {
 }
 
 // setsMax is the longest message sealSets and openSets take (sets_amd64.s):
-// seven blocks, which with block 0 fill two sets of four. sealShort and
-// openShort call them for messages of fusedMax+1 to setsMax bytes, where
+// seven blocks, which with block 0 fill two sets of four; the shortest is
+// fusedMax+1. sealShort and openShort call them for those lengths, where
 // they measured faster than the AVX2 kernels (see avx2Takes), which took
-// those lengths before them.
+// them before.
 const setsMax = 7 * blockSize
 
 // sealShort is seal's work for messages of at most setsMax bytes, if the

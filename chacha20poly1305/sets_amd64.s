@@ -168,36 +168,34 @@ sealSets_noadtail:
 	VMOVDQU8.Z 320(SI), K6, Z18
 	VMOVDQU8.Z 384(SI), K7, Z19
 
-	// 20 rounds, the sets' steps interleaved
-	MOVQ $0x0000000a, CX
+	// rounds 1..12: both sets, interleaved
+	MOVQ $0x00000006, CX
 
-sealSets_round:
-	VPADDD Z5, Z4, Z4
-	VPADDD Z10, Z9, Z9
-	VPXORD Z4, Z7, Z7
-	VPXORD Z9, Z12, Z12
-	VPROLD $0x10, Z7, Z7
-	VPROLD $0x10, Z12, Z12
-	VPADDD Z7, Z6, Z6
-	VPADDD Z12, Z11, Z11
-	VPXORD Z6, Z5, Z5
-	VPXORD Z11, Z10, Z10
-	VPROLD $0x0c, Z5, Z5
-	VPROLD $0x0c, Z10, Z10
-	VPADDD Z5, Z4, Z4
-	VPADDD Z10, Z9, Z9
-	VPXORD Z4, Z7, Z7
-	VPXORD Z9, Z12, Z12
-	VPROLD $0x08, Z7, Z7
-	VPROLD $0x08, Z12, Z12
-	VPADDD Z7, Z6, Z6
-	VPADDD Z12, Z11, Z11
-	VPXORD Z6, Z5, Z5
-	VPXORD Z11, Z10, Z10
-	VPROLD $0x07, Z5, Z5
-	VPROLD $0x07, Z10, Z10
-
-	// diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words
+sealSets_both:
+	VPADDD  Z5, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z4, Z7, Z7
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z7, Z7
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z7, Z6, Z6
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z6, Z5, Z5
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z5, Z5
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z5, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z4, Z7, Z7
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z7, Z7
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z7, Z6, Z6
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z6, Z5, Z5
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z5, Z5
+	VPROLD  $0x07, Z10, Z10
 	VPSHUFD $0x93, Z4, Z4
 	VPSHUFD $0x39, Z6, Z6
 	VPSHUFD $0x4e, Z7, Z7
@@ -235,15 +233,48 @@ sealSets_round:
 	VPSHUFD $0x93, Z11, Z11
 	VPSHUFD $0x4e, Z12, Z12
 	DECQ    CX
-	JNZ     sealSets_round
+	JNZ     sealSets_both
+
+	// set 0's last rounds, ahead of set 1's, so that r is ready first
+	MOVQ $0x00000004, CX
+
+sealSets_set0:
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x93, Z4, Z4
+	VPSHUFD $0x39, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x39, Z4, Z4
+	VPSHUFD $0x93, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	DECQ    CX
+	JNZ     sealSets_set0
 	VPADDD  Z0, Z4, Z4
 	VPADDD  Z1, Z5, Z5
 	VPADDD  Z2, Z6, Z6
 	VPADDD  Z3, Z7, Z7
-	VPADDD  Z0, Z9, Z9
-	VPADDD  Z1, Z10, Z10
-	VPADDD  Z2, Z11, Z11
-	VPADDD  Z8, Z12, Z12
 
 	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)
 	VMOVQ   X4, R11
@@ -259,65 +290,32 @@ sealSets_round:
 	SHRQ    $0x02, CX
 	ADDQ    BX, CX
 
-	// transpose: blocks 1..3 of set 0, 4..7 of set 1, a block per register
-	VSHUFI32X4 $0x44, Z5, Z4, Z0
-	VSHUFI32X4 $0xee, Z5, Z4, Z1
-	VSHUFI32X4 $0x44, Z7, Z6, Z2
-	VSHUFI32X4 $0xee, Z7, Z6, Z3
-	VSHUFI32X4 $0xdd, Z2, Z0, Z0
-	VSHUFI32X4 $0x88, Z3, Z1, Z2
-	VSHUFI32X4 $0xdd, Z3, Z1, Z1
-	VSHUFI32X4 $0x44, Z10, Z9, Z3
-	VSHUFI32X4 $0xee, Z10, Z9, Z4
-	VSHUFI32X4 $0x44, Z12, Z11, Z6
-	VSHUFI32X4 $0xee, Z12, Z11, Z7
-	VSHUFI32X4 $0x88, Z6, Z3, Z8
-	VSHUFI32X4 $0xdd, Z6, Z3, Z3
-	VSHUFI32X4 $0x88, Z7, Z4, Z6
-	VSHUFI32X4 $0xdd, Z7, Z4, Z4
+	// transpose: blocks 1..3 of set 0, a block per register
+	VSHUFI32X4 $0x44, Z5, Z4, Z3
+	VSHUFI32X4 $0xee, Z5, Z4, Z4
+	VSHUFI32X4 $0x44, Z7, Z6, Z20
+	VSHUFI32X4 $0xee, Z7, Z6, Z6
+	VSHUFI32X4 $0xdd, Z20, Z3, Z3
+	VSHUFI32X4 $0x88, Z6, Z4, Z7
+	VSHUFI32X4 $0xdd, Z6, Z4, Z4
 
-	// ciphertext: to dst, and zero-padded to the stack for the MAC
+	// blocks 1..3's ciphertext: to dst, and zero-padded to the stack for the MAC
 	MOVQ       dst_base+16(FP), DX
-	VPXORD     Z13, Z0, Z0
-	VMOVDQU8   Z0, K1, (DX)
-	VMOVDQU8.Z Z0, K1, Z0
-	VMOVDQU64  Z0, 64(SP)
-	VPXORD     Z14, Z2, Z2
-	VMOVDQU8   Z2, K2, 64(DX)
-	VMOVDQU8.Z Z2, K2, Z2
-	VMOVDQU64  Z2, 128(SP)
-	VPXORD     Z15, Z1, Z1
-	VMOVDQU8   Z1, K3, 128(DX)
-	VMOVDQU8.Z Z1, K3, Z1
-	VMOVDQU64  Z1, 192(SP)
-	VPXORD     Z16, Z8, Z8
-	VMOVDQU8   Z8, K4, 192(DX)
-	VMOVDQU8.Z Z8, K4, Z8
-	VMOVDQU64  Z8, 256(SP)
-	VPXORD     Z17, Z3, Z3
-	VMOVDQU8   Z3, K5, 256(DX)
-	VMOVDQU8.Z Z3, K5, Z3
-	VMOVDQU64  Z3, 320(SP)
-	VPXORD     Z18, Z6, Z6
-	VMOVDQU8   Z6, K6, 320(DX)
-	VMOVDQU8.Z Z6, K6, Z6
-	VMOVDQU64  Z6, 384(SP)
-	VPXORD     Z19, Z4, Z4
-	VMOVDQU8   Z4, K7, 384(DX)
-	VMOVDQU8.Z Z4, K7, Z4
-	VMOVDQU64  Z4, 448(SP)
-
-	// the lengths block, after the ciphertext's blocks
-	MOVQ src_len+48(FP), AX
-	ADDQ $0x0f, AX
-	ANDQ $-16, AX
-	MOVQ ad_len+72(FP), BX
-	MOVQ BX, 64(SP)(AX*1)
-	MOVQ src_len+48(FP), BX
-	MOVQ BX, 72(SP)(AX*1)
+	VPXORD     Z13, Z3, Z3
+	VMOVDQU8   Z3, K1, (DX)
+	VMOVDQU8.Z Z3, K1, Z3
+	VMOVDQU64  Z3, 64(SP)
+	VPXORD     Z14, Z7, Z7
+	VMOVDQU8   Z7, K2, 64(DX)
+	VMOVDQU8.Z Z7, K2, Z7
+	VMOVDQU64  Z7, 128(SP)
+	VPXORD     Z15, Z4, Z4
+	VMOVDQU8   Z4, K3, 128(DX)
+	VMOVDQU8.Z Z4, K3, Z4
+	VMOVDQU64  Z4, 192(SP)
 
 	// h = the first block + 2^128: the additional data's if it has a whole
-	// block, else the stack's; then h = h r + m + 2^128 for each of the others
+	// block, else the stack's; then h = h r + m + 2^128 for the additional data's others
 	MOVQ $0x00000001, R10
 	MOVQ ad_len+72(FP), DI
 	SHRQ $0x04, DI
@@ -329,7 +327,6 @@ sealSets_round:
 	DECQ DI
 	JZ   sealSets_adend
 
-	// the additional data's other whole blocks
 sealSets_ad:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
@@ -378,7 +375,7 @@ sealSets_adend:
 	SUBQ  $0x10, SI
 
 sealSets_s1:
-	JMP sealSets_stack
+	JMP sealSets_stitch
 
 sealSets_noad:
 	MOVQ  src_len+48(FP), DI
@@ -397,10 +394,418 @@ sealSets_s0:
 	MOVQ 8(SI), R9
 	ADDQ $0x10, SI
 	DECQ DI
-	JZ   sealSets_last
 
-sealSets_stack:
-sealSets_stackloop:
+sealSets_stitch:
+	// set 1's last rounds, the MAC's next 8 blocks beside them (all of them
+	// blocks 1..3's ciphertext or before it in the MAC: n > 192)
+	VPADDD Z10, Z9, Z9
+	VPXORD Z9, Z12, Z12
+	VPROLD $0x10, Z12, Z12
+	VPADDD Z12, Z11, Z11
+	VPXORD Z11, Z10, Z10
+	VPROLD $0x0c, Z10, Z10
+	VPADDD Z10, Z9, Z9
+	VPXORD Z9, Z12, Z12
+	VPROLD $0x08, Z12, Z12
+	VPADDD Z12, Z11, Z11
+	VPXORD Z11, Z10, Z10
+	VPROLD $0x07, Z10, Z10
+	MOVQ   R8, DX
+	MULXQ  R11, AX, BX
+	MULXQ  528(SP), R12, R13
+	ADDQ   (SI), AX
+	ADCQ   $0x00, BX
+	ADDQ   8(SI), R12
+	ADCQ   $0x01, R13
+	MOVQ   R9, DX
+	MULXQ  CX, R14, R15
+	ADDQ   R14, AX
+	ADCQ   R15, BX
+	MULXQ  R11, R14, R15
+	ADDQ   R14, R12
+	ADCQ   R15, R13
+	MOVQ   R10, DX
+	MULXQ  CX, R14, R15
+	ADDQ   R14, R12
+	ADCQ   R15, R13
+	SHRQ   $0x02, DX
+	MULXQ  536(SP), R14, R15
+	ADDQ   R14, AX
+	ADCQ   R15, BX
+	ANDQ   $0x03, R10
+	IMULQ  R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    16(SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    24(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	ADDQ    $0x20, SI
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    16(SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    24(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	ADDQ    $0x20, SI
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    16(SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    24(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	ADDQ    $0x20, SI
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    16(SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    24(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	ADDQ    $0x20, SI
+	SUBQ    $0x08, DI
+	VPADDD  Z0, Z9, Z9
+	VPADDD  Z1, Z10, Z10
+	VPADDD  Z2, Z11, Z11
+	VPADDD  Z8, Z12, Z12
+
+	// transpose: blocks 4..7 of set 1
+	VSHUFI32X4 $0x44, Z10, Z9, Z0
+	VSHUFI32X4 $0xee, Z10, Z9, Z1
+	VSHUFI32X4 $0x44, Z12, Z11, Z2
+	VSHUFI32X4 $0xee, Z12, Z11, Z3
+	VSHUFI32X4 $0x88, Z2, Z0, Z4
+	VSHUFI32X4 $0xdd, Z2, Z0, Z0
+	VSHUFI32X4 $0x88, Z3, Z1, Z2
+	VSHUFI32X4 $0xdd, Z3, Z1, Z1
+
+	// blocks 4..7's ciphertext: to dst, and zero-padded to the stack, then the lengths
+	MOVQ       dst_base+16(FP), DX
+	VPXORD     Z16, Z4, Z4
+	VMOVDQU8   Z4, K4, 192(DX)
+	VMOVDQU8.Z Z4, K4, Z4
+	VMOVDQU64  Z4, 256(SP)
+	VPXORD     Z17, Z0, Z0
+	VMOVDQU8   Z0, K5, 256(DX)
+	VMOVDQU8.Z Z0, K5, Z0
+	VMOVDQU64  Z0, 320(SP)
+	VPXORD     Z18, Z2, Z2
+	VMOVDQU8   Z2, K6, 320(DX)
+	VMOVDQU8.Z Z2, K6, Z2
+	VMOVDQU64  Z2, 384(SP)
+	VPXORD     Z19, Z1, Z1
+	VMOVDQU8   Z1, K7, 384(DX)
+	VMOVDQU8.Z Z1, K7, Z1
+	VMOVDQU64  Z1, 448(SP)
+	MOVQ       src_len+48(FP), AX
+	ADDQ       $0x0f, AX
+	ANDQ       $-16, AX
+	MOVQ       ad_len+72(FP), BX
+	MOVQ       BX, 64(SP)(AX*1)
+	MOVQ       src_len+48(FP), BX
+	MOVQ       BX, 72(SP)(AX*1)
+
+	// the MAC's other blocks (at least two: n > 192)
+sealSets_rest:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ 528(SP), R12, R13
@@ -427,15 +832,13 @@ sealSets_stackloop:
 	IMULQ R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	ADDQ $0x10, SI
-	DECQ DI
-	JNZ  sealSets_stackloop
-
-sealSets_last:
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	ADDQ  $0x10, SI
+	DECQ  DI
+	JNZ   sealSets_rest
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ 528(SP), R12, R13
@@ -614,36 +1017,50 @@ openSets_noadtail:
 	VMOVDQU8.Z 320(SI), K6, Z18
 	VMOVDQU8.Z 384(SI), K7, Z19
 
-	// 20 rounds, the sets' steps interleaved
-	MOVQ $0x0000000a, CX
+	// the ciphertext, zero-padded, to the stack for the MAC, and the lengths
+	VMOVDQU64 Z13, 64(SP)
+	VMOVDQU64 Z14, 128(SP)
+	VMOVDQU64 Z15, 192(SP)
+	VMOVDQU64 Z16, 256(SP)
+	VMOVDQU64 Z17, 320(SP)
+	VMOVDQU64 Z18, 384(SP)
+	VMOVDQU64 Z19, 448(SP)
+	MOVQ      src_len+48(FP), AX
+	ADDQ      $0x0f, AX
+	ANDQ      $-16, AX
+	MOVQ      ad_len+72(FP), BX
+	MOVQ      BX, 64(SP)(AX*1)
+	MOVQ      src_len+48(FP), BX
+	MOVQ      BX, 72(SP)(AX*1)
 
-openSets_round:
-	VPADDD Z5, Z4, Z4
-	VPADDD Z10, Z9, Z9
-	VPXORD Z4, Z7, Z7
-	VPXORD Z9, Z12, Z12
-	VPROLD $0x10, Z7, Z7
-	VPROLD $0x10, Z12, Z12
-	VPADDD Z7, Z6, Z6
-	VPADDD Z12, Z11, Z11
-	VPXORD Z6, Z5, Z5
-	VPXORD Z11, Z10, Z10
-	VPROLD $0x0c, Z5, Z5
-	VPROLD $0x0c, Z10, Z10
-	VPADDD Z5, Z4, Z4
-	VPADDD Z10, Z9, Z9
-	VPXORD Z4, Z7, Z7
-	VPXORD Z9, Z12, Z12
-	VPROLD $0x08, Z7, Z7
-	VPROLD $0x08, Z12, Z12
-	VPADDD Z7, Z6, Z6
-	VPADDD Z12, Z11, Z11
-	VPXORD Z6, Z5, Z5
-	VPXORD Z11, Z10, Z10
-	VPROLD $0x07, Z5, Z5
-	VPROLD $0x07, Z10, Z10
+	// rounds 1..12: both sets, interleaved
+	MOVQ $0x00000006, CX
 
-	// diagonals into columns: rotate rows A, C, D left by 3, 1, 2 words
+openSets_both:
+	VPADDD  Z5, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z4, Z7, Z7
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z7, Z7
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z7, Z6, Z6
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z6, Z5, Z5
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z5, Z5
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z5, Z4, Z4
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z4, Z7, Z7
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z7, Z7
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z7, Z6, Z6
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z6, Z5, Z5
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z5, Z5
+	VPROLD  $0x07, Z10, Z10
 	VPSHUFD $0x93, Z4, Z4
 	VPSHUFD $0x39, Z6, Z6
 	VPSHUFD $0x4e, Z7, Z7
@@ -681,15 +1098,48 @@ openSets_round:
 	VPSHUFD $0x93, Z11, Z11
 	VPSHUFD $0x4e, Z12, Z12
 	DECQ    CX
-	JNZ     openSets_round
+	JNZ     openSets_both
+
+	// set 0's last rounds, ahead of set 1's, so that r is ready first
+	MOVQ $0x00000004, CX
+
+openSets_set0:
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x93, Z4, Z4
+	VPSHUFD $0x39, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x39, Z4, Z4
+	VPSHUFD $0x93, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	DECQ    CX
+	JNZ     openSets_set0
 	VPADDD  Z0, Z4, Z4
 	VPADDD  Z1, Z5, Z5
 	VPADDD  Z2, Z6, Z6
 	VPADDD  Z3, Z7, Z7
-	VPADDD  Z0, Z9, Z9
-	VPADDD  Z1, Z10, Z10
-	VPADDD  Z2, Z11, Z11
-	VPADDD  Z8, Z12, Z12
 
 	// the Poly1305 key: r (clamped) and s are rows A and B of block 0 (lane 0)
 	VMOVQ   X4, R11
@@ -705,43 +1155,17 @@ openSets_round:
 	SHRQ    $0x02, CX
 	ADDQ    BX, CX
 
-	// transpose: blocks 1..3 of set 0, 4..7 of set 1, a block per register
-	VSHUFI32X4 $0x44, Z5, Z4, Z0
-	VSHUFI32X4 $0xee, Z5, Z4, Z1
-	VSHUFI32X4 $0x44, Z7, Z6, Z2
-	VSHUFI32X4 $0xee, Z7, Z6, Z3
-	VSHUFI32X4 $0xdd, Z2, Z0, Z0
-	VSHUFI32X4 $0x88, Z3, Z1, Z2
-	VSHUFI32X4 $0xdd, Z3, Z1, Z1
-	VSHUFI32X4 $0x44, Z10, Z9, Z3
-	VSHUFI32X4 $0xee, Z10, Z9, Z4
-	VSHUFI32X4 $0x44, Z12, Z11, Z6
-	VSHUFI32X4 $0xee, Z12, Z11, Z7
-	VSHUFI32X4 $0x88, Z6, Z3, Z8
-	VSHUFI32X4 $0xdd, Z6, Z3, Z3
-	VSHUFI32X4 $0x88, Z7, Z4, Z6
-	VSHUFI32X4 $0xdd, Z7, Z4, Z4
-
-	// the ciphertext, zero-padded, to the stack for the MAC
-	VMOVDQU64 Z13, 64(SP)
-	VMOVDQU64 Z14, 128(SP)
-	VMOVDQU64 Z15, 192(SP)
-	VMOVDQU64 Z16, 256(SP)
-	VMOVDQU64 Z17, 320(SP)
-	VMOVDQU64 Z18, 384(SP)
-	VMOVDQU64 Z19, 448(SP)
-
-	// the lengths block, after the ciphertext's blocks
-	MOVQ src_len+48(FP), AX
-	ADDQ $0x0f, AX
-	ANDQ $-16, AX
-	MOVQ ad_len+72(FP), BX
-	MOVQ BX, 64(SP)(AX*1)
-	MOVQ src_len+48(FP), BX
-	MOVQ BX, 72(SP)(AX*1)
+	// transpose: blocks 1..3 of set 0, a block per register
+	VSHUFI32X4 $0x44, Z5, Z4, Z3
+	VSHUFI32X4 $0xee, Z5, Z4, Z4
+	VSHUFI32X4 $0x44, Z7, Z6, Z20
+	VSHUFI32X4 $0xee, Z7, Z6, Z6
+	VSHUFI32X4 $0xdd, Z20, Z3, Z3
+	VSHUFI32X4 $0x88, Z6, Z4, Z7
+	VSHUFI32X4 $0xdd, Z6, Z4, Z4
 
 	// h = the first block + 2^128: the additional data's if it has a whole
-	// block, else the stack's; then h = h r + m + 2^128 for each of the others
+	// block, else the stack's; then h = h r + m + 2^128 for the additional data's others
 	MOVQ $0x00000001, R10
 	MOVQ ad_len+72(FP), DI
 	SHRQ $0x04, DI
@@ -753,7 +1177,6 @@ openSets_round:
 	DECQ DI
 	JZ   openSets_adend
 
-	// the additional data's other whole blocks
 openSets_ad:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
@@ -802,7 +1225,7 @@ openSets_adend:
 	SUBQ  $0x10, SI
 
 openSets_s1:
-	JMP openSets_stack
+	JMP openSets_stitch
 
 openSets_noad:
 	MOVQ  src_len+48(FP), DI
@@ -821,10 +1244,392 @@ openSets_s0:
 	MOVQ 8(SI), R9
 	ADDQ $0x10, SI
 	DECQ DI
-	JZ   openSets_last
 
-openSets_stack:
-openSets_stackloop:
+openSets_stitch:
+	// set 1's last rounds, the MAC's next 8 blocks beside them (all of them
+	// blocks 1..3's ciphertext or before it in the MAC: n > 192)
+	VPADDD Z10, Z9, Z9
+	VPXORD Z9, Z12, Z12
+	VPROLD $0x10, Z12, Z12
+	VPADDD Z12, Z11, Z11
+	VPXORD Z11, Z10, Z10
+	VPROLD $0x0c, Z10, Z10
+	VPADDD Z10, Z9, Z9
+	VPXORD Z9, Z12, Z12
+	VPROLD $0x08, Z12, Z12
+	VPADDD Z12, Z11, Z11
+	VPXORD Z11, Z10, Z10
+	VPROLD $0x07, Z10, Z10
+	MOVQ   R8, DX
+	MULXQ  R11, AX, BX
+	MULXQ  528(SP), R12, R13
+	ADDQ   (SI), AX
+	ADCQ   $0x00, BX
+	ADDQ   8(SI), R12
+	ADCQ   $0x01, R13
+	MOVQ   R9, DX
+	MULXQ  CX, R14, R15
+	ADDQ   R14, AX
+	ADCQ   R15, BX
+	MULXQ  R11, R14, R15
+	ADDQ   R14, R12
+	ADCQ   R15, R13
+	MOVQ   R10, DX
+	MULXQ  CX, R14, R15
+	ADDQ   R14, R12
+	ADCQ   R15, R13
+	SHRQ   $0x02, DX
+	MULXQ  536(SP), R14, R15
+	ADDQ   R14, AX
+	ADCQ   R15, BX
+	ANDQ   $0x03, R10
+	IMULQ  R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    16(SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    24(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	ADDQ    $0x20, SI
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    16(SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    24(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	ADDQ    $0x20, SI
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    16(SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    24(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	ADDQ    $0x20, SI
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    16(SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    24(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	ADDQ    $0x20, SI
+	SUBQ    $0x08, DI
+	VPADDD  Z0, Z9, Z9
+	VPADDD  Z1, Z10, Z10
+	VPADDD  Z2, Z11, Z11
+	VPADDD  Z8, Z12, Z12
+
+	// transpose: blocks 4..7 of set 1
+	VSHUFI32X4 $0x44, Z10, Z9, Z0
+	VSHUFI32X4 $0xee, Z10, Z9, Z1
+	VSHUFI32X4 $0x44, Z12, Z11, Z2
+	VSHUFI32X4 $0xee, Z12, Z11, Z6
+	VSHUFI32X4 $0x88, Z2, Z0, Z8
+	VSHUFI32X4 $0xdd, Z2, Z0, Z0
+	VSHUFI32X4 $0x88, Z6, Z1, Z2
+	VSHUFI32X4 $0xdd, Z6, Z1, Z1
+
+	// the MAC's other blocks (at least two: n > 192)
+openSets_rest:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ 528(SP), R12, R13
@@ -851,15 +1656,13 @@ openSets_stackloop:
 	IMULQ R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	ADDQ $0x10, SI
-	DECQ DI
-	JNZ  openSets_stackloop
-
-openSets_last:
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	ADDQ  $0x10, SI
+	DECQ  DI
+	JNZ   openSets_rest
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ 528(SP), R12, R13
@@ -920,20 +1723,20 @@ openSets_last:
 
 	// the plaintext to dst
 	MOVQ     dst_base+16(FP), DX
-	VPXORD   Z13, Z0, Z0
-	VMOVDQU8 Z0, K1, (DX)
-	VPXORD   Z14, Z2, Z2
-	VMOVDQU8 Z2, K2, 64(DX)
-	VPXORD   Z15, Z1, Z1
-	VMOVDQU8 Z1, K3, 128(DX)
+	VPXORD   Z13, Z3, Z3
+	VMOVDQU8 Z3, K1, (DX)
+	VPXORD   Z14, Z7, Z7
+	VMOVDQU8 Z7, K2, 64(DX)
+	VPXORD   Z15, Z4, Z4
+	VMOVDQU8 Z4, K3, 128(DX)
 	VPXORD   Z16, Z8, Z8
 	VMOVDQU8 Z8, K4, 192(DX)
-	VPXORD   Z17, Z3, Z3
-	VMOVDQU8 Z3, K5, 256(DX)
-	VPXORD   Z18, Z6, Z6
-	VMOVDQU8 Z6, K6, 320(DX)
-	VPXORD   Z19, Z4, Z4
-	VMOVDQU8 Z4, K7, 384(DX)
+	VPXORD   Z17, Z0, Z0
+	VMOVDQU8 Z0, K5, 256(DX)
+	VPXORD   Z18, Z2, Z2
+	VMOVDQU8 Z2, K6, 320(DX)
+	VPXORD   Z19, Z1, Z1
+	VMOVDQU8 Z1, K7, 384(DX)
 	MOVQ     $0x00000001, AX
 	MOVQ     AX, ret+96(FP)
 	VZEROUPPER

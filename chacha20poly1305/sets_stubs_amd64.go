@@ -4,7 +4,7 @@
 
 package chacha20poly1305
 
-// sealSets encrypts src, at most 448 bytes, into dst and writes the tag
+// sealSets encrypts src, of 193 to 448 bytes, into dst and writes the tag
 // over ad and the ciphertext (RFC 8439, Section 2.8) to tag, under key and
 // nonce. len(dst) >= len(src). It requires AVX-512F, AVX-512BW, AVX-512VL
 // and BMI2.
@@ -12,7 +12,7 @@ package chacha20poly1305
 //go:noescape
 func sealSets(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 
-// openSets decrypts src, at most 448 bytes, into dst if its tag over ad
+// openSets decrypts src, of 193 to 448 bytes, into dst if its tag over ad
 // and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it
 // returns 0 and writes nothing, under key and nonce. len(dst) >= len(src).
 // It requires AVX-512F, AVX-512BW, AVX-512VL and BMI2.
