@@ -168,7 +168,44 @@ sealSets_noadtail:
 	VMOVDQU8.Z 320(SI), K6, Z18
 	VMOVDQU8.Z 384(SI), K7, Z19
 
-	// rounds 1..12: both sets, interleaved
+	// set 0's first rounds, ahead of set 1's, so that r is ready first
+	MOVQ $0x00000004, CX
+
+sealSets_set0:
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x93, Z4, Z4
+	VPSHUFD $0x39, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x39, Z4, Z4
+	VPSHUFD $0x93, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	DECQ    CX
+	JNZ     sealSets_set0
+
+	// both sets, interleaved
 	MOVQ $0x00000006, CX
 
 sealSets_both:
@@ -234,43 +271,6 @@ sealSets_both:
 	VPSHUFD $0x4e, Z12, Z12
 	DECQ    CX
 	JNZ     sealSets_both
-
-	// set 0's last rounds, ahead of set 1's, so that r is ready first
-	MOVQ $0x00000004, CX
-
-sealSets_set0:
-	VPADDD  Z5, Z4, Z4
-	VPXORD  Z4, Z7, Z7
-	VPROLD  $0x10, Z7, Z7
-	VPADDD  Z7, Z6, Z6
-	VPXORD  Z6, Z5, Z5
-	VPROLD  $0x0c, Z5, Z5
-	VPADDD  Z5, Z4, Z4
-	VPXORD  Z4, Z7, Z7
-	VPROLD  $0x08, Z7, Z7
-	VPADDD  Z7, Z6, Z6
-	VPXORD  Z6, Z5, Z5
-	VPROLD  $0x07, Z5, Z5
-	VPSHUFD $0x93, Z4, Z4
-	VPSHUFD $0x39, Z6, Z6
-	VPSHUFD $0x4e, Z7, Z7
-	VPADDD  Z5, Z4, Z4
-	VPXORD  Z4, Z7, Z7
-	VPROLD  $0x10, Z7, Z7
-	VPADDD  Z7, Z6, Z6
-	VPXORD  Z6, Z5, Z5
-	VPROLD  $0x0c, Z5, Z5
-	VPADDD  Z5, Z4, Z4
-	VPXORD  Z4, Z7, Z7
-	VPROLD  $0x08, Z7, Z7
-	VPADDD  Z7, Z6, Z6
-	VPXORD  Z6, Z5, Z5
-	VPROLD  $0x07, Z5, Z5
-	VPSHUFD $0x39, Z4, Z4
-	VPSHUFD $0x93, Z6, Z6
-	VPSHUFD $0x4e, Z7, Z7
-	DECQ    CX
-	JNZ     sealSets_set0
 	VPADDD  Z0, Z4, Z4
 	VPADDD  Z1, Z5, Z5
 	VPADDD  Z2, Z6, Z6
@@ -396,8 +396,7 @@ sealSets_s0:
 	DECQ DI
 
 sealSets_stitch:
-	// set 1's last rounds, the MAC's next 8 blocks beside them (all of them
-	// blocks 1..3's ciphertext or before it in the MAC: n > 192)
+	// set 1's last rounds, the MAC's next 8 blocks beside them (ready, n > 192)
 	VPADDD Z10, Z9, Z9
 	VPXORD Z9, Z12, Z12
 	VPROLD $0x10, Z12, Z12
@@ -1033,8 +1032,45 @@ openSets_noadtail:
 	MOVQ      src_len+48(FP), BX
 	MOVQ      BX, 72(SP)(AX*1)
 
-	// rounds 1..12: both sets, interleaved
+	// set 0's first rounds, ahead of set 1's, so that r is ready first
 	MOVQ $0x00000006, CX
+
+openSets_set0:
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x93, Z4, Z4
+	VPSHUFD $0x39, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x39, Z4, Z4
+	VPSHUFD $0x93, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	DECQ    CX
+	JNZ     openSets_set0
+
+	// both sets, interleaved
+	MOVQ $0x00000004, CX
 
 openSets_both:
 	VPADDD  Z5, Z4, Z4
@@ -1099,43 +1135,6 @@ openSets_both:
 	VPSHUFD $0x4e, Z12, Z12
 	DECQ    CX
 	JNZ     openSets_both
-
-	// set 0's last rounds, ahead of set 1's, so that r is ready first
-	MOVQ $0x00000004, CX
-
-openSets_set0:
-	VPADDD  Z5, Z4, Z4
-	VPXORD  Z4, Z7, Z7
-	VPROLD  $0x10, Z7, Z7
-	VPADDD  Z7, Z6, Z6
-	VPXORD  Z6, Z5, Z5
-	VPROLD  $0x0c, Z5, Z5
-	VPADDD  Z5, Z4, Z4
-	VPXORD  Z4, Z7, Z7
-	VPROLD  $0x08, Z7, Z7
-	VPADDD  Z7, Z6, Z6
-	VPXORD  Z6, Z5, Z5
-	VPROLD  $0x07, Z5, Z5
-	VPSHUFD $0x93, Z4, Z4
-	VPSHUFD $0x39, Z6, Z6
-	VPSHUFD $0x4e, Z7, Z7
-	VPADDD  Z5, Z4, Z4
-	VPXORD  Z4, Z7, Z7
-	VPROLD  $0x10, Z7, Z7
-	VPADDD  Z7, Z6, Z6
-	VPXORD  Z6, Z5, Z5
-	VPROLD  $0x0c, Z5, Z5
-	VPADDD  Z5, Z4, Z4
-	VPXORD  Z4, Z7, Z7
-	VPROLD  $0x08, Z7, Z7
-	VPADDD  Z7, Z6, Z6
-	VPXORD  Z6, Z5, Z5
-	VPROLD  $0x07, Z5, Z5
-	VPSHUFD $0x39, Z4, Z4
-	VPSHUFD $0x93, Z6, Z6
-	VPSHUFD $0x4e, Z7, Z7
-	DECQ    CX
-	JNZ     openSets_set0
 	VPADDD  Z0, Z4, Z4
 	VPADDD  Z1, Z5, Z5
 	VPADDD  Z2, Z6, Z6
@@ -1246,8 +1245,7 @@ openSets_s0:
 	DECQ DI
 
 openSets_stitch:
-	// set 1's last rounds, the MAC's next 8 blocks beside them (all of them
-	// blocks 1..3's ciphertext or before it in the MAC: n > 192)
+	// set 1's last rounds, the MAC's next 12 blocks beside them (ready, n > 192)
 	VPADDD Z10, Z9, Z9
 	VPXORD Z9, Z12, Z12
 	VPROLD $0x10, Z12, Z12
@@ -1612,7 +1610,189 @@ openSets_stitch:
 	VPSHUFD $0x93, Z11, Z11
 	VPSHUFD $0x4e, Z12, Z12
 	ADDQ    $0x20, SI
-	SUBQ    $0x08, DI
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    16(SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    24(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	ADDQ    $0x20, SI
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z10, Z10
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   528(SP), R12, R13
+	ADDQ    16(SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    24(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   536(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z12, Z12
+	ADDQ    $0x20, SI
+	SUBQ    $0x0c, DI
 	VPADDD  Z0, Z9, Z9
 	VPADDD  Z1, Z10, Z10
 	VPADDD  Z2, Z11, Z11

@@ -20,22 +20,29 @@ import (
 // The MAC is one chain of products that cannot start before r, block 0's
 // keystream, and takes about 10 cycles a block (18 blocks for 256 bytes
 // with 13 of additional data, 30 for 448): after the rounds it would add
-// all of that to their time. So the sets do not finish together. The
-// first 2(10 - stitchDRs) rounds run on both sets, their steps
-// interleaved so that the two dependency chains fill the vector ports;
-// then set 0's last rounds, ahead of set 1's, so that r comes first; then
-// set 1's last 2 stitchDRs rounds with two of the MAC's blocks beside each
-// double round, the MAC's scalar chain running on other ports while set
-// 1's vector chain runs. Those blocks are the additional data's and
-// blocks 1..3's ciphertext (in Seal all that is ready then): with more
-// than 192 bytes of message they are never past the ciphertext of block 3.
-// The MAC's other blocks (blocks 4..7's ciphertext and the lengths) follow.
-// Measured against rounds on both sets to the end and the MAC after them
-// (session 6, sealSets alone, min of 4-5 alternating runs, ns, 13 bytes of
-// additional data): 193 bytes 196 -> 182, 256 205 -> 192, 448 247 -> 234,
-// with stitchDRs 3, 4 or 5 within noise of each other. Running the MAC
-// before the rounds in program order (with a made-up r) changed nothing:
-// what is not interleaved does not overlap.
+// all of that to their time. So the sets do not finish together. Set 0
+// runs its first D double rounds alone, ahead of set 1 in program order
+// (the scheduler runs the oldest ready µop first, so set 0's chain keeps
+// its pace and set 1 fills the ports it leaves); then both sets run 10 - D
+// double rounds, their steps interleaved; then set 1 its last D, with two
+// of the MAC's blocks beside each, the MAC's scalar chain running on
+// other ports than set 1's vector chain. D is sealStitch for Seal, whose
+// stitched blocks must be ready when set 0 is (the additional data's and
+// blocks 1..3's ciphertext: with more than 192 bytes of message they are
+// 11 at least past the first), and openStitch for Open, whose blocks are
+// all ready at once (13 at least past the first, one left for the loop).
+// The MAC's other blocks (and in Seal blocks 4..7's ciphertext and the
+// lengths) follow.
+//
+// Measured (session 6, the kernels alone, 13 bytes of additional data, min
+// of 4-5 alternating runs, ns): rounds on both sets to the end and the MAC
+// after them, 193 bytes 196, 256 205, 448 247 (Seal); set 0's last four
+// double rounds alone and eight blocks stitched into set 1's last four,
+// 182, 192, 234; set 0's four alone first instead of last, 181, 190, 229,
+// and for Open six (twelve blocks), 173, 183, 225 against 180, 189, 230 for
+// four. Seal with five is no faster. Running the MAC before the rounds in
+// program order (with a made-up r) changed nothing: what is not
+// interleaved does not overlap.
 //
 // Every branch tests a public length or, in Open, whether the tag was right.
 
@@ -203,18 +210,25 @@ func setsKernel(name string, open bool) {
 		lengthsBlock(buf)
 	}
 
-	Comment(fmt.Sprintf("rounds 1..%d: both sets, interleaved", 2*(10-stitchDRs)))
-	MOVQ(U32(10-stitchDRs), RCX)
-	Label(name + "_both")
-	doubleRound([][4]VecVirtual{x0v, x1v})
-	DECQ(RCX)
-	JNZ(LabelRef(name + "_both"))
-	Comment("set 0's last rounds, ahead of set 1's, so that r is ready first")
-	MOVQ(U32(stitchDRs), RCX)
+	stitchDRs := sealStitch
+	if open {
+		stitchDRs = openStitch
+	}
+	if 2*sealStitch > 11 || 2*openStitch > 13 {
+		panic("sets: more stitched blocks than the MAC has ready")
+	}
+	Comment("set 0's first rounds, ahead of set 1's, so that r is ready first")
+	MOVQ(U32(uint32(stitchDRs)), RCX)
 	Label(name + "_set0")
 	doubleRound([][4]VecVirtual{x0v})
 	DECQ(RCX)
 	JNZ(LabelRef(name + "_set0"))
+	Comment("both sets, interleaved")
+	MOVQ(U32(uint32(10-stitchDRs)), RCX)
+	Label(name + "_both")
+	doubleRound([][4]VecVirtual{x0v, x1v})
+	DECQ(RCX)
+	JNZ(LabelRef(name + "_both"))
 	for i := range x0v {
 		VPADDD(in0[i], x0v[i], x0v[i])
 	}
@@ -228,8 +242,7 @@ func setsKernel(name string, open bool) {
 	}
 
 	macStart(name, buf)
-	Comment(fmt.Sprintf("set 1's last rounds, the MAC's next %d blocks beside them (all of them", 2*stitchDRs))
-	Comment("blocks 1..3's ciphertext or before it in the MAC: n > 192)")
+	Comment(fmt.Sprintf("set 1's last rounds, the MAC's next %d blocks beside them (ready, n > 192)", 2*stitchDRs))
 	for range stitchDRs {
 		x := [][4]VecVirtual{x1v}
 		quarterRounds(x)
@@ -240,7 +253,7 @@ func setsKernel(name string, open bool) {
 		undiagonalize(x)
 		ADDQ(Imm(32), bp)
 	}
-	SUBQ(Imm(2*stitchDRs), nb)
+	SUBQ(Imm(uint64(2*stitchDRs)), nb)
 	for i := range x1v {
 		VPADDD(in1[i], x1v[i], x1v[i])
 	}
@@ -267,9 +280,13 @@ func setsKernel(name string, open bool) {
 	openReturn(name)
 }
 
-// stitchDRs is the number of set 1's double rounds run after set 0's, with
-// two of the MAC's blocks beside each.
-const stitchDRs = 4
+// sealStitch and openStitch are the number of set 1's double rounds run
+// after set 0's, with two of the MAC's blocks beside each, in Seal and
+// Open (see the top of this file for their bounds, 11 and 13 blocks).
+const (
+	sealStitch = 4
+	openStitch = 6
+)
 
 // storeCiphertext emits, for the blocks l = from.. of stream (keystream,
 // a block per register), the ciphertext data[l] ^ stream[l] into stream[l],
