@@ -89,34 +89,6 @@ func macGroups(mac *poly1305.MAC, additionalData, ciphertext []byte, lengths *[1
 	return true
 }
 
-// restMAC is sealLong's or openLong's work after the head, when chunked
-// does not take it, for 257 to 512 bytes of data after the head: it sets
-// out[HeadSize:] = in[HeadSize:] XOR the keystream of s (at the block
-// after the head) on xorTail8MAC, with the MAC's groups that the head's
-// ciphertext holds beside it (the head group of groups.plan and the first
-// of the middle), and then the rest of the MAC (poly1305's FinishGroups),
-// which it writes to tag. mac is fresh from Init. It reports whether it
-// did the work.
-func restMAC(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) bool {
-	var g groups
-	if r := len(in) - chacha20.HeadSize; r <= 256 || r > 512 || !g.plan(additionalData, ciphertext) || g.headGroups != 1 {
-		return false
-	}
-	var lanes poly1305.Lanes
-	mid := g.mid(ciphertext)
-	// The middle's groups within the head's ciphertext, at most eight.
-	// (In Open, all of them are there, but more groups beside the cipher
-	// measured slower: the cipher's two chains fill the vector ports.)
-	j := min(len(mid), chacha20.HeadSize-16*g.first, 1024) &^ 127
-	mac.StartLanes(&lanes)
-	xorTail8MAC((*[16]uint32)(s), out[chacha20.HeadSize:], in[chacha20.HeadSize:], (*[128]byte)(g.head[:128]), g.skip, mid[:j], &lanes.H, &lanes.R8)
-	lengths := lengthsBlock(len(additionalData), len(ciphertext))
-	g.fillTail(ciphertext, &lengths)
-	mac.FinishGroups(&lanes, mid[j:], &g.tail)
-	mac.Sum(tag)
-	return true
-}
-
 // groups is the AEAD's MAC input cut into whole groups of eight blocks for
 // poly1305's WriteGroups (see plan).
 type groups struct {

@@ -332,11 +332,21 @@ func TestTail8MACMatchesComposed(t *testing.T) {
 	}
 }
 
-// TestRestMACLengths compares Seal and Open with x/crypto at the lengths
-// around the bounds of restMAC (257 to 512 bytes after the head's 960) and
-// in between, with every length of additional data from 0 to 130 (one or
-// two head groups in groups.plan, and over its limit).
-func TestRestMACLengths(t *testing.T) {
+// TestHeadWideLengths compares Seal and Open with x/crypto at the lengths
+// around the bounds of headWide (the head alone at 960 bytes; one woven
+// set for 961 to 1216, two to 1472; two and a short kernel to 1983; the
+// chunks from 1984) and in between, with every length of additional data
+// from 0 to 130 (one or two head groups in groups.plan, and over its
+// limit), and checks what headWide returns there.
+func TestHeadWideLengths(t *testing.T) {
+	for _, c := range []struct{ n, w int }{
+		{959, 0}, {960, 0}, {961, 961}, {1216, 1216}, {1217, 1217}, {1472, 1472},
+		{1473, 1472}, {1983, 1472}, {1984, 0}, {4096, 0},
+	} {
+		if w := headWide(c.n); w != c.w {
+			t.Errorf("headWide(%d) = %d, want %d", c.n, w, c.w)
+		}
+	}
 	rng := testutil.Rand(t)
 	key := randBytes(rng, KeySize)
 	nonce := randBytes(rng, NonceSize)
@@ -348,7 +358,7 @@ func TestRestMACLengths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []int{1216, 1217, 1300, 1350, 1471, 1472, 1473} {
+	for _, n := range []int{960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1536, 1983, 1984} {
 		for adLen := range 131 {
 			pt := randBytes(rng, n)
 			ad := randBytes(rng, adLen)

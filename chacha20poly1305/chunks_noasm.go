@@ -18,9 +18,3 @@ func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in,
 func macGroups(mac *poly1305.MAC, additionalData, ciphertext []byte, lengths *[16]byte) bool {
 	return false
 }
-
-// restMAC reports that sealLong or openLong must do the work after the head
-// itself: there is no fused assembly here.
-func restMAC(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) bool {
-	return false
-}

@@ -13,8 +13,8 @@ import (
 )
 
 // A second reader's tests of the paths for messages over 192 bytes (the
-// head kernel, macGroups and its zero blocks, restMAC on xorTail8MAC, the
-// chunks, xorTailMAC), all through Seal and Open against x/crypto: every
+// head kernel, the wide head of XORKeyStreamHeadWide, macGroups and its
+// zero blocks, the chunks, xorTailMAC), all through Seal and Open against x/crypto: every
 // length, the lengths around each path's bounds with every length of
 // additional data from 0 to 130, the largest Poly1305 r with all-ones
 // data, and refused forgeries whose output must be zeroed, in place and
@@ -23,9 +23,10 @@ import (
 // reviewBounds returns the message lengths at and around the bounds between
 // the long-message paths: 193 (past the fused kernels), 240 to 256 (where
 // groups.plan takes every length, and where authenticate's single buffer
-// ends), the head (960 bytes, headSize - blockSize), restMAC's 257 to 512
-// bytes after the head, and after one to four 1024-byte chunks the bounds
-// of xorTailMAC (64 to 256 bytes) and of a partial block.
+// ends), the head (960 bytes, headSize - blockSize), the wide head's one
+// and two woven sets (961 to 1216 and 1472 bytes) and the short kernel
+// after it (to 1983), and after one to four 1024-byte chunks the bounds of
+// xorTailMAC (64 to 256 bytes) and of a partial block.
 func reviewBounds() []int {
 	seen := map[int]bool{}
 	var ls []int

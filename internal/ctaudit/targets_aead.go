@@ -37,6 +37,8 @@ var chachaFuncs = []Func{
 	{Symbol: cc + "xorWord"},
 	{Symbol: cc + "(*State).XORKeyStreamHead"}, // its checks of lengths and counter compile to panic checks
 	{Symbol: cc + "xorKeyStreamHeadGeneric"},
+	{Symbol: cc + "(*State).XORKeyStreamHeadWide"}, // its checks of lengths and counter compile to panic checks
+	{Symbol: cc + "xorKeyStreamHeadWideGeneric"},
 	{Symbol: cc + "UseImplementation.func1"},
 }
 
@@ -74,6 +76,9 @@ var aeadTargets = []Target{
 			{Symbol: cc + "chacha16AVX512", AllowedLoopJumps: 2, AllowedBranches: 1, Why: whyKernel + " (and the fixed 10 double rounds)"},
 			{Symbol: cc + "chacha16HeadAVX512", AllowedLoopJumps: 1, Why: "the loop over the fixed 10 double rounds"},
 			{Symbol: cc + "xorKeyStreamHead", AllowedBranches: 1, Why: "useAVX512, the choice of implementation by CPU features"},
+			{Symbol: cc + "xorKeyStreamHeadWide", AllowedBranches: 2, Why: "useAVX512 (CPU features) and the choice of kernel by the public length"},
+			{Symbol: cc + "chacha20HeadAVX512", AllowedLoopJumps: 1, AllowedBranches: 7, Why: whyHeadWide},
+			{Symbol: cc + "chacha24HeadAVX512", AllowedLoopJumps: 1, AllowedBranches: 15, Why: whyHeadWide},
 			{Symbol: cc + "chacha8AVX512", AllowedLoopJumps: 3, AllowedBranches: 16, Why: whyKernel + " (and the fixed 10 double rounds)"},
 			{Symbol: cc + "chacha4AVX512", AllowedLoopJumps: 3, AllowedBranches: 8, Why: whyKernel + " (and the fixed 10 double rounds)"},
 			{Symbol: cc + "chacha8AVX2", AllowedLoopJumps: 2, AllowedBranches: 1, Why: whyKernel + " (and the fixed 10 double rounds)"},
@@ -91,6 +96,7 @@ var aeadTargets = []Target{
 		Funcs: append([]Func{
 			{Symbol: cc + "xorKeyStream"},
 			{Symbol: cc + "xorKeyStreamHead"},
+			{Symbol: cc + "xorKeyStreamHeadWide"},
 			{Symbol: cc + "UseImplementation", AllowedBranches: 2, Why: whyImplName},
 		}, chachaFuncs...),
 		Public: chachaPublic,
@@ -183,9 +189,16 @@ const whySets = "the loops over the fixed 6 double rounds of both sets and 4 of 
 // whyAuthenticate is why authenticate branches.
 const whyAuthenticate = "the lengths of the additional data and ciphertext, public (the loop rounds them up)"
 
+// whyHeadWide is why chacha20HeadAVX512 and chacha24HeadAVX512 branch.
+const whyHeadWide = "the loop over the fixed 10 double rounds, and for each of the woven sets' blocks whether it is whole and whether the data ends before the next (public length)"
+
+// whyHeadWideUse is why sealLong and openLong branch on headWide.
+const whyHeadWideUse = "headWide's range checks of the length and whether it took the message (public lengths)"
+
 // aeadFuncs are the functions of chacha20poly1305 compiled with and
 // without assembly.
 var aeadFuncs = []Func{
+	{Symbol: ap + "headWide", AllowedBranches: 2, Why: "the range checks of the public length"},
 	{Symbol: ap + "sealWith", AllowedLoopJumps: 1, Why: whyZeroMAC},
 	{Symbol: ap + "openWith", AllowedLoopJumps: 2, AllowedBranches: 3, Why: whyZeroMAC + ", the loop and result of subtle.ConstantTimeCompare over the 16-byte tag, " +
 		"whether the tag was right (Open's public result), and the length (clear)"},
@@ -229,12 +242,11 @@ func init() {
 			{Symbol: ap + "open", AllowedBranches: 14, Why: whyAEADOpen},
 			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 5, Why: whyOpenPieces},
 			{Symbol: ap + "sealShort", AllowedBranches: 3, Why: "useFused and the length (which kernel), public"},
-			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whySealLong + "; MAC.Prepare's useIFMA and pwReady (public); and whether chunked or restMAC did the work (CPU features and the lengths)"},
-			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whyOpenLong + "; MAC.Prepare's useIFMA and pwReady (public); whether chunked or restMAC did the work (CPU features and the lengths); and the length of out (clear)"},
+			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 6, Why: whySealLong + "; " + whyHeadWideUse + "; MAC.Prepare's useIFMA and pwReady (public); and whether chunked did the work (CPU features and the lengths)"},
+			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 8, Why: whyOpenLong + "; " + whyHeadWideUse + "; MAC.Prepare's useIFMA and pwReady (public); whether chunked did the work (CPU features and the lengths); and the length of out (clear)"},
 			{Symbol: ap + "openShort", AllowedBranches: 4, Why: "useFused, the length (which kernel), and whether out is empty (given the tag's address for the masked store), public"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 5, Why: whyAuthenticate + ", and whether macGroups did the work (CPU features and lengths, public)"},
 			{Symbol: ap + "macGroups", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "whether groups.plan took the input (CPU features and lengths, public), the copies into the tail buffer (public addresses and lengths), and the loop zeroing the fixed groups buffers"},
-			{Symbol: ap + "restMAC", AllowedLoopJumps: 2, AllowedBranches: 4, Why: "the length after the head and whether groups.plan took the input with one head group (CPU features and lengths, public), the copies into the tail buffer (public addresses and lengths), and the loops zeroing the fixed groups buffers"},
 			{Symbol: ap + "(*groups).plan", AllowedBranches: 6, Why: "useFused, haveChunks and the lengths of the additional data and ciphertext (public), and the copies into the head buffer (public addresses and lengths)"},
 			{Symbol: ap + "(*groups).mid"},
 			{Symbol: ap + "(*groups).fillTail", AllowedBranches: 2, Why: "the copies into the tail buffer (public addresses and lengths)"},
@@ -274,13 +286,12 @@ func init() {
 			{Symbol: ap + "open", AllowedBranches: 12, Why: whyAEADOpen},
 			{Symbol: ap + "openPieces", AllowedLoopJumps: 1, Why: "the loop clearing the head buffer"},
 			{Symbol: ap + "sealShort"},
-			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, Why: whySealLong},
-			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 1, Why: whyOpenLong},
+			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whySealLong + "; " + whyHeadWideUse},
+			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 5, Why: whyOpenLong + "; " + whyHeadWideUse},
 			{Symbol: ap + "openShort"},
 			{Symbol: ap + "chunked"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 4, Why: whyAuthenticate},
 			{Symbol: ap + "macGroups"},
-			{Symbol: ap + "restMAC"},
 			{Symbol: ap + "shortSeal"},
 			{Symbol: ap + "shortOpen"},
 			{Symbol: ap + "sealAVX2Kernels"},

@@ -40,6 +40,8 @@ func main() {
 	chacha16HeadAVX512()
 	chachaHorizontalAVX512("chacha4AVX512", 1)
 	chachaHorizontalAVX512("chacha8AVX512", 2)
+	headSetsAVX512("chacha20HeadAVX512", 1)
+	headSetsAVX512("chacha24HeadAVX512", 2)
 	chachaAVX2("chacha6AVX2", 3)
 	chachaAVX2("chacha2AVX2", 1)
 	constants8AVX2()
@@ -214,6 +216,15 @@ func chacha16HeadAVX512() {
 // on the state of s with the lanes' counters ctr, and the keystream of
 // block l (0..15) passed to out.
 func chunk16(s Register, ctr VecVirtual, out func(l int, ks VecVirtual)) {
+	chunk16With(s, ctr, nil, nil, out)
+}
+
+// chunk16With is chunk16 with other work woven in: round, if not nil, is
+// called after the column round's and after the diagonal round's
+// instructions (diagonal false, then true) of every double round, and
+// after, if not nil, after the rounds, before the vertical blocks'
+// additions and transposes.
+func chunk16With(s Register, ctr VecVirtual, round func(diagonal bool), after func(), out func(l int, ks VecVirtual)) {
 	x := make([]VecVirtual, 16)
 	for i := range x {
 		x[i] = ZMM()
@@ -223,16 +234,25 @@ func chunk16(s Register, ctr VecVirtual, out func(l int, ks VecVirtual)) {
 			VPBROADCASTD(Mem{Base: s, Disp: 4 * i}, x[i])
 		}
 	}
-	round := GP64()
-	MOVQ(U32(10), round)
+	dr := GP64()
+	MOVQ(U32(10), dr)
 	rl := fmt.Sprintf("round16_%d", chunkLabels)
 	chunkLabels++
 	Label(rl)
 	Comment("column round, then diagonal round")
 	quarterRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
+	if round != nil {
+		round(false)
+	}
 	quarterRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
-	DECQ(round)
+	if round != nil {
+		round(true)
+	}
+	DECQ(dr)
 	JNZ(LabelRef(rl))
+	if after != nil {
+		after()
+	}
 
 	Comment("add the input state")
 	for i := range x {

@@ -1,0 +1,65 @@
+package chacha20
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// TestXORKeyStreamHeadWide compares XORKeyStreamHeadWide, on every
+// implementation, with block 0 and the blocks after it from the portable
+// code, for every length it takes (HeadSize+1 to HeadWideMax: the masked
+// last block of the woven set at every offset, and the set's blocks past
+// the data skipped), in place and not, with counters up to the last ones
+// the keystream has; and checks that it writes nothing past len(src)
+// bytes, advances the counter past the data, and refuses the lengths
+// around its range.
+func TestXORKeyStreamHeadWide(t *testing.T) {
+	forEachImpl(t, func(t *testing.T) {
+		rng := testutil.Rand(t)
+		for n := HeadSize + 1; n <= HeadWideMax; n++ {
+			s := randState(rng)
+			if n%7 == 0 {
+				s.SetCounter(1<<32 - 24) // the widest pass's 24 blocks are the last
+			}
+			src := make([]byte, n)
+			fill(rng.Uint64, src)
+			want := make([]byte, BlockSize+n)
+			ref := s
+			xorKeyStreamGeneric(&ref, want, append(make([]byte, BlockSize), src...))
+			inPlace := n%2 == 0
+			got := s
+			var block0 [BlockSize]byte
+			dst := bytes.Repeat([]byte{0xc3}, n+BlockSize)
+			if inPlace {
+				copy(dst, src)
+				got.XORKeyStreamHeadWide(&block0, dst, dst[:n])
+			} else {
+				got.XORKeyStreamHeadWide(&block0, dst, src)
+			}
+			if !bytes.Equal(block0[:], want[:BlockSize]) || !bytes.Equal(dst[:n], want[BlockSize:]) {
+				t.Fatalf("%d bytes, in place %v: differs from the portable code", n, inPlace)
+			}
+			if !bytes.Equal(dst[n:], bytes.Repeat([]byte{0xc3}, BlockSize)) {
+				t.Fatalf("%d bytes, in place %v: wrote past the data", n, inPlace)
+			}
+			if want := s.Counter() + 1 + uint32((n+BlockSize-1)/BlockSize); got.Counter() != want {
+				t.Fatalf("%d bytes: counter %d, want %d", n, got.Counter(), want)
+			}
+		}
+		for _, n := range []int{HeadSize, HeadWideMax + 1} {
+			func() {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("XORKeyStreamHeadWide of %d bytes did not panic", n)
+					}
+				}()
+				var s State
+				var block0 [BlockSize]byte
+				buf := make([]byte, n)
+				s.XORKeyStreamHeadWide(&block0, buf, buf)
+			}()
+		}
+	})
+}
