@@ -1,0 +1,563 @@
+//go:build amd64 && !purego && linux
+
+package chacha20poly1305
+
+// A second reader's tests of the two-set kernels (sealSets and openSets,
+// sets_amd64.s from _asm/sets_amd64_asm.go), for what their own tests
+// (sets_amd64_test.go) could miss: every buffer against an unmapped page
+// at every length they take; the MAC driven at the limits of polyMulAdd's
+// bounds (review_short_test.go's word model) through the additional data's
+// loop, the eight blocks stitched into set 1's rounds and the rest, and
+// with a final h at or above p; every length of additional data from 0 to
+// 300; each call on a stack poisoned with non-zero bytes; every tag bit
+// and a bit of every MAC block flipped; arguments on a goroutine's stack
+// at every depth; and the public API around the kernels' bounds (192/193,
+// 448/449) in every arrangement of its output, with the fused functions
+// on and off.
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/big"
+	"slices"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+	xaead "golang.org/x/crypto/chacha20poly1305"
+)
+
+// setsRevKernel is the two-set kernels, with every length they take, as
+// rvCheckKernel (review_avx2_test.go) runs them: Open writes nothing for a
+// wrong tag.
+func setsRevKernel() rvAVX2Kernel {
+	return rvAVX2Kernel{name: "sets", seal: sealSets, open: openSets, lens: rvSpan(fusedMax+1, setsMax)}
+}
+
+// setsRevEdges are the message lengths at the two-set kernels' edges: the
+// first and last they take, the last block partial, whole or one byte
+// long, set 1 holding one to four blocks, and the lengths block last in the
+// stack buffer.
+var setsRevEdges = []int{193, 194, 207, 208, 209, 255, 256, 257, 319, 320, 321, 383, 384, 385, 433, 440, 447, 448}
+
+// TestSetsReviewGuardPages runs the two-set kernels with src, dst, ad, tag,
+// key and nonce each against an unmapped page, after it and before it
+// (guardPages, review_short_test.go), at every length they take and
+// additional data of 0 to 17, 31 to 33, 47 to 49 and 255 to 257 bytes: a
+// byte read or written outside them (a mask wrong by a byte, a whole-block
+// load of the additional data's partial block) would fault. The page
+// around dst must be untouched and Open with a wrong tag must write
+// nothing. Then Seal and Open in place, the message at the end of its page.
+func TestSetsReviewGuardPages(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	rng := testutil.Rand(t)
+	pages := newGuardPages(t)
+	adLens := append(guardADLens(), 47, 48, 49, 255, 256, 257)
+	k := setsRevKernel()
+	for _, n := range k.lens {
+		for _, adLen := range adLens {
+			for _, atEnd := range []bool{true, false} {
+				c := pages.place(rng, n, adLen, atEnd)
+				c.checkSeal(t, k.name, k.seal)
+				c.checkOpen(t, rng, k.name, k.open, false)
+			}
+		}
+	}
+	for _, n := range k.lens {
+		for _, atEnd := range []bool{true, false} {
+			c := pages.place(rng, n, rng.IntN(40), atEnd)
+			// In place: dst is src.
+			k.seal(c.key, c.nonce, c.src, c.src, c.ad, c.tag)
+			if !bytes.Equal(c.src, c.want[:n]) || !bytes.Equal(c.tag[:], c.want[n:]) {
+				t.Fatalf("n %d, ad %d, at end %v: seal in place differs", n, c.adLen, atEnd)
+			}
+			if k.open(c.key, c.nonce, c.src, c.src, c.ad, c.tag) != 1 || !bytes.Equal(c.src, c.pt) {
+				t.Fatalf("n %d, ad %d, at end %v: open in place differs", n, c.adLen, atEnd)
+			}
+		}
+	}
+}
+
+// TestSetsReviewADLens runs the two-set kernels (rvCheckKernel: ciphertext
+// and tag against x/crypto, nothing written past them, Open right and
+// refusing a flipped tag bit, each call on a poisoned stack) with
+// additional data of every length from 0 to 300 bytes (no whole block to
+// eighteen, the partial one from 0 to 15 bytes: the MAC's first block from
+// the additional data or the stack, the stitched blocks from the partial
+// one or the ciphertext) at the lengths of setsRevEdges, and every seventh
+// length (a different seventh for each) at every other length the kernels
+// take; with -long, every length at every length.
+func TestSetsReviewADLens(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	rng := testutil.Rand(t)
+	k := setsRevKernel()
+	for _, n := range k.lens {
+		step := 7
+		if *long || slices.Contains(setsRevEdges, n) {
+			step = 1
+		}
+		for adLen := n % step; adLen <= 300; adLen += step {
+			key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+			pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+			x, _ := xaead.New(key)
+			want := x.Seal(nil, nonce, pt, ad)
+			rvCheckKernel(t, k, key, nonce, pt, ad, want, byte(1+rng.IntN(255)), rng.IntN(128))
+		}
+	}
+}
+
+// TestSetsReviewPoisonedStack runs the two-set kernels (rvCheckKernel) at
+// every length they take, with two lengths of additional data of
+// rvAVX2ADLens in turn (all of them with -long), each call on a stack
+// poisoned with a random non-zero byte and then with 0xff: a byte of the
+// stack buffer read before it is written (the ciphertext's zero padding,
+// the additional data's partial block's, the lengths block or its
+// neighbours) would change the tag or the output.
+func TestSetsReviewPoisonedStack(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	rng := testutil.Rand(t)
+	k := setsRevKernel()
+	for i, n := range k.lens {
+		for _, adLen := range rvADFor(i) {
+			for _, poison := range []byte{byte(1 + rng.IntN(255)), 0xff} {
+				key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+				pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+				x, _ := xaead.New(key)
+				want := x.Seal(nil, nonce, pt, ad)
+				rvCheckKernel(t, k, key, nonce, pt, ad, want, poison, rng.IntN(128))
+			}
+		}
+	}
+}
+
+// TestSetsReviewAdversarial drives the two-set kernels at every length they
+// take, with additional data of lengths that put the MAC's first block,
+// the stitched blocks and the rest in each place, on messages whose whole
+// MAC blocks are chosen through the word model of polyMulAdd
+// (shortRevAdversarial) to leave the accumulator's low words all ones
+// after each (partial blocks all ones), under the largest r (largeRNonce)
+// and random keys: the model must drop no carry and keep x2 < 2^63 along
+// chains of up to 1 + 17 + 28 + 1 blocks, its tag must equal x/crypto's,
+// and the kernels' (rvCheckKernel, on a stack poisoned with 0xff) both.
+// The kernels' MAC is polyMulAdd block after block in the AEAD's order,
+// however the blocks are split between the loops and the stitched rounds,
+// so their chain is the model's.
+func TestSetsReviewAdversarial(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	rng := testutil.Rand(t)
+	k := setsRevKernel()
+	type keyNonce struct{ key, nonce []byte }
+	bigKey := bytes.Repeat([]byte{0xff}, KeySize)
+	kns := []keyNonce{{bigKey, largeRNonce(t, (*[KeySize]byte)(bigKey))[:]}}
+	for range testutil.Runs(*long, 1, 10, 0) {
+		kns = append(kns, keyNonce{randBytes(rng, KeySize), randBytes(rng, NonceSize)})
+	}
+	adLens := []int{0, 1, 15, 16, 17, 31, 32, 33, 48, 50, 64, 100, 272}
+	var maxTop uint64
+	for _, kn := range kns {
+		r0, r1, s0, s1 := shortRevPolyKey(t, kn.key, kn.nonce)
+		x, _ := xaead.New(kn.key)
+		for _, n := range k.lens {
+			ks := shortRevKeystream(t, kn.key, kn.nonce, n)
+			for _, adLen := range adLens {
+				ad, ct, tag, top, overflow := shortRevAdversarial(r0, r1, s0, s1, adLen, n)
+				if overflow || top >= 1<<63 {
+					t.Fatalf("n %d, ad %d: the model dropped a carry or x2 = %#x", n, adLen, top)
+				}
+				maxTop = max(maxTop, top)
+				pt := make([]byte, n)
+				for b := range pt {
+					pt[b] = ct[b] ^ ks[b]
+				}
+				want := x.Seal(nil, kn.nonce, pt, ad)
+				if !bytes.Equal(want[:n], ct) || !bytes.Equal(want[n:], tag[:]) {
+					t.Fatalf("n %d, ad %d: the model's tag differs from x/crypto's", n, adLen)
+				}
+				rvCheckKernel(t, k, kn.key, kn.nonce, pt, ad, want, 0xff, rng.IntN(128))
+			}
+		}
+	}
+	t.Logf("largest x2 in the chains: %#x (2^%.3f)", maxTop, shortRevLog2(maxTop))
+}
+
+// TestSetsReviewTagAboveP runs the two-set kernels on messages whose final
+// reduction must subtract p (shortRevAboveP: the last ciphertext block
+// solved for so that h + 5c, reduceH's h, lies at or above p, which random
+// messages reach with probability about 2^-67), at lengths that end in
+// each of set 1's blocks and at both ends: the tags must be x/crypto's,
+// and Open must take them and refuse them with a bit flipped.
+func TestSetsReviewTagAboveP(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	rng := testutil.Rand(t)
+	k := setsRevKernel()
+	want := testutil.Runs(*long, 2, 20, 1)
+	for _, n := range []int{208, 256, 272, 320, 384, 400, 448} {
+		hits, tries := 0, 0
+		for ; hits < want && tries < 2000*want; tries++ {
+			key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+			pt, ok := shortRevAboveP(t, key, nonce, randBytes(rng, n))
+			if !ok {
+				continue
+			}
+			hits++
+			x, _ := xaead.New(key)
+			sealed := x.Seal(nil, nonce, pt, nil)
+			rvCheckKernel(t, k, key, nonce, pt, nil, sealed, 0xff, rng.IntN(128))
+		}
+		if hits < want {
+			t.Fatalf("n %d: %d messages with h + 5c >= p in %d tries", n, hits, tries)
+		}
+	}
+}
+
+// setsRevSmallH returns, under key and nonce, with additional data ad, a
+// plaintext of n = len(ct) bytes (a multiple of 16, at least 16) that
+// encrypts to ct with its last block replaced by one solved for, so that
+// the Poly1305 value before s is added, h mod p, is target (0 to 4), and
+// the final accumulator, as the word model of polyMulAdd leaves it, gives
+// reduceH h + 5c = p + target. Then g = h + 5 - 2^130, which reduceH
+// selects, differs from h in both words (h's are 2^64 - 5 + target and
+// 2^64 - 1, g's target and 0): a reduction that took g's low word and kept
+// h's high one would be wrong. Messages whose h + 5c lies further above p
+// (shortRevAboveP) have g's high word equal to h's and cannot tell. ok is
+// false when the solved block does not fit 128 bits (about 3 in 4) or the
+// model's h + 5c is not p + target.
+func setsRevSmallH(t *testing.T, key, nonce, ad, ct []byte, target int64) (pt []byte, ok bool) {
+	n := len(ct)
+	r0, r1, s0, s1 := shortRevPolyKey(t, key, nonce)
+	r := shortRevAcc([3]uint64{r0, r1, 0})
+	words := func(b []byte) []uint64 {
+		var blk [16]byte
+		copy(blk[:], b)
+		return []uint64{binary.LittleEndian.Uint64(blk[:]), binary.LittleEndian.Uint64(blk[8:])}
+	}
+	// chain runs the model over the MAC's blocks up to the ciphertext's
+	// last (included or not).
+	chain := func(withLast bool) (x [3]uint64) {
+		for i := 0; i < len(ad); i += 16 {
+			x, _ = shortRevMulAdd(x, r0, r1, words(ad[i:min(i+16, len(ad))]))
+		}
+		for i := 0; i < n-16 || withLast && i < n; i += 16 {
+			x, _ = shortRevMulAdd(x, r0, r1, words(ct[i:i+16]))
+		}
+		return x
+	}
+	// h = ((X r + M + 2^128) r + L + 2^128) r mod p, with X the
+	// accumulator before the last block M and L the lengths block: M r^2
+	// + b, solved for M.
+	r2 := new(big.Int).Mul(r, r)
+	r2.Mod(r2, shortRevP)
+	b := new(big.Int).Mul(shortRevAcc(chain(false)), r)
+	b.Add(b, shortRevAcc([3]uint64{0, 0, 1}))
+	b.Mul(b, r2)
+	b.Add(b, new(big.Int).Mul(shortRevAcc([3]uint64{uint64(len(ad)), uint64(n), 1}), r))
+	m := new(big.Int).Sub(big.NewInt(target), b)
+	m.Mul(m, new(big.Int).ModInverse(r2, shortRevP))
+	m.Mod(m, shortRevP)
+	if m.BitLen() > 128 {
+		return nil, false
+	}
+	mb := m.FillBytes(make([]byte, 16))
+	slices.Reverse(mb)
+	copy(ct[n-16:], mb)
+	x := chain(true)
+	x, _ = shortRevMulAdd(x, r0, r1, []uint64{uint64(len(ad)), uint64(n)})
+	x, _ = shortRevMulAdd(x, r0, r1, nil)
+	h := new(big.Int).Mod(shortRevAcc(x), new(big.Int).Lsh(big.NewInt(1), 130))
+	h.Add(h, new(big.Int).SetUint64(5*(x[2]>>2)))
+	if h.Cmp(new(big.Int).Add(shortRevP, big.NewInt(target))) != 0 {
+		return nil, false
+	}
+	t0, t1 := shortRevTag(x, s0, s1)
+	if w0, w1 := shortRevWantTag(x, s0, s1); t0 != w0 || t1 != w1 {
+		t.Fatalf("n %d: the model's tag is wrong at h mod p = %d", n, target)
+	}
+	ks := shortRevKeystream(t, key, nonce, n)
+	pt = make([]byte, n)
+	for i := range pt {
+		pt[i] = ct[i] ^ ks[i]
+	}
+	return pt, true
+}
+
+// TestSetsReviewSmallH runs the two-set kernels, and the other short
+// kernels whose final reduction is written apart (the fused and short
+// ones', reduceH; the AVX2 ones'), on messages whose Poly1305 value h mod p
+// is each of 0 to 4 with the accumulator at p above it (setsRevSmallH), so
+// that the final reduction must change both words of h: the tags must be
+// x/crypto's (rvCheckKernel), with additional data of 0, 13 and 32 bytes.
+func TestSetsReviewSmallH(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	rng := testutil.Rand(t)
+	kernels := []rvAVX2Kernel{setsRevKernel()}
+	lens := map[string][]int{"sets": {208, 256, 320, 448}, "fused": {16, 192}, "short": {16, 64},
+		"avx2x1": {64}, "avx2": {192}, "avx2x3": {320}, "avx2x4": {448}, "avx2chunks": {464, 1024}}
+	for _, k := range fusedKernels {
+		kernels = append(kernels, rvAVX2Kernel{name: k.name, seal: k.seal, open: k.open})
+	}
+	if haveAVX2Fused {
+		kernels = append(kernels, rvAVX2Kernels()...)
+	}
+	for _, k := range kernels {
+		for _, n := range lens[k.name] {
+			for _, adLen := range []int{0, 13, 32} {
+				if k.name == "short" && adLen > shortMaxAD {
+					continue
+				}
+				for target := range int64(5) {
+					found := false
+					for tries := 0; !found && tries < 200; tries++ {
+						key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+						ad := randBytes(rng, adLen)
+						pt, ok := setsRevSmallH(t, key, nonce, ad, randBytes(rng, n), target)
+						if !ok {
+							continue
+						}
+						found = true
+						x, _ := xaead.New(key)
+						sealed := x.Seal(nil, nonce, pt, ad)
+						rvCheckKernel(t, k, key, nonce, pt, ad, sealed, 0xff, rng.IntN(128))
+					}
+					if !found {
+						t.Fatalf("%s: n %d, ad %d: no message with h mod p = %d in 200 tries", k.name, n, adLen, target)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSetsReviewEveryForgery flips, for openSets, each of the 128 tag bits,
+// a random bit of every 16-byte MAC block of the ciphertext (the last one
+// partial or whole) and of the additional data, and changes the additional
+// data's and the ciphertext's length by a zero byte, at the lengths of
+// setsRevEdges: every one must be refused with dst, src, ad and the tag
+// untouched.
+func TestSetsReviewEveryForgery(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	rng := testutil.Rand(t)
+	const canary = 0xc3
+	for _, n := range setsRevEdges {
+		for _, adLen := range []int{0, 13, 17, 32} {
+			key, nonce := (*[KeySize]byte)(randBytes(rng, KeySize)), (*[NonceSize]byte)(randBytes(rng, NonceSize))
+			pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+			ct := make([]byte, n)
+			var tag [Overhead]byte
+			sealSets(key, nonce, ct, pt, ad, &tag)
+			refused := func(what string, ct, ad []byte, tag *[Overhead]byte) {
+				t.Helper()
+				dst := bytes.Repeat([]byte{canary}, len(ct)+64)
+				ctBefore, adBefore, tagBefore := bytes.Clone(ct), bytes.Clone(ad), *tag
+				if openSets(key, nonce, dst[:len(ct)], ct, ad, tag) != 0 {
+					t.Fatalf("n %d, ad %d: %s: accepted", n, adLen, what)
+				}
+				if !allByte(dst, canary) || !bytes.Equal(ct, ctBefore) || !bytes.Equal(ad, adBefore) || *tag != tagBefore {
+					t.Fatalf("n %d, ad %d: %s: refused, but wrote to its output or input", n, adLen, what)
+				}
+			}
+			for bit := range 8 * Overhead {
+				bad := tag
+				bad[bit/8] ^= 1 << (bit % 8)
+				refused("tag bit flipped", ct, ad, &bad)
+			}
+			for i := 0; i < n; i += 16 {
+				bad := bytes.Clone(ct)
+				bit := 8*i + rng.IntN(8*min(16, n-i))
+				bad[bit/8] ^= 1 << (bit % 8)
+				refused("ciphertext bit flipped", bad, ad, &tag)
+			}
+			for i := 0; i < adLen; i += 16 {
+				bad := bytes.Clone(ad)
+				bit := 8*i + rng.IntN(8*min(16, adLen-i))
+				bad[bit/8] ^= 1 << (bit % 8)
+				refused("additional data bit flipped", ct, bad, &tag)
+			}
+			refused("additional data with a zero byte appended", ct, append(bytes.Clone(ad), 0), &tag)
+			if n < setsMax {
+				// The same padded MAC blocks: only the lengths block
+				// tells them apart.
+				refused("ciphertext with a zero byte appended", append(bytes.Clone(ct), 0), ad, &tag)
+			}
+			// The right tag, after all that.
+			dst := make([]byte, n)
+			if openSets(key, nonce, dst, ct, ad, &tag) != 1 || !bytes.Equal(dst, pt) {
+				t.Fatalf("n %d, ad %d: open refused the right tag", n, adLen)
+			}
+		}
+	}
+}
+
+// setsRevOnStack seals pt and opens the result with the two-set kernels,
+// called directly (so that escape analysis sees their go:noescape), with
+// the key, nonce, tag and output in this function's frame, after depth
+// frames of setsRevOnStack. It reports whether both gave want and pt.
+func setsRevOnStack(key *[32]byte, nonce *[12]byte, pt, ad, want []byte, depth int) bool {
+	if depth > 0 {
+		var pad [96]byte
+		pad[depth%len(pad)] = byte(depth)
+		ok := setsRevOnStack(key, nonce, pt, ad, want, depth-1)
+		return ok && pad[depth%len(pad)] == byte(depth)
+	}
+	var kc [32]byte
+	var nc [12]byte
+	var tag [16]byte
+	var out, back [setsMax]byte
+	kc, nc = *key, *nonce
+	n := len(pt)
+	sealSets(&kc, &nc, out[:n], pt, ad, &tag)
+	ok := bytes.Equal(out[:n], want[:n]) && bytes.Equal(tag[:], want[n:])
+	return openSets(&kc, &nc, back[:n], out[:n], ad, &tag) == 1 && bytes.Equal(back[:n], pt) && ok
+}
+
+// TestSetsReviewOnStack runs the two-set kernels, whose 544-byte frames
+// are NOSPLIT (no prologue to grow the stack: the linker must have found
+// room below every caller), by setsRevOnStack in a new goroutine at every
+// depth from 0 to 150 frames, so that their frames meet the end of a small
+// stack at every offset, with their arguments on it.
+func TestSetsReviewOnStack(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	rng := testutil.Rand(t)
+	for _, n := range []int{fusedMax + 1, setsMax} {
+		key, nonce := (*[32]byte)(randBytes(rng, KeySize)), (*[12]byte)(randBytes(rng, NonceSize))
+		pt, ad := randBytes(rng, n), randBytes(rng, 13)
+		x, _ := xaead.New(key[:])
+		want := x.Seal(nil, nonce[:], pt, ad)
+		for depth := 0; depth <= 150; depth++ {
+			done := make(chan bool)
+			go func() { done <- setsRevOnStack(key, nonce, pt, ad, want, depth) }()
+			if !<-done {
+				t.Fatalf("n %d, %d frames deep in a new goroutine: seal or open differs", n, depth)
+			}
+		}
+	}
+}
+
+// setsRevAPILens are the message lengths of the API tests: each side of
+// the bounds between the fused, two-set and following kernels, and the
+// edges inside the two-set kernels.
+var setsRevAPILens = append([]int{190, 191, 192, 449, 450, 464}, setsRevEdges...)
+
+// TestSetsReviewAPI runs Seal and Open, with the fused functions on (the
+// two-set kernels from 193 to 448 bytes), at every length of
+// setsRevAPILens, in each of reviewCase's arrangements (a fresh output,
+// after a prefix, in place; Open also over the tag), with forgeries
+// refused and the output zeroed, with additional data nil, empty, or of
+// 13, 17 or 300 bytes; and with nil dst, nil additional data and Open's
+// output right after the ciphertext, over the tag, at every offset from 0
+// to 16 bytes past its end; each as ChaCha20-Poly1305 and
+// XChaCha20-Poly1305.
+func TestSetsReviewAPI(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	defer useFusedImplementation(true)()
+	rng := testutil.Rand(t)
+	for _, v := range variants {
+		key := randBytes(rng, KeySize)
+		a, _ := v.new(key)
+		x, _ := v.newX(key)
+		for i, n := range setsRevAPILens {
+			for mode := range 12 {
+				var ad []byte
+				switch (i + mode) % 5 {
+				case 1:
+					ad = randBytes(rng, 13)
+				case 2:
+					ad = randBytes(rng, 17)
+				case 3:
+					ad = []byte{}
+				case 4:
+					ad = randBytes(rng, 300)
+				}
+				reviewCase(t, rng, a, x, randBytes(rng, v.nonceSize), randBytes(rng, n), ad, mode)
+			}
+			nonce, pt := randBytes(rng, v.nonceSize), randBytes(rng, n)
+			sealed := a.Seal(nil, nonce, pt, nil)
+			if !bytes.Equal(sealed, x.Seal(nil, nonce, pt, nil)) {
+				t.Fatalf("%s: n %d: Seal with nil dst and additional data differs", v.name, n)
+			}
+			for off := 0; off <= Overhead; off++ {
+				buf := make([]byte, 2*n+2*Overhead)
+				copy(buf, sealed)
+				got, err := a.Open(buf[n+off:n+off], nonce, buf[:n+Overhead], nil)
+				if err != nil || !bytes.Equal(got, pt) {
+					t.Fatalf("%s: n %d: Open with its output %d bytes past the ciphertext: %v", v.name, n, off, err)
+				}
+			}
+			if got, err := a.Open(nil, nonce, sealed, nil); err != nil || !bytes.Equal(got, pt) {
+				t.Fatalf("%s: n %d: Open with nil dst: %v", v.name, n, err)
+			}
+		}
+	}
+}
+
+// TestSetsReviewDispatch checks which lengths sealShort and openShort take
+// (through 448 bytes with the fused functions on, the two-set kernels past
+// 192; none with them off), and that Seal and Open agree with x/crypto on
+// each side of 192/193 and 448/449 with the fused functions on and off and
+// every other implementation (forEachImpl): a message past 192 bytes sent
+// to the fused kernel, or past 448 to the two-set one, would lose its last
+// bytes.
+func TestSetsReviewDispatch(t *testing.T) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	rng := testutil.Rand(t)
+	key := (*[KeySize]byte)(randBytes(rng, KeySize))
+	nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
+	x, _ := xaead.New(key[:])
+	edges := []int{191, 192, 193, 194, 447, 448, 449, 450}
+	for _, on := range []bool{true, false} {
+		restore := useFusedImplementation(on)
+		for _, n := range edges {
+			pt, ad := randBytes(rng, n), randBytes(rng, 13)
+			want := x.Seal(nil, nonce[:], pt, ad)
+			ct := make([]byte, n)
+			var tag [Overhead]byte
+			taken := sealShort(key, nonce, ct, pt, ad, &tag)
+			if taken != (on && n <= setsMax) {
+				t.Fatalf("fused %v, n %d: sealShort took it: %v", on, n, taken)
+			}
+			if taken && (!bytes.Equal(ct, want[:n]) || !bytes.Equal(tag[:], want[n:])) {
+				t.Fatalf("fused %v, n %d: sealShort differs from x/crypto", on, n)
+			}
+			if n > fusedMax && n <= setsMax {
+				direct := make([]byte, n)
+				var directTag [Overhead]byte
+				sealSets(key, nonce, direct, pt, ad, &directTag)
+				if !bytes.Equal(direct, want[:n]) || directTag != [Overhead]byte(want[n:]) {
+					t.Fatalf("n %d: sealSets differs from x/crypto", n)
+				}
+			}
+			out := make([]byte, n)
+			done, ok := openShort(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:]))
+			if done != (on && n <= setsMax) || done && (!ok || !bytes.Equal(out, pt)) {
+				t.Fatalf("fused %v, n %d: openShort: done %v, ok %v", on, n, done, ok)
+			}
+		}
+		restore()
+	}
+	forEachImpl(t, func(t *testing.T) {
+		a, _ := New(key[:])
+		for i, n := range edges {
+			for mode := range 4 {
+				reviewCase(t, rng, a, x, nonce[:], randBytes(rng, n), randBytes(rng, 13*(i%3)), mode+i)
+			}
+		}
+	})
+}
