@@ -4,22 +4,27 @@ package chacha20poly1305
 
 // A second reader's tests of the two-set kernels (sealSets and openSets,
 // sets_amd64.s from _asm/sets_amd64_asm.go), for what their own tests
-// (sets_amd64_test.go) could miss: every buffer against an unmapped page
-// at every length they take; the MAC driven at the limits of polyMulAdd's
-// bounds (review_short_test.go's word model) through the additional data's
-// loop, the eight blocks stitched into set 1's rounds and the rest, and
-// with a final h at or above p; every length of additional data from 0 to
-// 300; each call on a stack poisoned with non-zero bytes; every tag bit
-// and a bit of every MAC block flipped; arguments on a goroutine's stack
-// at every depth; and the public API around the kernels' bounds (192/193,
-// 448/449) in every arrangement of its output, with the fused functions
-// on and off.
+// could miss: every buffer against an unmapped page at every length they
+// take; the MAC driven at the limits of polyMulAdd's bounds
+// (review_short_test.go's word model) through the additional data's loop,
+// the blocks stitched into set 1's rounds and the rest, with a final h at
+// or above p, and with h mod p = 0..4 (the final reduction changing both
+// words); every length of additional data from 0 to 300; each call on a
+// stack poisoned with non-zero bytes; every tag bit and a bit of every MAC
+// block flipped; arguments on a goroutine's stack at every depth; the
+// public API around the kernels' bounds (192/193, 448/449) in every
+// arrangement of its output, with the fused functions on and off; and a
+// taint audit of sets_amd64.s for branches, addresses and masks from
+// secret data.
 
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math/big"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -560,4 +565,286 @@ func TestSetsReviewDispatch(t *testing.T) {
 			}
 		}
 	})
+}
+
+// ctAuditAsm audits Go assembly src (a generated kernel file) for the
+// constant-time rules, by a taint analysis of each TEXT function's general
+// registers, flags and opmask registers, to a fixed point over its jumps:
+// public are immediates, the arguments (pointers and lengths, read from
+// FP), read-only constants (SB) and what is computed from them only;
+// secret is everything loaded through a pointer or from the stack frame,
+// taken from a vector register, and every register before it is written.
+// It returns a problem for each conditional jump on secret flags (but one
+// to a label ending in "_fail": Open's public result), each memory
+// operand whose address uses a secret register, each masked access under a
+// secret mask, and each division. CMOV on secret flags, and masked moves
+// between registers under a secret mask, are allowed.
+func ctAuditAsm(src string) (problems []string) {
+	type insn struct {
+		line      int
+		label, op string
+		args      []string
+	}
+	var funcs [][]insn
+	for i, l := range strings.Split(src, "\n") {
+		if j := strings.Index(l, "//"); j >= 0 {
+			l = l[:j]
+		}
+		l = strings.TrimSpace(l)
+		switch {
+		case l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "DATA") || strings.HasPrefix(l, "GLOBL"):
+		case strings.HasPrefix(l, "TEXT"):
+			funcs = append(funcs, nil)
+		case len(funcs) == 0:
+		case strings.HasSuffix(l, ":"):
+			funcs[len(funcs)-1] = append(funcs[len(funcs)-1], insn{line: i + 1, label: strings.TrimSuffix(l, ":")})
+		default:
+			for _, one := range strings.Split(l, ";") {
+				f := strings.Fields(strings.TrimSpace(one))
+				if len(f) == 0 {
+					continue
+				}
+				var args []string
+				if len(f) > 1 {
+					for _, a := range strings.Split(strings.Join(f[1:], ""), ",") {
+						args = append(args, strings.TrimSpace(a))
+					}
+				}
+				funcs[len(funcs)-1] = append(funcs[len(funcs)-1], insn{line: i + 1, op: f[0], args: args})
+			}
+		}
+	}
+	gp := map[string]bool{"AX": true, "BX": true, "CX": true, "DX": true, "SI": true, "DI": true, "BP": true,
+		"R8": true, "R9": true, "R10": true, "R11": true, "R12": true, "R13": true, "R14": true, "R15": true}
+	isK := func(a string) bool { return len(a) == 2 && a[0] == 'K' && a[1] >= '0' && a[1] <= '7' }
+	isVec := func(a string) bool {
+		return len(a) > 1 && (a[0] == 'X' || a[0] == 'Y' || a[0] == 'Z') && a[1] >= '0' && a[1] <= '9'
+	}
+	isMem := func(a string) bool { return strings.Contains(a, "(") }
+	type state map[string]bool // secret registers, "flags" and opmasks
+	entry := func() state {
+		s := state{"flags": true}
+		for r := range gp {
+			s[r] = true
+		}
+		for k := range 8 {
+			s[fmt.Sprintf("K%d", k)] = true
+		}
+		return s
+	}
+	join := func(a, b state) state {
+		c := state{}
+		for r, v := range a {
+			c[r] = v
+		}
+		for r, v := range b {
+			c[r] = c[r] || v
+		}
+		return c
+	}
+	same := func(a, b state) bool {
+		for r := range a {
+			if a[r] != b[r] {
+				return false
+			}
+		}
+		for r := range b {
+			if a[r] != b[r] {
+				return false
+			}
+		}
+		return true
+	}
+	for _, fn := range funcs {
+		in := map[string]state{}
+		tagBranch := 0 // the line of the one branch on Open's tag comparison
+		// pass runs fn once from the states at its labels so far; it
+		// reports whether any of them grew, and with check, the problems.
+		pass := func(check bool) (grew bool) {
+			st, live := entry(), true
+			seen := map[string]bool{}
+			report := func(ins insn, why string) {
+				p := fmt.Sprintf("line %d: %s %s: %s", ins.line, ins.op, strings.Join(ins.args, ", "), why)
+				if check && !seen[p] {
+					seen[p] = true
+					problems = append(problems, p)
+				}
+			}
+			// val is an operand's taint as a source; a memory operand's
+			// address must be public.
+			val := func(ins insn, a string) bool {
+				switch {
+				case strings.HasPrefix(a, "$"):
+					return false
+				case gp[a] || isK(a):
+					return st[a]
+				case isVec(a):
+					return true
+				case isMem(a):
+					if strings.HasSuffix(a, "(FP)") || strings.HasSuffix(a, "(SB)") {
+						return false
+					}
+					for _, part := range strings.Split(a, "(")[1:] {
+						r := strings.TrimSuffix(strings.Split(part, "*")[0], ")")
+						if r != "SP" && st[r] {
+							report(ins, "address from a secret register "+r)
+						}
+					}
+					return true
+				}
+				report(ins, "unknown operand "+a)
+				return true
+			}
+			jump := func(l string) {
+				n := st
+				if old, ok := in[l]; ok {
+					n = join(old, st)
+					if same(old, n) {
+						return
+					}
+				}
+				in[l] = join(n, state{})
+				grew = true
+			}
+			for _, ins := range fn {
+				if ins.label != "" {
+					if s, ok := in[ins.label]; ok {
+						if live {
+							st = join(st, s)
+						} else {
+							st, live = join(s, state{}), true
+						}
+					}
+					continue
+				}
+				if !live {
+					continue
+				}
+				op, args := ins.op, ins.args
+				last := ""
+				if len(args) > 0 {
+					last = args[len(args)-1]
+				}
+				// srcs is the taint of the sources: every operand but a
+				// three-operand instruction's destination. (Every memory
+				// operand's address is checked here; a jump's label and
+				// LEAQ's address, not a memory access, are not operands.)
+				var srcs bool
+				for i, a := range args {
+					if op[0] == 'J' || op == "LEAQ" {
+						break
+					}
+					t := val(ins, a)
+					if i < 2 || i < len(args)-1 {
+						srcs = t || srcs
+					}
+				}
+				if slices.ContainsFunc(args, isMem) {
+					for _, a := range args {
+						if isK(a) && st[a] && !strings.HasPrefix(op, "KMOV") {
+							report(ins, "a memory access under a secret mask "+a)
+						}
+					}
+				}
+				switch {
+				case strings.Contains(op, "DIV"):
+					report(ins, "a division")
+				case op == "JMP":
+					jump(args[0])
+					live = false
+				case op == "RET":
+					live = false
+				case op[0] == 'J':
+					switch {
+					case !st["flags"]:
+					case !strings.HasSuffix(args[0], "_fail"):
+						report(ins, "a branch on secret flags")
+					case tagBranch != 0 && tagBranch != ins.line:
+						report(ins, "a second branch on the tag (an early exit?)")
+					default:
+						tagBranch = ins.line
+					}
+					jump(args[0])
+				case strings.HasPrefix(op, "CMOV"):
+					st[last] = st[last] || val(ins, args[0]) || st["flags"]
+				case op == "MULXQ":
+					t := val(ins, args[0]) || st["DX"]
+					st[args[1]], st[args[2]] = t, t
+				case op == "LEAQ":
+					// The address's registers, not memory.
+					t := false
+					for _, part := range strings.Split(args[0], "(")[1:] {
+						t = st[strings.TrimSuffix(strings.Split(part, "*")[0], ")")] || t
+					}
+					st[last] = t
+				case strings.HasPrefix(op, "MOV") || op == "KMOVQ":
+					if gp[last] || isK(last) {
+						st[last] = val(ins, args[0])
+					}
+				case strings.HasPrefix(op, "V") || strings.HasPrefix(op, "K"):
+					// Vector data is secret; a general register written
+					// from it is too.
+					if gp[last] {
+						st[last] = true
+					}
+				case (op == "XORQ" || op == "XORL" || op == "SUBQ") && len(args) == 2 && args[0] == args[1]:
+					st[last], st["flags"] = false, false
+				case strings.HasPrefix(op, "CMP") || strings.HasPrefix(op, "TEST"):
+					st["flags"] = srcs
+				case strings.HasPrefix(op, "ADC") || strings.HasPrefix(op, "SBB"):
+					t := srcs || st["flags"]
+					if gp[last] {
+						st[last] = t
+					}
+					st["flags"] = t
+				default:
+					// Arithmetic: the destination (last) from every
+					// operand, and the flags from it.
+					t := srcs
+					if gp[last] {
+						st[last] = t
+					}
+					st["flags"] = t
+				}
+			}
+			return grew
+		}
+		for pass(false) {
+		}
+		pass(true)
+	}
+	return problems
+}
+
+// TestSetsReviewConstantTimeAsm audits sets_amd64.s with ctAuditAsm: no
+// branch but on public lengths and counters and Open's tag comparison, no
+// address or mask from secret data, no division. It first checks that the
+// audit finds a branch on the MAC's accumulator, an address from it and a
+// division added to the file, a load under a mask made from the key, and
+// an early exit from Open's tag comparison.
+func TestSetsReviewConstantTimeAsm(t *testing.T) {
+	b, err := os.ReadFile("sets_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(b)
+	for _, bad := range []struct{ after, insert, want string }{
+		{"R12, R9\n", "TESTQ R9, R9; JZ openSets_stitch\n", "a branch on secret flags"},
+		{"R12, R9\n", "MOVQ (SI)(R8*1), AX\n", "address from a secret register R8"},
+		{"R12, R9\n", "DIVQ R9\n", "a division"},
+		{"key+0(FP), SI\n", "MOVQ (SI), AX; KMOVQ AX, K3; VMOVDQU8.Z 16(SI), K3, Z13\n", "under a secret mask K3"},
+		{"XORQ (SI), R8\n", "JNZ openSets_fail\n", "a second branch on the tag"},
+	} {
+		i := strings.LastIndex(src, bad.after)
+		if i < 0 {
+			t.Fatalf("sets_amd64.s has no %q to insert after", bad.after)
+		}
+		i += len(bad.after)
+		if ps := ctAuditAsm(src[:i] + bad.insert + src[i:]); len(ps) != 1 || !strings.Contains(ps[0], bad.want) {
+			t.Fatalf("%q inserted: the audit found %q, not %s alone", bad.insert, ps, bad.want)
+		}
+	}
+	if ps := ctAuditAsm(src); len(ps) > 0 {
+		t.Fatalf("sets_amd64.s:\n%s", strings.Join(ps, "\n"))
+	}
 }
