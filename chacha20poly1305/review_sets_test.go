@@ -24,6 +24,7 @@ import (
 	"math/big"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -571,9 +572,10 @@ func TestSetsReviewDispatch(t *testing.T) {
 // constant-time rules, by a taint analysis of each TEXT function's general
 // registers, flags and opmask registers, to a fixed point over its jumps:
 // public are immediates, the arguments (pointers and lengths, read from
-// FP), read-only constants (SB) and what is computed from them only;
-// secret is everything loaded through a pointer or from the stack frame,
-// taken from a vector register, and every register before it is written.
+// FP), read-only constants (SB), what is computed from them only and the
+// stack slots they are stored to; secret is everything loaded through a
+// pointer or from the rest of the frame, taken from a vector register, and
+// every register before it is written.
 // It returns a problem for each conditional jump on secret flags (but one
 // to a label ending in "_fail": Open's public result), each memory
 // operand whose address uses a secret register, each masked access under a
@@ -584,6 +586,14 @@ func ctAuditAsm(src string) (problems []string) {
 		line      int
 		label, op string
 		args      []string
+	}
+	// Byte registers are their whole register's.
+	alias := map[string]string{}
+	for _, r := range []string{"AX", "BX", "CX", "DX"} {
+		alias[r[:1]+"L"] = r
+	}
+	for _, r := range []string{"SI", "DI", "BP", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15"} {
+		alias[r+"B"] = r
 	}
 	var funcs [][]insn
 	for i, l := range strings.Split(src, "\n") {
@@ -607,7 +617,11 @@ func ctAuditAsm(src string) (problems []string) {
 				var args []string
 				if len(f) > 1 {
 					for _, a := range strings.Split(strings.Join(f[1:], ""), ",") {
-						args = append(args, strings.TrimSpace(a))
+						a = strings.TrimSpace(a)
+						if r, ok := alias[a]; ok {
+							a = r
+						}
+						args = append(args, a)
 					}
 				}
 				funcs[len(funcs)-1] = append(funcs[len(funcs)-1], insn{line: i + 1, op: f[0], args: args})
@@ -632,15 +646,43 @@ func ctAuditAsm(src string) (problems []string) {
 		}
 		return s
 	}
+	// A state's "pub:N" entries are the 8-byte stack slots at N(SP)
+	// known to hold a public value (the rest of the frame is secret).
+	isPub := func(k string) bool { return strings.HasPrefix(k, "pub:") }
 	join := func(a, b state) state {
+		c := state{}
+		for r, v := range a {
+			if isPub(r) {
+				c[r] = v && b[r]
+			} else {
+				c[r] = v || b[r]
+			}
+		}
+		for r, v := range b {
+			if !isPub(r) {
+				c[r] = v || a[r]
+			}
+		}
+		return c
+	}
+	clone := func(a state) state {
 		c := state{}
 		for r, v := range a {
 			c[r] = v
 		}
-		for r, v := range b {
-			c[r] = c[r] || v
-		}
 		return c
+	}
+	// slot returns N for the operand N(SP), or ok false.
+	slot := func(a string) (n int, ok bool) {
+		off, found := strings.CutSuffix(a, "(SP)")
+		if !found || strings.Contains(off, "(") {
+			return 0, false
+		}
+		if off == "" {
+			return 0, true
+		}
+		n, err := strconv.Atoi(off)
+		return n, err == nil
 	}
 	same := func(a, b state) bool {
 		for r := range a {
@@ -684,6 +726,9 @@ func ctAuditAsm(src string) (problems []string) {
 					if strings.HasSuffix(a, "(FP)") || strings.HasSuffix(a, "(SB)") {
 						return false
 					}
+					if n, ok := slot(a); ok {
+						return !st[fmt.Sprintf("pub:%d", n)]
+					}
 					for _, part := range strings.Split(a, "(")[1:] {
 						r := strings.TrimSuffix(strings.Split(part, "*")[0], ")")
 						if r != "SP" && st[r] {
@@ -703,7 +748,7 @@ func ctAuditAsm(src string) (problems []string) {
 						return
 					}
 				}
-				in[l] = join(n, state{})
+				in[l] = clone(n)
 				grew = true
 			}
 			for _, ins := range fn {
@@ -712,7 +757,7 @@ func ctAuditAsm(src string) (problems []string) {
 						if live {
 							st = join(st, s)
 						} else {
-							st, live = join(s, state{}), true
+							st, live = clone(s), true
 						}
 					}
 					continue
@@ -743,6 +788,27 @@ func ctAuditAsm(src string) (problems []string) {
 					for _, a := range args {
 						if isK(a) && st[a] && !strings.HasPrefix(op, "KMOV") {
 							report(ins, "a memory access under a secret mask "+a)
+						}
+					}
+				}
+				// A store to the frame: a MOVQ to a slot makes it as
+				// public as the value; any other secret store makes the
+				// slots it may reach secret.
+				if isMem(last) && strings.Contains(last, "(SP)") && op[0] != 'J' {
+					t := srcs
+					if strings.HasPrefix(op, "MOV") && len(args) == 2 {
+						t = val(ins, args[0])
+					}
+					n, plain := slot(last)
+					switch {
+					case plain && op == "MOVQ":
+						st[fmt.Sprintf("pub:%d", n)] = !t
+					case t:
+						for k := range st {
+							var m int
+							if _, err := fmt.Sscanf(k, "pub:%d", &m); err == nil && (!plain || m > n-8 && m < n+64) {
+								delete(st, k)
+							}
 						}
 					}
 				}
@@ -820,8 +886,10 @@ func ctAuditAsm(src string) (problems []string) {
 // branch but on public lengths and counters and Open's tag comparison, no
 // address or mask from secret data, no division. It first checks that the
 // audit finds a branch on the MAC's accumulator, an address from it and a
-// division added to the file, a load under a mask made from the key, and
-// an early exit from Open's tag comparison.
+// division added to the file, a load under a mask made from the key, an
+// early exit from Open's tag comparison, and a branch and an address on
+// secret values stored to the frame and reloaded; and that it finds none
+// for a public count stored and reloaded.
 func TestSetsReviewConstantTimeAsm(t *testing.T) {
 	b, err := os.ReadFile("sets_amd64.s")
 	if err != nil {
@@ -834,6 +902,8 @@ func TestSetsReviewConstantTimeAsm(t *testing.T) {
 		{"R12, R9\n", "DIVQ R9\n", "a division"},
 		{"key+0(FP), SI\n", "MOVQ (SI), AX; KMOVQ AX, K3; VMOVDQU8.Z 16(SI), K3, Z13\n", "under a secret mask K3"},
 		{"XORQ (SI), R8\n", "JNZ openSets_fail\n", "a second branch on the tag"},
+		{"R12, R9\n", "MOVQ R8, 24(SP); MOVQ 24(SP), AX; TESTQ AX, AX; JZ openSets_stitch\n", "a branch on secret flags"},
+		{"R12, R9\n", "MOVQ AX, 24(SP); MOVQ 24(SP), AX; MOVQ AX, 32(SP); MOVQ 32(SP), AX; MOVQ (SI)(AX*1), AX\n", "address from a secret register AX"},
 	} {
 		i := strings.LastIndex(src, bad.after)
 		if i < 0 {
@@ -843,6 +913,11 @@ func TestSetsReviewConstantTimeAsm(t *testing.T) {
 		if ps := ctAuditAsm(src[:i] + bad.insert + src[i:]); len(ps) != 1 || !strings.Contains(ps[0], bad.want) {
 			t.Fatalf("%q inserted: the audit found %q, not %s alone", bad.insert, ps, bad.want)
 		}
+	}
+	// A public counter spilled to the frame and reloaded stays public.
+	i := strings.LastIndex(src, "$0x0c, DI\n") + len("$0x0c, DI\n")
+	if ps := ctAuditAsm(src[:i] + "MOVQ DI, 24(SP); MOVQ 24(SP), DI\n" + src[i:]); len(ps) > 0 {
+		t.Fatalf("a public count spilled and reloaded: the audit found %q", ps)
 	}
 	if ps := ctAuditAsm(src); len(ps) > 0 {
 		t.Fatalf("sets_amd64.s:\n%s", strings.Join(ps, "\n"))
