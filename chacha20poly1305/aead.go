@@ -25,7 +25,7 @@ func seal(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 		sealAVX2Kernels(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) {
 		return ret
 	}
-	if len(plaintext) >= chacha20.HeadSize && wideHead() {
+	if wideHead() {
 		sealLong(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag))
 		return ret
 	}
@@ -34,17 +34,17 @@ func seal(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 	return ret
 }
 
-// sealLong is seal's work for plaintexts of at least chacha20.HeadSize
-// bytes: block 0 (the one-time key) and the first 15 to 23 blocks of data
-// in one pass of the widest kernel (see headWide), the data written where
-// it goes, then the rest.
+// sealLong is seal's work where the AVX-512 kernels are in use (wideHead)
+// for the plaintexts the short kernels leave: block 0 (the one-time key)
+// and up to 23 blocks of data in one pass of the widest kernel (see
+// headWide), the data written where it goes, then the rest.
 func sealLong(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) {
 	var s chacha20.State
 	var block0 [blockSize]byte
 	var mac poly1305.MAC
 	s.Init(key, nonce, 0)
-	w := headWide(len(plaintext))
-	if w > 0 {
+	w, wide := headWide(len(plaintext))
+	if wide {
 		s.XORKeyStreamHeadWide(&block0, ciphertext[:w], plaintext[:w])
 	} else {
 		w = chacha20.HeadSize
@@ -105,11 +105,14 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 // kernel, see chunked), apart from open so that the short path does not
 // pay for its larger frame. It reports whether the tag was right.
 func openPieces(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
+	// In place, openWith computes the MAC before the cipher overwrites
+	// the ciphertext.
+	overlap := anyOverlap(out, ciphertext)
 	switch {
-	case len(ciphertext) < headSize-blockSize || !wideHead():
+	case !wideHead() || overlap && len(ciphertext) < headSize-blockSize:
 		var head [shortHead]byte
 		return openWith(head[:], key, nonce, out, ciphertext, additionalData, tag[:])
-	case len(ciphertext) >= chacha20.HeadSize && !anyOverlap(out, ciphertext):
+	case !overlap:
 		return openLong(key, nonce, out, ciphertext, additionalData, tag)
 	default:
 		var head [headSize]byte
@@ -136,10 +139,10 @@ func openWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciph
 	return true
 }
 
-// openLong is open's work for ciphertexts of at least chacha20.HeadSize
-// bytes when out and ciphertext do not overlap: it decrypts as sealLong
-// encrypts (block 0 and the first 15 to 23 blocks of data in one pass of
-// the widest kernel, the data written where it goes), with the MAC over
+// openLong is open's work where sealLong is seal's, when out and
+// ciphertext do not overlap: it decrypts as sealLong encrypts (block 0 and
+// up to 23 blocks of data in one pass of the widest kernel, the data
+// written where it goes), with the MAC over
 // the ciphertext, which is left intact, computed beside it. It reports
 // whether the tag was right; if not, it zeroes out, so that no plaintext
 // is released. The tag is copied first: out may overlap it (the memory
@@ -151,8 +154,8 @@ func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addit
 	var want [Overhead]byte
 	expected := *tag
 	s.Init(key, nonce, 0)
-	w := headWide(len(ciphertext))
-	if w > 0 {
+	w, wide := headWide(len(ciphertext))
+	if wide {
 		s.XORKeyStreamHeadWide(&block0, out[:w], ciphertext[:w])
 	} else {
 		w = chacha20.HeadSize
@@ -173,16 +176,22 @@ func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addit
 	return true
 }
 
-// headWide returns how much of a message of n bytes (at least
-// chacha20.HeadSize) sealLong and openLong start on chacha20's
-// XORKeyStreamHeadWide, block 0 and up to 23 blocks of data in one pass of
-// the sixteen-block kernel with one or two sets of four blocks woven into
-// its rounds, or 0 if they start it on XORKeyStreamHead: all of it for
-// HeadSize+1 to HeadWideMax bytes, HeadWideMax for the longer messages
-// that chunked does not take (fewer than HeadSize+1024 bytes), whose rest
-// is one short kernel's. Then the MAC follows, after the cipher.
+// headWide returns how much of a message of n bytes sealLong and openLong
+// start on chacha20's XORKeyStreamHeadWide, block 0 and up to 23 blocks of
+// data in one pass of the sixteen-block kernel (its loads and stores masked
+// for up to HeadSize bytes, and for more with one or two sets of four
+// blocks woven into its rounds), and ok; or ok false if they start it on
+// XORKeyStreamHead, for the messages chunked takes (from HeadSize+1024
+// bytes). It is all of it up to HeadWideMax bytes, and HeadWideMax for
+// longer ones, whose rest is one short kernel's. Then the MAC follows,
+// after the cipher.
 //
-// XORKeyStreamHead would leave one to 23 blocks to one or two short
+// Up to HeadSize bytes, the masked pass costs about the same at every
+// length, and from about 500 bytes less than the AVX2 kernels (see
+// avx2MidMax); the AVX-512 path took 556 and 568 ns for Seal and Open of
+// 896 bytes before (block 0 and seven blocks on the eight-block kernel,
+// then the rest on another, then the MAC), 442 and 453 on it. Past
+// HeadSize, XORKeyStreamHead would leave one to 23 blocks to one or two short
 // kernels after it, whose latency (~100 ns each) the rest would wait for.
 // Seal and Open, ns, min of 3 alternating runs, before (XORKeyStreamHead,
 // then for 1217 to 1472 bytes xorTail8MAC with the MAC's groups beside it,
@@ -199,14 +208,14 @@ func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addit
 //
 // (The short kernel after the wide head with seven or nine of the MAC's
 // groups beside it, xorTailMAC, measured no faster at 1473 to 1728 bytes.)
-func headWide(n int) int {
+func headWide(n int) (w int, ok bool) {
 	switch {
-	case n <= chacha20.HeadSize || n >= chacha20.HeadSize+1024:
-		return 0
+	case n >= chacha20.HeadSize+1024:
+		return 0, false
 	case n <= chacha20.HeadWideMax:
-		return n
+		return n, true
 	default:
-		return chacha20.HeadWideMax
+		return chacha20.HeadWideMax, true
 	}
 }
 

@@ -333,18 +333,18 @@ func TestTail8MACMatchesComposed(t *testing.T) {
 }
 
 // TestHeadWideLengths compares Seal and Open with x/crypto at the lengths
-// around the bounds of headWide (the head alone at 960 bytes; one woven
-// set for 961 to 1216, two to 1472; two and a short kernel to 1983; the
-// chunks from 1984) and in between, with every length of additional data
+// around the bounds of headWide (from avx2MidMax+1 the masked head, to
+// 960 bytes; one woven set for 961 to 1216, two to 1472; two and a short
+// kernel to 1983; the chunks from 1984) and in between, with every length of additional data
 // from 0 to 130 (one or two head groups in groups.plan, and over its
 // limit), and checks what headWide returns there.
 func TestHeadWideLengths(t *testing.T) {
 	for _, c := range []struct{ n, w int }{
-		{959, 0}, {960, 0}, {961, 961}, {1216, 1216}, {1217, 1217}, {1472, 1472},
-		{1473, 1472}, {1983, 1472}, {1984, 0}, {4096, 0},
+		{1, 1}, {449, 449}, {959, 959}, {960, 960}, {961, 961}, {1216, 1216}, {1217, 1217},
+		{1472, 1472}, {1473, 1472}, {1983, 1472}, {1984, -1}, {4096, -1},
 	} {
-		if w := headWide(c.n); w != c.w {
-			t.Errorf("headWide(%d) = %d, want %d", c.n, w, c.w)
+		if w, ok := headWide(c.n); ok != (c.w >= 0) || ok && w != c.w {
+			t.Errorf("headWide(%d) = %d, %v, want %d", c.n, w, ok, c.w)
 		}
 	}
 	rng := testutil.Rand(t)
@@ -358,7 +358,7 @@ func TestHeadWideLengths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []int{960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1536, 1983, 1984} {
+	for _, n := range []int{avx2MidMax, avx2MidMax + 1, 512, 640, 896, 959, 960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1536, 1983, 1984} {
 		for adLen := range 131 {
 			pt := randBytes(rng, n)
 			ad := randBytes(rng, adLen)

@@ -23,24 +23,27 @@ var useAVX2Fused = haveAVX2Fused
 const avx2Max = 7 * blockSize
 
 // avx2MidMax is the longest message the AVX2 kernels take where the
-// AVX-512 ones are in use too. Past fusedMax, the AVX-512 path has no fused
-// kernel until chacha20.HeadSize: it runs keyAndHead, XORKeyStream and the
-// MAC apart, and up to here the AVX2 kernels, the short ones and the
-// stitched chunks, measured faster. Seal and Open, ns, min of 5 runs
-// (session 6, 13 bytes of additional data), AVX-512 path against AVX2
-// kernels, and x/crypto's:
+// AVX-512 ones are in use too. Past the AVX-512 short kernels, the AVX-512
+// path starts a message on chacha20's XORKeyStreamHeadWide (sealLong,
+// openLong: block 0 and up to fifteen blocks of data in one pass of the
+// sixteen-block kernel, its loads and stores masked) and computes the MAC
+// after it, which costs about the same from 449 to 960 bytes; the AVX2
+// kernels' cost grows with the length, and the two cross at about 500
+// bytes (the sum of Seal and Open: Seal alone crosses at about 560, Open
+// at 490). Seal and Open, ns, min of 4 alternating runs (session 6, 13
+// bytes of additional data), AVX-512 path against AVX2 kernels:
 //
-//	bytes   Seal        Open        x/crypto Seal, Open
-//	193     299 / 248   342 / 273   287, 284
-//	256     385 / 258   427 / 283   295, 303
-//	448     406 / 346   439 / 377   402, 476
-//	449     512 / 397   650 / 448   425, 437
-//	512     475 / 412   641 / 477   434, 511
-//	768     558 / 534   567 / 561   569, 719
-//	832     568 / 551   570 / 566
-//	896     556 / 566   568 / 577
-//	959     561 / 577   569 / 594   708, 660
-const avx2MidMax = 13 * blockSize
+//	bytes   Seal        Open
+//	449     433 / 392   441 / 443
+//	480     427 / 398   437 / 444
+//	496     418 / 401   422 / 440
+//	512     414 / 406   424 / 445
+//	544     415 / 412   423 / 447
+//	576     414 / 421   426 / 451
+//	640     427 / 467   437 / 501
+//	768     444 / 531   455 / 560
+//	832     447 / 546   456 / 568
+const avx2MidMax = 496
 
 // avx2Takes reports whether the AVX2 kernels take a message of n bytes:
 // every message where they are in use and the AVX-512 ones are not, and

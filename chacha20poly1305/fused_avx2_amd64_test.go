@@ -253,4 +253,11 @@ func TestAVX2Takes(t *testing.T) {
 	if avx2MidMax >= chacha20.HeadSize {
 		t.Errorf("avx2MidMax = %d reaches the head path's %d bytes", avx2MidMax, chacha20.HeadSize)
 	}
+	// The AVX-512 path takes what the AVX2 kernels leave: its wide head
+	// starts every length from there.
+	for n := avx2MidMax + 1; n <= chacha20.HeadSize; n++ {
+		if w, ok := headWide(n); !ok || w != n {
+			t.Fatalf("headWide(%d) = %d, %v: the wide head does not take the length after avx2MidMax", n, w, ok)
+		}
+	}
 }

@@ -4,12 +4,13 @@ package chacha20
 // after block 0, which with it make the 24 blocks of its widest pass.
 const HeadWideMax = 23 * BlockSize
 
-// XORKeyStreamHeadWide is XORKeyStreamHead for longer data, HeadSize <
-// len(src) <= HeadWideMax: it sets block0 to the keystream block at the
-// block counter, and dst[:len(src)] to src XOR the keystream blocks after
-// it, and advances the counter past them (a final partial block included).
-// Where the CPU has AVX-512 it is one pass: the sixteen-block kernel with
-// one or two sets of four more blocks woven into its rounds, where
+// XORKeyStreamHeadWide is XORKeyStreamHead for any data up to
+// HeadWideMax bytes: it sets block0 to the keystream block at the block
+// counter, and dst[:len(src)] to src XOR the keystream blocks after it,
+// and advances the counter past them (a final partial block included).
+// Where the CPU has AVX-512 it is one pass: the sixteen-block kernel, its
+// loads and stores masked for up to HeadSize bytes, and for more with one
+// or two sets of four more blocks woven into its rounds, where
 // XORKeyStreamHead and then XORKeyStream would wait for a second, short
 // kernel's latency.
 //
@@ -18,7 +19,7 @@ const HeadWideMax = 23 * BlockSize
 // panics with an internal error otherwise, or if the keystream has fewer
 // than 24 blocks left.
 func (s *State) XORKeyStreamHeadWide(block0 *[BlockSize]byte, dst, src []byte) {
-	if len(src) <= HeadSize || len(src) > HeadWideMax || len(dst) < len(src) {
+	if len(src) > HeadWideMax || len(dst) < len(src) {
 		panic("chacha20: internal error: XORKeyStreamHeadWide on a wrong length")
 	}
 	if uint64(s[12])+24 > 1<<32 {
@@ -27,9 +28,10 @@ func (s *State) XORKeyStreamHeadWide(block0 *[BlockSize]byte, dst, src []byte) {
 	xorKeyStreamHeadWide(s, block0, dst[:len(src)], src)
 }
 
-// xorKeyStreamHeadWideGeneric is XORKeyStreamHeadWide as XORKeyStreamHead's
-// pass, then XORKeyStream's for the rest.
+// xorKeyStreamHeadWideGeneric is XORKeyStreamHeadWide as two passes of
+// xorKeyStream: block 0, then the data.
 func xorKeyStreamHeadWideGeneric(s *State, block0 *[BlockSize]byte, dst, src []byte) {
-	xorKeyStreamHead(s, block0, dst[:HeadSize], src[:HeadSize])
-	xorKeyStream(s, dst[HeadSize:], src[HeadSize:])
+	clear(block0[:])
+	xorKeyStream(s, block0[:], block0[:])
+	xorKeyStream(s, dst, src)
 }

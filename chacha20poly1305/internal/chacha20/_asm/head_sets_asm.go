@@ -135,3 +135,56 @@ func headSetsAVX512(name string, sets int) {
 	VZEROUPPER()
 	RET()
 }
+
+// headMaskedAVX512 emits the kernel name: an AEAD message's start of up to
+// 960 bytes in one pass of the sixteen-block vertical kernel, block 0 and
+// the data's blocks (as chacha16HeadAVX512), each block's load and store
+// masked to the bytes of src it covers: all 64, the last partial block's,
+// or none for the blocks past the data (a masked-off load or store touches
+// no memory). The masks come from the public length without branches:
+// block l (1..15) takes min(max(n - 64(l-1), 0), 64) bytes, BZHI keeping
+// that many low bits of all ones. (BZHI reads only the index's low byte,
+// so the count is clamped to 64 first.)
+func headMaskedAVX512(name string) {
+	TEXT(name, NOSPLIT, "func(s *[16]uint32, block0 *[64]byte, dst, src []byte)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s sets block0 to the keystream block at the block", name),
+		"counter of s and dst[:len(src)] = src XOR the keystream of the blocks",
+		"after it, for len(src) <= 960, the blocks' loads and stores masked. It",
+		"does not advance the counter. len(dst) >= len(src). It requires",
+		"AVX-512F, AVX-512BW and BMI2.")
+	s := Load(Param("s"), GP64())
+	b0 := Load(Param("block0"), GP64())
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	ctr := ZMM()
+	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
+	VPADDD(iota16, ctr, ctr)
+	ones, zero, k64 := GP64(), GP64(), GP64()
+	chunk16With(s, ctr, nil, func() {
+		MOVQ(I32(-1), ones)
+		XORQ(zero, zero)
+		MOVQ(U32(64), k64)
+	}, func(l int, ks VecVirtual) {
+		if l == 0 {
+			VMOVDQU64(ks, Mem{Base: b0})
+			return
+		}
+		off := 64 * (l - 1)
+		r, mask := GP64(), GP64()
+		MOVQ(n, r)
+		SUBQ(U32(off), r)
+		CMOVQLT(zero, r) // bytes of src from off, or 0
+		CMPQ(r, U8(64))
+		CMOVQGT(k64, r) // at most a block's
+		BZHIQ(r, ones, mask)
+		KMOVQ(mask, K1)
+		t := ZMM()
+		VMOVDQU8_Z(Mem{Base: src, Disp: off}, K1, t)
+		VPXORD(t, ks, ks)
+		VMOVDQU8(ks, K1, Mem{Base: dst, Disp: off})
+	})
+	VZEROUPPER()
+	RET()
+}
