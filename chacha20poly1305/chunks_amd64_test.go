@@ -273,6 +273,66 @@ func TestTailLengths(t *testing.T) {
 	}
 }
 
+// TestChunkPartMACMatchesComposed compares xorChunkPartMAC with the
+// chacha20 and poly1305 packages' portable code: its output, for every
+// length from 1 to 1024 bytes (the masked blocks at every offset, and the
+// blocks past the data skipped), with the keystream XOR and nothing
+// written past it, the counter left as it was; and the tag of a MAC whose
+// middle chunk it takes, with keys and data biased to the limits.
+func TestChunkPartMACMatchesComposed(t *testing.T) {
+	if !haveChunks {
+		t.Skip("the CPU does not run the fused long-message kernel")
+	}
+	defer chacha20.UseImplementation("portable")()
+	defer poly1305.UseImplementation("portable")()
+	rng := testutil.Rand(t)
+	const canary = 0xa5
+	for n := 1; n <= 1024; n++ {
+		kind := n % 3
+		key := (*[KeySize]byte)(edgeBytes(rng, KeySize, kind))
+		nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
+		polyKey := (*[poly1305.KeySize]byte)(edgeBytes(rng, poly1305.KeySize, (kind+1)%3))
+		src := edgeBytes(rng, n, (kind+2)%3)
+		macIn := edgeBytes(rng, 1024+128*(1+n%3), kind)
+		ad := randBytes(rng, 16*rng.IntN(3))
+		counter := uint32(rng.IntN(1000))
+		if n%5 == 0 {
+			counter = 1<<32 - 16 // the chunk's blocks are the keystream's last
+		}
+
+		var s chacha20.State
+		s.Init(key, nonce, counter)
+		want := make([]byte, n)
+		s.XORKeyStream(want, src)
+		var ref poly1305.MAC
+		var wantTag, gotTag [poly1305.TagSize]byte
+		ref.Init(polyKey)
+		ref.WritePadded(ad)
+		ref.Write(macIn)
+		ref.Sum(&wantTag)
+
+		s.Init(key, nonce, counter)
+		out := bytes.Repeat([]byte{canary}, 1024+64)
+		var mac poly1305.MAC
+		var lanes poly1305.Lanes
+		mac.Init(polyKey)
+		mac.WritePadded(ad)
+		mac.StartLanes(&lanes)
+		xorChunkPartMAC((*[16]uint32)(&s), out[:n], src, macIn[:1024], &lanes.H, &lanes.R8)
+		mac.FinishLanes(&lanes, macIn[1024:])
+		mac.Sum(&gotTag)
+		if !bytes.Equal(out[:n], want) || !allByte(out[n:], canary) {
+			t.Fatalf("%d bytes: wrong output", n)
+		}
+		if s.Counter() != counter {
+			t.Fatalf("%d bytes: xorChunkPartMAC changed the counter", n)
+		}
+		if gotTag != wantTag {
+			t.Fatalf("%d bytes: tag %x, want %x", n, gotTag, wantTag)
+		}
+	}
+}
+
 // TestTail8MACMatchesComposed compares xorTail8MAC with the chacha20 and
 // poly1305 packages' portable code: its output, for every length from 1 to
 // 512 bytes (its limit), with the keystream XOR and nothing written past
@@ -347,6 +407,28 @@ func TestHeadWideLengths(t *testing.T) {
 			t.Errorf("headWide(%d) = %d, %v, want %d", c.n, w, ok, c.w)
 		}
 	}
+	checkLengthsAD(t, []int{avx2MidMax, avx2MidMax + 1, 512, 640, 896, 959, 960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1536, 1983, 1984})
+}
+
+// TestChunkPartLengths compares Seal and Open with x/crypto around
+// partMin after one to three whole chunks (the rest on xorChunkPartMAC or
+// not), and at the longest rest, with every length of additional data
+// from 0 to 130.
+func TestChunkPartLengths(t *testing.T) {
+	var ls []int
+	for k := 1; k <= 3; k++ {
+		for _, r := range []int{partMin - 1, partMin, partMin + 63, 1023} {
+			ls = append(ls, chacha20.HeadSize+1024*k+r)
+		}
+	}
+	checkLengthsAD(t, ls)
+}
+
+// checkLengthsAD compares Seal and Open with x/crypto for each length, with
+// every length of additional data from 0 to 130, and checks that Open
+// refuses a changed ciphertext.
+func checkLengthsAD(t *testing.T, lengths []int) {
+	t.Helper()
 	rng := testutil.Rand(t)
 	key := randBytes(rng, KeySize)
 	nonce := randBytes(rng, NonceSize)
@@ -358,7 +440,7 @@ func TestHeadWideLengths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []int{avx2MidMax, avx2MidMax + 1, 512, 640, 896, 959, 960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1536, 1983, 1984} {
+	for _, n := range lengths {
 		for adLen := range 131 {
 			pt := randBytes(rng, n)
 			ad := randBytes(rng, adLen)

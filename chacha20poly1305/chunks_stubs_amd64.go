@@ -43,3 +43,14 @@ func xorTailMAC(s *[16]uint32, dst []byte, src []byte, mac []byte, h *[24]uint64
 //
 //go:noescape
 func xorTail8MAC(s *[16]uint32, dst []byte, src []byte, head *[128]byte, skip int, mac []byte, h *[24]uint64, r8 *[5]uint64)
+
+// xorChunkPartMAC is xorChunksMAC for one chunk of 1 to 1024 bytes of
+// src, its blocks' loads and stores masked: it sets dst = src XOR
+// keystream from the block counter of s, which it does not advance,
+// and adds mac[:1024] to the Poly1305 lanes h as xorChunksMAC does
+// (the last 64 bytes read after dst is written). len(dst) >= len(src),
+// len(mac) >= 1024. It requires AVX-512F, AVX-512BW, AVX-512IFMA,
+// AVX-512VL and BMI2.
+//
+//go:noescape
+func xorChunkPartMAC(s *[16]uint32, dst []byte, src []byte, mac []byte, h *[24]uint64, r8 *[5]uint64)

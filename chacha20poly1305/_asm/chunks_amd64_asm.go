@@ -140,6 +140,104 @@ func chunksMAC() {
 	RET()
 
 	tailMAC(pc)
+	chunkPartMAC(pc, iota16)
+}
+
+// chunkPartMAC emits xorChunkPartMAC: one chunk of xorChunksMAC for 1 to
+// 1024 bytes of src, each block's load and store masked to the bytes it
+// covers (none for the blocks past the data: a masked-off load or store
+// touches no memory), with the MAC's eight groups beside it as there. The
+// masks come from the public length without branches: block l takes
+// min(max(n - 64l, 0), 64) bytes, BZHI keeping that many low bits of all
+// ones (clamped to 64 first: BZHI reads only the index's low byte).
+//
+// After the head, the rest of a message of 513 to 1023 bytes otherwise
+// takes one or two short kernels, each bound by the latency of its rounds'
+// chain, and the MAC after them; here it is one pass bound by the vector
+// ports, with a chunk of the MAC beside it.
+func chunkPartMAC(pc polyConsts, iota16 Mem) {
+	TEXT("xorChunkPartMAC", NOSPLIT, "func(s *[16]uint32, dst, src, mac []byte, h *[24]uint64, r8 *[5]uint64)")
+	Pragma("noescape")
+	Doc("xorChunkPartMAC is xorChunksMAC for one chunk of 1 to 1024 bytes of",
+		"src, its blocks' loads and stores masked: it sets dst = src XOR",
+		"keystream from the block counter of s, which it does not advance,",
+		"and adds mac[:1024] to the Poly1305 lanes h as xorChunksMAC does",
+		"(the last 64 bytes read after dst is written). len(dst) >= len(src),",
+		"len(mac) >= 1024. It requires AVX-512F, AVX-512BW, AVX-512IFMA,",
+		"AVX-512VL and BMI2.")
+	s := Load(Param("s"), GP64())
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	mp := Load(Param("mac").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	hp := Load(Param("h"), GP64())
+	r8 := Load(Param("r8"), GP64())
+
+	R8, H := lanesIn(r8, hp)
+	Comment("ctr: the block counters of the 16 lanes")
+	ctr := ZMM()
+	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
+	VPADDD(iota16, ctr, ctr)
+	x := make([]VecVirtual, 16)
+	for i := range x {
+		x[i] = ZMM()
+		if i == 12 {
+			VMOVDQU64(ctr, x[i])
+		} else {
+			VPBROADCASTD(Mem{Base: s, Disp: 4 * i}, x[i])
+		}
+	}
+	Comment("double rounds 0..6, each with a MAC group")
+	dr := GP64()
+	MOVQ(U32(7), dr)
+	Label("part_rounds")
+	verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
+	verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
+	polyGroup(mp, 0, H, R8, pc, nil)
+	ADDQ(U32(128), mp)
+	DECQ(dr)
+	JNZ(LabelRef("part_rounds"))
+	SUBQ(U32(7*128), mp)
+	Comment("double rounds 7..9")
+	MOVQ(U32(3), dr)
+	Label("part_rounds2")
+	verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
+	verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
+	DECQ(dr)
+	JNZ(LabelRef("part_rounds2"))
+	Comment("add the input state")
+	for i := range x {
+		if i == 12 {
+			VPADDD(ctr, x[i], x[i])
+		} else {
+			VPADDD_BCST(Mem{Base: s, Disp: 4 * i}, x[i], x[i])
+		}
+	}
+	ones, zero, k64 := GP64(), GP64(), GP64()
+	MOVQ(I32(-1), ones)
+	XORQ(zero, zero)
+	MOVQ(U32(64), k64)
+	transpose16(x, func(l int, ks VecVirtual) {
+		r, mask := GP64(), GP64()
+		MOVQ(n, r)
+		SUBQ(U32(64*l), r)
+		CMOVQLT(zero, r) // bytes of src from block l, or 0
+		CMPQ(r, U8(64))
+		CMOVQGT(k64, r) // at most a block's
+		BZHIQ(r, ones, mask)
+		KMOVQ(mask, K1)
+		t := ZMM()
+		VMOVDQU8_Z(Mem{Base: src, Disp: 64 * l}, K1, t)
+		VPXORD(t, ks, ks)
+		VMOVDQU8(ks, K1, Mem{Base: dst, Disp: 64 * l})
+	})
+	Comment("MAC group 7, which may include the chunk's first block")
+	polyGroup(mp, 896, H, R8, pc, nil)
+	for i := range H {
+		VMOVDQU64(H[i], Mem{Base: hp, Disp: 64 * i})
+	}
+	VZEROUPPER()
+	RET()
 }
 
 // tailMAC emits xorTailMAC (one horizontal set of four blocks) and
