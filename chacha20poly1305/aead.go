@@ -105,15 +105,18 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 // kernel, see chunked), apart from open so that the short path does not
 // pay for its larger frame. It reports whether the tag was right.
 func openPieces(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
-	// In place, openWith computes the MAC before the cipher overwrites
-	// the ciphertext.
+	// In place, openWith and openInPlace compute the MAC before the cipher
+	// overwrites the ciphertext.
 	overlap := anyOverlap(out, ciphertext)
+	_, wide := headWide(len(ciphertext))
 	switch {
-	case !wideHead() || overlap && len(ciphertext) < headSize-blockSize:
+	case !wideHead() || overlap && len(ciphertext) <= shortHead-blockSize:
 		var head [shortHead]byte
 		return openWith(head[:], key, nonce, out, ciphertext, additionalData, tag[:])
 	case !overlap:
 		return openLong(key, nonce, out, ciphertext, additionalData, tag)
+	case wide:
+		return openInPlace(key, nonce, out, ciphertext, additionalData, tag)
 	default:
 		var head [headSize]byte
 		return openWith(head[:], key, nonce, out, ciphertext, additionalData, tag[:])
@@ -171,6 +174,38 @@ func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addit
 	// may be branched on; the comparison itself is constant time.
 	if subtle.ConstantTimeCompare(want[:], expected[:]) != 1 {
 		clear(out)
+		return false
+	}
+	return true
+}
+
+// openInPlace is openLong's work when out and ciphertext are the same
+// memory and headWide takes the message: the wide head's pass writes its
+// plaintext to a buffer, which is copied to out after the MAC has read the
+// ciphertext, and the rest, if any, is decrypted in place after it too.
+// (openWith's keystream buffers took longer: Open in place, ns, min of 3
+// alternating runs, before and after: 640 bytes 487 -> 463, 896 552 ->
+// 481, 1024 595 -> 553, 1536 801 -> 726, 1983 887 -> 833.) It reports
+// whether the tag was right; if not, it zeroes out and the buffer.
+func openInPlace(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
+	var s chacha20.State
+	var block0 [blockSize]byte
+	var mac poly1305.MAC
+	var want [Overhead]byte
+	var buf [chacha20.HeadWideMax]byte
+	expected := *tag
+	w, _ := headWide(len(ciphertext))
+	s.Init(key, nonce, 0).XORKeyStreamHeadWide(&block0, buf[:w], ciphertext[:w])
+	mac.Init((*[poly1305.KeySize]byte)(block0[:poly1305.KeySize]))
+	mac.Prepare()
+	authenticate(&mac, &want, additionalData, ciphertext)
+	s.XORKeyStream(out[w:], ciphertext[w:])
+	copy(out[:w], buf[:w])
+	// Whether the tag is right is public (it is Open's result), so it
+	// may be branched on; the comparison itself is constant time.
+	if subtle.ConstantTimeCompare(want[:], expected[:]) != 1 {
+		clear(out)
+		clear(buf[:w])
 		return false
 	}
 	return true

@@ -407,7 +407,7 @@ func TestHeadWideLengths(t *testing.T) {
 			t.Errorf("headWide(%d) = %d, %v, want %d", c.n, w, ok, c.w)
 		}
 	}
-	checkLengthsAD(t, []int{avx2MidMax, avx2MidMax + 1, 512, 640, 896, 959, 960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1536, 1983, 1984})
+	checkLengthsAD(t, []int{avx2MidMax, avx2MidMax + 1, shortHead - blockSize, shortHead - blockSize + 1, 512, 640, 896, 959, 960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1536, 1983, 1984})
 }
 
 // TestChunkPartLengths compares Seal and Open with x/crypto around
@@ -424,9 +424,10 @@ func TestChunkPartLengths(t *testing.T) {
 	checkLengthsAD(t, ls)
 }
 
-// checkLengthsAD compares Seal and Open with x/crypto for each length, with
-// every length of additional data from 0 to 130, and checks that Open
-// refuses a changed ciphertext.
+// checkLengthsAD compares Seal and Open (into a fresh slice and in place)
+// with x/crypto for each length, with every length of additional data from
+// 0 to 130, and checks that Open refuses a changed ciphertext, in place
+// zeroing its output.
 func checkLengthsAD(t *testing.T, lengths []int) {
 	t.Helper()
 	rng := testutil.Rand(t)
@@ -452,9 +453,17 @@ func checkLengthsAD(t *testing.T, lengths []int) {
 			if err != nil || !bytes.Equal(opened, pt) {
 				t.Fatalf("length %d, ad %d: Open: %v", n, adLen, err)
 			}
+			inPlace := bytes.Clone(got)
+			opened, err = a.Open(inPlace[:0], nonce, inPlace, ad)
+			if err != nil || !bytes.Equal(opened, pt) || &opened[0] != &inPlace[0] {
+				t.Fatalf("length %d, ad %d: Open in place: %v", n, adLen, err)
+			}
 			got[rng.IntN(len(got))] ^= 1
 			if _, err := a.Open(nil, nonce, got, ad); err == nil {
 				t.Fatalf("length %d, ad %d: Open took a changed ciphertext", n, adLen)
+			}
+			if _, err := a.Open(got[:0], nonce, got, ad); err == nil || !allByte(got[:n], 0) {
+				t.Fatalf("length %d, ad %d: Open in place took a changed ciphertext or left its output", n, adLen)
 			}
 		}
 	}

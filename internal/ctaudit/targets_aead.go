@@ -149,7 +149,7 @@ const (
 		"their addresses (the overlap checks), useFused, useAVX2Fused and the length (the fused paths, openShort and openAVX2Kernels), " +
 		"and the length of the output (clear)"
 	whyOpenPieces = "whether output and ciphertext overlap (their public addresses and lengths), " +
-		"whether the fused kernels are in use (wideHead) and the length (the head buffer's size, openLong); " +
+		"whether the fused kernels are in use (wideHead) and the length (the head buffer's size, openLong, openInPlace); " +
 		"the loops clear the head buffer"
 	whySealCall = "the lengths and capacities of dst, plaintext and additional data (sliceForAppend), " +
 		"their addresses (the overlap checks), useFused, useAVX2Fused and the length (the fused paths), " +
@@ -241,7 +241,8 @@ func init() {
 		Funcs: append([]Func{
 			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 13, Why: whySealCall},
 			{Symbol: ap + "open", AllowedBranches: 14, Why: whyAEADOpen},
-			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 7, Why: whyOpenPieces},
+			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 9, Why: whyOpenPieces},
+			{Symbol: ap + "openInPlace", AllowedLoopJumps: 4, AllowedBranches: 8, Why: whyOpenLong + "; " + whyHeadWideUse + "; MAC.Prepare's useIFMA and pwReady (public); the buffer's copy (whether source and destination are one: public addresses); and the lengths of out and the buffer (clear)"},
 			{Symbol: ap + "sealShort", AllowedBranches: 3, Why: "useFused and the length (which kernel), public"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 6, Why: whySealLong + "; " + whyHeadWideUse + "; MAC.Prepare's useIFMA and pwReady (public); and whether chunked did the work (CPU features and the lengths)"},
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 8, Why: whyOpenLong + "; " + whyHeadWideUse + "; MAC.Prepare's useIFMA and pwReady (public); whether chunked did the work (CPU features and the lengths); and the length of out (clear)"},
@@ -290,6 +291,7 @@ func init() {
 			{Symbol: ap + "sealShort"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whySealLong + "; " + whyHeadWideUse},
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 5, Why: whyOpenLong + "; " + whyHeadWideUse},
+			{Symbol: ap + "openInPlace", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whyOpenLong + "; " + whyHeadWideUse + "; the buffer's copy (whether source and destination are one: public addresses); and the lengths of out and the buffer (clear)"},
 			{Symbol: ap + "openShort"},
 			{Symbol: ap + "chunked"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 4, Why: whyAuthenticate},
