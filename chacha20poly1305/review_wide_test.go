@@ -13,8 +13,9 @@ package chacha20poly1305
 // place, over the tag), with the dispatch as shipped and with the AVX2
 // kernels off (so that the wide head takes 449 to 496 bytes too), and at
 // the dispatch's thresholds with every length of additional data from 0 to
-// 40 and a few long ones; forgeries refused with the output zeroed; and
-// ctAuditAsm (review_sets_test.go) pointed at the new kernels.
+// 40 and a few long ones; forgeries refused with the output zeroed; the
+// largest r and all-ones blocks through xorChunkPartMAC's MAC; the new
+// kernels' frames; and ctAuditAsm (review_sets_test.go) pointed at them.
 
 import (
 	"bytes"
@@ -420,6 +421,53 @@ func TestWideReviewConstantTimeAsm(t *testing.T) {
 		}
 		if ps := ctAuditAsm(string(b)); len(ps) > 0 {
 			t.Fatalf("%s:\n%s", file, strings.Join(ps, "\n"))
+		}
+	}
+}
+
+// TestWideReviewLargestPart runs Seal and Open against x/crypto on the
+// largest Poly1305 blocks through xorChunkPartMAC's MAC: a large r
+// (reviewLargeR), all-ones additional data, and a plaintext chosen so that
+// the ciphertext is all ones, at rests of partMin to 1023 bytes after one
+// to three whole chunks (where TestReviewLargest, which stops at 2600
+// bytes, does not reach), with additional data that puts the chunks' MAC
+// at each offset in its groups.
+func TestWideReviewLargestPart(t *testing.T) {
+	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
+	nonce := reviewLargeR(t, key)
+	a, _ := New(key[:])
+	x, _ := xaead.New(key[:])
+	for k := 1; k <= 3; k++ {
+		for _, r := range []int{513, 514, 527, 528, 529, 575, 576, 577, 640, 767, 768, 769, 895, 896, 897, 959, 960, 961, 1007, 1008, 1009, 1022, 1023} {
+			n := chacha20.HeadSize + 1024*k + r
+			ones := bytes.Repeat([]byte{0xff}, n)
+			pt := x.Seal(nil, nonce, ones, nil)[:n]
+			for _, adLen := range []int{0, 1, 16, 113, 128, 129} {
+				ad := bytes.Repeat([]byte{0xff}, adLen)
+				want := x.Seal(nil, nonce, pt, ad)
+				if got := a.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
+					t.Fatalf("length %d, ad %d: Seal with the largest r and blocks differs from x/crypto", n, adLen)
+				}
+				if got, err := a.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(got, pt) {
+					t.Fatalf("length %d, ad %d: Open with the largest r and blocks: %v", n, adLen, err)
+				}
+			}
+		}
+	}
+}
+
+// TestWideReviewFrames checks that the new kernels have no frame and touch
+// no stack slot (NOSPLIT with $0: a slot below SP would be another
+// goroutine's memory or unmapped).
+func TestWideReviewFrames(t *testing.T) {
+	for _, f := range wideRevFuncs {
+		body := wideRevText(t, f.file, f.name)
+		line, _, _ := strings.Cut(body, "\n")
+		if !strings.Contains(line, ", NOSPLIT, $0-") {
+			t.Fatalf("%s: %q: not NOSPLIT with no frame", f.name, line)
+		}
+		if strings.Contains(body, "(SP)") {
+			t.Fatalf("%s: uses the stack", f.name)
 		}
 	}
 }
