@@ -54,7 +54,7 @@ func sealLong(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext,
 	// The MAC's multipliers are computed here, a chain of dependent
 	// products, for the CPU to run beside the rest of the cipher.
 	mac.Prepare()
-	if chunked(&s, &mac, tag, ciphertext, plaintext, ciphertext, additionalData, false) {
+	if chunked(&s, &mac, tag, ciphertext, plaintext, ciphertext, additionalData) {
 		return
 	}
 	s.XORKeyStream(ciphertext[w:], plaintext[w:])
@@ -166,7 +166,7 @@ func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addit
 	}
 	mac.Init((*[poly1305.KeySize]byte)(block0[:poly1305.KeySize]))
 	mac.Prepare()
-	if !chunked(&s, &mac, &want, out, ciphertext, ciphertext, additionalData, true) {
+	if !chunked(&s, &mac, &want, out, ciphertext, ciphertext, additionalData) {
 		authenticate(&mac, &want, additionalData, ciphertext)
 		s.XORKeyStream(out[w:], ciphertext[w:])
 	}

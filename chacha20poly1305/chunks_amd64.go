@@ -19,20 +19,27 @@ var haveChunks = haveFused && poly1305.HaveLanes()
 // head), and writes to tag the MAC, with mac (initialised, nothing written
 // yet), of additionalData and ciphertext (out in Seal, in in Open, whose
 // first HeadSize bytes are already there). It reports whether it did the
-// work. open is whether ciphertext is in (Open) rather than out (Seal).
+// work.
 //
 // The kernel computes ChaCha20 on the chunks of data after the head and,
 // beside it, Poly1305's vector loop over the ciphertext from its start, one
 // chunk behind (the last block it reads in a chunk being the chunk's first,
 // just written); the rest of the ciphertext, at least the head's 960
-// bytes, is the MAC's after the kernel. When 1 to 256 bytes of data follow
-// the chunks (16384 bytes leave 64), xorTailMAC encrypts them with six or
-// seven of those groups of the MAC beside it (below 64 bytes, six, in
-// place of a short kernel and the MAC after it: Seal of 2000 bytes 825 ->
-// 784 ns, 3050 1105 -> 1036, min of 3 alternating runs); when partMin to
-// 1023, xorChunkPartMAC takes them as one more chunk, masked, with the
-// MAC's next chunk beside it.
-func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte, open bool) bool {
+// bytes, is the MAC's after the kernel. The data after the chunks, if any,
+// goes to the stitched kernel that fits it, with the first of those
+// groups of the MAC (in Seal, written already) beside it: 1 to 256 bytes
+// to xorTailMAC (one horizontal set) with six groups below 64 bytes and
+// seven from 64, 257 to 512 to xorTail8MAC (two sets) with seven, and
+// partMin (513) to 1023 to xorChunkPartMAC (one more chunk, masked) with
+// eight; each leaves at least one group and the lengths block to
+// finishLanes. Seal, ns, min of 3 alternating runs, before (a short kernel
+// or two, then the MAC) and after: 2000 bytes (16 after the chunks) 825 ->
+// 784, 3050 1105 -> 1036, 2300 919 -> 854, 3400 1179 -> 1134, 3000 1098
+// -> 1010, 4000 1354 -> 1266, 8000 2402 -> 2314; Open alike. (The data
+// after the chunks encrypted before them, so that its short kernel's
+// latency would run beside theirs, measured no faster: that kernel's
+// instructions, waiting on its latency, fill the reorder buffer.)
+func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) bool {
 	n := (len(in) - chacha20.HeadSize) &^ 1023
 	if !useFused || !haveChunks || n <= 0 {
 		return false
@@ -42,44 +49,27 @@ func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in,
 	mac.StartLanes(&lanes)
 	xorChunksMAC((*[16]uint32)(s), out[chacha20.HeadSize:chacha20.HeadSize+n], in[chacha20.HeadSize:chacha20.HeadSize+n],
 		ciphertext[:n], &lanes.H, &lanes.R8)
-	// (The data after the chunks, encrypted before them so that its short
-	// kernel's latency would run beside theirs, measured no faster: that
-	// kernel's instructions, waiting on its latency, fill the reorder
-	// buffer.)
 	s.SetCounter(s.Counter() + uint32(n/blockSize))
 	r := len(in) - chacha20.HeadSize - n
-	if r >= partMin {
-		// One more chunk, its loads and stores masked, with the MAC's
-		// next chunk beside it (written: the chunks' output ends at
-		// least 1024 - 960 bytes past it), in place of a short kernel or
-		// two and the MAC after them; then at least r - 64 > 128 bytes
-		// of the MAC.
-		xorChunkPartMAC((*[16]uint32)(s), out[chacha20.HeadSize+n:], in[chacha20.HeadSize+n:], ciphertext[n:n+1024], &lanes.H, &lanes.R8)
-		finishLanes(mac, &lanes, tag, ciphertext[n+1024:], len(additionalData), len(ciphertext))
-		return true
+	dst, src := out[chacha20.HeadSize+n:], in[chacha20.HeadSize+n:]
+	macIn := ciphertext[n:] // 960 + r bytes
+	k := 0                  // bytes of macIn beside the cipher of src
+	switch {
+	case r == 0:
+	case r < 64:
+		k = 768
+		xorTailMAC((*[16]uint32)(s), dst, src, macIn[:k], &lanes.H, &lanes.R8)
+	case r <= 256:
+		k = 896
+		xorTailMAC((*[16]uint32)(s), dst, src, macIn[:k], &lanes.H, &lanes.R8)
+	case r < partMin:
+		k = 896
+		xorTail8MAC((*[16]uint32)(s), dst, src, (*[128]byte)(macIn[:128]), 0, macIn[128:k], &lanes.H, &lanes.R8)
+	default:
+		k = 1024
+		xorChunkPartMAC((*[16]uint32)(s), dst, src, macIn[:k], &lanes.H, &lanes.R8)
 	}
-	if r > 0 && r <= 256 {
-		// The MAC's seven groups after the chunks (in Seal, written
-		// already) beside the cipher of the last r bytes, or six if r <
-		// 64; then the rest, at least one group.
-		macIn := ciphertext[n:]
-		k := 896
-		if r < 64 {
-			k = 768
-		}
-		xorTailMAC((*[16]uint32)(s), out[chacha20.HeadSize+n:], in[chacha20.HeadSize+n:], macIn[:k], &lanes.H, &lanes.R8)
-		finishLanes(mac, &lanes, tag, macIn[k:], len(additionalData), len(ciphertext))
-		return true
-	}
-	if open {
-		// The MAC reads only in: its latency-bound end and the short
-		// kernel's, one after the other, overlap in the CPU.
-		finishLanes(mac, &lanes, tag, ciphertext[n:], len(additionalData), len(ciphertext))
-		s.XORKeyStream(out[chacha20.HeadSize+n:], in[chacha20.HeadSize+n:])
-		return true
-	}
-	s.XORKeyStream(out[chacha20.HeadSize+n:], in[chacha20.HeadSize+n:])
-	finishLanes(mac, &lanes, tag, ciphertext[n:], len(additionalData), len(ciphertext))
+	finishLanes(mac, &lanes, tag, macIn[k:], len(additionalData), len(ciphertext))
 	return true
 }
 
@@ -164,12 +154,9 @@ func (g *groups) fillTail(ciphertext []byte, lengths *[16]byte) {
 }
 
 // partMin is the shortest rest after chunked's whole chunks that it takes
-// on xorChunkPartMAC: from 513 bytes a short kernel alone would not do
-// (two, or the eight-block one). Seal, ns, min of 3 alternating runs,
-// before and after: 2560 bytes (576 after the chunks) 1011 -> 959, 3000
-// 1098 -> 1010, 4000 1354 -> 1266, 6000 1886 -> 1794, 8000 2402 -> 2314;
-// Open alike. (Started on it after the head, with no whole chunk, in place
-// of the wide head and a short kernel, 1983 bytes measured 770 -> 750 but
-// 1473 to 1728 slower: 1536 683 -> 704; and from 257 bytes after the
-// chunks, 2374 bytes, no faster.)
+// on xorChunkPartMAC: past xorTail8MAC's 512 bytes. (Started on it after
+// the head, with no whole chunk, in place of the wide head and a short
+// kernel, 1983 bytes measured 770 -> 750 ns but 1473 to 1728 slower: 1536
+// 683 -> 704; and from 257 bytes after the chunks, 2374 bytes, no faster
+// than xorTail8MAC.)
 const partMin = 513

@@ -235,10 +235,11 @@ func TestTailMACMatchesComposed(t *testing.T) {
 }
 
 // TestTailLengths compares Seal and Open with x/crypto at the lengths
-// around the bounds of xorTailMAC's path in chunked (1 to 256 bytes after
-// the chunks, with six of the MAC's groups beside it below 64 and seven
-// from 64) after one, two and fifteen chunks (16384 bytes is 64 after
-// fifteen), with additional data of 0, 13 and 129 bytes.
+// around the bounds of the kernels of the data after chunked's chunks
+// (none; xorTailMAC for 1 to 256 bytes, with six of the MAC's groups
+// beside it below 64 and seven from 64; xorTail8MAC for 257 to 512) after
+// one, two and fifteen chunks (16384 bytes is 64 after fifteen), with
+// additional data of 0, 13 and 129 bytes.
 func TestTailLengths(t *testing.T) {
 	rng := testutil.Rand(t)
 	key := randBytes(rng, KeySize)
@@ -252,7 +253,7 @@ func TestTailLengths(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, chunks := range []int{1, 2, 15} {
-		for _, r := range []int{0, 1, 2, 63, 64, 65, 128, 255, 256, 257} {
+		for _, r := range []int{0, 1, 2, 63, 64, 65, 128, 255, 256, 257, 320, 511, 512} {
 			for _, adLen := range []int{0, 13, 129} {
 				n := 960 + 1024*chunks + r
 				pt := randBytes(rng, n)

@@ -9,7 +9,7 @@ import (
 
 // chunked reports that sealLong or openLong must do the work: there is no
 // fused assembly here.
-func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte, open bool) bool {
+func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) bool {
 	return false
 }
 

@@ -253,7 +253,7 @@ func init() {
 			{Symbol: ap + "(*groups).mid"},
 			{Symbol: ap + "(*groups).fillTail", AllowedBranches: 2, Why: "the copies into the tail buffer (public addresses and lengths)"},
 			{Symbol: ap + "xorTail8MAC", AllowedLoopJumps: 2, AllowedBranches: 16, Why: "the loops over the fixed 10 double rounds, the first of them as many as the MAC's groups after the head's (public length), whether there is none, and for each of the eight blocks whether it is whole and whether the data ends before the next (public length)"},
-			{Symbol: ap + "chunked", AllowedLoopJumps: 1, AllowedBranches: 6, Why: "useFused, haveChunks and the length, public, the loop zeroing the fixed 24 words of the lanes, whether the length after the chunks is xorChunkPartMAC's or xorTailMAC's (public), and whether it is Open's (public)"},
+			{Symbol: ap + "chunked", AllowedLoopJumps: 1, AllowedBranches: 7, Why: "useFused, haveChunks and the length, public, the loop zeroing the fixed 24 words of the lanes, and which kernel takes the data after the chunks (its public length)"},
 			{Symbol: ap + "xorChunkPartMAC", AllowedLoopJumps: 2, Why: "the loops over the fixed 10 double rounds (the first seven with a MAC group each; the masks come from the public length by CMOV and BZHI)"},
 			{Symbol: ap + "xorTailMAC", AllowedLoopJumps: 2, AllowedBranches: 8, Why: "the loops over the fixed 10 double rounds, the first of them as many as the MAC's groups (public length), whether there is none, and for each of the four blocks whether it is whole and whether the data ends before the next (public length)"},
 			{Symbol: ap + "finishLanes"},
