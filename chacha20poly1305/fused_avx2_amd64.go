@@ -47,18 +47,21 @@ const avx2MidMax = 496
 
 // avx2Takes reports whether the AVX2 kernels take a message of n bytes:
 // every message where they are in use and the AVX-512 ones are not, and
-// those of fusedMax+1 to avx2MidMax bytes where both are.
+// those of setsMax+1 to avx2MidMax bytes where both are (sealShort and
+// openShort take the shorter ones, on the AVX-512 fused and two-set
+// kernels).
 func avx2Takes(n int) bool {
-	return useAVX2Fused && (!useFused || n > fusedMax && n <= avx2MidMax)
+	return useAVX2Fused && (!useFused || n > setsMax && n <= avx2MidMax)
 }
 
-// wideHead reports whether seal and open start a long message on
-// chacha20's XORKeyStreamHead, block 0 and fifteen blocks of data in one
-// pass of the sixteen-block AVX-512 kernel, written where they go: where
-// the fused kernels are in use. Elsewhere (AVX2, where XORKeyStreamHead
-// would compute block 0 on its own, a two-block kernel's whole latency) a
-// long message starts as a short one does, on keyAndHead with shortHead:
-// block 0 and seven blocks of data in one pass of the eight-block kernel.
+// wideHead reports whether seal and open start a message past the short
+// kernels on chacha20's wide head (sealLong and openLong; see headWide):
+// block 0 and the first blocks of data in one pass of the sixteen-block
+// AVX-512 kernel, written where they go, where the AVX-512 kernels are in
+// use. Elsewhere (AVX2, where the head would compute block 0 on its own, a
+// two-block kernel's whole latency) a long message starts as a short one
+// does, on keyAndHead with shortHead: block 0 and seven blocks of data in
+// one pass of the eight-block kernel.
 func wideHead() bool { return useFused }
 
 // sealAVX2Kernels is seal's work on the AVX2 kernels, for the messages

@@ -157,16 +157,17 @@ func TestOpenSSLAssembly(t *testing.T) {
 }
 
 // opensslLengths are the plaintext lengths of TestDifferentialOpenSSL: the
-// edges of every path of Seal and Open (the short kernel's one block and
-// the fused kernel's three; 240 bytes, from which the vector MAC's groups
-// fit; 256, the gathered MAC input; 512 and 960, the eight- and
-// sixteen-block heads; 960 + 257 to 512 bytes on xorTail8MAC; whole
-// 1024-byte chunks after the head, with 64 to 256 bytes after them on
-// xorTailMAC, or other tails), to which the test adds random long ones.
+// edges of every path of Seal and Open (on AVX-512: the short kernel's one
+// block, the fused kernel's three, the two-set kernels' seven, the AVX2
+// kernels up to 496 bytes, the wide head up to 960 bytes and, with one or
+// two sets of four beside it, to 1983; then the head and whole 1024-byte
+// chunks, with 1 to 256 bytes after them on xorTailMAC, 257 to 512 on
+// xorTail8MAC and 513 to 1023 on xorChunkPartMAC; and the vector MAC's
+// thresholds, 240 and 256 bytes), to which the test adds random long ones.
 var opensslLengths = []int{
 	0, 1, 15, 16, 17, 63, 64, 65, 128, 192, 193, 240, 255, 256, 257,
-	512, 960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1984, 1985, 2048, 2240, 2241,
-	2048 + 960 + 64, 16384, 16384 + 13,
+	448, 449, 496, 497, 512, 960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1983, 1984, 1985,
+	2048, 2240, 2241, 2496, 2497, 3007, 2048 + 960 + 64, 16384, 16384 + 13,
 }
 
 // opensslADLens are the additional data lengths: none, TLS 1.2's 13 bytes,
