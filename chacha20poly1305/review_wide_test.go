@@ -14,7 +14,8 @@ package chacha20poly1305
 // kernels off (so that the wide head takes 449 to 496 bytes too), and at
 // the dispatch's thresholds with every length of additional data from 0 to
 // 40 and a few long ones; forgeries refused with the output zeroed; the
-// largest r and all-ones blocks through xorChunkPartMAC's MAC; the new
+// largest r and all-ones blocks through the MAC beside each kernel after
+// the chunks (xorTailMAC, xorTail8MAC, xorChunkPartMAC); the new
 // kernels' frames; and ctAuditAsm (review_sets_test.go) pointed at them.
 
 import (
@@ -59,13 +60,14 @@ func wideRevModes(t *testing.T, f func(t *testing.T)) {
 // wide path's dispatch: the sets kernels' end and avx2MidMax (448/449,
 // 496/497), the masked head's end (960/961), the woven sets' (1216/1217,
 // 1472/1473), the chunks' start (1983/1984), and after one to three whole
-// chunks 1024k + 960 +- 64 and around partMin and the part's end (513,
-// 1023), with the xorTailMAC bounds (64, 256) between.
+// chunks 1024k + 960 +- 64 and the bounds of the kernels after them:
+// xorTailMAC's six and seven groups (1 to 63, 64 to 256 bytes), xorTail8MAC
+// (257 to 512) and xorChunkPartMAC (partMin, 513, to 1023).
 func wideRevThresholds() []int {
 	ls := []int{449, 450, 495, 496, 497, 498, 511, 512, 513, 895, 896, 897, 958, 959, 960, 961, 962,
 		1023, 1024, 1025, 1215, 1216, 1217, 1279, 1280, 1281, 1471, 1472, 1473, 1474, 1982, 1983, 1984, 1985}
 	for k := 1; k <= 3; k++ {
-		for _, d := range []int{-65, -64, -63, -1, 0, 1, 63, 64, 65, 255, 256, 257, 511, 512, 513, 514, 575, 576, 577, 1022, 1023} {
+		for _, d := range []int{-65, -64, -63, -1, 0, 1, 2, 62, 63, 64, 65, 127, 128, 129, 255, 256, 257, 384, 511, 512, 513, 514, 575, 576, 577, 1022, 1023} {
 			ls = append(ls, chacha20.HeadSize+1024*k+d)
 		}
 	}
@@ -425,20 +427,22 @@ func TestWideReviewConstantTimeAsm(t *testing.T) {
 	}
 }
 
-// TestWideReviewLargestPart runs Seal and Open against x/crypto on the
-// largest Poly1305 blocks through xorChunkPartMAC's MAC: a large r
-// (reviewLargeR), all-ones additional data, and a plaintext chosen so that
-// the ciphertext is all ones, at rests of partMin to 1023 bytes after one
+// TestWideReviewLargestRest runs Seal and Open against x/crypto on the
+// largest Poly1305 blocks through the MAC beside each kernel after
+// chunked's whole chunks (xorTailMAC's six or seven groups, xorTail8MAC's
+// seven, xorChunkPartMAC's eight): a large r (reviewLargeR), all-ones
+// additional data, and a plaintext chosen so that the ciphertext is all
+// ones, at rests of 0 to 1023 bytes around each kernel's bounds after one
 // to three whole chunks (where TestReviewLargest, which stops at 2600
-// bytes, does not reach), with additional data that puts the chunks' MAC
-// at each offset in its groups.
-func TestWideReviewLargestPart(t *testing.T) {
+// bytes, does not reach for the longer ones), with additional data that
+// puts the chunks' MAC at each offset in its groups.
+func TestWideReviewLargestRest(t *testing.T) {
 	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
 	nonce := reviewLargeR(t, key)
 	a, _ := New(key[:])
 	x, _ := xaead.New(key[:])
 	for k := 1; k <= 3; k++ {
-		for _, r := range []int{513, 514, 527, 528, 529, 575, 576, 577, 640, 767, 768, 769, 895, 896, 897, 959, 960, 961, 1007, 1008, 1009, 1022, 1023} {
+		for _, r := range []int{0, 1, 2, 15, 16, 17, 62, 63, 64, 65, 128, 255, 256, 257, 258, 300, 383, 384, 385, 511, 512, 513, 514, 527, 528, 529, 575, 576, 577, 640, 767, 768, 769, 895, 896, 897, 959, 960, 961, 1007, 1008, 1009, 1022, 1023} {
 			n := chacha20.HeadSize + 1024*k + r
 			ones := bytes.Repeat([]byte{0xff}, n)
 			pt := x.Seal(nil, nonce, ones, nil)[:n]
