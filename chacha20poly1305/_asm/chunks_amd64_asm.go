@@ -84,41 +84,7 @@ func chunksMAC() {
 	VPADDD(iota16, ctr, ctr)
 
 	Label("chunks_loop")
-	x := make([]VecVirtual, 16)
-	for i := range x {
-		x[i] = ZMM()
-		if i == 12 {
-			VMOVDQU64(ctr, x[i])
-		} else {
-			VPBROADCASTD(Mem{Base: s, Disp: 4 * i}, x[i])
-		}
-	}
-	Comment("double rounds 0..6, each with a MAC group")
-	dr := GP64()
-	MOVQ(U32(7), dr)
-	Label("chunks_rounds")
-	verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
-	verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
-	polyGroup(mp, 0, H, R8, pc, nil)
-	ADDQ(U32(128), mp)
-	DECQ(dr)
-	JNZ(LabelRef("chunks_rounds"))
-	SUBQ(U32(7*128), mp)
-	Comment("double rounds 7..9")
-	MOVQ(U32(3), dr)
-	Label("chunks_rounds2")
-	verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
-	verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
-	DECQ(dr)
-	JNZ(LabelRef("chunks_rounds2"))
-	Comment("add the input state")
-	for i := range x {
-		if i == 12 {
-			VPADDD(ctr, x[i], x[i])
-		} else {
-			VPADDD_BCST(Mem{Base: s, Disp: 4 * i}, x[i], x[i])
-		}
-	}
+	x := chunkRoundsMAC("chunks", s, ctr, mp, H, R8, pc)
 	transpose16(x, func(l int, ks VecVirtual) {
 		VPXORD(Mem{Base: src, Disp: 64 * l}, ks, ks)
 		VMOVDQU64(ks, Mem{Base: dst, Disp: 64 * l})
@@ -178,41 +144,7 @@ func chunkPartMAC(pc polyConsts, iota16 Mem) {
 	ctr := ZMM()
 	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
 	VPADDD(iota16, ctr, ctr)
-	x := make([]VecVirtual, 16)
-	for i := range x {
-		x[i] = ZMM()
-		if i == 12 {
-			VMOVDQU64(ctr, x[i])
-		} else {
-			VPBROADCASTD(Mem{Base: s, Disp: 4 * i}, x[i])
-		}
-	}
-	Comment("double rounds 0..6, each with a MAC group")
-	dr := GP64()
-	MOVQ(U32(7), dr)
-	Label("part_rounds")
-	verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
-	verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
-	polyGroup(mp, 0, H, R8, pc, nil)
-	ADDQ(U32(128), mp)
-	DECQ(dr)
-	JNZ(LabelRef("part_rounds"))
-	SUBQ(U32(7*128), mp)
-	Comment("double rounds 7..9")
-	MOVQ(U32(3), dr)
-	Label("part_rounds2")
-	verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
-	verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
-	DECQ(dr)
-	JNZ(LabelRef("part_rounds2"))
-	Comment("add the input state")
-	for i := range x {
-		if i == 12 {
-			VPADDD(ctr, x[i], x[i])
-		} else {
-			VPADDD_BCST(Mem{Base: s, Disp: 4 * i}, x[i], x[i])
-		}
-	}
+	x := chunkRoundsMAC("part", s, ctr, mp, H, R8, pc)
 	ones, zero, k64 := GP64(), GP64(), GP64()
 	MOVQ(I32(-1), ones)
 	XORQ(zero, zero)
@@ -238,6 +170,52 @@ func chunkPartMAC(pc polyConsts, iota16 Mem) {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// chunkRoundsMAC emits the ChaCha20 rounds of one chunk of 16 blocks
+// (vertical layout: word i of block l in lane l of x[i]) from the state
+// at s with the block counters ctr, and beside them the MAC's first seven
+// groups, the group after double round i from mp + 128i (mp is restored
+// after): the double rounds 0..6 each with a MAC group, then 7..9, then
+// the input state added. Its loops' labels start with prefix. It returns
+// the keystream rows x, which transpose16 turns into blocks.
+func chunkRoundsMAC(prefix string, s Register, ctr VecVirtual, mp Register, H [3]VecVirtual, R8 [5]Mem, pc polyConsts) []VecVirtual {
+	x := make([]VecVirtual, 16)
+	for i := range x {
+		x[i] = ZMM()
+		if i == 12 {
+			VMOVDQU64(ctr, x[i])
+		} else {
+			VPBROADCASTD(Mem{Base: s, Disp: 4 * i}, x[i])
+		}
+	}
+	Comment("double rounds 0..6, each with a MAC group")
+	dr := GP64()
+	MOVQ(U32(7), dr)
+	Label(prefix + "_rounds")
+	verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
+	verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
+	polyGroup(mp, 0, H, R8, pc, nil)
+	ADDQ(U32(128), mp)
+	DECQ(dr)
+	JNZ(LabelRef(prefix + "_rounds"))
+	SUBQ(U32(7*128), mp)
+	Comment("double rounds 7..9")
+	MOVQ(U32(3), dr)
+	Label(prefix + "_rounds2")
+	verticalRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
+	verticalRounds(x, [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}})
+	DECQ(dr)
+	JNZ(LabelRef(prefix + "_rounds2"))
+	Comment("add the input state")
+	for i := range x {
+		if i == 12 {
+			VPADDD(ctr, x[i], x[i])
+		} else {
+			VPADDD_BCST(Mem{Base: s, Disp: 4 * i}, x[i], x[i])
+		}
+	}
+	return x
 }
 
 // tailMAC emits xorTailMAC (one horizontal set of four blocks) and

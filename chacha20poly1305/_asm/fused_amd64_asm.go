@@ -429,41 +429,10 @@ func fused(name string, open bool) {
 	in, x := inputRows()
 
 	Comment("the data's masks: block l takes min(max(n - 64(l-1), 0), 64) bytes")
-	n := Load(Param("src").Len(), RDX)
-	ones, zero := RAX, RBX
-	MOVQ(I32(-1), ones)
-	XORQ(zero, zero)
 	ks := []Register{K1, K2, K3}
-	for l, k := range ks {
-		MOVQ(n, RCX)
-		SUBQ(U32(64*l), RCX)
-		BZHIQ(RCX, ones, R8)
-		CMPQ(RCX, Imm(0))
-		CMOVQLE(zero, R8)
-		KMOVQ(R8, k)
-	}
-	Comment("the data, zero beyond its end")
-	src := Load(Param("src").Base(), RSI)
-	data := make([]VecVirtual, 3)
-	for l, k := range ks {
-		data[l] = ZMM()
-		VMOVDQU8_Z(Mem{Base: src, Disp: 64 * l}, k, data[l])
-	}
+	data := maskedData(ks, false)
 
-	Comment("the additional data's last partial block, zero-padded, to the stack")
-	Load(Param("ad").Len(), RCX)
-	ANDQ(Imm(15), RCX)
-	JZ(LabelRef(name + "_noadtail"))
-	MOVQ(I32(-1), RAX)
-	BZHIQ(RCX, RAX, RAX)
-	KMOVQ(RAX, K4)
-	Load(Param("ad").Base(), RAX)
-	Load(Param("ad").Len(), RBX)
-	ANDQ(I32(-16), RBX)
-	last := XMM()
-	VMOVDQU8_Z(Mem{Base: RAX, Index: RBX, Scale: 1}, K4, last)
-	VMOVDQU64(last, buf.Offset(48))
-	Label(name + "_noadtail")
+	adTail(name, buf, K4)
 
 	rounds(name, in, x)
 	polyKey(x[0])
@@ -481,13 +450,7 @@ func fused(name string, open bool) {
 	dst := RDX
 	if !open {
 		Comment("ciphertext: to dst, and zero-padded to the stack for the MAC")
-		Load(Param("dst").Base(), dst)
-		for l, k := range ks {
-			VPXORD(data[l], stream[l], stream[l])
-			VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
-			VMOVDQU8_Z(stream[l], k, stream[l])
-			VMOVDQU64(stream[l], buf.Offset(64+64*l))
-		}
+		storeCiphertext(dst, buf, data, stream, ks, 0)
 	} else {
 		Comment("the ciphertext, zero-padded, to the stack for the MAC")
 		for l := range ks {
@@ -496,26 +459,81 @@ func fused(name string, open bool) {
 	}
 
 	Comment("the lengths block, after the ciphertext's blocks")
-	Load(Param("src").Len(), RAX)
-	ADDQ(Imm(15), RAX)
-	ANDQ(I32(-16), RAX)
-	Load(Param("ad").Len(), RBX)
-	MOVQ(RBX, buf.Offset(64).Idx(RAX, 1))
-	Load(Param("src").Len(), RBX)
-	MOVQ(RBX, buf.Offset(72).Idx(RAX, 1))
+	lengthsBlock(buf)
 
 	macADAndStack(name, buf)
 
 	if tagDone(name, open, x[1]) {
 		return
 	}
+	storePlaintext(dst, data, stream, ks)
+	openReturn(name)
+}
+
+// adTail emits the copy of the additional data's last partial block,
+// zero-padded, to buf+48, if it has one (k is the mask register it may
+// use; it clobbers RAX, RBX and RCX).
+func adTail(name string, buf Mem, k Register) {
+	Comment("the additional data's last partial block, zero-padded, to the stack")
+	Load(Param("ad").Len(), RCX)
+	ANDQ(Imm(15), RCX)
+	JZ(LabelRef(name + "_noadtail"))
+	MOVQ(I32(-1), RAX)
+	BZHIQ(RCX, RAX, RAX)
+	KMOVQ(RAX, k)
+	Load(Param("ad").Base(), RAX)
+	Load(Param("ad").Len(), RBX)
+	ANDQ(I32(-16), RBX)
+	last := XMM()
+	VMOVDQU8_Z(Mem{Base: RAX, Index: RBX, Scale: 1}, k, last)
+	VMOVDQU64(last, buf.Offset(48))
+	Label(name + "_noadtail")
+}
+
+// maskedData emits the masks ks[l] of the bytes of src that block l
+// covers, BZHI of min(max(n - 64l, 0), 64) bits of all ones, from the
+// public length n without branches, and the loads of src's blocks under
+// them (zero beyond its end), which it returns. BZHI reads only the
+// index's low byte: m <= 0 is always set apart, and with wide (src may be
+// longer than 192 bytes, where the low byte wraps) m >= 64 too. It
+// clobbers RAX, RBX, RCX, RDX, RSI and R8.
+func maskedData(ks []Register, wide bool) []VecVirtual {
+	n := Load(Param("src").Len(), RDX)
+	ones, zero := RAX, RBX
+	MOVQ(I32(-1), ones)
+	XORQ(zero, zero)
+	for l, k := range ks {
+		MOVQ(n, RCX)
+		SUBQ(U32(64*l), RCX)
+		BZHIQ(RCX, ones, R8)
+		if wide {
+			CMPQ(RCX, Imm(64))
+			CMOVQGE(ones, R8)
+		}
+		CMPQ(RCX, Imm(0))
+		CMOVQLE(zero, R8)
+		KMOVQ(R8, k)
+	}
+	Comment("the data, zero beyond its end")
+	src := Load(Param("src").Base(), RSI)
+	data := make([]VecVirtual, len(ks))
+	for l, k := range ks {
+		data[l] = ZMM()
+		VMOVDQU8_Z(Mem{Base: src, Disp: 64 * l}, k, data[l])
+	}
+	return data
+}
+
+// storePlaintext emits Open's store of data[l] ^ stream[l] (ciphertext
+// and keystream, a block per register) to dst under mask ks[l], for every
+// block l.
+func storePlaintext(dst Register, data, stream []VecVirtual, ks []Register) {
 	Comment("the plaintext to dst")
 	Load(Param("dst").Base(), dst)
 	for l, k := range ks {
 		VPXORD(data[l], stream[l], stream[l])
 		VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
 	}
-	openReturn(name)
 }
 
 // openReturn emits Open's return of 1 (the tag was right), and at

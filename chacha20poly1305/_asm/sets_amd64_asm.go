@@ -162,45 +162,12 @@ func setsKernel(name string, open bool) {
 		VMOVDQA64(in1[i], x1v[i])
 	}
 
-	Comment("the additional data's last partial block, zero-padded, to the stack")
-	Load(Param("ad").Len(), RCX)
-	ANDQ(Imm(15), RCX)
-	JZ(LabelRef(name + "_noadtail"))
-	MOVQ(I32(-1), RAX)
-	BZHIQ(RCX, RAX, RAX)
-	KMOVQ(RAX, K1)
-	Load(Param("ad").Base(), RAX)
-	Load(Param("ad").Len(), RBX)
-	ANDQ(I32(-16), RBX)
-	last := XMM()
-	VMOVDQU8_Z(Mem{Base: RAX, Index: RBX, Scale: 1}, K1, last)
-	VMOVDQU64(last, buf.Offset(48))
-	Label(name + "_noadtail")
+	adTail(name, buf, K1)
 
 	Comment("the data's masks: block l takes m = min(max(n - 64(l-1), 0), 64) bytes")
 	Comment("(BZHI reads only the index's low byte: m >= 64 and m <= 0 are set apart)")
-	n := Load(Param("src").Len(), RDX)
-	ones, zero := RAX, RBX
-	MOVQ(I32(-1), ones)
-	XORQ(zero, zero)
 	ks := []Register{K1, K2, K3, K4, K5, K6, K7}
-	for l, k := range ks {
-		MOVQ(n, RCX)
-		SUBQ(U32(64*l), RCX)
-		BZHIQ(RCX, ones, R8)
-		CMPQ(RCX, Imm(64))
-		CMOVQGE(ones, R8)
-		CMPQ(RCX, Imm(0))
-		CMOVQLE(zero, R8)
-		KMOVQ(R8, k)
-	}
-	Comment("the data, zero beyond its end")
-	src := Load(Param("src").Base(), RSI)
-	data := make([]VecVirtual, len(ks))
-	for l, k := range ks {
-		data[l] = ZMM()
-		VMOVDQU8_Z(Mem{Base: src, Disp: 64 * l}, k, data[l])
-	}
+	data := maskedData(ks, true)
 
 	if open {
 		Comment("the ciphertext, zero-padded, to the stack for the MAC, and the lengths")
@@ -271,12 +238,7 @@ func setsKernel(name string, open bool) {
 	if tagDone(name, open, x0v[1]) {
 		return
 	}
-	Comment("the plaintext to dst")
-	Load(Param("dst").Base(), dst)
-	for l, k := range ks {
-		VPXORD(data[l], stream[l], stream[l])
-		VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
-	}
+	storePlaintext(dst, data, stream, ks)
 	openReturn(name)
 }
 
