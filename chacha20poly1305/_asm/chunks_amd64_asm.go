@@ -78,10 +78,7 @@ func chunksMAC() {
 	JZ(LabelRef("chunks_done"))
 
 	R8, H := lanesIn(r8, hp)
-	Comment("ctr: the block counters of the 16 lanes")
-	ctr := ZMM()
-	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
-	VPADDD(iota16, ctr, ctr)
+	ctr := laneCounters(s, iota16)
 
 	Label("chunks_loop")
 	x := chunkRoundsMAC("chunks", s, ctr, mp, H, R8, pc)
@@ -140,10 +137,7 @@ func chunkPartMAC(pc polyConsts, iota16 Mem) {
 	r8 := Load(Param("r8"), GP64())
 
 	R8, H := lanesIn(r8, hp)
-	Comment("ctr: the block counters of the 16 lanes")
-	ctr := ZMM()
-	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
-	VPADDD(iota16, ctr, ctr)
+	ctr := laneCounters(s, iota16)
 	x := chunkRoundsMAC("part", s, ctr, mp, H, R8, pc)
 	ones, zero, k64 := GP64(), GP64(), GP64()
 	MOVQ(I32(-1), ones)
@@ -170,6 +164,16 @@ func chunkPartMAC(pc polyConsts, iota16 Mem) {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// laneCounters emits the block counters of the sixteen lanes, the counter
+// of s plus iota16's 0..15, in a register, which it returns.
+func laneCounters(s Register, iota16 Mem) VecVirtual {
+	Comment("ctr: the block counters of the 16 lanes")
+	ctr := ZMM()
+	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
+	VPADDD(iota16, ctr, ctr)
+	return ctr
 }
 
 // chunkRoundsMAC emits the ChaCha20 rounds of one chunk of 16 blocks

@@ -155,6 +155,28 @@ func xorStore(dst, src Register, off int, ks VecVirtual) {
 	VMOVDQU64(ks, Mem{Base: dst, Disp: off})
 }
 
+// laneCounters emits the block counters of the sixteen vertical lanes,
+// the counter of s plus 0..15, in a register, which it returns.
+func laneCounters(s Register) VecVirtual {
+	ctr := ZMM()
+	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
+	VPADDD(iota16, ctr, ctr)
+	return ctr
+}
+
+// headOut returns the output of a chunk16 kernel for an AEAD's first
+// chunk: block 0's keystream (the one-time key) to b0, and block l >= 1's
+// XORed with src[64(l-1):] into dst.
+func headOut(b0, dst, src Register) func(l int, ks VecVirtual) {
+	return func(l int, ks VecVirtual) {
+		if l == 0 {
+			VMOVDQU64(ks, Mem{Base: b0})
+			return
+		}
+		xorStore(dst, src, 64*(l-1), ks)
+	}
+}
+
 func chacha16AVX512() {
 	TEXT("chacha16AVX512", NOSPLIT, "func(s *[16]uint32, dst, src []byte)")
 	Pragma("noescape")
@@ -169,9 +191,7 @@ func chacha16AVX512() {
 	JZ(LabelRef("done16"))
 
 	Comment("ctr: the block counters of the 16 lanes")
-	ctr := ZMM()
-	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
-	VPADDD(iota16, ctr, ctr)
+	ctr := laneCounters(s)
 
 	Label("chunk16")
 	chunk16(s, ctr, func(l int, ks VecVirtual) { xorStore(dst, src, 64*l, ks) })
@@ -199,16 +219,8 @@ func chacha16HeadAVX512() {
 	b0 := Load(Param("block0"), GP64())
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
-	ctr := ZMM()
-	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
-	VPADDD(iota16, ctr, ctr)
-	chunk16(s, ctr, func(l int, ks VecVirtual) {
-		if l == 0 {
-			VMOVDQU64(ks, Mem{Base: b0})
-			return
-		}
-		xorStore(dst, src, 64*(l-1), ks)
-	})
+	ctr := laneCounters(s)
+	chunk16(s, ctr, headOut(b0, dst, src))
 	VZEROUPPER()
 	RET()
 }

@@ -48,9 +48,7 @@ func headSetsAVX512(name string, sets int) {
 	}
 
 	Comment("ctr: the block counters of the 16 vertical lanes")
-	ctr := ZMM()
-	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
-	VPADDD(iota16, ctr, ctr)
+	ctr := laneCounters(s)
 
 	Comment("the horizontal sets: rows of blocks 16 + 4k + 0..3 in lanes 0..3")
 	h := make([]VecVirtual, 4*sets)
@@ -125,13 +123,7 @@ func headSetsAVX512(name string, sets int) {
 		}
 		Label(done)
 	}
-	chunk16With(s, ctr, round, after, func(l int, ks VecVirtual) {
-		if l == 0 {
-			VMOVDQU64(ks, Mem{Base: b0})
-			return
-		}
-		xorStore(dst, src, 64*(l-1), ks)
-	})
+	chunk16With(s, ctr, round, after, headOut(b0, dst, src))
 	VZEROUPPER()
 	RET()
 }
@@ -158,9 +150,7 @@ func headMaskedAVX512(name string) {
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
 	n := Load(Param("src").Len(), GP64())
-	ctr := ZMM()
-	VPBROADCASTD(Mem{Base: s, Disp: 48}, ctr)
-	VPADDD(iota16, ctr, ctr)
+	ctr := laneCounters(s)
 	ones, zero, k64 := GP64(), GP64(), GP64()
 	chunk16With(s, ctr, nil, func() {
 		MOVQ(I32(-1), ones)

@@ -277,9 +277,8 @@ func blocksIFMA(split bool) {
 		R24[i] = rk.Offset(40 + 8*i)
 	}
 
-	m44, m42, hib := ZMM(), ZMM(), ZMM()
-	VPBROADCASTQ(mask44, m44)
-	VPBROADCASTQ(mask42, m42)
+	m44, m42 := ifmaMasks()
+	hib := ZMM()
 	VPBROADCASTQ(bit128, hib)
 
 	Comment("the accumulators: S0 = h; S1 = S2 = 0")
@@ -603,14 +602,8 @@ func powersIFMA() {
 		"requires AVX-512F and AVX-512IFMA.")
 	pw := Load(Param("pw"), GP64())
 	rp := Load(Param("r"), GP64())
-	m44, m42 := ZMM(), ZMM()
-	VPBROADCASTQ(mask44, m44)
-	VPBROADCASTQ(mask42, m42)
-	var r [3]VecVirtual
-	for i := range r {
-		r[i] = ZMM()
-		VPBROADCASTQ(Mem{Base: rp, Disp: 8 * i}, r[i])
-	}
+	m44, m42 := ifmaMasks()
+	r := broadcastLimbs(rp)
 	mul := func(a, b [3]VecVirtual) [3]VecVirtual { return ifmaMul(a, b, m44, m42) }
 	// sel returns one (1, 0, 0) in every lane, with x in the lanes of mask.
 	k := GP64()
@@ -654,6 +647,26 @@ func powersIFMA() {
 	RET()
 }
 
+// ifmaMasks emits the broadcast of the masks of a 44-bit and a 42-bit
+// limb to every lane of two registers, which it returns.
+func ifmaMasks() (m44, m42 VecVirtual) {
+	m44, m42 = ZMM(), ZMM()
+	VPBROADCASTQ(mask44, m44)
+	VPBROADCASTQ(mask42, m42)
+	return m44, m42
+}
+
+// broadcastLimbs emits the broadcast of the three limbs at p (44, 44 and
+// 42 bits, a word each) to every lane of a register each.
+func broadcastLimbs(p Register) [3]VecVirtual {
+	var r [3]VecVirtual
+	for i := range r {
+		r[i] = ZMM()
+		VPBROADCASTQ(Mem{Base: p, Disp: 8 * i}, r[i])
+	}
+	return r
+}
+
 // powers24IFMA emits the computation of the rest of blocksIFMA's
 // multipliers, r^16 = (r^8)^2 and r^24 = r^16 r^8, from the r^8 that
 // powersIFMA wrote, carried as it carries its products.
@@ -664,14 +677,8 @@ func powers24IFMA() {
 		"(r0, r1, r2) for the r^8 in its words 0..2, as powersIFMA writes it.",
 		"It requires AVX-512F and AVX-512IFMA.")
 	pw := Load(Param("pw"), GP64())
-	m44, m42 := ZMM(), ZMM()
-	VPBROADCASTQ(mask44, m44)
-	VPBROADCASTQ(mask42, m42)
-	var r8 [3]VecVirtual
-	for i := range r8 {
-		r8[i] = ZMM()
-		VPBROADCASTQ(Mem{Base: pw, Disp: 8 * i}, r8[i])
-	}
+	m44, m42 := ifmaMasks()
+	r8 := broadcastLimbs(pw)
 	Comment("r^16 (lane 0's limbs) in words 5..7, r^24 in words 48..50")
 	r16 := ifmaMul(r8, r8, m44, m42)
 	for i, x := range r16 {
