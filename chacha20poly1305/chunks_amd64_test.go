@@ -198,39 +198,65 @@ func TestTailMACMatchesComposed(t *testing.T) {
 		polyKey := (*[poly1305.KeySize]byte)(edgeBytes(rng, poly1305.KeySize, (kind+1)%3))
 		src := edgeBytes(rng, n, (kind+2)%3)
 		macIn := edgeBytes(rng, 128*groups+128, kind)
-		ad := randBytes(rng, 16*rng.IntN(3))
-		counter := uint32(rng.IntN(1000))
+		c := lanesCase{key: key, nonce: nonce, polyKey: polyKey, src: src, mac: macIn, split: 128 * groups,
+			ad:      randBytes(rng, 16*rng.IntN(3)),
+			counter: uint32(rng.IntN(1000)),
+		}
+		c.check(t, "xorTailMAC", xorTailMAC, n+256, canary)
+	}
+}
 
-		var s chacha20.State
-		s.Init(key, nonce, counter)
-		want := make([]byte, n)
-		s.XORKeyStream(want, src)
-		var ref poly1305.MAC
-		var wantTag, gotTag [poly1305.TagSize]byte
-		ref.Init(polyKey)
-		ref.WritePadded(ad)
-		ref.Write(macIn)
-		ref.Sum(&wantTag)
+// lanesCase is an input of a kernel that runs the cipher with some of the
+// MAC's groups beside it (xorTailMAC, xorChunkPartMAC): src from the block
+// counter of key and nonce, and mac[:split] to the Poly1305 lanes of a
+// MAC under polyKey that has taken ad (padded) before them and takes
+// mac[split:] after.
+type lanesCase struct {
+	key     *[KeySize]byte
+	nonce   *[NonceSize]byte
+	counter uint32
+	polyKey *[poly1305.KeySize]byte
+	ad, src []byte
+	mac     []byte
+	split   int
+}
 
-		s.Init(key, nonce, counter)
-		out := bytes.Repeat([]byte{canary}, n+256)
-		var mac poly1305.MAC
-		var lanes poly1305.Lanes
-		mac.Init(polyKey)
-		mac.WritePadded(ad)
-		mac.StartLanes(&lanes)
-		xorTailMAC((*[16]uint32)(&s), out[:n], src, macIn[:128*groups], &lanes.H, &lanes.R8)
-		mac.FinishLanes(&lanes, macIn[128*groups:])
-		mac.Sum(&gotTag)
-		if !bytes.Equal(out[:n], want) || !allByte(out[n:], canary) {
-			t.Fatalf("%d bytes: wrong output", n)
-		}
-		if s.Counter() != counter {
-			t.Fatalf("%d bytes: xorTailMAC changed the counter", n)
-		}
-		if gotTag != wantTag {
-			t.Fatalf("%d bytes, %d groups: tag %x, want %x", n, groups, gotTag, wantTag)
-		}
+// check runs kernel (called name) on c into the start of a buffer of
+// outLen bytes of canary, and compares it with the chacha20 and poly1305
+// packages' code in use: the keystream XOR and nothing written past it,
+// the counter left as it was, and the tag.
+func (c *lanesCase) check(t *testing.T, name string, kernel func(s *[16]uint32, dst, src, mac []byte, h *[24]uint64, r8 *[5]uint64), outLen int, canary byte) {
+	t.Helper()
+	n := len(c.src)
+	var s chacha20.State
+	s.Init(c.key, c.nonce, c.counter)
+	want := make([]byte, n)
+	s.XORKeyStream(want, c.src)
+	var ref poly1305.MAC
+	var wantTag, gotTag [poly1305.TagSize]byte
+	ref.Init(c.polyKey)
+	ref.WritePadded(c.ad)
+	ref.Write(c.mac)
+	ref.Sum(&wantTag)
+
+	s.Init(c.key, c.nonce, c.counter)
+	out := bytes.Repeat([]byte{canary}, outLen)
+	var mac poly1305.MAC
+	var lanes poly1305.Lanes
+	mac.Init(c.polyKey)
+	mac.WritePadded(c.ad)
+	mac.StartLanes(&lanes)
+	kernel((*[16]uint32)(&s), out[:n], c.src, c.mac[:c.split], &lanes.H, &lanes.R8)
+	mac.FinishLanes(&lanes, c.mac[c.split:])
+	mac.Sum(&gotTag)
+	if !bytes.Equal(out[:n], want) || !allByte(out[n:], canary) {
+		t.Fatalf("%s, %d bytes: wrong output", name, n)
+	}
+	if s.Counter() != c.counter {
+		t.Fatalf("%s, %d bytes: changed the counter", name, n)
+	}
+	if gotTag != wantTag {
+		t.Fatalf("%s, %d bytes, MAC split at %d: tag %x, want %x", name, n, c.split, gotTag, wantTag)
 	}
 }
 
@@ -296,42 +322,14 @@ func TestChunkPartMACMatchesComposed(t *testing.T) {
 		polyKey := (*[poly1305.KeySize]byte)(edgeBytes(rng, poly1305.KeySize, (kind+1)%3))
 		src := edgeBytes(rng, n, (kind+2)%3)
 		macIn := edgeBytes(rng, 1024+128*(1+n%3), kind)
-		ad := randBytes(rng, 16*rng.IntN(3))
-		counter := uint32(rng.IntN(1000))
+		c := lanesCase{key: key, nonce: nonce, polyKey: polyKey, src: src, mac: macIn, split: 1024,
+			ad:      randBytes(rng, 16*rng.IntN(3)),
+			counter: uint32(rng.IntN(1000)),
+		}
 		if n%5 == 0 {
-			counter = 1<<32 - 16 // the chunk's blocks are the keystream's last
+			c.counter = 1<<32 - 16 // the chunk's blocks are the keystream's last
 		}
-
-		var s chacha20.State
-		s.Init(key, nonce, counter)
-		want := make([]byte, n)
-		s.XORKeyStream(want, src)
-		var ref poly1305.MAC
-		var wantTag, gotTag [poly1305.TagSize]byte
-		ref.Init(polyKey)
-		ref.WritePadded(ad)
-		ref.Write(macIn)
-		ref.Sum(&wantTag)
-
-		s.Init(key, nonce, counter)
-		out := bytes.Repeat([]byte{canary}, 1024+64)
-		var mac poly1305.MAC
-		var lanes poly1305.Lanes
-		mac.Init(polyKey)
-		mac.WritePadded(ad)
-		mac.StartLanes(&lanes)
-		xorChunkPartMAC((*[16]uint32)(&s), out[:n], src, macIn[:1024], &lanes.H, &lanes.R8)
-		mac.FinishLanes(&lanes, macIn[1024:])
-		mac.Sum(&gotTag)
-		if !bytes.Equal(out[:n], want) || !allByte(out[n:], canary) {
-			t.Fatalf("%d bytes: wrong output", n)
-		}
-		if s.Counter() != counter {
-			t.Fatalf("%d bytes: xorChunkPartMAC changed the counter", n)
-		}
-		if gotTag != wantTag {
-			t.Fatalf("%d bytes: tag %x, want %x", n, gotTag, wantTag)
-		}
+		c.check(t, "xorChunkPartMAC", xorChunkPartMAC, 1024+64, canary)
 	}
 }
 

@@ -12,6 +12,7 @@ package chacha20poly1305
 
 import (
 	"bytes"
+	"crypto/cipher"
 	"encoding/binary"
 	"math"
 	"math/big"
@@ -406,51 +407,88 @@ func TestShortReviewKernelsAdversarial(t *testing.T) {
 	if *long {
 		keys = 40
 	}
-	type kn struct{ key, nonce []byte }
-	var kns []kn
-	bigKey := bytes.Repeat([]byte{0xff}, KeySize)
-	kns = append(kns, kn{bigKey, largeRNonce(t, (*[KeySize]byte)(bigKey))[:]})
-	for range keys {
-		kns = append(kns, kn{randBytes(rng, KeySize), randBytes(rng, NonceSize)})
-	}
+	kns := shortRevKeys(t, rng, keys)
 	var maxTop uint64
 	for _, k := range fusedKernels {
 		for _, p := range kns {
-			r0, r1, s0, s1 := shortRevPolyKey(t, p.key, p.nonce)
-			x, _ := xaead.New(p.key)
+			ks := shortRevKeystream(t, p.key, p.nonce, k.max)
 			for n := 0; n <= k.max; n++ {
 				for _, adLen := range []int{0, 1, 15, 16, 17, 32, 48, 50} {
 					if adLen > k.adMax {
 						continue
 					}
-					ad, ct, tag, top, overflow := shortRevAdversarial(r0, r1, s0, s1, adLen, n)
-					if overflow || top >= 1<<63 {
-						t.Fatalf("n %d, ad %d: the model dropped a carry or x2 = %#x", n, adLen, top)
-					}
-					maxTop = max(maxTop, top)
-					ks := shortRevKeystream(t, p.key, p.nonce, n)
-					pt := make([]byte, n)
-					for i := range pt {
-						pt[i] = ct[i] ^ ks[i]
-					}
-					want := x.Seal(nil, p.nonce, pt, ad)
-					if !bytes.Equal(want[:n], ct) || !bytes.Equal(want[n:], tag[:]) {
-						t.Fatalf("n %d, ad %d: the model's tag differs from x/crypto's", n, adLen)
-					}
-					got := make([]byte, n+Overhead)
-					k.seal((*[32]byte)(p.key), (*[12]byte)(p.nonce), got[:n], pt, ad, (*[16]byte)(got[n:]))
-					if !bytes.Equal(got, want) {
-						t.Fatalf("%s: n %d, ad %d: seal differs", k.name, n, adLen)
-					}
-					out := make([]byte, n)
-					if k.open((*[32]byte)(p.key), (*[12]byte)(p.nonce), out, ct, ad, &tag) != 1 || !bytes.Equal(out, pt) {
-						t.Fatalf("%s: n %d, ad %d: open differs", k.name, n, adLen)
-					}
+					maxTop = max(maxTop, shortRevCheckAdversarial(t, k.name, k.seal, k.open, p, ks, n, adLen))
 				}
 			}
 		}
 	}
 	t.Logf("largest x2 in the chains: %#x (2^%.3f)", maxTop, shortRevLog2(maxTop))
+}
+
+// shortRevKey is a key and nonce of the adversarial tests, with the
+// one-time key they give (shortRevPolyKey) and x/crypto's AEAD under key.
+type shortRevKey struct {
+	key, nonce     []byte
+	r0, r1, s0, s1 uint64
+	x              cipher.AEAD
+}
+
+// shortRevKeys returns the adversarial tests' keys: the all-ones key with
+// a nonce whose r is the largest (largeRNonce), then n random keys and
+// nonces.
+func shortRevKeys(t *testing.T, rng *rand.Rand, n int) []shortRevKey {
+	t.Helper()
+	bigKey := bytes.Repeat([]byte{0xff}, KeySize)
+	pairs := [][2][]byte{{bigKey, largeRNonce(t, (*[KeySize]byte)(bigKey))[:]}}
+	for range n {
+		pairs = append(pairs, [2][]byte{randBytes(rng, KeySize), randBytes(rng, NonceSize)})
+	}
+	var kns []shortRevKey
+	for _, kn := range pairs {
+		p := shortRevKey{key: kn[0], nonce: kn[1]}
+		p.r0, p.r1, p.s0, p.s1 = shortRevPolyKey(t, p.key, p.nonce)
+		x, err := xaead.New(p.key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.x = x
+		kns = append(kns, p)
+	}
+	return kns
+}
+
+// shortRevCheckAdversarial makes shortRevAdversarial's message of n bytes
+// with adLen bytes of additional data under p (ks is at least n bytes of
+// its keystream from block 1), checks that the model's tag equals
+// x/crypto's and that the kernel name's seal and open agree with both,
+// and returns the model's largest x2.
+func shortRevCheckAdversarial(t *testing.T, name string,
+	seal func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte),
+	open func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) int,
+	p shortRevKey, ks []byte, n, adLen int) uint64 {
+	t.Helper()
+	ad, ct, tag, top, overflow := shortRevAdversarial(p.r0, p.r1, p.s0, p.s1, adLen, n)
+	if overflow || top >= 1<<63 {
+		t.Fatalf("n %d, ad %d: the model dropped a carry or x2 = %#x", n, adLen, top)
+	}
+	pt := make([]byte, n)
+	for i := range pt {
+		pt[i] = ct[i] ^ ks[i]
+	}
+	want := p.x.Seal(nil, p.nonce, pt, ad)
+	if !bytes.Equal(want[:n], ct) || !bytes.Equal(want[n:], tag[:]) {
+		t.Fatalf("n %d, ad %d: the model's tag differs from x/crypto's", n, adLen)
+	}
+	got := make([]byte, n+Overhead)
+	seal((*[32]byte)(p.key), (*[12]byte)(p.nonce), got[:n], pt, ad, (*[16]byte)(got[n:]))
+	if !bytes.Equal(got, want) {
+		t.Fatalf("%s: n %d, ad %d: seal differs", name, n, adLen)
+	}
+	out := make([]byte, n)
+	if open((*[32]byte)(p.key), (*[12]byte)(p.nonce), out, ct, ad, &tag) != 1 || !bytes.Equal(out, pt) {
+		t.Fatalf("%s: n %d, ad %d: open differs", name, n, adLen)
+	}
+	return top
 }
 
 // shortRevGuarded returns a page whose neighbours are not mapped

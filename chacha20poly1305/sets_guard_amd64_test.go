@@ -3,11 +3,9 @@
 package chacha20poly1305
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
-	xaead "golang.org/x/crypto/chacha20poly1305"
 )
 
 // TestSetsGuardPages runs sealSets and openSets with src, dst, ad, tag, key
@@ -49,42 +47,11 @@ func TestSetsAdversarial(t *testing.T) {
 	if *long {
 		keys = 20
 	}
-	type kn struct{ key, nonce []byte }
-	bigKey := bytes.Repeat([]byte{0xff}, KeySize)
-	kns := []kn{{bigKey, largeRNonce(t, (*[KeySize]byte)(bigKey))[:]}}
-	for range keys {
-		kns = append(kns, kn{randBytes(rng, KeySize), randBytes(rng, NonceSize)})
-	}
-	for _, p := range kns {
-		r0, r1, s0, s1 := shortRevPolyKey(t, p.key, p.nonce)
-		x, err := xaead.New(p.key)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range shortRevKeys(t, rng, keys) {
 		ks := shortRevKeystream(t, p.key, p.nonce, setsMax)
 		for n := fusedMax + 1; n <= setsMax; n++ {
 			for _, adLen := range []int{0, 1, 15, 16, 17, 32, 48, 50} {
-				ad, ct, tag, top, overflow := shortRevAdversarial(r0, r1, s0, s1, adLen, n)
-				if overflow || top >= 1<<63 {
-					t.Fatalf("n %d, ad %d: the model dropped a carry or x2 = %#x", n, adLen, top)
-				}
-				pt := make([]byte, n)
-				for i := range pt {
-					pt[i] = ct[i] ^ ks[i]
-				}
-				want := x.Seal(nil, p.nonce, pt, ad)
-				if !bytes.Equal(want[:n], ct) || !bytes.Equal(want[n:], tag[:]) {
-					t.Fatalf("n %d, ad %d: the model's tag differs from x/crypto's", n, adLen)
-				}
-				got := make([]byte, n+Overhead)
-				sealSets((*[32]byte)(p.key), (*[12]byte)(p.nonce), got[:n], pt, ad, (*[16]byte)(got[n:]))
-				if !bytes.Equal(got, want) {
-					t.Fatalf("n %d, ad %d: seal differs", n, adLen)
-				}
-				out := make([]byte, n)
-				if openSets((*[32]byte)(p.key), (*[12]byte)(p.nonce), out, ct, ad, &tag) != 1 || !bytes.Equal(out, pt) {
-					t.Fatalf("n %d, ad %d: open differs", n, adLen)
-				}
+				shortRevCheckAdversarial(t, "sets", sealSets, openSets, p, ks, n, adLen)
 			}
 		}
 	}
