@@ -17,6 +17,7 @@ package chacha20poly1305
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 	"unsafe"
 
@@ -148,38 +149,20 @@ func TestAVX2ReviewAdversarial(t *testing.T) {
 		t.Skip("the CPU does not run the AVX2 kernels")
 	}
 	rng := testutil.Rand(t)
-	type kn struct{ key, nonce []byte }
-	bigKey := bytes.Repeat([]byte{0xff}, KeySize)
-	kns := []kn{{bigKey, largeRNonce(t, (*[KeySize]byte)(bigKey))[:]}}
 	extra := 1
 	if *long {
 		extra = 8
 	}
-	for range extra {
-		kns = append(kns, kn{randBytes(rng, KeySize), randBytes(rng, NonceSize)})
-	}
+	kns := shortRevKeys(t, rng, extra)
 	var maxTop uint64
 	cases := 0
 	for _, k := range rvAVX2Kernels() {
 		for ki, p := range kns {
-			r0, r1, s0, s1 := shortRevPolyKey(t, p.key, p.nonce)
-			x, _ := xaead.New(p.key)
 			ksAll := shortRevKeystream(t, p.key, p.nonce, k.lens[len(k.lens)-1])
 			for i, n := range k.lens {
 				for _, adLen := range rvADFor(i + 7*ki) {
-					ad, ct, tag, top, overflow := shortRevAdversarial(r0, r1, s0, s1, adLen, n)
-					if overflow || top >= 1<<63 {
-						t.Fatalf("n %d, ad %d: the model dropped a carry or x2 = %#x", n, adLen, top)
-					}
+					pt, ad, want, top := shortRevModelMessage(t, p, ksAll, n, adLen)
 					maxTop = max(maxTop, top)
-					pt := make([]byte, n)
-					for j := range pt {
-						pt[j] = ct[j] ^ ksAll[j]
-					}
-					want := x.Seal(nil, p.nonce, pt, ad)
-					if !bytes.Equal(want[:n], ct) || !bytes.Equal(want[n:], tag[:]) {
-						t.Fatalf("n %d, ad %d: the model's tag differs from x/crypto's", n, adLen)
-					}
 					rvCheckKernel(t, k, p.key, p.nonce, pt, ad, want, 0xff, rng.IntN(128))
 					cases++
 				}
@@ -203,14 +186,26 @@ func TestAVX2ReviewPoisonedStack(t *testing.T) {
 	for _, k := range rvAVX2Kernels() {
 		for i, n := range k.lens {
 			for _, adLen := range rvADFor(3*i + 1) {
-				key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
-				pt, ad := randBytes(rng, n), randBytes(rng, adLen)
-				x, _ := xaead.New(key)
-				want := x.Seal(nil, nonce, pt, ad)
-				rvCheckKernel(t, k, key, nonce, pt, ad, want, byte(1+rng.IntN(255)), rng.IntN(128))
+				rvCheckRandom(t, rng, k, n, adLen, 0)
 			}
 		}
 	}
+}
+
+// rvCheckRandom runs rvCheckKernel on k with a random key, nonce,
+// plaintext of n bytes and additional data of adLen bytes, a random bit
+// of the tag to flip, and the stack poisoned with poison, or with a random
+// non-zero byte if poison is 0.
+func rvCheckRandom(t *testing.T, rng *rand.Rand, k rvAVX2Kernel, n, adLen int, poison byte) {
+	t.Helper()
+	key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+	pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+	x, _ := xaead.New(key)
+	want := x.Seal(nil, nonce, pt, ad)
+	if poison == 0 {
+		poison = byte(1 + rng.IntN(255))
+	}
+	rvCheckKernel(t, k, key, nonce, pt, ad, want, poison, rng.IntN(128))
 }
 
 // TestAVX2ReviewTagAboveP runs every AVX2 kernel on messages whose final

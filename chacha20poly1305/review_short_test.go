@@ -467,28 +467,40 @@ func shortRevCheckAdversarial(t *testing.T, name string,
 	open func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) int,
 	p shortRevKey, ks []byte, n, adLen int) uint64 {
 	t.Helper()
-	ad, ct, tag, top, overflow := shortRevAdversarial(p.r0, p.r1, p.s0, p.s1, adLen, n)
-	if overflow || top >= 1<<63 {
-		t.Fatalf("n %d, ad %d: the model dropped a carry or x2 = %#x", n, adLen, top)
-	}
-	pt := make([]byte, n)
-	for i := range pt {
-		pt[i] = ct[i] ^ ks[i]
-	}
-	want := p.x.Seal(nil, p.nonce, pt, ad)
-	if !bytes.Equal(want[:n], ct) || !bytes.Equal(want[n:], tag[:]) {
-		t.Fatalf("n %d, ad %d: the model's tag differs from x/crypto's", n, adLen)
-	}
+	pt, ad, want, top := shortRevModelMessage(t, p, ks, n, adLen)
 	got := make([]byte, n+Overhead)
 	seal((*[32]byte)(p.key), (*[12]byte)(p.nonce), got[:n], pt, ad, (*[16]byte)(got[n:]))
 	if !bytes.Equal(got, want) {
 		t.Fatalf("%s: n %d, ad %d: seal differs", name, n, adLen)
 	}
 	out := make([]byte, n)
-	if open((*[32]byte)(p.key), (*[12]byte)(p.nonce), out, ct, ad, &tag) != 1 || !bytes.Equal(out, pt) {
+	if open((*[32]byte)(p.key), (*[12]byte)(p.nonce), out, want[:n], ad, (*[16]byte)(want[n:])) != 1 || !bytes.Equal(out, pt) {
 		t.Fatalf("%s: n %d, ad %d: open differs", name, n, adLen)
 	}
 	return top
+}
+
+// shortRevModelMessage makes shortRevAdversarial's message of n bytes with
+// adLen bytes of additional data under p (ks is at least n bytes of its
+// keystream from block 1), checks that the model drops no carry, keeps
+// x2 < 2^63 and that its ciphertext and tag are x/crypto's, and returns
+// the plaintext, the additional data, the sealed message (ciphertext and
+// tag) and the model's largest x2.
+func shortRevModelMessage(t *testing.T, p shortRevKey, ks []byte, n, adLen int) (pt, ad, sealed []byte, top uint64) {
+	t.Helper()
+	ad, ct, tag, top, overflow := shortRevAdversarial(p.r0, p.r1, p.s0, p.s1, adLen, n)
+	if overflow || top >= 1<<63 {
+		t.Fatalf("n %d, ad %d: the model dropped a carry or x2 = %#x", n, adLen, top)
+	}
+	pt = make([]byte, n)
+	for i := range pt {
+		pt[i] = ct[i] ^ ks[i]
+	}
+	sealed = p.x.Seal(nil, p.nonce, pt, ad)
+	if !bytes.Equal(sealed[:n], ct) || !bytes.Equal(sealed[n:], tag[:]) {
+		t.Fatalf("n %d, ad %d: the model's tag differs from x/crypto's", n, adLen)
+	}
+	return pt, ad, sealed, top
 }
 
 // shortRevGuarded returns a page whose neighbours are not mapped
