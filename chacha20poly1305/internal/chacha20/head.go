@@ -13,8 +13,9 @@ const HeadSize = 15 * BlockSize
 //
 // dst and src must be at least HeadSize bytes long, and either the same
 // memory or not overlap at all; block0 must overlap neither. XORKeyStreamHead
-// panics with an internal error otherwise, or if the keystream has fewer
-// than 16 blocks left.
+// panics with an internal error if a length is short or the keystream has
+// fewer than 16 blocks left; the overlaps are not checked (its callers, in
+// chacha20poly1305, have checked them).
 func (s *State) XORKeyStreamHead(block0 *[BlockSize]byte, dst, src []byte) {
 	if len(src) < HeadSize || len(dst) < HeadSize {
 		panic("chacha20: internal error: head shorter than HeadSize")

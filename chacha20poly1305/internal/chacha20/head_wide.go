@@ -16,8 +16,10 @@ const HeadWideMax = 23 * BlockSize
 //
 // dst must be at least as long as src, and either the same memory or not
 // overlap it at all; block0 must overlap neither. XORKeyStreamHeadWide
-// panics with an internal error otherwise, or if the keystream has fewer
-// than 24 blocks left.
+// panics with an internal error if src is longer than HeadWideMax or dst
+// shorter than src, or if the keystream has fewer than 24 blocks left; the
+// overlaps are not checked (its callers, in chacha20poly1305, have checked
+// them).
 func (s *State) XORKeyStreamHeadWide(block0 *[BlockSize]byte, dst, src []byte) {
 	if len(src) > HeadWideMax || len(dst) < len(src) {
 		panic("chacha20: internal error: XORKeyStreamHeadWide on a wrong length")
