@@ -4,6 +4,7 @@ package chacha20poly1305
 
 import (
 	"bytes"
+	"crypto/cipher"
 	"math/rand/v2"
 	"testing"
 
@@ -268,16 +269,7 @@ func (c *lanesCase) check(t *testing.T, name string, kernel func(s *[16]uint32, 
 // additional data of 0, 13 and 129 bytes.
 func TestTailLengths(t *testing.T) {
 	rng := testutil.Rand(t)
-	key := randBytes(rng, KeySize)
-	nonce := randBytes(rng, NonceSize)
-	a, err := New(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x, err := xaead.New(key)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, nonce, a, x := randomPair(t, rng)
 	for _, chunks := range []int{1, 2, 15} {
 		for _, r := range []int{0, 1, 2, 63, 64, 65, 128, 255, 256, 257, 320, 511, 512} {
 			for _, adLen := range []int{0, 13, 129} {
@@ -424,6 +416,23 @@ func TestChunkPartLengths(t *testing.T) {
 	checkLengthsAD(t, ls)
 }
 
+// randomPair returns a random key and nonce, and this package's AEAD and
+// x/crypto's under the key.
+func randomPair(t *testing.T, rng *rand.Rand) (key, nonce []byte, a, x cipher.AEAD) {
+	t.Helper()
+	key = randBytes(rng, KeySize)
+	nonce = randBytes(rng, NonceSize)
+	a, err := New(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err = xaead.New(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key, nonce, a, x
+}
+
 // checkLengthsAD compares Seal and Open (into a fresh slice and in place)
 // with x/crypto for each length, with every length of additional data from
 // 0 to 130, and checks that Open refuses a changed ciphertext, in place
@@ -431,16 +440,7 @@ func TestChunkPartLengths(t *testing.T) {
 func checkLengthsAD(t *testing.T, lengths []int) {
 	t.Helper()
 	rng := testutil.Rand(t)
-	key := randBytes(rng, KeySize)
-	nonce := randBytes(rng, NonceSize)
-	a, err := New(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x, err := xaead.New(key)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, nonce, a, x := randomPair(t, rng)
 	for _, n := range lengths {
 		for adLen := range 131 {
 			pt := randBytes(rng, n)

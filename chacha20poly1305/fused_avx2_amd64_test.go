@@ -37,7 +37,14 @@ func avx2ADLens() []int {
 	if testing.Short() {
 		return []int{0, 1, 5, 13, 15, 16, 17, 32, 40, 257}
 	}
-	lens := []int{48, 64, 100, 257}
+	return adLensTo40(48, 64, 100, 257)
+}
+
+// adLensTo40 returns the lengths of additional data longer, then every one
+// from 0 to 40 (TLS 1.2's 13 among them: no whole block to two, and the
+// partial one at every length).
+func adLensTo40(longer ...int) []int {
+	lens := append([]int(nil), longer...)
 	for n := range 41 {
 		lens = append(lens, n)
 	}

@@ -276,15 +276,7 @@ func TestAVX2ReviewAPIBounds(t *testing.T) {
 		x, _ := v.newX(key)
 		for i, n := range rvAVX2Bounds {
 			for mode := range 12 {
-				var ad []byte
-				switch (i + mode) % 4 {
-				case 1:
-					ad = randBytes(rng, 13)
-				case 2:
-					ad = randBytes(rng, 17)
-				case 3:
-					ad = []byte{}
-				}
+				ad := reviewAD(rng, (i+mode)%4)
 				if n == 0 {
 					// reviewCase forges a ciphertext byte; there is none.
 					nonce := randBytes(rng, v.nonceSize)

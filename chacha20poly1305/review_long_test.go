@@ -51,6 +51,23 @@ func reviewBounds() []int {
 	return ls
 }
 
+// reviewAD returns the API reviews' additional data of kind c: nil (0),
+// 13 (1) or 17 (2) random bytes, empty but not nil (3), or 300 random
+// bytes (4), more than the short kernels' stitched blocks take.
+func reviewAD(rng *rand.Rand, c int) []byte {
+	switch c {
+	case 1:
+		return randBytes(rng, 13)
+	case 2:
+		return randBytes(rng, 17)
+	case 3:
+		return []byte{}
+	case 4:
+		return randBytes(rng, 300)
+	}
+	return nil
+}
+
 // reviewCase runs one message through Seal and Open, into a fresh slice,
 // after a prefix, in place and (Open) over the tag, chosen by mode, and
 // compares with x/crypto; then refuses a forgery (one bit of the

@@ -453,17 +453,7 @@ func TestSetsReviewAPI(t *testing.T) {
 		x, _ := v.newX(key)
 		for i, n := range setsRevAPILens {
 			for mode := range 12 {
-				var ad []byte
-				switch (i + mode) % 5 {
-				case 1:
-					ad = randBytes(rng, 13)
-				case 2:
-					ad = randBytes(rng, 17)
-				case 3:
-					ad = []byte{}
-				case 4:
-					ad = randBytes(rng, 300)
-				}
+				ad := reviewAD(rng, (i+mode)%5)
 				reviewCase(t, rng, a, x, randBytes(rng, v.nonceSize), randBytes(rng, n), ad, mode)
 			}
 			nonce, pt := randBytes(rng, v.nonceSize), randBytes(rng, n)

@@ -35,11 +35,7 @@ func guardsIntact(whole []byte) bool {
 // setsADLens are the additional data lengths of the two-set kernel tests:
 // 0 to 40 bytes and a few long ones.
 func setsADLens() []int {
-	adLens := []int{64, 100, 257, 1000}
-	for a := range 41 {
-		adLens = append(adLens, a)
-	}
-	return adLens
+	return adLensTo40(64, 100, 257, 1000)
 }
 
 // TestSetsMatchesXCrypto compares sealSets and openSets directly with
@@ -183,16 +179,7 @@ func TestSetsDispatch(t *testing.T) {
 	}
 	defer useFusedImplementation(true)()
 	rng := testutil.Rand(t)
-	key := randBytes(rng, KeySize)
-	nonce := randBytes(rng, NonceSize)
-	a, err := New(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x, err := xaead.New(key)
-	if err != nil {
-		t.Fatal(err)
-	}
+	key, nonce, a, x := randomPair(t, rng)
 	for _, n := range []int{fusedMax, fusedMax + 1, 256, setsMax - 1, setsMax, setsMax + 1} {
 		pt, ad := randBytes(rng, n), randBytes(rng, 13)
 		want := x.Seal(nil, nonce, pt, ad)
