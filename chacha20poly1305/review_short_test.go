@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"crypto/cipher"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/big"
 	"math/bits"
@@ -918,21 +919,40 @@ func shortRevAboveP(t *testing.T, key, nonce []byte, ct []byte) (pt []byte, ok b
 	}
 	x, _ = shortRevMulAdd(x, r0, r1, []uint64{0, uint64(n)})
 	x, _ = shortRevMulAdd(x, r0, r1, nil)
-	h := new(big.Int).Mod(shortRevAcc(x), new(big.Int).Lsh(big.NewInt(1), 130))
-	h.Add(h, new(big.Int).SetUint64(5*(x[2]>>2)))
-	if h.Cmp(shortRevP) < 0 {
+	if shortRevUnreduced(x).Cmp(shortRevP) < 0 {
 		return nil, false
 	}
+	shortRevCheckModelTag(t, x, s0, s1, fmt.Sprintf("n %d, above p", n))
+	return shortRevDecrypt(t, key, nonce, ct), true
+}
+
+// shortRevUnreduced returns tagDone's h for the model's accumulator x
+// after the last block: x mod 2^130 plus 5 times its bits from 2^130
+// (x2 >> 2), h mod p but not reduced below p.
+func shortRevUnreduced(x [3]uint64) *big.Int {
+	h := new(big.Int).Mod(shortRevAcc(x), new(big.Int).Lsh(big.NewInt(1), 130))
+	return h.Add(h, new(big.Int).SetUint64(5*(x[2]>>2)))
+}
+
+// shortRevCheckModelTag checks the model's tag from the accumulator x
+// (shortRevTag) against math/big's (shortRevWantTag); what names the case.
+func shortRevCheckModelTag(t *testing.T, x [3]uint64, s0, s1 uint64, what string) {
+	t.Helper()
 	t0, t1 := shortRevTag(x, s0, s1)
 	if w0, w1 := shortRevWantTag(x, s0, s1); t0 != w0 || t1 != w1 {
-		t.Fatalf("n %d: the model's tag is wrong above p", n)
+		t.Fatalf("%s: the model's tag is wrong", what)
 	}
-	ks := shortRevKeystream(t, key, nonce, n)
-	pt = make([]byte, n)
+}
+
+// shortRevDecrypt returns the plaintext of ct under key and nonce (the
+// keystream from block 1).
+func shortRevDecrypt(t *testing.T, key, nonce, ct []byte) []byte {
+	ks := shortRevKeystream(t, key, nonce, len(ct))
+	pt := make([]byte, len(ct))
 	for i := range pt {
 		pt[i] = ct[i] ^ ks[i]
 	}
-	return pt, true
+	return pt
 }
 
 // TestShortReviewTagAboveP runs the kernels on messages for which tagDone
