@@ -54,7 +54,7 @@ func chunksMAC() {
 		k256: consts.Offset(24), k1024: consts.Offset(32), k5: consts.Offset(40),
 	}
 
-	TEXT("xorChunksMAC", NOSPLIT, "func(s *[16]uint32, dst, src, mac []byte, h *[24]uint64, r8 *[5]uint64)")
+	TEXT("xorChunksMAC", NOSPLIT, lanesSignature)
 	Pragma("noescape")
 	Doc("xorChunksMAC sets dst = src XOR keystream for the whole 1024-byte",
 		"chunks of src, from the block counter of s, which it does not",
@@ -67,13 +67,7 @@ func chunksMAC() {
 		"ending with the chunk's first block (dst = mac[960:] in Seal).",
 		"len(dst) >= len(src), len(mac) >= len(src) &^ 1023. It requires",
 		"AVX-512F, AVX-512IFMA and AVX-512VL.")
-	s := Load(Param("s"), GP64())
-	dst := Load(Param("dst").Base(), GP64())
-	src := Load(Param("src").Base(), GP64())
-	mp := Load(Param("mac").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
-	hp := Load(Param("h"), GP64())
-	r8 := Load(Param("r8"), GP64())
+	s, dst, src, mp, n, hp, r8 := chunkArgs()
 	SHRQ(U8(10), n)
 	JZ(LabelRef("chunks_done"))
 
@@ -119,7 +113,7 @@ func chunksMAC() {
 // chain, and the MAC after them; here it is one pass bound by the vector
 // ports, with a chunk of the MAC beside it.
 func chunkPartMAC(pc polyConsts, iota16 Mem) {
-	TEXT("xorChunkPartMAC", NOSPLIT, "func(s *[16]uint32, dst, src, mac []byte, h *[24]uint64, r8 *[5]uint64)")
+	TEXT("xorChunkPartMAC", NOSPLIT, lanesSignature)
 	Pragma("noescape")
 	Doc("xorChunkPartMAC is xorChunksMAC for one chunk of 1 to 1024 bytes of",
 		"src, its blocks' loads and stores masked: it sets dst = src XOR",
@@ -128,13 +122,7 @@ func chunkPartMAC(pc polyConsts, iota16 Mem) {
 		"(the last 64 bytes read after dst is written). len(dst) >= len(src),",
 		"len(mac) >= 1024. It requires AVX-512F, AVX-512BW, AVX-512IFMA,",
 		"AVX-512VL and BMI2.")
-	s := Load(Param("s"), GP64())
-	dst := Load(Param("dst").Base(), GP64())
-	src := Load(Param("src").Base(), GP64())
-	mp := Load(Param("mac").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
-	hp := Load(Param("h"), GP64())
-	r8 := Load(Param("r8"), GP64())
+	s, dst, src, mp, n, hp, r8 := chunkArgs()
 
 	R8, H := lanesIn(r8, hp)
 	ctr := laneCounters(s, iota16)
@@ -164,6 +152,25 @@ func chunkPartMAC(pc polyConsts, iota16 Mem) {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// lanesSignature is the Go signature of the kernels that run the cipher
+// with groups of the MAC beside it on the poly1305 package's lanes
+// (xorChunksMAC, xorChunkPartMAC, xorTailMAC).
+const lanesSignature = "func(s *[16]uint32, dst, src, mac []byte, h *[24]uint64, r8 *[5]uint64)"
+
+// chunkArgs emits the loads of xorChunksMAC's and xorChunkPartMAC's
+// arguments (lanesSignature): s, the bases of dst, src and mac, the length
+// of src, h and r8.
+func chunkArgs() (s, dst, src, mac, n, h, r8 Register) {
+	s = Load(Param("s"), GP64())
+	dst = Load(Param("dst").Base(), GP64())
+	src = Load(Param("src").Base(), GP64())
+	mac = Load(Param("mac").Base(), GP64())
+	n = Load(Param("src").Len(), GP64())
+	h = Load(Param("h"), GP64())
+	r8 = Load(Param("r8"), GP64())
+	return s, dst, src, mac, n, h, r8
 }
 
 // laneCounters emits the block counters of the sixteen lanes, the counter
@@ -264,7 +271,7 @@ func tailKernel(pc polyConsts, name string, sets int, withHead bool, lanes, four
 	if withHead {
 		TEXT(name, NOSPLIT, "func(s *[16]uint32, dst, src []byte, head *[128]byte, skip int, mac []byte, h *[24]uint64, r8 *[5]uint64)")
 	} else {
-		TEXT(name, NOSPLIT, "func(s *[16]uint32, dst, src, mac []byte, h *[24]uint64, r8 *[5]uint64)")
+		TEXT(name, NOSPLIT, lanesSignature)
 	}
 	Pragma("noescape")
 	doc := []string{
