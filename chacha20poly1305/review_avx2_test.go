@@ -208,6 +208,29 @@ func rvCheckRandom(t *testing.T, rng *rand.Rand, k rvAVX2Kernel, n, adLen int, p
 	rvCheckKernel(t, k, key, nonce, pt, ad, want, poison, rng.IntN(128))
 }
 
+// rvCheckAboveP runs rvCheckKernel on k with want messages of n bytes
+// whose final reduction must subtract p (shortRevAboveP), each under a
+// random key and nonce, with no additional data; it fails if 2000 tries a
+// message do not find them.
+func rvCheckAboveP(t *testing.T, rng *rand.Rand, k rvAVX2Kernel, n, want int) {
+	t.Helper()
+	hits, tries := 0, 0
+	for ; hits < want && tries < 2000*want; tries++ {
+		key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+		pt, ok := shortRevAboveP(t, key, nonce, randBytes(rng, n))
+		if !ok {
+			continue
+		}
+		hits++
+		x, _ := xaead.New(key)
+		sealed := x.Seal(nil, nonce, pt, nil)
+		rvCheckKernel(t, k, key, nonce, pt, nil, sealed, 0xff, rng.IntN(128))
+	}
+	if hits < want {
+		t.Fatalf("%s: n %d: %d messages with h + 5c >= p in %d tries", k.name, n, hits, tries)
+	}
+}
+
 // TestAVX2ReviewTagAboveP runs every AVX2 kernel on messages whose final
 // reduction must subtract p (shortRevAboveP), at lengths that end in each
 // kernel's every kind of last piece (the short kernels' sets; the chunk
@@ -231,21 +254,7 @@ func TestAVX2ReviewTagAboveP(t *testing.T) {
 	}
 	for _, k := range rvAVX2Kernels() {
 		for _, n := range lens[k.name] {
-			hits, tries := 0, 0
-			for ; hits < want && tries < 2000*want; tries++ {
-				key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
-				pt, ok := shortRevAboveP(t, key, nonce, randBytes(rng, n))
-				if !ok {
-					continue
-				}
-				hits++
-				x, _ := xaead.New(key)
-				sealed := x.Seal(nil, nonce, pt, nil)
-				rvCheckKernel(t, k, key, nonce, pt, nil, sealed, 0xff, rng.IntN(128))
-			}
-			if hits < want {
-				t.Fatalf("%s: n %d: %d messages with h + 5c >= p in %d tries", k.name, n, hits, tries)
-			}
+			rvCheckAboveP(t, rng, k, n, want)
 		}
 	}
 }

@@ -181,21 +181,7 @@ func TestSetsReviewTagAboveP(t *testing.T) {
 	k := setsRevKernel()
 	want := testutil.Runs(*long, 2, 20, 1)
 	for _, n := range []int{208, 256, 272, 320, 384, 400, 448} {
-		hits, tries := 0, 0
-		for ; hits < want && tries < 2000*want; tries++ {
-			key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
-			pt, ok := shortRevAboveP(t, key, nonce, randBytes(rng, n))
-			if !ok {
-				continue
-			}
-			hits++
-			x, _ := xaead.New(key)
-			sealed := x.Seal(nil, nonce, pt, nil)
-			rvCheckKernel(t, k, key, nonce, pt, nil, sealed, 0xff, rng.IntN(128))
-		}
-		if hits < want {
-			t.Fatalf("n %d: %d messages with h + 5c >= p in %d tries", n, hits, tries)
-		}
+		rvCheckAboveP(t, rng, k, n, want)
 	}
 }
 
