@@ -366,6 +366,25 @@ func stackBlocks(label string, buf Mem) {
 func macADAndStack(name string, buf Mem) {
 	Comment("h = the first block + 2^128: the additional data's if it has a whole")
 	Comment("block, else the stack's; then h = h r + m + 2^128 for each of the others")
+	macFirstAD(name)
+	Comment("the additional data's other whole blocks")
+	polyLoop(name + "_ad")
+	Label(name + "_adend")
+	stackBlocks(name+"_s1", buf)
+	JMP(LabelRef(name + "_stack"))
+	macFirstStack(name, buf)
+	JZ(LabelRef(name + "_last"))
+	Label(name + "_stack")
+	polyLoop(name + "_stackloop")
+	Label(name + "_last")
+	polyMulAdd(nil, nil)
+}
+
+// macFirstAD emits the MAC's start on the additional data: if it has a
+// whole block, h = that block + 2^128 (x2 = 1), bp its next block and nb
+// the number of its whole blocks left, and a jump to name_adend if none
+// is; if not, a jump to name_noad (macFirstStack).
+func macFirstAD(name string) {
 	MOVQ(U32(1), x2)
 	Load(Param("ad").Len(), nb)
 	SHRQ(U8(4), nb)
@@ -376,22 +395,19 @@ func macADAndStack(name string, buf Mem) {
 	ADDQ(Imm(16), bp)
 	DECQ(nb)
 	JZ(LabelRef(name + "_adend"))
-	Comment("the additional data's other whole blocks")
-	polyLoop(name + "_ad")
-	Label(name + "_adend")
-	stackBlocks(name+"_s1", buf)
-	JMP(LabelRef(name + "_stack"))
+}
+
+// macFirstStack emits, at name_noad (the additional data has no whole
+// block), the stack's blocks in buf (stackBlocks) and h = the first of
+// them + 2^128, with bp and nb the next one and the number left; it
+// leaves the flags of nb's decrement.
+func macFirstStack(name string, buf Mem) {
 	Label(name + "_noad")
 	stackBlocks(name+"_s0", buf)
 	MOVQ(Mem{Base: bp}, x0)
 	MOVQ(Mem{Base: bp, Disp: 8}, x1)
 	ADDQ(Imm(16), bp)
 	DECQ(nb)
-	JZ(LabelRef(name + "_last"))
-	Label(name + "_stack")
-	polyLoop(name + "_stackloop")
-	Label(name + "_last")
-	polyMulAdd(nil, nil)
 }
 
 // kernelText starts the function name, a Seal kernel or (open set) an
