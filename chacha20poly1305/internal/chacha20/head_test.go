@@ -19,30 +19,39 @@ func TestXORKeyStreamHead(t *testing.T) {
 			src := make([]byte, HeadSize+64)
 			fill(rng.Uint64, src)
 
-			want := make([]byte, BlockSize+HeadSize)
-			ref := s
-			xorKeyStreamGeneric(&ref, want, append(make([]byte, BlockSize), src[:HeadSize]...))
-
 			for _, inPlace := range []bool{false, true} {
-				got := s
-				var block0 [BlockSize]byte
-				dst := bytes.Repeat([]byte{0xc3}, HeadSize+64)
-				if inPlace {
-					copy(dst, src[:HeadSize])
-					got.XORKeyStreamHead(&block0, dst, dst[:HeadSize])
-				} else {
-					got.XORKeyStreamHead(&block0, dst, src)
-				}
-				if !bytes.Equal(block0[:], want[:BlockSize]) || !bytes.Equal(dst[:HeadSize], want[BlockSize:]) {
-					t.Fatalf("in place %v: differs from the portable code", inPlace)
-				}
-				if !bytes.Equal(dst[HeadSize:], bytes.Repeat([]byte{0xc3}, 64)) {
-					t.Fatalf("in place %v: wrote past HeadSize bytes", inPlace)
-				}
+				got := checkHead(t, (*State).XORKeyStreamHead, s, src, HeadSize, inPlace)
 				if got.Counter() != s.Counter()+16 {
 					t.Fatalf("in place %v: counter %d, want %d", inPlace, got.Counter(), s.Counter()+16)
 				}
 			}
 		}
 	})
+}
+
+// checkHead runs head (XORKeyStreamHead or XORKeyStreamHeadWide) from s on
+// the first n bytes of src, into a buffer of n+64 bytes of 0xc3 or in place
+// (src's n bytes copied there), and compares block 0 and the output with
+// the portable code, checks that nothing past n bytes is written, and
+// returns the state after it. Out of place, head takes src whole.
+func checkHead(t *testing.T, head func(s *State, block0 *[BlockSize]byte, dst, src []byte), s State, src []byte, n int, inPlace bool) State {
+	t.Helper()
+	want := make([]byte, BlockSize+n)
+	ref := s
+	xorKeyStreamGeneric(&ref, want, append(make([]byte, BlockSize), src[:n]...))
+	var block0 [BlockSize]byte
+	dst := bytes.Repeat([]byte{0xc3}, n+64)
+	if inPlace {
+		copy(dst, src[:n])
+		head(&s, &block0, dst, dst[:n])
+	} else {
+		head(&s, &block0, dst, src)
+	}
+	if !bytes.Equal(block0[:], want[:BlockSize]) || !bytes.Equal(dst[:n], want[BlockSize:]) {
+		t.Fatalf("%d bytes, in place %v: differs from the portable code", n, inPlace)
+	}
+	if !bytes.Equal(dst[n:], bytes.Repeat([]byte{0xc3}, 64)) {
+		t.Fatalf("%d bytes, in place %v: wrote past the data", n, inPlace)
+	}
+	return s
 }

@@ -1,7 +1,6 @@
 package chacha20
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -25,25 +24,7 @@ func TestXORKeyStreamHeadWide(t *testing.T) {
 			}
 			src := make([]byte, n)
 			fill(rng.Uint64, src)
-			want := make([]byte, BlockSize+n)
-			ref := s
-			xorKeyStreamGeneric(&ref, want, append(make([]byte, BlockSize), src...))
-			inPlace := n%2 == 0
-			got := s
-			var block0 [BlockSize]byte
-			dst := bytes.Repeat([]byte{0xc3}, n+BlockSize)
-			if inPlace {
-				copy(dst, src)
-				got.XORKeyStreamHeadWide(&block0, dst, dst[:n])
-			} else {
-				got.XORKeyStreamHeadWide(&block0, dst, src)
-			}
-			if !bytes.Equal(block0[:], want[:BlockSize]) || !bytes.Equal(dst[:n], want[BlockSize:]) {
-				t.Fatalf("%d bytes, in place %v: differs from the portable code", n, inPlace)
-			}
-			if !bytes.Equal(dst[n:], bytes.Repeat([]byte{0xc3}, BlockSize)) {
-				t.Fatalf("%d bytes, in place %v: wrote past the data", n, inPlace)
-			}
+			got := checkHead(t, (*State).XORKeyStreamHeadWide, s, src, n, n%2 == 0)
 			if want := s.Counter() + 1 + uint32((n+BlockSize-1)/BlockSize); got.Counter() != want {
 				t.Fatalf("%d bytes: counter %d, want %d", n, got.Counter(), want)
 			}
