@@ -179,9 +179,7 @@ func TestAVX2ChunkedLimits(t *testing.T) {
 	}
 	defer useAVX2FusedOnly()()
 	rng := testutil.Rand(t)
-	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
-	nonce := largeRNonce(t, key)
-	x, _ := xaead.New(key[:])
+	key, nonce, x := largeRKey(t)
 	for i, n := range avx2ChunkLens() {
 		ad := bytes.Repeat([]byte{0xff}, []int{0, 13, 16, 300}[i%4])
 		ones := bytes.Repeat([]byte{0xff}, n)

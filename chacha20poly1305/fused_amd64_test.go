@@ -4,12 +4,14 @@ package chacha20poly1305
 
 import (
 	"bytes"
+	"crypto/cipher"
 	"encoding/binary"
 	"testing"
 
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
 	"github.com/carry-crypto/carry/internal/testutil"
+	xaead "golang.org/x/crypto/chacha20poly1305"
 )
 
 // fusedKernels are the fused functions, and the longest message and
@@ -126,8 +128,7 @@ func TestFusedLimits(t *testing.T) {
 	defer useFusedImplementation(false)()
 	defer chacha20.UseImplementation("portable")()
 	defer poly1305.UseImplementation("portable")()
-	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
-	nonce := largeRNonce(t, key)
+	key, nonce, _ := largeRKey(t)
 	for _, k := range fusedKernels {
 		for n := 0; n <= k.max; n++ {
 			for _, adLen := range []int{0, 1, 13, 16, 64, 257} {
@@ -168,6 +169,19 @@ func checkLimits(t *testing.T, name string, n, adLen int, key *[KeySize]byte, no
 	if open(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:])) != 1 || !bytes.Equal(out, pt) {
 		t.Fatalf("%s: length %d, ad %d: open differs at the limits", name, n, adLen)
 	}
+}
+
+// largeRKey returns the all-ones key, the nonce largeRNonce finds for it
+// (r with the top three bits of each clamped word set), and x/crypto's
+// AEAD under the key: the inputs of the tests at polyMulAdd's bounds.
+func largeRKey(t *testing.T) (key *[KeySize]byte, nonce *[NonceSize]byte, x cipher.AEAD) {
+	t.Helper()
+	key = (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
+	x, err := xaead.New(key[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key, largeRNonce(t, key), x
 }
 
 // largeRNonce returns the first nonce (a counter in its first four bytes)

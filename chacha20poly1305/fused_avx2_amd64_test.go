@@ -193,9 +193,7 @@ func TestAVX2FusedLimits(t *testing.T) {
 	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 short kernels")
 	}
-	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
-	nonce := largeRNonce(t, key)
-	x, _ := xaead.New(key[:])
+	key, nonce, x := largeRKey(t)
 	for _, k := range avx2Kernels {
 		for n := k.min; n <= k.max; n++ {
 			for _, adLen := range []int{0, 1, 13, 16, 64, 257} {

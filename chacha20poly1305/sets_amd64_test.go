@@ -156,12 +156,7 @@ func TestSetsLimits(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
 	}
-	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
-	nonce := largeRNonce(t, key)
-	x, err := xaead.New(key[:])
-	if err != nil {
-		t.Fatal(err)
-	}
+	key, nonce, x := largeRKey(t)
 	ref := func(pt, ad []byte) []byte { return x.Seal(nil, nonce[:], pt, ad) }
 	for n := fusedMax + 1; n <= setsMax; n++ {
 		for _, adLen := range []int{0, 1, 13, 16, 64, 257} {
