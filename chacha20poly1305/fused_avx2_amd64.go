@@ -22,8 +22,10 @@ var useAVX2Fused = haveAVX2Fused
 // one block with one set (x1), three with two, five with three (x3).
 const avx2Max = 7 * blockSize
 
-// avx2MidMax is the longest message the AVX2 kernels take where the
-// AVX-512 ones are in use too. Past the AVX-512 short kernels, the AVX-512
+// avx2MidMax is the longest message the AVX2 kernels would take where the
+// AVX-512 ones are in use too: sets3Max, so none, as the three-set AVX-512
+// kernels (sealSets3, openSets3; see sets3Max) take every length up to it
+// faster than both paths below. Before them, past the two-set kernels, the AVX-512
 // path starts a message on chacha20's XORKeyStreamHeadWide (sealLong,
 // openLong: block 0 and up to fifteen blocks of data in one pass of the
 // sixteen-block kernel, its loads and stores masked) and computes the MAC
@@ -43,15 +45,18 @@ const avx2Max = 7 * blockSize
 //	640     427 / 467   437 / 501
 //	768     444 / 531   455 / 560
 //	832     447 / 546   456 / 568
-const avx2MidMax = 496
+//
+// and the AVX2 kernels took 449 to 496 bytes; the three-set kernels then
+// took 449 to 704 bytes in 290 to 370 ns (see sets3Max).
+const avx2MidMax = sets3Max
 
 // avx2Takes reports whether the AVX2 kernels take a message of n bytes:
 // every message where they are in use and the AVX-512 ones are not, and
-// those of setsMax+1 to avx2MidMax bytes where both are (sealShort and
-// openShort take the shorter ones, on the AVX-512 fused and two-set
-// kernels).
+// those of sets3Max+1 to avx2MidMax bytes where both are, none (sealShort
+// and openShort take the shorter ones, on the AVX-512 fused, two-set and
+// three-set kernels).
 func avx2Takes(n int) bool {
-	return useAVX2Fused && (!useFused || n > setsMax && n <= avx2MidMax)
+	return useAVX2Fused && (!useFused || n > sets3Max && n <= avx2MidMax)
 }
 
 // wideHead reports whether seal and open start a message past the short

@@ -235,16 +235,16 @@ func TestAVX2ReviewEveryLength(t *testing.T) {
 
 // TestAVX2Takes checks which messages go to the AVX2 kernels: all of them
 // where only they are in use, none where they are not, and where the
-// AVX-512 kernels are in use too, those from setsMax+1 to avx2MidMax
-// bytes, with the AVX-512 fused and two-set kernels before and the head
-// path after.
+// AVX-512 kernels are in use too, those from sets3Max+1 to avx2MidMax
+// bytes (none: avx2MidMax is sets3Max), with the AVX-512 fused, two-set
+// and three-set kernels before and the head path after.
 func TestAVX2Takes(t *testing.T) {
 	defer func(f, a bool) { useFused, useAVX2Fused = f, a }(useFused, useAVX2Fused)
 	for _, c := range []struct {
 		fused, avx2 bool
 		lo, hi      int // the lengths taken, hi excluded
 	}{
-		{true, true, setsMax + 1, avx2MidMax + 1},
+		{true, true, sets3Max + 1, avx2MidMax + 1},
 		{false, true, 0, 1 << 20},
 		{true, false, 0, 0},
 		{false, false, 0, 0},

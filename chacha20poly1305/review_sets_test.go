@@ -3,7 +3,9 @@
 package chacha20poly1305
 
 // A second reader's tests of the two-set kernels (sealSets and openSets,
-// sets_amd64.s from _asm/sets_amd64_asm.go), for what their own tests
+// sets_amd64.s from _asm/sets_amd64_asm.go), and of the three-set ones
+// (sealSets3 and openSets3, from _asm/sets3_amd64_asm.go, 449 to 704
+// bytes, where the tests below run them too), for what their own tests
 // could miss: every buffer against an unmapped page at every length they
 // take; the MAC driven at the limits of polyMulAdd's bounds
 // (review_short_test.go's word model) through the additional data's loop,
@@ -12,7 +14,7 @@ package chacha20poly1305
 // words); every length of additional data from 0 to 300; each call on a
 // stack poisoned with non-zero bytes; every tag bit and a bit of every MAC
 // block flipped; arguments on a goroutine's stack at every depth; the
-// public API around the kernels' bounds (192/193, 448/449) in every
+// public API around the kernels' bounds (192/193, 448/449, 704/705) in every
 // arrangement of its output, with the fused functions on and off; and a
 // taint audit of sets_amd64.s for branches, addresses and masks from
 // secret data.
@@ -39,15 +41,34 @@ func setsRevKernel() rvAVX2Kernel {
 	return rvAVX2Kernel{name: "sets", seal: sealSets, open: openSets, lens: rvSpan(fusedMax+1, setsMax)}
 }
 
-// setsRevEdges are the message lengths at the two-set kernels' edges: the
-// first and last they take, the last block partial, whole or one byte
-// long, set 1 holding one to four blocks, and the lengths block last in the
-// stack buffer.
-var setsRevEdges = []int{193, 194, 207, 208, 209, 255, 256, 257, 319, 320, 321, 383, 384, 385, 433, 440, 447, 448}
+// setsRevKernels is the two-set kernels (setsRevKernel) and the three-set
+// ones (sealSets3 and openSets3, setsMax+1 to sets3Max bytes).
+func setsRevKernels() []rvAVX2Kernel {
+	return []rvAVX2Kernel{setsRevKernel(),
+		{name: "sets3", seal: sealSets3, open: openSets3, lens: rvSpan(setsMax+1, sets3Max)}}
+}
 
-// TestSetsReviewGuardPages runs the two-set kernels with src, dst, ad, tag,
-// key and nonce each against an unmapped page, after it and before it
-// (guardPages, review_short_test.go), at every length they take and
+// setsRevKernelFor returns the set kernel that takes n bytes.
+func setsRevKernelFor(n int) rvAVX2Kernel {
+	for _, k := range setsRevKernels() {
+		if slices.Contains(k.lens, n) {
+			return k
+		}
+	}
+	panic("no set kernel takes " + strconv.Itoa(n) + " bytes")
+}
+
+// setsRevEdges are the message lengths at the set kernels' edges: the
+// first and last they take, the last block partial, whole or one byte
+// long, the last set holding one to four blocks, and the lengths block
+// last in the stack buffer; first the two-set kernels', then the three-set
+// ones'.
+var setsRevEdges = []int{193, 194, 207, 208, 209, 255, 256, 257, 319, 320, 321, 383, 384, 385, 433, 440, 447, 448,
+	449, 450, 463, 464, 465, 511, 512, 513, 575, 576, 577, 639, 640, 641, 689, 696, 703, 704}
+
+// TestSetsReviewGuardPages runs the two- and three-set kernels with src,
+// dst, ad, tag, key and nonce each against an unmapped page, after it and
+// before it (guardPages, review_short_test.go), at every length they take and
 // additional data of 0 to 17, 31 to 33, 47 to 49 and 255 to 257 bytes: a
 // byte read or written outside them (a mask wrong by a byte, a whole-block
 // load of the additional data's partial block) would fault. The page
@@ -60,32 +81,33 @@ func TestSetsReviewGuardPages(t *testing.T) {
 	rng := testutil.Rand(t)
 	pages := newGuardPages(t)
 	adLens := append(guardADLens(), 47, 48, 49, 255, 256, 257)
-	k := setsRevKernel()
-	for _, n := range k.lens {
-		for _, adLen := range adLens {
-			for _, atEnd := range []bool{true, false} {
-				c := pages.place(rng, n, adLen, atEnd)
-				c.checkSeal(t, k.name, k.seal)
-				c.checkOpen(t, rng, k.name, k.open, false)
+	for _, k := range setsRevKernels() {
+		for _, n := range k.lens {
+			for _, adLen := range adLens {
+				for _, atEnd := range []bool{true, false} {
+					c := pages.place(rng, n, adLen, atEnd)
+					c.checkSeal(t, k.name, k.seal)
+					c.checkOpen(t, rng, k.name, k.open, false)
+				}
 			}
 		}
-	}
-	for _, n := range k.lens {
-		for _, atEnd := range []bool{true, false} {
-			c := pages.place(rng, n, rng.IntN(40), atEnd)
-			// In place: dst is src.
-			k.seal(c.key, c.nonce, c.src, c.src, c.ad, c.tag)
-			if !bytes.Equal(c.src, c.want[:n]) || !bytes.Equal(c.tag[:], c.want[n:]) {
-				t.Fatalf("n %d, ad %d, at end %v: seal in place differs", n, c.adLen, atEnd)
-			}
-			if k.open(c.key, c.nonce, c.src, c.src, c.ad, c.tag) != 1 || !bytes.Equal(c.src, c.pt) {
-				t.Fatalf("n %d, ad %d, at end %v: open in place differs", n, c.adLen, atEnd)
+		for _, n := range k.lens {
+			for _, atEnd := range []bool{true, false} {
+				c := pages.place(rng, n, rng.IntN(40), atEnd)
+				// In place: dst is src.
+				k.seal(c.key, c.nonce, c.src, c.src, c.ad, c.tag)
+				if !bytes.Equal(c.src, c.want[:n]) || !bytes.Equal(c.tag[:], c.want[n:]) {
+					t.Fatalf("%s: n %d, ad %d, at end %v: seal in place differs", k.name, n, c.adLen, atEnd)
+				}
+				if k.open(c.key, c.nonce, c.src, c.src, c.ad, c.tag) != 1 || !bytes.Equal(c.src, c.pt) {
+					t.Fatalf("%s: n %d, ad %d, at end %v: open in place differs", k.name, n, c.adLen, atEnd)
+				}
 			}
 		}
 	}
 }
 
-// TestSetsReviewADLens runs the two-set kernels (rvCheckKernel: ciphertext
+// TestSetsReviewADLens runs the two- and three-set kernels (rvCheckKernel: ciphertext
 // and tag against x/crypto, nothing written past them, Open right and
 // refusing a flipped tag bit, each call on a poisoned stack) with
 // additional data of every length from 0 to 300 bytes (no whole block to
@@ -99,19 +121,20 @@ func TestSetsReviewADLens(t *testing.T) {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	k := setsRevKernel()
-	for _, n := range k.lens {
-		step := 7
-		if *long || slices.Contains(setsRevEdges, n) {
-			step = 1
-		}
-		for adLen := n % step; adLen <= 300; adLen += step {
-			rvCheckRandom(t, rng, k, n, adLen, 0)
+	for _, k := range setsRevKernels() {
+		for _, n := range k.lens {
+			step := 7
+			if *long || slices.Contains(setsRevEdges, n) {
+				step = 1
+			}
+			for adLen := n % step; adLen <= 300; adLen += step {
+				rvCheckRandom(t, rng, k, n, adLen, 0)
+			}
 		}
 	}
 }
 
-// TestSetsReviewPoisonedStack runs the two-set kernels (rvCheckKernel) at
+// TestSetsReviewPoisonedStack runs the two- and three-set kernels (rvCheckKernel) at
 // every length they take, with two lengths of additional data of
 // rvAVX2ADLens in turn (all of them with -long), each call on a stack
 // poisoned with a random non-zero byte and then with 0xff: a byte of the
@@ -123,17 +146,18 @@ func TestSetsReviewPoisonedStack(t *testing.T) {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	k := setsRevKernel()
-	for i, n := range k.lens {
-		for _, adLen := range rvADFor(i) {
-			for _, poison := range []byte{byte(1 + rng.IntN(255)), 0xff} {
-				rvCheckRandom(t, rng, k, n, adLen, poison)
+	for _, k := range setsRevKernels() {
+		for i, n := range k.lens {
+			for _, adLen := range rvADFor(i) {
+				for _, poison := range []byte{byte(1 + rng.IntN(255)), 0xff} {
+					rvCheckRandom(t, rng, k, n, adLen, poison)
+				}
 			}
 		}
 	}
 }
 
-// TestSetsReviewAdversarial drives the two-set kernels at every length they
+// TestSetsReviewAdversarial drives the two- and three-set kernels at every length they
 // take, with additional data of lengths that put the MAC's first block,
 // the stitched blocks and the rest in each place, on messages whose whole
 // MAC blocks are chosen through the word model of polyMulAdd
@@ -150,28 +174,29 @@ func TestSetsReviewAdversarial(t *testing.T) {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	k := setsRevKernel()
 	kns := shortRevKeys(t, rng, testutil.Runs(*long, 1, 10, 0))
 	adLens := []int{0, 1, 15, 16, 17, 31, 32, 33, 48, 50, 64, 100, 272}
 	var maxTop uint64
-	for _, kn := range kns {
-		ks := shortRevKeystream(t, kn.key, kn.nonce, slices.Max(k.lens))
-		for _, n := range k.lens {
-			for _, adLen := range adLens {
-				pt, ad, want, top := shortRevModelMessage(t, kn, ks, n, adLen)
-				maxTop = max(maxTop, top)
-				rvCheckKernel(t, k, kn.key, kn.nonce, pt, ad, want, 0xff, rng.IntN(128))
+	for _, k := range setsRevKernels() {
+		for _, kn := range kns {
+			ks := shortRevKeystream(t, kn.key, kn.nonce, slices.Max(k.lens))
+			for _, n := range k.lens {
+				for _, adLen := range adLens {
+					pt, ad, want, top := shortRevModelMessage(t, kn, ks, n, adLen)
+					maxTop = max(maxTop, top)
+					rvCheckKernel(t, k, kn.key, kn.nonce, pt, ad, want, 0xff, rng.IntN(128))
+				}
 			}
 		}
 	}
 	t.Logf("largest x2 in the chains: %#x (2^%.3f)", maxTop, shortRevLog2(maxTop))
 }
 
-// TestSetsReviewTagAboveP runs the two-set kernels on messages whose final
-// reduction must subtract p (shortRevAboveP: the last ciphertext block
-// solved for so that h + 5c, reduceH's h, lies at or above p, which random
-// messages reach with probability about 2^-67), at lengths that end in
-// each of set 1's blocks and at both ends: the tags must be x/crypto's,
+// TestSetsReviewTagAboveP runs the two- and three-set kernels on messages
+// whose final reduction must subtract p (shortRevAboveP: the last
+// ciphertext block solved for so that h + 5c, reduceH's h, lies at or above
+// p, which random messages reach with probability about 2^-67), at lengths
+// that end in each of the last set's blocks and at both ends: the tags must be x/crypto's,
 // and Open must take them and refuse them with a bit flipped.
 func TestSetsReviewTagAboveP(t *testing.T) {
 	if !haveFused {
@@ -181,6 +206,10 @@ func TestSetsReviewTagAboveP(t *testing.T) {
 	k := setsRevKernel()
 	want := testutil.Runs(*long, 2, 20, 1)
 	for _, n := range []int{208, 256, 272, 320, 384, 400, 448} {
+		rvCheckAboveP(t, rng, k, n, want)
+	}
+	k = setsRevKernels()[1]
+	for _, n := range []int{464, 512, 528, 576, 640, 656, 704} {
 		rvCheckAboveP(t, rng, k, n, want)
 	}
 }
@@ -245,7 +274,7 @@ func setsRevSmallH(t *testing.T, key, nonce, ad, ct []byte, target int64) (pt []
 	return shortRevDecrypt(t, key, nonce, ct), true
 }
 
-// TestSetsReviewSmallH runs the two-set kernels, and the other short
+// TestSetsReviewSmallH runs the two- and three-set kernels, and the other short
 // kernels whose final reduction is written apart (the fused and short
 // ones', reduceH; the AVX2 ones'), on messages whose Poly1305 value h mod p
 // is each of 0 to 4 with the accumulator at p above it (setsRevSmallH), so
@@ -256,8 +285,8 @@ func TestSetsReviewSmallH(t *testing.T) {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	kernels := []rvAVX2Kernel{setsRevKernel()}
-	lens := map[string][]int{"sets": {208, 256, 320, 448}, "fused": {16, 192}, "short": {16, 64},
+	kernels := setsRevKernels()
+	lens := map[string][]int{"sets": {208, 256, 320, 448}, "sets3": {464, 512, 576, 704}, "fused": {16, 192}, "short": {16, 64},
 		"avx2x1": {64}, "avx2": {192}, "avx2x3": {320}, "avx2x4": {448}, "avx2chunks": {464, 1024}}
 	for _, k := range fusedKernels {
 		kernels = append(kernels, rvAVX2Kernel{name: k.name, seal: k.seal, open: k.open})
@@ -294,7 +323,7 @@ func TestSetsReviewSmallH(t *testing.T) {
 	}
 }
 
-// TestSetsReviewEveryForgery flips, for openSets, each of the 128 tag bits,
+// TestSetsReviewEveryForgery flips, for openSets and openSets3, each of the 128 tag bits,
 // a random bit of every 16-byte MAC block of the ciphertext (the last one
 // partial or whole) and of the additional data, and changes the additional
 // data's and the ciphertext's length by a zero byte, at the lengths of
@@ -312,12 +341,13 @@ func TestSetsReviewEveryForgery(t *testing.T) {
 			pt, ad := randBytes(rng, n), randBytes(rng, adLen)
 			ct := make([]byte, n)
 			var tag [Overhead]byte
-			sealSets(key, nonce, ct, pt, ad, &tag)
+			k := setsRevKernelFor(n)
+			k.seal(key, nonce, ct, pt, ad, &tag)
 			refused := func(what string, ct, ad []byte, tag *[Overhead]byte) {
 				t.Helper()
 				dst := bytes.Repeat([]byte{canary}, len(ct)+64)
 				ctBefore, adBefore, tagBefore := bytes.Clone(ct), bytes.Clone(ad), *tag
-				if openSets(key, nonce, dst[:len(ct)], ct, ad, tag) != 0 {
+				if k.open(key, nonce, dst[:len(ct)], ct, ad, tag) != 0 {
 					t.Fatalf("n %d, ad %d: %s: accepted", n, adLen, what)
 				}
 				if !allByte(dst, canary) || !bytes.Equal(ct, ctBefore) || !bytes.Equal(ad, adBefore) || *tag != tagBefore {
@@ -342,21 +372,22 @@ func TestSetsReviewEveryForgery(t *testing.T) {
 				refused("additional data bit flipped", ct, bad, &tag)
 			}
 			refused("additional data with a zero byte appended", ct, append(bytes.Clone(ad), 0), &tag)
-			if n < setsMax {
+			if n < sets3Max && n != setsMax {
 				// The same padded MAC blocks: only the lengths block
 				// tells them apart.
 				refused("ciphertext with a zero byte appended", append(bytes.Clone(ct), 0), ad, &tag)
 			}
 			// The right tag, after all that.
 			dst := make([]byte, n)
-			if openSets(key, nonce, dst, ct, ad, &tag) != 1 || !bytes.Equal(dst, pt) {
+			if k.open(key, nonce, dst, ct, ad, &tag) != 1 || !bytes.Equal(dst, pt) {
 				t.Fatalf("n %d, ad %d: open refused the right tag", n, adLen)
 			}
 		}
 	}
 }
 
-// setsRevOnStack seals pt and opens the result with the two-set kernels,
+// setsRevOnStack seals pt and opens the result with the two-set kernels
+// (or, past setsMax bytes, the three-set ones),
 // called directly (so that escape analysis sees their go:noescape), with
 // the key, nonce, tag and output in this function's frame, after depth
 // frames of setsRevOnStack. It reports whether both gave want and pt.
@@ -370,9 +401,14 @@ func setsRevOnStack(key *[32]byte, nonce *[12]byte, pt, ad, want []byte, depth i
 	var kc [32]byte
 	var nc [12]byte
 	var tag [16]byte
-	var out, back [setsMax]byte
+	var out, back [sets3Max]byte
 	kc, nc = *key, *nonce
 	n := len(pt)
+	if n > setsMax {
+		sealSets3(&kc, &nc, out[:n], pt, ad, &tag)
+		ok := bytes.Equal(out[:n], want[:n]) && bytes.Equal(tag[:], want[n:])
+		return openSets3(&kc, &nc, back[:n], out[:n], ad, &tag) == 1 && bytes.Equal(back[:n], pt) && ok
+	}
 	sealSets(&kc, &nc, out[:n], pt, ad, &tag)
 	ok := bytes.Equal(out[:n], want[:n]) && bytes.Equal(tag[:], want[n:])
 	return openSets(&kc, &nc, back[:n], out[:n], ad, &tag) == 1 && bytes.Equal(back[:n], pt) && ok
@@ -380,15 +416,17 @@ func setsRevOnStack(key *[32]byte, nonce *[12]byte, pt, ad, want []byte, depth i
 
 // TestSetsReviewOnStack runs the two-set kernels, whose 544-byte frames
 // are NOSPLIT (no prologue to grow the stack: the linker must have found
-// room below every caller), by setsRevOnStack in a new goroutine at every
-// depth from 0 to 150 frames, so that their frames meet the end of a small
-// stack at every offset, with their arguments on it.
+// room below every caller), and the three-set ones, whose 784-byte frames
+// are too large for that and grow the stack in their prologue, by
+// setsRevOnStack in a new goroutine at every depth from 0 to 150 frames, so
+// that their frames meet the end of a small stack at every offset, with
+// their arguments on it.
 func TestSetsReviewOnStack(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	for _, n := range []int{fusedMax + 1, setsMax} {
+	for _, n := range []int{fusedMax + 1, setsMax, setsMax + 1, sets3Max} {
 		key, nonce := (*[32]byte)(randBytes(rng, KeySize)), (*[12]byte)(randBytes(rng, NonceSize))
 		pt, ad := randBytes(rng, n), randBytes(rng, 13)
 		x, _ := xaead.New(key[:])
@@ -404,12 +442,12 @@ func TestSetsReviewOnStack(t *testing.T) {
 }
 
 // setsRevAPILens are the message lengths of the API tests: each side of
-// the bounds between the fused, two-set and following kernels, and the
-// edges inside the two-set kernels.
-var setsRevAPILens = append([]int{190, 191, 192, 449, 450, 464}, setsRevEdges...)
+// the bounds between the fused, two-set, three-set and following kernels,
+// and the edges inside the set kernels.
+var setsRevAPILens = append([]int{190, 191, 192, 705, 706, 720}, setsRevEdges...)
 
 // TestSetsReviewAPI runs Seal and Open, with the fused functions on (the
-// two-set kernels from 193 to 448 bytes), at every length of
+// two-set kernels from 193 to 448 bytes, the three-set ones to 704), at every length of
 // setsRevAPILens, in each of reviewCase's arrangements (a fresh output,
 // after a prefix, in place; Open also over the tag), with forgeries
 // refused and the output zeroed, with additional data nil, empty, or of
@@ -453,12 +491,13 @@ func TestSetsReviewAPI(t *testing.T) {
 }
 
 // TestSetsReviewDispatch checks which lengths sealShort and openShort take
-// (through 448 bytes with the fused functions on, the two-set kernels past
-// 192; none with them off), and that Seal and Open agree with x/crypto on
-// each side of 192/193 and 448/449 with the fused functions on and off and
-// every other implementation (forEachImpl): a message past 192 bytes sent
-// to the fused kernel, or past 448 to the two-set one, would lose its last
-// bytes.
+// (through 704 bytes with the fused functions on, the two-set kernels past
+// 192, the three-set ones past 448; none with them off), and that Seal and
+// Open agree with x/crypto on each side of 192/193, 448/449 and 704/705
+// with the fused functions on and off and every other implementation
+// (forEachImpl): a message past 192 bytes sent to the fused kernel, past
+// 448 to the two-set one or past 704 to the three-set one, would lose its
+// last bytes.
 func TestSetsReviewDispatch(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
@@ -467,7 +506,7 @@ func TestSetsReviewDispatch(t *testing.T) {
 	key := (*[KeySize]byte)(randBytes(rng, KeySize))
 	nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
 	x, _ := xaead.New(key[:])
-	edges := []int{191, 192, 193, 194, 447, 448, 449, 450}
+	edges := []int{191, 192, 193, 194, 447, 448, 449, 450, 703, 704, 705, 706}
 	for _, on := range []bool{true, false} {
 		restore := useFusedImplementation(on)
 		for _, n := range edges {
@@ -476,23 +515,24 @@ func TestSetsReviewDispatch(t *testing.T) {
 			ct := make([]byte, n)
 			var tag [Overhead]byte
 			taken := sealShort(key, nonce, ct, pt, ad, &tag)
-			if taken != (on && n <= setsMax) {
+			if taken != (on && n <= sets3Max) {
 				t.Fatalf("fused %v, n %d: sealShort took it: %v", on, n, taken)
 			}
 			if taken && (!bytes.Equal(ct, want[:n]) || !bytes.Equal(tag[:], want[n:])) {
 				t.Fatalf("fused %v, n %d: sealShort differs from x/crypto", on, n)
 			}
-			if n > fusedMax && n <= setsMax {
+			if n > fusedMax && n <= sets3Max {
+				k := setsRevKernelFor(n)
 				direct := make([]byte, n)
 				var directTag [Overhead]byte
-				sealSets(key, nonce, direct, pt, ad, &directTag)
+				k.seal(key, nonce, direct, pt, ad, &directTag)
 				if !bytes.Equal(direct, want[:n]) || directTag != [Overhead]byte(want[n:]) {
-					t.Fatalf("n %d: sealSets differs from x/crypto", n)
+					t.Fatalf("n %d: %s differs from x/crypto", n, k.name)
 				}
 			}
 			out := make([]byte, n)
 			done, ok := openShort(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:]))
-			if done != (on && n <= setsMax) || done && (!ok || !bytes.Equal(out, pt)) {
+			if done != (on && n <= sets3Max) || done && (!ok || !bytes.Equal(out, pt)) {
 				t.Fatalf("fused %v, n %d: openShort: done %v, ok %v", on, n, done, ok)
 			}
 		}

@@ -38,8 +38,24 @@ func setsADLens() []int {
 	return adLensTo40(64, 100, 257, 1000)
 }
 
-// TestSetsMatchesXCrypto compares sealSets and openSets directly with
-// x/crypto at every length they take, fusedMax+1 to setsMax, and additional
+// setsKernel is one of the set kernels and the lengths it takes, min to
+// max bytes.
+type setsKernel struct {
+	name     string
+	seal     func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)
+	open     func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) int
+	min, max int
+}
+
+// setsKernels is every set kernel: the two-set (sealSets, openSets) and
+// three-set (sealSets3, openSets3) ones.
+var setsKernels = []setsKernel{
+	{"sets", sealSets, openSets, fusedMax + 1, setsMax},
+	{"sets3", sealSets3, openSets3, setsMax + 1, sets3Max},
+}
+
+// TestSetsMatchesXCrypto compares the set kernels (setsKernels) directly
+// with x/crypto at every length they take, fusedMax+1 to sets3Max, and additional
 // data of 0 to 40 bytes and a few longer, out of place and in place, with
 // every buffer between guard bytes that must stay untouched; Open must
 // refuse a tag, ciphertext or additional data with a bit flipped and then
@@ -49,17 +65,19 @@ func TestSetsMatchesXCrypto(t *testing.T) {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	for n := fusedMax + 1; n <= setsMax; n++ {
-		for _, adLen := range setsADLens() {
-			setsCheckOne(t, rng, n, adLen, (n+adLen)%2 == 1)
+	for _, k := range setsKernels {
+		for n := k.min; n <= k.max; n++ {
+			for _, adLen := range setsADLens() {
+				setsCheckOne(t, rng, k, n, adLen, (n+adLen)%2 == 1)
+			}
 		}
 	}
 }
 
-// setsCheckOne runs one case of TestSetsMatchesXCrypto: a random key,
+// setsCheckOne runs one case of TestSetsMatchesXCrypto on k: a random key,
 // nonce, plaintext of n bytes and additional data of adLen bytes, in place
 // (inPlace: dst is src) or not.
-func setsCheckOne(t *testing.T, rng *rand.Rand, n, adLen int, inPlace bool) {
+func setsCheckOne(t *testing.T, rng *rand.Rand, k setsKernel, n, adLen int, inPlace bool) {
 	t.Helper()
 	key := (*[KeySize]byte)(randBytes(rng, KeySize))
 	nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
@@ -91,12 +109,12 @@ func setsCheckOne(t *testing.T, rng *rand.Rand, n, adLen int, inPlace bool) {
 		return bytes.Equal(keyG, key[:]) && bytes.Equal(nonceG, nonce[:]) && bytes.Equal(ad, adv)
 	}
 
-	sealSets((*[32]byte)(keyG), (*[12]byte)(nonceG), dst, src, ad, tag)
+	k.seal((*[32]byte)(keyG), (*[12]byte)(nonceG), dst, src, ad, tag)
 	if !bytes.Equal(dst, want[:n]) || !bytes.Equal(tag[:], want[n:]) {
-		t.Fatalf("n %d, ad %d, in place %v: seal differs from x/crypto", n, adLen, inPlace)
+		t.Fatalf("%s: n %d, ad %d, in place %v: seal differs from x/crypto", k.name, n, adLen, inPlace)
 	}
 	if !intact() || !inPlace && !bytes.Equal(src, pt) {
-		t.Fatalf("n %d, ad %d, in place %v: seal wrote outside dst and tag", n, adLen, inPlace)
+		t.Fatalf("%s: n %d, ad %d, in place %v: seal wrote outside dst and tag", k.name, n, adLen, inPlace)
 	}
 
 	// Open, with src holding the ciphertext and dst (if apart) canaries.
@@ -128,27 +146,27 @@ func setsCheckOne(t *testing.T, rng *rand.Rand, n, adLen int, inPlace bool) {
 		bit := rng.IntN(8 * len(b))
 		b[bit/8] ^= 1 << (bit % 8)
 		srcBefore := bytes.Clone(src)
-		if openSets((*[32]byte)(keyG), (*[12]byte)(nonceG), dst, src, ad, tag) != 0 {
-			t.Fatalf("n %d, ad %d, in place %v: open accepted bit %d of %d flipped", n, adLen, inPlace, bit, where)
+		if k.open((*[32]byte)(keyG), (*[12]byte)(nonceG), dst, src, ad, tag) != 0 {
+			t.Fatalf("%s: n %d, ad %d, in place %v: open accepted bit %d of %d flipped", k.name, n, adLen, inPlace, bit, where)
 		}
 		if !bytes.Equal(src, srcBefore) || !inPlace && !allByte(dst, setsCanary) {
-			t.Fatalf("n %d, ad %d, in place %v: open wrote output for a forgery", n, adLen, inPlace)
+			t.Fatalf("%s: n %d, ad %d, in place %v: open wrote output for a forgery", k.name, n, adLen, inPlace)
 		}
 		b[bit/8] ^= 1 << (bit % 8)
 		if !intact() {
-			t.Fatalf("n %d, ad %d, in place %v: refused open wrote outside dst", n, adLen, inPlace)
+			t.Fatalf("%s: n %d, ad %d, in place %v: refused open wrote outside dst", k.name, n, adLen, inPlace)
 		}
 	}
 	reset()
-	if openSets((*[32]byte)(keyG), (*[12]byte)(nonceG), dst, src, ad, tag) != 1 {
-		t.Fatalf("n %d, ad %d, in place %v: open refused the right tag", n, adLen, inPlace)
+	if k.open((*[32]byte)(keyG), (*[12]byte)(nonceG), dst, src, ad, tag) != 1 {
+		t.Fatalf("%s: n %d, ad %d, in place %v: open refused the right tag", k.name, n, adLen, inPlace)
 	}
 	if !bytes.Equal(dst, pt) || !intact() || !bytes.Equal(tag[:], want[n:]) {
-		t.Fatalf("n %d, ad %d, in place %v: open wrote the wrong output", n, adLen, inPlace)
+		t.Fatalf("%s: n %d, ad %d, in place %v: open wrote the wrong output", k.name, n, adLen, inPlace)
 	}
 }
 
-// TestSetsLimits runs sealSets and openSets at the limits of polyMulAdd's
+// TestSetsLimits runs the set kernels at the limits of polyMulAdd's
 // bounds, as TestFusedLimits runs the fused functions: the largest r, and
 // all-ones blocks of additional data and ciphertext, at every length they
 // take.
@@ -158,16 +176,18 @@ func TestSetsLimits(t *testing.T) {
 	}
 	key, nonce, x := largeRKey(t)
 	ref := func(pt, ad []byte) []byte { return x.Seal(nil, nonce[:], pt, ad) }
-	for n := fusedMax + 1; n <= setsMax; n++ {
-		for _, adLen := range []int{0, 1, 13, 16, 64, 257} {
-			checkLimits(t, "sets", n, adLen, key, nonce, ref, sealSets, openSets)
+	for _, k := range setsKernels {
+		for n := k.min; n <= k.max; n++ {
+			for _, adLen := range []int{0, 1, 13, 16, 64, 257} {
+				checkLimits(t, k.name, n, adLen, key, nonce, ref, k.seal, k.open)
+			}
 		}
 	}
 }
 
-// TestSetsDispatch checks that Seal and Open take the two-set kernels for
-// the lengths past fusedMax up to setsMax and no others, through sealShort
-// and openShort, and agree with x/crypto at those lengths' edges.
+// TestSetsDispatch checks that Seal and Open take the set kernels for the
+// lengths past fusedMax up to sets3Max and no others, through sealShort and
+// openShort, and agree with x/crypto at those lengths' edges.
 func TestSetsDispatch(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
@@ -175,13 +195,13 @@ func TestSetsDispatch(t *testing.T) {
 	defer useFusedImplementation(true)()
 	rng := testutil.Rand(t)
 	key, nonce, a, x := randomPair(t, rng)
-	for _, n := range []int{fusedMax, fusedMax + 1, 256, setsMax - 1, setsMax, setsMax + 1} {
+	for _, n := range []int{fusedMax, fusedMax + 1, 256, setsMax - 1, setsMax, setsMax + 1, 512, sets3Max - 1, sets3Max, sets3Max + 1} {
 		pt, ad := randBytes(rng, n), randBytes(rng, 13)
 		want := x.Seal(nil, nonce, pt, ad)
 		var tag [Overhead]byte
 		ct := make([]byte, n)
 		taken := sealShort((*[KeySize]byte)(key), (*[NonceSize]byte)(nonce), ct, pt, ad, &tag)
-		if taken != (n <= setsMax) {
+		if taken != (n <= sets3Max) {
 			t.Fatalf("n %d: sealShort took it: %v", n, taken)
 		}
 		if got := a.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
@@ -189,7 +209,7 @@ func TestSetsDispatch(t *testing.T) {
 		}
 		out := make([]byte, n)
 		done, ok := openShort((*[KeySize]byte)(key), (*[NonceSize]byte)(nonce), out, want[:n], ad, (*[Overhead]byte)(want[n:]))
-		if done != (n <= setsMax) || done && (!ok || !bytes.Equal(out, pt)) {
+		if done != (n <= sets3Max) || done && (!ok || !bytes.Equal(out, pt)) {
 			t.Fatalf("n %d: openShort: done %v, ok %v", n, done, ok)
 		}
 		if got, err := a.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(got, pt) {

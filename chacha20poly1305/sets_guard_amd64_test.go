@@ -8,7 +8,7 @@ import (
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
-// TestSetsGuardPages runs sealSets and openSets with src, dst, ad, tag, key
+// TestSetsGuardPages runs the set kernels (setsKernels) with src, dst, ad, tag, key
 // and nonce each against an unmapped page, after it and before it, at
 // every length they take and additional data of 0 to 17 and 31 to 33
 // bytes (guardPages, review_short_test.go): a byte read or written outside
@@ -20,18 +20,20 @@ func TestSetsGuardPages(t *testing.T) {
 	}
 	rng := testutil.Rand(t)
 	pages := newGuardPages(t)
-	for n := fusedMax + 1; n <= setsMax; n++ {
-		for _, adLen := range guardADLens() {
-			for _, atEnd := range []bool{true, false} {
-				c := pages.place(rng, n, adLen, atEnd)
-				c.checkSeal(t, "sets", sealSets)
-				c.checkOpen(t, rng, "sets", openSets, false)
+	for _, k := range setsKernels {
+		for n := k.min; n <= k.max; n++ {
+			for _, adLen := range guardADLens() {
+				for _, atEnd := range []bool{true, false} {
+					c := pages.place(rng, n, adLen, atEnd)
+					c.checkSeal(t, k.name, k.seal)
+					c.checkOpen(t, rng, k.name, k.open, false)
+				}
 			}
 		}
 	}
 }
 
-// TestSetsAdversarial runs sealSets and openSets on messages whose MAC
+// TestSetsAdversarial runs the set kernels on messages whose MAC
 // blocks keep the accumulator's low words all ones after every block
 // (shortRevAdversarial, review_short_test.go), under the largest r and a
 // few random keys, at every length they take and additional data around
@@ -48,10 +50,12 @@ func TestSetsAdversarial(t *testing.T) {
 		keys = 20
 	}
 	for _, p := range shortRevKeys(t, rng, keys) {
-		ks := shortRevKeystream(t, p.key, p.nonce, setsMax)
-		for n := fusedMax + 1; n <= setsMax; n++ {
-			for _, adLen := range []int{0, 1, 15, 16, 17, 32, 48, 50} {
-				shortRevCheckAdversarial(t, "sets", sealSets, openSets, p, ks, n, adLen)
+		ks := shortRevKeystream(t, p.key, p.nonce, sets3Max)
+		for _, k := range setsKernels {
+			for n := k.min; n <= k.max; n++ {
+				for _, adLen := range []int{0, 1, 15, 16, 17, 32, 48, 50} {
+					shortRevCheckAdversarial(t, k.name, k.seal, k.open, p, ks, n, adLen)
+				}
 			}
 		}
 	}

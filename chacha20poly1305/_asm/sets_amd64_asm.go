@@ -59,7 +59,8 @@ const (
 	setsMax = 7 * 64
 )
 
-// setsKernels emits sealSets and openSets and their constants.
+// setsKernels emits sealSets and openSets, sealSets3 and openSets3
+// (sets3_amd64_asm.go), and their constants.
 func setsKernels() {
 	laneCtr4 = laneTable("lanectr4", 0)
 	laneCtr8 = laneTable("lanectr8", 4)
@@ -69,6 +70,9 @@ func setsKernels() {
 	}
 	setsKernel("sealSets", false)
 	setsKernel("openSets", true)
+	laneCtr12 = laneTable("lanectr12", 8)
+	sets3Kernel("sealSets3", false)
+	sets3Kernel("openSets3", true)
 }
 
 // laneTable emits the read-only 64 bytes name, first, first+1, first+2 and

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The three-set kernels (sealSets3 and openSets3, in sets_amd64.s beside
+// the two-set ones) are Seal and Open for messages of 449 to 704 bytes
+// (eight to eleven ChaCha20 blocks), as sealSets and openSets are for four
+// to seven: ChaCha20 on THREE horizontal sets of four blocks in zmm
+// registers (set 0: block 0, the Poly1305 key, and blocks 1..3; set 1:
+// blocks 4..7; set 2: blocks 8..11) and Poly1305 on MULX over the
+// additional data and the ciphertext, copied zero-padded to the stack.
+//
+// The schedule is the two-set kernels' with set 2 beside set 1: set 0 runs
+// its first D double rounds alone (sets3SealStitch, sets3OpenStitch), then
+// all three sets 10 - D, interleaved; then r, blocks 1..3 (and in Seal their
+// ciphertext), and sets 1 and 2's last D double rounds with two of the
+// MAC's blocks beside each; the MAC's other blocks follow.
+//
+// Blocks 1..7 are whole (n > 448): they are read and written without
+// masks, which leaves K1..K4 for blocks 8..11. The data are not held in
+// registers (three sets and their inputs take 18 of the 32): Seal XORs the
+// keystream with src in memory, and Open copies the ciphertext to the stack
+// before the rounds (its MAC reads it there) and XORs the plaintext from
+// that copy after the tag is checked. Their frame (784 bytes) is too large
+// for NOSPLIT below the ABI wrappers, so they have a stack check.
+//
+// Measured (session 6, through Seal and Open, 13 bytes of additional data,
+// min of 5 alternating runs, ns): Seal 294 at 449 bytes, 302 at 512, 366
+// at 704; Open 296, 312, 347; the paths before them took 420 to 510.
+//
+// Every branch tests a public length or, in Open, whether the tag was right.
+
+// laneCtr12 holds 8, 9, 10 and 11 in word 0 of each 128-bit lane: set 2's
+// counters.
+var laneCtr12 Mem
+
+// sets3Max is the longest message the three-set kernels take: eleven
+// blocks, which with block 0 fill three sets of four; the shortest is
+// setsMax+1.
+const sets3Max = 11 * 64
+
+// sets3SealStitch and sets3OpenStitch are the number of sets 1 and 2's
+// double rounds run after set 0's, with two of the MAC's blocks beside
+// each (sets3Stitched per half), in Seal and Open. Seal's must be ready
+// when set 0 is: the additional data's partial block and blocks 1..3's
+// ciphertext on the stack, 11 at least (12 less the MAC's first if the
+// additional data is empty); Open's are all ready.
+const (
+	sets3SealStitch = 4
+	sets3OpenStitch = 6
+	sets3Stitched   = 1
+)
+
+// sets3Kernel emits sealSets3 (open false) or openSets3.
+func sets3Kernel(name string, open bool) {
+	sig := "func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)"
+	if open {
+		sig += " int"
+	}
+	TEXT(name, 0, sig)
+	Pragma("noescape")
+	if open {
+		Doc(fmt.Sprintf("%s decrypts src, of %d to %d bytes, into dst if its tag over ad", name, setsMax+1, sets3Max),
+			"and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it",
+			"returns 0 and writes nothing, under key and nonce. len(dst) >= len(src).",
+			"It requires AVX-512F, AVX-512BW, AVX-512VL and BMI2.")
+	} else {
+		Doc(fmt.Sprintf("%s encrypts src, of %d to %d bytes, into dst and writes the tag", name, setsMax+1, sets3Max),
+			"over ad and the ciphertext (RFC 8439, Section 2.8) to tag, under key and",
+			"nonce. len(dst) >= len(src). It requires AVX-512F, AVX-512BW, AVX-512VL",
+			"and BMI2.")
+	}
+	Comment("the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes")
+	buf := AllocLocal(48 + 16 + sets3Max + 16)
+	r1op, r05op = buf, buf.Offset(8)
+
+	in0, x0v := inputRows()
+	in1 := [4]VecVirtual{in0[0], in0[1], in0[2], ZMM()}
+	in2 := [4]VecVirtual{in0[0], in0[1], in0[2], ZMM()}
+	VMOVDQA64(in0[3], in1[3])
+	VMOVDQU32(laneCtr8, K2, in1[3])
+	VMOVDQA64(in0[3], in2[3])
+	VMOVDQU32(laneCtr12, K2, in2[3])
+	x1v := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+	x2v := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+	for i := range x1v {
+		VMOVDQA64(in1[i], x1v[i])
+		VMOVDQA64(in2[i], x2v[i])
+	}
+
+	adTail(name, buf, K1)
+
+	Comment("the masks of blocks 8..11 (data blocks 7..10; blocks 1..7 are whole: n > 448):",
+		"min(max(n - 64l, 0), 64) bytes, as maskedData")
+	ks := []Register{K1, K2, K3, K4}
+	n := Load(Param("src").Len(), RDX)
+	MOVQ(I32(-1), RAX)
+	XORQ(RBX, RBX)
+	for j, k := range ks {
+		l := 7 + j
+		MOVQ(n, RCX)
+		SUBQ(U32(64*l), RCX)
+		BZHIQ(RCX, RAX, R8)
+		CMPQ(RCX, Imm(64))
+		CMOVQGE(RAX, R8)
+		CMPQ(RCX, Imm(0))
+		CMOVQLE(RBX, R8)
+		KMOVQ(R8, k)
+	}
+	src := Load(Param("src").Base(), RSI)
+	if open {
+		Comment("the ciphertext, zero-padded, to the stack for the MAC, and the lengths")
+		for l := range 11 {
+			t := ZMM()
+			if l < 7 {
+				VMOVDQU64(Mem{Base: src, Disp: 64 * l}, t)
+			} else {
+				VMOVDQU8_Z(Mem{Base: src, Disp: 64 * l}, ks[l-7], t)
+			}
+			VMOVDQU64(t, buf.Offset(64+64*l))
+		}
+		lengthsBlock(buf)
+	}
+
+	D, c := sets3SealStitch, sets3Stitched
+	if open {
+		D = sets3OpenStitch
+	}
+	if 2*c*sets3SealStitch > 11 {
+		panic("sets3: more stitched blocks than the MAC has ready")
+	}
+	Comment("set 0's first rounds, ahead of sets 1 and 2's, so that r is ready first")
+	MOVQ(U32(uint32(D)), RCX)
+	Label(name + "_set0")
+	doubleRound([][4]VecVirtual{x0v})
+	DECQ(RCX)
+	JNZ(LabelRef(name + "_set0"))
+	MOVQ(U32(uint32(10-D)), RCX)
+	Comment("the three sets, interleaved")
+	Label(name + "_all")
+	doubleRound([][4]VecVirtual{x0v, x1v, x2v})
+	DECQ(RCX)
+	JNZ(LabelRef(name + "_all"))
+	for i := range x0v {
+		VPADDD(in0[i], x0v[i], x0v[i])
+	}
+	polyKey(x0v[0])
+	Comment("transpose: blocks 1..3 of set 0, a block per register")
+	stream := transpose(x0v, 1)
+	dst := RDX
+	if !open {
+		Comment("blocks 1..3's ciphertext: to dst, and to the stack for the MAC")
+		sealStore(dst, buf, stream, 0)
+	}
+	macStart(name, buf)
+	Comment(fmt.Sprintf("sets 1 and 2's last rounds, the MAC's next %d blocks beside them", 2*c*D))
+	for range D {
+		x := [][4]VecVirtual{x1v, x2v}
+		quarterRounds(x)
+		for j := range c {
+			polyMulAdd(Mem{Base: bp, Disp: 16 * j}, Mem{Base: bp, Disp: 16*j + 8})
+		}
+		diagonalize(x)
+		quarterRounds(x)
+		for j := range c {
+			polyMulAdd(Mem{Base: bp, Disp: 16 * (c + j)}, Mem{Base: bp, Disp: 16*(c+j) + 8})
+		}
+		undiagonalize(x)
+		ADDQ(Imm(uint64(32*c)), bp)
+	}
+	SUBQ(Imm(uint64(2*c*D)), nb)
+	for i := range x1v {
+		VPADDD(in1[i], x1v[i], x1v[i])
+		VPADDD(in2[i], x2v[i], x2v[i])
+	}
+	Comment("transpose: blocks 4..7 of set 1 and 8..11 of set 2")
+	stream = append(stream, transpose(x1v, 0)...)
+	stream = append(stream, transpose(x2v, 0)...)
+	if !open {
+		Comment("blocks 4..11's ciphertext: to dst, and zero-padded to the stack, then the lengths")
+		sealStore(dst, buf, stream, 3)
+		lengthsBlock(buf)
+	}
+	Comment("the MAC's other blocks (at least two: n > 448)")
+	polyLoop(name + "_rest")
+	polyMulAdd(nil, nil)
+	if tagDone(name, open, x0v[1]) {
+		return
+	}
+	Comment("the plaintext to dst: the stack's ciphertext ^ the keystream")
+	Load(Param("dst").Base(), dst)
+	for l := range stream {
+		VPXORD(buf.Offset(64+64*l), stream[l], stream[l])
+		if l < 7 {
+			VMOVDQU64(stream[l], Mem{Base: dst, Disp: 64 * l})
+		} else {
+			VMOVDQU8(stream[l], ks[l-7], Mem{Base: dst, Disp: 64 * l})
+		}
+	}
+	openReturn(name)
+}
+
+// sealStore emits, for the blocks l = from.. of stream (keystream, a block
+// per register), the ciphertext src[l] ^ stream[l] into stream[l], its
+// store to dst (under mask K1..K4 for blocks 8..11, data blocks 7..10),
+// and its zero-padded copy to the stack at buf+64+64l for the MAC. It
+// reads src through RAX, which the MAC leaves free between blocks.
+func sealStore(dst Register, buf Mem, stream []VecVirtual, from int) {
+	Load(Param("dst").Base(), dst)
+	Load(Param("src").Base(), RAX)
+	for l := from; l < len(stream); l++ {
+		if l < 7 {
+			VPXORD(Mem{Base: RAX, Disp: 64 * l}, stream[l], stream[l])
+			VMOVDQU64(stream[l], Mem{Base: dst, Disp: 64 * l})
+		} else {
+			k := []Register{K1, K2, K3, K4}[l-7]
+			t := ZMM()
+			VMOVDQU8_Z(Mem{Base: RAX, Disp: 64 * l}, k, t)
+			VPXORD(t, stream[l], stream[l])
+			VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
+			VMOVDQU8_Z(stream[l], k, stream[l])
+		}
+		VMOVDQU64(stream[l], buf.Offset(64+64*l))
+	}
+}
