@@ -235,12 +235,7 @@ func vTranspose(w, t [8]VecPhysical) [8]VecPhysical {
 // end of the pending blocks, the round counter and the data's pointers are
 // stack slots.
 func chunksAVX2Kernel(name string, open bool) {
-	sig := "func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)"
-	if open {
-		sig += " int"
-	}
-	TEXT(name, 0, sig)
-	Pragma("noescape")
+	kernelTextFlags(name, open, 0)
 	if open {
 		Doc(name+" decrypts src, more than 448 bytes, into dst and returns 1 if",
 			"its tag over ad and src (RFC 8439, Section 2.8) equals tag, and 0",

@@ -28,6 +28,8 @@ package main
 import (
 	"flag"
 
+	"github.com/mmcloughlin/avo/attr"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -413,11 +415,17 @@ func macFirstStack(name string, buf Mem) {
 // kernelText starts the function name, a Seal kernel or (open set) an
 // Open kernel, with the signature the Go side declares for both sizes.
 func kernelText(name string, open bool) {
+	kernelTextFlags(name, open, NOSPLIT)
+}
+
+// kernelTextFlags is kernelText with the TEXT flags given: 0 for the
+// kernels whose frames are too large for NOSPLIT.
+func kernelTextFlags(name string, open bool, flags attr.Attribute) {
 	sig := "func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)"
 	if open {
 		sig += " int"
 	}
-	TEXT(name, NOSPLIT, sig)
+	TEXT(name, flags, sig)
 	Pragma("noescape")
 }
 

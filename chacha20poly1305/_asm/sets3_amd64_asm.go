@@ -59,12 +59,7 @@ const (
 
 // sets3Kernel emits sealSets3 (open false) or openSets3.
 func sets3Kernel(name string, open bool) {
-	sig := "func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte)"
-	if open {
-		sig += " int"
-	}
-	TEXT(name, 0, sig)
-	Pragma("noescape")
+	kernelTextFlags(name, open, 0)
 	if open {
 		Doc(fmt.Sprintf("%s decrypts src, of %d to %d bytes, into dst if its tag over ad", name, setsMax+1, sets3Max),
 			"and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it",
