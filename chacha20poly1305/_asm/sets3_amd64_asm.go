@@ -63,13 +63,15 @@ func sets3Kernel(name string, open bool) {
 	if open {
 		Doc(fmt.Sprintf("%s decrypts src, of %d to %d bytes, into dst if its tag over ad", name, setsMax+1, sets3Max),
 			"and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it",
-			"returns 0 and writes nothing, under key and nonce. len(dst) >= len(src).",
-			"It requires AVX-512F, AVX-512BW, AVX-512VL and BMI2.")
+			"returns 0 and writes nothing, under key and nonce. len(dst) >= len(src);",
+			"dst may overlap src or tag anyhow (it decrypts a copy of src). It requires",
+			"AVX-512F, AVX-512BW, AVX-512VL and BMI2.")
 	} else {
 		Doc(fmt.Sprintf("%s encrypts src, of %d to %d bytes, into dst and writes the tag", name, setsMax+1, sets3Max),
 			"over ad and the ciphertext (RFC 8439, Section 2.8) to tag, under key and",
-			"nonce. len(dst) >= len(src). It requires AVX-512F, AVX-512BW, AVX-512VL",
-			"and BMI2.")
+			"nonce. len(dst) >= len(src), and dst and src are the same memory or do not",
+			"overlap (it reads src after writing dst). It requires AVX-512F,",
+			"AVX-512BW, AVX-512VL and BMI2.")
 	}
 	Comment("the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes")
 	buf := AllocLocal(48 + 16 + sets3Max + 16)

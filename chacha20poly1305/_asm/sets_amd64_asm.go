@@ -140,13 +140,14 @@ func setsKernel(name string, open bool) {
 	if open {
 		Doc(fmt.Sprintf("%s decrypts src, of %d to %d bytes, into dst if its tag over ad", name, setsMin, setsMax),
 			"and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it",
-			"returns 0 and writes nothing, under key and nonce. len(dst) >= len(src).",
-			"It requires AVX-512F, AVX-512BW, AVX-512VL and BMI2.")
+			"returns 0 and writes nothing, under key and nonce. len(dst) >= len(src),",
+			"and dst and src are the same memory or do not overlap. It requires",
+			"AVX-512F, AVX-512BW, AVX-512VL and BMI2.")
 	} else {
 		Doc(fmt.Sprintf("%s encrypts src, of %d to %d bytes, into dst and writes the tag", name, setsMin, setsMax),
 			"over ad and the ciphertext (RFC 8439, Section 2.8) to tag, under key and",
-			"nonce. len(dst) >= len(src). It requires AVX-512F, AVX-512BW, AVX-512VL",
-			"and BMI2.")
+			"nonce. len(dst) >= len(src), and dst and src are the same memory or do",
+			"not overlap. It requires AVX-512F, AVX-512BW, AVX-512VL and BMI2.")
 	}
 	// The MAC's blocks after the additional data's whole ones, as
 	// sealFused's (see stackBlocks): its partial block (zero-padded) at
