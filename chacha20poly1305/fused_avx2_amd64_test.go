@@ -222,13 +222,7 @@ func TestAVX2ReviewEveryLength(t *testing.T) {
 		top = 700
 	}
 	for n := 1; n <= top; n++ {
-		v := variants[0]
-		if n%5 == 0 {
-			v = variants[1]
-		}
-		key := randBytes(rng, KeySize)
-		a, _ := v.new(key)
-		x, _ := v.newX(key)
+		v, a, x := reviewAEADs(rng, n)
 		reviewCase(t, rng, a, x, randBytes(rng, v.nonceSize), randBytes(rng, n), randBytes(rng, (n*7)%131), n)
 	}
 }

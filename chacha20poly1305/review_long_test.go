@@ -68,6 +68,20 @@ func reviewAD(rng *rand.Rand, c int) []byte {
 	return nil
 }
 
+// reviewAEADs returns the variant for a review test's message of n bytes
+// (XChaCha20-Poly1305 every fifth length, ChaCha20-Poly1305 otherwise), and
+// carry's and x/crypto's AEADs under a random key.
+func reviewAEADs(rng *rand.Rand, n int) (v variant, a, x cipher.AEAD) {
+	v = variants[0]
+	if n%5 == 0 {
+		v = variants[1]
+	}
+	key := randBytes(rng, KeySize)
+	a, _ = v.new(key)
+	x, _ = v.newX(key)
+	return v, a, x
+}
+
 // reviewCase runs one message through Seal and Open, into a fresh slice,
 // after a prefix, in place and (Open) over the tag, chosen by mode, and
 // compares with x/crypto; then refuses a forgery (one bit of the

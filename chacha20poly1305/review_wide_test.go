@@ -89,13 +89,7 @@ func TestWideReviewEveryLength(t *testing.T) {
 			top = 1100
 		}
 		for n := 449; n <= top; n++ {
-			v := variants[0]
-			if n%5 == 0 {
-				v = variants[1]
-			}
-			key := randBytes(rng, KeySize)
-			a, _ := v.new(key)
-			x, _ := v.newX(key)
+			v, a, x := reviewAEADs(rng, n)
 			for mode := range 12 {
 				adLens := []int{(n + 7*mode) % 41}
 				if *long {
