@@ -581,19 +581,35 @@ func times20(x [3]VecVirtual) [5]VecVirtual {
 }
 
 // powersIFMA emits the computation of blocksIFMA's multipliers from r but
-// r^16 and r^24 (powers24IFMA's): the powers r^2, r^4 and r^8 in every
-// lane by squaring, and in lane k the power r^e, e = 8 - ifmaLane[k] = 8,
-// 4, 7, 3, 6, 2, 5, 1, as the product of r, r^2 and r^4 chosen by the bits
-// of e (by mask; lane 0 takes r^8). Each product is carried as in the block
-// loop: limbs below 2^44, 2^44 + 2^8 and 2^42, within the loop's bounds for
-// its multipliers.
+// r^16 and r^24 (powers24IFMA's), in three dependent products of eight
+// lanes: r^2 in every lane; then q = a b with, in lanes 0..7,
 //
-// Three dependent products, where r^16 and r^24 would make five: the AEAD
-// computes these right after the cipher's block 0 and its stitched kernels
-// need r^8 first, so the chain is on its critical path (Seal of 1024 to
-// 4096 bytes measured 55-65 ns faster with the whole computation taken
-// away); r^16 and r^24 are needed only by blocksIFMA's triples of groups,
-// later, if at all.
+//	a = r^2, 1, r^2, r^2, r^2, r^2, r, r
+//	b = r^2, 1, r,   r,   1,   1,   1, 1
+//	q = r^4, 1, r^3, r^3, r^2, r^2, r, r
+//
+// then q times r^4 (q's lane 0, broadcast) in lanes 0, 1, 2, 4 and 6 and
+// times 1 in the others: r^8, r^4, r^7, r^3, r^6, r^2, r^5, r, the power
+// r^e, e = 8 - ifmaLane[k], that lane k needs, r^8 in lane 0. Each product
+// is carried as in the block loop: limbs below 2^44, 2^44 + 2^8 and 2^42,
+// within the loop's bounds for its multipliers.
+//
+// The AEAD computes these right after the cipher's block 0, and what they
+// cost shows in every Seal and Open from 705 bytes (Seal of 768 to 4096
+// bytes measured 50-70 ns faster with the whole computation taken away).
+// Three products, where this took five (r^2 and r^4 in every lane, then q
+// from r and r^2 and r^8 beside it, then q times r^4; 310 instructions, now
+// 207): Seal, ns, min of 5 alternating runs, before and after: 768 bytes
+// 435 -> 428, 1024 500 -> 491, 1350 578 -> 560, 2048 777 -> 769, 4096 1300
+// -> 1291, 16384 4420 -> 4416; Open 768 444 -> 436, 1024 511 -> 503, 1350
+// 583 -> 567, 2048 785 -> 777, 4096 1306 -> 1299. What costs is the
+// instructions more than the chain's latency: the same work done twice side
+// by side (same latency) measured 45-55 ns slower, and the same powers on
+// 64-bit words with MULX (radix 2^44, two to three times shorter products,
+// r^16 and r^24 included, but 647 instructions) 0-15 ns slower. r^16 and
+// r^24 are needed only by blocksIFMA's triples of groups, later, if at all,
+// and cost next to nothing where they are computed (0-2 ns at most
+// lengths).
 func powersIFMA() {
 	TEXT("powersIFMA", NOSPLIT, "func(pw *[56]uint64, r *[3]uint64)")
 	Pragma("noescape")
@@ -605,42 +621,46 @@ func powersIFMA() {
 	m44, m42 := ifmaMasks()
 	r := broadcastLimbs(rp)
 	mul := func(a, b [3]VecVirtual) [3]VecVirtual { return ifmaMul(a, b, m44, m42) }
-	// sel returns one (1, 0, 0) in every lane, with x in the lanes of mask.
+
+	// merge returns one (1, 0, 0) in every lane, with src[j] merged into
+	// the lanes of masks[j].
 	k := GP64()
-	sel := func(x [3]VecVirtual, mask uint8, kr Register) [3]VecVirtual {
-		MOVQ(U32(uint32(mask)), k)
-		KMOVQ(k, kr)
+	merge := func(src [][3]VecVirtual, masks []uint8) [3]VecVirtual {
 		out := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
 		VPBROADCASTQ(one, out[0])
 		VPXORQ(m44, m44, out[1])
 		VPXORQ(m44, m44, out[2])
-		for i := range out {
-			VMOVDQU64(x[i], kr, out[i])
+		for j, x := range src {
+			MOVQ(U32(uint32(masks[j])), k)
+			KMOVQ(k, K1)
+			for i := range out {
+				VMOVDQU64(x[i], K1, out[i])
+			}
 		}
 		return out
 	}
 
-	Comment("r^2 and r^4 in every lane")
+	Comment("r^2 in every lane")
 	r2 := mul(r, r)
-	r4 := mul(r2, r2)
-	Comment("lanes k = 0..7 need r^8, r^4, r^7, r^3, r^6, r^2, r^5, r^1: bit 0 of the")
-	Comment("exponent is set in lanes 2, 3, 6, 7, bit 1 in 2, 3, 4, 5, bit 2 in 1, 2, 4, 6")
-	q := mul(sel(r, 0xcc, K1), sel(r2, 0x3c, K2))
-	r8 := mul(r4, r4)
-	fin := mul(q, sel(r4, 0x56, K3))
-	MOVQ(U32(1), k)
+	Comment("q = a b = r^4, 1, r^3, r^3, r^2, r^2, r, r in lanes 0..7, from")
+	Comment("a = r^2, 1, r^2, r^2, r^2, r^2, r, r and b = r^2, 1, r, r, 1, 1, 1, 1")
+	q := mul(merge([][3]VecVirtual{r2, r}, []uint8{0x3d, 0xc0}), merge([][3]VecVirtual{r2, r}, []uint8{0x01, 0x0c}))
+	Comment("lanes k = 0..7 need r^8, r^4, r^7, r^3, r^6, r^2, r^5, r^1: q times")
+	Comment("r^4 (q's lane 0) in lanes 0, 1, 2, 4, 6 and 1 in lanes 3, 5, 7")
+	MOVQ(U32(0x57), k)
 	KMOVQ(k, K1)
-	for i := range fin {
-		VMOVDQU64(r8[i], K1, fin[i])
+	c := [3]VecVirtual{ZMM(), ZMM(), ZMM()}
+	VPBROADCASTQ(one, c[0])
+	VPBROADCASTQ(q[0].AsX(), K1, c[0])
+	for i := 1; i < 3; i++ {
+		VPBROADCASTQ_Z(q[i].AsX(), K1, c[i])
 	}
+	fin := mul(q, c)
 
 	Comment("r^8 (lane 0) in words 0..4, the lanes' powers in words 8..47")
-	m8 := times20(r8)
-	for i, x := range m8 {
-		VMOVQ(x.AsX(), Mem{Base: pw, Disp: 8 * i})
-	}
 	mf := times20(fin)
 	for i, x := range mf {
+		VMOVQ(x.AsX(), Mem{Base: pw, Disp: 8 * i})
 		VMOVDQU64(x, Mem{Base: pw, Disp: 64 + 64*i})
 	}
 	VZEROUPPER()
