@@ -3,7 +3,9 @@
 package poly1305
 
 import (
+	"math/big"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -68,6 +70,43 @@ func TestPowersIFMAWords(t *testing.T) {
 			if got[i] != want[i] {
 				t.Fatalf("key %x: word %d is %#x, want %#x (all: %x, want %x)", key, i, got[i], want[i], got, want)
 			}
+		}
+	}
+}
+
+// TestPowersIFMAEdgeLimbs runs powersIFMA on values a beyond the clamp, up
+// to the bounds its first product, squareMULX (a0 < 2^44, a1 <= 2^44, a2
+// < 2^42), allows and biased to them, and checks every power it writes
+// against math/big (lane k's a^(8, 4, 7, 3, 6, 2, 5, 1) and a^8 in words
+// 0..4) and within blocksIFMA's bounds for its multipliers (limbs below
+// 2^44, 2^44 + 2^8 and 2^42, and their multiples by 20).
+func TestPowersIFMAEdgeLimbs(t *testing.T) {
+	if !haveIFMA {
+		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
+	}
+	rng := testutil.Rand(t)
+	for range trials(3000) {
+		a := [3]uint64{edgeLimb(rng, 1<<44-1), edgeLimb(rng, 1<<44), edgeLimb(rng, 1<<42-1)}
+		var pw [56]uint64
+		powersIFMA(&pw, &a)
+		av := limbsValue(a)
+		check := func(what string, e int64, l [5]uint64) {
+			t.Helper()
+			if l[0] >= 1<<44 || l[1] >= 1<<44+1<<8 || l[2] >= 1<<42 || l[3] != 20*l[1] || l[4] != 20*l[2] {
+				t.Fatalf("a %#x: %s (a^%d) = %#x: out of bounds", a, what, e, l)
+			}
+			got := new(big.Int).Mod(limbsValue([3]uint64(l[:3])), bigP)
+			if want := new(big.Int).Exp(av, big.NewInt(e), bigP); got.Cmp(want) != 0 {
+				t.Fatalf("a %#x: %s is not a^%d mod p", a, what, e)
+			}
+		}
+		check("words 0..4", 8, [5]uint64(pw[:5]))
+		for k, j := range ifmaLane {
+			var l [5]uint64
+			for i := range l {
+				l[i] = pw[8+8*i+k]
+			}
+			check("lane "+strconv.Itoa(k), int64(8-j), l)
 		}
 	}
 }

@@ -37,7 +37,7 @@ func blocksIFMASplit(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, head []byte,
 
 // powersIFMA sets pw to blocksIFMA's multipliers for r, a clamped r in
 // limbs of 44, 44 and 42 bits, except r^16 and r^24 (powers24IFMA). It
-// requires AVX-512F and AVX-512IFMA.
+// requires AVX-512F, AVX-512IFMA and BMI2.
 //
 //go:noescape
 func powersIFMA(pw *[56]uint64, r *[3]uint64)

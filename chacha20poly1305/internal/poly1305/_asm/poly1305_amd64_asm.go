@@ -581,8 +581,9 @@ func times20(x [3]VecVirtual) [5]VecVirtual {
 }
 
 // powersIFMA emits the computation of blocksIFMA's multipliers from r but
-// r^16 and r^24 (powers24IFMA's), in three dependent products of eight
-// lanes: r^2 in every lane; then q = a b with, in lanes 0..7,
+// r^16 and r^24 (powers24IFMA's): r^2 on 64-bit words (squareMULX),
+// broadcast to every lane, then two products of eight lanes: q = a b with,
+// in lanes 0..7,
 //
 //	a = r^2, 1, r^2, r^2, r^2, r^2, r, r
 //	b = r^2, 1, r,   r,   1,   1,   1, 1
@@ -590,32 +591,36 @@ func times20(x [3]VecVirtual) [5]VecVirtual {
 //
 // then q times r^4 (q's lane 0, broadcast) in lanes 0, 1, 2, 4 and 6 and
 // times 1 in the others: r^8, r^4, r^7, r^3, r^6, r^2, r^5, r, the power
-// r^e, e = 8 - ifmaLane[k], that lane k needs, r^8 in lane 0. Each product
-// is carried as in the block loop: limbs below 2^44, 2^44 + 2^8 and 2^42,
-// within the loop's bounds for its multipliers.
+// r^e, e = 8 - ifmaLane[k], that lane k needs, r^8 in lane 0. Each vector
+// product is carried as in the block loop: limbs below 2^44, 2^44 + 2^8 and
+// 2^42, within the loop's bounds for its multipliers (r^2's are below 2^44,
+// 2^44 + 1 and 2^42).
 //
 // The AEAD computes these right after the cipher's block 0, and what they
 // cost shows in every Seal and Open from 705 bytes (Seal of 768 to 4096
 // bytes measured 50-70 ns faster with the whole computation taken away).
-// Three products, where this took five (r^2 and r^4 in every lane, then q
-// from r and r^2 and r^8 beside it, then q times r^4; 310 instructions, now
-// 207): Seal, ns, min of 5 alternating runs, before and after: 768 bytes
-// 435 -> 428, 1024 500 -> 491, 1350 578 -> 560, 2048 777 -> 769, 4096 1300
-// -> 1291, 16384 4420 -> 4416; Open 768 444 -> 436, 1024 511 -> 503, 1350
-// 583 -> 567, 2048 785 -> 777, 4096 1306 -> 1299. What costs is the
-// instructions more than the chain's latency: the same work done twice side
-// by side (same latency) measured 45-55 ns slower, and the same powers on
-// 64-bit words with MULX (radix 2^44, two to three times shorter products,
-// r^16 and r^24 included, but 647 instructions) 0-15 ns slower. r^16 and
-// r^24 are needed only by blocksIFMA's triples of groups, later, if at all,
-// and cost next to nothing where they are computed (0-2 ns at most
-// lengths).
+// Both their instructions and their latency count: the same work done
+// twice side by side (twice the instructions, the same latency) measured
+// 45-55 ns slower, and all the powers on 64-bit words with MULX (radix
+// 2^44, products two to three times shorter, r^16 and r^24 included, but
+// 647 instructions) 0-15 ns slower. This took five vector products (r^2 and
+// r^4 in every lane, then q from r and r^2 and r^8 beside it, then q times
+// r^4; 310 instructions); two, with r^2 on words, take 215 instructions and
+// measured, ns, min of 5 alternating runs, before and after: Seal 768
+// bytes 436 -> 421, 1024 501 -> 483, 1350 581 -> 551, 2048 777 -> 759,
+// 4096 1299 -> 1282, 16384 4416 -> 4399; Open 768 443 -> 430, 1024 512 ->
+// 495, 1350 583 -> 559, 2048 786 -> 768, 4096 1305 -> 1290. (Three vector
+// products, r^2 too in vector, measured 7-10 ns slower than two; r^3 and
+// r^4 also on words, one vector product, 296 instructions, 1-4 ns slower.)
+// r^16 and r^24 are needed only by blocksIFMA's triples of groups, later,
+// if at all, and cost next to nothing where they are computed (0-2 ns at
+// most lengths).
 func powersIFMA() {
 	TEXT("powersIFMA", NOSPLIT, "func(pw *[56]uint64, r *[3]uint64)")
 	Pragma("noescape")
 	Doc("powersIFMA sets pw to blocksIFMA's multipliers for r, a clamped r in",
 		"limbs of 44, 44 and 42 bits, except r^16 and r^24 (powers24IFMA). It",
-		"requires AVX-512F and AVX-512IFMA.")
+		"requires AVX-512F, AVX-512IFMA and BMI2.")
 	pw := Load(Param("pw"), GP64())
 	rp := Load(Param("r"), GP64())
 	m44, m42 := ifmaMasks()
@@ -640,8 +645,18 @@ func powersIFMA() {
 		return out
 	}
 
-	Comment("r^2 in every lane")
-	r2 := mul(r, r)
+	Comment("r^2 on 64-bit words, broadcast to every lane")
+	var rg limbs44
+	for i := range rg {
+		rg[i] = GP64()
+		MOVQ(Mem{Base: rp, Disp: 8 * i}, rg[i])
+	}
+	r2g := squareMULX(rg)
+	var r2 [3]VecVirtual
+	for i := range r2 {
+		r2[i] = ZMM()
+		VPBROADCASTQ(r2g[i], r2[i])
+	}
 	Comment("q = a b = r^4, 1, r^3, r^3, r^2, r^2, r, r in lanes 0..7, from")
 	Comment("a = r^2, 1, r^2, r^2, r^2, r^2, r, r and b = r^2, 1, r, r, 1, 1, 1, 1")
 	q := mul(merge([][3]VecVirtual{r2, r}, []uint8{0x3d, 0xc0}), merge([][3]VecVirtual{r2, r}, []uint8{0x01, 0x0c}))
