@@ -2850,7 +2850,7 @@ sealSets3_stitch:
 	MOVQ       src_len+48(FP), BX
 	MOVQ       BX, 72(SP)(AX*1)
 
-	// the MAC's other blocks (at least two: n > 448)
+	// the MAC's other blocks (at least one: see sets3OpenReady)
 sealSets3_rest:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
@@ -3066,7 +3066,7 @@ openSets3_noadtail:
 	MOVQ       BX, 72(SP)(AX*1)
 
 	// set 0's first rounds, ahead of sets 1 and 2's, so that r is ready first
-	MOVQ $0x00000006, CX
+	MOVQ $0x00000007, CX
 
 openSets3_set0:
 	VPADDD  Z5, Z4, Z4
@@ -3101,7 +3101,7 @@ openSets3_set0:
 	VPSHUFD $0x4e, Z7, Z7
 	DECQ    CX
 	JNZ     openSets3_set0
-	MOVQ    $0x00000004, CX
+	MOVQ    $0x00000003, CX
 
 	// the three sets, interleaved
 openSets3_all:
@@ -3307,7 +3307,7 @@ openSets3_s0:
 	DECQ DI
 
 openSets3_stitch:
-	// sets 1 and 2's last rounds, the MAC's next 12 blocks beside them
+	// sets 1 and 2's last rounds, the MAC's next 28 blocks beside them
 	VPADDD Z11, Z10, Z10
 	VPADDD Z15, Z14, Z14
 	VPXORD Z10, Z13, Z13
@@ -3358,6 +3358,36 @@ openSets3_stitch:
 	IMULQ  R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  16(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  24(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -3395,9 +3425,9 @@ openSets3_stitch:
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   (SP), R12, R13
-	ADDQ    16(SI), AX
+	ADDQ    32(SI), AX
 	ADCQ    $0x00, BX
-	ADDQ    24(SI), R12
+	ADDQ    40(SI), R12
 	ADCQ    $0x01, R13
 	MOVQ    R9, DX
 	MULXQ   CX, R14, R15
@@ -3418,6 +3448,36 @@ openSets3_stitch:
 	IMULQ   R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  48(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  56(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -3428,7 +3488,7 @@ openSets3_stitch:
 	VPSHUFD $0x39, Z14, Z14
 	VPSHUFD $0x93, Z16, Z16
 	VPSHUFD $0x4e, Z17, Z17
-	ADDQ    $0x20, SI
+	ADDQ    $0x40, SI
 	VPADDD  Z11, Z10, Z10
 	VPADDD  Z15, Z14, Z14
 	VPXORD  Z10, Z13, Z13
@@ -3479,6 +3539,36 @@ openSets3_stitch:
 	IMULQ   R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  16(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  24(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -3516,9 +3606,9 @@ openSets3_stitch:
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   (SP), R12, R13
-	ADDQ    16(SI), AX
+	ADDQ    32(SI), AX
 	ADCQ    $0x00, BX
-	ADDQ    24(SI), R12
+	ADDQ    40(SI), R12
 	ADCQ    $0x01, R13
 	MOVQ    R9, DX
 	MULXQ   CX, R14, R15
@@ -3539,6 +3629,36 @@ openSets3_stitch:
 	IMULQ   R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  48(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  56(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -3549,7 +3669,7 @@ openSets3_stitch:
 	VPSHUFD $0x39, Z14, Z14
 	VPSHUFD $0x93, Z16, Z16
 	VPSHUFD $0x4e, Z17, Z17
-	ADDQ    $0x20, SI
+	ADDQ    $0x40, SI
 	VPADDD  Z11, Z10, Z10
 	VPADDD  Z15, Z14, Z14
 	VPXORD  Z10, Z13, Z13
@@ -3600,6 +3720,36 @@ openSets3_stitch:
 	IMULQ   R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  16(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  24(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -3637,9 +3787,9 @@ openSets3_stitch:
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   (SP), R12, R13
-	ADDQ    16(SI), AX
+	ADDQ    32(SI), AX
 	ADCQ    $0x00, BX
-	ADDQ    24(SI), R12
+	ADDQ    40(SI), R12
 	ADCQ    $0x01, R13
 	MOVQ    R9, DX
 	MULXQ   CX, R14, R15
@@ -3660,6 +3810,36 @@ openSets3_stitch:
 	IMULQ   R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  48(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  56(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -3670,7 +3850,7 @@ openSets3_stitch:
 	VPSHUFD $0x39, Z14, Z14
 	VPSHUFD $0x93, Z16, Z16
 	VPSHUFD $0x4e, Z17, Z17
-	ADDQ    $0x20, SI
+	ADDQ    $0x40, SI
 	VPADDD  Z11, Z10, Z10
 	VPADDD  Z15, Z14, Z14
 	VPXORD  Z10, Z13, Z13
@@ -3721,6 +3901,36 @@ openSets3_stitch:
 	IMULQ   R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  16(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  24(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -3758,9 +3968,9 @@ openSets3_stitch:
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   (SP), R12, R13
-	ADDQ    16(SI), AX
+	ADDQ    32(SI), AX
 	ADCQ    $0x00, BX
-	ADDQ    24(SI), R12
+	ADDQ    40(SI), R12
 	ADCQ    $0x01, R13
 	MOVQ    R9, DX
 	MULXQ   CX, R14, R15
@@ -3781,6 +3991,36 @@ openSets3_stitch:
 	IMULQ   R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  48(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  56(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -3791,7 +4031,7 @@ openSets3_stitch:
 	VPSHUFD $0x39, Z14, Z14
 	VPSHUFD $0x93, Z16, Z16
 	VPSHUFD $0x4e, Z17, Z17
-	ADDQ    $0x20, SI
+	ADDQ    $0x40, SI
 	VPADDD  Z11, Z10, Z10
 	VPADDD  Z15, Z14, Z14
 	VPXORD  Z10, Z13, Z13
@@ -3842,6 +4082,36 @@ openSets3_stitch:
 	IMULQ   R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  16(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  24(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -3879,9 +4149,9 @@ openSets3_stitch:
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   (SP), R12, R13
-	ADDQ    16(SI), AX
+	ADDQ    32(SI), AX
 	ADCQ    $0x00, BX
-	ADDQ    24(SI), R12
+	ADDQ    40(SI), R12
 	ADCQ    $0x01, R13
 	MOVQ    R9, DX
 	MULXQ   CX, R14, R15
@@ -3902,6 +4172,36 @@ openSets3_stitch:
 	IMULQ   R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  48(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  56(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -3912,7 +4212,7 @@ openSets3_stitch:
 	VPSHUFD $0x39, Z14, Z14
 	VPSHUFD $0x93, Z16, Z16
 	VPSHUFD $0x4e, Z17, Z17
-	ADDQ    $0x20, SI
+	ADDQ    $0x40, SI
 	VPADDD  Z11, Z10, Z10
 	VPADDD  Z15, Z14, Z14
 	VPXORD  Z10, Z13, Z13
@@ -3963,6 +4263,36 @@ openSets3_stitch:
 	IMULQ   R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  16(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  24(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -4000,9 +4330,9 @@ openSets3_stitch:
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   (SP), R12, R13
-	ADDQ    16(SI), AX
+	ADDQ    32(SI), AX
 	ADCQ    $0x00, BX
-	ADDQ    24(SI), R12
+	ADDQ    40(SI), R12
 	ADCQ    $0x01, R13
 	MOVQ    R9, DX
 	MULXQ   CX, R14, R15
@@ -4023,6 +4353,36 @@ openSets3_stitch:
 	IMULQ   R11, R10
 
 	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  48(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  56(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
 	ADDQ    BX, R12
 	ADCQ    R13, R10
 	MOVQ    AX, R8
@@ -4033,8 +4393,189 @@ openSets3_stitch:
 	VPSHUFD $0x39, Z14, Z14
 	VPSHUFD $0x93, Z16, Z16
 	VPSHUFD $0x4e, Z17, Z17
-	ADDQ    $0x20, SI
-	SUBQ    $0x0c, DI
+	ADDQ    $0x40, SI
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z17, Z17
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z15, Z15
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z17, Z17
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z15, Z15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    (SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    8(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  16(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  24(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x93, Z14, Z14
+	VPSHUFD $0x39, Z16, Z16
+	VPSHUFD $0x4e, Z17, Z17
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z17, Z17
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z15, Z15
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z17, Z17
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z15, Z15
+	MOVQ    R8, DX
+	MULXQ   R11, AX, BX
+	MULXQ   (SP), R12, R13
+	ADDQ    32(SI), AX
+	ADCQ    $0x00, BX
+	ADDQ    40(SI), R12
+	ADCQ    $0x01, R13
+	MOVQ    R9, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	MULXQ   R11, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	MOVQ    R10, DX
+	MULXQ   CX, R14, R15
+	ADDQ    R14, R12
+	ADCQ    R15, R13
+	SHRQ    $0x02, DX
+	MULXQ   8(SP), R14, R15
+	ADDQ    R14, AX
+	ADCQ    R15, BX
+	ANDQ    $0x03, R10
+	IMULQ   R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ  BX, R12
+	ADCQ  R13, R10
+	MOVQ  AX, R8
+	MOVQ  R12, R9
+	MOVQ  R8, DX
+	MULXQ R11, AX, BX
+	MULXQ (SP), R12, R13
+	ADDQ  48(SI), AX
+	ADCQ  $0x00, BX
+	ADDQ  56(SI), R12
+	ADCQ  $0x01, R13
+	MOVQ  R9, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	MULXQ R11, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	MOVQ  R10, DX
+	MULXQ CX, R14, R15
+	ADDQ  R14, R12
+	ADCQ  R15, R13
+	SHRQ  $0x02, DX
+	MULXQ 8(SP), R14, R15
+	ADDQ  R14, AX
+	ADCQ  R15, BX
+	ANDQ  $0x03, R10
+	IMULQ R11, R10
+
+	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
+	ADDQ    BX, R12
+	ADCQ    R13, R10
+	MOVQ    AX, R8
+	MOVQ    R12, R9
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x39, Z14, Z14
+	VPSHUFD $0x93, Z16, Z16
+	VPSHUFD $0x4e, Z17, Z17
+	ADDQ    $0x40, SI
+	SUBQ    $0x1c, DI
 	VPADDD  Z0, Z10, Z10
 	VPADDD  Z0, Z14, Z14
 	VPADDD  Z1, Z11, Z11
@@ -4062,7 +4603,7 @@ openSets3_stitch:
 	VSHUFI32X4 $0x88, Z11, Z9, Z10
 	VSHUFI32X4 $0xdd, Z11, Z9, Z9
 
-	// the MAC's other blocks (at least two: n > 448)
+	// the MAC's other blocks (at least one: see sets3OpenReady)
 openSets3_rest:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX

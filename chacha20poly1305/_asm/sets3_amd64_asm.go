@@ -19,8 +19,9 @@ import (
 // The schedule is the two-set kernels' with set 2 beside set 1: set 0 runs
 // its first D double rounds alone (sets3SealStitch, sets3OpenStitch), then
 // all three sets 10 - D, interleaved; then r, blocks 1..3 (and in Seal their
-// ciphertext), and sets 1 and 2's last D double rounds with two of the
-// MAC's blocks beside each; the MAC's other blocks follow.
+// ciphertext), and sets 1 and 2's last D double rounds with 2c of the MAC's
+// blocks beside each (c per half round: sets3SealStitched,
+// sets3OpenStitched); the MAC's other blocks follow.
 //
 // Blocks 1..7 are whole (n > 448): they are read and written without
 // masks, which leaves K1..K4 for blocks 8..11. The data are not held in
@@ -34,6 +35,24 @@ import (
 // min of 5 alternating runs, ns): Seal 294 at 449 bytes, 302 at 512, 366
 // at 704; Open 296, 312, 347; the paths before them took 420 to 510.
 //
+// The MAC's blocks after the rounds cost (session 7, the kernels alone, 13
+// bytes of additional data, min of 5-11 alternating runs of 2000 batches,
+// ns; leaving them out gives the cost) 75 at 449 bytes to 126 at 704 in
+// Seal, 9.6 cycles a block. Two independent chains there (a mock with a
+// wrong tag, both on r: a real r^2 chain could only be slower, r^2 not
+// being clamped) took 8.0 cycles a block, the products' µops and not their
+// latency bounding them: 1.4% to 4.7% faster at 449 to 704 bytes, 2.3% to
+// 5.5% slower at 193 to 320 (the two-set kernels); with OpenSSL's step (4
+// MULX, 2 IMUL, h2 reduced after each block) within 2% of the one chain.
+// Open, whose blocks are all on the stack before the rounds, stitches more
+// instead: four blocks beside each of sets 1 and 2's last seven double
+// rounds (28, the most that leaves one for the loop at 449 bytes with no
+// additional data) rather than two beside six. Open took 252, 265, 292 and
+// 306 ns at 449, 512, 640 and 704 bytes, from 284, 294, 321 and 335 (the
+// kernel alone 244, 256, 284, 299 from 278, 287, 314, 328; min of 6
+// alternating runs, spread mostly under 4 ns); Seal, whose ready blocks are 11
+// past the first, is no faster with five double rounds than with four.
+//
 // Every branch tests a public length or, in Open, whether the tag was right.
 
 // laneCtr12 holds 8, 9, 10 and 11 in word 0 of each 128-bit lane: set 2's
@@ -46,15 +65,27 @@ var laneCtr12 Mem
 const sets3Max = 11 * 64
 
 // sets3SealStitch and sets3OpenStitch are the number of sets 1 and 2's
-// double rounds run after set 0's, with two of the MAC's blocks beside
-// each (sets3Stitched per half), in Seal and Open. Seal's must be ready
-// when set 0 is: the additional data's partial block and blocks 1..3's
-// ciphertext on the stack, 11 at least (12 less the MAC's first if the
-// additional data is empty); Open's are all ready.
+// double rounds run after set 0's, with 2 sets3SealStitched and 2
+// sets3OpenStitched of the MAC's blocks beside each (that many per half
+// round), in Seal and Open. Seal's must be ready when set 0 is: the
+// additional data's partial block and blocks 1..3's ciphertext on the
+// stack, 11 at least past the MAC's first (12 less the first if the
+// additional data is empty). Open's are all ready, at least 29 past the
+// first (449 bytes, no additional data: 29 blocks and the lengths), of
+// which the loop after the rounds needs one.
 const (
-	sets3SealStitch = 4
-	sets3OpenStitch = 6
-	sets3Stitched   = 1
+	sets3SealStitch   = 4
+	sets3SealStitched = 1
+	sets3OpenStitch   = 7
+	sets3OpenStitched = 2
+)
+
+// sets3SealReady and sets3OpenReady are the fewest of the MAC's blocks past
+// the first that Seal has on the stack when set 0 is done and that Open has
+// in all (at setsMax+1 bytes), less one for Open's loop after the rounds.
+const (
+	sets3SealReady = 11
+	sets3OpenReady = (setsMax+1+15)/16 + 1 - 1 - 1
 )
 
 // sets3Kernel emits sealSets3 (open false) or openSets3.
@@ -125,11 +156,11 @@ func sets3Kernel(name string, open bool) {
 		lengthsBlock(buf)
 	}
 
-	D, c := sets3SealStitch, sets3Stitched
+	D, c, ready := sets3SealStitch, sets3SealStitched, sets3SealReady
 	if open {
-		D = sets3OpenStitch
+		D, c, ready = sets3OpenStitch, sets3OpenStitched, sets3OpenReady
 	}
-	if 2*c*sets3SealStitch > 11 {
+	if 2*c*D > ready {
 		panic("sets3: more stitched blocks than the MAC has ready")
 	}
 	Comment("set 0's first rounds, ahead of sets 1 and 2's, so that r is ready first")
@@ -184,7 +215,7 @@ func sets3Kernel(name string, open bool) {
 		sealStore(dst, buf, stream, 3)
 		lengthsBlock(buf)
 	}
-	Comment("the MAC's other blocks (at least two: n > 448)")
+	Comment("the MAC's other blocks (at least one: see sets3OpenReady)")
 	polyLoop(name + "_rest")
 	polyMulAdd(nil, nil)
 	if tagDone(name, open, x0v[1]) {
