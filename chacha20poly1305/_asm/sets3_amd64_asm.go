@@ -16,12 +16,18 @@ import (
 // blocks 4..7; set 2: blocks 8..11) and Poly1305 on MULX over the
 // additional data and the ciphertext, copied zero-padded to the stack.
 //
-// The schedule is the two-set kernels' with set 2 beside set 1: set 0 runs
-// its first D double rounds alone (sets3SealStitch, sets3OpenStitch), then
-// all three sets 10 - D, interleaved; then r, blocks 1..3 (and in Seal their
-// ciphertext), and sets 1 and 2's last D double rounds with 2c of the MAC's
-// blocks beside each (c per half round: sets3SealStitched,
-// sets3OpenStitched); the MAC's other blocks follow.
+// Open's schedule is the two-set kernels' with set 2 beside set 1: set 0
+// runs its first D double rounds alone (sets3OpenStitch), then all three
+// sets 10 - D, interleaved; then r, blocks 1..3, and sets 1 and 2's last D
+// double rounds with four of the MAC's blocks beside each (two per half
+// round: sets3OpenStitched); the MAC's other blocks follow. Seal's MAC can
+// only take a block once its ciphertext is written, so its sets finish in
+// turn (sets3SealRounds): set 0 runs its first D double rounds alone
+// (sets3SealStitch), then sets 0 and 1 10 - D; then r and blocks 1..3's
+// ciphertext, and sets 1 and 2 D double rounds with two of the MAC's blocks
+// beside each; then blocks 4..7's ciphertext, and set 2 its last 10 - D
+// double rounds alone with three of the MAC's blocks beside each
+// (sets3SealBeside); then blocks 8..11's, and the MAC's other blocks.
 //
 // Blocks 1..7 are whole (n > 448): they are read and written without
 // masks, which leaves K1..K4 for blocks 8..11. The data are not held in
@@ -50,8 +56,14 @@ import (
 // additional data) rather than two beside six. Open took 252, 265, 292 and
 // 306 ns at 449, 512, 640 and 704 bytes, from 284, 294, 321 and 335 (the
 // kernel alone 244, 256, 284, 299 from 278, 287, 314, 328; min of 6
-// alternating runs, spread mostly under 4 ns); Seal, whose ready blocks are 11
-// past the first, is no faster with five double rounds than with four.
+// alternating runs, spread mostly under 4 ns). Seal with five double
+// rounds before the MAC instead of four is no faster; its sets finishing
+// in turn (above), so that the MAC has blocks 4..7 beside set 2's last
+// rounds, took 266, 277, 305 and 318 ns at 449, 512, 640 and 704 bytes,
+// from 283, 293, 321 and 335 (the kernel alone 262, 273, 300, 314 from 279,
+// 289, 317, 330; with D = 4, 260, 274, 302, 315; with sets 0 and 1's ten
+// double rounds together and set 2's nine after one alone, 265, 280, 308,
+// 322).
 //
 // Every branch tests a public length or, in Open, whether the tag was right.
 
@@ -64,29 +76,33 @@ var laneCtr12 Mem
 // setsMax+1.
 const sets3Max = 11 * 64
 
-// sets3SealStitch and sets3OpenStitch are the number of sets 1 and 2's
-// double rounds run after set 0's, with 2 sets3SealStitched and 2
-// sets3OpenStitched of the MAC's blocks beside each (that many per half
-// round), in Seal and Open. Seal's must be ready when set 0 is: the
-// additional data's partial block and blocks 1..3's ciphertext on the
-// stack, 11 at least past the MAC's first (12 less the first if the
-// additional data is empty). Open's are all ready, at least 29 past the
+// sets3OpenStitch is the number of sets 1 and 2's double rounds run after
+// set 0's in Open, with 2 sets3OpenStitched of the MAC's blocks beside each
+// (that many per half round). They are all ready, at least 29 past the
 // first (449 bytes, no additional data: 29 blocks and the lengths), of
-// which the loop after the rounds needs one.
+// which the loop after the rounds needs one (sets3OpenReady).
 const (
-	sets3SealStitch   = 4
-	sets3SealStitched = 1
 	sets3OpenStitch   = 7
 	sets3OpenStitched = 2
+	sets3OpenReady    = (setsMax+1+15)/16 + 1 - 1 - 1
 )
 
-// sets3SealReady and sets3OpenReady are the fewest of the MAC's blocks past
-// the first that Seal has on the stack when set 0 is done and that Open has
-// in all (at setsMax+1 bytes), less one for Open's loop after the rounds.
+// sets3SealStitch is the number of set 0's double rounds run alone in Seal,
+// and of sets 1 and 2's run together after r, with two of the MAC's blocks
+// beside each; sets3SealBeside is the number of the MAC's blocks beside
+// each of set 2's last 10 - sets3SealStitch double rounds, after its column
+// and its diagonal round. The blocks must be ready: when set 0 is done,
+// the additional data's partial block and blocks 1..3's ciphertext on the
+// stack, 11 at least past the MAC's first (12 less the first if the
+// additional data is empty: sets3SealReady0), and when set 1 is, blocks
+// 4..7's too, 27 (sets3SealReady1).
 const (
-	sets3SealReady = 11
-	sets3OpenReady = (setsMax+1+15)/16 + 1 - 1 - 1
+	sets3SealStitch = 5
+	sets3SealReady0 = 3*4 - 1
+	sets3SealReady1 = 7*4 - 1
 )
+
+var sets3SealBeside = [2]int{2, 1}
 
 // sets3Kernel emits sealSets3 (open false) or openSets3.
 func sets3Kernel(name string, open bool) {
@@ -156,11 +172,38 @@ func sets3Kernel(name string, open bool) {
 		lengthsBlock(buf)
 	}
 
-	D, c, ready := sets3SealStitch, sets3SealStitched, sets3SealReady
+	dst := RDX
+	var stream []VecVirtual
 	if open {
-		D, c, ready = sets3OpenStitch, sets3OpenStitched, sets3OpenReady
+		stream = sets3OpenRounds(name, buf, in0, in1, in2, x0v, x1v, x2v)
+	} else {
+		stream = sets3SealRounds(name, buf, dst, in0, in1, in2, x0v, x1v, x2v)
 	}
-	if 2*c*D > ready {
+	Comment("the MAC's other blocks (at least one: see sets3OpenReady)")
+	polyLoop(name + "_rest")
+	polyMulAdd(nil, nil)
+	if tagDone(name, open, x0v[1]) {
+		return
+	}
+	Comment("the plaintext to dst: the stack's ciphertext ^ the keystream")
+	Load(Param("dst").Base(), dst)
+	for l := range stream {
+		VPXORD(buf.Offset(64+64*l), stream[l], stream[l])
+		if l < 7 {
+			VMOVDQU64(stream[l], Mem{Base: dst, Disp: 64 * l})
+		} else {
+			VMOVDQU8(stream[l], ks[l-7], Mem{Base: dst, Disp: 64 * l})
+		}
+	}
+	openReturn(name)
+}
+
+// sets3OpenRounds emits Open's rounds (see the top of this file) and the
+// MAC's blocks beside them, and returns the keystream of blocks 1..11, a
+// block per register.
+func sets3OpenRounds(name string, buf Mem, in0, in1, in2, x0v, x1v, x2v [4]VecVirtual) []VecVirtual {
+	D, c := sets3OpenStitch, sets3OpenStitched
+	if 2*c*D > sets3OpenReady {
 		panic("sets3: more stitched blocks than the MAC has ready")
 	}
 	Comment("set 0's first rounds, ahead of sets 1 and 2's, so that r is ready first")
@@ -181,26 +224,10 @@ func sets3Kernel(name string, open bool) {
 	polyKey(x0v[0])
 	Comment("transpose: blocks 1..3 of set 0, a block per register")
 	stream := transpose(x0v, 1)
-	dst := RDX
-	if !open {
-		Comment("blocks 1..3's ciphertext: to dst, and to the stack for the MAC")
-		sealStore(dst, buf, stream, 0)
-	}
 	macStart(name, buf)
 	Comment(fmt.Sprintf("sets 1 and 2's last rounds, the MAC's next %d blocks beside them", 2*c*D))
 	for range D {
-		x := [][4]VecVirtual{x1v, x2v}
-		quarterRounds(x)
-		for j := range c {
-			polyMulAdd(Mem{Base: bp, Disp: 16 * j}, Mem{Base: bp, Disp: 16*j + 8})
-		}
-		diagonalize(x)
-		quarterRounds(x)
-		for j := range c {
-			polyMulAdd(Mem{Base: bp, Disp: 16 * (c + j)}, Mem{Base: bp, Disp: 16*(c+j) + 8})
-		}
-		undiagonalize(x)
-		ADDQ(Imm(uint64(32*c)), bp)
+		stitchedRound([][4]VecVirtual{x1v, x2v}, c, c)
 	}
 	SUBQ(Imm(uint64(2*c*D)), nb)
 	for i := range x1v {
@@ -209,29 +236,80 @@ func sets3Kernel(name string, open bool) {
 	}
 	Comment("transpose: blocks 4..7 of set 1 and 8..11 of set 2")
 	stream = append(stream, transpose(x1v, 0)...)
+	return append(stream, transpose(x2v, 0)...)
+}
+
+// sets3SealRounds emits Seal's rounds (see the top of this file), the
+// ciphertext to dst and the stack, the MAC's blocks beside the rounds and
+// the lengths block, and returns the ciphertext of blocks 1..11, a block
+// per register.
+func sets3SealRounds(name string, buf Mem, dst Register, in0, in1, in2, x0v, x1v, x2v [4]VecVirtual) []VecVirtual {
+	D, c1, c2 := sets3SealStitch, sets3SealBeside[0], sets3SealBeside[1]
+	if 2*D > sets3SealReady0 || 2*D+(10-D)*(c1+c2) > sets3SealReady1 {
+		panic("sets3: more stitched blocks than the MAC has ready")
+	}
+	Comment("set 0's first rounds, ahead of set 1's, so that r is ready first")
+	MOVQ(U32(uint32(D)), RCX)
+	Label(name + "_set0")
+	doubleRound([][4]VecVirtual{x0v})
+	DECQ(RCX)
+	JNZ(LabelRef(name + "_set0"))
+	MOVQ(U32(uint32(10-D)), RCX)
+	Comment("sets 0 and 1, interleaved")
+	Label(name + "_01")
+	doubleRound([][4]VecVirtual{x0v, x1v})
+	DECQ(RCX)
+	JNZ(LabelRef(name + "_01"))
+	for i := range x0v {
+		VPADDD(in0[i], x0v[i], x0v[i])
+	}
+	polyKey(x0v[0])
+	Comment("transpose: blocks 1..3 of set 0, a block per register")
+	stream := transpose(x0v, 1)
+	Comment("blocks 1..3's ciphertext: to dst, and to the stack for the MAC")
+	sealStore(dst, buf, stream, 0)
+	macStart(name, buf)
+	Comment(fmt.Sprintf("set 1's last rounds and set 2's first, the MAC's next %d blocks beside them", 2*D))
+	for range D {
+		stitchedRound([][4]VecVirtual{x1v, x2v}, 1, 1)
+	}
+	for i := range x1v {
+		VPADDD(in1[i], x1v[i], x1v[i])
+	}
+	Comment("transpose: blocks 4..7 of set 1; their ciphertext to dst and the stack")
+	stream = append(stream, transpose(x1v, 0)...)
+	sealStore(dst, buf, stream, 3)
+	Comment(fmt.Sprintf("set 2's last rounds, the MAC's next %d blocks beside them", (10-D)*(c1+c2)))
+	for range 10 - D {
+		stitchedRound([][4]VecVirtual{x2v}, c1, c2)
+	}
+	SUBQ(Imm(uint64(2*D+(10-D)*(c1+c2))), nb)
+	for i := range x2v {
+		VPADDD(in2[i], x2v[i], x2v[i])
+	}
+	Comment("transpose: blocks 8..11 of set 2")
 	stream = append(stream, transpose(x2v, 0)...)
-	if !open {
-		Comment("blocks 4..11's ciphertext: to dst, and zero-padded to the stack, then the lengths")
-		sealStore(dst, buf, stream, 3)
-		lengthsBlock(buf)
+	Comment("blocks 8..11's ciphertext: to dst, and zero-padded to the stack, then the lengths")
+	sealStore(dst, buf, stream, 7)
+	lengthsBlock(buf)
+	return stream
+}
+
+// stitchedRound emits a double round on the sets xs with c1 of the MAC's
+// blocks at bp (polyMulAdd) after the column round and c2 after the
+// diagonal round, and advances bp past them.
+func stitchedRound(xs [][4]VecVirtual, c1, c2 int) {
+	quarterRounds(xs)
+	for j := range c1 {
+		polyMulAdd(Mem{Base: bp, Disp: 16 * j}, Mem{Base: bp, Disp: 16*j + 8})
 	}
-	Comment("the MAC's other blocks (at least one: see sets3OpenReady)")
-	polyLoop(name + "_rest")
-	polyMulAdd(nil, nil)
-	if tagDone(name, open, x0v[1]) {
-		return
+	diagonalize(xs)
+	quarterRounds(xs)
+	for j := range c2 {
+		polyMulAdd(Mem{Base: bp, Disp: 16 * (c1 + j)}, Mem{Base: bp, Disp: 16*(c1+j) + 8})
 	}
-	Comment("the plaintext to dst: the stack's ciphertext ^ the keystream")
-	Load(Param("dst").Base(), dst)
-	for l := range stream {
-		VPXORD(buf.Offset(64+64*l), stream[l], stream[l])
-		if l < 7 {
-			VMOVDQU64(stream[l], Mem{Base: dst, Disp: 64 * l})
-		} else {
-			VMOVDQU8(stream[l], ks[l-7], Mem{Base: dst, Disp: 64 * l})
-		}
-	}
-	openReturn(name)
+	undiagonalize(xs)
+	ADDQ(Imm(uint64(16*(c1+c2))), bp)
 }
 
 // sealStore emits, for the blocks l = from.. of stream (keystream, a block
