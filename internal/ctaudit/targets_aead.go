@@ -188,8 +188,9 @@ const whySets = "the loops over the fixed 6 double rounds of both sets and 4 of 
 	"data's last block is partial and whether it has a whole one (which block the MAC starts from): public lengths"
 
 // whySets3 is the three-set kernels' branches and loops (sets_amd64.s).
-const whySets3 = "the loops over the fixed 6 double rounds of the three sets and 4 of set 0 (sets 1 and 2's last 4 are unrolled), " +
-	"over the additional data's whole blocks and over the MAC's blocks left on the stack, whether the additional " +
+const whySets3 = "Seal: the loops over set 0's first 5 double rounds and sets 0 and 1's next 5 (sets 1 and 2's next 5 and set 2's last 5 " +
+	"are unrolled); Open: the loops over set 0's first 7 and the three sets' next 3 (sets 1 and 2's last 7 are unrolled); " +
+	"the loops over the additional data's whole blocks and over the MAC's blocks left on the stack, whether the additional " +
 	"data's last block is partial and whether it has a whole one (which block the MAC starts from): public lengths; " +
 	"and the prologue's stack check"
 
