@@ -491,9 +491,10 @@ func TestSetsReviewAPI(t *testing.T) {
 }
 
 // TestSetsReviewDispatch checks which lengths sealShort and openShort take
-// (through 704 bytes with the fused functions on, the two-set kernels past
-// 192, the three-set ones past 448; none with them off), and that Seal and
-// Open agree with x/crypto on each side of 192/193, 448/449 and 704/705
+// (through 1216 bytes with the fused functions on, the two-set kernels past
+// 192, the three-set ones past 448, the four- and five-set ones past 704
+// and 960; none with them off), and that Seal and Open agree with x/crypto
+// on each side of 192/193, 448/449, 704/705, 960/961 and 1216/1217
 // with the fused functions on and off and every other implementation
 // (forEachImpl): a message past 192 bytes sent to the fused kernel, past
 // 448 to the two-set one or past 704 to the three-set one, would lose its
@@ -506,7 +507,7 @@ func TestSetsReviewDispatch(t *testing.T) {
 	key := (*[KeySize]byte)(randBytes(rng, KeySize))
 	nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
 	x, _ := xaead.New(key[:])
-	edges := []int{191, 192, 193, 194, 447, 448, 449, 450, 703, 704, 705, 706}
+	edges := []int{191, 192, 193, 194, 447, 448, 449, 450, 703, 704, 705, 706, 959, 960, 961, 962, 1215, 1216, 1217, 1218}
 	for _, on := range []bool{true, false} {
 		restore := useFusedImplementation(on)
 		for _, n := range edges {
@@ -515,7 +516,7 @@ func TestSetsReviewDispatch(t *testing.T) {
 			ct := make([]byte, n)
 			var tag [Overhead]byte
 			taken := sealShort(key, nonce, ct, pt, ad, &tag)
-			if taken != (on && n <= sets3Max) {
+			if taken != (on && n <= sets5Max) {
 				t.Fatalf("fused %v, n %d: sealShort took it: %v", on, n, taken)
 			}
 			if taken && (!bytes.Equal(ct, want[:n]) || !bytes.Equal(tag[:], want[n:])) {
@@ -532,7 +533,7 @@ func TestSetsReviewDispatch(t *testing.T) {
 			}
 			out := make([]byte, n)
 			done, ok := openShort(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:]))
-			if done != (on && n <= sets3Max) || done && (!ok || !bytes.Equal(out, pt)) {
+			if done != (on && n <= sets5Max) || done && (!ok || !bytes.Equal(out, pt)) {
 				t.Fatalf("fused %v, n %d: openShort: done %v, ok %v", on, n, done, ok)
 			}
 		}

@@ -186,7 +186,7 @@ func TestSetsLimits(t *testing.T) {
 }
 
 // TestSetsDispatch checks that Seal and Open take the set kernels for the
-// lengths past fusedMax up to sets3Max and no others, through sealShort and
+// lengths past fusedMax up to sets5Max and no others, through sealShort and
 // openShort, and agree with x/crypto at those lengths' edges.
 func TestSetsDispatch(t *testing.T) {
 	if !haveFused {
@@ -195,13 +195,13 @@ func TestSetsDispatch(t *testing.T) {
 	defer useFusedImplementation(true)()
 	rng := testutil.Rand(t)
 	key, nonce, a, x := randomPair(t, rng)
-	for _, n := range []int{fusedMax, fusedMax + 1, 256, setsMax - 1, setsMax, setsMax + 1, 512, sets3Max - 1, sets3Max, sets3Max + 1} {
+	for _, n := range []int{fusedMax, fusedMax + 1, 256, setsMax - 1, setsMax, setsMax + 1, 512, sets3Max - 1, sets3Max, sets3Max + 1, sets4Max, sets4Max + 1, 1024, sets5Max, sets5Max + 1} {
 		pt, ad := randBytes(rng, n), randBytes(rng, 13)
 		want := x.Seal(nil, nonce, pt, ad)
 		var tag [Overhead]byte
 		ct := make([]byte, n)
 		taken := sealShort((*[KeySize]byte)(key), (*[NonceSize]byte)(nonce), ct, pt, ad, &tag)
-		if taken != (n <= sets3Max) {
+		if taken != (n <= sets5Max) {
 			t.Fatalf("n %d: sealShort took it: %v", n, taken)
 		}
 		if got := a.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
@@ -209,7 +209,7 @@ func TestSetsDispatch(t *testing.T) {
 		}
 		out := make([]byte, n)
 		done, ok := openShort((*[KeySize]byte)(key), (*[NonceSize]byte)(nonce), out, want[:n], ad, (*[Overhead]byte)(want[n:]))
-		if done != (n <= sets3Max) || done && (!ok || !bytes.Equal(out, pt)) {
+		if done != (n <= sets5Max) || done && (!ok || !bytes.Equal(out, pt)) {
 			t.Fatalf("n %d: openShort: done %v, ok %v", n, done, ok)
 		}
 		if got, err := a.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(got, pt) {

@@ -65,11 +65,16 @@ import (
 // double rounds together and set 2's nine after one alone, 265, 280, 308,
 // 322).
 //
+// setsNKernel emits these kernels and, with the same staggered Seal
+// schedule for Open too, the four- and five-set ones (sets4_amd64_asm.go)
+// from a plan (setsPlan); sealSets3 and openSets3 come out of it as they
+// did before it.
+//
 // Every branch tests a public length or, in Open, whether the tag was right.
 
-// laneCtr12 holds 8, 9, 10 and 11 in word 0 of each 128-bit lane: set 2's
-// counters.
-var laneCtr12 Mem
+// laneCtrs[k] holds 4k, 4k+1, 4k+2 and 4k+3 in word 0 of each 128-bit
+// lane: set k's counters (laneCtrs[1] is laneCtr8).
+var laneCtrs []Mem
 
 // sets3Max is the longest message the three-set kernels take: eleven
 // blocks, which with block 0 fill three sets of four; the shortest is
@@ -94,60 +99,103 @@ const (
 // and its diagonal round. The blocks must be ready: when set 0 is done,
 // the additional data's partial block and blocks 1..3's ciphertext on the
 // stack, 11 at least past the MAC's first (12 less the first if the
-// additional data is empty: sets3SealReady0), and when set 1 is, blocks
-// 4..7's too, 27 (sets3SealReady1).
-const (
-	sets3SealStitch = 5
-	sets3SealReady0 = 3*4 - 1
-	sets3SealReady1 = 7*4 - 1
-)
+// additional data is empty), and when set 1 is, blocks 4..7's too, 27
+// (setsStaggered checks it).
+const sets3SealStitch = 5
 
 var sets3SealBeside = [2]int{2, 1}
 
 // sets3Kernel emits sealSets3 (open false) or openSets3.
 func sets3Kernel(name string, open bool) {
+	setsNKernel(name, open, setsPlan{sets: 3, stitch: sets3SealStitch,
+		seal: [][2]int{{1, 1}, sets3SealBeside}})
+}
+
+// setsPlan is the schedule of a kernel on sets horizontal sets of four
+// blocks (setsNKernel): set 0 runs stitch double rounds alone, then stage
+// k = 1, 2, ... runs sets k-1 and k together (set k-1's last rounds and set
+// k's first), stitch double rounds when k is even and 10 - stitch when k is
+// odd, and the last stage, k = sets, set sets-1's last rounds alone; seal
+// and open (nil: Open runs sets3OpenRounds' schedule) are the MAC's blocks
+// beside each of stage k = 2..sets's double rounds, after its column and
+// after its diagonal round.
+//
+// With skip, the kernels branch past the blocks of the last set that hold
+// no byte of the message (a public length) rather than load and store
+// them under empty masks: a masked access whose masked-out bytes reach a
+// page the process has not touched takes a microcode assist (hundreds of
+// cycles), and these blocks reach up to 192 bytes past the data.
+type setsPlan struct {
+	sets, stitch int
+	seal, open   [][2]int
+	skip         bool
+}
+
+// whole is the number of whole blocks the plan's kernels may read and
+// write without masks: those of every set but the last.
+func (p setsPlan) whole() int { return 4*(p.sets-1) - 1 }
+
+// max is the longest message the plan's kernels take; the shortest is
+// 64 whole() + 1.
+func (p setsPlan) max() int { return 64 * (4*p.sets - 1) }
+
+// stageRounds is the number of double rounds of stage k (see setsPlan).
+func (p setsPlan) stageRounds(k int) int {
+	if k%2 == 0 {
+		return p.stitch
+	}
+	return 10 - p.stitch
+}
+
+// setsNKernel emits the Seal (open false) or Open kernel of plan p.
+func setsNKernel(name string, open bool, p setsPlan) {
+	S, W := p.sets, p.whole()
 	kernelTextFlags(name, open, 0)
 	if open {
-		Doc(fmt.Sprintf("%s decrypts src, of %d to %d bytes, into dst if its tag over ad", name, setsMax+1, sets3Max),
+		Doc(fmt.Sprintf("%s decrypts src, of %d to %d bytes, into dst if its tag over ad", name, 64*W+1, p.max()),
 			"and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it",
 			"returns 0 and writes nothing, under key and nonce. len(dst) >= len(src);",
 			"dst may overlap src or tag anyhow (it decrypts a copy of src). It requires",
 			"AVX-512F, AVX-512BW, AVX-512VL and BMI2.")
 	} else {
-		Doc(fmt.Sprintf("%s encrypts src, of %d to %d bytes, into dst and writes the tag", name, setsMax+1, sets3Max),
+		Doc(fmt.Sprintf("%s encrypts src, of %d to %d bytes, into dst and writes the tag", name, 64*W+1, p.max()),
 			"over ad and the ciphertext (RFC 8439, Section 2.8) to tag, under key and",
 			"nonce. len(dst) >= len(src), and dst and src are the same memory or do not",
 			"overlap (it reads src after writing dst). It requires AVX-512F,",
 			"AVX-512BW, AVX-512VL and BMI2.")
 	}
 	Comment("the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes")
-	buf := AllocLocal(48 + 16 + sets3Max + 16)
+	buf := AllocLocal(48 + 16 + p.max() + 16)
 	r1op, r05op = buf, buf.Offset(8)
 
 	in0, x0v := inputRows()
-	in1 := [4]VecVirtual{in0[0], in0[1], in0[2], ZMM()}
-	in2 := [4]VecVirtual{in0[0], in0[1], in0[2], ZMM()}
-	VMOVDQA64(in0[3], in1[3])
-	VMOVDQU32(laneCtr8, K2, in1[3])
-	VMOVDQA64(in0[3], in2[3])
-	VMOVDQU32(laneCtr12, K2, in2[3])
-	x1v := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
-	x2v := [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
-	for i := range x1v {
-		VMOVDQA64(in1[i], x1v[i])
-		VMOVDQA64(in2[i], x2v[i])
+	ins, xs := [][4]VecVirtual{in0}, [][4]VecVirtual{x0v}
+	for range S - 1 {
+		ins = append(ins, [4]VecVirtual{in0[0], in0[1], in0[2], ZMM()})
+	}
+	for k := 1; k < S; k++ {
+		VMOVDQA64(in0[3], ins[k][3])
+		VMOVDQU32(laneCtrs[k], K2, ins[k][3])
+	}
+	for range S - 1 {
+		xs = append(xs, [4]VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()})
+	}
+	for i := range 4 {
+		for k := 1; k < S; k++ {
+			VMOVDQA64(ins[k][i], xs[k][i])
+		}
 	}
 
 	adTail(name, buf, K1)
 
-	Comment("the masks of blocks 8..11 (data blocks 7..10; blocks 1..7 are whole: n > 448):",
+	Comment(fmt.Sprintf("the masks of blocks %d..%d (data blocks %d..%d; blocks 1..%d are whole: n > %d):", W+1, W+4, W, W+3, W, 64*W),
 		"min(max(n - 64l, 0), 64) bytes, as maskedData")
 	ks := []Register{K1, K2, K3, K4}
 	n := Load(Param("src").Len(), RDX)
 	MOVQ(I32(-1), RAX)
 	XORQ(RBX, RBX)
 	for j, k := range ks {
-		l := 7 + j
+		l := W + j
 		MOVQ(n, RCX)
 		SUBQ(U32(64*l), RCX)
 		BZHIQ(RCX, RAX, R8)
@@ -160,24 +208,31 @@ func sets3Kernel(name string, open bool) {
 	src := Load(Param("src").Base(), RSI)
 	if open {
 		Comment("the ciphertext, zero-padded, to the stack for the MAC, and the lengths")
-		for l := range 11 {
+		for l := range 4*S - 1 {
+			if p.skip && l > W {
+				CMPQ(n, U32(64*l))
+				JLE(LabelRef(name + "_copied"))
+			}
 			t := ZMM()
-			if l < 7 {
+			if l < W {
 				VMOVDQU64(Mem{Base: src, Disp: 64 * l}, t)
 			} else {
-				VMOVDQU8_Z(Mem{Base: src, Disp: 64 * l}, ks[l-7], t)
+				VMOVDQU8_Z(Mem{Base: src, Disp: 64 * l}, ks[l-W], t)
 			}
 			VMOVDQU64(t, buf.Offset(64+64*l))
+		}
+		if p.skip {
+			Label(name + "_copied")
 		}
 		lengthsBlock(buf)
 	}
 
 	dst := RDX
 	var stream []VecVirtual
-	if open {
-		stream = sets3OpenRounds(name, buf, in0, in1, in2, x0v, x1v, x2v)
+	if open && p.open == nil {
+		stream = sets3OpenRounds(name, buf, ins[0], ins[1], ins[2], xs[0], xs[1], xs[2])
 	} else {
-		stream = sets3SealRounds(name, buf, dst, in0, in1, in2, x0v, x1v, x2v)
+		stream = setsStaggered(name, buf, dst, open, p, ins, xs)
 	}
 	Comment("the MAC's other blocks (at least one: see sets3OpenReady)")
 	polyLoop(name + "_rest")
@@ -187,13 +242,23 @@ func sets3Kernel(name string, open bool) {
 	}
 	Comment("the plaintext to dst: the stack's ciphertext ^ the keystream")
 	Load(Param("dst").Base(), dst)
+	if p.skip {
+		Load(Param("src").Len(), RBX)
+	}
 	for l := range stream {
+		if p.skip && l > W {
+			CMPQ(RBX, U32(64*l))
+			JLE(LabelRef(name + "_written"))
+		}
 		VPXORD(buf.Offset(64+64*l), stream[l], stream[l])
-		if l < 7 {
+		if l < W {
 			VMOVDQU64(stream[l], Mem{Base: dst, Disp: 64 * l})
 		} else {
-			VMOVDQU8(stream[l], ks[l-7], Mem{Base: dst, Disp: 64 * l})
+			VMOVDQU8(stream[l], ks[l-W], Mem{Base: dst, Disp: 64 * l})
 		}
+	}
+	if p.skip {
+		Label(name + "_written")
 	}
 	openReturn(name)
 }
@@ -239,59 +304,93 @@ func sets3OpenRounds(name string, buf Mem, in0, in1, in2, x0v, x1v, x2v [4]VecVi
 	return append(stream, transpose(x2v, 0)...)
 }
 
-// sets3SealRounds emits Seal's rounds (see the top of this file), the
-// ciphertext to dst and the stack, the MAC's blocks beside the rounds and
-// the lengths block, and returns the ciphertext of blocks 1..11, a block
-// per register.
-func sets3SealRounds(name string, buf Mem, dst Register, in0, in1, in2, x0v, x1v, x2v [4]VecVirtual) []VecVirtual {
-	D, c1, c2 := sets3SealStitch, sets3SealBeside[0], sets3SealBeside[1]
-	if 2*D > sets3SealReady0 || 2*D+(10-D)*(c1+c2) > sets3SealReady1 {
-		panic("sets3: more stitched blocks than the MAC has ready")
+// setsStaggered emits plan p's rounds (see setsPlan), the MAC's blocks
+// beside them, and in Seal the ciphertext to dst and the stack and the
+// lengths block, and returns the keystream (Open) or the ciphertext
+// (Seal) of blocks 1.., a block per register.
+func setsStaggered(name string, buf Mem, dst Register, open bool, p setsPlan, ins, xs [][4]VecVirtual) []VecVirtual {
+	S, W, D := p.sets, p.whole(), p.stitch
+	beside := p.seal
+	if open {
+		beside = p.open
+	}
+	total := 0
+	for k := 2; k <= S; k++ {
+		total += p.stageRounds(k) * (beside[k-2][0] + beside[k-2][1])
+		// Seal: when set k-2 is done, the additional data's partial block
+		// and blocks 1..4(k-2)+3's ciphertext are on the stack, 16(k-2) +
+		// 11 at least past the MAC's first (12 less the first if the
+		// additional data is empty). Open: every block, of which the loop
+		// after the rounds needs one: 64 W + 1 bytes and no additional
+		// data have (64 W + 16)/16 and the lengths.
+		if !open && total > 16*(k-2)+11 || open && total > (64*W+16)/16+1-1-1 {
+			panic(fmt.Sprintf("%s: more stitched blocks than the MAC has ready", name))
+		}
 	}
 	Comment("set 0's first rounds, ahead of set 1's, so that r is ready first")
 	MOVQ(U32(uint32(D)), RCX)
 	Label(name + "_set0")
-	doubleRound([][4]VecVirtual{x0v})
+	doubleRound(xs[:1])
 	DECQ(RCX)
 	JNZ(LabelRef(name + "_set0"))
 	MOVQ(U32(uint32(10-D)), RCX)
 	Comment("sets 0 and 1, interleaved")
 	Label(name + "_01")
-	doubleRound([][4]VecVirtual{x0v, x1v})
+	doubleRound(xs[:2])
 	DECQ(RCX)
 	JNZ(LabelRef(name + "_01"))
-	for i := range x0v {
-		VPADDD(in0[i], x0v[i], x0v[i])
+	for i := range xs[0] {
+		VPADDD(ins[0][i], xs[0][i], xs[0][i])
 	}
-	polyKey(x0v[0])
+	polyKey(xs[0][0])
 	Comment("transpose: blocks 1..3 of set 0, a block per register")
-	stream := transpose(x0v, 1)
-	Comment("blocks 1..3's ciphertext: to dst, and to the stack for the MAC")
-	sealStore(dst, buf, stream, 0)
+	stream := transpose(xs[0], 1)
+	if !open {
+		Comment("blocks 1..3's ciphertext: to dst, and to the stack for the MAC")
+		sealStore(dst, buf, stream, 0, W, "")
+	}
 	macStart(name, buf)
-	Comment(fmt.Sprintf("set 1's last rounds and set 2's first, the MAC's next %d blocks beside them", 2*D))
-	for range D {
-		stitchedRound([][4]VecVirtual{x1v, x2v}, 1, 1)
+	for k := 2; k < S; k++ {
+		c1, c2 := beside[k-2][0], beside[k-2][1]
+		L := p.stageRounds(k)
+		Comment(fmt.Sprintf("set %d's last rounds and set %d's first, the MAC's next %d blocks beside them", k-1, k, L*(c1+c2)))
+		for range L {
+			stitchedRound(xs[k-1:k+1], c1, c2)
+		}
+		for i := range xs[k-1] {
+			VPADDD(ins[k-1][i], xs[k-1][i], xs[k-1][i])
+		}
+		if open {
+			Comment(fmt.Sprintf("transpose: blocks %d..%d of set %d", 4*(k-1), 4*(k-1)+3, k-1))
+			stream = append(stream, transpose(xs[k-1], 0)...)
+		} else {
+			Comment(fmt.Sprintf("transpose: blocks %d..%d of set %d; their ciphertext to dst and the stack", 4*(k-1), 4*(k-1)+3, k-1))
+			stream = append(stream, transpose(xs[k-1], 0)...)
+			sealStore(dst, buf, stream, 4*(k-1)-1, W, "")
+		}
 	}
-	for i := range x1v {
-		VPADDD(in1[i], x1v[i], x1v[i])
+	c1, c2 := beside[S-2][0], beside[S-2][1]
+	L := p.stageRounds(S)
+	Comment(fmt.Sprintf("set %d's last rounds, the MAC's next %d blocks beside them", S-1, L*(c1+c2)))
+	for range L {
+		stitchedRound(xs[S-1:], c1, c2)
 	}
-	Comment("transpose: blocks 4..7 of set 1; their ciphertext to dst and the stack")
-	stream = append(stream, transpose(x1v, 0)...)
-	sealStore(dst, buf, stream, 3)
-	Comment(fmt.Sprintf("set 2's last rounds, the MAC's next %d blocks beside them", (10-D)*(c1+c2)))
-	for range 10 - D {
-		stitchedRound([][4]VecVirtual{x2v}, c1, c2)
+	SUBQ(Imm(uint64(total)), nb)
+	for i := range xs[S-1] {
+		VPADDD(ins[S-1][i], xs[S-1][i], xs[S-1][i])
 	}
-	SUBQ(Imm(uint64(2*D+(10-D)*(c1+c2))), nb)
-	for i := range x2v {
-		VPADDD(in2[i], x2v[i], x2v[i])
+	first := 4 * (S - 1)
+	Comment(fmt.Sprintf("transpose: blocks %d..%d of set %d", first, first+3, S-1))
+	stream = append(stream, transpose(xs[S-1], 0)...)
+	if !open {
+		Comment(fmt.Sprintf("blocks %d..%d's ciphertext: to dst, and zero-padded to the stack, then the lengths", first, first+3))
+		skip := ""
+		if p.skip {
+			skip = name + "_stored"
+		}
+		sealStore(dst, buf, stream, first-1, W, skip)
+		lengthsBlock(buf)
 	}
-	Comment("transpose: blocks 8..11 of set 2")
-	stream = append(stream, transpose(x2v, 0)...)
-	Comment("blocks 8..11's ciphertext: to dst, and zero-padded to the stack, then the lengths")
-	sealStore(dst, buf, stream, 7)
-	lengthsBlock(buf)
 	return stream
 }
 
@@ -314,18 +413,28 @@ func stitchedRound(xs [][4]VecVirtual, c1, c2 int) {
 
 // sealStore emits, for the blocks l = from.. of stream (keystream, a block
 // per register), the ciphertext src[l] ^ stream[l] into stream[l], its
-// store to dst (under mask K1..K4 for blocks 8..11, data blocks 7..10),
+// store to dst (under mask K1..K4 for the last set's blocks, data blocks
+// whole.. whole+3; those before are whole),
 // and its zero-padded copy to the stack at buf+64+64l for the MAC. It
-// reads src through RAX, which the MAC leaves free between blocks.
-func sealStore(dst Register, buf Mem, stream []VecVirtual, from int) {
+// reads src through RAX, which the MAC leaves free between blocks. With a
+// skip label, it jumps there past the blocks after block whole that hold
+// no byte of src (its public length, in RBX, which the MAC leaves free too).
+func sealStore(dst Register, buf Mem, stream []VecVirtual, from, whole int, skip string) {
 	Load(Param("dst").Base(), dst)
 	Load(Param("src").Base(), RAX)
+	if skip != "" {
+		Load(Param("src").Len(), RBX)
+	}
 	for l := from; l < len(stream); l++ {
-		if l < 7 {
+		if skip != "" && l > whole {
+			CMPQ(RBX, U32(64*l))
+			JLE(LabelRef(skip))
+		}
+		if l < whole {
 			VPXORD(Mem{Base: RAX, Disp: 64 * l}, stream[l], stream[l])
 			VMOVDQU64(stream[l], Mem{Base: dst, Disp: 64 * l})
 		} else {
-			k := []Register{K1, K2, K3, K4}[l-7]
+			k := []Register{K1, K2, K3, K4}[l-whole]
 			t := ZMM()
 			VMOVDQU8_Z(Mem{Base: RAX, Disp: 64 * l}, k, t)
 			VPXORD(t, stream[l], stream[l])
@@ -333,5 +442,8 @@ func sealStore(dst Register, buf Mem, stream []VecVirtual, from int) {
 			VMOVDQU8_Z(stream[l], k, stream[l])
 		}
 		VMOVDQU64(stream[l], buf.Offset(64+64*l))
+	}
+	if skip != "" {
+		Label(skip)
 	}
 }

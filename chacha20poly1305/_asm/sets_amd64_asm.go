@@ -63,7 +63,8 @@ const (
 )
 
 // setsKernels emits sealSets and openSets, sealSets3 and openSets3
-// (sets3_amd64_asm.go), and their constants.
+// (sets3_amd64_asm.go), sealSets4 and openSets4 (sets4_amd64_asm.go), and
+// their constants.
 func setsKernels() {
 	laneCtr4 = laneTable("lanectr4", 0)
 	laneCtr8 = laneTable("lanectr8", 4)
@@ -73,9 +74,15 @@ func setsKernels() {
 	}
 	setsKernel("sealSets", false)
 	setsKernel("openSets", true)
-	laneCtr12 = laneTable("lanectr12", 8)
+	laneCtrs = []Mem{{}, laneCtr8, laneTable("lanectr12", 8)}
 	sets3Kernel("sealSets3", false)
 	sets3Kernel("openSets3", true)
+	laneCtrs = append(laneCtrs, laneTable("lanectr16", 12))
+	setsNKernel("sealSets4", false, sets4Plan)
+	setsNKernel("openSets4", true, sets4Plan)
+	laneCtrs = append(laneCtrs, laneTable("lanectr20", 16))
+	setsNKernel("sealSets5", false, sets5Plan)
+	setsNKernel("openSets5", true, sets5Plan)
 }
 
 // laneTable emits the read-only 64 bytes name, first, first+1, first+2 and

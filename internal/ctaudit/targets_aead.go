@@ -194,6 +194,14 @@ const whySets3 = "Seal: the loops over set 0's first 5 double rounds and sets 0 
 	"data's last block is partial and whether it has a whole one (which block the MAC starts from): public lengths; " +
 	"and the prologue's stack check"
 
+// whySetsN is the four- and five-set kernels' branches and loops
+// (sets_amd64.s).
+const whySetsN = "the loops over set 0's first 5 double rounds and sets 0 and 1's next 5 (the other stages, two sets or the " +
+	"last alone, are unrolled), over the additional data's whole blocks and over the MAC's blocks left on the stack, whether " +
+	"the additional data's last block is partial and whether it has a whole one (which block the MAC starts from), and " +
+	"whether each of the last set's blocks 2..4 holds a byte of the message (Seal: their load and store; Open: their copy " +
+	"to the stack and their store): public lengths; and the prologue's stack check"
+
 // whyAuthenticate is why authenticate branches.
 const whyAuthenticate = "the lengths of the additional data and ciphertext, public (the loop rounds them up)"
 
@@ -250,10 +258,10 @@ func init() {
 			{Symbol: ap + "open", AllowedBranches: 14, Why: whyAEADOpen},
 			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 9, Why: whyOpenPieces},
 			{Symbol: ap + "openInPlace", AllowedLoopJumps: 4, AllowedBranches: 8, Why: whyOpenLong + "; " + whyHeadWideUse + "; MAC.Prepare's useIFMA and pwReady (public); the buffer's copy (whether source and destination are one: public addresses); and the lengths of out and the buffer (clear)"},
-			{Symbol: ap + "sealShort", AllowedBranches: 4, Why: "useFused and the length (which kernel), public"},
+			{Symbol: ap + "sealShort", AllowedBranches: 6, Why: "useFused and the length (which kernel), public"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 6, Why: whySealLong + "; " + whyHeadWideUse + "; MAC.Prepare's useIFMA and pwReady (public); and whether chunked did the work (CPU features and the lengths)"},
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 8, Why: whyOpenLong + "; " + whyHeadWideUse + "; MAC.Prepare's useIFMA and pwReady (public); whether chunked did the work (CPU features and the lengths); and the length of out (clear)"},
-			{Symbol: ap + "openShort", AllowedBranches: 5, Why: "useFused, the length (which kernel), and whether out is empty (given the tag's address for the masked store), public"},
+			{Symbol: ap + "openShort", AllowedBranches: 7, Why: "useFused, the length (which kernel), and whether out is empty (given the tag's address for the masked store), public"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 5, Why: whyAuthenticate + ", and whether macGroups did the work (CPU features and lengths, public)"},
 			{Symbol: ap + "macGroups", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "whether groups.plan took the input (CPU features and lengths, public), the copies into the tail buffer (public addresses and lengths), and the loop zeroing the fixed groups buffers"},
 			{Symbol: ap + "(*groups).plan", AllowedBranches: 6, Why: "useFused, haveChunks and the lengths of the additional data and ciphertext (public), and the copies into the head buffer (public addresses and lengths)"},
@@ -271,6 +279,10 @@ func init() {
 			{Symbol: ap + "openSets", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whySets + "; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "sealSets3", AllowedLoopJumps: 4, AllowedBranches: 5, Why: whySets3},
 			{Symbol: ap + "openSets3", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whySets3 + "; and whether the tag was right, which is Open's public result"},
+			{Symbol: ap + "sealSets4", AllowedLoopJumps: 4, AllowedBranches: 8, Why: whySetsN},
+			{Symbol: ap + "openSets4", AllowedLoopJumps: 4, AllowedBranches: 12, Why: whySetsN + "; and whether the tag was right, which is Open's public result"},
+			{Symbol: ap + "sealSets5", AllowedLoopJumps: 4, AllowedBranches: 8, Why: whySetsN},
+			{Symbol: ap + "openSets5", AllowedLoopJumps: 4, AllowedBranches: 12, Why: whySetsN + "; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "shortSeal", AllowedLoopJumps: 1, AllowedBranches: 6, Why: whyShort},
 			{Symbol: ap + "shortOpen", AllowedLoopJumps: 1, AllowedBranches: 7, Why: whyShortOpen},
 			{Symbol: ap + "sealAVX2Kernels", AllowedBranches: 6, Why: "useAVX2Fused, useFused and the length (avx2Takes, whose range with useFused is empty and folded, and which kernel), public"},
