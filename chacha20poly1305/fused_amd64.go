@@ -63,16 +63,16 @@ const sets3Max = 11 * blockSize
 // (sets_amd64.s): fifteen blocks, which with block 0 fill four sets of
 // four; the shortest is sets3Max+1. sealShort and openShort call them for
 // those lengths, which sealLong and openLong (the sixteen-block pass, then
-// the IFMA MAC) took before. Seal and Open, ns, min of 6 alternating runs
+// the IFMA MAC) took before. Seal and Open, ns, min of 5 to 10 alternating runs
 // of the fastest of 200 batches of 100 (session 7, 13 bytes of additional
 // data), before and after:
 //
 //	bytes   Seal        Open
-//	705     406 / 355   422 / 360
-//	768     420 / 365   439 / 368
-//	832     422 / 378   441 / 380
-//	896     418 / 393   438 / 394
-//	960     421 / 406   439 / 410
+//	705     406 / 355   422 / 346
+//	768     420 / 365   439 / 359
+//	832     422 / 378   441 / 371
+//	896     418 / 393   438 / 386
+//	960     421 / 406   439 / 400
 const sets4Max = 15 * blockSize
 
 // sets5Max is the longest message sealSets5 and openSets5 take
@@ -80,11 +80,11 @@ const sets4Max = 15 * blockSize
 // four; the shortest is sets4Max+1. As sets4Max:
 //
 //	bytes   Seal        Open
-//	961     469 / 445   488 / 453
-//	1024    485 / 453   504 / 458
-//	1088    487 / 466   506 / 472
-//	1152    501 / 481   522 / 486
-//	1216    503 / 494   521 / 500
+//	961     469 / 445   488 / 434
+//	1024    485 / 453   504 / 450
+//	1088    487 / 466   506 / 463
+//	1152    501 / 481   522 / 472
+//	1216    503 / 494   521 / 486
 const sets5Max = 19 * blockSize
 
 // sealShort is seal's work for messages of at most sets5Max bytes, if the

@@ -129,6 +129,7 @@ type setsPlan struct {
 	sets, stitch int
 	seal, open   [][2]int
 	skip         bool
+	openStitch   int // stitch for Open, if not 0
 }
 
 // whole is the number of whole blocks the plan's kernels may read and
@@ -139,12 +140,17 @@ func (p setsPlan) whole() int { return 4*(p.sets-1) - 1 }
 // 64 whole() + 1.
 func (p setsPlan) max() int { return 64 * (4*p.sets - 1) }
 
-// stageRounds is the number of double rounds of stage k (see setsPlan).
-func (p setsPlan) stageRounds(k int) int {
-	if k%2 == 0 {
-		return p.stitch
+// stageRounds is the number of double rounds of stage k (see setsPlan) in
+// Seal or (open) Open.
+func (p setsPlan) stageRounds(k int, open bool) int {
+	d := p.stitch
+	if open && p.openStitch != 0 {
+		d = p.openStitch
 	}
-	return 10 - p.stitch
+	if k%2 == 0 {
+		return d
+	}
+	return 10 - d
 }
 
 // setsNKernel emits the Seal (open false) or Open kernel of plan p.
@@ -309,14 +315,14 @@ func sets3OpenRounds(name string, buf Mem, in0, in1, in2, x0v, x1v, x2v [4]VecVi
 // lengths block, and returns the keystream (Open) or the ciphertext
 // (Seal) of blocks 1.., a block per register.
 func setsStaggered(name string, buf Mem, dst Register, open bool, p setsPlan, ins, xs [][4]VecVirtual) []VecVirtual {
-	S, W, D := p.sets, p.whole(), p.stitch
+	S, W, D := p.sets, p.whole(), p.stageRounds(0, open)
 	beside := p.seal
 	if open {
 		beside = p.open
 	}
 	total := 0
 	for k := 2; k <= S; k++ {
-		total += p.stageRounds(k) * (beside[k-2][0] + beside[k-2][1])
+		total += p.stageRounds(k, open) * (beside[k-2][0] + beside[k-2][1])
 		// Seal: when set k-2 is done, the additional data's partial block
 		// and blocks 1..4(k-2)+3's ciphertext are on the stack, 16(k-2) +
 		// 11 at least past the MAC's first (12 less the first if the
@@ -352,7 +358,7 @@ func setsStaggered(name string, buf Mem, dst Register, open bool, p setsPlan, in
 	macStart(name, buf)
 	for k := 2; k < S; k++ {
 		c1, c2 := beside[k-2][0], beside[k-2][1]
-		L := p.stageRounds(k)
+		L := p.stageRounds(k, open)
 		Comment(fmt.Sprintf("set %d's last rounds and set %d's first, the MAC's next %d blocks beside them", k-1, k, L*(c1+c2)))
 		for range L {
 			stitchedRound(xs[k-1:k+1], c1, c2)
@@ -370,7 +376,7 @@ func setsStaggered(name string, buf Mem, dst Register, open bool, p setsPlan, in
 		}
 	}
 	c1, c2 := beside[S-2][0], beside[S-2][1]
-	L := p.stageRounds(S)
+	L := p.stageRounds(S, open)
 	Comment(fmt.Sprintf("set %d's last rounds, the MAC's next %d blocks beside them", S-1, L*(c1+c2)))
 	for range L {
 		stitchedRound(xs[S-1:], c1, c2)

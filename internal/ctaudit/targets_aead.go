@@ -196,7 +196,7 @@ const whySets3 = "Seal: the loops over set 0's first 5 double rounds and sets 0 
 
 // whySetsN is the four- and five-set kernels' branches and loops
 // (sets_amd64.s).
-const whySetsN = "the loops over set 0's first 5 double rounds and sets 0 and 1's next 5 (the other stages, two sets or the " +
+const whySetsN = "the loops over set 0's first double rounds and sets 0 and 1's next (Seal 5 and 5, Open 3 and 7; the other stages, two sets or the " +
 	"last alone, are unrolled), over the additional data's whole blocks and over the MAC's blocks left on the stack, whether " +
 	"the additional data's last block is partial and whether it has a whole one (which block the MAC starts from), and " +
 	"whether each of the last set's blocks 2..4 holds a byte of the message (Seal: their load and store; Open: their copy " +
