@@ -183,57 +183,6 @@ func TestSets4EveryForgery(t *testing.T) {
 	}
 }
 
-// TestSets4OpenOverlap calls openSets4 and openSets5 with the ciphertext
-// and its tag at a fixed place in a buffer and the output at every offset
-// of sets3RevShifts (review_sets3_test.go: before the ciphertext, over it
-// by a few bytes and by whole blocks, over the tag, just past it): with
-// the right tag the output must be the plaintext and the buffer outside it
-// untouched; with a flipped tag bit the whole buffer must be unchanged.
-func TestSets4OpenOverlap(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
-	rng := testutil.Rand(t)
-	const base = 256
-	for _, n := range []int{705, 720, 767, 768, 769, 896, 959, 960, 961, 1024, 1151, 1215, 1216} {
-		k := sets4KernelFor(n)
-		key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
-		pt, ad := randBytes(rng, n), randBytes(rng, rng.IntN(40))
-		x, _ := xaead.New(key)
-		sealed := x.Seal(nil, nonce, pt, ad)
-		buf := make([]byte, base+2*n+1024)
-		shifts := append(sets3RevShifts(n), 704, 768, 960)
-		for _, d := range shifts {
-			for _, forge := range []bool{false, true} {
-				for i := range buf {
-					buf[i] = byte(i*7 + 3)
-				}
-				copy(buf[base:], sealed)
-				if forge {
-					buf[base+n+rng.IntN(Overhead)] ^= 1 << rng.IntN(8)
-				}
-				before := bytes.Clone(buf)
-				ct := buf[base : base+n]
-				tag := (*[16]byte)(buf[base+n:])
-				dst := buf[base+d : base+d+n]
-				ok := k.open((*[32]byte)(key), (*[12]byte)(nonce), dst, ct, ad, tag)
-				if forge {
-					if ok != 0 || !bytes.Equal(buf, before) {
-						t.Fatalf("%s: n %d, output at %d: forged tag: ok %d, buffer changed %v", k.name, n, d, ok, !bytes.Equal(buf, before))
-					}
-					continue
-				}
-				if ok != 1 || !bytes.Equal(buf[base+d:base+d+n], pt) {
-					t.Fatalf("%s: n %d, output at %d: ok %d, plaintext differs", k.name, n, d, ok)
-				}
-				if !bytes.Equal(buf[:base+d], before[:base+d]) || !bytes.Equal(buf[base+d+n:], before[base+d+n:]) {
-					t.Fatalf("%s: n %d, output at %d: bytes outside the output written", k.name, n, d)
-				}
-			}
-		}
-	}
-}
-
 // TestSets4APIOverTag runs Open through the API, the fused functions on,
 // with its output starting on the sealed message's tag, at the kernels'
 // edge lengths: the result must be the plaintext, and a forged message must
