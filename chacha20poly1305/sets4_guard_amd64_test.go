@@ -4,6 +4,8 @@ package chacha20poly1305
 
 import (
 	"bytes"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -139,6 +141,36 @@ func TestSets4OpenOverlap(t *testing.T) {
 					t.Fatalf("%s: n %d, output at %d: bytes outside the output written", k.name, n, d)
 				}
 			}
+		}
+	}
+}
+
+// TestSets4ConstantTimeAsmCovers checks that the taint audit of
+// sets_amd64.s (ctAuditAsm, review_sets_test.go, which
+// TestSetsReviewConstantTimeAsm runs over the whole file) sees the four-
+// and five-set kernels' secrets: an address made from the low word of
+// each one's first Poly1305 product is found.
+func TestSets4ConstantTimeAsmCovers(t *testing.T) {
+	b, err := os.ReadFile("sets_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(b)
+	for _, fn := range []string{"sealSets4", "openSets4", "sealSets5", "openSets5"} {
+		i := strings.Index(src, "TEXT ·"+fn+"(SB)")
+		if i < 0 {
+			t.Fatalf("sets_amd64.s has no %s", fn)
+		}
+		j := strings.Index(src[i:], "MULXQ ")
+		if j < 0 {
+			t.Fatalf("%s has no MULXQ", fn)
+		}
+		j += i
+		end := j + strings.IndexByte(src[j:], '\n')
+		lo := strings.Split(strings.TrimSpace(src[j+len("MULXQ "):end]), ", ")[1]
+		bad := src[:end+1] + "\tMOVQ (SP)(" + lo + "*1), " + lo + "\n" + src[end+1:]
+		if ps := ctAuditAsm(bad); len(ps) != 1 || !strings.Contains(ps[0], "address from a secret register "+lo) {
+			t.Errorf("%s: an address from the product in %s: the audit found %q", fn, lo, ps)
 		}
 	}
 }
