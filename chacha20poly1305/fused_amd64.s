@@ -80,10 +80,20 @@ TEXT ·sealFused(SB), NOSPLIT, $288-96
 
 	// the data, zero beyond its end
 	MOVQ       src_base+40(FP), SI
+	VPXORD     Z8, Z8, Z8
+	VPXORD     Z9, Z9, Z9
+	VPXORD     Z10, Z10, Z10
+	CMPQ       DX, $0x00000000
+	JLE        sealFused_loaded
 	VMOVDQU8.Z (SI), K1, Z8
+	CMPQ       DX, $0x00000040
+	JLE        sealFused_loaded
 	VMOVDQU8.Z 64(SI), K2, Z9
+	CMPQ       DX, $0x00000080
+	JLE        sealFused_loaded
 	VMOVDQU8.Z 128(SI), K3, Z10
 
+sealFused_loaded:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ       ad_len+72(FP), CX
 	ANDQ       $0x0f, CX
@@ -166,19 +176,27 @@ sealFused_round:
 
 	// ciphertext: to dst, and zero-padded to the stack for the MAC
 	MOVQ       dst_base+16(FP), DX
+	MOVQ       src_len+48(FP), BX
+	CMPQ       BX, $0x00000000
+	JLE        sealFused_stored
 	VPXORD     Z8, Z0, Z0
 	VMOVDQU8   Z0, K1, (DX)
 	VMOVDQU8.Z Z0, K1, Z0
 	VMOVDQU64  Z0, 64(SP)
+	CMPQ       BX, $0x00000040
+	JLE        sealFused_stored
 	VPXORD     Z9, Z2, Z2
 	VMOVDQU8   Z2, K2, 64(DX)
 	VMOVDQU8.Z Z2, K2, Z2
 	VMOVDQU64  Z2, 128(SP)
+	CMPQ       BX, $0x00000080
+	JLE        sealFused_stored
 	VPXORD     Z10, Z1, Z1
 	VMOVDQU8   Z1, K3, 128(DX)
 	VMOVDQU8.Z Z1, K3, Z1
 	VMOVDQU64  Z1, 192(SP)
 
+sealFused_stored:
 	// the lengths block, after the ciphertext's blocks
 	MOVQ src_len+48(FP), AX
 	ADDQ $0x0f, AX
@@ -416,10 +434,20 @@ TEXT ·openFused(SB), NOSPLIT, $288-104
 
 	// the data, zero beyond its end
 	MOVQ       src_base+40(FP), SI
+	VPXORD     Z8, Z8, Z8
+	VPXORD     Z9, Z9, Z9
+	VPXORD     Z10, Z10, Z10
+	CMPQ       DX, $0x00000000
+	JLE        openFused_loaded
 	VMOVDQU8.Z (SI), K1, Z8
+	CMPQ       DX, $0x00000040
+	JLE        openFused_loaded
 	VMOVDQU8.Z 64(SI), K2, Z9
+	CMPQ       DX, $0x00000080
+	JLE        openFused_loaded
 	VMOVDQU8.Z 128(SI), K3, Z10
 
+openFused_loaded:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ       ad_len+72(FP), CX
 	ANDQ       $0x0f, CX
@@ -694,14 +722,23 @@ openFused_last:
 
 	// the plaintext to dst
 	MOVQ     dst_base+16(FP), DX
+	MOVQ     src_len+48(FP), BX
+	CMPQ     BX, $0x00000000
+	JLE      openFused_written
 	VPXORD   Z8, Z0, Z0
 	VMOVDQU8 Z0, K1, (DX)
+	CMPQ     BX, $0x00000040
+	JLE      openFused_written
 	VPXORD   Z9, Z2, Z2
 	VMOVDQU8 Z2, K2, 64(DX)
+	CMPQ     BX, $0x00000080
+	JLE      openFused_written
 	VPXORD   Z10, Z1, Z1
 	VMOVDQU8 Z1, K3, 128(DX)
-	MOVQ     $0x00000001, AX
-	MOVQ     AX, ret+96(FP)
+
+openFused_written:
+	MOVQ $0x00000001, AX
+	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
 
@@ -739,21 +776,33 @@ TEXT ·shortSeal(SB), NOSPLIT, $64-96
 	VMOVDQA64    Z3, Z7
 
 	// the data, zero beyond its end (n <= 64 bytes)
-	MOVQ       src_len+48(FP), CX
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K1
-	MOVQ       src_base+40(FP), SI
+	MOVQ  src_len+48(FP), CX
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K1
+	MOVQ  src_base+40(FP), SI
+
+	// (none if n = 0: src may be nil, see skipEmpty)
+	VPXORD     Z8, Z8, Z8
+	CMPQ       CX, $0x00000000
+	JLE        shortSeal_loaded
 	VMOVDQU8.Z (SI), K1, Z8
 
+shortSeal_loaded:
 	// the additional data (at most 16 bytes), zero-padded
-	MOVQ       ad_len+72(FP), CX
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K2
-	MOVQ       ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), CX
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K2
+	MOVQ  ad_base+64(FP), AX
+
+	// (none if it is empty: ad may be nil)
+	VPXORD     X9, X9, X9
+	CMPQ       CX, $0x00000000
+	JLE        shortSeal_adloaded
 	VMOVDQU8.Z (AX), K2, X9
 
+shortSeal_adloaded:
 	// for the MAC's first ciphertext block: block 0 of the data, and the
 	// mask of its bytes, in every lane
 	VPMOVM2B   K1, Z11
@@ -830,8 +879,12 @@ shortSeal_round:
 	VPXORD     Z8, Z1, Z1
 
 	// the ciphertext to dst, and zero-padded to the stack for the MAC
-	MOVQ       dst_base+16(FP), DX
-	VMOVDQU8   Z1, K1, (DX)
+	MOVQ     dst_base+16(FP), DX
+	CMPQ     src_len+48(FP), $0x00000000
+	JLE      shortSeal_stored
+	VMOVDQU8 Z1, K1, (DX)
+
+shortSeal_stored:
 	VMOVDQU8.Z Z1, K1, Z1
 	VMOVDQU64  Z1, (SP)
 
@@ -1108,21 +1161,33 @@ TEXT ·shortOpen(SB), NOSPLIT, $64-104
 	VMOVDQA64    Z3, Z7
 
 	// the data, zero beyond its end (n <= 64 bytes)
-	MOVQ       src_len+48(FP), CX
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K1
-	MOVQ       src_base+40(FP), SI
+	MOVQ  src_len+48(FP), CX
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K1
+	MOVQ  src_base+40(FP), SI
+
+	// (none if n = 0: src may be nil, see skipEmpty)
+	VPXORD     Z8, Z8, Z8
+	CMPQ       CX, $0x00000000
+	JLE        shortOpen_loaded
 	VMOVDQU8.Z (SI), K1, Z8
 
+shortOpen_loaded:
 	// the additional data (at most 16 bytes), zero-padded
-	MOVQ       ad_len+72(FP), CX
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K2
-	MOVQ       ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), CX
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K2
+	MOVQ  ad_base+64(FP), AX
+
+	// (none if it is empty: ad may be nil)
+	VPXORD     X9, X9, X9
+	CMPQ       CX, $0x00000000
+	JLE        shortOpen_adloaded
 	VMOVDQU8.Z (AX), K2, X9
 
+shortOpen_adloaded:
 	// the ciphertext, zero-padded, to the stack for the MAC
 	VMOVDQU64 Z8, (SP)
 
@@ -1436,9 +1501,13 @@ shortOpen_last:
 
 	// the plaintext to dst
 	MOVQ     dst_base+16(FP), DX
+	CMPQ     src_len+48(FP), $0x00000000
+	JLE      shortOpen_written
 	VMOVDQU8 Z0, K1, (DX)
-	MOVQ     $0x00000001, AX
-	MOVQ     AX, ret+96(FP)
+
+shortOpen_written:
+	MOVQ $0x00000001, AX
+	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
 

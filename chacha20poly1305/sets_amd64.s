@@ -160,14 +160,24 @@ sealSets_noadtail:
 
 	// the data, zero beyond its end
 	MOVQ       src_base+40(FP), SI
+	VPXORD     Z14, Z14, Z14
+	VPXORD     Z15, Z15, Z15
+	VPXORD     Z16, Z16, Z16
 	VMOVDQU8.Z (SI), K1, Z13
-	VMOVDQU8.Z 64(SI), K2, Z14
-	VMOVDQU8.Z 128(SI), K3, Z15
-	VMOVDQU8.Z 192(SI), K4, Z16
-	VMOVDQU8.Z 256(SI), K5, Z17
-	VMOVDQU8.Z 320(SI), K6, Z18
-	VMOVDQU8.Z 384(SI), K7, Z19
+	VMOVDQU8.Z 64(SI), K2, Z17
+	VMOVDQU8.Z 128(SI), K3, Z18
+	VMOVDQU8.Z 192(SI), K4, Z19
+	CMPQ       DX, $0x00000100
+	JLE        sealSets_loaded
+	VMOVDQU8.Z 256(SI), K5, Z14
+	CMPQ       DX, $0x00000140
+	JLE        sealSets_loaded
+	VMOVDQU8.Z 320(SI), K6, Z15
+	CMPQ       DX, $0x00000180
+	JLE        sealSets_loaded
+	VMOVDQU8.Z 384(SI), K7, Z16
 
+sealSets_loaded:
 	// set 0's first rounds, ahead of set 1's, so that r is ready first
 	MOVQ $0x00000004, CX
 
@@ -305,11 +315,11 @@ sealSets_both:
 	VMOVDQU8   Z3, K1, (DX)
 	VMOVDQU8.Z Z3, K1, Z3
 	VMOVDQU64  Z3, 64(SP)
-	VPXORD     Z14, Z7, Z7
+	VPXORD     Z17, Z7, Z7
 	VMOVDQU8   Z7, K2, 64(DX)
 	VMOVDQU8.Z Z7, K2, Z7
 	VMOVDQU64  Z7, 128(SP)
-	VPXORD     Z15, Z4, Z4
+	VPXORD     Z18, Z4, Z4
 	VMOVDQU8   Z4, K3, 128(DX)
 	VMOVDQU8.Z Z4, K3, Z4
 	VMOVDQU64  Z4, 192(SP)
@@ -779,29 +789,38 @@ sealSets_stitch:
 
 	// blocks 4..7's ciphertext: to dst, and zero-padded to the stack, then the lengths
 	MOVQ       dst_base+16(FP), DX
-	VPXORD     Z16, Z4, Z4
+	MOVQ       src_len+48(FP), BX
+	VPXORD     Z19, Z4, Z4
 	VMOVDQU8   Z4, K4, 192(DX)
 	VMOVDQU8.Z Z4, K4, Z4
 	VMOVDQU64  Z4, 256(SP)
-	VPXORD     Z17, Z0, Z0
+	CMPQ       BX, $0x00000100
+	JLE        sealSets_stored
+	VPXORD     Z14, Z0, Z0
 	VMOVDQU8   Z0, K5, 256(DX)
 	VMOVDQU8.Z Z0, K5, Z0
 	VMOVDQU64  Z0, 320(SP)
-	VPXORD     Z18, Z2, Z2
+	CMPQ       BX, $0x00000140
+	JLE        sealSets_stored
+	VPXORD     Z15, Z2, Z2
 	VMOVDQU8   Z2, K6, 320(DX)
 	VMOVDQU8.Z Z2, K6, Z2
 	VMOVDQU64  Z2, 384(SP)
-	VPXORD     Z19, Z1, Z1
+	CMPQ       BX, $0x00000180
+	JLE        sealSets_stored
+	VPXORD     Z16, Z1, Z1
 	VMOVDQU8   Z1, K7, 384(DX)
 	VMOVDQU8.Z Z1, K7, Z1
 	VMOVDQU64  Z1, 448(SP)
-	MOVQ       src_len+48(FP), AX
-	ADDQ       $0x0f, AX
-	ANDQ       $-16, AX
-	MOVQ       ad_len+72(FP), BX
-	MOVQ       BX, 64(SP)(AX*1)
-	MOVQ       src_len+48(FP), BX
-	MOVQ       BX, 72(SP)(AX*1)
+
+sealSets_stored:
+	MOVQ src_len+48(FP), AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 64(SP)(AX*1)
+	MOVQ src_len+48(FP), BX
+	MOVQ BX, 72(SP)(AX*1)
 
 	// the MAC's other blocks (at least two: n > 192)
 sealSets_rest:
@@ -1008,22 +1027,32 @@ openSets_noadtail:
 
 	// the data, zero beyond its end
 	MOVQ       src_base+40(FP), SI
+	VPXORD     Z14, Z14, Z14
+	VPXORD     Z15, Z15, Z15
+	VPXORD     Z16, Z16, Z16
 	VMOVDQU8.Z (SI), K1, Z13
-	VMOVDQU8.Z 64(SI), K2, Z14
-	VMOVDQU8.Z 128(SI), K3, Z15
-	VMOVDQU8.Z 192(SI), K4, Z16
-	VMOVDQU8.Z 256(SI), K5, Z17
-	VMOVDQU8.Z 320(SI), K6, Z18
-	VMOVDQU8.Z 384(SI), K7, Z19
+	VMOVDQU8.Z 64(SI), K2, Z17
+	VMOVDQU8.Z 128(SI), K3, Z18
+	VMOVDQU8.Z 192(SI), K4, Z19
+	CMPQ       DX, $0x00000100
+	JLE        openSets_loaded
+	VMOVDQU8.Z 256(SI), K5, Z14
+	CMPQ       DX, $0x00000140
+	JLE        openSets_loaded
+	VMOVDQU8.Z 320(SI), K6, Z15
+	CMPQ       DX, $0x00000180
+	JLE        openSets_loaded
+	VMOVDQU8.Z 384(SI), K7, Z16
 
+openSets_loaded:
 	// the ciphertext, zero-padded, to the stack for the MAC, and the lengths
 	VMOVDQU64 Z13, 64(SP)
-	VMOVDQU64 Z14, 128(SP)
-	VMOVDQU64 Z15, 192(SP)
-	VMOVDQU64 Z16, 256(SP)
-	VMOVDQU64 Z17, 320(SP)
-	VMOVDQU64 Z18, 384(SP)
-	VMOVDQU64 Z19, 448(SP)
+	VMOVDQU64 Z17, 128(SP)
+	VMOVDQU64 Z18, 192(SP)
+	VMOVDQU64 Z19, 256(SP)
+	VMOVDQU64 Z14, 320(SP)
+	VMOVDQU64 Z15, 384(SP)
+	VMOVDQU64 Z16, 448(SP)
 	MOVQ      src_len+48(FP), AX
 	ADDQ      $0x0f, AX
 	ANDQ      $-16, AX
@@ -1903,22 +1932,31 @@ openSets_rest:
 
 	// the plaintext to dst
 	MOVQ     dst_base+16(FP), DX
+	MOVQ     src_len+48(FP), BX
 	VPXORD   Z13, Z3, Z3
 	VMOVDQU8 Z3, K1, (DX)
-	VPXORD   Z14, Z7, Z7
+	VPXORD   Z17, Z7, Z7
 	VMOVDQU8 Z7, K2, 64(DX)
-	VPXORD   Z15, Z4, Z4
+	VPXORD   Z18, Z4, Z4
 	VMOVDQU8 Z4, K3, 128(DX)
-	VPXORD   Z16, Z8, Z8
+	VPXORD   Z19, Z8, Z8
 	VMOVDQU8 Z8, K4, 192(DX)
-	VPXORD   Z17, Z0, Z0
+	CMPQ     BX, $0x00000100
+	JLE      openSets_written
+	VPXORD   Z14, Z0, Z0
 	VMOVDQU8 Z0, K5, 256(DX)
-	VPXORD   Z18, Z2, Z2
+	CMPQ     BX, $0x00000140
+	JLE      openSets_written
+	VPXORD   Z15, Z2, Z2
 	VMOVDQU8 Z2, K6, 320(DX)
-	VPXORD   Z19, Z1, Z1
+	CMPQ     BX, $0x00000180
+	JLE      openSets_written
+	VPXORD   Z16, Z1, Z1
 	VMOVDQU8 Z1, K7, 384(DX)
-	MOVQ     $0x00000001, AX
-	MOVQ     AX, ret+96(FP)
+
+openSets_written:
+	MOVQ $0x00000001, AX
+	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
 
@@ -3524,33 +3562,42 @@ sealSets3_stitch:
 	// blocks 8..11's ciphertext: to dst, and zero-padded to the stack, then the lengths
 	MOVQ       dst_base+16(FP), DX
 	MOVQ       src_base+40(FP), AX
+	MOVQ       src_len+48(FP), BX
 	VMOVDQU8.Z 448(AX), K1, Z3
 	VPXORD     Z3, Z4, Z4
 	VMOVDQU8   Z4, K1, 448(DX)
 	VMOVDQU8.Z Z4, K1, Z4
 	VMOVDQU64  Z4, 512(SP)
+	CMPQ       BX, $0x00000200
+	JLE        sealSets3_stored
 	VMOVDQU8.Z 512(AX), K2, Z3
 	VPXORD     Z3, Z0, Z0
 	VMOVDQU8   Z0, K2, 512(DX)
 	VMOVDQU8.Z Z0, K2, Z0
 	VMOVDQU64  Z0, 576(SP)
+	CMPQ       BX, $0x00000240
+	JLE        sealSets3_stored
 	VMOVDQU8.Z 576(AX), K3, Z0
 	VPXORD     Z0, Z2, Z2
 	VMOVDQU8   Z2, K3, 576(DX)
 	VMOVDQU8.Z Z2, K3, Z2
 	VMOVDQU64  Z2, 640(SP)
+	CMPQ       BX, $0x00000280
+	JLE        sealSets3_stored
 	VMOVDQU8.Z 640(AX), K4, Z0
 	VPXORD     Z0, Z1, Z1
 	VMOVDQU8   Z1, K4, 640(DX)
 	VMOVDQU8.Z Z1, K4, Z1
 	VMOVDQU64  Z1, 704(SP)
-	MOVQ       src_len+48(FP), AX
-	ADDQ       $0x0f, AX
-	ANDQ       $-16, AX
-	MOVQ       ad_len+72(FP), BX
-	MOVQ       BX, 64(SP)(AX*1)
-	MOVQ       src_len+48(FP), BX
-	MOVQ       BX, 72(SP)(AX*1)
+
+sealSets3_stored:
+	MOVQ src_len+48(FP), AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 64(SP)(AX*1)
+	MOVQ src_len+48(FP), BX
+	MOVQ BX, 72(SP)(AX*1)
 
 	// the MAC's other blocks (at least one: see sets3OpenReady)
 sealSets3_rest:
@@ -3753,19 +3800,27 @@ openSets3_noadtail:
 	VMOVDQU64  Z18, 448(SP)
 	VMOVDQU8.Z 448(SI), K1, Z18
 	VMOVDQU64  Z18, 512(SP)
+	CMPQ       DX, $0x00000200
+	JLE        openSets3_copied
 	VMOVDQU8.Z 512(SI), K2, Z18
 	VMOVDQU64  Z18, 576(SP)
+	CMPQ       DX, $0x00000240
+	JLE        openSets3_copied
 	VMOVDQU8.Z 576(SI), K3, Z18
 	VMOVDQU64  Z18, 640(SP)
+	CMPQ       DX, $0x00000280
+	JLE        openSets3_copied
 	VMOVDQU8.Z 640(SI), K4, Z18
 	VMOVDQU64  Z18, 704(SP)
-	MOVQ       src_len+48(FP), AX
-	ADDQ       $0x0f, AX
-	ANDQ       $-16, AX
-	MOVQ       ad_len+72(FP), BX
-	MOVQ       BX, 64(SP)(AX*1)
-	MOVQ       src_len+48(FP), BX
-	MOVQ       BX, 72(SP)(AX*1)
+
+openSets3_copied:
+	MOVQ src_len+48(FP), AX
+	ADDQ $0x0f, AX
+	ANDQ $-16, AX
+	MOVQ ad_len+72(FP), BX
+	MOVQ BX, 64(SP)(AX*1)
+	MOVQ src_len+48(FP), BX
+	MOVQ BX, 72(SP)(AX*1)
 
 	// set 0's first rounds, ahead of sets 1 and 2's, so that r is ready first
 	MOVQ $0x00000007, CX
@@ -5400,6 +5455,7 @@ openSets3_rest:
 
 	// the plaintext to dst: the stack's ciphertext ^ the keystream
 	MOVQ      dst_base+16(FP), DX
+	MOVQ      src_len+48(FP), BX
 	VPXORD    64(SP), Z3, Z3
 	VMOVDQU64 Z3, (DX)
 	VPXORD    128(SP), Z7, Z7
@@ -5416,14 +5472,22 @@ openSets3_rest:
 	VMOVDQU64 Z1, 384(DX)
 	VPXORD    512(SP), Z12, Z12
 	VMOVDQU8  Z12, K1, 448(DX)
+	CMPQ      BX, $0x00000200
+	JLE       openSets3_written
 	VPXORD    576(SP), Z6, Z6
 	VMOVDQU8  Z6, K2, 512(DX)
+	CMPQ      BX, $0x00000240
+	JLE       openSets3_written
 	VPXORD    640(SP), Z10, Z10
 	VMOVDQU8  Z10, K3, 576(DX)
+	CMPQ      BX, $0x00000280
+	JLE       openSets3_written
 	VPXORD    704(SP), Z9, Z9
 	VMOVDQU8  Z9, K4, 640(DX)
-	MOVQ      $0x00000001, AX
-	MOVQ      AX, ret+96(FP)
+
+openSets3_written:
+	MOVQ $0x00000001, AX
+	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
 

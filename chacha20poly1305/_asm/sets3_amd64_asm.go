@@ -105,10 +105,13 @@ const sets3SealStitch = 5
 
 var sets3SealBeside = [2]int{2, 1}
 
-// sets3Kernel emits sealSets3 (open false) or openSets3.
+// sets3Kernel emits sealSets3 (open false) or openSets3. They skip the
+// last set's blocks that hold no byte of the message (setsPlan's skip), as
+// the four- and five-set kernels: Seal of 449 bytes whose last block ends
+// at a page's end, the next page unmapped, took 610 ns rather than 265.
 func sets3Kernel(name string, open bool) {
 	setsNKernel(name, open, setsPlan{sets: 3, stitch: sets3SealStitch,
-		seal: [][2]int{{1, 1}, sets3SealBeside}})
+		seal: [][2]int{{1, 1}, sets3SealBeside}, skip: true})
 }
 
 // setsPlan is the schedule of a kernel on sets horizontal sets of four

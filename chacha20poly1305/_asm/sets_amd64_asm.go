@@ -182,7 +182,7 @@ func setsKernel(name string, open bool) {
 	Comment("the data's masks: block l takes m = min(max(n - 64(l-1), 0), 64) bytes")
 	Comment("(BZHI reads only the index's low byte: m >= 64 and m <= 0 are set apart)")
 	ks := []Register{K1, K2, K3, K4, K5, K6, K7}
-	data := maskedData(ks, true)
+	data := maskedData(name, ks, true, setsSkip)
 
 	if open {
 		Comment("the ciphertext, zero-padded, to the stack for the MAC, and the lengths")
@@ -220,7 +220,7 @@ func setsKernel(name string, open bool) {
 	dst := RDX
 	if !open {
 		Comment("blocks 1..3's ciphertext: to dst, and zero-padded to the stack for the MAC")
-		storeCiphertext(dst, buf, data, stream, ks, 0)
+		storeCiphertext(name+"_stored0", dst, buf, data, stream, ks, 0, setsSkip)
 	}
 
 	macStart(name, buf)
@@ -243,7 +243,7 @@ func setsKernel(name string, open bool) {
 	stream = append(stream, transpose(x1v, 0)...)
 	if !open {
 		Comment("blocks 4..7's ciphertext: to dst, and zero-padded to the stack, then the lengths")
-		storeCiphertext(dst, buf, data, stream, ks, 3)
+		storeCiphertext(name+"_stored", dst, buf, data, stream, ks, 3, setsSkip)
 		lengthsBlock(buf)
 	}
 	Comment("the MAC's other blocks (at least two: n > 192)")
@@ -253,9 +253,14 @@ func setsKernel(name string, open bool) {
 	if tagDone(name, open, x0v[1]) {
 		return
 	}
-	storePlaintext(dst, data, stream, ks)
+	storePlaintext(name, dst, data, stream, ks, setsSkip)
 	openReturn(name)
 }
+
+// setsSkip is the first data block of the two-set kernels that may hold
+// no byte of the message (n > 192 fills blocks 0..2 and part of 3); their
+// loads and stores jump past those that hold none (see skipEmpty).
+const setsSkip = 4
 
 // sealStitch and openStitch are the number of set 1's double rounds run
 // after set 0's, with two of the MAC's blocks beside each, in Seal and
@@ -268,15 +273,28 @@ const (
 // storeCiphertext emits, for the blocks l = from.. of stream (keystream,
 // a block per register), the ciphertext data[l] ^ stream[l] into stream[l],
 // its store to dst under mask ks[l], and its zero-padded copy to the stack
-// at buf+64+64l for the MAC.
-func storeCiphertext(dst Register, buf Mem, data, stream []VecVirtual, ks []Register, from int) {
+// at buf+64+64l for the MAC, but for the blocks l >= skip that hold no byte
+// of src, jumped past to label (skipEmpty: the MAC does not read their
+// stack blocks; it reads src's length into RBX, which the MAC leaves free
+// between blocks).
+func storeCiphertext(label string, dst Register, buf Mem, data, stream []VecVirtual, ks []Register, from, skip int) {
 	Load(Param("dst").Base(), dst)
+	skips := skip < len(stream)
+	if skips {
+		Load(Param("src").Len(), RBX)
+	}
 	for l := from; l < len(stream); l++ {
 		k := ks[l]
+		if l >= skip {
+			skipEmpty(RBX, l, label)
+		}
 		VPXORD(data[l], stream[l], stream[l])
 		VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
 		VMOVDQU8_Z(stream[l], k, stream[l])
 		VMOVDQU64(stream[l], buf.Offset(64+64*l))
+	}
+	if skips {
+		Label(label)
 	}
 }
 

@@ -56,7 +56,11 @@ func short(name string, open bool) {
 	KMOVQ(RAX, K1)
 	src := Load(Param("src").Base(), RSI)
 	data := ZMM()
+	Comment("(none if n = 0: src may be nil, see skipEmpty)")
+	VPXORD(data, data, data)
+	skipEmpty(RCX, 0, name+"_loaded")
 	VMOVDQU8_Z(Mem{Base: src}, K1, data)
+	Label(name + "_loaded")
 
 	Comment("the additional data (at most 16 bytes), zero-padded")
 	Load(Param("ad").Len(), RCX)
@@ -65,7 +69,11 @@ func short(name string, open bool) {
 	KMOVQ(RAX, K2)
 	Load(Param("ad").Base(), RAX)
 	adv := XMM()
+	Comment("(none if it is empty: ad may be nil)")
+	VPXORD(adv, adv, adv)
+	skipEmpty(RCX, 0, name+"_adloaded")
 	VMOVDQU8_Z(Mem{Base: RAX}, K2, adv)
+	Label(name + "_adloaded")
 
 	var pt, mask VecVirtual
 	if open {
@@ -106,7 +114,10 @@ func short(name string, open bool) {
 	if !open {
 		Comment("the ciphertext to dst, and zero-padded to the stack for the MAC")
 		Load(Param("dst").Base(), dst)
+		n, _ := Param("src").Len().Resolve()
+		skipEmpty(n.Addr, 0, name+"_stored")
 		VMOVDQU8(stream, K1, Mem{Base: dst})
+		Label(name + "_stored")
 		ctz := ZMM()
 		VMOVDQU8_Z(stream, K1, ctz)
 		VMOVDQU64(ctz, buf)
@@ -161,6 +172,8 @@ func short(name string, open bool) {
 	}
 	Comment("the plaintext to dst")
 	Load(Param("dst").Base(), dst)
+	skipEmpty(srcLen.Addr, 0, name+"_written")
 	VMOVDQU8(stream, K1, Mem{Base: dst})
+	Label(name + "_written")
 	openReturn(name)
 }
