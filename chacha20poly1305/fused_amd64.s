@@ -30,7 +30,7 @@ GLOBL sigma<>(SB), RODATA|NOPTR, $16
 
 // func sealFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·sealFused(SB), NOSPLIT, $288-96
+TEXT ·sealFused(SB), NOSPLIT, $304-96
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -55,6 +55,27 @@ TEXT ·sealFused(SB), NOSPLIT, $288-96
 	VMOVDQA64    Z2, Z6
 	VMOVDQA64    Z3, Z7
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 288(SP)
+	MOVQ  BX, 296(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   sealFused_bounce
+
+sealFused_bounced:
 	// the data's masks: block l takes min(max(n - 64(l-1), 0), 64) bytes
 	MOVQ    src_len+48(FP), DX
 	MOVQ    $-1, AX
@@ -79,7 +100,7 @@ TEXT ·sealFused(SB), NOSPLIT, $288-96
 	KMOVQ   R8, K3
 
 	// the data, zero beyond its end
-	MOVQ       src_base+40(FP), SI
+	MOVQ       288(SP), SI
 	VPXORD     Z8, Z8, Z8
 	VPXORD     Z9, Z9, Z9
 	VPXORD     Z10, Z10, Z10
@@ -175,7 +196,7 @@ sealFused_round:
 	VSHUFI32X4 $0xdd, Z3, Z1, Z1
 
 	// ciphertext: to dst, and zero-padded to the stack for the MAC
-	MOVQ       dst_base+16(FP), DX
+	MOVQ       296(SP), DX
 	MOVQ       src_len+48(FP), BX
 	CMPQ       BX, $0x00000000
 	JLE        sealFused_stored
@@ -352,7 +373,11 @@ sealFused_last:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 296(SP)
+	JNE  sealFused_copyout
 
+sealFused_copiedout:
 	// x2 = 4c + (x2 & 3)
 	MOVQ R10, DI
 	SHRQ $0x02, DI
@@ -382,9 +407,74 @@ sealFused_last:
 	VZEROUPPER
 	RET
 
+sealFused_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   sealFused_bounce_tail
+
+sealFused_bounce_block:
+	VMOVDQU64 (SI), Z11
+	VMOVDQU64 Z11, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       sealFused_bounce_block
+
+sealFused_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         sealFused_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z11
+	VMOVDQU8   Z11, K7, -64(DI)(CX*1)
+
+sealFused_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 288(SP)
+	MOVQ AX, 296(SP)
+	JMP  sealFused_bounced
+
+sealFused_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   sealFused_copyout_tail
+
+sealFused_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       sealFused_copyout_block
+
+sealFused_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         sealFused_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+sealFused_copyout_done:
+	JMP sealFused_copiedout
+
 // func openFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·openFused(SB), NOSPLIT, $288-104
+TEXT ·openFused(SB), NOSPLIT, $304-104
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -409,6 +499,27 @@ TEXT ·openFused(SB), NOSPLIT, $288-104
 	VMOVDQA64    Z2, Z6
 	VMOVDQA64    Z3, Z7
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 288(SP)
+	MOVQ  BX, 296(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   openFused_bounce
+
+openFused_bounced:
 	// the data's masks: block l takes min(max(n - 64(l-1), 0), 64) bytes
 	MOVQ    src_len+48(FP), DX
 	MOVQ    $-1, AX
@@ -433,7 +544,7 @@ TEXT ·openFused(SB), NOSPLIT, $288-104
 	KMOVQ   R8, K3
 
 	// the data, zero beyond its end
-	MOVQ       src_base+40(FP), SI
+	MOVQ       288(SP), SI
 	VPXORD     Z8, Z8, Z8
 	VPXORD     Z9, Z9, Z9
 	VPXORD     Z10, Z10, Z10
@@ -721,7 +832,7 @@ openFused_last:
 	JNZ  openFused_fail
 
 	// the plaintext to dst
-	MOVQ     dst_base+16(FP), DX
+	MOVQ     296(SP), DX
 	MOVQ     src_len+48(FP), BX
 	CMPQ     BX, $0x00000000
 	JLE      openFused_written
@@ -737,6 +848,11 @@ openFused_last:
 	VMOVDQU8 Z1, K3, 128(DX)
 
 openFused_written:
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 296(SP)
+	JNE  openFused_copyout
+
+openFused_copiedout:
 	MOVQ $0x00000001, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
@@ -747,6 +863,71 @@ openFused_fail:
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
+
+openFused_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   openFused_bounce_tail
+
+openFused_bounce_block:
+	VMOVDQU64 (SI), Z11
+	VMOVDQU64 Z11, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       openFused_bounce_block
+
+openFused_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         openFused_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z11
+	VMOVDQU8   Z11, K7, -64(DI)(CX*1)
+
+openFused_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 288(SP)
+	MOVQ AX, 296(SP)
+	JMP  openFused_bounced
+
+openFused_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   openFused_copyout_tail
+
+openFused_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       openFused_copyout_block
+
+openFused_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         openFused_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+openFused_copyout_done:
+	JMP openFused_copiedout
 
 // func shortSeal(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV

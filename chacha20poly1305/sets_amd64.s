@@ -48,7 +48,7 @@ GLOBL sigma<>(SB), RODATA|NOPTR, $16
 
 // func sealSets(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·sealSets(SB), NOSPLIT, $544-96
+TEXT ·sealSets(SB), NOSPLIT, $560-96
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -82,6 +82,27 @@ TEXT ·sealSets(SB), NOSPLIT, $544-96
 	VMOVDQA64 Z2, Z11
 	VMOVDQA64 Z8, Z12
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 544(SP)
+	MOVQ  BX, 552(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   sealSets_bounce
+
+sealSets_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ       ad_len+72(FP), CX
 	ANDQ       $0x0f, CX
@@ -159,7 +180,7 @@ sealSets_noadtail:
 	KMOVQ   R8, K7
 
 	// the data, zero beyond its end
-	MOVQ       src_base+40(FP), SI
+	MOVQ       544(SP), SI
 	VPXORD     Z14, Z14, Z14
 	VPXORD     Z15, Z15, Z15
 	VPXORD     Z16, Z16, Z16
@@ -310,7 +331,7 @@ sealSets_both:
 	VSHUFI32X4 $0xdd, Z6, Z4, Z4
 
 	// blocks 1..3's ciphertext: to dst, and zero-padded to the stack for the MAC
-	MOVQ       dst_base+16(FP), DX
+	MOVQ       552(SP), DX
 	VPXORD     Z13, Z3, Z3
 	VMOVDQU8   Z3, K1, (DX)
 	VMOVDQU8.Z Z3, K1, Z3
@@ -788,7 +809,7 @@ sealSets_stitch:
 	VSHUFI32X4 $0xdd, Z3, Z1, Z1
 
 	// blocks 4..7's ciphertext: to dst, and zero-padded to the stack, then the lengths
-	MOVQ       dst_base+16(FP), DX
+	MOVQ       552(SP), DX
 	MOVQ       src_len+48(FP), BX
 	VPXORD     Z19, Z4, Z4
 	VMOVDQU8   Z4, K4, 192(DX)
@@ -883,7 +904,11 @@ sealSets_rest:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 552(SP)
+	JNE  sealSets_copyout
 
+sealSets_copiedout:
 	// x2 = 4c + (x2 & 3)
 	MOVQ R10, DI
 	SHRQ $0x02, DI
@@ -913,9 +938,74 @@ sealSets_rest:
 	VZEROUPPER
 	RET
 
+sealSets_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   sealSets_bounce_tail
+
+sealSets_bounce_block:
+	VMOVDQU64 (SI), Z13
+	VMOVDQU64 Z13, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       sealSets_bounce_block
+
+sealSets_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         sealSets_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z13
+	VMOVDQU8   Z13, K7, -64(DI)(CX*1)
+
+sealSets_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 544(SP)
+	MOVQ AX, 552(SP)
+	JMP  sealSets_bounced
+
+sealSets_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   sealSets_copyout_tail
+
+sealSets_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       sealSets_copyout_block
+
+sealSets_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         sealSets_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+sealSets_copyout_done:
+	JMP sealSets_copiedout
+
 // func openSets(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·openSets(SB), NOSPLIT, $544-104
+TEXT ·openSets(SB), NOSPLIT, $560-104
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -949,6 +1039,27 @@ TEXT ·openSets(SB), NOSPLIT, $544-104
 	VMOVDQA64 Z2, Z11
 	VMOVDQA64 Z8, Z12
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 544(SP)
+	MOVQ  BX, 552(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   openSets_bounce
+
+openSets_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ       ad_len+72(FP), CX
 	ANDQ       $0x0f, CX
@@ -1026,7 +1137,7 @@ openSets_noadtail:
 	KMOVQ   R8, K7
 
 	// the data, zero beyond its end
-	MOVQ       src_base+40(FP), SI
+	MOVQ       544(SP), SI
 	VPXORD     Z14, Z14, Z14
 	VPXORD     Z15, Z15, Z15
 	VPXORD     Z16, Z16, Z16
@@ -1931,7 +2042,7 @@ openSets_rest:
 	JNZ  openSets_fail
 
 	// the plaintext to dst
-	MOVQ     dst_base+16(FP), DX
+	MOVQ     552(SP), DX
 	MOVQ     src_len+48(FP), BX
 	VPXORD   Z13, Z3, Z3
 	VMOVDQU8 Z3, K1, (DX)
@@ -1955,6 +2066,11 @@ openSets_rest:
 	VMOVDQU8 Z1, K7, 384(DX)
 
 openSets_written:
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 552(SP)
+	JNE  openSets_copyout
+
+openSets_copiedout:
 	MOVQ $0x00000001, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
@@ -1965,6 +2081,71 @@ openSets_fail:
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
+
+openSets_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   openSets_bounce_tail
+
+openSets_bounce_block:
+	VMOVDQU64 (SI), Z13
+	VMOVDQU64 Z13, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       openSets_bounce_block
+
+openSets_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         openSets_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z13
+	VMOVDQU8   Z13, K7, -64(DI)(CX*1)
+
+openSets_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 544(SP)
+	MOVQ AX, 552(SP)
+	JMP  openSets_bounced
+
+openSets_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   openSets_copyout_tail
+
+openSets_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       openSets_copyout_block
+
+openSets_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         openSets_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+openSets_copyout_done:
+	JMP openSets_copiedout
 
 DATA lanectr12<>+0(SB)/4, $0x00000008
 DATA lanectr12<>+4(SB)/4, $0x00000000
@@ -1986,7 +2167,7 @@ GLOBL lanectr12<>(SB), RODATA|NOPTR, $64
 
 // func sealSets3(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·sealSets3(SB), $784-96
+TEXT ·sealSets3(SB), $800-96
 	// the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
@@ -2024,6 +2205,27 @@ TEXT ·sealSets3(SB), $784-96
 	VMOVDQA64    Z8, Z13
 	VMOVDQA64    Z9, Z17
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 784(SP)
+	MOVQ  BX, 792(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   sealSets3_bounce
+
+sealSets3_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ       ad_len+72(FP), CX
 	ANDQ       $0x0f, CX
@@ -2075,7 +2277,7 @@ sealSets3_noadtail:
 	CMPQ    CX, $0x00
 	CMOVQLE BX, R8
 	KMOVQ   R8, K4
-	MOVQ    src_base+40(FP), SI
+	MOVQ    784(SP), SI
 
 	// set 0's first rounds, ahead of set 1's, so that r is ready first
 	MOVQ $0x00000005, CX
@@ -2208,8 +2410,8 @@ sealSets3_01:
 	VSHUFI32X4 $0xdd, Z6, Z4, Z4
 
 	// blocks 1..3's ciphertext: to dst, and to the stack for the MAC
-	MOVQ      dst_base+16(FP), DX
-	MOVQ      src_base+40(FP), AX
+	MOVQ      792(SP), DX
+	MOVQ      784(SP), AX
 	VPXORD    (AX), Z3, Z3
 	VMOVDQU64 Z3, (DX)
 	VMOVDQU64 Z3, 64(SP)
@@ -2922,8 +3124,8 @@ sealSets3_stitch:
 	VSHUFI32X4 $0xdd, Z6, Z3, Z3
 	VSHUFI32X4 $0x88, Z7, Z4, Z6
 	VSHUFI32X4 $0xdd, Z7, Z4, Z4
-	MOVQ       dst_base+16(FP), DX
-	MOVQ       src_base+40(FP), AX
+	MOVQ       792(SP), DX
+	MOVQ       784(SP), AX
 	VPXORD     192(AX), Z8, Z8
 	VMOVDQU64  Z8, 192(DX)
 	VMOVDQU64  Z8, 256(SP)
@@ -3560,8 +3762,8 @@ sealSets3_stitch:
 	VSHUFI32X4 $0xdd, Z3, Z1, Z1
 
 	// blocks 8..11's ciphertext: to dst, and zero-padded to the stack, then the lengths
-	MOVQ       dst_base+16(FP), DX
-	MOVQ       src_base+40(FP), AX
+	MOVQ       792(SP), DX
+	MOVQ       784(SP), AX
 	MOVQ       src_len+48(FP), BX
 	VMOVDQU8.Z 448(AX), K1, Z3
 	VPXORD     Z3, Z4, Z4
@@ -3660,7 +3862,11 @@ sealSets3_rest:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 792(SP)
+	JNE  sealSets3_copyout
 
+sealSets3_copiedout:
 	// x2 = 4c + (x2 & 3)
 	MOVQ R10, DI
 	SHRQ $0x02, DI
@@ -3690,9 +3896,74 @@ sealSets3_rest:
 	VZEROUPPER
 	RET
 
+sealSets3_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   sealSets3_bounce_tail
+
+sealSets3_bounce_block:
+	VMOVDQU64 (SI), Z18
+	VMOVDQU64 Z18, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       sealSets3_bounce_block
+
+sealSets3_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         sealSets3_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z18
+	VMOVDQU8   Z18, K7, -64(DI)(CX*1)
+
+sealSets3_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 784(SP)
+	MOVQ AX, 792(SP)
+	JMP  sealSets3_bounced
+
+sealSets3_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   sealSets3_copyout_tail
+
+sealSets3_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       sealSets3_copyout_block
+
+sealSets3_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         sealSets3_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+sealSets3_copyout_done:
+	JMP sealSets3_copiedout
+
 // func openSets3(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·openSets3(SB), $784-104
+TEXT ·openSets3(SB), $800-104
 	// the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
@@ -3730,6 +4001,27 @@ TEXT ·openSets3(SB), $784-104
 	VMOVDQA64    Z8, Z13
 	VMOVDQA64    Z9, Z17
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 784(SP)
+	MOVQ  BX, 792(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   openSets3_bounce
+
+openSets3_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ       ad_len+72(FP), CX
 	ANDQ       $0x0f, CX
@@ -3781,7 +4073,7 @@ openSets3_noadtail:
 	CMPQ    CX, $0x00
 	CMOVQLE BX, R8
 	KMOVQ   R8, K4
-	MOVQ    src_base+40(FP), SI
+	MOVQ    784(SP), SI
 
 	// the ciphertext, zero-padded, to the stack for the MAC, and the lengths
 	VMOVDQU64  (SI), Z18
@@ -5454,7 +5746,7 @@ openSets3_rest:
 	JNZ  openSets3_fail
 
 	// the plaintext to dst: the stack's ciphertext ^ the keystream
-	MOVQ      dst_base+16(FP), DX
+	MOVQ      792(SP), DX
 	MOVQ      src_len+48(FP), BX
 	VPXORD    64(SP), Z3, Z3
 	VMOVDQU64 Z3, (DX)
@@ -5486,6 +5778,11 @@ openSets3_rest:
 	VMOVDQU8  Z9, K4, 640(DX)
 
 openSets3_written:
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 792(SP)
+	JNE  openSets3_copyout
+
+openSets3_copiedout:
 	MOVQ $0x00000001, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
@@ -5496,6 +5793,71 @@ openSets3_fail:
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
+
+openSets3_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   openSets3_bounce_tail
+
+openSets3_bounce_block:
+	VMOVDQU64 (SI), Z18
+	VMOVDQU64 Z18, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       openSets3_bounce_block
+
+openSets3_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         openSets3_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z18
+	VMOVDQU8   Z18, K7, -64(DI)(CX*1)
+
+openSets3_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 784(SP)
+	MOVQ AX, 792(SP)
+	JMP  openSets3_bounced
+
+openSets3_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   openSets3_copyout_tail
+
+openSets3_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       openSets3_copyout_block
+
+openSets3_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         openSets3_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+openSets3_copyout_done:
+	JMP openSets3_copiedout
 
 DATA lanectr16<>+0(SB)/4, $0x0000000c
 DATA lanectr16<>+4(SB)/4, $0x00000000
@@ -5517,7 +5879,7 @@ GLOBL lanectr16<>(SB), RODATA|NOPTR, $64
 
 // func sealSets4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·sealSets4(SB), $1040-96
+TEXT ·sealSets4(SB), $1056-96
 	// the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
@@ -5561,6 +5923,27 @@ TEXT ·sealSets4(SB), $1040-96
 	VMOVDQA64    Z9, Z18
 	VMOVDQA64    Z10, Z22
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 1040(SP)
+	MOVQ  BX, 1048(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   sealSets4_bounce
+
+sealSets4_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ       ad_len+72(FP), CX
 	ANDQ       $0x0f, CX
@@ -5612,7 +5995,7 @@ sealSets4_noadtail:
 	CMPQ    CX, $0x00
 	CMOVQLE BX, R8
 	KMOVQ   R8, K4
-	MOVQ    src_base+40(FP), SI
+	MOVQ    1040(SP), SI
 
 	// set 0's first rounds, ahead of set 1's, so that r is ready first
 	MOVQ $0x00000005, CX
@@ -5745,8 +6128,8 @@ sealSets4_01:
 	VSHUFI32X4 $0xdd, Z6, Z4, Z4
 
 	// blocks 1..3's ciphertext: to dst, and to the stack for the MAC
-	MOVQ      dst_base+16(FP), DX
-	MOVQ      src_base+40(FP), AX
+	MOVQ      1048(SP), DX
+	MOVQ      1040(SP), AX
 	VPXORD    (AX), Z3, Z3
 	VMOVDQU64 Z3, (DX)
 	VMOVDQU64 Z3, 64(SP)
@@ -6459,8 +6842,8 @@ sealSets4_stitch:
 	VSHUFI32X4 $0xdd, Z6, Z3, Z3
 	VSHUFI32X4 $0x88, Z7, Z4, Z6
 	VSHUFI32X4 $0xdd, Z7, Z4, Z4
-	MOVQ       dst_base+16(FP), DX
-	MOVQ       src_base+40(FP), AX
+	MOVQ       1048(SP), DX
+	MOVQ       1040(SP), AX
 	VPXORD     192(AX), Z8, Z8
 	VMOVDQU64  Z8, 192(DX)
 	VMOVDQU64  Z8, 256(SP)
@@ -7244,8 +7627,8 @@ sealSets4_stitch:
 	VSHUFI32X4 $0xdd, Z6, Z3, Z3
 	VSHUFI32X4 $0x88, Z7, Z4, Z6
 	VSHUFI32X4 $0xdd, Z7, Z4, Z4
-	MOVQ       dst_base+16(FP), DX
-	MOVQ       src_base+40(FP), AX
+	MOVQ       1048(SP), DX
+	MOVQ       1040(SP), AX
 	VPXORD     448(AX), Z8, Z8
 	VMOVDQU64  Z8, 448(DX)
 	VMOVDQU64  Z8, 512(SP)
@@ -7882,8 +8265,8 @@ sealSets4_stitch:
 	VSHUFI32X4 $0xdd, Z3, Z1, Z1
 
 	// blocks 12..15's ciphertext: to dst, and zero-padded to the stack, then the lengths
-	MOVQ       dst_base+16(FP), DX
-	MOVQ       src_base+40(FP), AX
+	MOVQ       1048(SP), DX
+	MOVQ       1040(SP), AX
 	MOVQ       src_len+48(FP), BX
 	VMOVDQU8.Z 704(AX), K1, Z3
 	VPXORD     Z3, Z4, Z4
@@ -7982,7 +8365,11 @@ sealSets4_rest:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 1048(SP)
+	JNE  sealSets4_copyout
 
+sealSets4_copiedout:
 	// x2 = 4c + (x2 & 3)
 	MOVQ R10, DI
 	SHRQ $0x02, DI
@@ -8012,9 +8399,74 @@ sealSets4_rest:
 	VZEROUPPER
 	RET
 
+sealSets4_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   sealSets4_bounce_tail
+
+sealSets4_bounce_block:
+	VMOVDQU64 (SI), Z23
+	VMOVDQU64 Z23, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       sealSets4_bounce_block
+
+sealSets4_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         sealSets4_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z23
+	VMOVDQU8   Z23, K7, -64(DI)(CX*1)
+
+sealSets4_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 1040(SP)
+	MOVQ AX, 1048(SP)
+	JMP  sealSets4_bounced
+
+sealSets4_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   sealSets4_copyout_tail
+
+sealSets4_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       sealSets4_copyout_block
+
+sealSets4_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         sealSets4_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+sealSets4_copyout_done:
+	JMP sealSets4_copiedout
+
 // func openSets4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·openSets4(SB), $1040-104
+TEXT ·openSets4(SB), $1056-104
 	// the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
@@ -8058,6 +8510,27 @@ TEXT ·openSets4(SB), $1040-104
 	VMOVDQA64    Z9, Z18
 	VMOVDQA64    Z10, Z22
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 1040(SP)
+	MOVQ  BX, 1048(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   openSets4_bounce
+
+openSets4_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ       ad_len+72(FP), CX
 	ANDQ       $0x0f, CX
@@ -8109,7 +8582,7 @@ openSets4_noadtail:
 	CMPQ    CX, $0x00
 	CMOVQLE BX, R8
 	KMOVQ   R8, K4
-	MOVQ    src_base+40(FP), SI
+	MOVQ    1040(SP), SI
 
 	// the ciphertext, zero-padded, to the stack for the MAC, and the lengths
 	VMOVDQU64  (SI), Z23
@@ -10476,7 +10949,7 @@ openSets4_rest:
 	JNZ  openSets4_fail
 
 	// the plaintext to dst: the stack's ciphertext ^ the keystream
-	MOVQ      dst_base+16(FP), DX
+	MOVQ      1048(SP), DX
 	MOVQ      src_len+48(FP), BX
 	VPXORD    64(SP), Z3, Z3
 	VMOVDQU64 Z3, (DX)
@@ -10516,6 +10989,11 @@ openSets4_rest:
 	VMOVDQU8  Z1, K4, 896(DX)
 
 openSets4_written:
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 1048(SP)
+	JNE  openSets4_copyout
+
+openSets4_copiedout:
 	MOVQ $0x00000001, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
@@ -10526,6 +11004,71 @@ openSets4_fail:
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
+
+openSets4_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   openSets4_bounce_tail
+
+openSets4_bounce_block:
+	VMOVDQU64 (SI), Z23
+	VMOVDQU64 Z23, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       openSets4_bounce_block
+
+openSets4_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         openSets4_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z23
+	VMOVDQU8   Z23, K7, -64(DI)(CX*1)
+
+openSets4_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 1040(SP)
+	MOVQ AX, 1048(SP)
+	JMP  openSets4_bounced
+
+openSets4_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   openSets4_copyout_tail
+
+openSets4_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       openSets4_copyout_block
+
+openSets4_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         openSets4_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+openSets4_copyout_done:
+	JMP openSets4_copiedout
 
 DATA lanectr20<>+0(SB)/4, $0x00000010
 DATA lanectr20<>+4(SB)/4, $0x00000000
@@ -10547,7 +11090,7 @@ GLOBL lanectr20<>(SB), RODATA|NOPTR, $64
 
 // func sealSets5(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·sealSets5(SB), $1296-96
+TEXT ·sealSets5(SB), $1312-96
 	// the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
@@ -10597,6 +11140,27 @@ TEXT ·sealSets5(SB), $1296-96
 	VMOVDQA64    Z10, Z23
 	VMOVDQA64    Z11, Z27
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 1296(SP)
+	MOVQ  BX, 1304(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   sealSets5_bounce
+
+sealSets5_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ       ad_len+72(FP), CX
 	ANDQ       $0x0f, CX
@@ -10648,7 +11212,7 @@ sealSets5_noadtail:
 	CMPQ    CX, $0x00
 	CMOVQLE BX, R8
 	KMOVQ   R8, K4
-	MOVQ    src_base+40(FP), SI
+	MOVQ    1296(SP), SI
 
 	// set 0's first rounds, ahead of set 1's, so that r is ready first
 	MOVQ $0x00000005, CX
@@ -10781,8 +11345,8 @@ sealSets5_01:
 	VSHUFI32X4 $0xdd, Z6, Z4, Z4
 
 	// blocks 1..3's ciphertext: to dst, and to the stack for the MAC
-	MOVQ      dst_base+16(FP), DX
-	MOVQ      src_base+40(FP), AX
+	MOVQ      1304(SP), DX
+	MOVQ      1296(SP), AX
 	VPXORD    (AX), Z3, Z3
 	VMOVDQU64 Z3, (DX)
 	VMOVDQU64 Z3, 64(SP)
@@ -11495,8 +12059,8 @@ sealSets5_stitch:
 	VSHUFI32X4 $0xdd, Z6, Z3, Z3
 	VSHUFI32X4 $0x88, Z7, Z4, Z6
 	VSHUFI32X4 $0xdd, Z7, Z4, Z4
-	MOVQ       dst_base+16(FP), DX
-	MOVQ       src_base+40(FP), AX
+	MOVQ       1304(SP), DX
+	MOVQ       1296(SP), AX
 	VPXORD     192(AX), Z8, Z8
 	VMOVDQU64  Z8, 192(DX)
 	VMOVDQU64  Z8, 256(SP)
@@ -12280,8 +12844,8 @@ sealSets5_stitch:
 	VSHUFI32X4 $0xdd, Z6, Z3, Z3
 	VSHUFI32X4 $0x88, Z7, Z4, Z6
 	VSHUFI32X4 $0xdd, Z7, Z4, Z4
-	MOVQ       dst_base+16(FP), DX
-	MOVQ       src_base+40(FP), AX
+	MOVQ       1304(SP), DX
+	MOVQ       1296(SP), AX
 	VPXORD     448(AX), Z8, Z8
 	VMOVDQU64  Z8, 448(DX)
 	VMOVDQU64  Z8, 512(SP)
@@ -13065,8 +13629,8 @@ sealSets5_stitch:
 	VSHUFI32X4 $0xdd, Z6, Z3, Z3
 	VSHUFI32X4 $0x88, Z7, Z4, Z6
 	VSHUFI32X4 $0xdd, Z7, Z4, Z4
-	MOVQ       dst_base+16(FP), DX
-	MOVQ       src_base+40(FP), AX
+	MOVQ       1304(SP), DX
+	MOVQ       1296(SP), AX
 	VPXORD     704(AX), Z8, Z8
 	VMOVDQU64  Z8, 704(DX)
 	VMOVDQU64  Z8, 768(SP)
@@ -13703,8 +14267,8 @@ sealSets5_stitch:
 	VSHUFI32X4 $0xdd, Z3, Z1, Z1
 
 	// blocks 16..19's ciphertext: to dst, and zero-padded to the stack, then the lengths
-	MOVQ       dst_base+16(FP), DX
-	MOVQ       src_base+40(FP), AX
+	MOVQ       1304(SP), DX
+	MOVQ       1296(SP), AX
 	MOVQ       src_len+48(FP), BX
 	VMOVDQU8.Z 960(AX), K1, Z3
 	VPXORD     Z3, Z4, Z4
@@ -13803,7 +14367,11 @@ sealSets5_rest:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 1304(SP)
+	JNE  sealSets5_copyout
 
+sealSets5_copiedout:
 	// x2 = 4c + (x2 & 3)
 	MOVQ R10, DI
 	SHRQ $0x02, DI
@@ -13833,9 +14401,74 @@ sealSets5_rest:
 	VZEROUPPER
 	RET
 
+sealSets5_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   sealSets5_bounce_tail
+
+sealSets5_bounce_block:
+	VMOVDQU64 (SI), Z28
+	VMOVDQU64 Z28, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       sealSets5_bounce_block
+
+sealSets5_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         sealSets5_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z28
+	VMOVDQU8   Z28, K7, -64(DI)(CX*1)
+
+sealSets5_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 1296(SP)
+	MOVQ AX, 1304(SP)
+	JMP  sealSets5_bounced
+
+sealSets5_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   sealSets5_copyout_tail
+
+sealSets5_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       sealSets5_copyout_block
+
+sealSets5_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         sealSets5_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+sealSets5_copyout_done:
+	JMP sealSets5_copiedout
+
 // func openSets5(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·openSets5(SB), $1296-104
+TEXT ·openSets5(SB), $1312-104
 	// the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
@@ -13885,6 +14518,27 @@ TEXT ·openSets5(SB), $1296-104
 	VMOVDQA64    Z10, Z23
 	VMOVDQA64    Z11, Z27
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 1296(SP)
+	MOVQ  BX, 1304(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   openSets5_bounce
+
+openSets5_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ       ad_len+72(FP), CX
 	ANDQ       $0x0f, CX
@@ -13936,7 +14590,7 @@ openSets5_noadtail:
 	CMPQ    CX, $0x00
 	CMOVQLE BX, R8
 	KMOVQ   R8, K4
-	MOVQ    src_base+40(FP), SI
+	MOVQ    1296(SP), SI
 
 	// the ciphertext, zero-padded, to the stack for the MAC, and the lengths
 	VMOVDQU64  (SI), Z28
@@ -17174,7 +17828,7 @@ openSets5_rest:
 	JNZ  openSets5_fail
 
 	// the plaintext to dst: the stack's ciphertext ^ the keystream
-	MOVQ      dst_base+16(FP), DX
+	MOVQ      1304(SP), DX
 	MOVQ      src_len+48(FP), BX
 	VPXORD    64(SP), Z3, Z3
 	VMOVDQU64 Z3, (DX)
@@ -17222,6 +17876,11 @@ openSets5_rest:
 	VMOVDQU8  Z1, K4, 1152(DX)
 
 openSets5_written:
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 1304(SP)
+	JNE  openSets5_copyout
+
+openSets5_copiedout:
 	MOVQ $0x00000001, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
@@ -17232,3 +17891,68 @@ openSets5_fail:
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
+
+openSets5_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   openSets5_bounce_tail
+
+openSets5_bounce_block:
+	VMOVDQU64 (SI), Z28
+	VMOVDQU64 Z28, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       openSets5_bounce_block
+
+openSets5_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         openSets5_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z28
+	VMOVDQU8   Z28, K7, -64(DI)(CX*1)
+
+openSets5_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 1296(SP)
+	MOVQ AX, 1304(SP)
+	JMP  openSets5_bounced
+
+openSets5_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   openSets5_copyout_tail
+
+openSets5_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       openSets5_copyout_block
+
+openSets5_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         openSets5_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+openSets5_copyout_done:
+	JMP openSets5_copiedout

@@ -176,6 +176,7 @@ func setsNKernel(name string, open bool, p setsPlan) {
 	Comment("the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes")
 	buf := AllocLocal(48 + 16 + p.max() + 16)
 	r1op, r05op = buf, buf.Offset(8)
+	slots := AllocLocal(16)
 
 	in0, x0v := inputRows()
 	ins, xs := [][4]VecVirtual{in0}, [][4]VecVirtual{x0v}
@@ -195,6 +196,7 @@ func setsNKernel(name string, open bool, p setsPlan) {
 		}
 	}
 
+	tailGuard(name, buf.Offset(64), slots)
 	adTail(name, buf, K1)
 
 	Comment(fmt.Sprintf("the masks of blocks %d..%d (data blocks %d..%d; blocks 1..%d are whole: n > %d):", W+1, W+4, W, W+3, W, 64*W),
@@ -214,7 +216,7 @@ func setsNKernel(name string, open bool, p setsPlan) {
 		CMOVQLE(RBX, R8)
 		KMOVQ(R8, k)
 	}
-	src := Load(Param("src").Base(), RSI)
+	src := srcBase(RSI)
 	if open {
 		Comment("the ciphertext, zero-padded, to the stack for the MAC, and the lengths")
 		for l := range 4*S - 1 {
@@ -247,10 +249,11 @@ func setsNKernel(name string, open bool, p setsPlan) {
 	polyLoop(name + "_rest")
 	polyMulAdd(nil, nil)
 	if tagDone(name, open, x0v[1]) {
+		tailGuardEnd()
 		return
 	}
 	Comment("the plaintext to dst: the stack's ciphertext ^ the keystream")
-	Load(Param("dst").Base(), dst)
+	dstBase(dst)
 	if p.skip {
 		Load(Param("src").Len(), RBX)
 	}
@@ -269,7 +272,9 @@ func setsNKernel(name string, open bool, p setsPlan) {
 	if p.skip {
 		Label(name + "_written")
 	}
+	tailCopyOut()
 	openReturn(name)
+	tailGuardEnd()
 }
 
 // sets3OpenRounds emits Open's rounds (see the top of this file) and the
@@ -429,8 +434,8 @@ func stitchedRound(xs [][4]VecVirtual, c1, c2 int) {
 // skip label, it jumps there past the blocks after block whole that hold
 // no byte of src (its public length, in RBX, which the MAC leaves free too).
 func sealStore(dst Register, buf Mem, stream []VecVirtual, from, whole int, skip string) {
-	Load(Param("dst").Base(), dst)
-	Load(Param("src").Base(), RAX)
+	dstBase(dst)
+	srcBase(RAX)
 	if skip != "" {
 		Load(Param("src").Len(), RBX)
 	}

@@ -165,6 +165,7 @@ func setsKernel(name string, open bool) {
 	buf := AllocLocal(48 + 16 + setsMax + 16)
 	rkey := AllocLocal(16)
 	r1op, r05op = rkey, rkey.Offset(8)
+	slots := AllocLocal(16)
 
 	in0, x0v := inputRows()
 	Comment("set 1: blocks 4..7, the same rows but the counters")
@@ -177,6 +178,7 @@ func setsKernel(name string, open bool) {
 		VMOVDQA64(in1[i], x1v[i])
 	}
 
+	tailGuard(name, buf.Offset(64), slots)
 	adTail(name, buf, K1)
 
 	Comment("the data's masks: block l takes m = min(max(n - 64(l-1), 0), 64) bytes")
@@ -251,10 +253,12 @@ func setsKernel(name string, open bool) {
 	polyMulAdd(nil, nil)
 
 	if tagDone(name, open, x0v[1]) {
+		tailGuardEnd()
 		return
 	}
 	storePlaintext(name, dst, data, stream, ks, setsSkip)
 	openReturn(name)
+	tailGuardEnd()
 }
 
 // setsSkip is the first data block of the two-set kernels that may hold
@@ -278,7 +282,7 @@ const (
 // stack blocks; it reads src's length into RBX, which the MAC leaves free
 // between blocks).
 func storeCiphertext(label string, dst Register, buf Mem, data, stream []VecVirtual, ks []Register, from, skip int) {
-	Load(Param("dst").Base(), dst)
+	dstBase(dst)
 	skips := skip < len(stream)
 	if skips {
 		Load(Param("src").Len(), RBX)
