@@ -116,15 +116,24 @@ sealFused_bounced:
 
 sealFused_loaded:
 	// the additional data's last partial block, zero-padded, to the stack
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         sealFused_noadtail
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K4
-	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
+	MOVQ  ad_len+72(FP), CX
+	ANDQ  $0x0f, CX
+	JZ    sealFused_noadtail
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K4
+	MOVQ  ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), BX
+	ANDQ  $-16, BX
+
+	// (if its 16 bytes reach a page past the additional data's end, see adTailBack)
+	LEAQ       -1(AX)(BX*1), R8
+	ADDQ       CX, R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        sealFused_adback
 	VMOVDQU8.Z (AX)(BX*1), K4, X11
 	VMOVDQU64  X11, 48(SP)
 
@@ -407,6 +416,20 @@ sealFused_copiedout:
 	VZEROUPPER
 	RET
 
+sealFused_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K4
+	ADDQ       CX, AX
+	VMOVDQU8.Z -16(AX)(BX*1), K4, X11
+	VPXORD     X12, X12, X12
+	VMOVDQU64  X12, 48(SP)
+	LEAQ       32(SP)(CX*1), R8
+	VMOVDQU8   X11, K4, (R8)
+	JMP        sealFused_noadtail
+
 sealFused_bounce:
 	MOVQ src_base+40(FP), SI
 	LEAQ 64(SP), DI
@@ -560,15 +583,24 @@ openFused_bounced:
 
 openFused_loaded:
 	// the additional data's last partial block, zero-padded, to the stack
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         openFused_noadtail
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K4
-	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
+	MOVQ  ad_len+72(FP), CX
+	ANDQ  $0x0f, CX
+	JZ    openFused_noadtail
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K4
+	MOVQ  ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), BX
+	ANDQ  $-16, BX
+
+	// (if its 16 bytes reach a page past the additional data's end, see adTailBack)
+	LEAQ       -1(AX)(BX*1), R8
+	ADDQ       CX, R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        openFused_adback
 	VMOVDQU8.Z (AX)(BX*1), K4, X11
 	VMOVDQU64  X11, 48(SP)
 
@@ -863,6 +895,20 @@ openFused_fail:
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
+
+openFused_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K4
+	ADDQ       CX, AX
+	VMOVDQU8.Z -16(AX)(BX*1), K4, X11
+	VPXORD     X12, X12, X12
+	VMOVDQU64  X12, 48(SP)
+	LEAQ       32(SP)(CX*1), R8
+	VMOVDQU8   X11, K4, (R8)
+	JMP        openFused_noadtail
 
 openFused_bounce:
 	MOVQ src_base+40(FP), SI

@@ -104,15 +104,24 @@ TEXT ·sealSets(SB), NOSPLIT, $560-96
 
 sealSets_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         sealSets_noadtail
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K1
-	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
+	MOVQ  ad_len+72(FP), CX
+	ANDQ  $0x0f, CX
+	JZ    sealSets_noadtail
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K1
+	MOVQ  ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), BX
+	ANDQ  $-16, BX
+
+	// (if its 16 bytes reach a page past the additional data's end, see adTailBack)
+	LEAQ       -1(AX)(BX*1), R8
+	ADDQ       CX, R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        sealSets_adback
 	VMOVDQU8.Z (AX)(BX*1), K1, X13
 	VMOVDQU64  X13, 48(SP)
 
@@ -938,6 +947,20 @@ sealSets_copiedout:
 	VZEROUPPER
 	RET
 
+sealSets_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K1
+	ADDQ       CX, AX
+	VMOVDQU8.Z -16(AX)(BX*1), K1, X13
+	VPXORD     X17, X17, X17
+	VMOVDQU64  X17, 48(SP)
+	LEAQ       32(SP)(CX*1), R8
+	VMOVDQU8   X13, K1, (R8)
+	JMP        sealSets_noadtail
+
 sealSets_bounce:
 	MOVQ src_base+40(FP), SI
 	LEAQ 64(SP), DI
@@ -1061,15 +1084,24 @@ TEXT ·openSets(SB), NOSPLIT, $560-104
 
 openSets_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         openSets_noadtail
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K1
-	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
+	MOVQ  ad_len+72(FP), CX
+	ANDQ  $0x0f, CX
+	JZ    openSets_noadtail
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K1
+	MOVQ  ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), BX
+	ANDQ  $-16, BX
+
+	// (if its 16 bytes reach a page past the additional data's end, see adTailBack)
+	LEAQ       -1(AX)(BX*1), R8
+	ADDQ       CX, R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        openSets_adback
 	VMOVDQU8.Z (AX)(BX*1), K1, X13
 	VMOVDQU64  X13, 48(SP)
 
@@ -2082,6 +2114,20 @@ openSets_fail:
 	VZEROUPPER
 	RET
 
+openSets_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K1
+	ADDQ       CX, AX
+	VMOVDQU8.Z -16(AX)(BX*1), K1, X13
+	VPXORD     X17, X17, X17
+	VMOVDQU64  X17, 48(SP)
+	LEAQ       32(SP)(CX*1), R8
+	VMOVDQU8   X13, K1, (R8)
+	JMP        openSets_noadtail
+
 openSets_bounce:
 	MOVQ src_base+40(FP), SI
 	LEAQ 64(SP), DI
@@ -2227,15 +2273,24 @@ TEXT ·sealSets3(SB), $800-96
 
 sealSets3_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         sealSets3_noadtail
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K1
-	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
+	MOVQ  ad_len+72(FP), CX
+	ANDQ  $0x0f, CX
+	JZ    sealSets3_noadtail
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K1
+	MOVQ  ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), BX
+	ANDQ  $-16, BX
+
+	// (if its 16 bytes reach a page past the additional data's end, see adTailBack)
+	LEAQ       -1(AX)(BX*1), R8
+	ADDQ       CX, R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        sealSets3_adback
 	VMOVDQU8.Z (AX)(BX*1), K1, X18
 	VMOVDQU64  X18, 48(SP)
 
@@ -3896,6 +3951,20 @@ sealSets3_copiedout:
 	VZEROUPPER
 	RET
 
+sealSets3_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K1
+	ADDQ       CX, AX
+	VMOVDQU8.Z -16(AX)(BX*1), K1, X18
+	VPXORD     X19, X19, X19
+	VMOVDQU64  X19, 48(SP)
+	LEAQ       32(SP)(CX*1), R8
+	VMOVDQU8   X18, K1, (R8)
+	JMP        sealSets3_noadtail
+
 sealSets3_bounce:
 	MOVQ src_base+40(FP), SI
 	LEAQ 64(SP), DI
@@ -4023,15 +4092,24 @@ TEXT ·openSets3(SB), $800-104
 
 openSets3_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         openSets3_noadtail
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K1
-	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
+	MOVQ  ad_len+72(FP), CX
+	ANDQ  $0x0f, CX
+	JZ    openSets3_noadtail
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K1
+	MOVQ  ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), BX
+	ANDQ  $-16, BX
+
+	// (if its 16 bytes reach a page past the additional data's end, see adTailBack)
+	LEAQ       -1(AX)(BX*1), R8
+	ADDQ       CX, R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        openSets3_adback
 	VMOVDQU8.Z (AX)(BX*1), K1, X18
 	VMOVDQU64  X18, 48(SP)
 
@@ -5794,6 +5872,20 @@ openSets3_fail:
 	VZEROUPPER
 	RET
 
+openSets3_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K1
+	ADDQ       CX, AX
+	VMOVDQU8.Z -16(AX)(BX*1), K1, X18
+	VPXORD     X19, X19, X19
+	VMOVDQU64  X19, 48(SP)
+	LEAQ       32(SP)(CX*1), R8
+	VMOVDQU8   X18, K1, (R8)
+	JMP        openSets3_noadtail
+
 openSets3_bounce:
 	MOVQ src_base+40(FP), SI
 	LEAQ 64(SP), DI
@@ -5945,15 +6037,24 @@ TEXT ·sealSets4(SB), $1056-96
 
 sealSets4_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         sealSets4_noadtail
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K1
-	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
+	MOVQ  ad_len+72(FP), CX
+	ANDQ  $0x0f, CX
+	JZ    sealSets4_noadtail
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K1
+	MOVQ  ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), BX
+	ANDQ  $-16, BX
+
+	// (if its 16 bytes reach a page past the additional data's end, see adTailBack)
+	LEAQ       -1(AX)(BX*1), R8
+	ADDQ       CX, R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        sealSets4_adback
 	VMOVDQU8.Z (AX)(BX*1), K1, X23
 	VMOVDQU64  X23, 48(SP)
 
@@ -8399,6 +8500,20 @@ sealSets4_copiedout:
 	VZEROUPPER
 	RET
 
+sealSets4_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K1
+	ADDQ       CX, AX
+	VMOVDQU8.Z -16(AX)(BX*1), K1, X23
+	VPXORD     X24, X24, X24
+	VMOVDQU64  X24, 48(SP)
+	LEAQ       32(SP)(CX*1), R8
+	VMOVDQU8   X23, K1, (R8)
+	JMP        sealSets4_noadtail
+
 sealSets4_bounce:
 	MOVQ src_base+40(FP), SI
 	LEAQ 64(SP), DI
@@ -8532,15 +8647,24 @@ TEXT ·openSets4(SB), $1056-104
 
 openSets4_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         openSets4_noadtail
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K1
-	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
+	MOVQ  ad_len+72(FP), CX
+	ANDQ  $0x0f, CX
+	JZ    openSets4_noadtail
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K1
+	MOVQ  ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), BX
+	ANDQ  $-16, BX
+
+	// (if its 16 bytes reach a page past the additional data's end, see adTailBack)
+	LEAQ       -1(AX)(BX*1), R8
+	ADDQ       CX, R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        openSets4_adback
 	VMOVDQU8.Z (AX)(BX*1), K1, X23
 	VMOVDQU64  X23, 48(SP)
 
@@ -11005,6 +11129,20 @@ openSets4_fail:
 	VZEROUPPER
 	RET
 
+openSets4_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K1
+	ADDQ       CX, AX
+	VMOVDQU8.Z -16(AX)(BX*1), K1, X23
+	VPXORD     X24, X24, X24
+	VMOVDQU64  X24, 48(SP)
+	LEAQ       32(SP)(CX*1), R8
+	VMOVDQU8   X23, K1, (R8)
+	JMP        openSets4_noadtail
+
 openSets4_bounce:
 	MOVQ src_base+40(FP), SI
 	LEAQ 64(SP), DI
@@ -11162,15 +11300,24 @@ TEXT ·sealSets5(SB), $1312-96
 
 sealSets5_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         sealSets5_noadtail
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K1
-	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
+	MOVQ  ad_len+72(FP), CX
+	ANDQ  $0x0f, CX
+	JZ    sealSets5_noadtail
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K1
+	MOVQ  ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), BX
+	ANDQ  $-16, BX
+
+	// (if its 16 bytes reach a page past the additional data's end, see adTailBack)
+	LEAQ       -1(AX)(BX*1), R8
+	ADDQ       CX, R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        sealSets5_adback
 	VMOVDQU8.Z (AX)(BX*1), K1, X28
 	VMOVDQU64  X28, 48(SP)
 
@@ -14401,6 +14548,20 @@ sealSets5_copiedout:
 	VZEROUPPER
 	RET
 
+sealSets5_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K1
+	ADDQ       CX, AX
+	VMOVDQU8.Z -16(AX)(BX*1), K1, X28
+	VPXORD     X29, X29, X29
+	VMOVDQU64  X29, 48(SP)
+	LEAQ       32(SP)(CX*1), R8
+	VMOVDQU8   X28, K1, (R8)
+	JMP        sealSets5_noadtail
+
 sealSets5_bounce:
 	MOVQ src_base+40(FP), SI
 	LEAQ 64(SP), DI
@@ -14540,15 +14701,24 @@ TEXT ·openSets5(SB), $1312-104
 
 openSets5_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
-	MOVQ       ad_len+72(FP), CX
-	ANDQ       $0x0f, CX
-	JZ         openSets5_noadtail
-	MOVQ       $-1, AX
-	BZHIQ      CX, AX, AX
-	KMOVQ      AX, K1
-	MOVQ       ad_base+64(FP), AX
-	MOVQ       ad_len+72(FP), BX
-	ANDQ       $-16, BX
+	MOVQ  ad_len+72(FP), CX
+	ANDQ  $0x0f, CX
+	JZ    openSets5_noadtail
+	MOVQ  $-1, AX
+	BZHIQ CX, AX, AX
+	KMOVQ AX, K1
+	MOVQ  ad_base+64(FP), AX
+	MOVQ  ad_len+72(FP), BX
+	ANDQ  $-16, BX
+
+	// (if its 16 bytes reach a page past the additional data's end, see adTailBack)
+	LEAQ       -1(AX)(BX*1), R8
+	ADDQ       CX, R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        openSets5_adback
 	VMOVDQU8.Z (AX)(BX*1), K1, X28
 	VMOVDQU64  X28, 48(SP)
 
@@ -17891,6 +18061,20 @@ openSets5_fail:
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
+
+openSets5_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K1
+	ADDQ       CX, AX
+	VMOVDQU8.Z -16(AX)(BX*1), K1, X28
+	VPXORD     X29, X29, X29
+	VMOVDQU64  X29, 48(SP)
+	LEAQ       32(SP)(CX*1), R8
+	VMOVDQU8   X28, K1, (R8)
+	JMP        openSets5_noadtail
 
 openSets5_bounce:
 	MOVQ src_base+40(FP), SI

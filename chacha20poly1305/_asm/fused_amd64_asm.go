@@ -503,7 +503,7 @@ func fused(name string, open bool) {
 
 // adTail emits the copy of the additional data's last partial block,
 // zero-padded, to buf+48, if it has one (k is the mask register it may
-// use; it clobbers RAX, RBX and RCX).
+// use; it clobbers RAX, RBX and RCX, and with tailGuard R8 and R9).
 func adTail(name string, buf Mem, k Register) {
 	Comment("the additional data's last partial block, zero-padded, to the stack")
 	Load(Param("ad").Len(), RCX)
@@ -515,10 +515,45 @@ func adTail(name string, buf Mem, k Register) {
 	Load(Param("ad").Base(), RAX)
 	Load(Param("ad").Len(), RBX)
 	ANDQ(I32(-16), RBX)
+	if guard != nil {
+		Comment("(if its 16 bytes reach a page past the additional data's end, see adTailBack)")
+		LEAQ(Mem{Base: RAX, Index: RBX, Scale: 1, Disp: -1}, R8)
+		ADDQ(RCX, R8)
+		ANDQ(U32(4095), R8)
+		SUBQ(RCX, R8)
+		ADDQ(Imm(16), R8)
+		TESTQ(U32(4096), R8)
+		JNZ(LabelRef(name + "_adback"))
+		guard.ad = func() { adTailBack(name, buf, k) }
+	}
 	last := XMM()
 	VMOVDQU8_Z(Mem{Base: RAX, Index: RBX, Scale: 1}, k, last)
 	VMOVDQU64(last, buf.Offset(48))
 	Label(name + "_noadtail")
+}
+
+// adTailBack emits, out of line (tailGuardEnd), adTail's copy of the
+// additional data's r = len mod 16 last bytes when the 16 bytes from their
+// start reach a page past its end (((ad + len-1) mod 4096) + 16 - r >=
+// 4096; as tailGuard): through the window of 16 bytes ending at its end,
+// under the mask of its top r bytes, stored so that they land at buf+48,
+// after 16 zero bytes there. adTail's registers hold ad (RAX), len - r
+// (RBX) and r (RCX).
+func adTailBack(name string, buf Mem, k Register) {
+	Label(name + "_adback")
+	MOVQ(U32(16), R8)
+	SUBQ(RCX, R8)
+	MOVQ(I32(-1), R9)
+	SHLXQ(R8, R9, R9)
+	KMOVQ(R9, k)
+	ADDQ(RCX, RAX)
+	last, zero := XMM(), XMM()
+	VMOVDQU8_Z(Mem{Base: RAX, Index: RBX, Scale: 1, Disp: -16}, k, last)
+	VPXORD(zero, zero, zero)
+	VMOVDQU64(zero, buf.Offset(48))
+	LEAQ(buf.Offset(32).Idx(RCX, 1), R8)
+	VMOVDQU8(last, k, Mem{Base: R8})
+	JMP(LabelRef(name + "_noadtail"))
 }
 
 // maskedData emits the masks ks[l] of the bytes of src that block l
@@ -643,8 +678,9 @@ var guard *tailSlots
 
 type tailSlots struct {
 	name     string
-	src, dst Mem // the addresses the kernel reads and writes
-	bounce   Mem // the copy: 64 bytes after bounce-64 are in the frame, and 64 blocks
+	src, dst Mem    // the addresses the kernel reads and writes
+	bounce   Mem    // the copy: 64 bytes after bounce-64 are in the frame, and 64 blocks
+	ad       func() // adTail's out-of-line code, if any (adTailBack)
 }
 
 // srcBase loads src's address (the copy's, if tailGuard took one) into r.
@@ -720,6 +756,9 @@ func tailGuardEnd() {
 	guard = nil
 	if g == nil {
 		return
+	}
+	if g.ad != nil {
+		g.ad()
 	}
 	for _, out := range []bool{false, true} {
 		label, from, to := g.name+"_bounce", RSI, RDI
