@@ -977,7 +977,7 @@ openFused_copyout_done:
 
 // func shortSeal(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·shortSeal(SB), NOSPLIT, $64-96
+TEXT ·shortSeal(SB), NOSPLIT, $144-96
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -1002,12 +1002,33 @@ TEXT ·shortSeal(SB), NOSPLIT, $64-96
 	VMOVDQA64    Z2, Z6
 	VMOVDQA64    Z3, Z7
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 128(SP)
+	MOVQ  BX, 136(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   shortSeal_bounce
+
+shortSeal_bounced:
 	// the data, zero beyond its end (n <= 64 bytes)
 	MOVQ  src_len+48(FP), CX
 	MOVQ  $-1, AX
 	BZHIQ CX, AX, AX
 	KMOVQ AX, K1
-	MOVQ  src_base+40(FP), SI
+	MOVQ  128(SP), SI
 
 	// (none if n = 0: src may be nil, see skipEmpty)
 	VPXORD     Z8, Z8, Z8
@@ -1024,9 +1045,17 @@ shortSeal_loaded:
 	MOVQ  ad_base+64(FP), AX
 
 	// (none if it is empty: ad may be nil)
-	VPXORD     X9, X9, X9
-	CMPQ       CX, $0x00000000
-	JLE        shortSeal_adloaded
+	VPXORD X9, X9, X9
+	CMPQ   CX, $0x00000000
+	JLE    shortSeal_adloaded
+
+	// (if its 16 bytes reach a page past its end, see shortADBack)
+	LEAQ       -1(AX)(CX*1), R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        shortSeal_adback
 	VMOVDQU8.Z (AX), K2, X9
 
 shortSeal_adloaded:
@@ -1106,14 +1135,14 @@ shortSeal_round:
 	VPXORD     Z8, Z1, Z1
 
 	// the ciphertext to dst, and zero-padded to the stack for the MAC
-	MOVQ     dst_base+16(FP), DX
+	MOVQ     136(SP), DX
 	CMPQ     src_len+48(FP), $0x00000000
 	JLE      shortSeal_stored
 	VMOVDQU8 Z1, K1, (DX)
 
 shortSeal_stored:
 	VMOVDQU8.Z Z1, K1, Z1
-	VMOVDQU64  Z1, (SP)
+	VMOVDQU64  Z1, 64(SP)
 
 	// h = the first block + 2^128, then h = h r + m + 2^128 for each of the
 	// others: the additional data's block, the ciphertext's and the lengths;
@@ -1179,9 +1208,9 @@ shortSeal_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  16(SP), AX
+	ADDQ  80(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  24(SP), R12
+	ADDQ  88(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1211,9 +1240,9 @@ shortSeal_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  32(SP), AX
+	ADDQ  96(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  40(SP), R12
+	ADDQ  104(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1243,9 +1272,9 @@ shortSeal_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  48(SP), AX
+	ADDQ  112(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  56(SP), R12
+	ADDQ  120(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1330,7 +1359,11 @@ shortSeal_last:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 136(SP)
+	JNE  shortSeal_copyout
 
+shortSeal_copiedout:
 	// x2 = 4c + (x2 & 3)
 	MOVQ R10, DI
 	SHRQ $0x02, DI
@@ -1360,9 +1393,88 @@ shortSeal_last:
 	VZEROUPPER
 	RET
 
+shortSeal_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K2
+	VMOVDQU8.Z -16(AX)(CX*1), K2, X9
+	VPXORD     X10, X10, X10
+	VMOVDQU64  X10, 16(SP)
+	LEAQ       (SP)(CX*1), R8
+	VMOVDQU8   X9, K2, (R8)
+	VMOVDQU64  16(SP), X9
+	JMP        shortSeal_adloaded
+
+shortSeal_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   shortSeal_bounce_tail
+
+shortSeal_bounce_block:
+	VMOVDQU64 (SI), Z11
+	VMOVDQU64 Z11, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       shortSeal_bounce_block
+
+shortSeal_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         shortSeal_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z11
+	VMOVDQU8   Z11, K7, -64(DI)(CX*1)
+
+shortSeal_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 128(SP)
+	MOVQ AX, 136(SP)
+	JMP  shortSeal_bounced
+
+shortSeal_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   shortSeal_copyout_tail
+
+shortSeal_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       shortSeal_copyout_block
+
+shortSeal_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         shortSeal_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+shortSeal_copyout_done:
+	JMP shortSeal_copiedout
+
 // func shortOpen(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·shortOpen(SB), NOSPLIT, $64-104
+TEXT ·shortOpen(SB), NOSPLIT, $144-104
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -1387,12 +1499,33 @@ TEXT ·shortOpen(SB), NOSPLIT, $64-104
 	VMOVDQA64    Z2, Z6
 	VMOVDQA64    Z3, Z7
 
+	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
+	MOVQ  src_len+48(FP), CX
+	DECQ  CX
+	MOVQ  CX, R8
+	NOTQ  R8
+	ANDQ  $0x3f, R8
+	MOVQ  src_base+40(FP), AX
+	MOVQ  dst_base+16(FP), BX
+	MOVQ  AX, 128(SP)
+	MOVQ  BX, 136(SP)
+	ADDQ  CX, AX
+	ADDQ  CX, BX
+	ANDQ  $0x00000fff, AX
+	ANDQ  $0x00000fff, BX
+	ADDQ  R8, AX
+	ADDQ  R8, BX
+	ORQ   BX, AX
+	TESTQ $0x00001000, AX
+	JNZ   shortOpen_bounce
+
+shortOpen_bounced:
 	// the data, zero beyond its end (n <= 64 bytes)
 	MOVQ  src_len+48(FP), CX
 	MOVQ  $-1, AX
 	BZHIQ CX, AX, AX
 	KMOVQ AX, K1
-	MOVQ  src_base+40(FP), SI
+	MOVQ  128(SP), SI
 
 	// (none if n = 0: src may be nil, see skipEmpty)
 	VPXORD     Z8, Z8, Z8
@@ -1409,14 +1542,22 @@ shortOpen_loaded:
 	MOVQ  ad_base+64(FP), AX
 
 	// (none if it is empty: ad may be nil)
-	VPXORD     X9, X9, X9
-	CMPQ       CX, $0x00000000
-	JLE        shortOpen_adloaded
+	VPXORD X9, X9, X9
+	CMPQ   CX, $0x00000000
+	JLE    shortOpen_adloaded
+
+	// (if its 16 bytes reach a page past its end, see shortADBack)
+	LEAQ       -1(AX)(CX*1), R8
+	ANDQ       $0x00000fff, R8
+	SUBQ       CX, R8
+	ADDQ       $0x10, R8
+	TESTQ      $0x00001000, R8
+	JNZ        shortOpen_adback
 	VMOVDQU8.Z (AX), K2, X9
 
 shortOpen_adloaded:
 	// the ciphertext, zero-padded, to the stack for the MAC
-	VMOVDQU64 Z8, (SP)
+	VMOVDQU64 Z8, 64(SP)
 
 	// 20 rounds
 	MOVQ $0x0000000a, CX
@@ -1494,8 +1635,8 @@ shortOpen_round:
 shortOpen_noad:
 	CMPQ src_len+48(FP), $0x00
 	JE   shortOpen_noct
-	MOVQ (SP), R8
-	MOVQ 8(SP), R9
+	MOVQ 64(SP), R8
+	MOVQ 72(SP), R9
 	JMP  shortOpen_ct1
 
 shortOpen_noct:
@@ -1509,9 +1650,9 @@ shortOpen_ct0:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  (SP), AX
+	ADDQ  64(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  8(SP), R12
+	ADDQ  72(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1543,9 +1684,9 @@ shortOpen_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  16(SP), AX
+	ADDQ  80(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  24(SP), R12
+	ADDQ  88(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1575,9 +1716,9 @@ shortOpen_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  32(SP), AX
+	ADDQ  96(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  40(SP), R12
+	ADDQ  104(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1607,9 +1748,9 @@ shortOpen_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  48(SP), AX
+	ADDQ  112(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  56(SP), R12
+	ADDQ  120(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1727,12 +1868,17 @@ shortOpen_last:
 	JNZ  shortOpen_fail
 
 	// the plaintext to dst
-	MOVQ     dst_base+16(FP), DX
+	MOVQ     136(SP), DX
 	CMPQ     src_len+48(FP), $0x00000000
 	JLE      shortOpen_written
 	VMOVDQU8 Z0, K1, (DX)
 
 shortOpen_written:
+	MOVQ dst_base+16(FP), AX
+	CMPQ AX, 136(SP)
+	JNE  shortOpen_copyout
+
+shortOpen_copiedout:
 	MOVQ $0x00000001, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
@@ -1743,3 +1889,82 @@ shortOpen_fail:
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
 	RET
+
+shortOpen_adback:
+	MOVQ       $0x00000010, R8
+	SUBQ       CX, R8
+	MOVQ       $-1, R9
+	SHLXQ      R8, R9, R9
+	KMOVQ      R9, K2
+	VMOVDQU8.Z -16(AX)(CX*1), K2, X9
+	VPXORD     X10, X10, X10
+	VMOVDQU64  X10, 16(SP)
+	LEAQ       (SP)(CX*1), R8
+	VMOVDQU8   X9, K2, (R8)
+	VMOVDQU64  16(SP), X9
+	JMP        shortOpen_adloaded
+
+shortOpen_bounce:
+	MOVQ src_base+40(FP), SI
+	LEAQ 64(SP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   shortOpen_bounce_tail
+
+shortOpen_bounce_block:
+	VMOVDQU64 (SI), Z11
+	VMOVDQU64 Z11, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       shortOpen_bounce_block
+
+shortOpen_bounce_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         shortOpen_bounce_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z11
+	VMOVDQU8   Z11, K7, -64(DI)(CX*1)
+
+shortOpen_bounce_done:
+	LEAQ 64(SP), AX
+	MOVQ AX, 128(SP)
+	MOVQ AX, 136(SP)
+	JMP  shortOpen_bounced
+
+shortOpen_copyout:
+	LEAQ 64(SP), SI
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_len+48(FP), CX
+	MOVQ CX, DX
+	SHRQ $0x06, DX
+	JZ   shortOpen_copyout_tail
+
+shortOpen_copyout_block:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	DECQ      DX
+	JNZ       shortOpen_copyout_block
+
+shortOpen_copyout_tail:
+	// the last n mod 64 bytes, through the window ending at the data's end
+	ANDQ       $0x3f, CX
+	JZ         shortOpen_copyout_done
+	MOVQ       $0x00000040, AX
+	SUBQ       CX, AX
+	MOVQ       $-1, DX
+	SHLXQ      AX, DX, DX
+	KMOVQ      DX, K7
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
+	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
+
+shortOpen_copyout_done:
+	JMP shortOpen_copiedout

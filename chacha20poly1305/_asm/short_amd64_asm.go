@@ -45,16 +45,21 @@ func short(name string, open bool) {
 			"requires AVX-512F, AVX-512BW, AVX-512VL and BMI2.")
 	}
 	r1op, r05op = bp, nb
-	buf := AllocLocal(64) // the ciphertext, zero-padded, for the MAC
+	// The ciphertext, zero-padded, for the MAC at buf, after 64 bytes for
+	// tailGuard's window and the additional data's copy (shortADBack).
+	frame := AllocLocal(128)
+	buf := frame.Offset(64)
+	slots := AllocLocal(16)
 
 	in, x := inputRows()
+	tailGuard(name, buf, slots)
 
 	Comment("the data, zero beyond its end (n <= 64 bytes)")
 	Load(Param("src").Len(), RCX)
 	MOVQ(I32(-1), RAX)
 	BZHIQ(RCX, RAX, RAX)
 	KMOVQ(RAX, K1)
-	src := Load(Param("src").Base(), RSI)
+	src := srcBase(RSI)
 	data := ZMM()
 	Comment("(none if n = 0: src may be nil, see skipEmpty)")
 	VPXORD(data, data, data)
@@ -72,6 +77,14 @@ func short(name string, open bool) {
 	Comment("(none if it is empty: ad may be nil)")
 	VPXORD(adv, adv, adv)
 	skipEmpty(RCX, 0, name+"_adloaded")
+	Comment("(if its 16 bytes reach a page past its end, see shortADBack)")
+	LEAQ(Mem{Base: RAX, Index: RCX, Scale: 1, Disp: -1}, R8)
+	ANDQ(U32(4095), R8)
+	SUBQ(RCX, R8)
+	ADDQ(Imm(16), R8)
+	TESTQ(U32(4096), R8)
+	JNZ(LabelRef(name + "_adback"))
+	guard.ad = func() { shortADBack(name, frame, adv) }
 	VMOVDQU8_Z(Mem{Base: RAX}, K2, adv)
 	Label(name + "_adloaded")
 
@@ -113,7 +126,7 @@ func short(name string, open bool) {
 	dst := RDX
 	if !open {
 		Comment("the ciphertext to dst, and zero-padded to the stack for the MAC")
-		Load(Param("dst").Base(), dst)
+		dstBase(dst)
 		n, _ := Param("src").Len().Resolve()
 		skipEmpty(n.Addr, 0, name+"_stored")
 		VMOVDQU8(stream, K1, Mem{Base: dst})
@@ -168,12 +181,39 @@ func short(name string, open bool) {
 	polyMulAdd(nil, nil)
 
 	if tagDone(name, open, x[1]) {
+		tailGuardEnd()
 		return
 	}
 	Comment("the plaintext to dst")
-	Load(Param("dst").Base(), dst)
+	dstBase(dst)
 	skipEmpty(srcLen.Addr, 0, name+"_written")
 	VMOVDQU8(stream, K1, Mem{Base: dst})
 	Label(name + "_written")
+	tailCopyOut()
 	openReturn(name)
+	tailGuardEnd()
+}
+
+// shortADBack emits, out of line (tailGuardEnd), the load of the
+// additional data's len <= 16 bytes (ad in RAX, len in RCX) into adv when
+// the 16 bytes from its start reach a page past its end (((ad + len-1) mod
+// 4096) + 16 - len >= 4096; see tailGuard): through the window of 16 bytes
+// ending at its end, under the mask of its top len bytes (in K2), stored
+// at frame+len so that they land at frame+16, after 16 zero bytes there,
+// and read back from there.
+func shortADBack(name string, frame Mem, adv VecVirtual) {
+	Label(name + "_adback")
+	MOVQ(U32(16), R8)
+	SUBQ(RCX, R8)
+	MOVQ(I32(-1), R9)
+	SHLXQ(R8, R9, R9)
+	KMOVQ(R9, K2)
+	last, zero := XMM(), XMM()
+	VMOVDQU8_Z(Mem{Base: RAX, Index: RCX, Scale: 1, Disp: -16}, K2, last)
+	VPXORD(zero, zero, zero)
+	VMOVDQU64(zero, frame.Offset(16))
+	LEAQ(frame.Idx(RCX, 1), R8)
+	VMOVDQU8(last, K2, Mem{Base: R8})
+	VMOVDQU64(frame.Offset(16), adv)
+	JMP(LabelRef(name + "_adloaded"))
 }
