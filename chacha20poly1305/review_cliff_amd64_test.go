@@ -560,7 +560,7 @@ func TestCliffReviewGuardTaken(t *testing.T) {
 		}
 		return best
 	}
-	for _, k := range cliffRevKernels[1:] {
+	for _, k := range cliffRevKernels {
 		// n's last block reaches 23 or 50 bytes past the data, which ends
 		// e bytes before the page's end.
 		for _, ne := range [][2]int{{k.max - 23, 3}, {k.max - 50, 30}} {
