@@ -9,7 +9,6 @@ import (
 	"runtime/debug"
 	"syscall"
 	"testing"
-	"time"
 	"unsafe"
 
 	xaead "golang.org/x/crypto/chacha20poly1305"
@@ -527,85 +526,3 @@ func TestCliffReviewEmpty(t *testing.T) {
 	}
 }
 
-// TestCliffReviewGuardTaken times (with -long only: it measures) each
-// kernel (Seal, and Open with a wrong tag) with src, dst or ad ending a few bytes before an unmapped page,
-// where tailGuard or adTailBack must set the call apart, against the same
-// buffers in the middle of their pages: a masked access reaching the
-// unmapped page takes a microcode assist (about 100 ns) on every call,
-// which the guards exist to avoid; their conditions are otherwise
-// invisible to the results. The fastest of 100 batches of 50 calls must
-// be within 50 ns of the middle's (the assist costs 100 to 150), in one of four tries.
-func TestCliffReviewGuardTaken(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
-	if !*long {
-		t.Skip("a timing test; run with -long")
-	}
-	rng := testutil.Rand(t)
-	a := newCliffRevArena(t, rng, "unmapped")
-	var key [32]byte
-	var nonce [12]byte
-	var tag [16]byte
-	fastest := func(f func()) float64 {
-		best := 1e18
-		for range 100 {
-			st := nanotime()
-			for range 50 {
-				f()
-			}
-			if d := float64(nanotime()-st) / 50; d < best {
-				best = d
-			}
-		}
-		return best
-	}
-	for _, k := range cliffRevKernels {
-		// n's last block reaches 23 or 50 bytes past the data, which ends
-		// e bytes before the page's end.
-		for _, ne := range [][2]int{{k.max - 23, 3}, {k.max - 50, 30}} {
-			n, e := ne[0], ne[1]
-			adLen := 13
-			mid := func(r *cliffRevRegion, size int) []byte { return r.start(size, 1000) }
-			for _, which := range []string{"src", "dst", "ad"} {
-				src, dst, ad := mid(a.src, n), mid(a.dst, n), mid(a.ad, adLen)
-				switch which {
-				case "src":
-					src = a.src.end(n, e)
-				case "dst":
-					dst = a.dst.end(n, e)
-				case "ad":
-					ad = a.ad.end(adLen, 1)
-				}
-				for _, op := range []string{"seal", "open"} {
-					call := func(dst, src, ad []byte) {
-						if op == "seal" {
-							k.seal(&key, &nonce, dst, src, ad, &tag)
-						} else {
-							k.open(&key, &nonce, dst, src, ad, &tag)
-						}
-					}
-					// Up to four tries: the machine is shared, the
-					// assist costs on every one.
-					var base, edge float64
-					for range 4 {
-						base = fastest(func() { call(mid(a.dst, n), mid(a.src, n), mid(a.ad, adLen)) })
-						edge = fastest(func() { call(dst, src, ad) })
-						if edge <= base+50 {
-							break
-						}
-					}
-					t.Logf("%s %s n=%d %s %d bytes before a page's end: %.0f ns, in the middle %.0f", k.name, op, n, which, e, edge, base)
-					if edge > base+50 {
-						t.Errorf("%s %s n=%d %s ending before an unmapped page: %.0f ns, in the middle %.0f: the guard was not taken", k.name, op, n, which, edge, base)
-					}
-				}
-			}
-		}
-	}
-}
-
-// nanotime is the monotonic clock in nanoseconds.
-func nanotime() int64 { return int64(time.Since(cliffRevEpoch)) }
-
-var cliffRevEpoch = time.Now()
