@@ -525,4 +525,3 @@ func TestCliffReviewEmpty(t *testing.T) {
 		}
 	}
 }
-
