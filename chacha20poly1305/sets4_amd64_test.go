@@ -25,6 +25,12 @@ var sets4Kernels = []setsKernel{
 	{"sets5", sealSets5, openSets5, sets4Max + 1, sets5Max},
 }
 
+// allSetsKernels returns every set kernel, two to five sets: setsKernels
+// and sets4Kernels.
+func allSetsKernels() []setsKernel {
+	return append(append([]setsKernel(nil), setsKernels...), sets4Kernels...)
+}
+
 // sets4KernelFor returns the kernel of sets4Kernels that takes n bytes.
 func sets4KernelFor(n int) setsKernel {
 	for _, k := range sets4Kernels {

@@ -15,60 +15,6 @@ import (
 // These tests of the four- and five-set kernels need the guard pages
 // (review_short_test.go) or helpers of the linux-only review tests.
 
-// TestSets4GuardPages runs the four- and five-set kernels (sets4Kernels)
-// with src, dst, ad, tag, key and nonce each against an unmapped page,
-// after it and before it, at every length they take and additional data
-// of 0 to 17 and 31 to 33 bytes (guardADLens, review_short_test.go): a
-// byte read or written outside them would fault (their last set's blocks
-// past the data are skipped, the partial one masked). The page around dst
-// must be untouched, and Open with a wrong tag must write nothing.
-func TestSets4GuardPages(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
-	rng := testutil.Rand(t)
-	pages := newGuardPages(t)
-	for _, k := range sets4Kernels {
-		for n := k.min; n <= k.max; n++ {
-			for _, adLen := range guardADLens() {
-				for _, atEnd := range []bool{true, false} {
-					c := pages.place(rng, n, adLen, atEnd)
-					c.checkSeal(t, k.name, k.seal)
-					c.checkOpen(t, rng, k.name, k.open, false)
-				}
-			}
-		}
-	}
-}
-
-// TestSets4Adversarial runs the kernels on messages whose MAC blocks keep
-// the accumulator's low words all ones after every block
-// (shortRevAdversarial, review_short_test.go), under the largest r and a
-// few random keys, at every length they take and additional data around
-// one and two blocks: the blocks stitched into the rounds and those after
-// them go through polyMulAdd, and the tags must equal the model's and
-// x/crypto's.
-func TestSets4Adversarial(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
-	rng := testutil.Rand(t)
-	keys := 2
-	if *long {
-		keys = 20
-	}
-	for _, p := range shortRevKeys(t, rng, keys) {
-		ks := shortRevKeystream(t, p.key, p.nonce, sets5Max)
-		for _, k := range sets4Kernels {
-			for n := k.min; n <= k.max; n++ {
-				for _, adLen := range []int{0, 1, 15, 16, 17, 32, 48, 50} {
-					shortRevCheckAdversarial(t, k.name, k.seal, k.open, p, ks, n, adLen)
-				}
-			}
-		}
-	}
-}
-
 // TestSets4PoisonedStack runs the kernels (rvCheckRandom,
 // review_avx2_test.go) at every length they take, with two lengths of
 // additional data of rvAVX2ADLens in turn (all of them with -long), each
