@@ -102,35 +102,7 @@ func TestSets3ReviewAPIOverTag(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
 	}
-	rng := testutil.Rand(t)
-	for _, n := range sets3RevLens {
-		key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
-		pt, ad := randBytes(rng, n), randBytes(rng, 13)
-		a, err := New(key)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, forge := range []bool{false, true} {
-			buf := make([]byte, 2*n+Overhead)
-			sealed := a.Seal(buf[:0], nonce, pt, ad)
-			if &sealed[0] != &buf[0] {
-				t.Fatalf("n %d: Seal did not use dst's capacity", n)
-			}
-			if forge {
-				buf[n+rng.IntN(Overhead)] ^= 1 << rng.IntN(8)
-			}
-			got, err := a.Open(buf[:n], nonce, buf[:n+Overhead], ad)
-			if forge {
-				if err == nil {
-					t.Fatalf("n %d: forged message opened", n)
-				}
-				continue
-			}
-			if err != nil || !bytes.Equal(got[n:], pt) {
-				t.Fatalf("n %d: Open over the tag: err %v, plaintext equal %v", n, err, err == nil && bytes.Equal(got[n:], pt))
-			}
-		}
-	}
+	setsAPIOverTag(t, testutil.Rand(t), sets3RevLens)
 }
 
 // sets3RevDeep runs setsRevOnStack (review_sets_test.go) below big frames

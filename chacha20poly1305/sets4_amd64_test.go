@@ -139,53 +139,9 @@ func TestSets4EveryForgery(t *testing.T) {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	const canary = 0xc3
 	for _, n := range sets4Edges {
-		for _, adLen := range []int{0, 13, 17, 32} {
-			key, nonce := (*[KeySize]byte)(randBytes(rng, KeySize)), (*[NonceSize]byte)(randBytes(rng, NonceSize))
-			pt, ad := randBytes(rng, n), randBytes(rng, adLen)
-			ct := make([]byte, n)
-			var tag [Overhead]byte
-			k := sets4KernelFor(n)
-			k.seal(key, nonce, ct, pt, ad, &tag)
-			refused := func(what string, ct, ad []byte, tag *[Overhead]byte) {
-				t.Helper()
-				dst := bytes.Repeat([]byte{canary}, len(ct)+64)
-				ctBefore, adBefore, tagBefore := bytes.Clone(ct), bytes.Clone(ad), *tag
-				if k.open(key, nonce, dst[:len(ct)], ct, ad, tag) != 0 {
-					t.Fatalf("n %d, ad %d: %s: accepted", n, adLen, what)
-				}
-				if !allByte(dst, canary) || !bytes.Equal(ct, ctBefore) || !bytes.Equal(ad, adBefore) || *tag != tagBefore {
-					t.Fatalf("n %d, ad %d: %s: refused, but wrote to its output or input", n, adLen, what)
-				}
-			}
-			for bit := range 8 * Overhead {
-				bad := tag
-				bad[bit/8] ^= 1 << (bit % 8)
-				refused("tag bit flipped", ct, ad, &bad)
-			}
-			for i := 0; i < n; i += 16 {
-				bad := bytes.Clone(ct)
-				bit := 8*i + rng.IntN(8*min(16, n-i))
-				bad[bit/8] ^= 1 << (bit % 8)
-				refused("ciphertext bit flipped", bad, ad, &tag)
-			}
-			for i := 0; i < adLen; i += 16 {
-				bad := bytes.Clone(ad)
-				bit := 8*i + rng.IntN(8*min(16, adLen-i))
-				bad[bit/8] ^= 1 << (bit % 8)
-				refused("additional data bit flipped", ct, bad, &tag)
-			}
-			refused("additional data with a zero byte appended", ct, append(bytes.Clone(ad), 0), &tag)
-			if n < k.max {
-				// The same padded MAC blocks but the lengths block.
-				refused("ciphertext with a zero byte appended", append(bytes.Clone(ct), 0), ad, &tag)
-			}
-			dst := make([]byte, n)
-			if k.open(key, nonce, dst, ct, ad, &tag) != 1 || !bytes.Equal(dst, pt) {
-				t.Fatalf("n %d, ad %d: open refused the right tag", n, adLen)
-			}
-		}
+		k := sets4KernelFor(n)
+		setsEveryForgery(t, rng, n, k.seal, k.open, n < k.max)
 	}
 }
 
@@ -197,36 +153,7 @@ func TestSets4APIOverTag(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
 	}
-	defer useFusedImplementation(true)()
-	rng := testutil.Rand(t)
-	for _, n := range sets4Edges {
-		key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
-		pt, ad := randBytes(rng, n), randBytes(rng, 13)
-		a, err := New(key)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, forge := range []bool{false, true} {
-			buf := make([]byte, 2*n+Overhead)
-			sealed := a.Seal(buf[:0], nonce, pt, ad)
-			if &sealed[0] != &buf[0] {
-				t.Fatalf("n %d: Seal did not use dst's capacity", n)
-			}
-			if forge {
-				buf[n+rng.IntN(Overhead)] ^= 1 << rng.IntN(8)
-			}
-			got, err := a.Open(buf[:n], nonce, buf[:n+Overhead], ad)
-			if forge {
-				if err == nil {
-					t.Fatalf("n %d: forged message opened", n)
-				}
-				continue
-			}
-			if err != nil || !bytes.Equal(got[n:], pt) {
-				t.Fatalf("n %d: Open over the tag: err %v", n, err)
-			}
-		}
-	}
+	setsAPIOverTag(t, testutil.Rand(t), sets4Edges)
 }
 
 // sets4OnStack seals pt and opens the result with the kernel for its

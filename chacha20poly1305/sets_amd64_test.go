@@ -217,3 +217,100 @@ func TestSetsDispatch(t *testing.T) {
 		}
 	}
 }
+
+// setsEveryForgery seals a random message of n bytes with seal and, with
+// additional data of 0, 13, 17 and 32 bytes, flips for open each of the
+// 128 tag bits, a random bit of every 16-byte MAC block of the ciphertext
+// (the last one partial or whole) and of the additional data, and appends
+// a zero byte to the additional data and, if longer (the kernel also takes
+// n+1 bytes), to the ciphertext: every forgery must be refused with dst,
+// src, ad and the tag untouched, and the right tag accepted after them.
+func setsEveryForgery(t *testing.T, rng *rand.Rand, n int, seal func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte),
+	open func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) int, longer bool) {
+	t.Helper()
+	const canary = 0xc3
+	for _, adLen := range []int{0, 13, 17, 32} {
+		key, nonce := (*[KeySize]byte)(randBytes(rng, KeySize)), (*[NonceSize]byte)(randBytes(rng, NonceSize))
+		pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+		ct := make([]byte, n)
+		var tag [Overhead]byte
+		seal(key, nonce, ct, pt, ad, &tag)
+		refused := func(what string, ct, ad []byte, tag *[Overhead]byte) {
+			t.Helper()
+			dst := bytes.Repeat([]byte{canary}, len(ct)+64)
+			ctBefore, adBefore, tagBefore := bytes.Clone(ct), bytes.Clone(ad), *tag
+			if open(key, nonce, dst[:len(ct)], ct, ad, tag) != 0 {
+				t.Fatalf("n %d, ad %d: %s: accepted", n, adLen, what)
+			}
+			if !allByte(dst, canary) || !bytes.Equal(ct, ctBefore) || !bytes.Equal(ad, adBefore) || *tag != tagBefore {
+				t.Fatalf("n %d, ad %d: %s: refused, but wrote to its output or input", n, adLen, what)
+			}
+		}
+		for bit := range 8 * Overhead {
+			bad := tag
+			bad[bit/8] ^= 1 << (bit % 8)
+			refused("tag bit flipped", ct, ad, &bad)
+		}
+		for i := 0; i < n; i += 16 {
+			bad := bytes.Clone(ct)
+			bit := 8*i + rng.IntN(8*min(16, n-i))
+			bad[bit/8] ^= 1 << (bit % 8)
+			refused("ciphertext bit flipped", bad, ad, &tag)
+		}
+		for i := 0; i < adLen; i += 16 {
+			bad := bytes.Clone(ad)
+			bit := 8*i + rng.IntN(8*min(16, adLen-i))
+			bad[bit/8] ^= 1 << (bit % 8)
+			refused("additional data bit flipped", ct, bad, &tag)
+		}
+		refused("additional data with a zero byte appended", ct, append(bytes.Clone(ad), 0), &tag)
+		if longer {
+			// The same padded MAC blocks: only the lengths block
+			// tells them apart.
+			refused("ciphertext with a zero byte appended", append(bytes.Clone(ct), 0), ad, &tag)
+		}
+		// The right tag, after all that.
+		dst := make([]byte, n)
+		if open(key, nonce, dst, ct, ad, &tag) != 1 || !bytes.Equal(dst, pt) {
+			t.Fatalf("n %d, ad %d: open refused the right tag", n, adLen)
+		}
+	}
+}
+
+// setsAPIOverTag runs Open through the API, the fused functions on, at
+// each of lens with dst the sealed message's first n bytes, so that the
+// output (its next n bytes) starts on the tag, which Open allows (the
+// output does not overlap the ciphertext): the result must be the
+// plaintext, and a forged message must fail.
+func setsAPIOverTag(t *testing.T, rng *rand.Rand, lens []int) {
+	t.Helper()
+	defer useFusedImplementation(true)()
+	for _, n := range lens {
+		key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+		pt, ad := randBytes(rng, n), randBytes(rng, 13)
+		a, err := New(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, forge := range []bool{false, true} {
+			buf := make([]byte, 2*n+Overhead)
+			sealed := a.Seal(buf[:0], nonce, pt, ad)
+			if &sealed[0] != &buf[0] {
+				t.Fatalf("n %d: Seal did not use dst's capacity", n)
+			}
+			if forge {
+				buf[n+rng.IntN(Overhead)] ^= 1 << rng.IntN(8)
+			}
+			got, err := a.Open(buf[:n], nonce, buf[:n+Overhead], ad)
+			if forge {
+				if err == nil {
+					t.Fatalf("n %d: forged message opened", n)
+				}
+				continue
+			}
+			if err != nil || !bytes.Equal(got[n:], pt) {
+				t.Fatalf("n %d: Open over the tag: err %v, plaintext equal %v", n, err, err == nil && bytes.Equal(got[n:], pt))
+			}
+		}
+	}
+}
