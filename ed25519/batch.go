@@ -3,6 +3,7 @@ package ed25519
 import (
 	"bytes"
 	"crypto/ed25519"
+	"crypto/fips140"
 	"crypto/rand"
 
 	"github.com/carry-crypto/carry/internal/edwards25519"
@@ -10,10 +11,8 @@ import (
 
 // VerifyBatch reports whether every sigs[i] is a valid Ed25519 signature of
 // messages[i] by pubs[i], under the cofactored equation of
-// [VerifyCofactored], checking them all at once in about half the time of
-// checking them one by one, or less (a batch of 64 signatures by 64 keys took
-// 0.38 to 0.50 of the time of 64 calls of Verify on the development
-// machine, best of several runs; 64 signatures by one key, 0.27).
+// [VerifyCofactored], checking them all at once for a fraction of the cost of
+// checking them one by one.
 //
 // With random 128-bit z_i from crypto/rand, it checks the one equation
 //
@@ -42,7 +41,7 @@ import (
 // batched, not Ed25519ctx or Ed25519ph.
 //
 // VerifyBatch runs in variable time: everything it reads is public.
-func VerifyBatch(pubs []ed25519.PublicKey, messages, sigs [][]byte) bool {
+func VerifyBatch(pubs []PublicKey, messages, sigs [][]byte) bool {
 	n := len(pubs)
 	if len(messages) != n || len(sigs) != n {
 		return false
@@ -130,10 +129,18 @@ func VerifyBatch(pubs []ed25519.PublicKey, messages, sigs [][]byte) bool {
 // cofactored answer is acceptable.
 //
 // VerifyBatchExact runs in variable time: everything it reads is public.
-func VerifyBatchExact(pubs []ed25519.PublicKey, messages, sigs [][]byte) bool {
+func VerifyBatchExact(pubs []PublicKey, messages, sigs [][]byte) bool {
 	n := len(pubs)
 	if len(messages) != n || len(sigs) != n {
 		return false
+	}
+	if fips140.Enabled() {
+		for i := range n {
+			if len(pubs[i]) != PublicKeySize || !ed25519.Verify(pubs[i], messages[i], sigs[i]) {
+				return false
+			}
+		}
+		return true
 	}
 	var A edwards25519.Point
 	for i := range n {

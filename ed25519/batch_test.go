@@ -19,7 +19,7 @@ func signedBatch(t testing.TB, n int) ([]ed25519.PublicKey, [][]byte, [][]byte) 
 	sigs := make([][]byte, n)
 	for i := range n {
 		k, _ := mustKey(t, randBytes(rnd, SeedSize))
-		pubs[i] = k.PublicKey()
+		pubs[i] = publicKey(k)
 		msgs[i] = randBytes(rnd, rnd.IntN(100))
 		sigs[i] = Sign(k, msgs[i])
 	}
@@ -50,7 +50,7 @@ func TestVerifyBatchSizes(t *testing.T) {
 	sameSigs := make([][]byte, 64)
 	k, _ := mustKey(t, bytes.Repeat([]byte{4}, 32))
 	for i := range same {
-		same[i] = k.PublicKey()
+		same[i] = publicKey(k)
 		sameMsgs[i] = []byte{byte(i)}
 		sameSigs[i] = Sign(k, sameMsgs[i])
 	}

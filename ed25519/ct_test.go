@@ -1,6 +1,7 @@
 package ed25519
 
 import (
+	"crypto/ed25519"
 	"crypto/rand"
 	"testing"
 
@@ -18,9 +19,9 @@ func ctMeasurements() int {
 	return 20_000
 }
 
-// TestSignConstantTimeSeed times key derivation from a seed and a signature
-// of a fixed message: a pool of fixed sparse seeds (all zeros, all ones,
-// one bit set) against random seeds.
+// TestSignConstantTimeSeed times key derivation from a seed (NewKeyFromSeed's
+// path) and a signature of a fixed message: a pool of fixed sparse seeds (all
+// zeros, all ones, one bit set) against random seeds.
 func TestSignConstantTimeSeed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test; skipped with -short")
@@ -44,7 +45,7 @@ func TestSignConstantTimeSeed(t *testing.T) {
 		rand.Read(rec)
 	}
 	msg := []byte("a fixed message of some length, signed under every key")
-	var k PrivateKey
+	var k privateKey
 	var sig [SignatureSize]byte
 	cttest.Check(t, cttest.Config{Measurements: ctMeasurements(), RecordSize: SeedSize}, prepare, func(rec []byte) {
 		k.setSeed((*[SeedSize]byte)(rec))
@@ -52,9 +53,50 @@ func TestSignConstantTimeSeed(t *testing.T) {
 	})
 }
 
-// TestSignConstantTimeMessage times signatures by one key of 64-byte
-// messages: a pool of fixed messages (all zeros, all ones, sparse) against
-// random ones.
+// TestSignConstantTimeKey times Sign of a fixed message with a key that
+// changes at every call in one buffer, so that each call compares the key
+// with the expanded one in the cache, finds it changed and expands it again:
+// a pool of keys of fixed sparse seeds (all zeros, all ones, one bit set)
+// against keys of random seeds. After each signature the test stores a key
+// that matches no record, so that a fixed key drawn twice in a row is
+// expanded again too, as a random one is.
+func TestSignConstantTimeKey(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test; skipped with -short")
+	}
+	fixed := cttest.FixedPool(16, PrivateKeySize, func(i int, rec []byte) {
+		seed := make([]byte, SeedSize)
+		switch i {
+		case 0:
+		case 1:
+			for j := range seed {
+				seed[j] = 0xff
+			}
+		default:
+			seed[(i*7)%SeedSize] = 1 << (i % 8)
+		}
+		copy(rec, ed25519.NewKeyFromSeed(seed))
+	})
+	prepare := func(class int, rec []byte) {
+		if class == 0 {
+			fixed(rec)
+			return
+		}
+		rand.Read(rec[:SeedSize])
+		copy(rec, ed25519.NewKeyFromSeed(rec[:SeedSize]))
+	}
+	msg := []byte("a fixed message of some length, signed under every key")
+	none := new(privateKey) // all zeros: no seed has the public key 0
+	var sig [SignatureSize]byte
+	cttest.Check(t, cttest.Config{Measurements: ctMeasurements(), RecordSize: PrivateKeySize}, prepare, func(rec []byte) {
+		sign(&sig, rec, msg)
+		keys.Put(&rec[0], none)
+	})
+}
+
+// TestSignConstantTimeMessage times Sign by one key, expanded once and found
+// unchanged in the cache at every call, of 64-byte messages: a pool of fixed
+// messages (all zeros, all ones, sparse) against random ones.
 func TestSignConstantTimeMessage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test; skipped with -short")
@@ -78,12 +120,12 @@ func TestSignConstantTimeMessage(t *testing.T) {
 		}
 		rand.Read(rec)
 	}
-	k, err := GenerateKey(nil)
+	_, k, err := GenerateKey(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var sig [SignatureSize]byte
 	cttest.Check(t, cttest.Config{Measurements: ctMeasurements(), RecordSize: size}, prepare, func(rec []byte) {
-		k.sign(&sig, rec, domPure, "")
+		sign(&sig, k, rec)
 	})
 }

@@ -93,7 +93,8 @@ func addTorsion(t testing.TB, pub []byte, tor string) []byte {
 // A = [s]B + torA and R = [r]B + torR, and S = r + k·s for the challenge k
 // over these A and R. Then [S]B − R − [k]A = −torR − [k]torA: Verify accepts
 // exactly when that is the identity, and VerifyCofactored always.
-func signTorsion(t testing.TB, k *PrivateKey, r *edwards25519.Scalar, msg []byte, torA, torR string) (pub, sig []byte) {
+func signTorsion(t testing.TB, priv PrivateKey, r *edwards25519.Scalar, msg []byte, torA, torR string) (pub, sig []byte) {
+	k := mustExpand(t, priv)
 	var A, R, T edwards25519.Point
 	A.ScalarBaseMultScalar(&k.s)
 	if _, err := T.SetBytes(testutil.MustHex(t, torA)); err != nil {
@@ -187,6 +188,7 @@ func TestDifferential(t *testing.T) {
 		seed := randBytes(rnd, SeedSize)
 		msg := randBytes(rnd, rnd.IntN(300))
 		k, std := mustKey(t, seed)
+		signer := mustSigner(t, k)
 		sig := Sign(k, msg)
 		if want := ed25519.Sign(std, msg); !bytes.Equal(sig, want) {
 			t.Fatalf("Sign(%x, %x) = %x, crypto/ed25519 says %x", seed, msg, sig, want)
@@ -198,17 +200,17 @@ func TestDifferential(t *testing.T) {
 			if o.Hash == crypto.SHA512 {
 				in = digest[:]
 			}
-			got, err := k.Sign(nil, in, o)
+			got, err := signer.Sign(nil, in, o)
 			want, wantErr := std.Sign(nil, in, o)
 			if err != nil || wantErr != nil || !bytes.Equal(got, want) {
 				t.Fatalf("Sign(%x, %x, %+v) = %x, %v; crypto/ed25519 says %x, %v", seed, in, o, got, err, want, wantErr)
 			}
-			if err := VerifyWithOptions(k.PublicKey(), in, got, o); err != nil {
+			if err := VerifyWithOptions(publicKey(k), in, got, o); err != nil {
 				t.Fatalf("VerifyWithOptions(%+v): %v", o, err)
 			}
 		}
 
-		pub := []byte(k.PublicKey())
+		pub := []byte(publicKey(k))
 		tor := smallOrder[4+rnd.IntN(4)]
 		oddA, oddR := odd[rnd.IntN(len(odd))], odd[rnd.IntN(len(odd))]
 		small := testutil.MustHex(t, smallOrder[rnd.IntN(len(smallOrder))])
@@ -302,7 +304,7 @@ func TestNonCanonicalEncodings(t *testing.T) {
 			}
 		}
 		checkAgainstStd(t, verifyCase{"odd key", a, msg, sig}, true)
-		checkAgainstStd(t, verifyCase{"odd R", k.PublicKey(), msg, append(bytes.Clone(a), sig[32:]...)}, true)
+		checkAgainstStd(t, verifyCase{"odd R", publicKey(k), msg, append(bytes.Clone(a), sig[32:]...)}, true)
 		n += 2
 	}
 	t.Logf("%d cases", n)

@@ -2,23 +2,48 @@
 // its Ed25519ctx and Ed25519ph variants) on carry's edwards25519 group, and
 // batch verification.
 //
-// It interoperates with crypto/ed25519: public keys are
-// crypto/ed25519.PublicKey, options are *crypto/ed25519.Options, and a
-// [PrivateKey] converts to and from crypto/ed25519.PrivateKey. Signatures are
-// deterministic and byte for byte those of crypto/ed25519, and [Verify] and
-// [VerifyWithOptions] accept exactly the signatures crypto/ed25519 accepts,
-// with the same errors.
+// It has the API of crypto/ed25519, identifier for identifier, and its types
+// are crypto/ed25519's own ([PublicKey], [PrivateKey] and [Options] are
+// aliases), so a program switches by changing the import path. Signatures
+// are deterministic and byte for byte crypto/ed25519's; [Verify] and
+// [VerifyWithOptions] accept exactly what crypto/ed25519 accepts, with its
+// errors; and each function panics where its crypto/ed25519 namesake
+// panics.
 //
-// A [PrivateKey] keeps the expanded secret scalar and the nonce prefix, so
-// signing does not hash the seed again (crypto/ed25519 keeps a cache for the
-// same purpose).
+// # Keys
+//
+// [Sign] expands a [PrivateKey] (hashes its seed into the secret scalar and
+// the nonce prefix) on its first use and keeps the result, keyed by the
+// address of the key's first byte, for as long as the key's memory lives.
+// Every call compares the key's 64 bytes with those it expanded, in
+// constant time, and expands again if they differ, so a key's bytes may
+// be changed, or its buffer reused for another key, between calls; changing
+// them during a call is a data race. Like crypto/ed25519, Sign does not check
+// that the second half of the key is the public key of the first: the
+// signature it makes with a key whose halves disagree is crypto/ed25519's,
+// byte for byte (it verifies under neither key, and two such signatures of
+// one message under two public halves reveal the secret scalar).
+// [NewSigner] refuses such a key.
+//
+// The methods of PrivateKey are crypto/ed25519's, so PrivateKey.Sign runs
+// the standard library's code. For carry's, call [Sign] or use a [Signer],
+// the crypto.Signer that crypto/tls and crypto/x509 take.
+//
+// # FIPS 140 mode
+//
+// carry is not a validated module. When crypto/fips140.Enabled reports true
+// (GODEBUG=fips140=on or only), GenerateKey, NewKeyFromSeed, Sign, Verify,
+// VerifyWithOptions, VerifyBatchExact and Signer.Sign call crypto/ed25519,
+// with its results and refusals. VerifyCofactored and VerifyBatch, whose
+// cofactored equation crypto/ed25519 does not have, still run carry's code,
+// and so does NewSigner's check of a key.
 //
 // # Which verification to use
 //
 //   - [Verify] and [VerifyWithOptions] give crypto/ed25519's answers: RFC 8032's
 //     equation without the cofactor, S < l, R compared as bytes.
-//   - [VerifyBatch] checks many Ed25519 signatures at once in about half the
-//     time of verifying them one by one, or less. Its equation has the cofactor: it
+//   - [VerifyBatch] checks many Ed25519 signatures at once, for a fraction of
+//     the cost of verifying them one by one. Its equation has the cofactor: it
 //     accepts a batch exactly when [VerifyCofactored] would accept every
 //     signature in it (up to a 2^-128 chance). That differs from Verify only
 //     for signatures crafted with points of small order (components in the
@@ -32,9 +57,8 @@
 package ed25519
 
 import (
-	"crypto"
 	"crypto/ed25519"
-	"crypto/rand"
+	"crypto/fips140"
 	"crypto/sha512"
 	"crypto/subtle"
 	"errors"
@@ -42,128 +66,135 @@ import (
 	"strconv"
 
 	"github.com/carry-crypto/carry/internal/edwards25519"
+	"github.com/carry-crypto/carry/internal/keycache"
 )
 
 const (
-	// PublicKeySize is the size, in bytes, of public keys.
+	// PublicKeySize is the length in bytes of a public key.
 	PublicKeySize = ed25519.PublicKeySize
-	// PrivateKeySize is the size, in bytes, of crypto/ed25519 private keys
-	// (the seed followed by the public key), as [PrivateKey.Bytes] returns.
+	// PrivateKeySize is the length in bytes of a PrivateKey: the seed, then
+	// the public key.
 	PrivateKeySize = ed25519.PrivateKeySize
-	// SignatureSize is the size, in bytes, of signatures.
+	// SignatureSize is the length in bytes of a signature.
 	SignatureSize = ed25519.SignatureSize
-	// SeedSize is the size, in bytes, of seeds, the private keys of RFC 8032.
+	// SeedSize is the length in bytes of a seed, what RFC 8032 calls the
+	// private key.
 	SeedSize = ed25519.SeedSize
 )
 
-// PrivateKey is an Ed25519 private key, with what signing needs computed
-// once: the secret scalar s and the nonce prefix, the two halves of
-// SHA-512(seed) (RFC 8032, Section 5.1.5), and the public key A = [s]B.
+type (
+	// PublicKey is crypto/ed25519's public key: the 32-byte encoding of the
+	// point A.
+	PublicKey = ed25519.PublicKey
+	// PrivateKey is crypto/ed25519's private key: the 32-byte seed followed
+	// by the 32-byte public key.
+	PrivateKey = ed25519.PrivateKey
+	// Options is crypto/ed25519's choice of variant: Hash zero for Ed25519
+	// (Ed25519ctx with a non-empty Context), crypto.SHA512 for Ed25519ph,
+	// with a Context of at most 255 bytes.
+	Options = ed25519.Options
+)
+
+// GenerateKey returns a new key pair whose seed is the first 32 bytes read
+// from random: the key of NewKeyFromSeed, and a copy of its public half.
+// If fewer than 32 bytes can be read, it returns io.ReadFull's error.
 //
-// A PrivateKey is made by [GenerateKey], [NewKeyFromSeed] or
-// [NewPrivateKey]; the zero value is not a valid key. It is not changed after
-// it is made, so it may be used by several goroutines at once. It implements
-// crypto.Signer.
-type PrivateKey struct {
-	seed   [SeedSize]byte
-	pub    [PublicKeySize]byte
+// If random is nil, the pair is crypto/ed25519.GenerateKey(nil)'s, so the
+// seed comes from the standard library's own generator: it ignores a
+// replaced crypto/rand.Reader (unless GODEBUG=cryptocustomrand=1) and follows
+// testing/cryptotest.SetGlobalRandom.
+func GenerateKey(random io.Reader) (PublicKey, PrivateKey, error) {
+	if random == nil || fips140.Enabled() {
+		return ed25519.GenerateKey(random)
+	}
+	var seed [SeedSize]byte
+	if _, err := io.ReadFull(random, seed[:]); err != nil {
+		return nil, nil, err
+	}
+	priv := NewKeyFromSeed(seed[:])
+	return priv.Public().(PublicKey), priv, nil
+}
+
+// NewKeyFromSeed returns the private key of seed, a new slice: the seed and
+// the encoding of [s]B, where s is the clamped first half of SHA-512(seed)
+// (RFC 8032, Section 5.1.5). It panics if seed is not 32 bytes long. It
+// runs in constant time.
+func NewKeyFromSeed(seed []byte) PrivateKey {
+	// The body is outlined so that the key may stay on the caller's stack.
+	priv := make([]byte, PrivateKeySize)
+	newKeyFromSeed((*[PrivateKeySize]byte)(priv), seed)
+	return priv
+}
+
+func newKeyFromSeed(priv *[PrivateKeySize]byte, seed []byte) {
+	if l := len(seed); l != SeedSize {
+		panic("ed25519: bad seed length: " + strconv.Itoa(l))
+	}
+	if fips140.Enabled() {
+		copy(priv[:], ed25519.NewKeyFromSeed(seed))
+		return
+	}
+	var k privateKey
+	k.setSeed((*[SeedSize]byte)(seed))
+	*priv = k.key
+}
+
+// privateKey is a PrivateKey expanded for signing: the key's 64 bytes, and
+// the two halves of SHA-512(seed), the clamped secret scalar s and the
+// nonce prefix (RFC 8032, Section 5.1.5). It is not changed once made, so
+// several goroutines may sign with it at once.
+type privateKey struct {
+	key    [PrivateKeySize]byte // seed || public key
 	s      edwards25519.Scalar
 	prefix [32]byte
 }
 
-// GenerateKey returns a new private key with a seed read from rand, or from
-// crypto/rand if rand is nil.
-func GenerateKey(rand io.Reader) (*PrivateKey, error) {
-	if rand == nil {
-		rand = cryptoRand
-	}
-	var seed [SeedSize]byte
-	if _, err := io.ReadFull(rand, seed[:]); err != nil {
-		return nil, err
-	}
-	k := new(PrivateKey)
-	k.setSeed(&seed)
-	return k, nil
-}
-
-// cryptoRand is crypto/rand's reader, under a name that the parameter of
-// GenerateKey does not hide.
-var cryptoRand = rand.Reader
-
-// NewKeyFromSeed returns the private key of the 32-byte seed, the private
-// key of RFC 8032. It returns an error if seed is not 32 bytes long (where
-// crypto/ed25519.NewKeyFromSeed panics).
-func NewKeyFromSeed(seed []byte) (*PrivateKey, error) {
-	if l := len(seed); l != SeedSize {
-		return nil, errors.New("ed25519: bad seed length: " + strconv.Itoa(l))
-	}
-	k := new(PrivateKey)
-	k.setSeed((*[SeedSize]byte)(seed))
-	return k, nil
-}
-
-// NewPrivateKey returns the private key of priv, a crypto/ed25519 private
-// key: the seed followed by the public key. It returns an error if priv is
-// not 64 bytes long or if its public key is not the one of its seed (a key
-// whose halves disagree would sign with one key and name another).
-func NewPrivateKey(priv ed25519.PrivateKey) (*PrivateKey, error) {
-	if l := len(priv); l != PrivateKeySize {
-		return nil, errors.New("ed25519: bad private key length: " + strconv.Itoa(l))
-	}
-	k := new(PrivateKey)
-	k.setSeed((*[SeedSize]byte)(priv[:SeedSize]))
-	if subtle.ConstantTimeCompare(k.pub[:], priv[SeedSize:]) != 1 {
-		return nil, errors.New("ed25519: private key's public key does not match its seed")
-	}
-	return k, nil
-}
-
-// setSeed sets k to the key of seed: s and prefix are the clamped first and
-// the second half of SHA-512(seed), and pub encodes [s]B (RFC 8032, Section
-// 5.1.5). It runs in constant time.
-func (k *PrivateKey) setSeed(seed *[SeedSize]byte) {
-	k.seed = *seed
-	h := sha512.Sum512(seed[:])
+// expand sets s and prefix from the seed, k.key[:32]. It runs in constant
+// time.
+func (k *privateKey) expand() {
+	h := sha512.Sum512(k.key[:SeedSize])
 	if _, err := k.s.SetBytesWithClamping(h[:32]); err != nil {
 		panic("ed25519: internal error: clamping a 32-byte value failed")
 	}
 	copy(k.prefix[:], h[32:])
-	A := edwards25519.NewIdentityPoint().ScalarBaseMultScalar(&k.s)
-	copy(k.pub[:], A.Bytes())
 }
 
-// Public returns the public key, an ed25519.PublicKey of 32 bytes that the
-// caller may keep and modify.
-func (k *PrivateKey) Public() crypto.PublicKey {
-	return ed25519.PublicKey(k.PublicKey())
-}
-
-// PublicKey returns the 32-byte public key, a new slice.
-func (k *PrivateKey) PublicKey() ed25519.PublicKey {
-	pub := k.pub
-	return pub[:]
-}
-
-// Seed returns the 32-byte seed of k, a new slice.
-func (k *PrivateKey) Seed() []byte {
-	seed := k.seed
-	return seed[:]
-}
-
-// Bytes returns k as a crypto/ed25519 private key (the seed followed by the
-// public key), a new slice.
-func (k *PrivateKey) Bytes() ed25519.PrivateKey {
-	b := make([]byte, 0, PrivateKeySize)
-	b = append(b, k.seed[:]...)
-	return append(b, k.pub[:]...)
-}
-
-// Equal reports whether x is a *PrivateKey with the same seed as k. It runs
+// setSeed sets k to the key of seed, computing its public key [s]B. It runs
 // in constant time.
-func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
-	xx, ok := x.(*PrivateKey)
-	if !ok {
-		return false
+func (k *privateKey) setSeed(seed *[SeedSize]byte) {
+	copy(k.key[:SeedSize], seed[:])
+	k.expand()
+	var A edwards25519.Point
+	A.ScalarBaseMultScalar(&k.s)
+	copy(k.key[SeedSize:], A.Bytes())
+}
+
+// publicKeyMatches returns 1 if k's public half is the public key of its
+// seed, and 0 otherwise. It runs in constant time.
+func (k *privateKey) publicKeyMatches() int {
+	var A edwards25519.Point
+	A.ScalarBaseMultScalar(&k.s)
+	return subtle.ConstantTimeCompare(A.Bytes(), k.key[SeedSize:])
+}
+
+// keys holds the expanded form of every PrivateKey used so far, keyed by
+// the address of its first byte.
+var keys keycache.Cache[byte, *privateKey]
+
+// expandedKey returns the expanded form of priv: the one in keys if it was
+// made from the same 64 bytes, or a new one, which it stores there. It
+// returns crypto/ed25519's error if priv is not 64 bytes long. It runs in
+// constant time in priv's contents, except that a key unchanged since its
+// last use is faster.
+func expandedKey(priv PrivateKey) (*privateKey, error) {
+	if l := len(priv); l != PrivateKeySize {
+		return nil, errors.New("ed25519: bad private key length: " + strconv.Itoa(l))
 	}
-	return subtle.ConstantTimeCompare(k.seed[:], xx.seed[:]) == 1
+	b := (*[PrivateKeySize]byte)(priv)
+	if k, ok := keys.Get(&b[0]); ok && subtle.ConstantTimeCompare(k.key[:], b[:]) == 1 {
+		return k, nil
+	}
+	k := &privateKey{key: *b}
+	k.expand()
+	return keys.Put(&b[0], k), nil
 }

@@ -16,11 +16,11 @@ func FuzzVerify(f *testing.F) {
 	k, _ := mustKey(f, bytes.Repeat([]byte{1}, 32))
 	msg := []byte("fuzz")
 	sig := Sign(k, msg)
-	f.Add([]byte(k.PublicKey()), msg, sig)
+	f.Add([]byte(publicKey(k)), msg, sig)
 	for _, s := range smallOrder {
 		f.Add(testutil.MustHex(f, s), msg, append(testutil.MustHex(f, s), make([]byte, 32)...))
 	}
-	f.Add([]byte(k.PublicKey()), msg, append(bytes.Clone(sig[:32]), plusL(sig[32:])...))
+	f.Add([]byte(publicKey(k)), msg, append(bytes.Clone(sig[:32]), plusL(sig[32:])...))
 	f.Fuzz(func(t *testing.T, pub, msg, sig []byte) {
 		if len(pub) != PublicKeySize {
 			got := panicText(func() { Verify(pub, msg, sig) })

@@ -2,6 +2,7 @@ package ed25519
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/ed25519"
 	"flag"
 	"os"
@@ -56,14 +57,40 @@ func loadRFC8032(t *testing.T) []rfcVector {
 	return vs
 }
 
-// mustKey returns carry's and crypto/ed25519's keys for seed.
-func mustKey(t testing.TB, seed []byte) (*PrivateKey, ed25519.PrivateKey) {
+// mustKey returns the keys of seed made by carry's NewKeyFromSeed and by
+// crypto/ed25519's, in two buffers; it fails if they differ.
+func mustKey(t testing.TB, seed []byte) (k, std PrivateKey) {
 	t.Helper()
-	k, err := NewKeyFromSeed(seed)
+	k, std = NewKeyFromSeed(seed), ed25519.NewKeyFromSeed(seed)
+	if !bytes.Equal(k, std) {
+		t.Fatalf("NewKeyFromSeed(%x) = %x, crypto/ed25519 says %x", seed, k, std)
+	}
+	return k, std
+}
+
+// mustSigner returns a Signer for k.
+func mustSigner(t testing.TB, k PrivateKey) *Signer {
+	t.Helper()
+	s, err := NewSigner(k)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return k, ed25519.NewKeyFromSeed(seed)
+	return s
+}
+
+// publicKey returns the public half of k.
+func publicKey(k PrivateKey) PublicKey {
+	return k.Public().(PublicKey)
+}
+
+// mustExpand returns the expanded form of k.
+func mustExpand(t testing.TB, k PrivateKey) *privateKey {
+	t.Helper()
+	e, err := expandedKey(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
 
 // errString returns err's text, or "<nil>".

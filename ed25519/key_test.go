@@ -6,14 +6,17 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"errors"
+	"io"
+	"strconv"
 	"testing"
+	"testing/cryptotest"
 	"testing/iotest"
 
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
-// TestKeyConversions checks GenerateKey, NewKeyFromSeed, NewPrivateKey,
-// Seed, Bytes, Public and Equal against crypto/ed25519.
+// TestKeyConversions checks NewKeyFromSeed (through mustKey), NewSigner and
+// the Signer's PrivateKey, Public and Equal against crypto/ed25519.
 func TestKeyConversions(t *testing.T) {
 	rnd := testutil.Rand(t)
 	for range 50 {
@@ -22,82 +25,169 @@ func TestKeyConversions(t *testing.T) {
 			seed[i] = byte(rnd.Uint32())
 		}
 		k, std := mustKey(t, seed)
-		if !bytes.Equal(k.Bytes(), std) {
-			t.Fatalf("Bytes %x, want %x", k.Bytes(), std)
+		s := mustSigner(t, k)
+		if !bytes.Equal(s.PrivateKey(), std) {
+			t.Fatalf("PrivateKey %x, want %x", s.PrivateKey(), std)
 		}
-		if !bytes.Equal(k.Seed(), seed) {
-			t.Fatalf("Seed %x, want %x", k.Seed(), seed)
+		if !bytes.Equal(s.PrivateKey().Seed(), seed) {
+			t.Fatalf("Seed %x, want %x", s.PrivateKey().Seed(), seed)
 		}
-		if pub := k.Public().(ed25519.PublicKey); !pub.Equal(std.Public()) {
+		if pub := s.Public().(PublicKey); !pub.Equal(std.Public()) {
 			t.Fatalf("Public %x, want %x", pub, std.Public())
 		}
-		k2, err := NewPrivateKey(std)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !k2.Equal(k) || !bytes.Equal(k2.Bytes(), std) {
-			t.Fatalf("NewPrivateKey gave another key")
+		s2 := mustSigner(t, std)
+		if !s2.Equal(s) || !s.Equal(s2) || !s.Equal(std) || !std.Equal(s.PrivateKey()) {
+			t.Fatalf("Equal is false between a Signer and a key of the same value")
 		}
 		// The returned slices are copies.
-		k.Seed()[0] ^= 1
-		k.Bytes()[0] ^= 1
-		k.Public().(ed25519.PublicKey)[0] ^= 1
-		if !bytes.Equal(k.Bytes(), std) {
+		s.PrivateKey()[0] ^= 1
+		s.Public().(PublicKey)[0] ^= 1
+		if !bytes.Equal(s.PrivateKey(), std) {
 			t.Fatalf("modifying a returned slice changed the key")
 		}
 	}
 }
 
-func TestGenerateKey(t *testing.T) {
-	k, err := GenerateKey(nil)
-	if err != nil {
-		t.Fatal(err)
+// TestSignerEqual checks Equal on what it must refuse.
+func TestSignerEqual(t *testing.T) {
+	k, _ := mustKey(t, bytes.Repeat([]byte{1}, SeedSize))
+	other, _ := mustKey(t, bytes.Repeat([]byte{2}, SeedSize))
+	s, so := mustSigner(t, k), mustSigner(t, other)
+	for name, x := range map[string]crypto.PrivateKey{
+		"another Signer":       so,
+		"another PrivateKey":   other,
+		"the PublicKey":        publicKey(k),
+		"the key as []byte":    []byte(k),
+		"a nil *Signer":        (*Signer)(nil),
+		"nil":                  nil,
+		"a short PrivateKey":   k[:63],
+		"a pointer to the key": &k,
+	} {
+		if s.Equal(x) {
+			t.Errorf("Equal(%s) is true", name)
+		}
 	}
-	k2, err := GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if k.Equal(k2) {
-		t.Errorf("two generated keys are equal")
-	}
-	if k.Equal(k.Bytes()) {
-		t.Errorf("Equal is true for another type")
-	}
-	// GenerateKey reads the seed from rand, as crypto/ed25519 does.
-	seed := bytes.Repeat([]byte{7}, SeedSize)
-	k3, err := GenerateKey(bytes.NewReader(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := ed25519.NewKeyFromSeed(seed); !bytes.Equal(k3.Bytes(), want) {
-		t.Errorf("GenerateKey(seed reader) = %x, want %x", k3.Bytes(), want)
-	}
-	failing := iotest.ErrReader(errors.New("no randomness"))
-	if _, err := GenerateKey(failing); err == nil {
-		t.Errorf("GenerateKey succeeded with a failing reader")
-	}
-	if _, err := GenerateKey(bytes.NewReader(seed[:31])); err == nil {
-		t.Errorf("GenerateKey succeeded with 31 bytes of randomness")
+	if !s.Equal(s) {
+		t.Errorf("Equal(itself) is false")
 	}
 }
 
-func TestBadKeys(t *testing.T) {
-	for _, n := range []int{0, 31, 33, 64} {
-		if _, err := NewKeyFromSeed(make([]byte, n)); err == nil {
-			t.Errorf("NewKeyFromSeed accepted %d bytes", n)
+func TestGenerateKey(t *testing.T) {
+	pub, k, err := GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub2, k2, err := GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Equal(k2) || pub.Equal(pub2) {
+		t.Errorf("two generated keys are equal")
+	}
+	for _, p := range []struct {
+		pub PublicKey
+		k   PrivateKey
+	}{{pub, k}, {pub2, k2}} {
+		if want := ed25519.NewKeyFromSeed(p.k.Seed()); !bytes.Equal(p.k, want) || !bytes.Equal(p.pub, want[SeedSize:]) {
+			t.Errorf("GenerateKey = %x, %x; crypto/ed25519 makes %x from its seed", p.pub, p.k, want)
 		}
 	}
-	for _, n := range []int{0, 32, 63, 65} {
-		if _, err := NewPrivateKey(make([]byte, n)); err == nil {
-			t.Errorf("NewPrivateKey accepted %d bytes", n)
+	// GenerateKey reads the seed from random, as crypto/ed25519 does, and
+	// returns a public key in its own slice.
+	seed := bytes.Repeat([]byte{7}, SeedSize)
+	pub3, k3, err := GenerateKey(bytes.NewReader(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := ed25519.NewKeyFromSeed(seed); !bytes.Equal(k3, want) || !bytes.Equal(pub3, want[SeedSize:]) {
+		t.Errorf("GenerateKey(seed reader) = %x, %x, want %x", pub3, k3, want)
+	}
+	pub3[0] ^= 1
+	if pub3[0] == k3[SeedSize] {
+		t.Errorf("the public key shares the private key's memory")
+	}
+	// Readers that fail: the same errors as crypto/ed25519's.
+	for name, r := range map[string]func() io.Reader{
+		"failing":  func() io.Reader { return iotest.ErrReader(errors.New("no randomness")) },
+		"31 bytes": func() io.Reader { return bytes.NewReader(seed[:31]) },
+		"empty":    func() io.Reader { return bytes.NewReader(nil) },
+	} {
+		_, _, err := GenerateKey(r())
+		_, _, want := ed25519.GenerateKey(r())
+		if err == nil || errString(err) != errString(want) {
+			t.Errorf("GenerateKey(%s reader): error %q, crypto/ed25519 says %q", name, errString(err), errString(want))
+		}
+	}
+}
+
+// TestGenerateKeyNilRandom checks that GenerateKey(nil) reads where
+// crypto/ed25519.GenerateKey(nil) does: the standard library's generator,
+// which testing/cryptotest.SetGlobalRandom replaces and a replaced
+// crypto/rand.Reader does not.
+func TestGenerateKeyNilRandom(t *testing.T) {
+	cryptotest.SetGlobalRandom(t, 17)
+	_, k, err := GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cryptotest.SetGlobalRandom(t, 17)
+	_, want, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(k, want) {
+		t.Errorf("GenerateKey(nil) under SetGlobalRandom = %x, crypto/ed25519 says %x", k, want)
+	}
+
+	defer func(r io.Reader) { rand.Reader = r }(rand.Reader)
+	rand.Reader = bytes.NewReader(make([]byte, 1024))
+	_, k, err = GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(k.Seed(), make([]byte, SeedSize)) {
+		t.Errorf("GenerateKey(nil) read a replaced crypto/rand.Reader")
+	}
+}
+
+// TestBadKeys checks that NewKeyFromSeed and Sign panic where crypto/ed25519
+// panics, with its messages, and that NewSigner returns an error instead,
+// also for a key whose halves disagree.
+func TestBadKeys(t *testing.T) {
+	msg := []byte("message")
+	for _, n := range []int{0, 31, 33, 64} {
+		got := panicText(func() { NewKeyFromSeed(make([]byte, n)) })
+		want := panicText(func() { ed25519.NewKeyFromSeed(make([]byte, n)) })
+		if got == nil || got != want {
+			t.Errorf("NewKeyFromSeed of %d bytes panicked with %v, want %v", n, got, want)
+		}
+	}
+	for _, n := range []int{0, 32, 63, 65, 128} {
+		k := make(PrivateKey, n)
+		got := panicText(func() { Sign(k, msg) })
+		want := panicText(func() { ed25519.Sign(k, msg) })
+		// crypto/ed25519 takes the address of a key's first byte before
+		// checking its length, so an empty key panics there with an index
+		// out of range; carry panics with its message for a bad length.
+		if got == nil || want == nil || (n != 0 && got != want) {
+			t.Errorf("Sign with a %d-byte key panicked with %v, want %v", n, got, want)
+		}
+		_, err := NewSigner(k)
+		wantErr := "ed25519: bad private key length: " + strconv.Itoa(n)
+		if n != 0 {
+			_, stdErr := k.Sign(nil, msg, crypto.Hash(0))
+			wantErr = errString(stdErr)
+		}
+		if errString(err) != wantErr {
+			t.Errorf("NewSigner of %d bytes: error %q, want %q", n, errString(err), wantErr)
 		}
 	}
 	std := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{1}, 32))
 	for i := range PrivateKeySize {
 		bad := bytes.Clone(std)
 		bad[i] ^= 0x10
-		if _, err := NewPrivateKey(bad); err == nil {
-			t.Errorf("NewPrivateKey accepted a key with byte %d changed", i)
+		if _, err := NewSigner(bad); err == nil {
+			t.Errorf("NewSigner accepted a key with byte %d changed", i)
 		}
 	}
 }
@@ -139,7 +229,7 @@ func TestSignOptions(t *testing.T) {
 			seed[i] = byte(rnd.Uint32())
 		}
 		k, std := mustKey(t, seed)
-		var signer crypto.Signer = k
+		var signer crypto.Signer = mustSigner(t, k)
 		for i, c := range cases {
 			got, err := signer.Sign(nil, c.msg, c.opts)
 			want, wantErr := std.Sign(nil, c.msg, c.opts)
@@ -156,7 +246,7 @@ func TestSignOptions(t *testing.T) {
 			if eo, ok := c.opts.(*ed25519.Options); ok {
 				o = eo
 			}
-			if err := VerifyWithOptions(k.PublicKey(), c.msg, got, o); err != nil {
+			if err := VerifyWithOptions(publicKey(k), c.msg, got, o); err != nil {
 				t.Fatalf("case %d: VerifyWithOptions: %v", i, err)
 			}
 		}
@@ -168,7 +258,7 @@ func TestSignOptions(t *testing.T) {
 // of bad input.
 func TestVerifyErrors(t *testing.T) {
 	k, std := mustKey(t, bytes.Repeat([]byte{3}, 32))
-	pub := k.PublicKey()
+	pub := publicKey(k)
 	digest := make([]byte, 64)
 	msg := []byte("message")
 	sig := Sign(k, msg)

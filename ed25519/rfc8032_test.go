@@ -18,10 +18,7 @@ func TestRFC8032(t *testing.T) {
 	for _, v := range vs {
 		count[v.variant]++
 		t.Run(v.name, func(t *testing.T) {
-			k, err := NewKeyFromSeed(v.seed)
-			if err != nil {
-				t.Fatal(err)
-			}
+			k := NewKeyFromSeed(v.seed)
 			if got := k.Public().(ed25519.PublicKey); !bytes.Equal(got, v.pub) {
 				t.Errorf("public key %x, want %x", got, v.pub)
 			}
@@ -37,7 +34,7 @@ func TestRFC8032(t *testing.T) {
 			default:
 				t.Fatalf("unknown variant %q", v.variant)
 			}
-			sig, err := k.Sign(nil, msg, opts)
+			sig, err := mustSigner(t, k).Sign(nil, msg, opts)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,9 +3,9 @@ package ed25519
 import (
 	"crypto"
 	"crypto/ed25519"
+	"crypto/fips140"
 	"crypto/sha512"
 	"errors"
-	"io"
 	"strconv"
 
 	"github.com/carry-crypto/carry/internal/edwards25519"
@@ -49,22 +49,38 @@ func (buf *domBuffer) dom(dom domain, context string) []byte {
 	return buf[:n]
 }
 
-// Sign signs message with k.
-//
-// With opts.HashFunc() zero, it is Ed25519 of message, or Ed25519ctx if opts
-// is an *ed25519.Options with a non-empty Context. With opts.HashFunc()
-// crypto.SHA512, it is Ed25519ph: message must be the 64-byte SHA-512 digest
-// of the message, and an *ed25519.Options may give a context. Other hashes,
-// contexts longer than 255 bytes and digests of the wrong length are
-// errors, with crypto/ed25519's messages. rand is not used: signatures are
-// deterministic.
-//
-// Sign is crypto/ed25519.PrivateKey.Sign, down to its errors, except that
-// carry has no FIPS 140-only mode refusing Ed25519ctx.
-func (k *PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) ([]byte, error) {
+// Sign returns the Ed25519 signature of message by priv (RFC 8032, Section
+// 5.1.6), crypto/ed25519.Sign's signature. It panics, as crypto/ed25519.Sign
+// does, if priv is not 64 bytes long. priv is expanded on first use and kept
+// (see the package documentation). Sign runs in constant time in the key
+// and the message's contents (its length shows), except that a key used
+// before at the same address, with the same bytes, signs faster.
+func Sign(priv PrivateKey, message []byte) []byte {
+	// The body is outlined so that the returned signature may stay on the
+	// caller's stack when Sign is inlined.
+	var sig [SignatureSize]byte
+	sign(&sig, priv, message)
+	return sig[:]
+}
+
+func sign(sig *[SignatureSize]byte, priv PrivateKey, message []byte) {
+	if fips140.Enabled() {
+		copy(sig[:], ed25519.Sign(priv, message))
+		return
+	}
+	k, err := expandedKey(priv)
+	if err != nil {
+		panic("ed25519: bad private key: " + err.Error())
+	}
+	k.sign(sig, message, domPure, "")
+}
+
+// signWithOptions returns k's signature of message in the variant opts
+// selects, with the contract of crypto/ed25519's PrivateKey.Sign.
+func (k *privateKey) signWithOptions(message []byte, opts crypto.SignerOpts) ([]byte, error) {
 	hashFunc := opts.HashFunc()
 	context := ""
-	if o, ok := opts.(*ed25519.Options); ok {
+	if o, ok := opts.(*Options); ok {
 		context = o.Context
 	}
 	var sig [SignatureSize]byte
@@ -90,17 +106,6 @@ func (k *PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts
 	return sig[:], nil
 }
 
-// Sign returns the Ed25519 signature of message by k (RFC 8032, Section
-// 5.1.6), as crypto/ed25519.Sign does. It runs in constant time in the key
-// and the message's contents (its length shows).
-func Sign(k *PrivateKey, message []byte) []byte {
-	// The body is outlined so that the returned signature may stay on the
-	// caller's stack when Sign is inlined.
-	var sig [SignatureSize]byte
-	k.sign(&sig, message, domPure, "")
-	return sig[:]
-}
-
 // sign writes the signature of message by k in the variant dom into sig
 // (RFC 8032, Section 5.1.6):
 //
@@ -110,7 +115,7 @@ func Sign(k *PrivateKey, message []byte) []byte {
 //	S = r + k·s mod l
 //
 // It runs in constant time in k's secrets, r and the message's contents.
-func (k *PrivateKey) sign(sig *[SignatureSize]byte, message []byte, dom domain, context string) {
+func (k *privateKey) sign(sig *[SignatureSize]byte, message []byte, dom domain, context string) {
 	var digest [sha512.Size]byte
 	var domBuf domBuffer
 	prefix := domBuf.dom(dom, context)
@@ -132,7 +137,7 @@ func (k *PrivateKey) sign(sig *[SignatureSize]byte, message []byte, dom domain, 
 	h.Reset()
 	h.Write(prefix)
 	h.Write(sig[:32])
-	h.Write(k.pub[:])
+	h.Write(k.key[SeedSize:])
 	h.Write(message)
 	h.Sum(digest[:0])
 	var c edwards25519.Scalar

@@ -10,11 +10,12 @@ import (
 	"time"
 )
 
-// TestX509Signer uses a PrivateKey as the crypto.Signer of a self-signed
+// TestX509Signer uses a Signer as the crypto.Signer of a self-signed
 // certificate through crypto/x509, which checks the signature with
 // crypto/ed25519 when it parses and verifies the certificate.
 func TestX509Signer(t *testing.T) {
 	k, std := mustKey(t, bytes.Repeat([]byte{0x5a}, 32))
+	s := mustSigner(t, k)
 	tmpl := &x509.Certificate{
 		SerialNumber:          big.NewInt(1),
 		Subject:               pkix.Name{CommonName: "carry ed25519"},
@@ -24,7 +25,7 @@ func TestX509Signer(t *testing.T) {
 		BasicConstraintsValid: true,
 		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
 	}
-	der, err := x509.CreateCertificate(nil, tmpl, tmpl, k.Public(), k)
+	der, err := x509.CreateCertificate(nil, tmpl, tmpl, s.Public(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func TestX509Signer(t *testing.T) {
 	if !bytes.Equal(der, want) {
 		t.Errorf("the certificate differs from crypto/ed25519's")
 	}
-	if pub, ok := cert.PublicKey.(ed25519.PublicKey); !ok || !bytes.Equal(pub, k.PublicKey()) {
-		t.Errorf("certificate key %v, want %x", cert.PublicKey, k.PublicKey())
+	if pub, ok := cert.PublicKey.(ed25519.PublicKey); !ok || !bytes.Equal(pub, publicKey(k)) {
+		t.Errorf("certificate key %v, want %x", cert.PublicKey, publicKey(k))
 	}
 }

@@ -3,6 +3,7 @@ package ed25519
 import (
 	"crypto"
 	"crypto/ed25519"
+	"crypto/fips140"
 	"crypto/sha512"
 	"crypto/subtle"
 	"errors"
@@ -23,7 +24,10 @@ var errInvalid = errors.New("ed25519: invalid signature")
 // [VerifyBatchExact], which returns false instead.
 //
 // Verify runs in variable time: everything it reads is public.
-func Verify(pub ed25519.PublicKey, message, sig []byte) bool {
+func Verify(pub PublicKey, message, sig []byte) bool {
+	if fips140.Enabled() {
+		return ed25519.Verify(pub, message, sig)
+	}
 	checkPublicKeyLength(pub)
 	var A edwards25519.Point
 	if _, err := A.SetBytes(pub); err != nil {
@@ -48,7 +52,10 @@ func Verify(pub ed25519.PublicKey, message, sig []byte) bool {
 // crypto/ed25519.VerifyWithOptions does, and if opts is nil.
 //
 // VerifyWithOptions runs in variable time: everything it reads is public.
-func VerifyWithOptions(pub ed25519.PublicKey, message, sig []byte, opts *ed25519.Options) error {
+func VerifyWithOptions(pub PublicKey, message, sig []byte, opts *Options) error {
+	if fips140.Enabled() {
+		return ed25519.VerifyWithOptions(pub, message, sig, opts)
+	}
 	checkPublicKeyLength(pub)
 	var A edwards25519.Point
 	if _, err := A.SetBytes(pub); err != nil {
@@ -143,7 +150,7 @@ func challenge(k *edwards25519.Scalar, R, A, message []byte, dom domain, context
 // bytes long.
 //
 // VerifyCofactored runs in variable time: everything it reads is public.
-func VerifyCofactored(pub ed25519.PublicKey, message, sig []byte) bool {
+func VerifyCofactored(pub PublicKey, message, sig []byte) bool {
 	if len(pub) != PublicKeySize || len(sig) != SignatureSize {
 		return false
 	}
