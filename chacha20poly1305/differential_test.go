@@ -121,3 +121,82 @@ func TestDifferential(t *testing.T) {
 		}
 	})
 }
+
+// TestDifferentialShort compares Seal and Open (through New, which
+// takes the short kernels up to 64 bytes with at most 16 bytes of
+// additional data and the fused ones up to 192) with x/crypto at every
+// length from 0 to 260 bytes and additional data of 0 to 20, 31, 32, 33 and
+// 64 bytes, into a new slice, after a prefix, in place and over the tag,
+// and a forgery in place (refused, output zeroed); with -long,
+// 40 random messages for each pair of lengths, else one.
+func TestDifferentialShort(t *testing.T) {
+	rng := testutil.Rand(t)
+	reps := 1
+	if *long {
+		reps = 40
+	}
+	adLens := []int{31, 32, 33, 64}
+	for a := range 21 {
+		adLens = append(adLens, a)
+	}
+	forEachImpl(t, func(t *testing.T) {
+		for n := 0; n <= 260; n++ {
+			for _, adLen := range adLens {
+				for range reps {
+					differentialShortOne(t, rng, n, adLen)
+				}
+			}
+		}
+	})
+}
+
+func differentialShortOne(t *testing.T, rng *rand.Rand, n, adLen int) {
+	key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+	var pt, ad []byte
+	switch rng.IntN(4) {
+	case 0:
+		pt, ad = bytes.Repeat([]byte{0xff}, n), bytes.Repeat([]byte{0xff}, adLen)
+	default:
+		pt, ad = randBytes(rng, n), randBytes(rng, adLen)
+	}
+	if adLen == 0 && rng.IntN(2) == 0 {
+		ad = nil
+	}
+	a, _ := New(key)
+	x, _ := xaead.New(key)
+	want := x.Seal(nil, nonce, pt, ad)
+	if got := a.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
+		t.Fatalf("n %d, ad %d: Seal differs from x/crypto", n, adLen)
+	}
+	prefix := randBytes(rng, 1+rng.IntN(9))
+	if got := a.Seal(bytes.Clone(prefix), nonce, pt, ad); !bytes.Equal(got, append(bytes.Clone(prefix), want...)) {
+		t.Fatalf("n %d, ad %d: Seal after a prefix differs", n, adLen)
+	}
+	buf := make([]byte, n, n+Overhead)
+	copy(buf, pt)
+	if got := a.Seal(buf[:0], nonce, buf, ad); !bytes.Equal(got, want) {
+		t.Fatalf("n %d, ad %d: Seal in place differs", n, adLen)
+	}
+	if got, err := a.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(got, pt) {
+		t.Fatalf("n %d, ad %d: Open: %v", n, adLen, err)
+	}
+	if got, err := a.Open(bytes.Clone(prefix), nonce, want, ad); err != nil || !bytes.Equal(got, append(bytes.Clone(prefix), pt...)) {
+		t.Fatalf("n %d, ad %d: Open after a prefix: %v", n, adLen, err)
+	}
+	sealed := bytes.Clone(want)
+	if got, err := a.Open(sealed[:0], nonce, sealed, ad); err != nil || !bytes.Equal(got, pt) {
+		t.Fatalf("n %d, ad %d: Open in place: %v", n, adLen, err)
+	}
+	// The output right after the ciphertext, over the tag (for n < 16
+	// inside it): allowed, and the kernels must read the tag first.
+	over := make([]byte, 2*n+Overhead)
+	copy(over, want)
+	if got, err := a.Open(over[n:n], nonce, over[:n+Overhead], ad); err != nil || !bytes.Equal(got, pt) {
+		t.Fatalf("n %d, ad %d: Open over the tag: %v", n, adLen, err)
+	}
+	sealed = bytes.Clone(want)
+	sealed[len(sealed)-1-rng.IntN(len(sealed))] ^= 1 << rng.IntN(8)
+	if got, err := a.Open(sealed[:0], nonce, sealed, ad); err == nil || got != nil || !allZero(sealed[:n]) {
+		t.Fatalf("n %d, ad %d: forged Open in place: %x, %v; output %x", n, adLen, got, err, sealed[:n])
+	}
+}

@@ -90,3 +90,51 @@ func TestForgeries(t *testing.T) {
 		}
 	})
 }
+
+// TestShortForgeries flips each of the 128 tag bits, and each bit of a
+// ciphertext and additional data byte, for Open through the short and
+// fused kernels, at a few lengths: every one is refused, and the output
+// is left untouched (by the kernel) and zeroed (by Open).
+func TestShortForgeries(t *testing.T) {
+	rng := testutil.Rand(t)
+	for _, n := range []int{0, 1, 16, 63, 64, 65, 128, 192} {
+		for _, adLen := range []int{0, 5, 13, 16, 17} {
+			key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
+			a, _ := New(key)
+			pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+			sealed := a.Seal(nil, nonce, pt, ad)
+			for bit := range 8 * len(sealed) {
+				if bit < 8*n && bit%13 != 0 {
+					continue // every 13th bit of the ciphertext, all the tag's
+				}
+				bad := bytes.Clone(sealed)
+				bad[bit/8] ^= 1 << (bit % 8)
+				out := bytes.Repeat([]byte{0xee}, n)
+				if got, err := a.Open(out[:0], nonce, bad, ad); err == nil || got != nil || !allZero(out) {
+					t.Fatalf("n %d, ad %d: bit %d flipped: Open = %x, %v, output %x", n, adLen, bit, got, err, out)
+				}
+			}
+			for i := range ad {
+				bad := bytes.Clone(ad)
+				bad[i] ^= 0x80
+				if _, err := a.Open(nil, nonce, sealed, bad); err == nil {
+					t.Fatalf("n %d, ad %d: ad byte %d flipped: accepted", n, adLen, i)
+				}
+			}
+			if _, err := a.Open(nil, nonce, sealed, append(bytes.Clone(ad), 0)); err == nil {
+				t.Fatalf("n %d, ad %d: ad with a zero byte appended accepted", n, adLen)
+			}
+			if n > 0 {
+				// A zero byte removed from the end must change the tag:
+				// the lengths block, not the padding, tells them apart.
+				z := bytes.Clone(pt)
+				z[n-1] = 0
+				s := a.Seal(nil, nonce, z, ad)
+				s2 := append(bytes.Clone(s[:n-1]), s[n:]...)
+				if _, err := a.Open(nil, nonce, s2, ad); err == nil {
+					t.Fatalf("n %d, ad %d: ciphertext shortened by a byte accepted", n, adLen)
+				}
+			}
+		}
+	}
+}

@@ -155,7 +155,7 @@ func quarterRound(x [4]VecVirtual) {
 // entry): x0 r0, x0 r1, x1 r0 < 2^124, x1 s1 < 2^124.33, (x2 >> 2) 5 r0 <
 // 2^123.33, x2 s1 < 2^123.33, so col0 < 2.875 * 2^124 < 2^125.6 and col1 <
 // 2.625 * 2^124 < 2^125.4 fit two words each; d >> 128 < 2.625 * 2^60 + 1 +
-// 3 * 2^60 < 2^62.5, so x2 < 2^63 again (review_short_test.go checks a
+// 3 * 2^60 < 2^62.5, so x2 < 2^63 again (polymodel_amd64_test.go checks a
 // word-for-word model of this function against math/big at these extremes).
 func polyMulAdd(m0, m1 Op) {
 	MOVQ(x0, RDX)
@@ -675,7 +675,7 @@ func openReturn(name string) {
 // it when the data is shorter than 64 bytes: with src in the first bytes
 // of a page after an unmapped or untouched one and dst's last block
 // crossing, the copy takes the assist (Seal of 20 bytes: 235 ns rather
-// than 110; found by review_cliff_amd64_test.go's reader, not mended).
+// than 110; left as it is).
 
 // guard holds the stack slots of src's and dst's addresses while a kernel
 // with tailGuard is generated (nil otherwise): the kernel's loads and

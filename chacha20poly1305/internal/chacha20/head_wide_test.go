@@ -1,6 +1,7 @@
 package chacha20
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -42,4 +43,78 @@ func TestXORKeyStreamHeadWide(t *testing.T) {
 			}()
 		}
 	})
+}
+
+// TestXORKeyStreamHeadWideXCrypto runs XORKeyStreamHeadWide on every
+// implementation for every length from 0 to 1600 bytes and a few long ones
+// (its part at most HeadWideMax, then XORKeyStream on the rest), against
+// x/crypto's keystream from the same counter with block 0 first: random
+// counters, and counters at which the last block is the keystream's last
+// (or, for the shorter messages, where XORKeyStreamHeadWide's 24 blocks
+// are); with -long, every length to 4200 bytes. The counter after the
+// head must be past block 0 and the data's blocks, and after the rest past
+// all of them.
+func TestXORKeyStreamHeadWideXCrypto(t *testing.T) {
+	lengths := make([]int, 0, 1700)
+	for n := 0; n <= 1600; n++ {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 1983, 1984, 2047, 4096+17, 16384+1)
+	if *long {
+		for n := 1601; n <= 4200; n++ {
+			lengths = append(lengths, n)
+		}
+	}
+	forEachImpl(t, func(t *testing.T) {
+		rng := testutil.Rand(t)
+		for i, n := range lengths {
+			var key [KeySize]byte
+			var nonce [NonceSize]byte
+			fill(rng.Uint64, key[:])
+			fill(rng.Uint64, nonce[:])
+			blocks := 1 + (n+BlockSize-1)/BlockSize
+			counter := rng.Uint32() >> 1
+			if i%3 == 0 {
+				counter = -uint32(max(24, blocks))
+			}
+			pt := make([]byte, n)
+			fill(rng.Uint64, pt)
+			want := xcrypto(t, &key, &nonce, counter, append(make([]byte, BlockSize), pt...))
+
+			var s State
+			s.Init(&key, &nonce, counter)
+			w := min(n, HeadWideMax)
+			var b0 [BlockSize]byte
+			dst := make([]byte, n)
+			src := pt
+			if i%2 == 1 {
+				copy(dst, pt)
+				src = dst
+			}
+			s.XORKeyStreamHeadWide(&b0, dst[:w], src[:w])
+			if want := counter + 1 + uint32((w+BlockSize-1)/BlockSize); s.Counter() != want {
+				t.Fatalf("%d bytes from %#x: counter %#x after the head, want %#x", n, counter, s.Counter(), want)
+			}
+			s.XORKeyStream(dst[w:], src[w:])
+			if !bytes.Equal(b0[:], want[:BlockSize]) {
+				t.Fatalf("%d bytes from %#x: block 0 differs from x/crypto", n, counter)
+			}
+			if !bytes.Equal(dst, want[BlockSize:]) {
+				t.Fatalf("%d bytes from %#x: differs from x/crypto from byte %d", n, counter, firstDiff(dst, want[BlockSize:]))
+			}
+			if s.Counter() != counter+uint32(blocks) {
+				t.Fatalf("%d bytes from %#x: counter %#x at the end, want %#x", n, counter, s.Counter(), counter+uint32(blocks))
+			}
+		}
+	})
+}
+
+// firstDiff returns the first index at which a and b differ.
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }

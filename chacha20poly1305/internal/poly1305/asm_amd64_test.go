@@ -4,7 +4,6 @@ package poly1305
 
 import (
 	"math/big"
-	"strconv"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -132,47 +131,6 @@ func TestIFMABounds(t *testing.T) {
 		}
 		if got := new(big.Int).Mod(limbsValue(m.h), bigP); got.Cmp(want) != 0 {
 			t.Fatalf("h %x, key %x, %d bytes: got %x, want %x", in, key, len(msg), got, want)
-		}
-	}
-}
-
-// TestPowersIFMA compares the assembly's multipliers with ifmaPowers'
-// modulo p, and checks they are within the vector loop's bounds, for
-// edge-biased keys.
-func TestPowersIFMA(t *testing.T) {
-	if !haveIFMA {
-		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
-	}
-	rng := testutil.Rand(t)
-	for range trials(3000) {
-		var m MAC
-		key := edgeKey(rng)
-		m.Init(key)
-		var got, want [56]uint64
-		powersIFMA(&got, &m.r)
-		powers24IFMA(&got)
-		ifmaPowers(&want, &m.r)
-		check := func(what string, g, w [3]uint64) {
-			if g[0] >= 1<<44 || g[1] >= 1<<44+1<<8 || g[2] >= 1<<42 {
-				t.Fatalf("key %x: %s = %x, out of bounds", key, what, g)
-			}
-			gv := new(big.Int).Mod(limbsValue(g), bigP)
-			if wv := new(big.Int).Mod(limbsValue(w), bigP); gv.Cmp(wv) != 0 {
-				t.Fatalf("key %x: %s = %x, want %x", key, what, g, w)
-			}
-		}
-		check("r^8", [3]uint64{got[0], got[1], got[2]}, [3]uint64{want[0], want[1], want[2]})
-		check("r^16", [3]uint64{got[5], got[6], got[7]}, [3]uint64{want[5], want[6], want[7]})
-		check("r^24", [3]uint64{got[48], got[49], got[50]}, [3]uint64{want[48], want[49], want[50]})
-		if got[3] != 20*got[1] || got[4] != 20*got[2] {
-			t.Fatalf("key %x: r^8's multiples by 20 are %x, %x", key, got[3], got[4])
-		}
-		for k := range 8 {
-			g := [3]uint64{got[8+k], got[16+k], got[24+k]}
-			check("lane "+strconv.Itoa(k), g, [3]uint64{want[8+k], want[16+k], want[24+k]})
-			if got[32+k] != 20*g[1] || got[40+k] != 20*g[2] {
-				t.Fatalf("key %x: lane %d's multiples by 20 are %x, %x", key, k, got[32+k], got[40+k])
-			}
 		}
 	}
 }

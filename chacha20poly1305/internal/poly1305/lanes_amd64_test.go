@@ -3,6 +3,8 @@
 package poly1305
 
 import (
+	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -132,4 +134,158 @@ func TestFinishGroups(t *testing.T) {
 	m.Init(edgeKey(rng))
 	m.StartLanes(&l)
 	m.FinishGroups(&l, make([]byte, 64), &tail)
+}
+
+// largestPowerKeys returns the keys, among those of powersKeys, whose
+// multipliers have the largest limbs: for each of pw's 51 limb words, the
+// key that maximises it. Without the vector loop, the extreme keys and a
+// few others.
+func largestPowerKeys(rng *rand.Rand, n int) []*[KeySize]byte {
+	if !HaveLanes() {
+		return powersKeys(rng, 4)
+	}
+	var best [56]uint64
+	var who [56]*[KeySize]byte
+	for _, key := range powersKeys(rng, n) {
+		var m MAC
+		var pw [56]uint64
+		m.Init(key)
+		powersIFMA(&pw, &m.r)
+		powers24IFMA(&pw)
+		for i, w := range pw[:51] {
+			if who[i] == nil || w > best[i] {
+				best[i], who[i] = w, key
+			}
+		}
+	}
+	seen := map[*[KeySize]byte]bool{}
+	var keys []*[KeySize]byte
+	for _, k := range who {
+		if k != nil && !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// ones returns n bytes of all ones.
+func ones(n int) []byte { return bytes.Repeat([]byte{0xff}, n) }
+
+// TestWriteGroupsLargest runs WriteGroups on all-ones messages (the
+// largest blocks, which keep every lane's accumulator at its largest) for
+// every skip, one and two head groups and zero to eleven middle groups
+// (every count of single groups and triples in blocksIFMASplit), under the
+// keys whose multipliers are largest, against bigPoly1305; and a write
+// after, so that the accumulator it leaves goes on through the other loops.
+func TestWriteGroupsLargest(t *testing.T) {
+	if !HaveLanes() {
+		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
+	}
+	rng := testutil.Rand(t)
+	keys := largestPowerKeys(rng, 2000)
+	mids := 12
+	if testing.Short() {
+		mids = 5
+	}
+	for _, key := range keys {
+		for skip := range 8 {
+			for _, hl := range []int{128, 256} {
+				for g := range mids {
+					head := ones(hl)
+					clear(head[:16*skip])
+					mid := ones(128 * g)
+					tail := [128]byte(ones(128))
+					after := ones((skip*7 + g) % 40)
+					var m MAC
+					var got [TagSize]byte
+					m.Init(key)
+					m.WriteGroups(head, skip, mid, &tail)
+					m.Write(after)
+					m.Sum(&got)
+					msg := append(append(append(append([]byte{}, head[16*skip:]...), mid...), tail[:]...), after...)
+					if want := bigPoly1305(key, msg); got != want {
+						t.Fatalf("key %x, skip %d, head %d, %d middle groups: tag %x, want %x", key, skip, hl, g, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFinishGroupsLargest runs StartLanes and then FinishGroups or
+// FinishLanes with the accumulator StartLanes takes at its largest (after
+// all-ones blocks on the other loops, on every implementation) or zero,
+// zero to seven middle groups and all-ones data, under the keys whose
+// multipliers are largest, against bigPoly1305.
+func TestFinishGroupsLargest(t *testing.T) {
+	if !HaveLanes() {
+		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
+	}
+	rng := testutil.Rand(t)
+	keys := largestPowerKeys(rng, 500)
+	for _, impl := range Implementations() {
+		t.Run(impl, func(t *testing.T) {
+			for _, key := range keys {
+				for _, pre := range []int{0, 16, 48, 128, 272, 512} {
+					for g := range 8 {
+						head := ones(pre)
+						mid := ones(128 * g)
+						tail := [128]byte(ones(128))
+						var m MAC
+						var l Lanes
+						var got [TagSize]byte
+						func() {
+							defer UseImplementation(impl)()
+							m.Init(key)
+							m.Write(head)
+						}()
+						m.StartLanes(&l)
+						msg := append(append([]byte{}, head...), mid...)
+						if g%2 == 0 {
+							m.FinishGroups(&l, mid, &tail)
+							msg = append(msg, tail[:]...)
+						} else {
+							m.FinishLanes(&l, mid)
+						}
+						m.Sum(&got)
+						if want := bigPoly1305(key, msg); got != want {
+							t.Fatalf("key %x, %d bytes before, %d groups (finish by %d): tag %x, want %x", key, pre, g, g%2, got, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSumLargest runs Sum on all-ones messages of every length from
+// 0 to 2200 bytes, a quarter of them for each key (the vector loop from 256
+// bytes, the others before and after it), under six of the keys whose
+// multipliers are largest, against bigPoly1305, on every implementation.
+func TestSumLargest(t *testing.T) {
+	rng := testutil.Rand(t)
+	keys := largestPowerKeys(rng, 300)
+	if len(keys) > 6 {
+		keys = keys[:6]
+	}
+	top := 2200
+	if testing.Short() {
+		top = 700
+	}
+	for _, impl := range Implementations() {
+		t.Run(impl, func(t *testing.T) {
+			defer UseImplementation(impl)()
+			for i, key := range keys {
+				for n := i % 4; n <= top; n += 4 {
+					var got [TagSize]byte
+					msg := ones(n)
+					Sum(&got, msg, key)
+					if want := bigPoly1305(key, msg); got != want {
+						t.Fatalf("key %x, %d bytes of ones: tag %x, want %x", key, n, got, want)
+					}
+				}
+			}
+		})
+	}
 }

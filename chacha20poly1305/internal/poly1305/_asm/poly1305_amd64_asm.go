@@ -219,7 +219,7 @@ var k256, k1024, k5 Mem
 // leaves H0 < 2^44 and H1 < 2^44 + 2^6. For the last group the accumulator
 // is S0 + S1 + S2 plus a block: limbs below 2^46, 2^46 + 3 * 2^6 and
 // 2^43.81, so the columns are below 2^93.5 < 2^94.4, and L < 3 * 2^52 and
-// U < 2^42.4 again (review_test.go checks the multipliers' bounds).
+// U < 2^42.4 again (TestPowersIFMA checks the multipliers' bounds).
 func blocksIFMA(split bool) {
 	if split {
 		TEXT("blocksIFMASplit", NOSPLIT, "func(acc *[6]uint64, h *[24]uint64, pw *[56]uint64, head []byte, skip int, p []byte, tail *[128]byte)")

@@ -261,70 +261,6 @@ func (c *lanesCase) check(t *testing.T, name string, kernel func(s *[16]uint32, 
 	}
 }
 
-// TestTailLengths compares Seal and Open with x/crypto at the lengths
-// around the bounds of the kernels of the data after chunked's chunks
-// (none; xorTailMAC for 1 to 256 bytes, with six of the MAC's groups
-// beside it below 64 and seven from 64; xorTail8MAC for 257 to 512) after
-// one, two and fifteen chunks (16384 bytes is 64 after fifteen), with
-// additional data of 0, 13 and 129 bytes.
-func TestTailLengths(t *testing.T) {
-	rng := testutil.Rand(t)
-	_, nonce, a, x := randomPair(t, rng)
-	for _, chunks := range []int{1, 2, 15} {
-		for _, r := range []int{0, 1, 2, 63, 64, 65, 128, 255, 256, 257, 320, 511, 512} {
-			for _, adLen := range []int{0, 13, 129} {
-				n := 960 + 1024*chunks + r
-				pt := randBytes(rng, n)
-				ad := randBytes(rng, adLen)
-				got := a.Seal(nil, nonce, pt, ad)
-				if want := x.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
-					t.Fatalf("length %d, ad %d: Seal differs from x/crypto", n, adLen)
-				}
-				opened, err := a.Open(nil, nonce, got, ad)
-				if err != nil || !bytes.Equal(opened, pt) {
-					t.Fatalf("length %d, ad %d: Open: %v", n, adLen, err)
-				}
-				got[n/2] ^= 1
-				if _, err := a.Open(nil, nonce, got, ad); err == nil {
-					t.Fatalf("length %d, ad %d: Open took a changed ciphertext", n, adLen)
-				}
-			}
-		}
-	}
-}
-
-// TestChunkPartMACMatchesComposed compares xorChunkPartMAC with the
-// chacha20 and poly1305 packages' portable code: its output, for every
-// length from 1 to 1024 bytes (the masked blocks at every offset, and the
-// blocks past the data skipped), with the keystream XOR and nothing
-// written past it, the counter left as it was; and the tag of a MAC whose
-// middle chunk it takes, with keys and data biased to the limits.
-func TestChunkPartMACMatchesComposed(t *testing.T) {
-	if !haveChunks {
-		t.Skip("the CPU does not run the fused long-message kernel")
-	}
-	defer chacha20.UseImplementation("portable")()
-	defer poly1305.UseImplementation("portable")()
-	rng := testutil.Rand(t)
-	const canary = 0xa5
-	for n := 1; n <= 1024; n++ {
-		kind := n % 3
-		key := (*[KeySize]byte)(edgeBytes(rng, KeySize, kind))
-		nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
-		polyKey := (*[poly1305.KeySize]byte)(edgeBytes(rng, poly1305.KeySize, (kind+1)%3))
-		src := edgeBytes(rng, n, (kind+2)%3)
-		macIn := edgeBytes(rng, 1024+128*(1+n%3), kind)
-		c := lanesCase{key: key, nonce: nonce, polyKey: polyKey, src: src, mac: macIn, split: 1024,
-			ad:      randBytes(rng, 16*rng.IntN(3)),
-			counter: uint32(rng.IntN(1000)),
-		}
-		if n%5 == 0 {
-			c.counter = 1<<32 - 16 // the chunk's blocks are the keystream's last
-		}
-		c.check(t, "xorChunkPartMAC", xorChunkPartMAC, 1024+64, canary)
-	}
-}
-
 // TestTail8MACMatchesComposed compares xorTail8MAC with the chacha20 and
 // poly1305 packages' portable code: its output, for every length from 1 to
 // 512 bytes (its limit), with the keystream XOR and nothing written past
@@ -384,6 +320,38 @@ func TestTail8MACMatchesComposed(t *testing.T) {
 	}
 }
 
+// TestChunkPartMACMatchesComposed compares xorChunkPartMAC with the
+// chacha20 and poly1305 packages' portable code: its output, for every
+// length from 1 to 1024 bytes (the masked blocks at every offset, and the
+// blocks past the data skipped), with the keystream XOR and nothing
+// written past it, the counter left as it was; and the tag of a MAC whose
+// middle chunk it takes, with keys and data biased to the limits.
+func TestChunkPartMACMatchesComposed(t *testing.T) {
+	if !haveChunks {
+		t.Skip("the CPU does not run the fused long-message kernel")
+	}
+	defer chacha20.UseImplementation("portable")()
+	defer poly1305.UseImplementation("portable")()
+	rng := testutil.Rand(t)
+	const canary = 0xa5
+	for n := 1; n <= 1024; n++ {
+		kind := n % 3
+		key := (*[KeySize]byte)(edgeBytes(rng, KeySize, kind))
+		nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
+		polyKey := (*[poly1305.KeySize]byte)(edgeBytes(rng, poly1305.KeySize, (kind+1)%3))
+		src := edgeBytes(rng, n, (kind+2)%3)
+		macIn := edgeBytes(rng, 1024+128*(1+n%3), kind)
+		c := lanesCase{key: key, nonce: nonce, polyKey: polyKey, src: src, mac: macIn, split: 1024,
+			ad:      randBytes(rng, 16*rng.IntN(3)),
+			counter: uint32(rng.IntN(1000)),
+		}
+		if n%5 == 0 {
+			c.counter = 1<<32 - 16 // the chunk's blocks are the keystream's last
+		}
+		c.check(t, "xorChunkPartMAC", xorChunkPartMAC, 1024+64, canary)
+	}
+}
+
 // TestHeadWideLengths compares Seal and Open with x/crypto at the lengths
 // around the bounds of headWide (from avx2MidMax+1 the masked head, to
 // 960 bytes; one woven set for 961 to 1216, two to 1472; two and a short
@@ -400,6 +368,38 @@ func TestHeadWideLengths(t *testing.T) {
 		}
 	}
 	checkLengthsAD(t, []int{avx2MidMax, avx2MidMax + 1, shortHead - blockSize, shortHead - blockSize + 1, 512, 640, 896, 959, 960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1536, 1983, 1984})
+}
+
+// TestTailLengths compares Seal and Open with x/crypto at the lengths
+// around the bounds of the kernels of the data after chunked's chunks
+// (none; xorTailMAC for 1 to 256 bytes, with six of the MAC's groups
+// beside it below 64 and seven from 64; xorTail8MAC for 257 to 512) after
+// one, two and fifteen chunks (16384 bytes is 64 after fifteen), with
+// additional data of 0, 13 and 129 bytes.
+func TestTailLengths(t *testing.T) {
+	rng := testutil.Rand(t)
+	_, nonce, a, x := randomPair(t, rng)
+	for _, chunks := range []int{1, 2, 15} {
+		for _, r := range []int{0, 1, 2, 63, 64, 65, 128, 255, 256, 257, 320, 511, 512} {
+			for _, adLen := range []int{0, 13, 129} {
+				n := 960 + 1024*chunks + r
+				pt := randBytes(rng, n)
+				ad := randBytes(rng, adLen)
+				got := a.Seal(nil, nonce, pt, ad)
+				if want := x.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
+					t.Fatalf("length %d, ad %d: Seal differs from x/crypto", n, adLen)
+				}
+				opened, err := a.Open(nil, nonce, got, ad)
+				if err != nil || !bytes.Equal(opened, pt) {
+					t.Fatalf("length %d, ad %d: Open: %v", n, adLen, err)
+				}
+				got[n/2] ^= 1
+				if _, err := a.Open(nil, nonce, got, ad); err == nil {
+					t.Fatalf("length %d, ad %d: Open took a changed ciphertext", n, adLen)
+				}
+			}
+		}
+	}
 }
 
 // TestChunkPartLengths compares Seal and Open with x/crypto around
@@ -464,6 +464,177 @@ func checkLengthsAD(t *testing.T, lengths []int) {
 			}
 			if _, err := a.Open(got[:0], nonce, got, ad); err == nil || !allByte(got[:n], 0) {
 				t.Fatalf("length %d, ad %d: Open in place took a changed ciphertext or left its output", n, adLen)
+			}
+		}
+	}
+}
+
+// headWideModes runs f with the dispatch as shipped (the fused functions
+// and the AVX2 kernels on), then with the AVX2 kernels off (the wide head
+// from 449 bytes), then with the AVX2 kernels off and chacha20's portable
+// code under the wide head (XORKeyStreamHeadWide's generic two passes).
+func headWideModes(t *testing.T, f func(t *testing.T)) {
+	if !haveFused {
+		t.Skip("the CPU does not run the fused functions")
+	}
+	t.Run("shipped", func(t *testing.T) {
+		defer useFusedImplementation(true)()
+		f(t)
+	})
+	t.Run("noAVX2", func(t *testing.T) {
+		defer useFusedImplementation(true)()
+		useAVX2Fused = false
+		f(t)
+	})
+	t.Run("noAVX2+portable", func(t *testing.T) {
+		defer useFusedImplementation(true)()
+		useAVX2Fused = false
+		defer chacha20.UseImplementation("portable")()
+		f(t)
+	})
+}
+
+// longThresholds returns the lengths at and around each bound of the
+// wide path's dispatch: the sets kernels' end and avx2MidMax (448/449,
+// 496/497), the masked head's end (960/961), the woven sets' (1216/1217,
+// 1472/1473), the chunks' start (1983/1984), and after one to three whole
+// chunks 1024k + 960 +- 64 and the bounds of the kernels after them:
+// xorTailMAC's six and seven groups (1 to 63, 64 to 256 bytes), xorTail8MAC
+// (257 to 512) and xorChunkPartMAC (partMin, 513, to 1023).
+func longThresholds() []int {
+	ls := []int{449, 450, 495, 496, 497, 498, 511, 512, 513, 895, 896, 897, 958, 959, 960, 961, 962,
+		1023, 1024, 1025, 1215, 1216, 1217, 1279, 1280, 1281, 1471, 1472, 1473, 1474, 1982, 1983, 1984, 1985}
+	for k := 1; k <= 3; k++ {
+		for _, d := range []int{-65, -64, -63, -1, 0, 1, 2, 62, 63, 64, 65, 127, 128, 129, 255, 256, 257, 384, 511, 512, 513, 514, 575, 576, 577, 1022, 1023} {
+			ls = append(ls, chacha20.HeadSize+1024*k+d)
+		}
+	}
+	return ls
+}
+
+// TestHeadWideEveryLength runs checkSealOpen (Seal
+// fresh, appended and in place, Open fresh, appended, in place and over the
+// tag, against x/crypto, and a forgery refused with its output zeroed) at
+// every length from 449 to 2100 bytes in each of the twelve combinations
+// of its arrangements, additional data of 0 to 40 bytes in turn (with
+// -long, every one of them at every length), every fifth length as
+// XChaCha20-Poly1305, in each of headWideModes.
+func TestHeadWideEveryLength(t *testing.T) {
+	headWideModes(t, func(t *testing.T) {
+		rng := testutil.Rand(t)
+		top := 2100
+		if testing.Short() {
+			top = 1100
+		}
+		for n := 449; n <= top; n++ {
+			v, a, x := randomVariant(rng, n)
+			for mode := range 12 {
+				adLens := []int{(n + 7*mode) % 41}
+				if *long {
+					adLens = nil
+					for adLen := mode; adLen <= 40; adLen += 12 {
+						adLens = append(adLens, adLen)
+					}
+				}
+				for _, adLen := range adLens {
+					checkSealOpen(t, rng, a, x, randBytes(rng, v.nonceSize), randBytes(rng, n), randBytes(rng, adLen), mode)
+				}
+			}
+		}
+	})
+}
+
+// TestLongThresholds runs checkSealOpen at each length of
+// longThresholds with every length of additional data from 0 to 40 and
+// 127, 128, 129, 255, 1000 and 4097 (past groups.plan's 128 bytes, and
+// longer than the message), each arrangement in turn, in each of
+// headWideModes.
+func TestLongThresholds(t *testing.T) {
+	headWideModes(t, func(t *testing.T) {
+		rng := testutil.Rand(t)
+		key := randBytes(rng, KeySize)
+		a, _ := New(key)
+		x, _ := xaead.New(key)
+		adLens := []int{127, 128, 129, 255, 1000, 4097}
+		for adLen := range 41 {
+			adLens = append(adLens, adLen)
+		}
+		i := 0
+		for _, n := range longThresholds() {
+			for _, adLen := range adLens {
+				i++
+				checkSealOpen(t, rng, a, x, randBytes(rng, NonceSize), randBytes(rng, n), randBytes(rng, adLen), i)
+			}
+		}
+	})
+}
+
+// TestLongOpenOverTag opens into an output that starts k = 0 to 16 bytes
+// into the tag (out overlaps the tag, not the ciphertext), at the wide
+// path's thresholds, with the tag right and then with a bit of it flipped:
+// the plaintext must be x/crypto's, and the forgery refused with the
+// output zeroed (the tag must be read before the output is written).
+func TestLongOpenOverTag(t *testing.T) {
+	headWideModes(t, func(t *testing.T) {
+		rng := testutil.Rand(t)
+		key := randBytes(rng, KeySize)
+		a, _ := New(key)
+		x, _ := xaead.New(key)
+		for i, n := range longThresholds() {
+			nonce, pt, ad := randBytes(rng, NonceSize), randBytes(rng, n), randBytes(rng, i%41)
+			sealed := x.Seal(nil, nonce, pt, ad)
+			for k := 0; k <= Overhead; k++ {
+				buf := make([]byte, 2*n+2*Overhead)
+				copy(buf, sealed)
+				got, err := a.Open(buf[n+k:n+k], nonce, buf[:n+Overhead], ad)
+				if err != nil || !bytes.Equal(got, pt) {
+					t.Fatalf("length %d, output %d bytes into the tag: %v", n, k, err)
+				}
+				copy(buf, sealed)
+				buf[n+rng.IntN(Overhead)] ^= 1 << rng.IntN(8)
+				for j := n + Overhead; j < len(buf); j++ {
+					buf[j] = 0xa5
+				}
+				got, err = a.Open(buf[n+k:n+k], nonce, buf[:n+Overhead], ad)
+				if err == nil || got != nil {
+					t.Fatalf("length %d, output %d bytes into the tag: took a forged tag", n, k)
+				}
+				if !allZero(buf[n+k : 2*n+k]) {
+					t.Fatalf("length %d, output %d bytes into the tag: a refused Open left its output unzeroed", n, k)
+				}
+			}
+		}
+	})
+}
+
+// TestLongLargestRest runs Seal and Open against x/crypto on the
+// largest Poly1305 blocks through the MAC beside each kernel after
+// chunked's whole chunks (xorTailMAC's six or seven groups, xorTail8MAC's
+// seven, xorChunkPartMAC's eight): a large r (largestRNonce), all-ones
+// additional data, and a plaintext chosen so that the ciphertext is all
+// ones, at rests of 0 to 1023 bytes around each kernel's bounds after one
+// to three whole chunks (where TestLongLargestR, which stops at 2600
+// bytes, does not reach for the longer ones), with additional data that
+// puts the chunks' MAC at each offset in its groups.
+func TestLongLargestRest(t *testing.T) {
+	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
+	nonce := largestRNonce(t, key)
+	a, _ := New(key[:])
+	x, _ := xaead.New(key[:])
+	for k := 1; k <= 3; k++ {
+		for _, r := range []int{0, 1, 2, 15, 16, 17, 62, 63, 64, 65, 128, 255, 256, 257, 258, 300, 383, 384, 385, 511, 512, 513, 514, 527, 528, 529, 575, 576, 577, 640, 767, 768, 769, 895, 896, 897, 959, 960, 961, 1007, 1008, 1009, 1022, 1023} {
+			n := chacha20.HeadSize + 1024*k + r
+			ones := bytes.Repeat([]byte{0xff}, n)
+			pt := x.Seal(nil, nonce, ones, nil)[:n]
+			for _, adLen := range []int{0, 1, 16, 113, 128, 129} {
+				ad := bytes.Repeat([]byte{0xff}, adLen)
+				want := x.Seal(nil, nonce, pt, ad)
+				if got := a.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
+					t.Fatalf("length %d, ad %d: Seal with the largest r and blocks differs from x/crypto", n, adLen)
+				}
+				if got, err := a.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(got, pt) {
+					t.Fatalf("length %d, ad %d: Open with the largest r and blocks: %v", n, adLen, err)
+				}
 			}
 		}
 	}

@@ -11,35 +11,14 @@ import (
 	"testing"
 	"unsafe"
 
-	xaead "golang.org/x/crypto/chacha20poly1305"
-
 	"github.com/carry-crypto/carry/internal/testutil"
+	xaead "golang.org/x/crypto/chacha20poly1305"
 )
 
-// These tests review the AVX-512 kernels' page-boundary guards (skipEmpty,
-// tailGuard and its copies through a window ending at the data's end,
-// adTailBack): every buffer sits at a page's start after an unmapped page
-// or ends 0 to 63 bytes before a page's end followed by an unmapped (or
-// untouched) page, in every arrangement the AEAD API allows; every byte of
-// the pages around dst must keep its canary, the results must equal
-// x/crypto's, and Open with a wrong tag must write nothing (dst in a
-// read-only page must not fault).
-
-// cliffRevKernels is every AVX-512 kernel with the message lengths and
-// the most additional data it takes.
-var cliffRevKernels = []setsKernel{
-	{"short", shortSeal, shortOpen, 0, shortMax},
-	{"fused", sealFused, openFused, 0, fusedMax},
-	{"sets", sealSets, openSets, fusedMax + 1, setsMax},
-	{"sets3", sealSets3, openSets3, setsMax + 1, sets3Max},
-	{"sets4", sealSets4, openSets4, sets3Max + 1, sets4Max},
-	{"sets5", sealSets5, openSets5, sets4Max + 1, sets5Max},
-}
-
-// A cliffRevRegion is one page of canaries between an unmapped page and
+// A pageRegion is one page of canaries between an unmapped page and
 // a page that is unmapped (after "unmapped"), mapped and never written
 // (after "untouched", checked to stay zero) or read-only.
-type cliffRevRegion struct {
+type pageRegion struct {
 	mem     []byte
 	ps      int
 	after   string
@@ -47,7 +26,7 @@ type cliffRevRegion struct {
 	scratch []byte
 }
 
-func newCliffRevRegion(t *testing.T, rng *rand.Rand, after string, readOnly bool) *cliffRevRegion {
+func newPageRegion(t *testing.T, rng *rand.Rand, after string, readOnly bool) *pageRegion {
 	t.Helper()
 	ps := syscall.Getpagesize()
 	mem, err := syscall.Mmap(-1, 0, 3*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
@@ -63,7 +42,7 @@ func newCliffRevRegion(t *testing.T, rng *rand.Rand, after string, readOnly bool
 			t.Fatal(err)
 		}
 	}
-	r := &cliffRevRegion{mem: mem, ps: ps, after: after, canary: make([]byte, ps)}
+	r := &pageRegion{mem: mem, ps: ps, after: after, canary: make([]byte, ps)}
 	for i := range r.canary {
 		r.canary[i] = byte(rng.Uint32())
 	}
@@ -77,23 +56,23 @@ func newCliffRevRegion(t *testing.T, rng *rand.Rand, after string, readOnly bool
 }
 
 // reset writes the canaries back.
-func (r *cliffRevRegion) reset() { copy(r.mem[r.ps:2*r.ps], r.canary) }
+func (r *pageRegion) reset() { copy(r.mem[r.ps:2*r.ps], r.canary) }
 
 // end returns n bytes ending e bytes before the page's end.
-func (r *cliffRevRegion) end(n, e int) []byte {
+func (r *pageRegion) end(n, e int) []byte {
 	p := 2*r.ps - e
 	return r.mem[p-n : p : p]
 }
 
 // start returns n bytes starting e bytes after the page's start.
-func (r *cliffRevRegion) start(n, e int) []byte {
+func (r *pageRegion) start(n, e int) []byte {
 	p := r.ps + e
 	return r.mem[p : p+n : p+n]
 }
 
 // intact reports whether every byte of the page outside the slices of it
 // in keep holds its canary, and the untouched page after it is zero.
-func (r *cliffRevRegion) intact(keep ...[]byte) bool {
+func (r *pageRegion) intact(keep ...[]byte) bool {
 	page := r.mem[r.ps : 2*r.ps]
 	want := append(r.scratch[:0], r.canary...)
 	for _, b := range keep {
@@ -119,8 +98,8 @@ func (r *cliffRevRegion) intact(keep ...[]byte) bool {
 // uintptrOf returns the address of b's first byte (or where it would be).
 func uintptrOf(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))) }
 
-// cliffRevFault runs f and reports a memory fault in it as an error.
-func cliffRevFault(f func()) (err error) {
+// catchFault runs f and reports a memory fault in it as an error.
+func catchFault(f func()) (err error) {
 	old := debug.SetPanicOnFault(true)
 	defer debug.SetPanicOnFault(old)
 	defer func() {
@@ -132,13 +111,13 @@ func cliffRevFault(f func()) (err error) {
 	return nil
 }
 
-// cliffRevLayout places src, dst and ad: "end" (ending e bytes before a
+// pageLayout places src, dst and ad: "end" (ending e bytes before a
 // page's end, the next unmapped or untouched), "start" (at a page's start
 // after an unmapped page); dst "same" is src (in place); ad "before" ends
 // where src starts.
-type cliffRevLayout struct{ src, dst, ad string }
+type pageLayout struct{ src, dst, ad string }
 
-var cliffRevLayouts = []cliffRevLayout{
+var pageLayouts = []pageLayout{
 	{"end", "end", "end"},
 	{"start", "end", "start"},
 	{"end", "start", "end"},
@@ -147,31 +126,31 @@ var cliffRevLayouts = []cliffRevLayout{
 	{"end", "end", "start"},
 }
 
-// cliffRevArena holds the regions of one run: src, dst and ad's, and a
+// pageArena holds the regions of one run: src, dst and ad's, and a
 // read-only one.
-type cliffRevArena struct {
-	src, dst, ad, ro *cliffRevRegion
+type pageArena struct {
+	src, dst, ad, ro *pageRegion
 }
 
-func newCliffRevArena(t *testing.T, rng *rand.Rand, after string) *cliffRevArena {
-	return &cliffRevArena{
-		src: newCliffRevRegion(t, rng, after, false),
-		dst: newCliffRevRegion(t, rng, after, false),
-		ad:  newCliffRevRegion(t, rng, after, false),
-		ro:  newCliffRevRegion(t, rng, after, true),
+func newPageArena(t *testing.T, rng *rand.Rand, after string) *pageArena {
+	return &pageArena{
+		src: newPageRegion(t, rng, after, false),
+		dst: newPageRegion(t, rng, after, false),
+		ad:  newPageRegion(t, rng, after, false),
+		ro:  newPageRegion(t, rng, after, true),
 	}
 }
 
-// cliffRevCase is one message: its key, nonce, plaintext, additional data
+// pageCase is one message: its key, nonce, plaintext, additional data
 // and x/crypto's sealed output.
-type cliffRevCase struct {
+type pageCase struct {
 	key        [32]byte
 	nonce      [12]byte
 	pt, ad, ct []byte
 }
 
-func newCliffRevCase(t *testing.T, rng *rand.Rand, n, adLen int) *cliffRevCase {
-	c := &cliffRevCase{pt: make([]byte, n), ad: make([]byte, adLen)}
+func newPageCase(t *testing.T, rng *rand.Rand, n, adLen int) *pageCase {
+	c := &pageCase{pt: make([]byte, n), ad: make([]byte, adLen)}
 	for _, b := range [][]byte{c.key[:], c.nonce[:], c.pt, c.ad} {
 		for i := range b {
 			b[i] = byte(rng.Uint32())
@@ -189,10 +168,10 @@ func newCliffRevCase(t *testing.T, rng *rand.Rand, n, adLen int) *cliffRevCase {
 // its page's end (or e bytes after a page's start, for "start") and ad's
 // eAD: Seal, Open with the right tag, and Open with a wrong one (also into
 // a read-only dst at the same place).
-func (a *cliffRevArena) run(t *testing.T, k setsKernel, c *cliffRevCase, l cliffRevLayout, e, eAD int) {
+func (a *pageArena) run(t *testing.T, k kernel, c *pageCase, l pageLayout, e, eAD int) {
 	t.Helper()
 	n := len(c.pt)
-	place := func(r *cliffRevRegion, where string, size, off int) []byte {
+	place := func(r *pageRegion, where string, size, off int) []byte {
 		if where == "start" {
 			return r.start(size, off)
 		}
@@ -244,7 +223,7 @@ func (a *cliffRevArena) run(t *testing.T, k setsKernel, c *cliffRevCase, l cliff
 			want = append([]byte(nil), dst...)
 		}
 		var ok int
-		err := cliffRevFault(func() {
+		err := catchFault(func() {
 			if op == "seal" {
 				k.seal(&c.key, &c.nonce, dst, src, ad, &tag)
 			} else {
@@ -277,10 +256,10 @@ func (a *cliffRevArena) run(t *testing.T, k setsKernel, c *cliffRevCase, l cliff
 	}
 }
 
-// cliffRevSample returns the values lo..hi, all of them under -long, or
+// sampleRange returns the values lo..hi, all of them under -long, or
 // the edges lo, lo+1, hi-1, hi, those around each multiple of step and
 // count random others.
-func cliffRevSample(rng *rand.Rand, lo, hi, step, count int) []int {
+func sampleRange(rng *rand.Rand, lo, hi, step, count int) []int {
 	if *long {
 		var all []int
 		for v := lo; v <= hi; v++ {
@@ -310,40 +289,40 @@ func cliffRevSample(rng *rand.Rand, lo, hi, step, count int) []int {
 	return vs
 }
 
-// TestCliffReviewKernels runs every AVX-512 kernel directly at (sampled;
+// TestPageEndKernels runs every AVX-512 kernel directly at (sampled;
 // every one with -long) lengths it takes, in every layout of
-// cliffRevLayouts, with the data's end 0 to 63 bytes (sampled) before a
+// pageLayouts, with the data's end 0 to 63 bytes (sampled) before a
 // page's end followed by an unmapped page (and, for the first layout, an
 // untouched one), with additional data of up to two blocks and a few
 // lengths that end at its page's end or start at its start.
-func TestCliffReviewKernels(t *testing.T) {
+func TestPageEndKernels(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	arenas := map[string]*cliffRevArena{
-		"unmapped":  newCliffRevArena(t, rng, "unmapped"),
-		"untouched": newCliffRevArena(t, rng, "untouched"),
+	arenas := map[string]*pageArena{
+		"unmapped":  newPageArena(t, rng, "unmapped"),
+		"untouched": newPageArena(t, rng, "untouched"),
 	}
 	cases := 0
-	for _, k := range cliffRevKernels {
+	for _, k := range avx512Kernels() {
 		adLens := []int{0, 1, 13, 15, 16, 17, 20, 31, 33}
 		if k.name == "short" {
 			adLens = []int{0, 1, 5, 13, 15, 16}
 		}
-		lens := cliffRevSample(rng, k.min, k.max, 64, 6)
+		lens := sampleRange(rng, k.min, k.max, 64, 6)
 		if k.name == "short" || k.name == "fused" {
-			lens = cliffRevSample(rng, k.min, k.max, 16, 12)
+			lens = sampleRange(rng, k.min, k.max, 16, 12)
 		}
 		for _, n := range lens {
 			for _, adLen := range adLens {
-				c := newCliffRevCase(t, rng, n, adLen)
-				for _, e := range cliffRevSample(rng, 0, 63, 16, 2) {
+				c := newPageCase(t, rng, n, adLen)
+				for _, e := range sampleRange(rng, 0, 63, 16, 2) {
 					eAD := rng.IntN(16)
 					if e%2 == 0 {
 						eAD = 0
 					}
-					for li, l := range cliffRevLayouts {
+					for li, l := range pageLayouts {
 						arenas["unmapped"].run(t, k, c, l, e, eAD)
 						cases++
 						if li == 0 {
@@ -358,64 +337,64 @@ func TestCliffReviewKernels(t *testing.T) {
 	t.Logf("%d cases, each Seal, Open, two wrong Opens", cases)
 }
 
-// TestCliffReviewShortWindow runs messages of 1 to 63 bytes (shorter than
+// TestPageEndShortWindow runs messages of 1 to 63 bytes (shorter than
 // tailGuard's window) through sealFused and openFused with more than 16
 // bytes of additional data, src at a page's start after an unmapped page
 // and dst ending 0 to 63 bytes before an unmapped page (so that tailGuard
 // copies src through a window starting before it), and the reverse; and
 // additional data of 1 to 15 bytes (adTailBack's window starts before it)
 // both at a page's start and ending 0 to 16 bytes before a page's end.
-func TestCliffReviewShortWindow(t *testing.T) {
+func TestPageEndShortWindow(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	a := newCliffRevArena(t, rng, "unmapped")
-	fused := cliffRevKernels[1]
+	a := newPageArena(t, rng, "unmapped")
+	fused := kernelNamed(shortKernels, "fused")
 	for n := 1; n < 64; n++ {
-		c := newCliffRevCase(t, rng, n, 17+rng.IntN(30))
+		c := newPageCase(t, rng, n, 17+rng.IntN(30))
 		for e := range 64 {
-			a.run(t, fused, c, cliffRevLayout{"start", "end", "start"}, e, 0)
-			a.run(t, fused, c, cliffRevLayout{"end", "start", "end"}, e, 0)
+			a.run(t, fused, c, pageLayout{"start", "end", "start"}, e, 0)
+			a.run(t, fused, c, pageLayout{"end", "start", "end"}, e, 0)
 		}
 	}
-	for _, k := range cliffRevKernels {
+	for _, k := range avx512Kernels() {
 		for adLen := 1; adLen < 48; adLen++ {
-			if k.name == "short" && adLen > shortMaxAD {
+			if adLen > k.adMax {
 				break
 			}
 			for _, n := range []int{k.min, k.max, (k.min + k.max) / 2} {
-				c := newCliffRevCase(t, rng, n, adLen)
+				c := newPageCase(t, rng, n, adLen)
 				for eAD := range 17 {
-					a.run(t, k, c, cliffRevLayout{"end", "end", "end"}, 0, eAD)
-					a.run(t, k, c, cliffRevLayout{"start", "end", "start"}, eAD, eAD)
+					a.run(t, k, c, pageLayout{"end", "end", "end"}, 0, eAD)
+					a.run(t, k, c, pageLayout{"start", "end", "start"}, eAD, eAD)
 				}
 			}
 		}
 	}
 }
 
-// TestCliffReviewAPI runs Seal and Open of New at every length the
+// TestPageEndAPI runs Seal and Open of New at every length the
 // AVX-512 kernels take (sampled; all with -long) with the output's end 0
 // to 63 bytes (sampled) before an unmapped page: in place (Open's dst over
 // the tag's ciphertext), apart, additional data adjacent before the data;
 // a wrong tag must leave the output zeroed and the bytes around it as they
 // were.
-func TestCliffReviewAPI(t *testing.T) {
+func TestPageEndAPI(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	r := newCliffRevRegion(t, rng, "unmapped", false)
-	o := newCliffRevRegion(t, rng, "unmapped", false)
-	for _, n := range cliffRevSample(rng, 0, sets5Max, 64, 40) {
+	r := newPageRegion(t, rng, "unmapped", false)
+	o := newPageRegion(t, rng, "unmapped", false)
+	for _, n := range sampleRange(rng, 0, sets5Max, 64, 40) {
 		for _, adLen := range []int{0, 13, 16, 17, 40} {
-			c := newCliffRevCase(t, rng, n, adLen)
+			c := newPageCase(t, rng, n, adLen)
 			aead, err := New(c.key[:])
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, e := range cliffRevSample(rng, 0, 63, 32, 2) {
+			for _, e := range sampleRange(rng, 0, 63, 32, 2) {
 				where := fmt.Sprintf("n=%d ad=%d e=%d", n, adLen, e)
 				for _, inPlace := range []bool{true, false} {
 					r.reset()
@@ -432,7 +411,7 @@ func TestCliffReviewAPI(t *testing.T) {
 						dst, region = o.end(n+Overhead, e)[:0], o
 					}
 					var out []byte
-					if err := cliffRevFault(func() { out = aead.Seal(dst, c.nonce[:], buf[:n], ad) }); err != nil {
+					if err := catchFault(func() { out = aead.Seal(dst, c.nonce[:], buf[:n], ad) }); err != nil {
 						t.Fatalf("%s Seal: %v", where, err)
 					}
 					if !bytes.Equal(out, c.ct) || !region.intact(out, buf, ad) {
@@ -444,7 +423,7 @@ func TestCliffReviewAPI(t *testing.T) {
 						o.reset()
 						odst = o.end(n, e)[:0]
 					}
-					if err := cliffRevFault(func() { out, err = aead.Open(odst, c.nonce[:], buf, ad) }); err != nil {
+					if err := catchFault(func() { out, err = aead.Open(odst, c.nonce[:], buf, ad) }); err != nil {
 						t.Fatalf("%s Open: %v", where, err)
 					}
 					if err != nil || !bytes.Equal(out, c.pt) || !region.intact(out, buf, ad) {
@@ -455,7 +434,7 @@ func TestCliffReviewAPI(t *testing.T) {
 					if !inPlace {
 						o.reset()
 					}
-					if err := cliffRevFault(func() { out, err = aead.Open(odst, c.nonce[:], buf, ad) }); err != nil {
+					if err := catchFault(func() { out, err = aead.Open(odst, c.nonce[:], buf, ad) }); err != nil {
 						t.Fatalf("%s Open wrong tag: %v", where, err)
 					}
 					written := odst[:n]
@@ -471,22 +450,22 @@ func TestCliffReviewAPI(t *testing.T) {
 	}
 }
 
-// TestCliffReviewEmpty runs the kernels that take an empty message with
+// TestPageEndEmpty runs the kernels that take an empty message with
 // dst, src and ad empty and based at a read-only page's end (the next
 // page unmapped) and start, and nil: nothing is written, the tag is
 // x/crypto's.
-func TestCliffReviewEmpty(t *testing.T) {
+func TestPageEndEmpty(t *testing.T) {
 	if !haveFused {
 		t.Skip("the CPU does not run the fused functions")
 	}
 	rng := testutil.Rand(t)
-	ro := newCliffRevRegion(t, rng, "unmapped", true)
-	for _, k := range cliffRevKernels[:2] {
+	ro := newPageRegion(t, rng, "unmapped", true)
+	for _, k := range shortKernels {
 		for _, adLen := range []int{0, 1, 15, 16, 17, 33} {
-			if k.name == "short" && adLen > shortMaxAD {
+			if adLen > k.adMax {
 				continue
 			}
-			c := newCliffRevCase(t, rng, 0, adLen)
+			c := newPageCase(t, rng, 0, adLen)
 			for _, base := range [][]byte{ro.end(0, 0), ro.start(0, 0), ro.end(0, 7), nil} {
 				var ad []byte
 				if adLen > 0 {
@@ -499,7 +478,7 @@ func TestCliffReviewEmpty(t *testing.T) {
 				x, _ := xaead.New(c.key[:])
 				want := x.Seal(nil, c.nonce[:], nil, ad)
 				var tag [16]byte
-				if err := cliffRevFault(func() { k.seal(&c.key, &c.nonce, base, base, ad, &tag) }); err != nil {
+				if err := catchFault(func() { k.seal(&c.key, &c.nonce, base, base, ad, &tag) }); err != nil {
 					t.Fatalf("%s ad=%d: Seal: %v", k.name, adLen, err)
 				}
 				if !bytes.Equal(tag[:], want) {
@@ -511,7 +490,7 @@ func TestCliffReviewEmpty(t *testing.T) {
 						tag[3] ^= 4
 					}
 					var ok int
-					if err := cliffRevFault(func() { ok = k.open(&c.key, &c.nonce, base, base, ad, &tag) }); err != nil {
+					if err := catchFault(func() { ok = k.open(&c.key, &c.nonce, base, base, ad, &tag) }); err != nil {
 						t.Fatalf("%s ad=%d: Open: %v", k.name, adLen, err)
 					}
 					if (ok == 1) == flip {

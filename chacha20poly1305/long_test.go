@@ -12,22 +12,14 @@ import (
 	xaead "golang.org/x/crypto/chacha20poly1305"
 )
 
-// A second reader's tests of the paths for messages over 192 bytes (the
-// head kernel, the wide head of XORKeyStreamHeadWide, macGroups and its
-// zero blocks, the chunks, xorTailMAC), all through Seal and Open against x/crypto: every
-// length, the lengths around each path's bounds with every length of
-// additional data from 0 to 130, the largest Poly1305 r with all-ones
-// data, and refused forgeries whose output must be zeroed, in place and
-// over the tag as well as into a fresh or appended slice.
-
-// reviewBounds returns the message lengths at and around the bounds between
+// longBounds returns the message lengths at and around the bounds between
 // the long-message paths: 193 (past the fused kernels), 240 to 256 (where
 // groups.plan takes every length, and where authenticate's single buffer
 // ends), the head (960 bytes, headSize - blockSize), the wide head's one
 // and two woven sets (961 to 1216 and 1472 bytes) and the short kernel
 // after it (to 1983), and after one to four 1024-byte chunks the bounds of
 // xorTailMAC (64 to 256 bytes) and of a partial block.
-func reviewBounds() []int {
+func longBounds() []int {
 	seen := map[int]bool{}
 	var ls []int
 	add := func(n int) {
@@ -51,10 +43,10 @@ func reviewBounds() []int {
 	return ls
 }
 
-// reviewAD returns the API reviews' additional data of kind c: nil (0),
+// adOfKind returns the API tests' additional data of kind c: nil (0),
 // 13 (1) or 17 (2) random bytes, empty but not nil (3), or 300 random
 // bytes (4), more than the short kernels' stitched blocks take.
-func reviewAD(rng *rand.Rand, c int) []byte {
+func adOfKind(rng *rand.Rand, c int) []byte {
 	switch c {
 	case 1:
 		return randBytes(rng, 13)
@@ -68,10 +60,10 @@ func reviewAD(rng *rand.Rand, c int) []byte {
 	return nil
 }
 
-// reviewAEADs returns the variant for a review test's message of n bytes
+// randomVariant returns the variant for a test's message of n bytes
 // (XChaCha20-Poly1305 every fifth length, ChaCha20-Poly1305 otherwise), and
 // carry's and x/crypto's AEADs under a random key.
-func reviewAEADs(rng *rand.Rand, n int) (v variant, a, x cipher.AEAD) {
+func randomVariant(rng *rand.Rand, n int) (v variant, a, x cipher.AEAD) {
 	v = variants[0]
 	if n%5 == 0 {
 		v = variants[1]
@@ -82,12 +74,12 @@ func reviewAEADs(rng *rand.Rand, n int) (v variant, a, x cipher.AEAD) {
 	return v, a, x
 }
 
-// reviewCase runs one message through Seal and Open, into a fresh slice,
+// checkSealOpen runs one message through Seal and Open, into a fresh slice,
 // after a prefix, in place and (Open) over the tag, chosen by mode, and
 // compares with x/crypto; then refuses a forgery (one bit of the
 // ciphertext, tag or additional data flipped), checking that the output is
 // zeroed, in the same arrangement.
-func reviewCase(t *testing.T, rng *rand.Rand, a, x cipher.AEAD, nonce, pt, ad []byte, mode int) {
+func checkSealOpen(t *testing.T, rng *rand.Rand, a, x cipher.AEAD, nonce, pt, ad []byte, mode int) {
 	t.Helper()
 	n := len(pt)
 	want := x.Seal(nil, nonce, pt, ad)
@@ -172,14 +164,14 @@ func reviewCase(t *testing.T, rng *rand.Rand, a, x cipher.AEAD, nonce, pt, ad []
 	}
 }
 
-// TestReviewEveryLength compares Seal and Open with x/crypto at every
+// TestLongEveryLength compares Seal and Open with x/crypto at every
 // length from 193 to 4200 bytes (every path after the fused kernels, up
 // to three chunks and every tail after them), with additional data of
-// every length from 0 to 130 in turn, in each arrangement of reviewCase,
+// every length from 0 to 130 in turn, in each arrangement of checkSealOpen,
 // a fifth of them as XChaCha20-Poly1305.
 // With -long, up to 17 KiB (fifteen chunks and a tail), with a second
 // random case per length.
-func TestReviewEveryLength(t *testing.T) {
+func TestLongEveryLength(t *testing.T) {
 	rng := testutil.Rand(t)
 	top, per := 4200, 1
 	if testing.Short() {
@@ -200,29 +192,29 @@ func TestReviewEveryLength(t *testing.T) {
 			a, _ := v.new(key)
 			x, _ := v.newX(key)
 			adLen := (n*7 + 53*i) % 131
-			reviewCase(t, rng, a, x, randBytes(rng, v.nonceSize), randBytes(rng, n), randBytes(rng, adLen), n+i)
+			checkSealOpen(t, rng, a, x, randBytes(rng, v.nonceSize), randBytes(rng, n), randBytes(rng, adLen), n+i)
 		}
 	}
 }
 
-// TestReviewBounds runs reviewCase at every length of reviewBounds with
+// TestLongBounds runs checkSealOpen at every length of longBounds with
 // every length of additional data from 0 to 130 (no zero blocks to eight
 // of them in groups.plan, one or two head groups, over its 128-byte
 // limit), each arrangement in turn. With -long, on every implementation.
-func TestReviewBounds(t *testing.T) {
+func TestLongBounds(t *testing.T) {
 	run := func(t *testing.T) {
 		rng := testutil.Rand(t)
 		key := randBytes(rng, KeySize)
 		a, _ := New(key)
 		x, _ := xaead.New(key)
 		i := 0
-		for _, n := range reviewBounds() {
+		for _, n := range longBounds() {
 			for adLen := range 131 {
 				if testing.Short() && adLen%5 != 0 {
 					continue
 				}
 				i++
-				reviewCase(t, rng, a, x, randBytes(rng, NonceSize), randBytes(rng, n), randBytes(rng, adLen), i)
+				checkSealOpen(t, rng, a, x, randBytes(rng, NonceSize), randBytes(rng, n), randBytes(rng, adLen), i)
 			}
 		}
 	}
@@ -233,12 +225,29 @@ func TestReviewBounds(t *testing.T) {
 	run(t)
 }
 
-// reviewLargeR returns, for key, the first nonce (a counter in its first
-// four bytes) whose Poly1305 r has the top three bits of each of its
-// clamped 32-bit words set, and the other clamped bits of its top word as
-// well as the next four (1 in 2^16 nonces), so that
-// the vector loop's products are near their largest.
-func reviewLargeR(t *testing.T, key *[KeySize]byte) []byte {
+// largeRNonce returns the first nonce (a counter in its first four bytes)
+// under which key gives a Poly1305 r whose four clamped 32-bit words have
+// their top three bits set (1 in 2^12 nonces), so that the products of
+// the MAC's one-block steps are near their largest.
+func largeRNonce(t *testing.T, key *[KeySize]byte) *[NonceSize]byte {
+	t.Helper()
+	return nonceForR(t, key, [4]uint32{0x0e000000, 0x0e000000, 0x0e000000, 0x0e000000})
+}
+
+// largestRNonce returns, for key, the first nonce whose r has, besides the
+// top three bits of each clamped word, the other clamped bits of its top
+// word and the next four set (1 in 2^16 nonces), so that the vector loop's
+// products are near their largest.
+func largestRNonce(t *testing.T, key *[KeySize]byte) []byte {
+	t.Helper()
+	return nonceForR(t, key, [4]uint32{0x0e000000, 0x0e000000, 0x0e000000, 0x0fe00000})[:]
+}
+
+// nonceForR returns the first nonce (a counter in its first four bytes)
+// under which key gives a Poly1305 r whose 32-bit words have every bit of
+// the word of tops set. (The clamp keeps bits 0..27 of word 0 and bits
+// 2..27 of words 1..3: bits 25..27 are the top three of each.)
+func nonceForR(t *testing.T, key *[KeySize]byte, tops [4]uint32) *[NonceSize]byte {
 	t.Helper()
 	var nonce [NonceSize]byte
 	for i := range uint32(1 << 22) {
@@ -246,7 +255,6 @@ func reviewLargeR(t *testing.T, key *[KeySize]byte) []byte {
 		var s chacha20.State
 		var block0 [blockSize]byte
 		s.Init(key, &nonce, 0).XORKeyStream(block0[:], block0[:])
-		tops := [4]uint32{0x0e000000, 0x0e000000, 0x0e000000, 0x0fe00000}
 		large := true
 		for w, top := range tops {
 			if binary.LittleEndian.Uint32(block0[4*w:])&top != top {
@@ -254,26 +262,26 @@ func reviewLargeR(t *testing.T, key *[KeySize]byte) []byte {
 			}
 		}
 		if large {
-			return nonce[:]
+			return &nonce
 		}
 	}
 	t.Fatal("no nonce gives a large r")
 	return nil
 }
 
-// TestReviewLargest runs Seal and Open against x/crypto with a large r
-// (reviewLargeR), all-ones additional data and all-ones ciphertext (the
+// TestLongLargestR runs Seal and Open against x/crypto with a large r
+// (largestRNonce), all-ones additional data and all-ones ciphertext (the
 // largest Poly1305 blocks; the plaintext is chosen to give it), at every
-// length from 193 to 2600 bytes and around every bound of reviewBounds,
+// length from 193 to 2600 bytes and around every bound of longBounds,
 // with lengths of additional data that give every number of zero blocks in
 // groups.plan (0, 1, 15, 16, 17, 112, 113, 127, 128 and 129, and one that
 // goes round).
-func TestReviewLargest(t *testing.T) {
+func TestLongLargestR(t *testing.T) {
 	key := (*[KeySize]byte)(bytes.Repeat([]byte{0xff}, KeySize))
-	nonce := reviewLargeR(t, key)
+	nonce := largestRNonce(t, key)
 	a, _ := New(key[:])
 	x, _ := xaead.New(key[:])
-	lens := reviewBounds()
+	lens := longBounds()
 	top := 2600
 	if testing.Short() {
 		top = 1000
