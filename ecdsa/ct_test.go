@@ -66,22 +66,18 @@ func ctScalars(t *testing.T, c elliptic.Curve) func(class int, rec []byte) {
 }
 
 // TestSignConstantTimeKey times deterministic signing of a fixed digest
-// with the private key taken from the record (its public key is not needed
-// to sign, and is left out).
+// with the private key's carry form, its scalar taken from the record (its
+// public key is not needed to sign, and is left out).
 func TestSignConstantTimeKey(t *testing.T) {
 	m := ctMeasurements(t)
 	digest := sha256.Sum256([]byte("carry cttest"))
 	for _, c := range testCurves {
 		t.Run(c.Params().Name, func(t *testing.T) {
-			impl, _, err := lookupCurve(c)
-			if err != nil {
-				t.Fatal(err)
-			}
 			size := scalarSize(c)
-			k := &PrivateKey{curve: c, impl: impl, d: make([]byte, size)}
+			k := &privateKey{c: lookupCurve(c), d: make([]byte, size)}
 			cttest.Check(t, cttest.Config{Measurements: m, RecordSize: size}, ctScalars(t, c), func(rec []byte) {
 				copy(k.d, rec)
-				if _, err := k.Sign(nil, digest[:], crypto.SHA256); err != nil {
+				if _, _, err := k.signDeterministic(crypto.SHA256, digest[:]); err != nil {
 					panic(err)
 				}
 			})
@@ -96,10 +92,7 @@ func TestSignConstantTimeNonce(t *testing.T) {
 	digest := sha256.Sum256([]byte("carry cttest"))
 	for _, c := range testCurves {
 		t.Run(c.Params().Name, func(t *testing.T) {
-			k, err := GenerateKey(c, reader{testutil.Rand(t)})
-			if err != nil {
-				t.Fatal(err)
-			}
+			k := carryForm(t, testKey(t, c, testutil.Rand(t)))
 			size := scalarSize(c)
 			var nonce []byte
 			generate := func(b []byte) {
@@ -119,7 +112,7 @@ func TestSignConstantTimeNonce(t *testing.T) {
 			}
 			cttest.Check(t, cttest.Config{Measurements: m, RecordSize: size}, ctScalars(t, c), func(rec []byte) {
 				nonce = rec
-				if _, _, err := k.impl.signWithNonce(k.d, nonceFunc(generate), digest[:]); err != nil {
+				if _, _, err := signWithNonceOf(k, nonceFunc(generate), digest[:]); err != nil {
 					panic(err)
 				}
 			})

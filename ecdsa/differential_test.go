@@ -6,6 +6,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	_ "crypto/sha1"
+	"crypto/sha256"
 	_ "crypto/sha3"
 	"encoding/asn1"
 	"math/big"
@@ -35,8 +36,8 @@ func differentialCases(c elliptic.Curve, base int) int {
 	return base
 }
 
-// TestDeterministicMatchesStd checks that Sign with no random source gives
-// exactly crypto/ecdsa's RFC 6979 signatures, for random keys and digests
+// TestDeterministicMatchesStd checks that a Signer's Sign with no random
+// source gives exactly crypto/ecdsa's RFC 6979 signatures, for random keys and digests
 // of SHA-1, SHA-2 and SHA-3 hashes (digests shorter and longer than the
 // order, truncated).
 func TestDeterministicMatchesStd(t *testing.T) {
@@ -46,26 +47,25 @@ func TestDeterministicMatchesStd(t *testing.T) {
 		t.Run(c.Params().Name, func(t *testing.T) {
 			r := testutil.Rand(t)
 			var k *PrivateKey
+			var s *Signer
 			for i := range differentialCases(c, 200) {
 				if i%8 == 0 {
-					var err error
-					if k, err = GenerateKey(c, reader{r}); err != nil {
-						t.Fatal(err)
-					}
+					k = testKey(t, c, r)
+					s = newSigner(t, k)
 				}
 				h := hashes[r.IntN(len(hashes))]
 				digest := make([]byte, h.Size())
 				fillRand(r, digest)
-				got, err := k.Sign(nil, digest, h)
+				got, err := s.Sign(nil, digest, h)
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := k.ToStd().Sign(nil, digest, h)
+				want, err := k.Sign(nil, digest, h)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !bytes.Equal(got, want) {
-					t.Fatalf("D = %x, %v digest %x: Sign = %x, crypto/ecdsa %x", k.d, h, digest, got, want)
+					t.Fatalf("D = %x, %v digest %x: Sign = %x, crypto/ecdsa %x", k.D, h, digest, got, want)
 				}
 			}
 		})
@@ -154,8 +154,8 @@ func mangle(r *mathrand.Rand, c elliptic.Curve, pub *ecdsa.PublicKey, digest, si
 	return pub, digest, sig, "unchanged"
 }
 
-// TestVerifyMatchesStd checks that VerifyASN1 and VerifyRaw agree with
-// crypto/ecdsa.VerifyASN1 on signatures of digests of every length from 0
+// TestVerifyMatchesStd checks that VerifyASN1, Verify and VerifyRaw agree
+// with crypto/ecdsa.VerifyASN1 and Verify on signatures of digests of every length from 0
 // to 80 bytes, valid and mangled as mangle does, made by carry and by
 // crypto/ecdsa.
 func TestVerifyMatchesStd(t *testing.T) {
@@ -168,15 +168,8 @@ func TestVerifyMatchesStd(t *testing.T) {
 			var counts [2]int
 			for i := range differentialCases(c, 1000) {
 				if i%16 == 0 {
-					var err error
-					if k, err = GenerateKey(c, reader{r}); err != nil {
-						t.Fatal(err)
-					}
-					o, err := GenerateKey(c, reader{r})
-					if err != nil {
-						t.Fatal(err)
-					}
-					other = o.PublicKey()
+					k = testKey(t, c, r)
+					other = &testKey(t, c, r).PublicKey
 				}
 				digest := make([]byte, i%81)
 				fillRand(r, digest)
@@ -185,12 +178,12 @@ func TestVerifyMatchesStd(t *testing.T) {
 				if i%2 == 0 {
 					sig, err = SignASN1(reader{r}, k, digest)
 				} else {
-					sig, err = ecdsa.SignASN1(nil, k.ToStd(), digest)
+					sig, err = ecdsa.SignASN1(nil, k, digest)
 				}
 				if err != nil {
 					t.Fatal(err)
 				}
-				pub, d, s, how := k.PublicKey(), digest, sig, "unchanged"
+				pub, d, s, how := &k.PublicKey, digest, sig, "unchanged"
 				if i%16 != 0 { // the first signature of each key is left valid
 					pub, d, s, how = mangle(r, c, pub, d, s, other)
 				}
@@ -205,8 +198,14 @@ func TestVerifyMatchesStd(t *testing.T) {
 				} else {
 					counts[0]++
 				}
-				// The raw form, where the integers fit.
+				// The integers, where they parse, and the raw form, where
+				// they fit.
 				var rs struct{ R, S *big.Int }
+				if _, err := asn1.Unmarshal(s, &rs); err == nil {
+					if got, want := Verify(pub, d, rs.R, rs.S), ecdsa.Verify(pub, d, rs.R, rs.S); got != want {
+						t.Fatalf("%s: Verify = %v, crypto/ecdsa %v", how, got, want)
+					}
+				}
 				if _, err := asn1.Unmarshal(s, &rs); err == nil && rs.R.Sign() >= 0 && rs.S.Sign() >= 0 &&
 					rs.R.BitLen() <= 8*size && rs.S.BitLen() <= 8*size {
 					raw := VerifyRaw(pub, d, rs.R.FillBytes(make([]byte, size)), rs.S.FillBytes(make([]byte, size)))
@@ -240,7 +239,7 @@ func TestVerifyRawLengths(t *testing.T) {
 		if len(rb) != size || len(sb) != size {
 			t.Fatalf("SignRaw gave %d and %d bytes, want %d", len(rb), len(sb), size)
 		}
-		pub := k.PublicKey()
+		pub := &k.PublicKey
 		if !VerifyRaw(pub, digest, rb, sb) {
 			t.Errorf("%s: VerifyRaw refuses SignRaw's signature", c.Params().Name)
 		}
@@ -252,10 +251,90 @@ func TestVerifyRawLengths(t *testing.T) {
 			t.Errorf("%s: crypto/ecdsa refuses SignRaw's signature", c.Params().Name)
 		}
 	}
-	if VerifyRaw(nil, nil, nil, nil) || VerifyASN1(nil, nil, nil) {
-		t.Errorf("a nil public key verifies")
+	// A nil public key panics, as in crypto/ecdsa.
+	for name, f := range map[string]func() error{
+		"VerifyRaw":  func() error { VerifyRaw(nil, nil, nil, nil); return nil },
+		"VerifyASN1": func() error { VerifyASN1(nil, nil, nil); return nil },
+		"Verify":     func() error { Verify(nil, nil, big.NewInt(1), big.NewInt(1)); return nil },
+		"std":        func() error { ecdsa.VerifyASN1(nil, nil, nil); return nil },
+	} {
+		if o := run(f); !o.panicked {
+			t.Errorf("%s with a nil public key: %v, want a panic", name, o)
+		}
 	}
-	if VerifyASN1(&ecdsa.PublicKey{Curve: elliptic.P224(), X: big.NewInt(1), Y: big.NewInt(1)}, nil, nil) {
-		t.Errorf("a P-224 key verifies")
+	// P-224 is crypto/ecdsa's.
+	bad := &ecdsa.PublicKey{Curve: elliptic.P224(), X: big.NewInt(1), Y: big.NewInt(1)}
+	if VerifyASN1(bad, nil, nil) || VerifyRaw(bad, nil, make([]byte, 28), make([]byte, 28)) {
+		t.Errorf("a P-224 point off the curve verifies")
+	}
+	k, err := ecdsa.GenerateKey(elliptic.P224(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	digest := []byte("a digest")
+	sig, err := ecdsa.SignASN1(nil, k, digest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, sb, err := SignRaw(nil, k, digest)
+	if err != nil || len(rb) != 28 || len(sb) != 28 {
+		t.Fatalf("P-224: SignRaw = %x, %x, %v", rb, sb, err)
+	}
+	if !VerifyASN1(&k.PublicKey, digest, sig) || !VerifyRaw(&k.PublicKey, digest, rb, sb) ||
+		VerifyRaw(&k.PublicKey, digest, rb[1:], sb) || !ecdsa.VerifyASN1(&k.PublicKey, digest, encodeSignature(rb, sb)) {
+		t.Errorf("P-224: VerifyASN1, VerifyRaw or SignRaw fails")
+	}
+}
+
+// TestBadPublicKeysAsStd checks that VerifyASN1, Verify and VerifyRaw give
+// a bad public key crypto/ecdsa's outcome: false for coordinates that are
+// negative, too long or off the curve, a panic for nil ones or a nil curve,
+// crypto/ecdsa's answer for a P-224 curve.
+func TestBadPublicKeysAsStd(t *testing.T) {
+	r := testutil.Rand(t)
+	digest := sha256.Sum256([]byte("bad public keys"))
+	for _, c := range testCurves {
+		k := testKey(t, c, r)
+		rb, sb, err := SignRaw(nil, k, digest[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sig := encodeSignature(rb, sb)
+		ri, si := new(big.Int).SetBytes(rb), new(big.Int).SetBytes(sb)
+		p := c.Params().P
+		for name, mangle := range map[string]func(q *ecdsa.PublicKey){
+			"valid":       func(q *ecdsa.PublicKey) {},
+			"X nil":       func(q *ecdsa.PublicKey) { q.X = nil },
+			"Y nil":       func(q *ecdsa.PublicKey) { q.Y = nil },
+			"X = -X":      func(q *ecdsa.PublicKey) { q.X = new(big.Int).Neg(q.X) },
+			"Y = Y + 2^b": func(q *ecdsa.PublicKey) { q.Y = new(big.Int).SetBit(q.Y, c.Params().BitSize, 1) },
+			"X = X + p":   func(q *ecdsa.PublicKey) { q.X = new(big.Int).Add(q.X, p) },
+			"Y = Y + 1":   func(q *ecdsa.PublicKey) { q.Y = new(big.Int).Add(q.Y, big.NewInt(1)) },
+			"(0, 0)":      func(q *ecdsa.PublicKey) { q.X, q.Y = new(big.Int), new(big.Int) },
+			"Curve nil":   func(q *ecdsa.PublicKey) { q.Curve = nil },
+			"Curve P-224": func(q *ecdsa.PublicKey) { q.Curve = elliptic.P224() },
+			"Params()":    func(q *ecdsa.PublicKey) { q.Curve = c.Params() },
+		} {
+			q := k.PublicKey
+			mangle(&q)
+			verdict := func(f func() bool) outcome {
+				var ok bool
+				o := run(func() error { ok = f(); return nil })
+				o.ok = o.ok && ok
+				return o
+			}
+			for _, f := range []struct {
+				name       string
+				carry, std func() bool
+			}{
+				{"VerifyASN1", func() bool { return VerifyASN1(&q, digest[:], sig) }, func() bool { return ecdsa.VerifyASN1(&q, digest[:], sig) }},
+				{"Verify", func() bool { return Verify(&q, digest[:], ri, si) }, func() bool { return ecdsa.Verify(&q, digest[:], ri, si) }},
+				{"VerifyRaw", func() bool { return VerifyRaw(&q, digest[:], rb, sb) }, func() bool { return ecdsa.VerifyASN1(&q, digest[:], sig) }},
+			} {
+				if got, want := verdict(f.carry), verdict(f.std); got != want {
+					t.Errorf("%s: %s: %s gives %v, crypto/ecdsa %v", c.Params().Name, name, f.name, got, want)
+				}
+			}
+		}
 	}
 }

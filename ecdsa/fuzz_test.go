@@ -14,14 +14,12 @@ import (
 func FuzzVerify(f *testing.F) {
 	keys := make([]*PrivateKey, len(testCurves))
 	for i, c := range testCurves {
-		k, err := GenerateKey(c, reader{mathrand.New(mathrand.NewPCG(uint64(i), 9))})
-		if err != nil {
-			f.Fatal(err)
-		}
+		k := testKey(f, c, mathrand.New(mathrand.NewPCG(uint64(i), 9)))
 		keys[i] = k
+		s := newSigner(f, k)
 		for _, msg := range []string{"", "carry", "a longer message for the seed corpus"} {
 			digest := sha256.Sum256([]byte(msg))
-			sig, err := k.Sign(nil, digest[:], crypto.SHA256)
+			sig, err := s.Sign(nil, digest[:], crypto.SHA256)
 			if err != nil {
 				f.Fatal(err)
 			}
@@ -30,7 +28,7 @@ func FuzzVerify(f *testing.F) {
 	}
 	pubs := make([]*ecdsa.PublicKey, len(keys))
 	for i, k := range keys {
-		pubs[i] = k.PublicKey()
+		pubs[i] = &k.PublicKey
 	}
 	f.Fuzz(func(t *testing.T, curve uint8, digest, sig []byte) {
 		pub := pubs[int(curve)%len(pubs)]

@@ -2,7 +2,6 @@ package ecdsa
 
 import (
 	"crypto"
-	"errors"
 	"math/big"
 	"sync"
 )
@@ -80,8 +79,6 @@ func newNISTCurve[P point[P], S scalar[S]](newPoint func() P, newScalar func() S
 }
 
 func (c *nistCurve[P, S]) scalarSize() int { return c.size }
-
-func (c *nistCurve[P, S]) hedgeHash() crypto.Hash { return c.hedge }
 
 // truncate writes to b, of the order's length, the leftmost bitlen(n) bits
 // of the hash: bits2int of FIPS 186-5, Section 6.4.1, steps 2 and 3 (and
@@ -182,7 +179,7 @@ func (c *nistCurve[P, S]) randomScalar(generate func([]byte) error) (S, []byte, 
 func (c *nistCurve[P, S]) publicKey(d []byte) ([]byte, error) {
 	s, err := c.newScalar().SetCanonicalBytes(d)
 	if err != nil || s.IsZero() == 1 {
-		return nil, errors.New("carry/ecdsa: invalid private key")
+		return nil, errScalar
 	}
 	q, err := c.newPoint().ScalarBaseMult(d)
 	if err != nil {

@@ -29,15 +29,13 @@ func TestDifferentialOpenSSL(t *testing.T) {
 		h := hashes[c.Params().Name]
 		flag := map[crypto.Hash]string{crypto.SHA256: "-sha256", crypto.SHA384: "-sha384", crypto.SHA512: "-sha512"}[h]
 		for range n {
-			k, err := GenerateKey(c, reader{r})
+			k := testKey(t, c, r)
+			s := newSigner(t, k)
+			der, err := x509.MarshalPKCS8PrivateKey(k)
 			if err != nil {
 				t.Fatal(err)
 			}
-			der, err := x509.MarshalPKCS8PrivateKey(k.ToStd())
-			if err != nil {
-				t.Fatal(err)
-			}
-			pubDER, err := x509.MarshalPKIXPublicKey(k.PublicKey())
+			pubDER, err := x509.MarshalPKIXPublicKey(&k.PublicKey)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,9 +50,9 @@ func TestDifferentialOpenSSL(t *testing.T) {
 			for _, rand := range []*reader{nil, {r}} {
 				var sig []byte
 				if rand == nil {
-					sig, err = k.Sign(nil, digest, h)
+					sig, err = s.Sign(nil, digest, h)
 				} else {
-					sig, err = k.Sign(*rand, digest, h)
+					sig, err = s.Sign(*rand, digest, h)
 				}
 				if err != nil {
 					t.Fatal(err)
@@ -69,11 +67,11 @@ func TestDifferentialOpenSSL(t *testing.T) {
 			}
 
 			sig := testutil.RunOpenSSL(t, msg, "dgst", flag, "-sign", privPath)
-			if !VerifyASN1(k.PublicKey(), digest, sig) {
+			if !VerifyASN1(&k.PublicKey, digest, sig) {
 				t.Errorf("%s: carry refuses openssl's signature %x", c.Params().Name, sig)
 			}
 			digest[0] ^= 1
-			if VerifyASN1(k.PublicKey(), digest, sig) {
+			if VerifyASN1(&k.PublicKey, digest, sig) {
 				t.Errorf("%s: carry accepts openssl's signature of another digest", c.Params().Name)
 			}
 		}

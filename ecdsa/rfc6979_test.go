@@ -114,10 +114,11 @@ func TestRFC6979(t *testing.T) {
 	for _, v := range vs {
 		name := v.curve.Params().Name + "/" + v.hash.String() + "/" + v.message
 		std := &ecdsa.PrivateKey{PublicKey: ecdsa.PublicKey{Curve: v.curve, X: v.ux, Y: v.uy}, D: v.x}
-		k, err := NewPrivateKey(std)
+		s, err := NewSigner(std)
 		if err != nil {
-			t.Fatalf("%s: NewPrivateKey: %v", name, err)
+			t.Fatalf("%s: NewSigner: %v", name, err)
 		}
+		k := carryForm(t, std)
 		// The file: k·G has x = r mod n.
 		kx, _ := v.curve.ScalarBaseMult(v.k.Bytes())
 		if kx.Mod(kx, v.curve.Params().N).Cmp(v.r) != 0 {
@@ -131,7 +132,7 @@ func TestRFC6979(t *testing.T) {
 		drbg := getDRBG(v.hash)
 		drbg.instantiate(k.d, refBits2Octets(v.curve, digest))
 		var last []byte
-		if _, _, err := k.impl.signWithNonce(k.d, nonceFunc(func(b []byte) {
+		if _, _, err := signWithNonceOf(k, nonceFunc(func(b []byte) {
 			drbg.Generate(b)
 			last = bytes.Clone(b)
 		}), digest); err != nil {
@@ -143,7 +144,7 @@ func TestRFC6979(t *testing.T) {
 		if nonce.Cmp(v.k) != 0 {
 			t.Errorf("%s: nonce %x, want %x", name, nonce, v.k)
 		}
-		sig, err := k.Sign(nil, digest, v.hash)
+		sig, err := s.Sign(nil, digest, v.hash)
 		if err != nil {
 			t.Fatalf("%s: Sign: %v", name, err)
 		}
@@ -175,10 +176,7 @@ func TestRFC6979Retry(t *testing.T) {
 		}
 	}
 	std := &ecdsa.PrivateKey{PublicKey: ecdsa.PublicKey{Curve: v.curve, X: v.ux, Y: v.uy}, D: v.x}
-	k, err := NewPrivateKey(std)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := carryForm(t, std)
 	digest := sha256.Sum256([]byte("wv[vnX"))
 	drbg := getDRBG(crypto.SHA256)
 	drbg.instantiate(k.d, refBits2Octets(v.curve, digest[:]))
@@ -188,7 +186,7 @@ func TestRFC6979Retry(t *testing.T) {
 	if new(big.Int).SetBytes(first).Cmp(v.curve.Params().N) < 0 {
 		t.Fatalf("the first candidate %x is below n: this vector does not test the retry", first)
 	}
-	got, err := k.Sign(nil, digest[:], crypto.SHA256)
+	got, err := newSigner(t, std).Sign(nil, digest[:], crypto.SHA256)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,39 +59,42 @@ func (c *nistCurve[P, S]) wipeState(st *signState[P, S]) {
 	clear(st.h1[:])
 }
 
-// sign computes the signature (r, s) of hash with the private key d, a
-// value in [1, n-1] of the order's length, and a nonce from an HMAC_DRBG
-// on the hash h (which must be available): with rand nil, seeded as RFC
-// 6979, Section 3.2 seeds it, with d and bits2octets(hash); otherwise with
-// as many bytes of rand as the order has, then d and bits2octets(hash) each
-// on a block boundary (draft-irtf-cfrg-det-sigs-with-noise-04, Section 4).
-// It is constant time in d and the nonce, as signWithNonce.
-func (c *nistCurve[P, S]) sign(rand io.Reader, h crypto.Hash, d, hash []byte) (r, s []byte, err error) {
+// signDeterministic computes the signature (r, s) of hash with the private
+// key d, a value in [1, n-1] of the order's length, and RFC 6979's nonce: an
+// HMAC_DRBG on the hash h (which must be available) seeded with d and
+// bits2octets(hash) (Section 3.2, steps b-d). It is constant time in d and
+// the nonce, as signWithState.
+func (c *nistCurve[P, S]) signDeterministic(h crypto.Hash, d, hash []byte) (r, s []byte, err error) {
 	st := c.getState()
 	defer c.putState(st)
 	h1 := st.h1[:c.size]
 	c.bits2octets(st.e, h1, hash)
 	drbg := getDRBG(h)
 	defer drbg.release()
-	if rand == nil {
-		drbg.instantiate(d, h1)
-	} else {
-		z := st.z[:c.size]
-		if _, err := io.ReadFull(rand, z); err != nil {
-			return nil, nil, err
-		}
-		drbg.instantiate(z, nil, d, h1)
-	}
+	drbg.instantiate(d, h1)
 	return c.signWithState(st, d, drbg)
 }
 
-// signWithNonce is sign with the candidate nonces that nonce writes, for
-// tests.
-func (c *nistCurve[P, S]) signWithNonce(d []byte, nonce nonceSource, hash []byte) (r, s []byte, err error) {
+// signHedged computes the signature (r, s) of hash with the private key d,
+// a value in [1, n-1] of the order's length, and a hedged nonce: an
+// HMAC_DRBG on c's hedge hash seeded with as many bytes of rand as the order
+// has, then d and bits2octets(hash) each on a block boundary
+// (draft-irtf-cfrg-det-sigs-with-noise-04, Section 4). It returns rand's
+// error, and panics if rand is nil. It is constant time in d and the nonce,
+// as signWithState.
+func (c *nistCurve[P, S]) signHedged(rand io.Reader, d, hash []byte) (r, s []byte, err error) {
 	st := c.getState()
 	defer c.putState(st)
-	c.bits2octets(st.e, st.h1[:c.size], hash)
-	return c.signWithState(st, d, nonce)
+	z := st.z[:c.size]
+	if _, err := io.ReadFull(rand, z); err != nil {
+		return nil, nil, err
+	}
+	h1 := st.h1[:c.size]
+	c.bits2octets(st.e, h1, hash)
+	drbg := getDRBG(c.hedge)
+	defer drbg.release()
+	drbg.instantiate(z, nil, d, h1)
+	return c.signWithState(st, d, drbg)
 }
 
 // signWithState computes the signature (r, s) with the private key d, a

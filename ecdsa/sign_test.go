@@ -44,7 +44,7 @@ func TestBits2Octets(t *testing.T) {
 			fillRand(r, d)
 			digests = append(digests, d)
 		}
-		impl, _, _ := lookupCurve(c)
+		impl := lookupCurve(c).impl
 		for _, d := range digests {
 			want := refBits2Octets(c, d)
 			var got []byte
@@ -81,11 +81,8 @@ func testBits2Octets[P point[P], S scalar[S]](c *nistCurve[P, S], digest []byte)
 // TestSignStateWipe checks that a signState after signing and wipeState
 // holds nothing of the signature: zero scalars, the identity, zero bytes.
 func TestSignStateWipe(t *testing.T) {
-	k, err := GenerateKey(elliptic.P256(), reader{testutil.Rand(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := k.impl.(*nistCurve[*nistec.P256Point, *nistec.P256Scalar])
+	k := carryForm(t, testKey(t, elliptic.P256(), testutil.Rand(t)))
+	c := k.c.impl.(*nistCurve[*nistec.P256Point, *nistec.P256Scalar])
 	digest := sha256.Sum256([]byte("wipe"))
 	st := c.getState()
 	c.bits2octets(st.e, st.h1[:c.size], digest[:])
@@ -114,29 +111,28 @@ func TestSignStateWipe(t *testing.T) {
 	c.putState(st)
 }
 
-// TestSignAllocs checks the allocations of a signature: the encodings that
-// internal/nistec returns (R's x, r and s) and the DER signature; the
-// DRBG and the scalars come from pools. The race detector drops pooled
-// values at random: the count is not checked under it.
+// TestSignAllocs checks the allocations of a signature with a key in the
+// cache: the encodings that internal/nistec returns (R's x, r and s) and the
+// DER signature; the DRBG and the scalars come from pools. The race
+// detector drops pooled values at random: the count is not checked under
+// it.
 func TestSignAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector drops pooled values")
 	}
 	digest := sha256.Sum256([]byte("allocs"))
 	for _, c := range testCurves {
-		k, err := GenerateKey(c, reader{testutil.Rand(t)})
-		if err != nil {
-			t.Fatal(err)
-		}
+		k := testKey(t, c, testutil.Rand(t))
+		s := newSigner(t, k)
 		if n := testing.AllocsPerRun(100, func() {
-			if _, err := k.Sign(nil, digest[:], crypto.SHA256); err != nil {
+			if _, err := s.Sign(nil, digest[:], crypto.SHA256); err != nil {
 				t.Fatal(err)
 			}
 		}); n > 4 {
-			t.Errorf("%s: Sign(nil, ...) allocates %v times, want at most 4", c.Params().Name, n)
+			t.Errorf("%s: Signer.Sign(nil, ...) allocates %v times, want at most 4", c.Params().Name, n)
 		}
 		if n := testing.AllocsPerRun(100, func() {
-			if _, err := SignASN1(constReader(7), k, digest[:]); err != nil {
+			if _, err := SignASN1(nil, k, digest[:]); err != nil {
 				t.Fatal(err)
 			}
 		}); n > 4 {
@@ -146,27 +142,27 @@ func TestSignAllocs(t *testing.T) {
 }
 
 // TestSignConcurrent signs from several goroutines at once, on every
-// curve, deterministically and hedged with a constant reader, so that
+// curve, deterministically (a Signer) and hedged with a constant reader
+// (SignASN1, with GODEBUG=cryptocustomrand=1 so that it reads it), so that
 // pooled DRBGs and states pass from signature to signature and from
-// goroutine to goroutine: each signature must be the one a lone call gives.
+// goroutine to goroutine, and keys are looked up in the cache from all of
+// them: each signature must be the one a lone call gives.
 func TestSignConcurrent(t *testing.T) {
+	withCallerRand(t)
 	r := testutil.Rand(t)
 	type job struct {
 		k      *PrivateKey
+		s      *Signer
 		digest []byte
-		det    []byte // Sign(nil, ...)
+		det    []byte // crypto/ecdsa's Sign(nil, ...)
 		hedged []byte // SignASN1(constReader(3), ...)
 	}
 	var jobs []job
 	for i := range 24 {
-		c := testCurves[i%len(testCurves)]
-		k, err := GenerateKey(c, reader{r})
-		if err != nil {
-			t.Fatal(err)
-		}
+		k := testKey(t, testCurves[i%len(testCurves)], r)
 		digest := make([]byte, 32)
 		fillRand(r, digest)
-		det, err := k.ToStd().Sign(nil, digest, crypto.SHA256)
+		det, err := k.Sign(nil, digest, crypto.SHA256)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,23 +170,24 @@ func TestSignConcurrent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		jobs = append(jobs, job{k, digest, det, hedged})
+		jobs = append(jobs, job{k, newSigner(t, k), digest, det, hedged})
 	}
 	errs := make(chan error, 4)
 	for g := range 4 {
 		go func() {
 			for i := range 3 * len(jobs) {
 				j := jobs[(i+g*7)%len(jobs)]
-				det, err := j.k.Sign(nil, j.digest, crypto.SHA256)
+				name := j.k.Curve.Params().Name
+				det, err := j.s.Sign(nil, j.digest, crypto.SHA256)
 				if err == nil && !bytes.Equal(det, j.det) {
-					err = fmt.Errorf("%s: concurrent Sign(nil, ...) = %x, want %x", j.k.curve.Params().Name, det, j.det)
+					err = fmt.Errorf("%s: concurrent Sign(nil, ...) = %x, want %x", name, det, j.det)
 				}
 				var hedged []byte
 				if err == nil {
 					hedged, err = SignASN1(constReader(3), j.k, j.digest)
 				}
 				if err == nil && !bytes.Equal(hedged, j.hedged) {
-					err = fmt.Errorf("%s: concurrent SignASN1 = %x, want %x", j.k.curve.Params().Name, hedged, j.hedged)
+					err = fmt.Errorf("%s: concurrent SignASN1 = %x, want %x", name, hedged, j.hedged)
 				}
 				if err != nil {
 					errs <- err
