@@ -15,7 +15,6 @@ var nistecP521Asm = []Func{
 	{Symbol: ne + "p521AddAffineDistinctADX"},
 	{Symbol: ne + "p521PointAddADX"},
 	{Symbol: ne + "p521PointAddAffineADX"},
-	{Symbol: ne + "p521PointDoubleADX"},
 }
 
 func init() {

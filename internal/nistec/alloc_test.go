@@ -18,7 +18,6 @@ func testAllocs[T any, P pointPtr[T]](t *testing.T, c *curveCase, newGenerator f
 		"ScalarBaseMult":              func() { p.ScalarBaseMult(k) },
 		"VarTimeDoubleScalarBaseMult": func() { p.VarTimeDoubleScalarBaseMult(k, g, k) },
 		"Add":                         func() { p.Add(g, g) },
-		"Double":                      func() { p.Double(g) },
 	} {
 		if n := testing.AllocsPerRun(3, f); n != 0 {
 			t.Errorf("%s allocates %v times", name, n)
@@ -26,6 +25,6 @@ func testAllocs[T any, P pointPtr[T]](t *testing.T, c *curveCase, newGenerator f
 	}
 }
 
-func TestP256Allocs(t *testing.T) { testAllocs(t, &p256Case, NewP256Generator) }
-func TestP384Allocs(t *testing.T) { testAllocs(t, &p384Case, NewP384Generator) }
-func TestP521Allocs(t *testing.T) { testAllocs(t, &p521Case, NewP521Generator) }
+func TestP256Allocs(t *testing.T) { testAllocs(t, &p256Case, newP256Generator) }
+func TestP384Allocs(t *testing.T) { testAllocs(t, &p384Case, newP384Generator) }
+func TestP521Allocs(t *testing.T) { testAllocs(t, &p521Case, newP521Generator) }

@@ -62,9 +62,9 @@ func benchPoints[T any, P pointPtr[T]](b *testing.B, c *curveCase, newGenerator 
 	})
 }
 
-func BenchmarkP256(b *testing.B) { benchPoints(b, &p256Case, NewP256Generator) }
-func BenchmarkP384(b *testing.B) { benchPoints(b, &p384Case, NewP384Generator) }
-func BenchmarkP521(b *testing.B) { benchPoints(b, &p521Case, NewP521Generator) }
+func BenchmarkP256(b *testing.B) { benchPoints(b, &p256Case, newP256Generator) }
+func BenchmarkP384(b *testing.B) { benchPoints(b, &p384Case, newP384Generator) }
+func BenchmarkP521(b *testing.B) { benchPoints(b, &p521Case, newP521Generator) }
 
 func benchField[E any, P elementPtr[E]](b *testing.B) {
 	x := P(P(new(E)).One())

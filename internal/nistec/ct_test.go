@@ -66,9 +66,9 @@ func bytesOfLen(size int, v byte) []byte {
 	return b
 }
 
-func TestP256ConstantTime(t *testing.T) { testScalarMultConstantTime(t, &p256Case, NewP256Generator) }
-func TestP384ConstantTime(t *testing.T) { testScalarMultConstantTime(t, &p384Case, NewP384Generator) }
-func TestP521ConstantTime(t *testing.T) { testScalarMultConstantTime(t, &p521Case, NewP521Generator) }
+func TestP256ConstantTime(t *testing.T) { testScalarMultConstantTime(t, &p256Case, newP256Generator) }
+func TestP384ConstantTime(t *testing.T) { testScalarMultConstantTime(t, &p384Case, newP384Generator) }
+func TestP521ConstantTime(t *testing.T) { testScalarMultConstantTime(t, &p521Case, newP521Generator) }
 
 // TestInvertConstantTime times the binary GCD inversion of scalars: small,
 // sparse and extreme values (whose GCD steps are the most regular) against

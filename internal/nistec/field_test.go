@@ -16,7 +16,6 @@ var long = flag.Bool("long", false, "run the long randomized tests")
 // elementPtr is the method set the field element types share.
 type elementPtr[E any] interface {
 	*E
-	Zero() *E
 	One() *E
 	Set(*E) *E
 	Add(*E, *E) *E

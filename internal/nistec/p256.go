@@ -26,8 +26,7 @@ const p256ScalarMultLow = 1
 
 // P256Point is a point of the P256 curve y² = x³ - 3x + b in projective
 // coordinates (X:Y:Z), x = X/Z and y = Y/Z; the identity is (0:1:0). The zero
-// value is NOT valid: use NewP256Point or NewP256Generator. Arguments and
-// receivers may alias.
+// value is NOT valid: use NewP256Point. Arguments and receivers may alias.
 //
 // The group law is the complete formulas of Renes, Costello and Batina,
 // "Complete addition formulas for prime order elliptic curves" (eprint
@@ -41,13 +40,6 @@ type P256Point struct {
 func NewP256Point() *P256Point {
 	p := &P256Point{}
 	p.y.One()
-	return p
-}
-
-// NewP256Generator returns a new point set to the generator.
-func NewP256Generator() *P256Point {
-	p := &P256Point{x: p256Gx, y: p256Gy}
-	p.z.One()
 	return p
 }
 
@@ -177,26 +169,6 @@ func (p *P256Point) bytesX(out *[p256ElementLength]byte) ([]byte, error) {
 	return x.bytes(out), nil
 }
 
-// BytesCompressed returns the compressed encoding of p (SEC 1, Version 2.0,
-// Section 2.3.3), or {0x00} for the identity.
-func (p *P256Point) BytesCompressed() []byte {
-	var out [1 + p256ElementLength]byte
-	return p.bytesCompressed(&out)
-}
-
-func (p *P256Point) bytesCompressed(out *[1 + p256ElementLength]byte) []byte {
-	if p.z.IsZero() == 1 {
-		return append(out[:0], 0)
-	}
-	var x, y p256Element
-	p.affine(&x, &y)
-	var yb [p256ElementLength]byte
-	y.bytes(&yb)
-	out[0] = 2 | yb[p256ElementLength-1]&1
-	x.bytes((*[p256ElementLength]byte)(out[1:]))
-	return out[:]
-}
-
 // addGeneric sets q = p1 + p2, and returns q, in Go (see Add). Constant time.
 func (q *P256Point) addGeneric(p1, p2 *P256Point) *P256Point {
 	// Renes-Costello-Batina 2015, Algorithm 4 (a = -3): 12M + 2mb + 29a.
@@ -296,48 +268,6 @@ func (q *P256Point) addAffineGeneric(p1 *P256Point, p2 *p256Affine) *P256Point {
 	z3.Mul(&t4, &z3)      // Z3 := t4 * Z3
 	t1.Mul(&t3, &t0)      // t1 := t3 * t0
 	z3.Add(&z3, &t1)      // Z3 := Z3 + t1
-	q.x, q.y, q.z = x3, y3, z3
-	return q
-}
-
-// doubleGeneric sets q = p + p, and returns q, in Go (see Double). Constant time.
-func (q *P256Point) doubleGeneric(p *P256Point) *P256Point {
-	// Renes-Costello-Batina 2015, Algorithm 6 (a = -3): 8M + 3S + 2mb + 21a.
-	var t0, t1, t2, t3, x3, y3, z3 p256Element
-	t0.Square(&p.x)     // t0 := X ^ 2
-	t1.Square(&p.y)     // t1 := Y ^ 2
-	t2.Square(&p.z)     // t2 := Z ^ 2
-	t3.Mul(&p.x, &p.y)  // t3 := X * Y
-	t3.Add(&t3, &t3)    // t3 := t3 + t3
-	z3.Mul(&p.x, &p.z)  // Z3 := X * Z
-	z3.Add(&z3, &z3)    // Z3 := Z3 + Z3
-	y3.Mul(&p256B, &t2) // Y3 := b * t2
-	y3.Sub(&y3, &z3)    // Y3 := Y3 - Z3
-	x3.Add(&y3, &y3)    // X3 := Y3 + Y3
-	y3.Add(&x3, &y3)    // Y3 := X3 + Y3
-	x3.Sub(&t1, &y3)    // X3 := t1 - Y3
-	y3.Add(&t1, &y3)    // Y3 := t1 + Y3
-	y3.Mul(&x3, &y3)    // Y3 := X3 * Y3
-	x3.Mul(&x3, &t3)    // X3 := X3 * t3
-	t3.Add(&t2, &t2)    // t3 := t2 + t2
-	t2.Add(&t2, &t3)    // t2 := t2 + t3
-	z3.Mul(&p256B, &z3) // Z3 := b * Z3
-	z3.Sub(&z3, &t2)    // Z3 := Z3 - t2
-	z3.Sub(&z3, &t0)    // Z3 := Z3 - t0
-	t3.Add(&z3, &z3)    // t3 := Z3 + Z3
-	z3.Add(&z3, &t3)    // Z3 := Z3 + t3
-	t3.Add(&t0, &t0)    // t3 := t0 + t0
-	t0.Add(&t3, &t0)    // t0 := t3 + t0
-	t0.Sub(&t0, &t2)    // t0 := t0 - t2
-	t0.Mul(&t0, &z3)    // t0 := t0 * Z3
-	y3.Add(&y3, &t0)    // Y3 := Y3 + t0
-	t0.Mul(&p.y, &p.z)  // t0 := Y * Z
-	t0.Add(&t0, &t0)    // t0 := t0 + t0
-	z3.Mul(&t0, &z3)    // Z3 := t0 * Z3
-	x3.Sub(&x3, &z3)    // X3 := X3 - Z3
-	z3.Mul(&t0, &t1)    // Z3 := t0 * t1
-	z3.Add(&z3, &z3)    // Z3 := Z3 + Z3
-	z3.Add(&z3, &z3)    // Z3 := Z3 + Z3
 	q.x, q.y, q.z = x3, y3, z3
 	return q
 }

@@ -19,12 +19,6 @@ type p256Element struct {
 	l [4]uint64
 }
 
-// Zero sets e = 0, and returns e.
-func (e *p256Element) Zero() *p256Element {
-	*e = p256Element{}
-	return e
-}
-
 // One sets e = 1, and returns e.
 func (e *p256Element) One() *p256Element {
 	e.l = p256One
@@ -128,12 +122,7 @@ func (e *p256Element) SetBytes(x []byte) (*p256Element, error) {
 	return e, nil
 }
 
-// Bytes returns the p256ElementLength-byte big-endian encoding of e.
-func (e *p256Element) Bytes() []byte {
-	var out [32]byte
-	return e.bytes(&out)
-}
-
+// bytes writes the big-endian encoding of e to out, and returns out[:].
 func (e *p256Element) bytes(out *[32]byte) []byte {
 	var t [4]uint64
 	one := [4]uint64{1}
@@ -155,10 +144,12 @@ func p256Invert(z, x *[4]uint64) {
 // the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
 var p256InvertFactor = [4]uint64{0x05e800000cd00000, 0xedfbfffffeb40000, 0xfe1bfffff4bbffff, 0x0e0bfffff807ffff}
 
-// p256BinGCDGeneric sets out = y⁻¹·2^(-33·18) mod m, for y < m (0 gives 0): binaryInvert
-// (bingcd.go) written out for m's 4 words, its values in variables, the
-// linear combinations of a and b fused into one pass, and those of u and
-// v into another, with the nonnegative coefficients c' = c + 2^31:
+// p256BinGCDGeneric sets out = y⁻¹·2^(-33·18) mod m, for y < m (0 gives 0): Pornin's
+// optimized binary GCD (eprint 2020/972, Algorithm 2 with k = 32), as
+// binaryInvert (bingcd_ref_test.go) computes it, written out for m's 4 words,
+// its values in variables, the linear combinations of a and b fused into
+// one pass, and those of u and v into another, with the nonnegative
+// coefficients c' = c + 2^31:
 //
 //	(f·a + g·b)/2^31 = (f'·a + g'·b)/2^31 - (a + b)
 //	f·u + g·v ≡ f'·u + g'·v + 2^31·(2m - u - v)   (mod m)
@@ -426,14 +417,6 @@ func p256BinGCDGeneric(out, y *[4]uint64) {
 	*out = [4]uint64{v0, v1, v2, v3}
 }
 
-// p256SquareNGeneric sets z = x^(2^n), for a public n. z may alias x.
-func p256SquareNGeneric(z, x *[4]uint64, n int) {
-	*z = *x
-	for range n {
-		p256Square(z, z)
-	}
-}
-
 // p256SqrtCandidate sets z = x^k, for k = (p + 1)/4: p ≡ 3 mod 4, so it is a
 // square root of x when x is a square, both as the field holds them. z may
 // alias x. Constant time: a sliding window of 5 bits over the odd powers
@@ -468,13 +451,6 @@ var p256SqrtCandidateSteps = [...]struct{ sq, k uint16 }{
 
 // p256B is the curve's b, as the field holds it.
 var p256B = p256Element{[4]uint64{0xd89cdf6229c4bddf, 0xacf005cd78843090, 0xe5a220abf7212ed6, 0xdc30061d04874834}}
-
-// p256Gx and p256Gy are the generator's coordinates, as the field holds them.
-var p256Gx = p256Element{[4]uint64{0x79e730d418a9143c, 0x75ba95fc5fedb601, 0x79fb732b77622510, 0x18905f76a53755c6}}
-var p256Gy = p256Element{[4]uint64{0xddf25357ce95560a, 0x8b4ab8e4ba19e45c, 0xd2e88688dd21f325, 0x8571ff1825885d85}}
-
-// p256Modulus is the modulus, in 4 little-endian words.
-var p256Modulus = [4]uint64{0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001}
 
 // p256RR is R² mod m (R = 2^256), to enter the Montgomery domain.
 var p256RR = [4]uint64{0x0000000000000003, 0xfffffffbffffffff, 0xfffffffffffffffe, 0x00000004fffffffd}

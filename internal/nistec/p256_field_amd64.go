@@ -18,14 +18,6 @@ func p256MulADX(z *[4]uint64, x *[4]uint64, y *[4]uint64)
 //go:noescape
 func p256SquareADX(z *[4]uint64, x *[4]uint64)
 
-// p256SquareNADX is p256SquareNGeneric with MULX, ADCX and ADOX: it sets
-// z = x^(2^n) (n squarings in the Montgomery domain) for x < p and n ≥ 0,
-// fully reduced, with equal results. z may alias x. It requires BMI2
-// and ADX. Constant time; the loop runs over the public n.
-//
-//go:noescape
-func p256SquareNADX(z *[4]uint64, x *[4]uint64, n int)
-
 // p256DoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in Jacobian coordinates
 // as (*p256Jacobian).doubleGeneric does, with equal results, for coordinates
 // below p. The outputs may alias the inputs. It requires BMI2 and ADX.
@@ -59,15 +51,6 @@ func p256SelectBaseAVX512(out *[8]uint64, table *[64][8]uint64, n uint32)
 //
 //go:noescape
 func p256SelectAVX512(out *[12]uint64, table *[16][12]uint64, n uint32)
-
-// p256PointDoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in projective
-// coordinates as (*P256Point).doubleGeneric does (Renes, Costello and
-// Batina, Algorithm 6), with equal results, for coordinates below p; b is
-// the curve's b as the field holds it. The outputs may alias the inputs.
-// It requires BMI2 and ADX. Constant time.
-//
-//go:noescape
-func p256PointDoubleADX(x3 *[4]uint64, y3 *[4]uint64, z3 *[4]uint64, x1 *[4]uint64, y1 *[4]uint64, z1 *[4]uint64, b *[4]uint64)
 
 // p256AddADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in
 // projective coordinates as (*P256Point).addGeneric does (Renes, Costello

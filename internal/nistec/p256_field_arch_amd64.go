@@ -28,17 +28,6 @@ func p256Square(z, x *[4]uint64) {
 	}
 }
 
-// p256SquareN sets z = x^(2^n) (n squarings, n public), fully reduced, for inputs below m, with the
-// assembly (p256SquareNADX) when the CPU has BMI2 and ADX, and p256SquareNGeneric
-// otherwise. Constant time; the branch is on the CPU, not on the values.
-func p256SquareN(z, x *[4]uint64, n int) {
-	if useADX {
-		p256SquareNADX(z, x, n)
-	} else {
-		p256SquareNGeneric(z, x, n)
-	}
-}
-
 // double sets p = q + q, and returns p, with the assembly (p256DoubleADX)
 // when the CPU has BMI2 and ADX, and doubleGeneric otherwise. Constant
 // time; the branch is on the CPU, not on the values.
@@ -59,17 +48,6 @@ func (q *P256Point) Add(p1, p2 *P256Point) *P256Point {
 		return q
 	}
 	return q.addGeneric(p1, p2)
-}
-
-// Double sets q = p + p, and returns q, with the assembly (p256PointDoubleADX)
-// when the CPU has BMI2 and ADX, and doubleGeneric otherwise. Constant
-// time; the branch is on the CPU, not on the values.
-func (q *P256Point) Double(p *P256Point) *P256Point {
-	if useADX {
-		p256PointDoubleADX(&q.x.l, &q.y.l, &q.z.l, &p.x.l, &p.y.l, &p.z.l, &p256B.l)
-		return q
-	}
-	return q.doubleGeneric(p)
 }
 
 // addAffine sets q = p1 + p2, for p2 affine and not the identity, and

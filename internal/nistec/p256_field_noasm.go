@@ -10,17 +10,11 @@ func p256Mul(z, x, y *[4]uint64) { p256MulGeneric(z, x, y) }
 // p256Square sets z = x²·R⁻¹ mod m, fully reduced, for inputs below m. Constant time.
 func p256Square(z, x *[4]uint64) { p256SquareGeneric(z, x) }
 
-// p256SquareN sets z = x^(2^n) (n squarings, n public). Constant time.
-func p256SquareN(z, x *[4]uint64, n int) { p256SquareNGeneric(z, x, n) }
-
 // double sets p = q + q, and returns p. Constant time.
 func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian { return p.doubleGeneric(q) }
 
 // Add sets q = p1 + p2, and returns q. Constant time.
 func (q *P256Point) Add(p1, p2 *P256Point) *P256Point { return q.addGeneric(p1, p2) }
-
-// Double sets q = p + p, and returns q. Constant time.
-func (q *P256Point) Double(p *P256Point) *P256Point { return q.doubleGeneric(p) }
 
 // addAffine sets q = p1 + p2, for p2 affine and not the identity, and
 // returns q. Constant time.

@@ -83,22 +83,9 @@ func (s *P256Scalar) Add(a, b *P256Scalar) *P256Scalar {
 	return s
 }
 
-// Sub sets s = a - b mod n, and returns s.
-func (s *P256Scalar) Sub(a, b *P256Scalar) *P256Scalar {
-	p256OrdSub(&s.l, &a.l, &b.l)
-	return s
-}
-
 // Mul sets s = a · b mod n, and returns s.
 func (s *P256Scalar) Mul(a, b *P256Scalar) *P256Scalar {
 	p256OrdMul(&s.l, &a.l, &b.l)
-	return s
-}
-
-// Negate sets s = -a mod n, and returns s.
-func (s *P256Scalar) Negate(a *P256Scalar) *P256Scalar {
-	var zero [4]uint64
-	p256OrdSub(&s.l, &zero, &a.l)
 	return s
 }
 
@@ -140,10 +127,12 @@ func p256OrdInvert(z, x *[4]uint64) {
 // the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
 var p256OrdInvertFactor = [4]uint64{0xfd0170b1b00102eb, 0x0b843a0df657a18e, 0x242740d0721f9656, 0xa19ae5f8043b224e}
 
-// p256OrdBinGCDGeneric sets out = y⁻¹·2^(-33·18) mod m, for y < m (0 gives 0): binaryInvert
-// (bingcd.go) written out for m's 4 words, its values in variables, the
-// linear combinations of a and b fused into one pass, and those of u and
-// v into another, with the nonnegative coefficients c' = c + 2^31:
+// p256OrdBinGCDGeneric sets out = y⁻¹·2^(-33·18) mod m, for y < m (0 gives 0): Pornin's
+// optimized binary GCD (eprint 2020/972, Algorithm 2 with k = 32), as
+// binaryInvert (bingcd_ref_test.go) computes it, written out for m's 4 words,
+// its values in variables, the linear combinations of a and b fused into
+// one pass, and those of u and v into another, with the nonnegative
+// coefficients c' = c + 2^31:
 //
 //	(f·a + g·b)/2^31 = (f'·a + g'·b)/2^31 - (a + b)
 //	f·u + g·v ≡ f'·u + g'·v + 2^31·(2m - u - v)   (mod m)
@@ -644,175 +633,6 @@ func p256OrdMul(z, x, y *[4]uint64) {
 	z[3] = t3&keep | r3&^keep
 }
 
-// p256OrdSquare sets z = x²·R⁻¹ mod m for x < m, fully reduced. z may alias x.
-// Constant time. The product's cross terms are computed once and doubled;
-// then the Montgomery reduction takes one word a row.
-func p256OrdSquare(z, x *[4]uint64) {
-	x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
-	var w0, w1, w2, w3, w4, w5, w6, w7 uint64
-	var hi, lo, c uint64
-	var carry uint64
-	// w += x[0]·x[1..3]·2^64
-	hi, lo = bits.Mul64(x0, x1)
-	w1 = lo
-	carry = hi
-	hi, lo = bits.Mul64(x0, x2)
-	lo, c = bits.Add64(lo, carry, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w2 = lo
-	carry = hi
-	hi, lo = bits.Mul64(x0, x3)
-	lo, c = bits.Add64(lo, carry, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w3 = lo
-	carry = hi
-	w4 = carry
-	// w += x[1]·x[2..3]·2^192
-	hi, lo = bits.Mul64(x1, x2)
-	lo, c = bits.Add64(lo, w3, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w3 = lo
-	carry = hi
-	hi, lo = bits.Mul64(x1, x3)
-	lo, c = bits.Add64(lo, w4, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	lo, c = bits.Add64(lo, carry, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w4 = lo
-	carry = hi
-	w5 = carry
-	// w += x[2]·x[3..3]·2^320
-	hi, lo = bits.Mul64(x2, x3)
-	lo, c = bits.Add64(lo, w5, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w5 = lo
-	carry = hi
-	w6 = carry
-	// Double the cross products.
-	w7 = w6 >> 63
-	w6 = w6<<1 | w5>>63
-	w5 = w5<<1 | w4>>63
-	w4 = w4<<1 | w3>>63
-	w3 = w3<<1 | w2>>63
-	w2 = w2<<1 | w1>>63
-	w1 <<= 1
-	// Add the squares on the diagonal.
-	hi, lo = bits.Mul64(x0, x0)
-	w0 = lo
-	w1, c = bits.Add64(w1, hi, 0)
-	hi, lo = bits.Mul64(x1, x1)
-	w2, c = bits.Add64(w2, lo, c)
-	w3, c = bits.Add64(w3, hi, c)
-	hi, lo = bits.Mul64(x2, x2)
-	w4, c = bits.Add64(w4, lo, c)
-	w5, c = bits.Add64(w5, hi, c)
-	hi, lo = bits.Mul64(x3, x3)
-	w6, c = bits.Add64(w6, lo, c)
-	w7, c = bits.Add64(w7, hi, c)
-	// Montgomery reduction, one word per row.
-	var q, top uint64
-	q = w0 * 0xccd1c8aaee00bc4f
-	hi, lo = bits.Mul64(q, 0xf3b9cac2fc632551)
-	_, c = bits.Add64(lo, w0, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	hi, lo = bits.Mul64(q, 0xbce6faada7179e84)
-	lo, c = bits.Add64(lo, w1, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w1, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	lo, c = bits.Sub64(0, q, 0)
-	hi, _ = bits.Sub64(q, 0, c)
-	lo, c = bits.Add64(lo, w2, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w2, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	hi, lo = bits.Mul64(q, 0xffffffff00000000)
-	lo, c = bits.Add64(lo, w3, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w3, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	w4, top = bits.Add64(w4, carry, top)
-	q = w1 * 0xccd1c8aaee00bc4f
-	hi, lo = bits.Mul64(q, 0xf3b9cac2fc632551)
-	_, c = bits.Add64(lo, w1, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	hi, lo = bits.Mul64(q, 0xbce6faada7179e84)
-	lo, c = bits.Add64(lo, w2, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w2, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	lo, c = bits.Sub64(0, q, 0)
-	hi, _ = bits.Sub64(q, 0, c)
-	lo, c = bits.Add64(lo, w3, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w3, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	hi, lo = bits.Mul64(q, 0xffffffff00000000)
-	lo, c = bits.Add64(lo, w4, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w4, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	w5, top = bits.Add64(w5, carry, top)
-	q = w2 * 0xccd1c8aaee00bc4f
-	hi, lo = bits.Mul64(q, 0xf3b9cac2fc632551)
-	_, c = bits.Add64(lo, w2, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	hi, lo = bits.Mul64(q, 0xbce6faada7179e84)
-	lo, c = bits.Add64(lo, w3, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w3, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	lo, c = bits.Sub64(0, q, 0)
-	hi, _ = bits.Sub64(q, 0, c)
-	lo, c = bits.Add64(lo, w4, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w4, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	hi, lo = bits.Mul64(q, 0xffffffff00000000)
-	lo, c = bits.Add64(lo, w5, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w5, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	w6, top = bits.Add64(w6, carry, top)
-	q = w3 * 0xccd1c8aaee00bc4f
-	hi, lo = bits.Mul64(q, 0xf3b9cac2fc632551)
-	_, c = bits.Add64(lo, w3, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	hi, lo = bits.Mul64(q, 0xbce6faada7179e84)
-	lo, c = bits.Add64(lo, w4, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w4, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	lo, c = bits.Sub64(0, q, 0)
-	hi, _ = bits.Sub64(q, 0, c)
-	lo, c = bits.Add64(lo, w5, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w5, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	hi, lo = bits.Mul64(q, 0xffffffff00000000)
-	lo, c = bits.Add64(lo, w6, 0)
-	hi, _ = bits.Add64(hi, 0, c)
-	w6, c = bits.Add64(lo, carry, 0)
-	carry, _ = bits.Add64(hi, 0, c)
-	w7, top = bits.Add64(w7, carry, top)
-	t0 := w4
-	t1 := w5
-	t2 := w6
-	t3 := w7
-	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
-	r0, b := bits.Sub64(t0, 0xf3b9cac2fc632551, 0)
-	r1, b := bits.Sub64(t1, 0xbce6faada7179e84, b)
-	r2, b := bits.Sub64(t2, 0xffffffffffffffff, b)
-	r3, b := bits.Sub64(t3, 0xffffffff00000000, b)
-	_, b = bits.Sub64(top, 0, b)
-	keep := -b
-	z[0] = t0&keep | r0&^keep
-	z[1] = t1&keep | r1&^keep
-	z[2] = t2&keep | r2&^keep
-	z[3] = t3&keep | r3&^keep
-}
-
 // p256OrdAdd sets z = x + y mod m, for x, y < m. z may alias x and y. Constant time.
 func p256OrdAdd(z, x, y *[4]uint64) {
 	var c uint64
@@ -833,25 +653,6 @@ func p256OrdAdd(z, x, y *[4]uint64) {
 	z[2] = t2&keep | r2&^keep
 	z[3] = t3&keep | r3&^keep
 }
-
-// p256OrdSub sets z = x - y mod m, for x, y < m. z may alias x and y. Constant time.
-func p256OrdSub(z, x, y *[4]uint64) {
-	var b uint64
-	t0, b := bits.Sub64(x[0], y[0], b)
-	t1, b := bits.Sub64(x[1], y[1], b)
-	t2, b := bits.Sub64(x[2], y[2], b)
-	t3, b := bits.Sub64(x[3], y[3], b)
-	// Add the modulus back if the difference borrowed.
-	mask := -b
-	var c uint64
-	z[0], c = bits.Add64(t0, 0xf3b9cac2fc632551&mask, c)
-	z[1], c = bits.Add64(t1, 0xbce6faada7179e84&mask, c)
-	z[2], c = bits.Add64(t2, mask, c)
-	z[3], c = bits.Add64(t3, 0xffffffff00000000&mask, c)
-}
-
-// p256OrdOne is 1 as the field holds it (R mod m in the Montgomery domain).
-var p256OrdOne = [4]uint64{0x0c46353d039cdaaf, 0x4319055258e8617b, 0x0000000000000000, 0x00000000ffffffff}
 
 // p256OrdFromBytes sets z to the plain big-endian value of b and returns 1 if
 // it is below m, 0 otherwise. Constant time.

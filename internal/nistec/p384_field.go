@@ -19,12 +19,6 @@ type p384Element struct {
 	l [6]uint64
 }
 
-// Zero sets e = 0, and returns e.
-func (e *p384Element) Zero() *p384Element {
-	*e = p384Element{}
-	return e
-}
-
 // One sets e = 1, and returns e.
 func (e *p384Element) One() *p384Element {
 	e.l = p384One
@@ -128,12 +122,7 @@ func (e *p384Element) SetBytes(x []byte) (*p384Element, error) {
 	return e, nil
 }
 
-// Bytes returns the p384ElementLength-byte big-endian encoding of e.
-func (e *p384Element) Bytes() []byte {
-	var out [48]byte
-	return e.bytes(&out)
-}
-
+// bytes writes the big-endian encoding of e to out, and returns out[:].
 func (e *p384Element) bytes(out *[48]byte) []byte {
 	var t [6]uint64
 	one := [6]uint64{1}
@@ -155,10 +144,12 @@ func p384Invert(z, x *[6]uint64) {
 // the multiplication divides by R, and the inverse of x·R is x⁻¹·R⁻¹.
 var p384InvertFactor = [6]uint64{0x140000008c000000, 0x140000002bffffff, 0xe000000040000001, 0x13fffffffffffffe, 0x3c00000090000001, 0xafffffff9fffffff}
 
-// p384BinGCDGeneric sets out = y⁻¹·2^(-33·26) mod m, for y < m (0 gives 0): binaryInvert
-// (bingcd.go) written out for m's 6 words, its values in variables, the
-// linear combinations of a and b fused into one pass, and those of u and
-// v into another, with the nonnegative coefficients c' = c + 2^31:
+// p384BinGCDGeneric sets out = y⁻¹·2^(-33·26) mod m, for y < m (0 gives 0): Pornin's
+// optimized binary GCD (eprint 2020/972, Algorithm 2 with k = 32), as
+// binaryInvert (bingcd_ref_test.go) computes it, written out for m's 6 words,
+// its values in variables, the linear combinations of a and b fused into
+// one pass, and those of u and v into another, with the nonnegative
+// coefficients c' = c + 2^31:
 //
 //	(f·a + g·b)/2^31 = (f'·a + g'·b)/2^31 - (a + b)
 //	f·u + g·v ≡ f'·u + g'·v + 2^31·(2m - u - v)   (mod m)
@@ -554,13 +545,6 @@ var p384SqrtCandidateSteps = [...]struct{ sq, k uint16 }{
 
 // p384B is the curve's b, as the field holds it.
 var p384B = p384Element{[6]uint64{0x081188719d412dcc, 0xf729add87a4c32ec, 0x77f2209b1920022e, 0xe3374bee94938ae2, 0xb62b21f41f022094, 0xcd08114b604fbff9}}
-
-// p384Gx and p384Gy are the generator's coordinates, as the field holds them.
-var p384Gx = p384Element{[6]uint64{0x3dd0756649c0b528, 0x20e378e2a0d6ce38, 0x879c3afc541b4d6e, 0x6454868459a30eff, 0x812ff723614ede2b, 0x4d3aadc2299e1513}}
-var p384Gy = p384Element{[6]uint64{0x23043dad4b03a4fe, 0xa1bfa8bf7bb4a9ac, 0x8bade7562e83b050, 0xc6c3521968f4ffd9, 0xdd8002263969a840, 0x2b78abc25a15c5e9}}
-
-// p384Modulus is the modulus, in 6 little-endian words.
-var p384Modulus = [6]uint64{0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}
 
 // p384RR is R² mod m (R = 2^384), to enter the Montgomery domain.
 var p384RR = [6]uint64{0xfffffffe00000001, 0x0000000200000000, 0xfffffffe00000000, 0x0000000200000000, 0x0000000000000001, 0x0000000000000000}

@@ -19,12 +19,6 @@ type p521Element struct {
 	l [9]uint64
 }
 
-// Zero sets e = 0, and returns e.
-func (e *p521Element) Zero() *p521Element {
-	*e = p521Element{}
-	return e
-}
-
 // One sets e = 1, and returns e.
 func (e *p521Element) One() *p521Element {
 	e.l = p521One
@@ -128,12 +122,7 @@ func (e *p521Element) SetBytes(x []byte) (*p521Element, error) {
 	return e, nil
 }
 
-// Bytes returns the p521ElementLength-byte big-endian encoding of e.
-func (e *p521Element) Bytes() []byte {
-	var out [66]byte
-	return e.bytes(&out)
-}
-
+// bytes writes the big-endian encoding of e to out, and returns out[:].
 func (e *p521Element) bytes(out *[66]byte) []byte {
 	var t [9]uint64
 	one := [9]uint64{1}
@@ -154,10 +143,12 @@ func p521Invert(z, x *[9]uint64) {
 // p521InvertFactor is 2^(33·35) mod m, which p521BinGCD's result lacks.
 var p521InvertFactor = [9]uint64{0x0000000000000000, 0x0002000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000}
 
-// p521BinGCDGeneric sets out = y⁻¹·2^(-33·35) mod m, for y < m (0 gives 0): binaryInvert
-// (bingcd.go) written out for m's 9 words, its values in variables, the
-// linear combinations of a and b fused into one pass, and those of u and
-// v into another, with the nonnegative coefficients c' = c + 2^31:
+// p521BinGCDGeneric sets out = y⁻¹·2^(-33·35) mod m, for y < m (0 gives 0): Pornin's
+// optimized binary GCD (eprint 2020/972, Algorithm 2 with k = 32), as
+// binaryInvert (bingcd_ref_test.go) computes it, written out for m's 9 words,
+// its values in variables, the linear combinations of a and b fused into
+// one pass, and those of u and v into another, with the nonnegative
+// coefficients c' = c + 2^31:
 //
 //	(f·a + g·b)/2^31 = (f'·a + g'·b)/2^31 - (a + b)
 //	f·u + g·v ≡ f'·u + g'·v + 2^31·(2m - u - v)   (mod m)
@@ -678,13 +669,6 @@ var p521SqrtCandidateSteps = [...]struct{ sq, k uint16 }{
 
 // p521B is the curve's b, as the field holds it.
 var p521B = p521Element{[9]uint64{0xef451fd46b503f00, 0x3573df883d2c34f1, 0x1652c0bd3bb1bf07, 0x56193951ec7e937b, 0xb8b489918ef109e1, 0xa2da725b99b315f3, 0x929a21a0b68540ee, 0x953eb9618e1c9a1f, 0x0000000000000051}}
-
-// p521Gx and p521Gy are the generator's coordinates, as the field holds them.
-var p521Gx = p521Element{[9]uint64{0xf97e7e31c2e5bd66, 0x3348b3c1856a429b, 0xfe1dc127a2ffa8de, 0xa14b5e77efe75928, 0xf828af606b4d3dba, 0x9c648139053fb521, 0x9e3ecb662395b442, 0x858e06b70404e9cd, 0x00000000000000c6}}
-var p521Gy = p521Element{[9]uint64{0x88be94769fd16650, 0x353c7086a272c240, 0xc550b9013fad0761, 0x97ee72995ef42640, 0x17afbd17273e662c, 0x98f54449579b4468, 0x5c8a5fb42c7d1bd9, 0x39296a789a3bc004, 0x0000000000000118}}
-
-// p521Modulus is the modulus, in 9 little-endian words.
-var p521Modulus = [9]uint64{0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff}
 
 // p521RR is 1: multiplying by it leaves a value as the Mersenne field holds it.
 var p521RR = [9]uint64{0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000}

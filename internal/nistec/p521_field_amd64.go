@@ -105,12 +105,3 @@ func p521PointAddADX(x3 *[9]uint64, y3 *[9]uint64, z3 *[9]uint64, x1 *[9]uint64,
 //
 //go:noescape
 func p521PointAddAffineADX(x3 *[9]uint64, y3 *[9]uint64, z3 *[9]uint64, x1 *[9]uint64, y1 *[9]uint64, z1 *[9]uint64, x2 *[9]uint64, y2 *[9]uint64, b *[9]uint64)
-
-// p521PointDoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in projective
-// coordinates as (*P521Point).Double does in Go (Renes, Costello and
-// Batina, Algorithm 6), with equal results, for coordinates below p; b is
-// the curve's b. The outputs may alias the inputs. It requires BMI2 and
-// ADX. Constant time.
-//
-//go:noescape
-func p521PointDoubleADX(x3 *[9]uint64, y3 *[9]uint64, z3 *[9]uint64, x1 *[9]uint64, y1 *[9]uint64, z1 *[9]uint64, b *[9]uint64)

@@ -320,6 +320,6 @@ func BenchmarkP521Kernels(b *testing.B) {
 		use  bool
 	}{{"ADX", useADX}, {"Go", false}} {
 		useADX = k.use
-		b.Run(k.name, func(b *testing.B) { benchPoints(b, &p521Case, NewP521Generator) })
+		b.Run(k.name, func(b *testing.B) { benchPoints(b, &p521Case, newP521Generator) })
 	}
 }

@@ -127,14 +127,3 @@ func (q *P521Point) addAffine(p1 *P521Point, p2 *p521Affine) *P521Point {
 	}
 	return q.addAffineGeneric(p1, p2)
 }
-
-// Double sets q to the result of doubleGeneric, with the assembly
-// (p521PointDoubleADX) when the CPU has BMI2 and ADX. Constant time; the branch
-// is on the CPU, not on the values.
-func (q *P521Point) Double(p *P521Point) *P521Point {
-	if useADX {
-		p521PointDoubleADX(&q.x.l, &q.y.l, &q.z.l, &p.x.l, &p.y.l, &p.z.l, &p521B.l)
-		return q
-	}
-	return q.doubleGeneric(p)
-}

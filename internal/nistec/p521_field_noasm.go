@@ -53,8 +53,3 @@ func (q *P521Point) Add(p1, p2 *P521Point) *P521Point {
 func (q *P521Point) addAffine(p1 *P521Point, p2 *p521Affine) *P521Point {
 	return q.addAffineGeneric(p1, p2)
 }
-
-// Double sets q to the result of doubleGeneric. Constant time.
-func (q *P521Point) Double(p *P521Point) *P521Point {
-	return q.doubleGeneric(p)
-}

@@ -66,7 +66,7 @@ func TestP521DoubleAsm(t *testing.T) {
 			t.Fatalf("p521DoubleADX(%x) aliased = %x, want %x", q, got, want)
 		}
 	}
-	g := NewP521Generator()
+	g := newP521Generator()
 	var want, got p521Jacobian
 	p521InGo(func() { want.fromProjective(g) })
 	got = want
@@ -80,10 +80,10 @@ func TestP521DoubleAsm(t *testing.T) {
 }
 
 // TestP521AddAsm compares the assembly additions (complete, projective;
-// and Jacobian, with their exceptions) and projective doubling with the Go
-// formulas word for word, on coordinates below p (the
-// formulas are polynomials), on curve points, and on the exceptional pairs
-// (equal, opposite, the identity); outputs aliased to either input and not.
+// and Jacobian, with their exceptions) with the Go formulas word for word,
+// on coordinates below p (the formulas are polynomials), on curve points,
+// and on the exceptional pairs (equal, opposite, the identity); outputs
+// aliased to either input and not.
 func TestP521AddAsm(t *testing.T) {
 	if !useADX {
 		t.Skip("the CPU lacks BMI2 or ADX")
@@ -109,16 +109,6 @@ func TestP521AddAsm(t *testing.T) {
 		p521PointAddADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &got.x.l, &got.y.l, &got.z.l, &p521B.l)
 		if got != want {
 			t.Fatalf("p521PointAddADX(%x, %x) aliased = %x, want %x", p1, p2, got, want)
-		}
-		p521InGo(func() { want.Double(&p1) })
-		p521PointDoubleADX(&got.x.l, &got.y.l, &got.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p521B.l)
-		if got != want {
-			t.Fatalf("p521PointDoubleADX(%x) = %x, want %x", p1, got, want)
-		}
-		got = p1
-		p521PointDoubleADX(&got.x.l, &got.y.l, &got.z.l, &got.x.l, &got.y.l, &got.z.l, &p521B.l)
-		if got != want {
-			t.Fatalf("p521PointDoubleADX(%x) aliased = %x, want %x", p1, got, want)
 		}
 		j1, j2 := p521Jacobian(p1), p521Jacobian(p2)
 		var jwant, jgot p521Jacobian
@@ -166,39 +156,32 @@ func TestP521AddAsm(t *testing.T) {
 	// assembly holds as p until the final reduction: one coordinate of the
 	// inputs solved for, the others random.
 	for _, c := range []struct {
-		name   string
-		square bool // the output is quadratic in the square of the unknown
-		f      func(v p521Element, pick func() p521Element) (p1, p2 P521Point, out *p521Element)
+		name string
+		f    func(v p521Element, pick func() p521Element) (p1, p2 P521Point, out *p521Element)
 	}{
-		{"Add, Z3 = 0", false, func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
+		{"Add, Z3 = 0", func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
 			p1, p2 := P521Point{pick(), pick(), pick()}, P521Point{pick(), pick(), v}
 			var q P521Point
 			p521InGo(func() { q.Add(&p1, &p2) })
 			return p1, p2, &q.z
 		}},
-		{"Add, Y3 = 0", false, func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
+		{"Add, Y3 = 0", func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
 			p1, p2 := P521Point{pick(), pick(), pick()}, P521Point{pick(), pick(), v}
 			var q P521Point
 			p521InGo(func() { q.Add(&p1, &p2) })
 			return p1, p2, &q.y
 		}},
-		{"addAffine, Z3 = 0", false, func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
+		{"addAffine, Z3 = 0", func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
 			p1, p2 := P521Point{pick(), pick(), v}, P521Point{pick(), pick(), pick()}
 			var q P521Point
 			p521InGo(func() { q.addAffine(&p1, &p521Affine{p2.x, p2.y}) })
 			return p1, p2, &q.z
 		}},
-		{"addAffine, Y3 = 0", false, func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
+		{"addAffine, Y3 = 0", func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
 			p1, p2 := P521Point{pick(), pick(), v}, P521Point{pick(), pick(), pick()}
 			var q P521Point
 			p521InGo(func() { q.addAffine(&p1, &p521Affine{p2.x, p2.y}) })
 			return p1, p2, &q.y
-		}},
-		{"Double, Y3 = 0", true, func(v p521Element, pick func() p521Element) (P521Point, P521Point, *p521Element) {
-			p1 := P521Point{pick(), v, pick()}
-			var q P521Point
-			p521InGo(func() { q.Double(&p1) })
-			return p1, P521Point{pick(), pick(), pick()}, &q.y
 		}},
 	} {
 		found := false
@@ -217,7 +200,7 @@ func TestP521AddAsm(t *testing.T) {
 				_, _, out := c.f(v, picker())
 				return p521Int(&out.l)
 			}
-			v, ok := p521Root(t, f, c.square)
+			v, ok := p521Root(t, f)
 			if !ok {
 				continue
 			}
@@ -233,9 +216,9 @@ func TestP521AddAsm(t *testing.T) {
 			t.Fatalf("%s: no root in 40 tries", c.name)
 		}
 	}
-	g := NewP521Generator()
+	g := newP521Generator()
 	var g2, minusG P521Point
-	p521InGo(func() { g2.Double(g) })
+	p521InGo(func() { g2.Add(g, g) })
 	minusG.Set(g).condNegate(1)
 	for _, pair := range [][2]*P521Point{
 		{g, g}, {g, &minusG}, {g, NewP521Point()}, {NewP521Point(), g},
@@ -246,18 +229,15 @@ func TestP521AddAsm(t *testing.T) {
 }
 
 // p521Root returns a v with f(v) = 0 mod p, where f is a polynomial of
-// degree at most 2 in s = v, or in s = v² if square, found from its values
-// at v = 0, 1, 2 (and checked at 3), and false if there is none.
-func p521Root(t *testing.T, f func(v p521Element) *big.Int, square bool) (p521Element, bool) {
+// degree at most 2 in v, found from its values at v = 0, 1, 2 (and checked
+// at 3), and false if there is none.
+func p521Root(t *testing.T, f func(v p521Element) *big.Int) (p521Element, bool) {
 	t.Helper()
 	p := elliptic.P521().Params().P
 	mod := func(x *big.Int) *big.Int { return x.Mod(x, p) }
 	var s, fs [4]*big.Int
 	for i := range s {
 		s[i] = big.NewInt(int64(i))
-		if square {
-			s[i].Mul(s[i], s[i])
-		}
 		fs[i] = f(p521Element{[9]uint64{uint64(i)}})
 	}
 	// f = a·s² + b·s + c through (s0, f0) = (0, c), (s1, f1), (s2, f2).
@@ -298,17 +278,12 @@ func p521Root(t *testing.T, f func(v p521Element) *big.Int, square bool) (p521El
 	if at(root).Sign() != 0 {
 		t.Fatalf("the root found is not one")
 	}
-	if square {
-		if root = new(big.Int).ModSqrt(root, p); root == nil {
-			return p521Element{}, false
-		}
-	}
 	return p521Element{p521Words(root)}, true
 }
 
 // BenchmarkP521Formulas runs the point formulas in assembly.
 func BenchmarkP521Formulas(b *testing.B) {
-	g := NewP521Generator()
+	g := newP521Generator()
 	var j, k p521Jacobian
 	p521InGo(func() {
 		j.fromProjective(g)

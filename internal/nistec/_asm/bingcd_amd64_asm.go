@@ -26,23 +26,11 @@ import (
 // SHRQ. Nothing branches or indexes memory on a, b or the coefficients; the
 // steps are written out, so there is no loop at all.
 //
-// Measured (thread CPU time, Xeon at 2.3 GHz, loaded): the 31 steps take
-// 78 ns against 97 for the Go loop (whose masks make the path from a to a
-// about eight instructions long); a loop of the a path alone takes 60 ns,
-// so the steps are bound by that path's latency and by the two ports that
-// run CMOV and the shifts. Tried and slower: one CMOV on a borrow that
-// includes oddness (a - (b & odd), 84 ns), masks for the coefficients with
-// CMOV for a and b (82 ns), masks throughout (101 ns).
-//
-// The inversions (minima of 6 alternating runs of 7, with the final
-// multiplication): P-256 1.95 µs against 2.6 for the purego build's Go
-// (2.25 for the Go of _gen calling this bingcdInner), P-384 3.05 against
-// 4.3, P-521 4.7 against 7.5. At P-256's size the steps take two thirds of
-// the time, and u and v's updates, written between them, find few idle
-// slots there; at P-384's and P-521's they do. Keeping the new a and b's
-// rows in registers took P-256 from 2.2 to 1.95 µs, P-521 from 5.2 to 4.7
-// (there with the rows a·f and b·g on the two carry chains of ADCX and
-// ADOX, which leave registers enough for its ten words).
+// The steps are bound by the latency of the path from a to the next a and
+// by the two ports that run CMOV and the shifts, not by the number of
+// instructions. The inversions keep the new a and b's rows in registers
+// (for P-521, with the rows a·f and b·g on the two carry chains of ADCX
+// and ADOX, which leave registers enough for its ten words).
 func bingcd() {
 	TEXT("bingcdInner", NOSPLIT, "func(xa, xb uint64) (fg0, fg1 uint64)")
 	Doc("bingcdInner is bingcdInnerGeneric with CMOV: it runs the 31 binary",

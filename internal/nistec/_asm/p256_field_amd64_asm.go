@@ -1,51 +1,22 @@
 // Command _asm generates the amd64 assembly of package nistec: the
 // Montgomery multiplication and squaring of P-256's field with MULX, ADCX and
-// ADOX (BMI2 and ADX), a run of squarings for the inversion, the point
-// formulas of p256.go (the Jacobian doubling, the complete projective
-// addition, mixed addition and doubling: the same lines in the same order,
-// except the Jacobian doubling's (see jacobianDouble), from a straight-line
-// description, the field values in stack slots, each result kept in
-// registers for the next line and stored only where a later line reads it
-// from memory; the doubling takes 128 ns, 1058 instructions, against about
-// 180 with a call per field operation), and the SSE2 scans of the tables.
+// ADOX (BMI2 and ADX), the point formulas of p256.go (the Jacobian doubling,
+// the Jacobian additions, and the complete projective addition and mixed
+// addition), and the SSE2 and AVX-512 scans of the tables; with -curve, the
+// kernels of P-521 (p521_field_amd64_asm.go, p521_point_amd64_asm.go) and of
+// the binary GCD (bingcd_amd64_asm.go).
 //
-// Tried and dropped, each slower: a CIOS multiplication; ScalarMult's whole
-// window step (five doublings and the conversions, 40 KB of code) in one
-// function, 68 against 61 µs a ScalarMult; the point formulas calling one
-// copy of each field kernel instead of writing them out, 158 against 147 ns
-// a doubling; the doubling's lines reordered to pair independent
-// multiplications, no change.
+// The point formulas are written from a straight-line description (formula):
+// the same lines in the same order as the Go code, except the Jacobian
+// doubling's (see jacobianDouble), the field values in stack slots, each
+// result kept in registers for the next line and stored only where a later
+// line reads it from memory. The field operations are written out in every
+// line rather than called, which saves the calls' loads and stores.
 //
-// The doubling went from 1253 instructions and 147 ns to 1058 and 128, and
-// ScalarMult + BytesX from 59.5 to 53.5 µs, 1.00 to 0.90 of crypto/ecdh's
-// ECDH (thread CPU time, the min of 15 rounds in each of 5 or 6 alternating
-// runs of two test binaries, spread of the mins about 1%), by: storing a
-// result only where a later line reads it from memory, the outputs through
-// their pointers once the inputs are read, and taking a subtraction's
-// forwarded subtrahend from registers; Z3 = 2·Y1·Z1; 4β and 8γ² by a shift
-// and a fold of the top bits instead of two and three additions (these
-// three: 1142 instructions, 133 ns, 55.1 µs); 3·(X1 + δ) reduced below
-// 2^256 only (add3Lazy) and X3 = α² - 4β - 4β (1113, 54.7 µs); p0 and p2 as
-// immediates in condSub (130 ns, 54.3 µs); Y' = 2·Y1 first, so that 4γ and
-// 4β come out of the multiplications and 8γ² = (4γ)²/2 takes a halving
-// instead of the shift and fold (1058, 128 ns, 53.7 µs). Tried and
-// dropped: the five doublings of a window as one call looping in assembly,
-// 55.4 against 55.1 µs a ScalarMult (the call costs little beside 1100
-// instructions); condSub as subRegs does it, p subtracted in place and
-// added back masked (one instruction fewer), no measurable change and
-// llvm-mca 2% slower; p3 in a register for redc's MULX instead of a memory
-// operand, the addition 1% faster but the doubling 1% slower and ScalarMult
-// 54.6 against 54.3 µs; X3 - 2V (and X3 - 2·U1·H²) as two subtractions in
-// addDistinct and maddDistinct, 245 against 243 ns (a longer chain: these
-// formulas wait on latency more than the doubling does, llvm-mca 763
-// against 732 cycles); addDistinct's Z3 = Z1·Z2·H moved up next to H,
-// llvm-mca 735 against 732 cycles; 3α by a shift and a fold, 42
-// instructions against two additions' 38.
-//
-// The kernels compute what p256MulGeneric, p256SquareGeneric and
-// p256SquareNGeneric (in p256_field.go, from _gen) compute: z = x·y·R⁻¹ mod
-// p, R = 2^256, fully reduced, for x, y < p, in the same shape: the 512-bit
-// product, then the reduction (separated operand scanning, SOS).
+// The kernels compute what p256MulGeneric and p256SquareGeneric (in
+// p256_field.go, from _gen) compute: z = x·y·R⁻¹ mod p, R = 2^256, fully
+// reduced, for x, y < p, in the same shape: the 512-bit product, then the
+// reduction (separated operand scanning, SOS).
 //
 // The product's rows t += x·y[i]·2^(64i) run on two carry chains: the low
 // halves of the MULX products on CF (ADCX), the high halves, one word up, on
@@ -65,14 +36,6 @@
 // four rounds overlap. The high half is then added (the sum is below 2p) and
 // p subtracted, the difference kept unless it borrows (CMOV). Nothing
 // branches or indexes memory on the values.
-//
-// Measured (thread CPU time, amd64, Xeon at 2.3 GHz, calls from Go and the
-// dispatch included): multiplication 17 ns against 24 for p256MulGeneric (a
-// CIOS form, a reduction row after each product row, took 2 ns more, and x
-// as MULX memory operands rather than registers 1 ns more); squaring 15 ns
-// against 20; inversion 3.9 µs against 5.8. The point formulas below are
-// bound by the number of instructions, not by their latency: reordering the
-// doubling's lines to pair independent multiplications changed nothing.
 package main
 
 import (
@@ -122,8 +85,7 @@ func main() {
 		DATA(8*i, U64(w))
 	}
 	mulSOS()
-	squareN(false)
-	squareN(true)
+	squareADX()
 	formula("p256DoubleADX", "func(x3, y3, z3, x1, y1, z1 *[4]uint64)", jacobianDouble,
 		"p256DoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in Jacobian coordinates",
 		"as (*p256Jacobian).doubleGeneric does, with equal results, for coordinates",
@@ -133,12 +95,6 @@ func main() {
 	selectEntry("p256SelectBaseSSE2", 8, 64)
 	selectEntryAVX512("p256SelectBaseAVX512", 64)
 	selectEntry12AVX512("p256SelectAVX512")
-	formula("p256PointDoubleADX", "func(x3, y3, z3, x1, y1, z1, b *[4]uint64)", rcbDouble,
-		"p256PointDoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in projective",
-		"coordinates as (*P256Point).doubleGeneric does (Renes, Costello and",
-		"Batina, Algorithm 6), with equal results, for coordinates below p; b is",
-		"the curve's b as the field holds it. The outputs may alias the inputs.",
-		"It requires BMI2 and ADX. Constant time.")
 	formula("p256AddADX", "func(x3, y3, z3, x1, y1, z1, x2, y2, z2, b *[4]uint64)", rcbAdd,
 		"p256AddADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in",
 		"projective coordinates as (*P256Point).addGeneric does (Renes, Costello",
@@ -169,21 +125,12 @@ func main() {
 // word returns the address of word j of the operand at base.
 func word(base Register, j int) Mem { return Mem{Base: base}.Offset(8 * j) }
 
-// squareN writes p256SquareADX, z = x²·R⁻¹, or p256SquareNADX, n of them in
-// a row with the value in registers throughout.
-func squareN(loop bool) {
-	if loop {
-		TEXT("p256SquareNADX", NOSPLIT, "func(z, x *[4]uint64, n int)")
-		Doc("p256SquareNADX is p256SquareNGeneric with MULX, ADCX and ADOX: it sets",
-			"z = x^(2^n) (n squarings in the Montgomery domain) for x < p and n ≥ 0,",
-			"fully reduced, with equal results. z may alias x. It requires BMI2",
-			"and ADX. Constant time; the loop runs over the public n.")
-	} else {
-		TEXT("p256SquareADX", NOSPLIT, "func(z, x *[4]uint64)")
-		Doc("p256SquareADX is p256SquareGeneric with MULX, ADCX and ADOX: it sets",
-			"z = x²·R⁻¹ mod p for x < p, fully reduced, with equal results.",
-			"z may alias x. It requires BMI2 and ADX. Constant time.")
-	}
+// squareADX writes p256SquareADX, z = x²·R⁻¹ mod p.
+func squareADX() {
+	TEXT("p256SquareADX", NOSPLIT, "func(z, x *[4]uint64)")
+	Doc("p256SquareADX is p256SquareGeneric with MULX, ADCX and ADOX: it sets",
+		"z = x²·R⁻¹ mod p for x < p, fully reduced, with equal results.",
+		"z may alias x. It requires BMI2 and ADX. Constant time.")
 	Pragma("noescape")
 	xp := Load(Param("x"), GP64())
 	var a [4]GPVirtual
@@ -191,24 +138,7 @@ func squareN(loop bool) {
 		a[j] = GP64()
 		MOVQ(word(xp, j), a[j])
 	}
-	var n GPVirtual
-	if loop {
-		n = GP64()
-		Load(Param("n"), n)
-		TESTQ(n, n)
-		JZ(LabelRef("done"))
-		Label("loop")
-	}
 	r := square(a)
-	if loop {
-		for j := range a {
-			MOVQ(r[j], a[j])
-		}
-		DECQ(n)
-		JNZ(LabelRef("loop"))
-		Label("done")
-		r = a
-	}
 	zp := Load(Param("z"), GP64())
 	for j := range 4 {
 		MOVQ(r[j], word(zp, j))
@@ -789,45 +719,6 @@ var jacobianDouble = []string{
 	"gamma = gamma * gamma",
 	"gamma = gamma / 2",
 	"y3 = y3 - gamma",
-}
-
-// rcbDouble is Renes, Costello and Batina 2015, Algorithm 6 (a = -3), as
-// (*P256Point).doubleGeneric writes it: 8M + 3S + 2mb + 21a.
-var rcbDouble = []string{
-	"t0 = x1 * x1",
-	"t1 = y1 * y1",
-	"t2 = z1 * z1",
-	"t3 = x1 * y1",
-	"t3 = t3 + t3",
-	"z3 = x1 * z1",
-	"z3 = z3 + z3",
-	"y3 = b * t2",
-	"y3 = y3 - z3",
-	"x3 = y3 + y3",
-	"y3 = x3 + y3",
-	"x3 = t1 - y3",
-	"y3 = t1 + y3",
-	"y3 = x3 * y3",
-	"x3 = x3 * t3",
-	"t3 = t2 + t2",
-	"t2 = t2 + t3",
-	"z3 = b * z3",
-	"z3 = z3 - t2",
-	"z3 = z3 - t0",
-	"t3 = z3 + z3",
-	"z3 = z3 + t3",
-	"t3 = t0 + t0",
-	"t0 = t3 + t0",
-	"t0 = t0 - t2",
-	"t0 = t0 * z3",
-	"y3 = y3 + t0",
-	"t0 = y1 * z1",
-	"t0 = t0 + t0",
-	"z3 = t0 * z3",
-	"x3 = x3 - z3",
-	"z3 = t0 * t1",
-	"z3 = z3 + z3",
-	"z3 = z3 + z3",
 }
 
 // rcbAdd is Renes, Costello and Batina 2015, Algorithm 4 (a = -3), as

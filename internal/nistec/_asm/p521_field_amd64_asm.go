@@ -36,16 +36,6 @@ import (
 // behind the same useADX switch, so that one flag flips all of P-521's
 // field kernels in the tests; the table scans (SSE2, every amd64 CPU) are
 // called directly.
-//
-// Measured (amd64, Xeon at 2.3 GHz, two shared cores, three runs, calls
-// from Go with the dispatch): multiplication 56-58 ns against 74-78 for
-// p521MulGeneric; squaring 40-41 ns against 48-51 (the squaring first
-// written as the multiplication with y = x took 61-66 ns, slower than Go's).
-// ScalarMult 363-384 µs against 506-545 with the Go kernels; in the CPU
-// profile before the scans and the addition moved to assembly, the Go table
-// scan took 18% and p521Add 17% of ScalarMult. carry speed ecdh-p521
-// 373-378 µs against OpenSSL's 314-373, ecdsa-p521-verify 402-404 against
-// 510-571, ecdsa-p521-sign 126-129 against 280-326.
 
 // p521Ring is the ring of accumulator registers; t[k] lives in
 // p521Ring[k mod 9]. RAX and R15 take MULX's halves, RSI and RDI hold x and

@@ -12,18 +12,17 @@ import (
 )
 
 // The P-521 point formulas (the Jacobian doubling and additions of
-// ScalarMult and ScalarBaseMult, the complete additions and doubling of
-// p521.go) in assembly. The doubling and addDistinct, ScalarMult's, have
-// their own line lists here (p521JacobianDouble, p521AddDistinct: the same
-// values as the Go formulas, some additions replaced by shifts, the lines
-// reordered), and so has ScalarBaseMult's addAffineDistinct
-// (p521AddAffineDistinct); the others use P-256's (rcbAdd, rcbAddAffine,
-// rcbDouble, which follow _gen's point template line by line). Each line
-// "dst = a op b" is one field operation on nine-word values in stack
-// slots, the additions, subtractions and shifts written out, the
-// multiplications and squarings calls to one copy of each (written out
-// in every line, 30 KB a formula, they ran no faster in ScalarMult: the
-// code no longer fit the processor's caches of decoded instructions).
+// ScalarMult and ScalarBaseMult, the complete additions of p521.go) in
+// assembly. The doubling and addDistinct, ScalarMult's, have their own line
+// lists here (p521JacobianDouble, p521AddDistinct: the same values as the
+// Go formulas, some additions replaced by shifts, the lines reordered), and
+// so has ScalarBaseMult's addAffineDistinct (p521AddAffineDistinct); the
+// others use P-256's (rcbAdd and rcbAddAffine, which follow _gen's point
+// template line by line). Each line "dst = a op b" is one field operation
+// on nine-word values in stack slots, the additions, subtractions and
+// shifts written out, the multiplications and squarings calls to one copy
+// of each: written out in every line, a formula would not fit the
+// processor's cache of decoded instructions.
 //
 // Between lines the values are kept below bounds that the generator
 // tracks, not fully reduced:
@@ -42,13 +41,10 @@ import (
 // so that every output equals the Go formulas' words: both are the one
 // reduced representative of the same value.
 //
-// Ordering matters more than for P-256: a P-521 multiplication is about
-// 330 instructions, and the doubling's chain δ, α, X3, Y3 waits on each;
-// placing the independent products between them took addDistinct from 675
-// to 618 ns. Measured (thread CPU time, p10 of 2000 samples, Xeon with two
-// shared cores; the Go formulas calling the assembly kernels before):
-// doubling 413 -> 328 ns, addDistinct 747 -> 612 ns, ScalarMult+BytesX
-// 320 -> 257 µs.
+// The lines are ordered so that independent products sit between the
+// links of the doubling's and the additions' dependency chains (δ, α, X3,
+// Y3 for the doubling): a P-521 multiplication is about 330 instructions,
+// and each link waits on one.
 
 // p521Formula writes name, the straight-line sequence of field operations
 // lines ("dst = a op b", op one of *, + and -, or "dst = a << k" for k
@@ -613,10 +609,4 @@ func p521Points() {
 		"Algorithm 5), with equal results, for coordinates below p; b is the",
 		"curve's b. The outputs may alias the inputs. It requires BMI2 and ADX.",
 		"Constant time.")
-	p521Formula("p521PointDoubleADX", "func(x3, y3, z3, x1, y1, z1, b *[9]uint64)", rcbDouble,
-		"p521PointDoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in projective",
-		"coordinates as (*P521Point).Double does in Go (Renes, Costello and",
-		"Batina, Algorithm 6), with equal results, for coordinates below p; b is",
-		"the curve's b. The outputs may alias the inputs. It requires BMI2 and",
-		"ADX. Constant time.")
 }

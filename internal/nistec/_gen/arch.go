@@ -23,12 +23,8 @@ func archFiles(f *modulus) (arch, noasm []byte) {
 	for _, k := range []struct{ op, params, args, doc string }{
 		{"Mul", "z, x, y", "z, x, y", "z = x·y·R⁻¹ mod m"},
 		{"Square", "z, x", "z, x", "z = x²·R⁻¹ mod m"},
-		{"SquareN", "z, x *[%d]uint64, n int", "z, x, n", "z = x^(2^n) (n squarings, n public)"},
 	} {
 		params := k.params + " *[%d]uint64"
-		if k.op == "SquareN" {
-			params = k.params
-		}
 		a.p("// %s%s sets %s, fully reduced, for inputs below m, with the", f.pre, k.op, k.doc)
 		a.p("// assembly (%s%sADX) when the CPU has BMI2 and ADX, and %s", f.pre, k.op, f.kernel(k.op))
 		a.p("// otherwise. Constant time; the branch is on the CPU, not on the values.")
@@ -62,17 +58,6 @@ func archFiles(f *modulus) (arch, noasm []byte) {
 	a.p("return q")
 	a.p("}")
 	a.p("return q.addGeneric(p1, p2)")
-	a.p("}")
-	a.p("")
-	a.p("// Double sets q = p + p, and returns q, with the assembly (%sPointDoubleADX)", f.pre)
-	a.p("// when the CPU has BMI2 and ADX, and doubleGeneric otherwise. Constant")
-	a.p("// time; the branch is on the CPU, not on the values.")
-	a.p("func (q *%sPoint) Double(p *%sPoint) *%sPoint {", P, P, P)
-	a.p("if useADX {")
-	a.p("%sPointDoubleADX(&q.x.l, &q.y.l, &q.z.l, &p.x.l, &p.y.l, &p.z.l, &%sB.l)", f.pre, f.pre)
-	a.p("return q")
-	a.p("}")
-	a.p("return q.doubleGeneric(p)")
 	a.p("}")
 	a.p("")
 	a.p("// addAffine sets q = p1 + p2, for p2 affine and not the identity, and")
@@ -133,17 +118,11 @@ func archFiles(f *modulus) (arch, noasm []byte) {
 	g.p("// %sSquare sets z = x²·R⁻¹ mod m, fully reduced, for inputs below m. Constant time.", f.pre)
 	g.p("func %sSquare(z, x *[%d]uint64) { %s(z, x) }", f.pre, n, f.kernel("Square"))
 	g.p("")
-	g.p("// %sSquareN sets z = x^(2^n) (n squarings, n public). Constant time.", f.pre)
-	g.p("func %sSquareN(z, x *[%d]uint64, n int) { %s(z, x, n) }", f.pre, n, f.kernel("SquareN"))
-	g.p("")
 	g.p("// double sets p = q + q, and returns p. Constant time.")
 	g.p("func (p *%sJacobian) double(q *%sJacobian) *%sJacobian { return p.doubleGeneric(q) }", f.pre, f.pre, f.pre)
 	g.p("")
 	g.p("// Add sets q = p1 + p2, and returns q. Constant time.")
 	g.p("func (q *%sPoint) Add(p1, p2 *%sPoint) *%sPoint { return q.addGeneric(p1, p2) }", P, P, P)
-	g.p("")
-	g.p("// Double sets q = p + p, and returns q. Constant time.")
-	g.p("func (q *%sPoint) Double(p *%sPoint) *%sPoint { return q.doubleGeneric(p) }", P, P, P)
 	g.p("")
 	g.p("// addAffine sets q = p1 + p2, for p2 affine and not the identity, and")
 	g.p("// returns q. Constant time.")

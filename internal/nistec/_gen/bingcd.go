@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// bingcdIterations mirrors bingcdIterations of package nistec (bingcd.go).
+// bingcdIterations mirrors bingcdIterations of package nistec
+// (bingcd_ref_test.go).
 func bingcdIterations(bitLen int) int {
 	return (2*bitLen-1+31-1)/31 + 1
 }
@@ -47,7 +48,7 @@ func emitBinaryInvert(e *emitter, f *modulus, name string) {
 }
 
 // emitBinGCD writes name(out, y), out = y⁻¹·2^(-33·iters) mod m: the
-// computation of binaryInvert (bingcd.go) on m's words, each value in
+// computation of binaryInvert (bingcd_ref_test.go) on m's words, each value in
 // variables, the loops over words written out, the two linear combinations
 // of a and b fused into one pass, and those of u and v into another.
 //
@@ -70,10 +71,12 @@ func emitBinGCD(e *emitter, f *modulus, name string, iters int) {
 		}
 		return strings.Join(s, ", ")
 	}
-	e.p("// %s sets out = y⁻¹·2^(-33·%d) mod m, for y < m (0 gives 0): binaryInvert", name, iters)
-	e.p("// (bingcd.go) written out for m's %d words, its values in variables, the", n)
-	e.p("// linear combinations of a and b fused into one pass, and those of u and")
-	e.p("// v into another, with the nonnegative coefficients c' = c + 2^31:")
+	e.p("// %s sets out = y⁻¹·2^(-33·%d) mod m, for y < m (0 gives 0): Pornin's", name, iters)
+	e.p("// optimized binary GCD (eprint 2020/972, Algorithm 2 with k = 32), as")
+	e.p("// binaryInvert (bingcd_ref_test.go) computes it, written out for m's %d words,", n)
+	e.p("// its values in variables, the linear combinations of a and b fused into")
+	e.p("// one pass, and those of u and v into another, with the nonnegative")
+	e.p("// coefficients c' = c + 2^31:")
 	e.p("//")
 	e.p("//	(f·a + g·b)/2^31 = (f'·a + g'·b)/2^31 - (a + b)")
 	e.p("//	f·u + g·v ≡ f'·u + g'·v + 2^31·(2m - u - v)   (mod m)")

@@ -29,9 +29,6 @@ func fieldFile(c *curve) []byte {
 	e.p("")
 	n := c.words
 	emitBinaryInvert(e, f, c.name+"Invert")
-	if asmFields[c.name] {
-		emitSquareN(e, c.name, n)
-	}
 	if new(big.Int).And(c.p, big.NewInt(3)).Int64() != 3 {
 		panic("p is not 3 mod 4")
 	}
@@ -40,10 +37,6 @@ func fieldFile(c *curve) []byte {
 	emitWindowExp(e, f, c.name+"SqrtCandidate", sq, "(p + 1)/4: p ≡ 3 mod 4, so it is a\n// square root of x when x is a square")
 	e.p("// %sB is the curve's b, as the field holds it.", c.name)
 	e.p("var %sB = %sElement{%s}", c.name, c.name, wordsLit(c.field().rep(c.b), n))
-	e.p("")
-	e.p("// %sGx and %sGy are the generator's coordinates, as the field holds them.", c.name, c.name)
-	e.p("var %sGx = %sElement{%s}", c.name, c.name, wordsLit(c.field().rep(c.gx), n))
-	e.p("var %sGy = %sElement{%s}", c.name, c.name, wordsLit(c.field().rep(c.gy), n))
 	e.p("")
 	emitKernels(e, f)
 	return e.Bytes()
@@ -58,7 +51,7 @@ func scalarFile(c *curve) []byte {
 	e.p("\"math/bits\"")
 	e.p(")")
 	e.p("")
-	f := &modulus{pre: c.name + "Ord", m: c.n, words: c.words, bytes: c.bytes}
+	f := &modulus{pre: c.name + "Ord", m: c.n, words: c.words, bytes: c.bytes, scalar: true}
 	e.WriteString(c.replacer().Replace(scalarTemplate))
 	e.p("")
 	emitBinaryInvert(e, f, c.name+"OrdInvert")
@@ -85,12 +78,6 @@ const pxxxElementLength = LLL
 // zero. Arguments and receivers may alias. All methods are constant time.
 type pxxxElement struct {
 	l [NNN]uint64
-}
-
-// Zero sets e = 0, and returns e.
-func (e *pxxxElement) Zero() *pxxxElement {
-	*e = pxxxElement{}
-	return e
 }
 
 // One sets e = 1, and returns e.
@@ -196,12 +183,7 @@ func (e *pxxxElement) SetBytes(x []byte) (*pxxxElement, error) {
 	return e, nil
 }
 
-// Bytes returns the pxxxElementLength-byte big-endian encoding of e.
-func (e *pxxxElement) Bytes() []byte {
-	var out [LLL]byte
-	return e.bytes(&out)
-}
-
+// bytes writes the big-endian encoding of e to out, and returns out[:].
 func (e *pxxxElement) bytes(out *[LLL]byte) []byte {
 	var t [NNN]uint64
 	one := [NNN]uint64{1}
@@ -287,22 +269,9 @@ func (s *PxxxScalar) Add(a, b *PxxxScalar) *PxxxScalar {
 	return s
 }
 
-// Sub sets s = a - b mod n, and returns s.
-func (s *PxxxScalar) Sub(a, b *PxxxScalar) *PxxxScalar {
-	pxxxOrdSub(&s.l, &a.l, &b.l)
-	return s
-}
-
 // Mul sets s = a · b mod n, and returns s.
 func (s *PxxxScalar) Mul(a, b *PxxxScalar) *PxxxScalar {
 	pxxxOrdMul(&s.l, &a.l, &b.l)
-	return s
-}
-
-// Negate sets s = -a mod n, and returns s.
-func (s *PxxxScalar) Negate(a *PxxxScalar) *PxxxScalar {
-	var zero [NNN]uint64
-	pxxxOrdSub(&s.l, &zero, &a.l)
 	return s
 }
 

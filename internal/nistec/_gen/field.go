@@ -25,6 +25,9 @@ type modulus struct {
 	// squaring only (P-521's): the Go kernels are named MulGeneric and
 	// SquareGeneric, and mulArchFiles writes the dispatch.
 	mulAsm bool
+	// scalar is set for the field modulo the group order n, which needs no
+	// squaring, subtraction or one, and whose modulus SetReducedBytes reads.
+	scalar bool
 }
 
 // kernel is the name of the Go multiplication or squaring kernel ("Mul",
@@ -52,14 +55,17 @@ func (f *modulus) hasTop() bool { return f.m.BitLen() == 64*f.words }
 
 const ones = ^uint64(0)
 
-// emitKernels writes the arithmetic of f on [words]uint64: Montgomery
-// multiplication, addition, subtraction, exponentiation by a public
-// exponent and the conversions from and to big-endian bytes.
+// emitKernels writes the arithmetic of f on [words]uint64: the
+// multiplication, the addition, the conversions from and to big-endian
+// bytes, and for a field (not a scalar field) the squaring, the subtraction
+// and the field's one; for a scalar field, the modulus.
 func emitKernels(e *emitter, f *modulus) {
 	n := f.words
-	e.p("// %sModulus is the modulus, in %d little-endian words.", f.pre, n)
-	e.p("var %sModulus = %s", f.pre, wordsLit(f.m, n))
-	e.p("")
+	if f.scalar {
+		e.p("// %sModulus is the modulus, in %d little-endian words.", f.pre, n)
+		e.p("var %sModulus = %s", f.pre, wordsLit(f.m, n))
+		e.p("")
+	}
 	rr := new(big.Int).Lsh(big.NewInt(1), uint(128*n))
 	if f.mersenne {
 		e.p("// %sRR is 1: multiplying by it leaves a value as the Mersenne field holds it.", f.pre)
@@ -74,13 +80,16 @@ func emitKernels(e *emitter, f *modulus) {
 		emitMersenne(e, f, true)
 	} else if f.words >= 9 {
 		emitMulFused(e, f)
-		emitSquare(e, f)
 	} else {
 		emitMul(e, f)
+	}
+	if !f.mersenne && !f.scalar {
 		emitSquare(e, f)
 	}
 	emitAddSub(e, f)
-	emitOne(e, f)
+	if !f.scalar {
+		emitOne(e, f)
+	}
 	emitBytes(e, f)
 }
 
@@ -241,6 +250,9 @@ func emitAddSub(e *emitter, f *modulus) {
 	}
 	e.p("}")
 	e.p("")
+	if f.scalar {
+		return
+	}
 	sub := f.pre + "Sub"
 	if f.mulAsm {
 		sub += "Generic"

@@ -42,8 +42,6 @@ var pointAsms = []pointAsm{
 		"&q.x.l, &q.y.l, &q.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &p2.z.l, &pxxxB.l"},
 	{"q *PxxxPoint", "addAffine", "p1 *PxxxPoint, p2 *pxxxAffine", "pxxxPointAddAffineADX",
 		"&q.x.l, &q.y.l, &q.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &pxxxB.l"},
-	{"q *PxxxPoint", "Double", "p *PxxxPoint", "pxxxPointDoubleADX",
-		"&q.x.l, &q.y.l, &q.z.l, &p.x.l, &p.y.l, &p.z.l, &pxxxB.l"},
 }
 
 // renamedPointAsms returns the formulas of pointAsms that the point file

@@ -41,9 +41,6 @@ func pointFile(c *curve) []byte {
 			{"// addDistinct sets p = p1 + p2", "// addDistinctGeneric sets p = p1 + p2"},
 			{"func (p *" + c.name + "Jacobian) addDistinct(", "func (p *" + c.name + "Jacobian) addDistinctGeneric("},
 			{"func (p *" + c.name + "Jacobian) addAffineDistinct(", "func (p *" + c.name + "Jacobian) addAffineDistinctGeneric("},
-			{"// Double sets q = p + p, and returns q. Constant time.\n",
-				"// doubleGeneric sets q = p + p, and returns q, in Go (see Double). Constant time.\n"},
-			{"func (q *" + c.Name + "Point) Double(", "func (q *" + c.Name + "Point) doubleGeneric("},
 			// And the table scan: selectIntoGeneric.
 			{"// selectInto sets p", "// selectIntoGeneric sets p"},
 			{"func (t *" + c.name + "Table) selectInto(", "func (t *" + c.name + "Table) selectIntoGeneric("},
@@ -81,9 +78,6 @@ func pointFile(c *curve) []byte {
 			{"func (q *" + c.Name + "Point) Add(", "func (q *" + c.Name + "Point) addGeneric("},
 			{"// addAffine sets q = p1 + p2", "// addAffineGeneric sets q = p1 + p2"},
 			{"func (q *" + c.Name + "Point) addAffine(", "func (q *" + c.Name + "Point) addAffineGeneric("},
-			{"// Double sets q = p + p, and returns q. Constant time.\n",
-				"// doubleGeneric sets q = p + p, and returns q, in Go (see Double). Constant time.\n"},
-			{"func (q *" + c.Name + "Point) Double(", "func (q *" + c.Name + "Point) doubleGeneric("},
 		} {
 			if strings.Count(src, r[0]) != 1 {
 				log.Fatalf("point template: %q is not there once", r[0])
@@ -166,8 +160,7 @@ const pxxxScalarMultLow = SML
 
 // PxxxPoint is a point of the Pxxx curve y² = x³ - 3x + b in projective
 // coordinates (X:Y:Z), x = X/Z and y = Y/Z; the identity is (0:1:0). The zero
-// value is NOT valid: use NewPxxxPoint or NewPxxxGenerator. Arguments and
-// receivers may alias.
+// value is NOT valid: use NewPxxxPoint. Arguments and receivers may alias.
 //
 // The group law is the complete formulas of Renes, Costello and Batina,
 // "Complete addition formulas for prime order elliptic curves" (eprint
@@ -181,13 +174,6 @@ type PxxxPoint struct {
 func NewPxxxPoint() *PxxxPoint {
 	p := &PxxxPoint{}
 	p.y.One()
-	return p
-}
-
-// NewPxxxGenerator returns a new point set to the generator.
-func NewPxxxGenerator() *PxxxPoint {
-	p := &PxxxPoint{x: pxxxGx, y: pxxxGy}
-	p.z.One()
 	return p
 }
 
@@ -317,26 +303,6 @@ func (p *PxxxPoint) bytesX(out *[pxxxElementLength]byte) ([]byte, error) {
 	return x.bytes(out), nil
 }
 
-// BytesCompressed returns the compressed encoding of p (SEC 1, Version 2.0,
-// Section 2.3.3), or {0x00} for the identity.
-func (p *PxxxPoint) BytesCompressed() []byte {
-	var out [1 + pxxxElementLength]byte
-	return p.bytesCompressed(&out)
-}
-
-func (p *PxxxPoint) bytesCompressed(out *[1 + pxxxElementLength]byte) []byte {
-	if p.z.IsZero() == 1 {
-		return append(out[:0], 0)
-	}
-	var x, y pxxxElement
-	p.affine(&x, &y)
-	var yb [pxxxElementLength]byte
-	y.bytes(&yb)
-	out[0] = 2 | yb[pxxxElementLength-1]&1
-	x.bytes((*[pxxxElementLength]byte)(out[1:]))
-	return out[:]
-}
-
 // Add sets q = p1 + p2, and returns q. Constant time.
 func (q *PxxxPoint) Add(p1, p2 *PxxxPoint) *PxxxPoint {
 	// Renes-Costello-Batina 2015, Algorithm 4 (a = -3): 12M + 2mb + 29a.
@@ -436,48 +402,6 @@ func (q *PxxxPoint) addAffine(p1 *PxxxPoint, p2 *pxxxAffine) *PxxxPoint {
 	z3.Mul(&t4, &z3)     // Z3 := t4 * Z3
 	t1.Mul(&t3, &t0)     // t1 := t3 * t0
 	z3.Add(&z3, &t1)     // Z3 := Z3 + t1
-	q.x, q.y, q.z = x3, y3, z3
-	return q
-}
-
-// Double sets q = p + p, and returns q. Constant time.
-func (q *PxxxPoint) Double(p *PxxxPoint) *PxxxPoint {
-	// Renes-Costello-Batina 2015, Algorithm 6 (a = -3): 8M + 3S + 2mb + 21a.
-	var t0, t1, t2, t3, x3, y3, z3 pxxxElement
-	t0.Square(&p.x)      // t0 := X ^ 2
-	t1.Square(&p.y)      // t1 := Y ^ 2
-	t2.Square(&p.z)      // t2 := Z ^ 2
-	t3.Mul(&p.x, &p.y)   // t3 := X * Y
-	t3.Add(&t3, &t3)     // t3 := t3 + t3
-	z3.Mul(&p.x, &p.z)   // Z3 := X * Z
-	z3.Add(&z3, &z3)     // Z3 := Z3 + Z3
-	y3.Mul(&pxxxB, &t2)  // Y3 := b * t2
-	y3.Sub(&y3, &z3)     // Y3 := Y3 - Z3
-	x3.Add(&y3, &y3)     // X3 := Y3 + Y3
-	y3.Add(&x3, &y3)     // Y3 := X3 + Y3
-	x3.Sub(&t1, &y3)     // X3 := t1 - Y3
-	y3.Add(&t1, &y3)     // Y3 := t1 + Y3
-	y3.Mul(&x3, &y3)     // Y3 := X3 * Y3
-	x3.Mul(&x3, &t3)     // X3 := X3 * t3
-	t3.Add(&t2, &t2)     // t3 := t2 + t2
-	t2.Add(&t2, &t3)     // t2 := t2 + t3
-	z3.Mul(&pxxxB, &z3)  // Z3 := b * Z3
-	z3.Sub(&z3, &t2)     // Z3 := Z3 - t2
-	z3.Sub(&z3, &t0)     // Z3 := Z3 - t0
-	t3.Add(&z3, &z3)     // t3 := Z3 + Z3
-	z3.Add(&z3, &t3)     // Z3 := Z3 + t3
-	t3.Add(&t0, &t0)     // t3 := t0 + t0
-	t0.Add(&t3, &t0)     // t0 := t3 + t0
-	t0.Sub(&t0, &t2)     // t0 := t0 - t2
-	t0.Mul(&t0, &z3)     // t0 := t0 * Z3
-	y3.Add(&y3, &t0)     // Y3 := Y3 + t0
-	t0.Mul(&p.y, &p.z)   // t0 := Y * Z
-	t0.Add(&t0, &t0)     // t0 := t0 + t0
-	z3.Mul(&t0, &z3)     // Z3 := t0 * Z3
-	x3.Sub(&x3, &z3)     // X3 := X3 - Z3
-	z3.Mul(&t0, &t1)     // Z3 := t0 * t1
-	z3.Add(&z3, &z3)     // Z3 := Z3 + Z3
-	z3.Add(&z3, &z3)     // Z3 := Z3 + Z3
 	q.x, q.y, q.z = x3, y3, z3
 	return q
 }
