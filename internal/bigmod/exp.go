@@ -1,20 +1,9 @@
 package bigmod
 
-// expWindow returns the width of Exp's window for a modulus of n limbs,
-// chosen by measurement (BenchmarkExpWindow; exponents as long as the
-// modulus, the least time of 60 runs alternating the widths, three times, on
-// the portable kernels):
-//
-//	modulus     w = 4     w = 5     w = 6
-//	1024 bits   450 µs    455 µs    490 µs
-//	1536 bits   1.39 ms   1.37 ms   1.43 ms
-//	2048 bits   3.26 ms   3.18 ms   3.25 ms
-//
-// Four bits are best up to 1024 bits (16 limbs), the CRT half of RSA-2048,
-// and five above; six lose everywhere, the table scan (2^w·n words a window)
-// costing more than the multiplications they save. Faster kernels
-// (assembly) shift the balance toward narrow windows, since they do not make
-// the scan faster: measure again when they come.
+// expWindow returns the width of Exp's window for a modulus of n limbs, the
+// fastest in BenchmarkExpWindow: four bits up to 1024 bits (16 limbs), the
+// CRT half of RSA-2048, and five above. Wider windows save multiplications
+// but cost more in the table scan (2^w·n words a window).
 func expWindow(n int) int {
 	if n <= 16 {
 		return 4
@@ -49,11 +38,9 @@ func (z *Nat) Exp(x *Nat, e []byte, m *Modulus) *Nat {
 	return z.expWindow(x, e, m, expWindow(len(m.limbs)))
 }
 
-// ifmaWindow is the window width of the IFMA exponentiations, chosen by
-// measurement (BenchmarkExpIFMAWindow; the least of 100 runs, 1024 bits):
-// ExpPair 285 µs with 5 bits against 291 µs with 4, Exp 200 µs with
-// either. The table scan costs 2^w entries per window, so it does not pay to
-// go wider.
+// ifmaWindow is the window width of the IFMA exponentiations, the fastest
+// in BenchmarkExpIFMAWindow. The table scan costs 2^w entries per window,
+// so it does not pay to go wider.
 const ifmaWindow = 5
 
 // ExpPair sets z1 = x1^e1 mod m1 and z2 = x2^e2 mod m2, each under Exp's
@@ -149,8 +136,8 @@ func windowBits(e []byte, lo, w int) uint64 {
 // nor its time depend on k.
 //
 // It runs down the table four words of z at a time, the four held in
-// registers across the entries: 15% faster than a pass per entry that keeps
-// z in memory (measured at 16 and 32 limbs, windows of 4 to 6 bits).
+// registers across the entries, rather than a pass per entry that keeps z
+// in memory.
 func ctSelect(z, table []uint64, k uint64) {
 	n := len(z)
 	entries := len(table) / n

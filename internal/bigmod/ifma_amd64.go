@@ -8,7 +8,7 @@ import "golang.org/x/sys/cpu"
 // of mont_amd64.s) for the moduli that have kernels (see ifmaDigits). The
 // kernels use zmm registers (AVX-512F), VPMADD52LUQ/HUQ (AVX512IFMA) and
 // MULX (BMI2); AVX512VL, which their ymm form would need (the generator has
-// one, measured slower), is asked for too, as OpenSSL and AWS-LC do. Tests
+// one, which runs slower), is asked for too, as OpenSSL and AWS-LC do. Tests
 // flip it to run both paths; GODEBUG=cpu.avx512ifma=off turns it off for a
 // whole process.
 var useIFMA = ifmaCapable
@@ -62,9 +62,9 @@ func amm2(z, a, b, m []uint64, k0 *[2]uint64, words int) {
 }
 
 // selectIFMA sets z to entry k of table, whose entries are len(z) words
-// (24, 32, 40, 64 or 80) and whose entry count is even, by a scan that reads every
-// entry (see selectIFMA24): its memory accesses and time do not depend on
-// k. At 24 words and 32 entries it takes 33 ns.
+// (24, 32, 40, 64 or 80) and whose entry count is even, by a scan that
+// reads every entry (see selectIFMA24): its memory accesses and time do not
+// depend on k.
 func selectIFMA(z, table []uint64, k uint64) {
 	switch len(z) {
 	case 24:

@@ -22,7 +22,7 @@
 // many as its [Func] entry allows, its divisions (DIV, IDIV and the
 // floating-point divisions) exactly as many as the entry allows of public
 // values (usually none), and it has no indirect jump (a jump table). The counts
-// are exact so that the list is reviewed when the code changes: every
+// are exact so that the list is read again when the code changes: every
 // allowed loop runs over a public counter, and every allowed branch tests a
 // public value (a length, the choice of implementation), which the entry's
 // Why explains.

@@ -11,15 +11,9 @@ package edwards25519
 // timing and memory accesses: they must be public.
 
 // pippengerThreshold is the number of terms from which VarTimeMultiScalarMult
-// uses Pippenger's method rather than Straus's, measured by
-// BenchmarkMSMCrossover on the terms of batch verification (half 128-bit
-// scalars; minimum of 15 to 30 alternating rounds, µs, Straus against
-// Pippenger's best window c):
-//
-//	n        64    96   128   192   256   384   512   1024
-//	Straus  455   688   909  1386  1837  2713  3521   6962
-//	Pipp.   507   676   831  1136  1429  1940  2476   4216
-//	c         5     5     5     6     6     7     8      8
+// uses Pippenger's method rather than Straus's: the crossover of
+// BenchmarkMSMCrossover on the terms of batch verification (half of the
+// scalars 128 bits long).
 const pippengerThreshold = 96
 
 // VarTimeMultiScalarMult sets v = Σ scalars[i]·points[i], and returns v. It
@@ -79,9 +73,9 @@ func (v *Point) straussVarTime(scalars []*Scalar, points []*Point) *Point {
 	return v.fromCompleted(&r)
 }
 
-// pippengerWindow returns the window width c for n terms, from
-// BenchmarkMSMCrossover (see pippengerThreshold; c and c + 1 are within a
-// few percent of each other at the boundaries); beyond 1024 terms, one more
+// pippengerWindow returns the window width c for n terms, the fastest in
+// BenchmarkMSMCrossover up to 1024 terms (c and c + 1 are within a few
+// percent of each other at the boundaries); beyond 1024 terms, one more
 // bit each time n quadruples, as the n additions per window start to
 // outweigh the 2^c of the bucket sums.
 func pippengerWindow(n int) uint {

@@ -17,9 +17,8 @@ import (
 // (2^(w−2) entries, as many additions), B's is built once (64 affine entries
 // for w = 8), and a width w leaves on average one nonzero digit in w + 1:
 // for A, w = 5 costs 8 + 253/6 ≈ 50 additions, against 4 + 51 for w = 4 and
-// 16 + 36 for w = 6. For B, BenchmarkVarTimeBaseWindow measured (minimum
-// of 100 alternating rounds, µs) 35.0, 34.7, 34.3 and 34.0 for w = 7 to 10:
-// the 2% of w = 10 is not worth a table four times larger (30 KB).
+// 16 + 36 for w = 6. For B, w = 8: a wider window gains little
+// (BenchmarkVarTimeBaseWindow) for a table twice as large a bit.
 const (
 	wnafWidthA = 5
 	wnafWidthB = 8
@@ -96,7 +95,7 @@ func (r *completed) addDigitVarTime(v *Point, tbl *oddTable, e int8) {
 
 // baseOddTable returns B, 3·B, 5·B, ..., 127·B in affine niels form, entry
 // j for (2j + 1)·B: the odd multiples a width-8 NAF digit needs. It is
-// computed on first use, in about 20 µs.
+// computed on first use.
 func baseOddTable() *[64]niels {
 	baseOddOnce.Do(initBaseOddTable)
 	return &baseOddTbl

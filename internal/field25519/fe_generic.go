@@ -120,8 +120,7 @@ func feMulGeneric(v, a, b *Element) {
 	// so no column overflows 128 bits, and a square has the same columns.
 	//
 	// The carry pass of carryWide follows, written out rather than called:
-	// passing the ten words to a function that cannot be inlined costs
-	// about 6% of the portable multiplication.
+	// a function taking the ten words cannot be inlined.
 	s0, m0 := split51(h0, r0)
 	s1, m1 := split51(h1, r1)
 	s2, m2 := split51(h2, r2)
@@ -248,7 +247,7 @@ func squareLimbs(l0, l1, l2, l3, l4 uint64) (uint64, uint64, uint64, uint64, uin
 //
 // This kernel is long because it is unrolled: the products of squareLimbs,
 // repeated rather than shared through a function returning the ten column
-// words, which costs about 10% of a run of portable squarings.
+// words, which cannot be inlined.
 func squareLimbsLazy(l0, l1, l2, l3, l4 uint64) (uint64, uint64, uint64, uint64, uint64) {
 	// The columns of squareLimbs.
 	l0x2 := l0 << 1

@@ -1,9 +1,10 @@
-// Package testutil holds helpers shared by carry's tests: external test
-// vectors fetched at a pinned version, the OpenSSL command line tool as a
-// differential oracle, and reproducible randomness.
+// Package testutil holds what carry's tests share: external test vectors
+// fetched at a pinned version, the OpenSSL command line tool as a
+// differential oracle, reproducible randomness, and the staleness check of
+// generated files.
 //
-// Every helper fails the calling test when what it needs is missing; none of
-// them skips. A test that cannot run is a failed test, so that a broken
+// Every function fails the calling test when what it needs is missing; none
+// of them skips. A test that cannot run is a failed test, so that a broken
 // environment is never mistaken for a passing suite.
 package testutil
 

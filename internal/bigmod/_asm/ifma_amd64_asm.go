@@ -68,17 +68,6 @@ import (
 // than by latency, move values between vector and scalar registers through
 // the stack and take hi(a[0]·b[i]) from the vector (see ammStep's hiVec and
 // viaMem).
-//
-// Measured (Xeon, Emerald Rapids, min of many runs of 100 calls), at 1024
-// bits: one multiplication 153 ns, an x2 pair 183 ns; the MULX/ADX
-// squaring of 16 limbs 206 ns. At 1536 bits 240 and 317 ns, at 2048 bits
-// 329 and 511 ns; at 3072 and 4096 bits (x1 only) 646 ns and 1.12 µs,
-// against 2.24 and 4.07 µs for the MULX/ADX multiplications. Variants measured slower (x1 and x2 at 1024 bits): ymm
-// registers (5 a value, the multiply-adds then on ports 0 and 1), 170 and
-// 245 ns; no hh, 174 and 216 ns; reading digit 0 from lane 0 after the
-// shift as OpenSSL does, 174 and 208 ns; also keeping the low products
-// apart, 156 and 222 ns; in x2, taking lo(a[1]·b[i]) or hi(m[0]·y) from the
-// vector too, 196 and 205 ns.
 
 // ifmaSizes are the digit counts that get kernels: the CRT halves of
 // RSA-2048, RSA-3072 and RSA-4096 (1024, 1536 and 2048 bits).
@@ -104,7 +93,7 @@ type ammInstance struct {
 }
 
 // vecLanes is the lanes of the vector registers the kernels use: 8, zmm
-// (4, ymm, generates too; measured slower).
+// (4, ymm, generates too, and runs slower).
 const vecLanes = 8
 
 // digitBits is the width of a radix-2^52 digit.
@@ -233,9 +222,8 @@ func ammIFMA(d, inst int) {
 		}
 	}
 	// pre: the x2 kernels' products of a[0] and a[1] by every digit of b,
-	// made before the loop (see ammStep's pre). Measured at 1024 bits 183
-	// against 189 ns, at 2048 bits 511 against 525 ns; at 1536 bits,
-	// though, 327 against 317 ns, so not there.
+	// made before the loop (see ammStep's pre), but at 30 digits (1536
+	// bits), where they are slower.
 	pre := inst == 2 && splitH && d != 30
 	var preMem Mem
 	if pre {
@@ -454,8 +442,7 @@ func zmm(i int) VecPhysical {
 //
 // With hiVec (and hh), hi(a[0]·b[i]) comes from lane 0 of hh by a VMOVQ
 // rather than from a MULX: fewer instructions, for the x2 kernels, which
-// are bounded by throughput, not by the chain of y (measured 201 against
-// 209 ns at 1024 bits; the x1 kernel 152 against 149).
+// are bounded by throughput, not by the chain of y.
 //
 // With viaMem, values go between vector and scalar registers through the
 // stack (in.slot) rather than by VPEXTRQ, VMOVQ and VPBROADCASTQ, which

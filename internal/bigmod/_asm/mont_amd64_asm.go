@@ -24,10 +24,7 @@
 // Each MULX costs two additions, ADCX and ADOX, which share two execution
 // ports: that, not the multiplier, bounds these kernels, and a form that
 // kept a block of t in registers between the passes would save stores but
-// no additions. Measured against the unrolled Go kernels (Xeon with ADX, 2
-// shared cores, min of 3): 1024 bits, multiplication 246 against 388 ns,
-// squaring (sqr_amd64_asm.go) 206 against 317 ns; 2048 bits, 952 against
-// 1470 ns and 744 against 1215 ns.
+// no additions.
 package main
 
 import (

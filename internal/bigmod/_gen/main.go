@@ -5,12 +5,10 @@
 // same order of operations; only the loop over the words of a row is written
 // out, so that every index is a constant: the Go compiler then needs no
 // index register and no bounds check, and keeps the two carry chains of a
-// step in registers (25% to 30% faster than the loop, measured at 8 to 64
-// limbs). Each step states the reduction row's product before the product
-// row's: the compiler's scheduler then keeps both products in registers,
-// where in the other order it hoisted the second multiplication above the
-// first's additions and spilled them (5% to 8% faster at 24 to 64 limbs; the
-// loop of montMulGeneric did not gain from it).
+// step in registers. Each step states the reduction row's product before
+// the product row's: the compiler's scheduler then keeps both products in
+// registers, where in the other order it hoisted the second multiplication
+// above the first's additions and spilled them.
 //
 // montSqrN squares: the cross products x[i]·x[j], i < j, once (written out in
 // full up to fullCrossMax limbs, as a loop of addMulRowPair above), doubled
@@ -37,9 +35,7 @@ var sizes = []int{8, 16, 24, 32, 48, 64}
 // fullCrossMax is the largest limb count whose squaring has its cross
 // products written out in full (n(n-1)/2 steps, about 14 KB of code at 24
 // limbs and 25 KB at 32); above it they are a loop over pairs of rows
-// (addMulRowPair). Written out, the squaring is 9% faster than with the loop
-// at 24 and 32 limbs, and Exp 6% to 7% faster (1536 bits: 1.48 to 1.40 ms;
-// 2048 bits: 3.48 to 3.24 ms); at 48 and 64 limbs it was slower.
+// (addMulRowPair), which is the faster there.
 const fullCrossMax = 32
 
 type emitter struct{ bytes.Buffer }

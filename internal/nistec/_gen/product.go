@@ -164,11 +164,8 @@ func emitSquare(e *emitter, f *modulus) {
 //
 // The product and the reduction are separate passes (operand scanning,
 // SOS). The fused form (emitMulFused: CIOS, a row of the product and a row of
-// the reduction side by side) measured the same at 6 words, 10% slower at 4
-// words and 10% faster at 9 (thread CPU time, amd64), so it serves the
-// 9-word scalar field of P-521 only. Product scanning with the reduction
-// interleaved (the FIPS method, a three-word accumulator per column) measured
-// 0 to 30% slower than either at 4, 6 and 9 words.
+// the reduction side by side) serves the 9-word scalar field of P-521 only,
+// the one size where it is the faster.
 func emitMul(e *emitter, f *modulus) {
 	n := f.words
 	e.p("// %s sets z = x·y·R⁻¹ mod m (Montgomery multiplication, R = 2^%d) for", f.kernel("Mul"), 64*n)
@@ -183,10 +180,9 @@ func emitMul(e *emitter, f *modulus) {
 	e.p("")
 }
 
-// emitConstMul writes (hi, lo) = q·w for the constant word w. Shifts and
-// additions for the words with at most three signed binary digits (those of
-// P-256 and P-384: 2^32 - 1, 2^64 - 2^32, 2^64 - 2) measured no faster than
-// the multiplication (within 3%, thread CPU time, amd64), so it multiplies.
+// emitConstMul writes (hi, lo) = q·w for the constant word w, by a
+// multiplication even where w has few signed binary digits, which shifts
+// and additions do no faster.
 func emitConstMul(e *emitter, w uint64) {
 	e.p("hi, lo = bits.Mul64(q, %#x)", w)
 }
