@@ -24,65 +24,62 @@
 // sizes, and on how the hash's state can be saved. Whether the hash itself is
 // constant time is the hash's business; Go's SHA-2 is. [Equal] compares in
 // time that depends only on the lengths.
+//
+// # FIPS 140 mode
+//
+// carry is not a FIPS 140 validated module. When the standard library runs in
+// FIPS 140 mode (crypto/fips140.Enabled reports true, under GODEBUG=fips140=on
+// or only), every MAC is computed by crypto/hmac: New returns crypto/hmac's
+// hash, with its checks and panics (FIPS 140-only mode refuses keys shorter
+// than 112 bits and hashes other than SHA-2 and SHA-3); [Sum] and [Key.Sum]
+// run crypto/hmac.New on each call, and a [Key] keeps a copy of the key for
+// that instead of the prepared states.
 package hmac
 
 import (
 	"crypto/fips140"
-	"crypto/sha256"
-	"crypto/sha3"
-	"crypto/sha512"
-	"crypto/subtle"
+	"crypto/hmac"
 	"hash"
-	"reflect"
 )
 
-// New returns a new HMAC hash using the given [hash.Hash] type and key, as
-// crypto/hmac.New does: New functions like [crypto/sha256.New] can be used
-// as h, which must return a new Hash every time it is called (New panics if
-// two calls return the same value). A key longer than the hash's block size
-// is hashed first, as FIPS 198-1 requires.
+// New returns a hash.Hash that computes the HMAC under key with the hash
+// that h makes, with crypto/hmac.New's signature and behaviour. h is a
+// constructor such as [crypto/sha256.New]; it must make a distinct hash on
+// each call: New panics, as crypto/hmac.New does, if two calls return the
+// same value (a hash type that cannot be compared counts as distinct), and
+// lets a panic of h itself, or the call of a nil h, go through. A key longer
+// than the hash's block size is hashed first (FIPS 198-1).
 //
 // The returned Hash starts from the key's prepared states (see [NewKey]), so
-// its Reset costs no compression. Like crypto/hmac's, it does not implement
-// [encoding.BinaryMarshaler] or [encoding.BinaryUnmarshaler]; it implements
-// [hash.Cloner] when the underlying hash does.
-//
-// In FIPS 140-only mode (GODEBUG=fips140=only), New panics for keys shorter
-// than 112 bits and hashes other than SHA-2 and SHA-3, as crypto/hmac does.
+// that its Reset costs no compression. Like crypto/hmac's, it implements
+// neither [encoding.BinaryMarshaler] nor [encoding.BinaryUnmarshaler], and
+// its Clone ([hash.Cloner]) works when the underlying hash clones and
+// otherwise returns an error wrapping [errors.ErrUnsupported].
 func New(h func() hash.Hash, key []byte) hash.Hash {
-	if fips140.Enforced() {
-		if len(key) < 112/8 {
-			panic("hmac: use of keys shorter than 112 bits is not allowed in FIPS 140-only mode")
-		}
-		if !approvedHash(h()) {
-			panic("hmac: use of hash functions other than SHA-2 or SHA-3 is not allowed in FIPS 140-only mode")
-		}
+	if fips140.Enabled() {
+		return hmac.New(h, key)
 	}
-	return NewKey(h, key).New()
+	// The Key is this hash's alone: its scratch hash serves as the inner
+	// hash, so that h, unless it is a standard constructor, is called
+	// twice, as crypto/hmac.New calls it.
+	k, outer := newKey(h, key)
+	if outer == nil {
+		outer = h()
+	}
+	m := &mac{k: k, inner: k.own, outer: newScratch(outer)}
+	k.restore(m.inner, k.inner, 0)
+	return m
 }
 
-// Equal compares two MACs for equality without leaking timing information,
-// as crypto/hmac.Equal does: its time depends on the lengths of mac1 and
-// mac2, never on their contents. MACs of different lengths are unequal.
-func Equal(mac1, mac2 []byte) bool {
-	// The lengths are public: a MAC of the wrong length is a different
-	// hash, not a near miss.
-	return subtle.ConstantTimeCompare(mac1, mac2) == 1
-}
+// Equal reports whether mac1 and mac2 are the same bytes, in time that
+// depends on their lengths only: it is crypto/hmac.Equal. MACs of different
+// lengths are unequal.
+func Equal(mac1, mac2 []byte) bool { return hmac.Equal(mac1, mac2) }
 
-// approvedTypes are the dynamic types of the standard library's SHA-2 and
-// SHA-3 hashes, the ones FIPS 140-only mode accepts. Every SHA-2 function of
-// a package returns the same type (SHA-224 that of SHA-256, SHA-384 and
-// SHA-512/t that of SHA-512), and so do all of crypto/sha3's fixed-length
-// hashes.
-var approvedTypes = map[reflect.Type]bool{
-	reflect.TypeOf(sha256.New()):  true,
-	reflect.TypeOf(sha512.New()):  true,
-	reflect.TypeOf(sha3.New256()): true,
-}
-
-// approvedHash reports whether h is one of the standard library's SHA-2 or
-// SHA-3 hashes.
-func approvedHash(h hash.Hash) bool {
-	return approvedTypes[reflect.TypeOf(h)]
+// stdSum is Sum computed by crypto/hmac, for FIPS 140 mode. dst is only
+// appended to, so that it does not escape in Sum and Key.Sum.
+func stdSum(dst []byte, h func() hash.Hash, key, msg []byte) []byte {
+	m := hmac.New(h, key)
+	m.Write(msg)
+	return append(dst, m.Sum(nil)...)
 }

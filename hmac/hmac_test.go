@@ -8,6 +8,7 @@ import (
 	"crypto/sha512"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"hash"
 	"os"
 	"strconv"
@@ -204,23 +205,97 @@ func TestClone(t *testing.T) {
 	}
 }
 
-// TestNotUnique checks that New and NewKey panic, as crypto/hmac.New does,
-// when h returns the same hash twice.
-func TestNotUnique(t *testing.T) {
+// panicValue returns what f panics with, or nil.
+func panicValue(f func()) (v any) {
+	defer func() { v = recover() }()
+	f()
+	return nil
+}
+
+// uncomparable is a hash whose dynamic type cannot be compared with ==:
+// crypto/hmac.New takes it as distinct values, and so must New.
+type uncomparable struct {
+	hash.Hash
+	_ []byte
+}
+
+// TestNewPanics checks New and NewKey, beside crypto/hmac.New, on hash
+// functions that misbehave: one that returns the same hash twice (or nil
+// twice) makes both panic, with crypto/hmac's message under this package's
+// prefix; a nil function and one that panics make both panic with the same
+// value; a hash whose type cannot be compared is accepted by both.
+func TestNewPanics(t *testing.T) {
 	shared := sha256.New()
-	h := func() hash.Hash { return shared }
-	for name, f := range map[string]func(){
-		"New":    func() { New(h, []byte("key")) },
-		"NewKey": func() { NewKey(h, []byte("key")) },
+	for _, tc := range []struct {
+		name   string
+		h      func() hash.Hash
+		unique bool // the panic is crypto/hmac's "not unique" one
+	}{
+		{"same hash", func() hash.Hash { return shared }, true},
+		{"nil hash", func() hash.Hash { return nil }, true},
+		{"nil function", nil, false},
+		{"panicking function", func() hash.Hash { panic("no hash here") }, false},
 	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s did not panic on a hash function returning one value", name)
+		want := panicValue(func() { stdhmac.New(tc.h, []byte("key")) })
+		if want == nil {
+			t.Fatalf("%s: crypto/hmac.New did not panic", tc.name)
+		}
+		for name, f := range map[string]func(){
+			"New":    func() { New(tc.h, []byte("key")) },
+			"NewKey": func() { NewKey(tc.h, []byte("key")) },
+			"Sum":    func() { Sum(nil, tc.h, []byte("key"), nil) },
+		} {
+			if name == "Sum" && tc.unique {
+				// Sum calls h once: it has no second value to compare.
+				continue
+			}
+			got := panicValue(f)
+			switch {
+			case tc.unique:
+				msg, ok := strings.CutPrefix(fmt.Sprint(got), "hmac: ")
+				if !ok || "crypto/hmac: "+msg != fmt.Sprint(want) {
+					t.Errorf("%s, %s: panic %q, crypto/hmac's %q", tc.name, name, got, want)
 				}
-			}()
-			f()
-		}()
+			case fmt.Sprint(got) != fmt.Sprint(want):
+				t.Errorf("%s, %s: panic %q, crypto/hmac's %q", tc.name, name, got, want)
+			}
+		}
+	}
+	h := func() hash.Hash { return uncomparable{Hash: sha256.New()} }
+	key, msg := []byte("key"), []byte("message")
+	want := stdhmac.New(h, key)
+	want.Write(msg)
+	for name, got := range allMACs(h, key, msg) {
+		if !bytes.Equal(got, want.Sum(nil)) {
+			t.Errorf("uncomparable hash, %s: %x, crypto/hmac %x", name, got, want.Sum(nil))
+		}
+	}
+}
+
+// TestNewCallsH checks that New calls a hash function that is not a
+// standard constructor as many times as crypto/hmac.New does (twice), so that
+// one that makes distinct hashes only for its first two calls works with
+// both, and gives crypto/hmac's MAC.
+func TestNewCallsH(t *testing.T) {
+	counting := func(calls *int) func() hash.Hash {
+		shared := sha256.New()
+		return func() hash.Hash {
+			if *calls++; *calls > 2 {
+				return shared
+			}
+			return sha256.New()
+		}
+	}
+	var ours, std int
+	m := New(counting(&ours), []byte("key"))
+	ref := stdhmac.New(counting(&std), []byte("key"))
+	if ours != std {
+		t.Errorf("New called h %d times, crypto/hmac.New %d", ours, std)
+	}
+	m.Write([]byte("message"))
+	ref.Write([]byte("message"))
+	if got, want := m.Sum(nil), ref.Sum(nil); !bytes.Equal(got, want) {
+		t.Errorf("MAC %x, crypto/hmac %x", got, want)
 	}
 }
 

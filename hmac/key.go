@@ -1,6 +1,9 @@
 package hmac
 
 import (
+	"bytes"
+	"crypto/fips140"
+	"crypto/hmac"
 	"hash"
 	"sync/atomic"
 )
@@ -42,6 +45,11 @@ type Key struct {
 	inner, outer []byte
 	blank        []byte
 	clones       *[2]hash.Cloner
+
+	// fipsKey is a copy of the key, kept instead of the states in FIPS 140
+	// mode, where every MAC is crypto/hmac's (fips is then true).
+	fips    bool
+	fipsKey []byte
 
 	cleared bool
 	busy    atomic.Bool // own is in use by a Sum
@@ -88,13 +96,30 @@ const (
 //
 // The caller may overwrite key as soon as NewKey returns.
 func NewKey(h func() hash.Hash, key []byte) *Key {
+	if fips140.Enabled() {
+		k := &Key{newHash: h}
+		first := h()
+		k.size, k.blockSize = first.Size(), first.BlockSize()
+		k.fips, k.fipsKey = true, bytes.Clone(key)
+		return k
+	}
+	k, _ := newKey(h, key)
+	return k
+}
+
+// newKey is NewKey outside FIPS 140 mode. For an h that is not a standard
+// constructor it also returns the second hash it made (to check that h makes
+// distinct hashes), for New; otherwise nil.
+func newKey(h func() hash.Hash, key []byte) (*Key, hash.Hash) {
 	k := &Key{newHash: h}
+	var second hash.Hash
 	if kh := lookupKnown(h); kh != nil {
 		k.known = kh
 		k.size, k.blockSize = kh.size, kh.blockSize
 		k.own = kh.get()
 	} else {
-		first, second := h(), h()
+		var first hash.Hash
+		first, second = h(), h()
 		if sameHash(first, second) {
 			panic("hmac: hash generation function does not produce unique values")
 		}
@@ -102,7 +127,7 @@ func NewKey(h func() hash.Hash, key []byte) *Key {
 		k.own = newScratch(first)
 	}
 	k.prepare(key)
-	return k
+	return k, second
 }
 
 // sameHash reports whether a and b are the same hash value. Comparing two
@@ -131,6 +156,10 @@ func (k *Key) BlockSize() int { return k.blockSize }
 // (see [Key]) unless dst lacks room for the MAC, and dst does not escape
 // (a caller's array on the stack stays there). It panics if k was cleared.
 func (k *Key) Sum(dst, msg []byte) []byte {
+	if k.fips {
+		k.check()
+		return stdSum(dst, k.newHash, k.fipsKey, msg)
+	}
 	s := k.acquire()
 	k.restore(s, k.inner, 0)
 	s.h.Write(msg)
@@ -145,9 +174,13 @@ func (k *Key) Sum(dst, msg []byte) []byte {
 // New returns a hash.Hash that computes the MAC under k of what is written
 // to it, starting from k's prepared states: it is what [New] returns, without
 // preparing the key again. It panics if k was cleared. The returned hash
-// refers to k, and panics if used after k is cleared.
+// refers to k, and panics if used after k is cleared (in FIPS 140 mode it is
+// crypto/hmac's, which holds its own copy of the key and does not).
 func (k *Key) New() hash.Hash {
 	k.check()
+	if k.fips {
+		return hmac.New(k.newHash, k.fipsKey)
+	}
 	inner, outer := k.newHash(), k.newHash()
 	if sameHash(inner, outer) {
 		panic("hmac: hash generation function does not produce unique values")
@@ -161,15 +194,15 @@ func (k *Key) New() hash.Hash {
 // later calls to its methods, other than Size and BlockSize, panic, and so
 // do the hashes that [Key.New] returned from it.
 //
-// "Overwrites" means: the saved inner and outer states (or padded blocks) are
-// set to zero, the scratch hash to the state of an empty hash (chaining value
-// and block buffer both), the inner digest kept between the halves of a MAC
-// to zero, and cloned hashes are reset. It cannot reach copies it does not
-// own: whatever the Go runtime copied (a goroutine stack moved when it grew,
-// registers, memory freed but not yet reused), the local copies the hash's
-// own methods make (Go's SHA-2 Sum works on a copy of its state), the key
-// the caller passed to NewKey, and the MACs already returned. It is best
-// effort, as clearing memory in Go is.
+// "Overwrites" means: the saved inner and outer states (or padded blocks, or
+// in FIPS 140 mode the copy of the key) are set to zero, the scratch hash to
+// the state of an empty hash (chaining value and block buffer both), the inner
+// digest kept between the halves of a MAC to zero, and cloned hashes are
+// reset. It cannot reach copies it does not own: whatever the Go runtime
+// copied (a goroutine stack moved when it grew, registers, memory freed but
+// not yet reused), the local copies the hash's own methods make (Go's SHA-2
+// Sum works on a copy of its state), the key the caller passed to NewKey, and
+// the MACs already returned. It is best effort, as clearing memory in Go is.
 //
 // Clear must not be called concurrently with any other method of k.
 func (k *Key) Clear() {
@@ -177,6 +210,10 @@ func (k *Key) Clear() {
 		return
 	}
 	k.cleared = true
+	clear(k.fipsKey)
+	if k.fips {
+		return
+	}
 	k.own.wipe(k)
 	if k.known != nil {
 		k.known.put(k.own)
