@@ -10,6 +10,7 @@ import (
 	"crypto/sha512"
 	"encoding/hex"
 	"flag"
+	"fmt"
 	"hash"
 	"os"
 	"strconv"
@@ -245,9 +246,10 @@ func TestGeneric(t *testing.T) {
 	}
 }
 
-// TestLimits checks the errors: an output longer than 255 blocks gets
-// crypto/hkdf's error, with the same text, from Expand and Key; a negative
-// length gets an error where crypto/hkdf panics.
+// TestLimits checks the errors and panics of the output length beside
+// crypto/hkdf's: an output longer than 255 blocks gets its error, with the
+// same text, from Expand and Key; a negative length panics in both; an empty
+// output is an empty non-nil slice.
 func TestLimits(t *testing.T) {
 	prk := make([]byte, 32)
 	for _, h := range []func() hash.Hash{sha256.New, sha512.New384, sha1.New} {
@@ -259,19 +261,59 @@ func TestLimits(t *testing.T) {
 		if stdErr == nil {
 			t.Fatal("crypto/hkdf accepted an output over the limit")
 		}
-		for name, f := range map[string]func(int) ([]byte, error){
-			"Expand": func(n int) ([]byte, error) { return Expand(h, prk, "info", n) },
-			"Key":    func(n int) ([]byte, error) { return Key(h, prk, nil, "info", n) },
+		for name, f := range map[string][2]func(int) ([]byte, error){
+			"Expand": {
+				func(n int) ([]byte, error) { return Expand(h, prk, "info", n) },
+				func(n int) ([]byte, error) { return stdhkdf.Expand(h, prk, "info", n) },
+			},
+			"Key": {
+				func(n int) ([]byte, error) { return Key(h, prk, nil, "info", n) },
+				func(n int) ([]byte, error) { return stdhkdf.Key(h, prk, nil, "info", n) },
+			},
 		} {
-			if out, err := f(limit + 1); err == nil || err.Error() != stdErr.Error() || out != nil {
+			ours, std := f[0], f[1]
+			if out, err := ours(limit + 1); err == nil || err.Error() != stdErr.Error() || out != nil {
 				t.Errorf("%s(limit+1) = %x, %v, want the error %q", name, out, err, stdErr)
 			}
-			if out, err := f(-1); err == nil || out != nil {
-				t.Errorf("%s(-1) = %x, %v, want an error", name, out, err)
+			for _, n := range []int{-1, -1000} {
+				if !panics(func() { std(n) }) {
+					t.Fatalf("crypto/hkdf's %s(%d) did not panic", name, n)
+				}
+				if !panics(func() { ours(n) }) {
+					t.Errorf("%s(%d) did not panic, as crypto/hkdf's does", name, n)
+				}
 			}
-			if out, err := f(0); err != nil || out == nil || len(out) != 0 {
+			if out, err := ours(0); err != nil || out == nil || len(out) != 0 {
 				t.Errorf("%s(0) = %#v, %v, want an empty non-nil slice", name, out, err)
 			}
+		}
+	}
+}
+
+// panics reports whether f panics.
+func panics(f func()) (p bool) {
+	defer func() { p = recover() != nil }()
+	f()
+	return false
+}
+
+// emptyHash is a hash with an empty digest: crypto/hkdf's limit is then 0
+// bytes of output.
+type emptyHash struct{ hash.Hash }
+
+func (emptyHash) Size() int            { return 0 }
+func (emptyHash) Sum(in []byte) []byte { return in }
+func newEmpty() hash.Hash              { return emptyHash{sha256.New()} }
+
+// TestEmptyDigest checks that a hash with an empty digest gets crypto/hkdf's
+// error for any output but an empty one (an output of blocks of no bytes
+// would never end).
+func TestEmptyDigest(t *testing.T) {
+	for _, n := range []int{0, 1, 48, 49, 1000} {
+		want, stdErr := stdhkdf.Expand(newEmpty, []byte("key"), "info", n)
+		got, err := Expand(newEmpty, []byte("key"), "info", n)
+		if fmt.Sprint(err) != fmt.Sprint(stdErr) || !bytes.Equal(got, want) {
+			t.Errorf("Expand of %d bytes: %x, %v; crypto/hkdf %x, %v", n, got, err, want, stdErr)
 		}
 	}
 }
