@@ -18,14 +18,8 @@ func BenchmarkECDH(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		sk, err := k.ToStd()
-		if err != nil {
-			b.Fatal(err)
-		}
-		speer, err := peer.PublicKey().ToStd()
-		if err != nil {
-			b.Fatal(err)
-		}
+		sk := k.ToStd()
+		speer := peer.PublicKey().ToStd()
 		b.Run(tc.name+"/carry", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -150,7 +150,7 @@ func TestDifferentialPrivateKey(t *testing.T) {
 				}
 				k, err := tc.curve.NewPrivateKey(key)
 				sk, stdErr := tc.std.NewPrivateKey(key)
-				if (err == nil) != (stdErr == nil) {
+				if !sameError(err, stdErr) {
 					t.Fatalf("NewPrivateKey(%x): carry %v, crypto/ecdh %v", key, err, stdErr)
 				}
 				if err != nil {
@@ -197,7 +197,7 @@ func TestDifferentialECDH(t *testing.T) {
 				}
 				pub, err := tc.curve.NewPublicKey(q)
 				spub, stdErr := tc.std.NewPublicKey(q)
-				if (err == nil) != (stdErr == nil) {
+				if !sameError(err, stdErr) {
 					t.Fatalf("NewPublicKey(%x): carry %v, crypto/ecdh %v", q, err, stdErr)
 				}
 				if err != nil {
@@ -210,7 +210,7 @@ func TestDifferentialECDH(t *testing.T) {
 				}
 				got, err := k.ECDH(pub)
 				want, stdErr := sk.ECDH(spub)
-				if (err == nil) != (stdErr == nil) || !bytes.Equal(got, want) {
+				if !sameError(err, stdErr) || !bytes.Equal(got, want) {
 					t.Fatalf("ECDH(%x, %x): carry %x, %v; crypto/ecdh %x, %v", sk.Bytes(), q, got, err, want, stdErr)
 				}
 			}

@@ -3,6 +3,8 @@ package ecdh
 import (
 	"bytes"
 	"crypto/ecdh"
+	"crypto/fips140"
+	cryptorand "crypto/rand"
 	"errors"
 	"io"
 )
@@ -53,6 +55,12 @@ func (c *nistCurve[P, S]) std() ecdh.Curve { return c.stdCurve }
 func (c *nistCurve[P, S]) privateKeySize() int { return c.size }
 
 func (c *nistCurve[P, S]) GenerateKey(rand io.Reader) (*PrivateKey, error) {
+	if fips140.Enabled() {
+		return stdGenerateKey(c, rand)
+	}
+	if rand == nil {
+		rand = cryptorand.Reader
+	}
 	key := make([]byte, c.size)
 	for {
 		if _, err := io.ReadFull(rand, key); err != nil {
@@ -70,6 +78,9 @@ func (c *nistCurve[P, S]) GenerateKey(rand io.Reader) (*PrivateKey, error) {
 var errInvalidPrivateKey = errors.New("carry/ecdh: invalid private key")
 
 func (c *nistCurve[P, S]) NewPrivateKey(key []byte) (*PrivateKey, error) {
+	if fips140.Enabled() {
+		return stdNewPrivateKey(c, key)
+	}
 	if len(key) != c.size {
 		return nil, errInvalidPrivateKey
 	}
@@ -93,12 +104,20 @@ func (c *nistCurve[P, S]) NewPrivateKey(key []byte) (*PrivateKey, error) {
 }
 
 func (c *nistCurve[P, S]) NewPublicKey(key []byte) (*PublicKey, error) {
+	if fips140.Enabled() {
+		return stdNewPublicKey(c, key)
+	}
 	// Only uncompressed points: crypto/ecdh refuses the compressed form and
 	// the identity ({0}), which SetBytes would take.
 	if len(key) == 0 || key[0] != 4 {
 		return nil, errors.New("carry/ecdh: invalid public key")
 	}
 	if _, err := c.newPoint().SetBytes(key); err != nil {
+		// crypto/ecdh's error for the same public bytes: internal/nistec's
+		// message for a coordinate not below p is not the same as Go's.
+		if _, stdErr := c.stdCurve.NewPublicKey(key); stdErr != nil {
+			return nil, stdErr
+		}
 		return nil, err
 	}
 	return &PublicKey{curve: c, q: bytes.Clone(key)}, nil

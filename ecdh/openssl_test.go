@@ -32,14 +32,8 @@ func TestDifferentialOpenSSL(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sk, err := k.ToStd()
-			if err != nil {
-				t.Fatal(err)
-			}
-			spub, err := peer.PublicKey().ToStd()
-			if err != nil {
-				t.Fatal(err)
-			}
+			sk := k.ToStd()
+			spub := peer.PublicKey().ToStd()
 			der, err := x509.MarshalPKCS8PrivateKey(sk)
 			if err != nil {
 				t.Fatal(err)

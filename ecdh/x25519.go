@@ -3,6 +3,8 @@ package ecdh
 import (
 	"bytes"
 	"crypto/ecdh"
+	"crypto/fips140"
+	cryptorand "crypto/rand"
 	"errors"
 	"io"
 
@@ -26,6 +28,12 @@ func (x25519Curve) std() ecdh.Curve { return ecdh.X25519() }
 func (x25519Curve) privateKeySize() int { return x25519.ScalarSize }
 
 func (c x25519Curve) GenerateKey(rand io.Reader) (*PrivateKey, error) {
+	if fips140.Enabled() {
+		return stdGenerateKey(c, rand)
+	}
+	if rand == nil {
+		rand = cryptorand.Reader
+	}
 	key := make([]byte, x25519.ScalarSize)
 	if _, err := io.ReadFull(rand, key); err != nil {
 		return nil, err
@@ -34,6 +42,9 @@ func (c x25519Curve) GenerateKey(rand io.Reader) (*PrivateKey, error) {
 }
 
 func (c x25519Curve) NewPrivateKey(key []byte) (*PrivateKey, error) {
+	if fips140.Enabled() {
+		return stdNewPrivateKey(c, key)
+	}
 	if len(key) != x25519.ScalarSize {
 		return nil, errors.New("carry/ecdh: invalid private key size")
 	}
@@ -50,6 +61,9 @@ func (c x25519Curve) NewPrivateKey(key []byte) (*PrivateKey, error) {
 }
 
 func (c x25519Curve) NewPublicKey(key []byte) (*PublicKey, error) {
+	if fips140.Enabled() {
+		return stdNewPublicKey(c, key)
+	}
 	if len(key) != x25519.PointSize {
 		return nil, errors.New("carry/ecdh: invalid public key")
 	}
