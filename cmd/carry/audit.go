@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,14 +21,10 @@ func init() {
 // runAudit is "carry audit [flags] [package ...]".
 func runAudit(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	verbose := fs.Bool("v", false, "print every function's report, not only the failures and a summary")
 	fs.Usage = func() { auditUsage(fs) }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if done, code := parseFlags(fs, args, stdout, stderr); done {
+		return code
 	}
 	targets, err := selectTargets(fs.Args())
 	if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	crand "crypto/rand"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,6 +33,9 @@ type ctTest struct {
 	setup func() (func(rec []byte), error)
 	// pools are the fixed classes, each a pool of poolSize records.
 	pools []ctPool
+	// slow marks a test whose measurements take tens of µs or more; the
+	// tests of this command run it at fewer measurements.
+	slow bool
 }
 
 // ctPool is a fixed class: fill writes its member i.
@@ -240,14 +242,10 @@ var ctSink byte
 // runCT is "carry ct [flags] [test ...]".
 func runCT(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("ct", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	n := fs.Int("n", 1_000_000, "measurements per run `n`, over both classes")
 	fs.Usage = func() { ctUsage(fs) }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if done, code := parseFlags(fs, args, stdout, stderr); done {
+		return code
 	}
 	if *n < 1000 {
 		fmt.Fprintln(stderr, "carry ct: -n must be at least 1000")
@@ -273,6 +271,15 @@ func runCT(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
+// ctNameWidth is the length of the longest test name, for aligned output.
+func ctNameWidth() int {
+	w := 0
+	for _, t := range ctTests {
+		w = max(w, len(t.name))
+	}
+	return w
+}
+
 // runCTTest runs the control and every fixed pool of t, printing a line for
 // each and a verdict, and reports whether t passed.
 func runCTTest(t *ctTest, n int, w io.Writer) (bool, error) {
@@ -285,7 +292,7 @@ func runCTTest(t *ctTest, n int, w io.Writer) (bool, error) {
 	random := rand.NewChaCha8(seed)
 	cfg := cttest.Config{Measurements: n, RecordSize: t.size}
 
-	label := func(pool string) { fmt.Fprintf(w, "%-13s %-8s ", t.name, pool) }
+	label := func(pool string) { fmt.Fprintf(w, "%-*s %-8s ", ctNameWidth(), t.name, pool) }
 	label("control")
 	cfg.Control = true
 	control := cttest.Run(cfg, func(_ int, rec []byte) { random.Read(rec) }, op)
@@ -318,7 +325,7 @@ func runCTTest(t *ctTest, n int, w io.Writer) (bool, error) {
 		verdict = fmt.Sprintf("constant time: max |t| = %.2f over %d fixed classes, control %.2f, at n = %d", maxT, len(t.pools), control.MaxT, n)
 		ok = true
 	}
-	fmt.Fprintf(w, "%-13s %s\n", t.name, verdict)
+	fmt.Fprintf(w, "%-*s %s\n", ctNameWidth(), t.name, verdict)
 	return ok, nil
 }
 
@@ -337,7 +344,7 @@ func ctUsage(fs *flag.FlagSet) {
 		for i, p := range t.pools {
 			names[i] = p.name
 		}
-		fmt.Fprintf(w, "\t%-12s  %s\n\t%-12s  fixed classes: %s\n", t.name, t.desc, "", strings.Join(names, ", "))
+		fmt.Fprintf(w, "\t%-*s  %s\n\t%-*s  fixed classes: %s\n", ctNameWidth(), t.name, t.desc, ctNameWidth(), "", strings.Join(names, ", "))
 	}
 	fmt.Fprint(w, "\nFlags:\n\n")
 	fs.PrintDefaults()

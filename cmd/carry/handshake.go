@@ -102,7 +102,6 @@ type hsRatio struct {
 // runHandshake is "carry handshake [flags] [key ...]".
 func runHandshake(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("handshake", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	n := fs.Int("n", 200, "handshakes per round per server")
 	batch := fs.Int("batch", 1, "handshakes a server makes in one turn; the servers take turns within a round")
 	rounds := fs.Int("rounds", 7, "rounds of measurements")
@@ -112,11 +111,8 @@ func runHandshake(args []string, stdout, stderr io.Writer) int {
 	pin := fs.Bool("pin", true, "run every server on one CPU, the last carry may use (on Linux, with two CPUs or more)")
 	profiles := fs.String("cpuprofile", "", "a directory where each Go server writes its CPU profile, as KEY-IMPL.pprof")
 	fs.Usage = func() { handshakeUsage(fs) }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if done, code := parseFlags(fs, args, stdout, stderr); done {
+		return code
 	}
 	cfg := hsConfig{n: *n, batch: *batch, rounds: *rounds, warmup: max(*n/10, 5), profiles: *profiles, cpu: -1}
 	if c, ok := serverCPU(); ok && *pin {

@@ -11,6 +11,9 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -88,4 +91,24 @@ func usage(w io.Writer) {
 	}
 	b.WriteString("\nRun \"carry help <command>\" for a command's flags.\n")
 	io.WriteString(w, b.String())
+}
+
+// parseFlags parses a command's args into fs. A request for help (-h or
+// -help) writes fs's usage to stdout and returns done with code 0; a bad
+// flag writes the error and the usage to stderr and returns done with code
+// 2.
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (done bool, code int) {
+	var out bytes.Buffer
+	fs.SetOutput(&out)
+	err := fs.Parse(args)
+	fs.SetOutput(stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		stdout.Write(out.Bytes())
+		return true, 0
+	case err != nil:
+		stderr.Write(out.Bytes())
+		return true, 2
+	}
+	return false, 0
 }

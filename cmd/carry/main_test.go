@@ -53,14 +53,33 @@ func TestHelpListsEveryCommand(t *testing.T) {
 	}
 }
 
+// TestHelpCommand checks that a command's help, asked for in any of the
+// usual ways, goes to stdout with exit code 0 and lists the ops aligned.
 func TestHelpCommand(t *testing.T) {
-	code, _, stderr := runCarry(t, "help", "speed")
-	if code != 0 {
-		t.Errorf("exit code %d, want 0", code)
+	for _, args := range [][]string{{"help", "speed"}, {"speed", "-h"}, {"speed", "-help"}, {"speed", "--help"}, {"speed", "-rounds", "3", "-h"}} {
+		code, stdout, stderr := runCarry(t, args...)
+		if code != 0 || stderr != "" {
+			t.Errorf("%v: exit code %d, stderr %q; want 0 and nothing", args, code, stderr)
+		}
+		column := -1
+		for _, o := range ops {
+			i := strings.Index(stdout, "\t"+o.name+" ")
+			if i < 0 {
+				t.Errorf("%v: help does not list op %q:\n%s", args, o.name, stdout)
+				continue
+			}
+			line := stdout[i+1:]
+			line = line[:strings.IndexByte(line, '\n')]
+			desc := len(o.name) + len(line[len(o.name):]) - len(strings.TrimLeft(line[len(o.name):], " "))
+			if column >= 0 && desc != column {
+				t.Errorf("%v: op %q's description starts at column %d, others at %d", args, o.name, desc, column)
+			}
+			column = desc
+		}
 	}
-	for _, o := range ops {
-		if !strings.Contains(stderr, o.name) {
-			t.Errorf("speed help does not list op %q:\n%s", o.name, stderr)
+	for _, name := range []string{"ct", "audit", "handshake"} {
+		if code, stdout, stderr := runCarry(t, name, "-h"); code != 0 || stderr != "" || !strings.Contains(stdout, "usage: carry "+name) {
+			t.Errorf("%s -h: exit code %d, stdout %q, stderr %q", name, code, stdout, stderr)
 		}
 	}
 	if code, _, _ := runCarry(t, "help", "frobnicate"); code != 2 {

@@ -22,7 +22,6 @@ func init() {
 // runSpeed is "carry speed [flags] [op ...]".
 func runSpeed(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("speed", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	rounds := fs.Int("rounds", 7, "rounds of alternating measurements `n`")
 	perRound := fs.Duration("time", 200*time.Millisecond, "time each Go contender runs per round")
 	useOpenSSL := fs.Bool("openssl", true, "also time OpenSSL with the openssl tool, if it is on PATH")
@@ -31,11 +30,8 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 	useBssl := fs.Bool("bssl", true, "also time BoringSSL with its bssl tool (bssl, or bssl-tool as Debian's android-boringssl names it), if it is on PATH, in the OpenSSL rounds")
 	asJSON := fs.Bool("json", false, "write the results as JSON")
 	fs.Usage = func() { speedUsage(fs) }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if done, code := parseFlags(fs, args, stdout, stderr); done {
+		return code
 	}
 
 	selected, err := selectOps(fs.Args())
@@ -99,7 +95,7 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *asJSON {
-		err = writeJSON(stdout, results)
+		err = writeJSON(stdout, results, cfg)
 	} else {
 		err = writeTable(stdout, results, cfg)
 	}
@@ -112,33 +108,45 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 
 func speedUsage(fs *flag.FlagSet) {
 	w := fs.Output()
-	fmt.Fprint(w, "usage: carry speed [flags] [op ...]\n\n"+
+	fmt.Fprint(w, "usage: carry speed [flags] [op or group ...]\n\n"+
 		"Times each op (all of them by default) in carry, in Go's standard library,\n"+
 		"in OpenSSL and, for the rows its bssl tool measures, in BoringSSL, and\n"+
 		"prints the median time per operation and the ratios.\n\nOps:\n\n")
+	width := 0
 	for _, o := range ops {
-		fmt.Fprintf(w, "\t%-12s  %s\n", o.name, o.desc)
+		width = max(width, len(o.name))
 	}
-	fmt.Fprint(w, "\nFlags:\n\n")
+	for _, o := range ops {
+		fmt.Fprintf(w, "\t%-*s  %s\n", width, o.name, o.desc)
+	}
+	fmt.Fprint(w, "\nAn op's prefix up to a \"-\" or a size selects a group: ecdsa, ecdsa-p256,\n"+
+		"rsa, rsa2048, chacha20poly1305-seal.\n\nFlags:\n\n")
 	fs.PrintDefaults()
 }
 
 // selectOps returns the ops named, in the order named, or all of them if
-// names is empty.
+// names is empty. A name that is not an op's names a group: every op whose
+// name begins with it and goes on with "-" or, after a letter, a digit
+// ("ecdsa", "ecdsa-p256", "rsa", "rsa2048", "chacha20poly1305-seal").
 func selectOps(names []string) ([]*op, error) {
 	if len(names) == 0 {
 		return ops, nil
 	}
 	var selected []*op
-	seen := map[string]bool{}
+	seen := map[*op]bool{}
 	for _, name := range names {
-		o := findOp(name)
-		if o == nil {
-			return nil, fmt.Errorf("unknown op %q; valid ops: %s", name, opNames())
+		group := []*op{findOp(name)}
+		if group[0] == nil {
+			group = opGroup(name)
 		}
-		if !seen[name] {
-			seen[name] = true
-			selected = append(selected, o)
+		if len(group) == 0 {
+			return nil, fmt.Errorf("unknown op or group %q; valid ops: %s", name, opNames())
+		}
+		for _, o := range group {
+			if !seen[o] {
+				seen[o] = true
+				selected = append(selected, o)
+			}
 		}
 	}
 	return selected, nil
@@ -151,6 +159,23 @@ func findOp(name string) *op {
 		}
 	}
 	return nil
+}
+
+// opGroup returns the ops of the group name, in the table's order.
+func opGroup(name string) []*op {
+	var group []*op
+	for _, o := range ops {
+		rest, ok := strings.CutPrefix(o.name, name)
+		if !ok || rest == "" || name == "" {
+			continue
+		}
+		last := name[len(name)-1]
+		letterThenDigit := ('a' <= last && last <= 'z') && ('0' <= rest[0] && rest[0] <= '9')
+		if rest[0] == '-' || letterThenDigit {
+			group = append(group, o)
+		}
+	}
+	return group
 }
 
 func opNames() string {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strings"
@@ -37,14 +38,55 @@ type jsonStats struct {
 	Samples []float64 `json:"samples_ns_per_op"`
 }
 
-func writeJSON(w io.Writer, results []opResult) error {
-	out := make([]jsonResult, 0, len(results))
+// jsonReport is the whole output of "carry speed -json": where and how the
+// figures were taken, then one jsonResult an op. Times are rounded to 0.1 ns
+// and ratios to 0.001.
+type jsonReport struct {
+	Go       string            `json:"go"`
+	GOOS     string            `json:"goos"`
+	GOARCH   string            `json:"goarch"`
+	CPU      string            `json:"cpu"`
+	Kernels  map[string]string `json:"kernels"`
+	Settings jsonSettings      `json:"settings"`
+	Results  []jsonResult      `json:"results"`
+}
+
+type jsonSettings struct {
+	Rounds         int     `json:"rounds"`
+	RoundSeconds   float64 `json:"round_seconds"`
+	OpenSSL        string  `json:"openssl,omitempty"`
+	OpenSSLRounds  int     `json:"openssl_rounds"`
+	OpenSSLSeconds int     `json:"openssl_seconds"`
+	BoringSSL      string  `json:"boringssl,omitempty"`
+}
+
+func writeJSON(w io.Writer, results []opResult, cfg speedConfig) error {
+	report := jsonReport{
+		Go:      runtime.Version(),
+		GOOS:    runtime.GOOS,
+		GOARCH:  runtime.GOARCH,
+		CPU:     cpuModel(),
+		Kernels: kernelChoices(),
+		Settings: jsonSettings{
+			Rounds:         cfg.rounds,
+			RoundSeconds:   cfg.perRound.Seconds(),
+			OpenSSL:        cfg.openssl,
+			OpenSSLRounds:  cfg.opensslRounds,
+			OpenSSLSeconds: cfg.opensslSeconds,
+			BoringSSL:      cfg.bssl,
+		},
+		Results: make([]jsonResult, 0, len(results)),
+	}
 	for _, r := range results {
 		j := jsonResult{Op: r.op.name, Description: r.op.desc}
 		var stats [numImpls]*jsonStats
 		for c, ns := range r.ns {
 			if s, ok := summarize(ns); ok {
-				stats[c] = &jsonStats{s.median, s.min, s.max, s.rounds, ns}
+				samples := make([]float64, len(ns))
+				for i, v := range ns {
+					samples[i] = round(v, 10)
+				}
+				stats[c] = &jsonStats{round(s.median, 10), round(s.min, 10), round(s.max, 10), s.rounds, samples}
 			}
 		}
 		j.Carry, j.Go, j.OpenSSL, j.BoringSSL = stats[carryImpl], stats[stdImpl], stats[opensslImpl], stats[bsslImpl]
@@ -57,18 +99,21 @@ func writeJSON(w io.Writer, results []opResult) error {
 		if err := r.err[bsslImpl]; err != nil {
 			j.BoringSSLError = err.Error()
 		}
-		out = append(out, j)
+		report.Results = append(report.Results, j)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return enc.Encode(report)
 }
+
+// round returns x rounded to 1/scale.
+func round(x, scale float64) float64 { return math.Round(x*scale) / scale }
 
 func ratio(a, b *jsonStats) *float64 {
 	if a == nil || b == nil {
 		return nil
 	}
-	r := a.Median / b.Median
+	r := round(a.Median/b.Median, 1000)
 	return &r
 }
 
