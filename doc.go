@@ -1,12 +1,9 @@
-// Package carry converts the standard library's private keys to carry's, so
-// that a Go program can switch its TLS server (or any other user of a
-// [crypto.Signer]) to carry's constant-time, faster implementations with one
-// call.
+// Package carry turns the standard library's private keys into signers that
+// run carry's code, for the users of a [crypto.Signer] that cannot call a
+// package function, crypto/tls above all: [LoadX509KeyPair] in place of
+// crypto/tls's is the whole change for a TLS server.
 //
-// The implementations themselves are in carry's packages, which mirror the
-// standard library's names: rsa, ecdsa, ed25519, ecdh, x25519,
-// chacha20poly1305, hmac, hkdf and tls13. Every private key they return is a
-// [crypto.Signer] (the RSA one also a [crypto.Decrypter]) whose Public method
-// returns the standard library's public key type, so crypto/tls and
-// crypto/x509 accept it as they accept the standard library's own keys.
+// The implementations are in carry's packages, which have the standard
+// library's API and key types: ecdsa, ed25519, rsa, ecdh, hmac, hkdf,
+// chacha20poly1305, x25519, and tls13 for the TLS 1.3 key schedule.
 package carry

@@ -4,6 +4,7 @@ import (
 	"crypto"
 	stdecdsa "crypto/ecdsa"
 	stded25519 "crypto/ed25519"
+	"crypto/fips140"
 	stdrsa "crypto/rsa"
 	"crypto/tls"
 	"errors"
@@ -14,38 +15,47 @@ import (
 	"github.com/carry-crypto/carry/rsa"
 )
 
-// FromPrivateKey returns carry's implementation of the standard library's
-// private key k, checked and with its precomputations done:
+// FromPrivateKey returns a [crypto.Signer] that signs with k through carry's
+// code, k checked and its precomputations done:
 //
-//   - a *crypto/rsa.PrivateKey becomes a *carry/rsa.PrivateKey (see
-//     rsa.NewPrivateKey for the keys it accepts);
-//   - a *crypto/ecdsa.PrivateKey on P-256, P-384 or P-521 becomes a
-//     *carry/ecdsa.PrivateKey (ecdsa.NewPrivateKey);
-//   - a crypto/ed25519.PrivateKey (or a pointer to one) becomes a
-//     *carry/ed25519.PrivateKey (ed25519.NewPrivateKey).
+//   - a *crypto/rsa.PrivateKey gives an [rsa.Signer] (also a
+//     crypto.Decrypter; see rsa.NewSigner for the keys it accepts);
+//   - a *crypto/ecdsa.PrivateKey on P-256, P-384 or P-521 gives an
+//     [ecdsa.Signer];
+//   - a crypto/ed25519.PrivateKey (or a pointer to one) gives an
+//     [ed25519.Signer].
 //
-// A key of another type, or one the conversion refuses (an inconsistent key,
-// a multi-prime RSA key, a size carry does not support), is an error; the
-// error says why. k is not modified and not retained.
+// A key of another type, or one the conversion refuses, is an error that says
+// why. k is not modified. In FIPS 140 mode (crypto/fips140.Enabled), k itself
+// is returned, so that the standard library's validated code signs.
 func FromPrivateKey(k crypto.PrivateKey) (crypto.Signer, error) {
 	switch k := k.(type) {
 	case *stdrsa.PrivateKey:
 		if k == nil {
 			return nil, errNilKey
 		}
-		return signer(rsa.NewPrivateKey(k))
+		if fips140.Enabled() {
+			return k, nil
+		}
+		return signer(rsa.NewSigner(k))
 	case *stdecdsa.PrivateKey:
 		if k == nil {
 			return nil, errNilKey
 		}
-		return signer(ecdsa.NewPrivateKey(k))
+		if fips140.Enabled() {
+			return k, nil
+		}
+		return signer(ecdsa.NewSigner(k))
 	case stded25519.PrivateKey:
-		return signer(ed25519.NewPrivateKey(k))
+		if fips140.Enabled() {
+			return k, nil
+		}
+		return signer(ed25519.NewSigner(k))
 	case *stded25519.PrivateKey:
 		if k == nil {
 			return nil, errNilKey
 		}
-		return signer(ed25519.NewPrivateKey(*k))
+		return FromPrivateKey(*k)
 	case nil:
 		return nil, errNilKey
 	default:
@@ -64,9 +74,25 @@ func signer[S crypto.Signer](s S, err error) (crypto.Signer, error) {
 	return s, nil
 }
 
-// X509KeyPair is crypto/tls.X509KeyPair with the private key converted by
-// [FromPrivateKey]: the one-line change that moves a TLS server's
-// signatures to carry.
+// StdPrivateKey returns the standard library's private key behind k: the key
+// a carry Signer was made from, or k itself when it is not a carry Signer.
+// It is the way from a certificate that [X509KeyPair] loaded to
+// crypto/x509's marshalling functions.
+func StdPrivateKey(k crypto.PrivateKey) crypto.PrivateKey {
+	switch k := k.(type) {
+	case *rsa.Signer:
+		return k.PrivateKey()
+	case *ecdsa.Signer:
+		return k.PrivateKey()
+	case *ed25519.Signer:
+		return k.PrivateKey()
+	}
+	return k
+}
+
+// X509KeyPair is crypto/tls.X509KeyPair with the private key turned into a
+// carry signer by [FromPrivateKey]: the one-line change that moves a TLS
+// server's signatures to carry.
 func X509KeyPair(certPEMBlock, keyPEMBlock []byte) (tls.Certificate, error) {
 	cert, err := tls.X509KeyPair(certPEMBlock, keyPEMBlock)
 	if err != nil {
@@ -75,8 +101,8 @@ func X509KeyPair(certPEMBlock, keyPEMBlock []byte) (tls.Certificate, error) {
 	return convertCertificate(cert)
 }
 
-// LoadX509KeyPair is crypto/tls.LoadX509KeyPair with the private key
-// converted by [FromPrivateKey].
+// LoadX509KeyPair is crypto/tls.LoadX509KeyPair with the private key turned
+// into a carry signer by [FromPrivateKey].
 func LoadX509KeyPair(certFile, keyFile string) (tls.Certificate, error) {
 	cert, err := tls.LoadX509KeyPair(certFile, keyFile)
 	if err != nil {
@@ -85,7 +111,7 @@ func LoadX509KeyPair(certFile, keyFile string) (tls.Certificate, error) {
 	return convertCertificate(cert)
 }
 
-// convertCertificate replaces cert's private key with carry's.
+// convertCertificate replaces cert's private key with carry's signer.
 func convertCertificate(cert tls.Certificate) (tls.Certificate, error) {
 	k, err := FromPrivateKey(cert.PrivateKey)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/elliptic"
+	"crypto/fips140"
 	"crypto/rand"
 	stdrsa "crypto/rsa"
 	"crypto/tls"
@@ -14,6 +15,7 @@ import (
 	"math/big"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -129,7 +131,7 @@ func TestTLSHandshakes(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		switch cert.PrivateKey.(type) {
-		case *rsa.PrivateKey, *carryecdsa.PrivateKey, *carryed25519.PrivateKey:
+		case *rsa.Signer, *carryecdsa.Signer, *carryed25519.Signer:
 		default:
 			t.Errorf("%s: the certificate's key is a %T, want carry's", name, cert.PrivateKey)
 		}
@@ -141,6 +143,78 @@ func TestTLSHandshakes(t *testing.T) {
 				t.Errorf("%s %s: client: %v, server: %v", name, tls.VersionName(v), cerr, serr)
 			}
 		}
+	}
+}
+
+// TestStdPrivateKey checks the way back from carry's signers to the
+// standard library's keys: the same key (Equal both ways), which
+// crypto/x509 marshals as PKCS #8 to the same bytes as the original.
+func TestStdPrivateKey(t *testing.T) {
+	for name, std := range carryKeys(t) {
+		s, err := FromPrivateKey(std)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, err := x509.MarshalPKCS8PrivateKey(s); err == nil {
+			t.Errorf("%s: crypto/x509 marshalled a %T; the test assumes it cannot", name, s)
+		}
+		back := StdPrivateKey(s)
+		type equaler interface{ Equal(crypto.PrivateKey) bool }
+		if !back.(equaler).Equal(std) || !std.(equaler).Equal(back) {
+			t.Errorf("%s: StdPrivateKey gave a %T not Equal to the original", name, back)
+		}
+		if !s.(equaler).Equal(std) {
+			t.Errorf("%s: the signer is not Equal to its standard key", name)
+		}
+		want, err := x509.MarshalPKCS8PrivateKey(std)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := x509.MarshalPKCS8PrivateKey(back)
+		if err != nil || string(got) != string(want) {
+			t.Errorf("%s: PKCS #8 of StdPrivateKey: %v, equal to the original's: %v", name, err, string(got) == string(want))
+		}
+		if StdPrivateKey(std) != crypto.PrivateKey(std) {
+			t.Errorf("%s: StdPrivateKey of a standard key is not the key itself", name)
+		}
+	}
+}
+
+// TestFromPrivateKeyFIPS checks that in FIPS 140 mode FromPrivateKey and
+// X509KeyPair keep the standard library's keys, in a child process run with
+// GODEBUG=fips140=on.
+func TestFromPrivateKeyFIPS(t *testing.T) {
+	if os.Getenv("CARRY_FIPS_CHILD") == "1" {
+		if !fips140.Enabled() {
+			t.Fatal("the child does not run in FIPS 140 mode")
+		}
+		for name, std := range carryKeys(t) {
+			s, err := FromPrivateKey(std)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if !reflect.DeepEqual(s, std) {
+				t.Errorf("%s: FromPrivateKey gave a %T in FIPS 140 mode, want the standard key", name, s)
+			}
+			certPEM, keyPEM, _ := testCert(t, std)
+			cert, err := X509KeyPair(certPEM, keyPEM)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			switch cert.PrivateKey.(type) {
+			case *rsa.Signer, *carryecdsa.Signer, *carryed25519.Signer:
+				t.Errorf("%s: X509KeyPair gave carry's %T in FIPS 140 mode", name, cert.PrivateKey)
+			}
+		}
+		return
+	}
+	if testing.Short() {
+		t.Skip("-short: the FIPS 140 child process is not run")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestFromPrivateKeyFIPS$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "CARRY_FIPS_CHILD=1", "GODEBUG=fips140=on")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("child in FIPS 140 mode: %v\n%s", err, out)
 	}
 }
 

@@ -170,24 +170,25 @@ func carryECDSASign(c elliptic.Curve) (func(), error) {
 	if err != nil {
 		return nil, err
 	}
-	k, err := ecdsa.NewPrivateKey(sk)
-	if err != nil {
-		return nil, err
-	}
 	// The deterministic signature must be the standard library's, and a
-	// hedged one must verify there.
+	// hedged one must verify there. The timed calls take the standard key,
+	// as a program that swapped its import does.
 	want, err := sk.Sign(nil, ecdsaDigest[:], crypto.SHA256)
 	if err != nil {
 		return nil, err
 	}
-	got, err := k.Sign(nil, ecdsaDigest[:], crypto.SHA256)
+	signer, err := ecdsa.NewSigner(sk)
+	if err != nil {
+		return nil, err
+	}
+	got, err := signer.Sign(nil, ecdsaDigest[:], crypto.SHA256)
 	if err != nil {
 		return nil, fmt.Errorf("ecdsa-sign on %s: carry failed where the standard library succeeded: %v", c.Params().Name, err)
 	}
 	if !bytes.Equal(got, want) {
 		return nil, fmt.Errorf("ecdsa-sign on %s: carry's deterministic signature differs from the standard library's", c.Params().Name)
 	}
-	hedged, err := ecdsa.SignASN1(rand.Reader, k, ecdsaDigest[:])
+	hedged, err := ecdsa.SignASN1(rand.Reader, sk, ecdsaDigest[:])
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +196,7 @@ func carryECDSASign(c elliptic.Curve) (func(), error) {
 		return nil, fmt.Errorf("ecdsa-sign on %s: the standard library refuses carry's signature", c.Params().Name)
 	}
 	return func() {
-		sig, err := ecdsa.SignASN1(rand.Reader, k, ecdsaDigest[:])
+		sig, err := ecdsa.SignASN1(rand.Reader, sk, ecdsaDigest[:])
 		if err != nil {
 			panic("carry speed: ecdsa failed on checked inputs: " + err.Error())
 		}

@@ -73,15 +73,11 @@ func carryRSASign(bits int) (func(), error) {
 	if err != nil {
 		return nil, err
 	}
-	k, err := rsa.NewPrivateKey(sk)
-	if err != nil {
-		return nil, err
-	}
 	want, err := stdrsa.SignPKCS1v15(nil, sk, crypto.SHA256, rsaDigest[:])
 	if err != nil {
 		return nil, err
 	}
-	got, err := rsa.SignPKCS1v15(k, crypto.SHA256, rsaDigest[:])
+	got, err := rsa.SignPKCS1v15(nil, sk, crypto.SHA256, rsaDigest[:])
 	if err != nil {
 		return nil, fmt.Errorf("rsa%d-sign: carry failed where the standard library succeeded: %v", bits, err)
 	}
@@ -89,7 +85,7 @@ func carryRSASign(bits int) (func(), error) {
 		return nil, fmt.Errorf("rsa%d-sign: carry's signature differs from the standard library's", bits)
 	}
 	return func() {
-		sig, err := rsa.SignPKCS1v15(k, crypto.SHA256, rsaDigest[:])
+		sig, err := rsa.SignPKCS1v15(nil, sk, crypto.SHA256, rsaDigest[:])
 		if err != nil {
 			panic("carry speed: rsa failed on checked inputs: " + err.Error())
 		}
