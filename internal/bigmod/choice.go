@@ -6,10 +6,7 @@ import "math/bits"
 // as a bool, so that deciding on it takes a mask and not a branch.
 type choice uint
 
-const (
-	no  choice = 0
-	yes choice = 1
-)
+const no choice = 0
 
 // not returns 1 - c.
 func not(c choice) choice { return c ^ 1 }

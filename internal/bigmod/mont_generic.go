@@ -94,20 +94,6 @@ func subIfGeq(z, m []uint64, top uint64) {
 	}
 }
 
-// mulWordVec sets z = x·y, where z and x have the same length, and returns
-// the carry word.
-func mulWordVec(z, x []uint64, y uint64) uint64 {
-	x = x[:len(z)]
-	var carry uint64
-	for j := range z {
-		hi, lo := bits.Mul64(x[j], y)
-		lo, c := bits.Add64(lo, carry, 0)
-		carry, _ = bits.Add64(hi, 0, c)
-		z[j] = lo
-	}
-	return carry
-}
-
 // addMulWordVec sets z = z + x·y, where z and x have the same length, and
 // returns the carry word. Each step is x[j]·y + z[j] + carry ≤ W² - 1.
 func addMulWordVec(z, x []uint64, y uint64) uint64 {

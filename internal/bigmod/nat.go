@@ -87,16 +87,6 @@ func (x *Nat) reset(n int) *Nat {
 	return x
 }
 
-// set sets x = y, with y's limb count, and returns x.
-func (x *Nat) set(y *Nat) *Nat {
-	if x == y {
-		return x
-	}
-	x.reset(len(y.limbs))
-	copy(x.limbs, y.limbs)
-	return x
-}
-
 // ExpandFor sets x to m's limb count, keeping its value, and returns x. x
 // must not have more limbs than m; ExpandFor panics otherwise.
 func (x *Nat) ExpandFor(m *Modulus) *Nat {
@@ -162,31 +152,6 @@ func (x *Nat) SetBytes(b []byte, m *Modulus) (*Nat, error) {
 	return x, nil
 }
 
-// SetOverflowingBytes sets x = b mod m, the big-endian b, with m's limb
-// count, and returns x. b's value may be m or more but must have no more bits
-// than m ([Modulus.BitLen]); it is then below 2m and one subtraction reduces
-// it. If b is longer than m.Size() bytes or has more bits than m,
-// SetOverflowingBytes returns an error and leaves x unchanged.
-func (x *Nat) SetOverflowingBytes(b []byte, m *Modulus) (*Nat, error) {
-	if len(b) > m.Size() {
-		return nil, errTooLong
-	}
-	// Only the top byte can hold bits above m's bit length, since
-	// m.Size() = ⌈BitLen/8⌉: its low BitLen - 8·(Size-1) bits may be set.
-	if len(b) == m.Size() {
-		excess := uint64(b[0]) >> (m.bitLen - 8*(m.Size()-1))
-		if ctIsZero(excess) == no {
-			return nil, errOverflow
-		}
-	}
-	x.reset(len(m.limbs))
-	for i := range x.limbs {
-		x.limbs[i] = limbFromBytes(b, i)
-	}
-	subIfGeq(x.limbs, m.limbs, 0)
-	return x, nil
-}
-
 // Bytes returns x in big-endian form, m.Size() bytes long. x's value must be
 // below 2^(8·m.Size()), as every value reduced modulo m is; Bytes panics
 // otherwise.
@@ -228,38 +193,4 @@ func (x *Nat) Equal(y *Nat) choice {
 		diff |= x.limbs[i] ^ yi
 	}
 	return ctIsZero(diff)
-}
-
-// IsZero returns 1 if x == 0 and 0 otherwise.
-func (x *Nat) IsZero() choice {
-	var acc uint64
-	for _, l := range x.limbs {
-		acc |= l
-	}
-	return ctIsZero(acc)
-}
-
-// IsOdd returns 1 if x is odd and 0 otherwise.
-func (x *Nat) IsOdd() choice {
-	if len(x.limbs) == 0 {
-		return no
-	}
-	return choice(x.limbs[0] & 1)
-}
-
-// assign sets x = y if on is 1, and leaves x unchanged if on is 0, in time
-// independent of on; it returns x. x and y must have the same limb count.
-func (x *Nat) assign(on choice, y *Nat) *Nat {
-	n := len(x.limbs)
-	ctAssign(x.limbs, y.limbs[:n], on)
-	return x
-}
-
-// ctAssign sets z = x if on is 1, and leaves z unchanged if on is 0.
-func ctAssign(z, x []uint64, on choice) {
-	mask := on.mask()
-	x = x[:len(z)]
-	for i := range z {
-		z[i] ^= mask & (z[i] ^ x[i])
-	}
 }
