@@ -182,11 +182,8 @@ func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addit
 // openInPlace is openLong's work when out and ciphertext are the same
 // memory and headWide takes the message: the wide head's pass writes its
 // plaintext to a buffer, which is copied to out after the MAC has read the
-// ciphertext, and the rest, if any, is decrypted in place after it too.
-// (openWith's keystream buffers took longer: Open in place, ns, min of 3
-// alternating runs, before and after: 640 bytes 487 -> 463, 896 552 ->
-// 481, 1024 595 -> 553, 1536 801 -> 726, 1983 887 -> 833.) It reports
-// whether the tag was right; if not, it zeroes out and the buffer.
+// ciphertext, and the rest, if any, is decrypted in place after it too. It
+// reports whether the tag was right; if not, it zeroes out and the buffer.
 func openInPlace(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
 	var s chacha20.State
 	var block0 [blockSize]byte
@@ -219,38 +216,9 @@ func openInPlace(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, ad
 // XORKeyStreamHead, for the messages chunked takes (from HeadSize+1024
 // bytes). It is all of it up to HeadWideMax bytes, and HeadWideMax for
 // longer ones, whose rest is one short kernel's. Then the MAC follows,
-// after the cipher.
-//
-// Up to HeadSize bytes, the masked pass costs about the same at every
-// length, and from about 500 bytes less than the AVX2 kernels (see
-// avx2MidMax); the AVX-512 path took 556 and 568 ns for Seal and Open of
-// 896 bytes before (block 0 and seven blocks on the eight-block kernel,
-// then the rest on another, then the MAC), 442 and 453 on it. Past
-// HeadSize, XORKeyStreamHead would leave one to 23 blocks to one or two short
-// kernels after it, whose latency (~100 ns each) the rest would wait for.
-// Seal and Open, ns, min of 3 alternating runs, before (XORKeyStreamHead,
-// then for 1217 to 1472 bytes xorTail8MAC with the MAC's groups beside it,
-// else XORKeyStream and authenticate) and after:
-//
-//	bytes   Seal        Open
-//	1024    545 / 493   545 / 503
-//	1216    562 / 510   562 / 520
-//	1280    577 / 580   583 / 591
-//	1350    599 / 580   612 / 590
-//	1472    610 / 596   621 / 605
-//	1536    741 / 698   742 / 703
-//	1983    823 / 773   814 / 789
-//
-// (The short kernel after the wide head with seven or nine of the MAC's
-// groups beside it, xorTailMAC, measured no faster at 1473 to 1728 bytes.)
-//
-// Where the fused kernels run (useFused), sealShort and openShort have
-// since taken everything up to sets5Max (1216 bytes: the four- and
-// five-set kernels, faster still: 1024 bytes 453 and 450 ns), so sealLong
-// and openLong start at 1217 bytes there; the figures above up to 1216
-// bytes, and openInPlace's up to 1024, are from before, and those lengths
-// reach this path only where the fused kernels do not run, and in tests
-// that turn them off.
+// after the cipher. Past HeadSize, XORKeyStreamHead would leave one to 23
+// blocks to one or two short kernels after it, whose latency the rest
+// would wait for.
 func headWide(n int) (w int, ok bool) {
 	switch {
 	case n >= chacha20.HeadSize+1024:

@@ -32,13 +32,7 @@ var haveChunks = haveFused && poly1305.HaveLanes()
 // seven from 64, 257 to 512 to xorTail8MAC (two sets) with seven, and
 // partMin (513) to 1023 to xorChunkPartMAC (one more chunk, masked) with
 // eight; each leaves at least one group and the lengths block to
-// finishLanes. Seal, ns, min of 3 alternating runs, before (a short kernel
-// or two, then the MAC) and after: 2000 bytes (16 after the chunks) 825 ->
-// 784, 3050 1105 -> 1036, 2300 919 -> 854, 3400 1179 -> 1134, 3000 1098
-// -> 1010, 4000 1354 -> 1266, 8000 2402 -> 2314; Open alike. (The data
-// after the chunks encrypted before them, so that its short kernel's
-// latency would run beside theirs, measured no faster: that kernel's
-// instructions, waiting on its latency, fill the reorder buffer.)
+// finishLanes.
 func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) bool {
 	n := (len(in) - chacha20.HeadSize) &^ 1023
 	if !useFused || !haveChunks || n <= 0 {
@@ -154,9 +148,5 @@ func (g *groups) fillTail(ciphertext []byte, lengths *[16]byte) {
 }
 
 // partMin is the shortest rest after chunked's whole chunks that it takes
-// on xorChunkPartMAC: past xorTail8MAC's 512 bytes. (Started on it after
-// the head, with no whole chunk, in place of the wide head and a short
-// kernel, 1983 bytes measured 770 -> 750 ns but 1473 to 1728 slower: 1536
-// 683 -> 704; and from 257 bytes after the chunks, 2374 bytes, no faster
-// than xorTail8MAC.)
+// on xorChunkPartMAC: past xorTail8MAC's 512 bytes.
 const partMin = 513

@@ -5,8 +5,9 @@ package chacha20poly1305
 import "golang.org/x/sys/cpu"
 
 // useFused selects the fused Seal and Open of short messages
-// (fused_amd64.s, and sets_amd64.s up to sets4Max bytes): ChaCha20 and Poly1305 in one assembly function, with
-// no buffer, copy or call between them. Tests flip it to run every path.
+// (fused_amd64.s, and sets_amd64.s up to sets5Max bytes): ChaCha20 and
+// Poly1305 in one assembly function, with no buffer, copy or call between
+// them. Tests flip it to run every path.
 var useFused = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
 
 // haveFused is whether the CPU runs the fused functions.
@@ -37,54 +38,22 @@ func shortOK(n, adLen int) bool {
 
 // setsMax is the longest message sealSets and openSets take (sets_amd64.s):
 // seven blocks, which with block 0 fill two sets of four; the shortest is
-// fusedMax+1. sealShort and openShort call them for those lengths, where
-// they measured faster than the AVX2 kernels (see avx2Takes), which took
-// them before.
+// fusedMax+1.
 const setsMax = 7 * blockSize
 
 // sets3Max is the longest message sealSets3 and openSets3 take
 // (sets_amd64.s): eleven blocks, which with block 0 fill three sets of
-// four; the shortest is setsMax+1. sealShort and openShort call them for
-// those lengths, which the AVX2 kernels (to 496 bytes) and the AVX-512
-// wide head and MAC (after) took before. Seal and Open, ns, min of 5
-// alternating runs (session 6, 13 bytes of additional data), before and
-// after:
-//
-//	bytes   Seal        Open
-//	449     423 / 294   450 / 296
-//	480     468 / 293   455 / 304
-//	512     471 / 302   444 / 312
-//	576     470 / 326   468 / 338
-//	640     432 / 329   470 / 340
-//	704     448 / 366   512 / 347
+// four; the shortest is setsMax+1.
 const sets3Max = 11 * blockSize
 
 // sets4Max is the longest message sealSets4 and openSets4 take
 // (sets_amd64.s): fifteen blocks, which with block 0 fill four sets of
-// four; the shortest is sets3Max+1. sealShort and openShort call them for
-// those lengths, which sealLong and openLong (the sixteen-block pass, then
-// the IFMA MAC) took before. Seal and Open, ns, min of 5 to 10 alternating runs
-// of the fastest of 200 batches of 100 (session 7, 13 bytes of additional
-// data), before and after:
-//
-//	bytes   Seal        Open
-//	705     406 / 355   422 / 346
-//	768     420 / 365   439 / 359
-//	832     422 / 378   441 / 371
-//	896     418 / 393   438 / 386
-//	960     421 / 406   439 / 400
+// four; the shortest is sets3Max+1.
 const sets4Max = 15 * blockSize
 
 // sets5Max is the longest message sealSets5 and openSets5 take
 // (sets_amd64.s): nineteen blocks, which with block 0 fill five sets of
-// four; the shortest is sets4Max+1. As sets4Max:
-//
-//	bytes   Seal        Open
-//	961     469 / 445   488 / 434
-//	1024    485 / 453   504 / 450
-//	1088    487 / 466   506 / 463
-//	1152    501 / 481   522 / 472
-//	1216    503 / 494   521 / 486
+// four; the shortest is sets4Max+1.
 const sets5Max = 19 * blockSize
 
 // sealShort is seal's work for messages of at most sets5Max bytes, if the
@@ -109,9 +78,9 @@ func sealShort(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext
 	return true
 }
 
-// openShort is open's work for messages of at most sets4Max bytes, if the
-// CPU runs the fused functions (openFused, openSets, openSets3, then
-// openSets4, as sealShort):
+// openShort is open's work for messages of at most sets5Max bytes, if the
+// CPU runs the fused functions (openFused, openSets, openSets3, openSets4,
+// then openSets5, as sealShort):
 // done reports whether it did the work, and ok whether the tag was right
 // (out is written only then).
 func openShort(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {

@@ -22,32 +22,9 @@ var useAVX2Fused = haveAVX2Fused
 // one block with one set (x1), three with two, five with three (x3).
 const avx2Max = 7 * blockSize
 
-// avx2MidMax is the longest message the AVX2 kernels would take where the
-// AVX-512 ones are in use too: sets3Max, so none, as the three-set AVX-512
-// kernels (sealSets3, openSets3; see sets3Max) take every length up to it
-// faster than both paths below. Before them, past the two-set kernels, the AVX-512
-// path starts a message on chacha20's XORKeyStreamHeadWide (sealLong,
-// openLong: block 0 and up to fifteen blocks of data in one pass of the
-// sixteen-block kernel, its loads and stores masked) and computes the MAC
-// after it, which costs about the same from 449 to 960 bytes; the AVX2
-// kernels' cost grows with the length, and the two cross at about 500
-// bytes (the sum of Seal and Open: Seal alone crosses at about 560, Open
-// at 490). Seal and Open, ns, min of 4 alternating runs (session 6, 13
-// bytes of additional data), AVX-512 path against AVX2 kernels:
-//
-//	bytes   Seal        Open
-//	449     433 / 392   441 / 443
-//	480     427 / 398   437 / 444
-//	496     418 / 401   422 / 440
-//	512     414 / 406   424 / 445
-//	544     415 / 412   423 / 447
-//	576     414 / 421   426 / 451
-//	640     427 / 467   437 / 501
-//	768     444 / 531   455 / 560
-//	832     447 / 546   456 / 568
-//
-// and the AVX2 kernels took 449 to 496 bytes; the three-set kernels then
-// took 449 to 704 bytes in 290 to 370 ns (see sets3Max).
+// avx2MidMax is the longest message the AVX2 kernels take where the
+// AVX-512 ones are in use too: sets3Max, so none, the AVX-512 kernels
+// being faster at every length.
 const avx2MidMax = sets3Max
 
 // avx2Takes reports whether the AVX2 kernels take a message of n bytes:
@@ -73,10 +50,7 @@ func wideHead() bool { return useFused }
 // they take (see avx2Takes): the short kernel whose sets the message
 // fills for at most avx2Max bytes, and for longer ones sealAVX2Chunks
 // (chunks_avx2_amd64.s: ChaCha20 on eight vertical blocks, the MAC stitched
-// into its rounds; at every length past avx2Max it measured faster than a
-// kernel of two horizontal sets with the MAC stitched in, which it
-// replaced: Seal 1350 B 785 against 950 ns, 16 KiB 7637 against 10979, min
-// of 7 alternating runs). It reports whether it did the work.
+// into its rounds). It reports whether it did the work.
 func sealAVX2Kernels(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
 	switch n := len(plaintext); {
 	case !avx2Takes(n):

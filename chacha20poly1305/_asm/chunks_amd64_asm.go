@@ -21,23 +21,6 @@ import (
 // of their slots empty (ChaCha20's rotations run on one port only, the
 // MAC's products and carries are chains); with the two in one instruction
 // stream the CPU fills the slots of one with the other.
-//
-// Moving some of the MAC's blocks to a scalar Poly1305 beside the vector
-// loop (five 26-bit limbs, 25 two-operand IMULs a block, on port 1, which
-// 512-bit instructions leave free) measured slower, in a mock of this
-// kernel with the real instruction mix (message limbs, products, sums,
-// carries): 8, 16 and 24 of a chunk's 64 blocks scalar, in place of one,
-// two and three groups, took Seal of 16 KiB from 4559 to 4878 ns, 4526 to
-// 5274 and 4576 to 6061 (min of 5 to 7 alternating runs), wherever in
-// the double rounds the blocks went. The groups alone, left out, would
-// have saved 2.5% each. IMULs by registers alone were nearly free (20 a
-// block, 16 blocks in place of two groups: 4686 -> 4457 ns), but with
-// memory operands (the nine multipliers do not fit in registers beside
-// the state) or with the products' additions they cost more than the
-// groups they replaced (4686 -> 4791, 4812 -> 5403): a block's 60 or so other
-// integer instructions, waiting on its chain of products and carries,
-// take slots from the vector ports and the scheduler: 10 to 15 cycles a
-// block, against the 2.6 a block costs in the vector loop.
 func chunksMAC() {
 	iota16 := GLOBL("chunk_iota16", RODATA|NOPTR)
 	for i := range 16 {

@@ -30,28 +30,16 @@ import (
 // masked loads or stores), on one or two horizontal sets of two blocks (as
 // the short kernels' avx2QuarterRound) if it is at most 128 or 256 bytes
 // long: their rounds' latency, about 300 cycles, is about that of the 32
-// MAC blocks beside them, where the vertical blocks' take 600 (Seal 1024
-// bytes 813 -> 637 ns, 961 bytes 714 -> 630, min of 20 alternating runs;
-// 16384 bytes, whose tail is 64 bytes, 8007 -> 7991, within the noise;
-// three sets for a tail of 257 to 384 bytes measured no faster than the
-// vertical blocks: 705 bytes 526 against 535 ns, 768 bytes 523 against 531;
-// nor did Seal's tail of 257 to 511 bytes in two horizontal pieces, the
-// second beside the first's MAC blocks, which the vertical blocks leave
-// for after their rounds: 1350 bytes 852 against 780, 832 580 against 538).
-// Every branch tests a public length.
+// MAC blocks beside them, where the vertical blocks' take 600. Every
+// branch tests a public length.
 //
 // The first column round's quarter rounds on columns 1, 2 and 3 do not
 // read the counter: they are computed once a call, as chacha8AVX2 does,
-// and each chunk's rounds start from them and its column 0 (Seal 16384
-// bytes 8230 -> 7631 ns, 8192 4288 -> 3875, 1350 863 -> 804, min of 15
-// alternating runs).
+// and each chunk's rounds start from them and its column 0.
 //
 // The MAC's blocks go after each pair of quarter rounds from the first
 // diagonal round on (38 places, a chunk's 32 done by the eighth double
-// round's end): one after every other step of the pairs (eight a double
-// round) measured slower (16320 bytes, min of 15 alternating runs: 8587
-// against 7848 ns), as did three a double round and two before the loop
-// (8053). Each block is polyMulAdd's step, whose bounds (x2 < 2^63 on
+// round's end). Each block is polyMulAdd's step, whose bounds (x2 < 2^63 on
 // entry and exit, for any 16-byte blocks and clamped r) hold whatever the
 // order of the blocks and the work between them.
 //
@@ -62,10 +50,7 @@ import (
 // ciphertext during its rounds, read before its plaintext is written (dst
 // may be src); chunk 0's follows the additional data's before any round
 // runs beside it (the out-of-order core overlaps it with the next chunk's
-// rounds: taking it beside the first whole chunk's, two blocks a pair of
-// quarter rounds, with chunk 0's plaintext written after, measured no
-// faster: Open 1350 bytes 819 -> 798 ns, 16384 bytes 7957 -> 8092, min of
-// 20 alternating runs). Open writes the plaintext whether or not the tag is
+// rounds). Open writes the plaintext whether or not the tag is
 // right: the caller zeroes dst if it is not.
 
 var (

@@ -1,6 +1,6 @@
-// Command _asm generates chacha20poly1305's amd64 assembly, in two files:
-// fused_amd64.s (this file's kernels, -kernel short) and chunks_amd64.s
-// (the long-message kernel of chunks_amd64_asm.go, -kernel chunks).
+// Command _asm generates chacha20poly1305's amd64 assembly, one file for
+// each value of -kernel (see kernel): fused_amd64.s, chunks_amd64.s,
+// fused_avx2_amd64.s, chunks_avx2_amd64.s and sets_amd64.s.
 //
 // The short kernels are Seal and Open of RFC 8439, Section 2.8, for
 // messages of at most three ChaCha20 blocks (sealFused and openFused), and
@@ -41,11 +41,13 @@ import (
 //go:generate go run . -kernel chunksavx2 -out ../chunks_avx2_amd64.s -stubs ../chunks_avx2_stubs_amd64.go -pkg chacha20poly1305
 //go:generate go run . -kernel sets -out ../sets_amd64.s -stubs ../sets_stubs_amd64.go -pkg chacha20poly1305
 
-// kernel selects the output: "short" (sealFused and openFused, this file),
-// "chunks" (xorChunksMAC, chunks_amd64_asm.go), "avx2" (the AVX2 short
-// kernels, short_avx2_asm.go), "chunksavx2" (chunks_avx2_asm.go) or "sets"
-// (the two-set AVX-512 kernels, sets_amd64_asm.go), each its own assembly
-// file so that the kernels can change apart.
+// kernel selects the output: "short" (sealFused and openFused, this file,
+// and shortSeal and shortOpen, short_amd64_asm.go), "chunks"
+// (xorChunksMAC and the kernels after the chunks, chunks_amd64_asm.go),
+// "avx2" (the AVX2 short kernels, short_avx2_asm.go), "chunksavx2"
+// (chunks_avx2_asm.go) or "sets" (the two- to five-set AVX-512 kernels,
+// sets_amd64_asm.go, sets3_amd64_asm.go and sets4_amd64_asm.go), each its
+// own assembly file so that the kernels can change apart.
 var kernel = flag.String("kernel", "short", "kernel to generate: short, chunks, avx2, chunksavx2 or sets")
 
 func main() {
@@ -612,10 +614,7 @@ func maskedData(name string, ks []Register, wide bool, skip int) []VecVirtual {
 // The kernels jump past the loads and stores of such blocks rather than
 // run them under empty masks: a masked access whose masked-out bytes reach
 // a page the process has not touched, one it may not write (stores), or
-// address 0 takes a microcode assist on every call (measured: Seal of 100
-// bytes ending at a page's end, the next one untouched, 780 ns rather than
-// 150; of an empty message, nil, with 20 bytes of additional data, 480
-// rather than 112).
+// address 0 takes a microcode assist on every call, some hundred cycles.
 func skipEmpty(n Op, l int, label string) {
 	CMPQ(n, U32(64*l))
 	JLE(LabelRef(label))
@@ -662,8 +661,7 @@ func openReturn(name string) {
 // data, up to 63 bytes. When those bytes fall on another page than the
 // data's last byte (a page the process may never have touched, or mapped
 // at all), the masked access takes a microcode assist on every call, some
-// hundred cycles each (Seal of 100 bytes ending 0 to 27 bytes before an
-// untouched page: 500 ns rather than 125). tailGuard sets such calls
+// hundred cycles each. tailGuard sets such calls
 // apart, from the public addresses and length, and runs them on a copy of
 // src on the stack (the MAC's buffer, where the ciphertext goes anyway), in
 // place, then copies the result out to dst with a window that ends at the
@@ -674,8 +672,7 @@ func openReturn(name string) {
 // the other buffer's window ending at its end can start in the page before
 // it when the data is shorter than 64 bytes: with src in the first bytes
 // of a page after an unmapped or untouched one and dst's last block
-// crossing, the copy takes the assist (Seal of 20 bytes: 235 ns rather
-// than 110; left as it is).
+// crossing, the copy takes the assist.
 
 // guard holds the stack slots of src's and dst's addresses while a kernel
 // with tailGuard is generated (nil otherwise): the kernel's loads and

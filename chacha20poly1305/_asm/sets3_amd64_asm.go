@@ -37,38 +37,14 @@ import (
 // that copy after the tag is checked. Their frame (784 bytes) is too large
 // for NOSPLIT below the ABI wrappers, so they have a stack check.
 //
-// Measured (session 6, through Seal and Open, 13 bytes of additional data,
-// min of 5 alternating runs, ns): Seal 294 at 449 bytes, 302 at 512, 366
-// at 704; Open 296, 312, 347; the paths before them took 420 to 510.
-//
-// The MAC's blocks after the rounds cost (session 7, the kernels alone, 13
-// bytes of additional data, min of 5-11 alternating runs of 2000 batches,
-// ns; leaving them out gives the cost) 75 at 449 bytes to 126 at 704 in
-// Seal, 9.6 cycles a block. Two independent chains there (a mock with a
-// wrong tag, both on r: a real r^2 chain could only be slower, r^2 not
-// being clamped) took 8.0 cycles a block, the products' µops and not their
-// latency bounding them: 1.4% to 4.7% faster at 449 to 704 bytes, 2.3% to
-// 5.5% slower at 193 to 320 (the two-set kernels); with OpenSSL's step (4
-// MULX, 2 IMUL, h2 reduced after each block) within 2% of the one chain.
-// Open, whose blocks are all on the stack before the rounds, stitches more
-// instead: four blocks beside each of sets 1 and 2's last seven double
-// rounds (28, the most that leaves one for the loop at 449 bytes with no
-// additional data) rather than two beside six. Open took 252, 265, 292 and
-// 306 ns at 449, 512, 640 and 704 bytes, from 284, 294, 321 and 335 (the
-// kernel alone 244, 256, 284, 299 from 278, 287, 314, 328; min of 6
-// alternating runs, spread mostly under 4 ns). Seal with five double
-// rounds before the MAC instead of four is no faster; its sets finishing
-// in turn (above), so that the MAC has blocks 4..7 beside set 2's last
-// rounds, took 266, 277, 305 and 318 ns at 449, 512, 640 and 704 bytes,
-// from 283, 293, 321 and 335 (the kernel alone 262, 273, 300, 314 from 279,
-// 289, 317, 330; with D = 4, 260, 274, 302, 315; with sets 0 and 1's ten
-// double rounds together and set 2's nine after one alone, 265, 280, 308,
-// 322).
+// Open, whose blocks are all on the stack before the rounds, stitches
+// four blocks beside each of sets 1 and 2's last seven double rounds (28,
+// the most that leaves one for the loop at 449 bytes with no additional
+// data): the MAC's blocks after the rounds cost about 10 cycles each.
 //
 // setsNKernel emits these kernels and, with the same staggered Seal
 // schedule for Open too, the four- and five-set ones (sets4_amd64_asm.go)
-// from a plan (setsPlan); sealSets3 and openSets3 come out of it as they
-// did before it.
+// from a plan (setsPlan).
 //
 // Every branch tests a public length or, in Open, whether the tag was right.
 
@@ -107,8 +83,8 @@ var sets3SealBeside = [2]int{2, 1}
 
 // sets3Kernel emits sealSets3 (open false) or openSets3. They skip the
 // last set's blocks that hold no byte of the message (setsPlan's skip), as
-// the four- and five-set kernels: Seal of 449 bytes whose last block ends
-// at a page's end, the next page unmapped, took 610 ns rather than 265.
+// the four- and five-set kernels, whose masked accesses would otherwise
+// reach past the buffers (see skipEmpty).
 func sets3Kernel(name string, open bool) {
 	setsNKernel(name, open, setsPlan{sets: 3, stitch: sets3SealStitch,
 		seal: [][2]int{{1, 1}, sets3SealBeside}, skip: true})

@@ -34,19 +34,6 @@ import (
 // The MAC's other blocks (and in Seal blocks 4..7's ciphertext and the
 // lengths) follow.
 //
-// Measured (session 6, the kernels alone, 13 bytes of additional data, min
-// of 4-5 alternating runs, ns): rounds on both sets to the end and the MAC
-// after them, 193 bytes 196, 256 205, 448 247 (Seal); set 0's last four
-// double rounds alone and eight blocks stitched into set 1's last four,
-// 182, 192, 234; set 0's four alone first instead of last, 181, 190, 229,
-// and for Open six (twelve blocks), 173, 183, 225 against 180, 189, 230 for
-// four. Seal with five is no faster. Running the MAC before the rounds in
-// program order (with a made-up r) changed nothing: what is not
-// interleaved does not overlap.
-// Two independent MAC chains after the rounds were slower here (session 7,
-// see sets3_amd64_asm.go), and Open's stitched blocks are already the most
-// that 193 bytes leave.
-//
 // Every branch tests a public length or, in Open, whether the tag was right.
 
 // laneCtr8 holds 4, 5, 6 and 7 in word 0 of each 128-bit lane: set 1's

@@ -17,19 +17,9 @@ import (
 // transpose and a store; the MAC reads the other blocks from the stack.
 //
 // The rounds stay on zmm, four blocks wide, though only blocks 0 and 1 are
-// needed (session 5, measured with BenchmarkSeal/Open 64/carry, 20
-// alternations of 10^6 calls, min/median ns). Running the whole kernel on ymm,
-// so that no 512-bit µop turns off port 1's vector ALU, gains 1-2% by min:
-// Seal 111.3/111.8 against 113.8/116.5, Open 111.0/113.4 against
-// 112.2/115.1. The rounds are one dependent chain of about the same µops at
-// either width, and what delays the next call is how many µops wait in the
-// scheduler, not on which ports they run. Unrolling the rounds on ymm or
-// taking ct0 from the zero-padded copy (5 µops fewer) changes nothing
-// measurable. Mixing the widths costs: ymm rounds with the data loaded,
-// XORed and stored as one zmm (VINSERTI64X4) take 128 ns for Open and 133
-// for Seal (min of 30 runs), 16-20 ns more, as every call switches between
-// 256- and 512-bit µops. Folding the last un-rotation into the extraction
-// (VPERMT2D) would save two µops at most, row A being needed un-rotated for r.
+// needed: they are one dependent chain of about the same µops at either
+// width, and what delays the next call is how many µops wait in the
+// scheduler, not on which ports they run.
 func short(name string, open bool) {
 	kernelText(name, open)
 	if open {

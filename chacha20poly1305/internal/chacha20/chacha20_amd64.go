@@ -67,11 +67,8 @@ func xorKeyStreamAVX512(s *State, dst, src []byte) {
 // eight-block vertical kernel, and the rest through a keystream buffer (AVX2
 // has no byte-masked loads and stores) on the kernel that computes it
 // soonest: 385 to 511 bytes on the eight-block kernel, 129 to 384 on the
-// six-block horizontal one (300 and 384 bytes alone in 205 and 207 ns where
-// the eight-block kernel takes 233 and 234; 192 and 256 in 205 and 203
-// where the two-block kernel, twice, takes 259 and 234: min of 5 or 6
-// alternating runs), and 128 or fewer on the two-block kernel, whose
-// latency is the shortest.
+// six-block horizontal one, and 128 or fewer on the two-block kernel,
+// whose latency is the shortest.
 func xorKeyStreamAVX2(s *State, dst, src []byte) {
 	if n := len(src) &^ 511; n > 0 {
 		chacha8AVX2((*[16]uint32)(s), dst[:n], src[:n])

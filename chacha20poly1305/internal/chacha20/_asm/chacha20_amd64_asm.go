@@ -104,10 +104,8 @@ func constants() {
 // quarterRounds emits the quarter rounds (RFC 8439, Section 2.1) on the
 // word indices qs of x, interleaved step by step so that their dependency
 // chains run side by side: within a step, each quarter round's addition,
-// XOR and rotation in turn. (That order runs the sixteen-block kernel
-// about 5% faster than all the additions, then all the XORs, then all the
-// rotations: the CPU picks an execution port for each instruction as it
-// enters the scheduler, and the rotations have only one.)
+// XOR and rotation in turn: the CPU picks an execution port for each
+// instruction as it enters the scheduler, and the rotations have only one.
 func quarterRounds(x []VecVirtual, qs [][4]int) {
 	// Each step is "w += v; u ^= w; u <<<= n", with w, v, u indices into a
 	// quarter round's a, b, c, d:

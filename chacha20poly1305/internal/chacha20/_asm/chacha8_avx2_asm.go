@@ -123,17 +123,7 @@ func (v *vertical8) steps(qs [][4]int, ss []step) {
 //
 // The rounds run at about 2.2 vector instructions a cycle of the three a
 // core like this one issues: each quarter round is a chain of dependent
-// one-cycle instructions, and a half round has only four such chains
-// (a loop of four interleaved chains of the same mix measured 2.3 a cycle
-// here, of eight 2.9). Two other orders measured no faster: p2's first
-// step beside p1's (6259 against 6217 ns for 15 KiB, min of 8), and all
-// four quarter rounds step by step with words 2, 3 and 10, 11 swapped
-// between the a and c steps (6316 against 6129), whose extra stores and
-// loads lengthen the chains. Nor did sixteen blocks as two such groups,
-// eight independent quarter rounds a half round, with the d rows in
-// registers and each quarter round loading and storing its a, b and c
-// words (5863 against 6030 for 15 KiB, min of 8, within the noise): the
-// scheduler holds only so many quarter rounds' instructions at once.
+// one-cycle instructions, and a half round has only four such chains.
 func (v *vertical8) halfRound(p1, p2 [][4]int, out, in [2]int) {
 	v.steps(p1, qrSteps)
 	v.swap(out, in)
@@ -186,8 +176,7 @@ func transpose8x8(w, t [8]VecPhysical) [8]VecPhysical {
 // on the stack at any time (vertical8), and an 8x8 transpose of words to
 // write 512 bytes. The first column round's quarter rounds on columns 1, 2
 // and 3 do not read the counter: they are computed once a call
-// (firstColumns), 3 of the 80 quarter rounds of a chunk (15 KiB 6196 ->
-// 5927 ns, min of 8).
+// (firstColumns), 3 of the 80 quarter rounds of a chunk.
 func chacha8AVX2() {
 	TEXT("chacha8AVX2", 0, "func(s *[16]uint32, dst, src []byte)")
 	Pragma("noescape")

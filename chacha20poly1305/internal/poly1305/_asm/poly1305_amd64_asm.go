@@ -468,8 +468,7 @@ func ifmaBody(p Register, H [3]VecVirtual, M [5]VecVirtual, m44, m42, hib VecVir
 //
 // Each product has its own accumulators, added at the end: a chain of one
 // multiply-add and two additions instead of three multiply-adds, for the
-// last group of blocksIFMA. (powersIFMA's products, also dependent, measured
-// faster in the AEAD as ifmaProductChained's.)
+// last group of blocksIFMA.
 func ifmaProduct(H [3]VecVirtual, M [5]VecVirtual, any VecVirtual) (L, U [3]VecVirtual) {
 	r0, r1, r2, s1, s2 := M[0], M[1], M[2], M[3], M[4]
 	cols := [3][3]VecVirtual{{r0, s2, s1}, {r1, r0, s2}, {r2, r1, r0}}
@@ -596,30 +595,11 @@ func times20(x [3]VecVirtual) [5]VecVirtual {
 // 2^42, within the loop's bounds for its multipliers (r^2's are below 2^44,
 // 2^44 + 1 and 2^42).
 //
-// The AEAD computes these right after the cipher's block 0, and what they
-// cost shows in every Seal and Open from 705 bytes (Seal of 768 to 4096
-// bytes measured 50-70 ns faster with the whole computation taken away).
-// Both their instructions and their latency count. This took five vector
-// products (r^2 and r^4 in every lane, then q from r and r^2 and r^8
-// beside it, then q times r^4; 310 instructions): the same work done twice
-// side by side (twice the instructions, the same latency) measured 45-55
-// ns slower, and all the powers on 64-bit words with MULX instead (radix
-// 2^44, products two to three times shorter, r^16 and r^24 included, but
-// 647 instructions) 0-15 ns slower. Two vector products, with r^2 on words,
-// take 215 instructions and measured, ns, min of 5 alternating runs,
-// before and after: Seal 768 bytes 436 -> 421, 1024 501 -> 483, 1350 581
-// -> 551, 2048 777 -> 759, 4096 1299 -> 1282, 16384 4416 -> 4399; Open 768
-// 443 -> 430, 1024 512 -> 495, 1350 583 -> 559, 2048 786 -> 768, 4096 1305
-// -> 1290; Sum of 256 bytes 116 -> 103, 1350 248 -> 234; Init and Prepare,
-// the next key made from r^8, 65 -> 53. (Three vector products, r^2 too in vector,
-// measured 7-10 ns slower than two; r^3 and r^4 also on words and one
-// vector product, 296 instructions, 1-4 ns slower; r^4 and r^8 on words
-// beside the vector products, 323 instructions, 3-5 ns slower; each
-// product's terms in accumulators of their own, ifmaProduct's, 263
-// instructions, no faster; r^2 left uncarried after its columns' carry,
-// 198 instructions, 1-2 ns faster, within the noise, for looser bounds.)
-// r^16 and r^24 are needed only by blocksIFMA's triples of groups, later,
-// if at all, and cost next to nothing where they are computed (0-3 ns).
+// The AEAD computes these right after the cipher's block 0, and both
+// their instructions and their latency count in every Seal and Open from
+// 705 bytes: two vector products, with r^2 on words, are the fewest
+// instructions for the latency. r^16 and r^24 are needed only by
+// blocksIFMA's triples of groups, later, if at all (powers24IFMA).
 func powersIFMA() {
 	TEXT("powersIFMA", NOSPLIT, "func(pw *[56]uint64, r *[3]uint64)")
 	Pragma("noescape")
