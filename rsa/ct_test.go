@@ -1,6 +1,7 @@
 package rsa
 
 import (
+	"crypto"
 	"crypto/rand"
 	"crypto/rsa"
 	"math/big"
@@ -32,8 +33,8 @@ func privateConstantTimeMessage(t *testing.T, bits int) {
 	if !*long {
 		t.Skip("timing test; run with -long")
 	}
-	sk, k := carryKey(t, bits)
-	size := k.Size()
+	sk, k := testKey(t, bits)
+	size := k.size()
 	edges := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(sk.N, big.NewInt(1)), big.NewInt(2)}
 	fixed := cttest.FixedPool(8, size, func(i int, rec []byte) {
 		if i < len(edges) {
@@ -66,33 +67,24 @@ func privateConstantTimeMessage(t *testing.T, bits int) {
 // keys of the same size (1024 bits, primes of 512). The fixed class also
 // turns over 16 copies of its key, each made separately, so that both
 // classes read the same amount of key material: with one copy against 16
-// keys, the random class alone misses the cache, which the test measured
-// (|t| 10 to 21, a microsecond in the median) and which is not the key's
-// value.
+// keys, the random class alone would miss the CPU's cache, a difference
+// that is not the key's value.
 func TestPrivateConstantTimeKey(t *testing.T) {
 	if !*long {
 		t.Skip("timing test; run with -long")
 	}
-	fixedStd, _ := carryKey(t, 1024)
-	var fixedKeys []*PrivateKey
+	fixedStd := stdKey(t, 1024)
+	var fixedKeys []*privateKey
 	for range 16 {
-		k, err := NewPrivateKey(fixedStd)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fixedKeys = append(fixedKeys, k)
+		fixedKeys = append(fixedKeys, newPrivateKey(fixedStd))
 	}
-	var keys []*PrivateKey
+	var keys []*privateKey
 	for len(keys) < 16 {
 		sk, err := rsa.GenerateKey(rand.Reader, 1024)
 		if err != nil {
 			t.Fatal(err)
 		}
-		k, err := NewPrivateKey(sk)
-		if err != nil {
-			t.Fatal(err)
-		}
-		keys = append(keys, k)
+		keys = append(keys, newPrivateKey(sk))
 	}
 	// The ciphertext 2 is below every modulus.
 	c := big.NewInt(2).FillBytes(make([]byte, 128))
@@ -107,6 +99,43 @@ func TestPrivateConstantTimeKey(t *testing.T) {
 			k = keys[rec[1]]
 		}
 		if _, err := k.private(c); err != nil {
+			panic(err)
+		}
+	})
+}
+
+// TestSignConstantTimeDigest times SignPKCS1v15 as a program calls it, with
+// a crypto/rsa key (the key cache's lookup, the encoding and the private
+// operation), on a pool of fixed digests (zeros, ones, sparse) against
+// random ones, on a 2048-bit key.
+func TestSignConstantTimeDigest(t *testing.T) {
+	if !*long {
+		t.Skip("timing test; run with -long")
+	}
+	sk := stdKey(t, 2048)
+	fixed := cttest.FixedPool(8, 32, func(i int, rec []byte) {
+		switch i {
+		case 0:
+		case 1:
+			for j := range rec {
+				rec[j] = 0xff
+			}
+		default:
+			rec[i] = byte(i)
+		}
+	})
+	rnd := mathrand.New(mathrand.NewPCG(7, 7))
+	prepare := func(class int, rec []byte) {
+		if class == 0 {
+			fixed(rec)
+			return
+		}
+		for j := range rec {
+			rec[j] = byte(rnd.Uint32())
+		}
+	}
+	cttest.Check(t, cttest.Config{Measurements: 20_000, RecordSize: 32}, prepare, func(rec []byte) {
+		if _, err := SignPKCS1v15(nil, sk, crypto.SHA256, rec); err != nil {
 			panic(err)
 		}
 	})

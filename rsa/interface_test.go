@@ -12,15 +12,15 @@ import (
 )
 
 var (
-	_ crypto.Signer    = (*PrivateKey)(nil)
-	_ crypto.Decrypter = (*PrivateKey)(nil)
+	_ crypto.Signer    = (*Signer)(nil)
+	_ crypto.Decrypter = (*Signer)(nil)
 )
 
-// TestX509Signer has crypto/x509 sign certificates with a PrivateKey, by
+// TestX509Signer has crypto/x509 sign certificates with a Signer, by
 // PKCS #1 v1.5 and by PSS (as crypto/tls signs with rsa.PSSOptions), and
 // checks their signatures with crypto/x509.
 func TestX509Signer(t *testing.T) {
-	_, k := carryKey(t, 2048)
+	k := newSigner(t, stdKey(t, 2048))
 	for _, alg := range []x509.SignatureAlgorithm{x509.SHA256WithRSA, x509.SHA384WithRSA, x509.SHA256WithRSAPSS, x509.SHA512WithRSAPSS} {
 		tmpl := &x509.Certificate{
 			SerialNumber:          big.NewInt(1),
@@ -49,8 +49,8 @@ func TestX509Signer(t *testing.T) {
 // TestSignerPSSEqualsHash signs as crypto/tls does for TLS 1.3, with
 // PSSSaltLengthEqualsHash through the crypto.Signer interface.
 func TestSignerPSSEqualsHash(t *testing.T) {
-	sk, k := carryKey(t, 3072)
-	var signer crypto.Signer = k
+	sk := stdKey(t, 3072)
+	var signer crypto.Signer = newSigner(t, sk)
 	digest := make([]byte, 48)
 	opts := &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthEqualsHash, Hash: crypto.SHA384}
 	sig, err := signer.Sign(rand.Reader, digest, opts)

@@ -1,56 +1,126 @@
-// Package rsa implements RSA signatures (PKCS #1 v1.5 and PSS) and encryption
-// (PKCS #1 v1.5 and OAEP) as specified in RFC 8017, interoperable with
-// crypto/rsa, whose key and option types it uses, on the constant-time
-// arithmetic of internal/bigmod.
+// Package rsa is crypto/rsa with carry's arithmetic behind it: RSA
+// signatures (PKCS #1 v1.5 and PSS) and encryption (PKCS #1 v1.5 and OAEP) of
+// RFC 8017. Its identifiers are crypto/rsa's, with the same signatures; its
+// key, option and error values are crypto/rsa's own (type aliases and the same
+// variables), so a program switches by changing its import path.
 //
-// A [PrivateKey] is made once from a *rsa.PrivateKey by [NewPrivateKey],
-// which checks it and precomputes everything the private operation needs.
-// The private operation runs by the Chinese remainder theorem and is checked
-// by re-encryption with e before its result is released, so that a fault
-// never reveals a factor of the modulus.
+// # Which code runs
 //
-// # Key sizes
+// The package functions that take a [PrivateKey] (SignPKCS1v15, SignPSS,
+// DecryptOAEP, DecryptPKCS1v15, DecryptPKCS1v15SessionKey) run the private
+// operation on carry's constant-time arithmetic (internal/bigmod), by the
+// Chinese remainder theorem, and check each result by re-encryption before
+// releasing it, so that a fault never reveals a factor of the modulus.
+// VerifyPKCS1v15, VerifyPSS, EncryptOAEP and EncryptOAEPWithOptions run on
+// carry's arithmetic too. The methods of PrivateKey (Sign, Decrypt, ...) are
+// crypto/rsa's and run its code: a program that wants carry's from a
+// crypto.Signer or crypto.Decrypter (crypto/tls, crypto/x509) uses a [Signer].
+// GenerateKey, GenerateMultiPrimeKey and EncryptPKCS1v15 are crypto/rsa's
+// functions: key generation and PKCS #1 v1.5 padding take their random bytes
+// where a GODEBUG setting (cryptocustomrand) that only the standard library
+// reads says.
 //
-// Private keys have moduli of 1024 to 8192 bits and exactly two primes, each
-// of at least 512 bits (the smallest modulus internal/bigmod accepts).
-// Public keys have moduli of 1024 to 8192 bits, as crypto/rsa requires by
-// default, and an odd public exponent e with 2 < e < 2^31.
+// The standard library's function runs instead of carry's, with its result,
+// its error or its panic, for every input that carry's code does not take:
+//   - keys of more than two primes, with a prime under 512 bits, or with a
+//     modulus outside 1024 to 8192 bits (including smaller keys that
+//     GODEBUG rsa1024min=0 lets crypto/rsa use);
+//   - keys that (*rsa.PrivateKey).Validate refuses, whose operations
+//     crypto/rsa refuses in turn;
+//   - public keys with an even modulus or an exponent that is even, below 3
+//     or above 2³¹-1;
+//   - inputs that crypto/rsa answers with an error other than
+//     ErrVerification or ErrDecryption, or with a panic (a digest of the
+//     wrong length, an unknown hash, a salt that does not fit, a nil key),
+//     and ciphertexts longer than the modulus.
+//
+// Which inputs these are depends on public values only.
+//
+// In FIPS 140 mode (crypto/fips140.Enabled) every function runs the
+// standard library's: carry is not a validated module.
+//
+// # Keys
+//
+// A private key is checked, with (*rsa.PrivateKey).Validate, and converted
+// to carry's form on its first use by this package; the converted form is
+// kept, keyed by the key's address, for as long as the key is reachable, so
+// later calls with the same *PrivateKey cost a lookup, not a conversion.
+//
+// As with crypto/rsa after Precompute, a key's fields must not be modified
+// once it has been used. If they are, a field given a new value by
+// assignment (N, E, D, Primes or one of its first two elements,
+// Precomputed.Dp, Dq or Qinv) is noticed by the next call, which checks and
+// converts the key again; a *big.Int changed in place (SetBytes, Add, ...)
+// is not: this package then keeps using the values the key had when it was
+// converted, while PrivateKey's methods may use the new ones.
 //
 // # Constant time
 //
 // The private operations run in time that depends on the sizes of the key
 // and of the inputs, not on the values of the key, the message or the
 // ciphertext. Padding checks of decryption are constant time and fail with
-// the one error [rsa.ErrDecryption]. Verification and encryption use only
-// public values and may be variable time.
+// the one error [ErrDecryption]. Verification and encryption use only public
+// values and may be variable time.
 package rsa
 
 import (
-	"crypto"
+	"crypto/fips140"
 	"crypto/rsa"
-	"crypto/subtle"
-	"errors"
 	"io"
 	"math/big"
 
 	"github.com/carry-crypto/carry/internal/bigmod"
+	"github.com/carry-crypto/carry/internal/keycache"
+)
+
+type (
+	// PublicKey is crypto/rsa's public key: the modulus N and exponent E.
+	PublicKey = rsa.PublicKey
+	// PrivateKey is crypto/rsa's private key; see the package doc for how
+	// this package converts it and the rule on changing its fields.
+	PrivateKey = rsa.PrivateKey
+	// PrecomputedValues is crypto/rsa's: the CRT values of a PrivateKey.
+	PrecomputedValues = rsa.PrecomputedValues
+	// CRTValue is crypto/rsa's: the CRT values of a third or later prime.
+	CRTValue = rsa.CRTValue
+	// PSSOptions is crypto/rsa's: the salt length and hash of a PSS
+	// signature.
+	PSSOptions = rsa.PSSOptions
+	// OAEPOptions is crypto/rsa's: the hashes and label of OAEP.
+	OAEPOptions = rsa.OAEPOptions
+	// PKCS1v15DecryptOptions is crypto/rsa's: the session key length of
+	// PKCS #1 v1.5 decryption by [Signer.Decrypt].
+	//
+	// Deprecated: PKCS #1 v1.5 encryption is open to padding-oracle
+	// attacks; new designs use OAEP.
+	PKCS1v15DecryptOptions = rsa.PKCS1v15DecryptOptions
+)
+
+// The salt lengths of PSSOptions with a meaning of their own, crypto/rsa's.
+const (
+	PSSSaltLengthAuto       = rsa.PSSSaltLengthAuto       // signing: the longest that fits; verifying: any
+	PSSSaltLengthEqualsHash = rsa.PSSSaltLengthEqualsHash // the hash's size
+)
+
+// The errors are crypto/rsa's own values, for errors.Is and == alike.
+var (
+	ErrDecryption     = rsa.ErrDecryption     // any failure of decryption, deliberately vague
+	ErrMessageTooLong = rsa.ErrMessageTooLong // a message (or PSS salt) too long for the key
+	ErrVerification   = rsa.ErrVerification   // a signature that does not verify
 )
 
 const (
-	// minModulusBits and maxModulusBits bound the moduli of keys.
+	// minModulusBits and maxModulusBits bound the moduli carry's code takes.
 	minModulusBits = 1024
 	maxModulusBits = 8192
 	// maxPublicExponent is the largest e accepted, as crypto/rsa.
 	maxPublicExponent = 1<<31 - 1
 )
 
-// PrivateKey is an RSA private key of two primes with the values of its
-// private operation by CRT precomputed.
-//
-// It is immutable once made and safe for concurrent use. The zero value is
-// not usable; make one with [NewPrivateKey] or [GenerateKey].
-type PrivateKey struct {
-	pub     rsa.PublicKey // a copy, with its own N
+// privateKey is a two-prime private key converted for the private operation
+// by CRT. It is immutable once made and safe for concurrent use; it holds no
+// reference to the PrivateKey it was made from.
+type privateKey struct {
 	n, p, q *bigmod.Modulus
 	dp, dq  []byte      // d mod (p-1) and d mod (q-1), p.Size() and q.Size() bytes
 	qinv    *bigmod.Nat // q⁻¹ mod p, with p's limb count
@@ -58,181 +128,130 @@ type PrivateKey struct {
 	e       uint
 }
 
-// errMultiPrime is returned for keys of more than two primes.
-var errMultiPrime = errors.New("carry/rsa: multi-prime keys are not supported")
+// size returns the length of the modulus in bytes.
+func (k *privateKey) size() int { return k.n.Size() }
 
-// errSmallPrime is returned for keys with a prime of fewer than 512 bits,
-// which internal/bigmod does not take as a modulus.
-var errSmallPrime = errors.New("carry/rsa: primes of fewer than 512 bits are not supported")
-
-// errInvalidKey is returned for a private key whose values are not
-// consistent; it does not say which value is wrong.
-var errInvalidKey = errors.New("carry/rsa: invalid private key")
-
-// checkPublicKey returns an error unless pub has a modulus of 1024 to 8192
-// bits, odd, and an odd exponent with 2 < e < 2^31. It works on public values
-// only, in variable time.
-func checkPublicKey(pub *rsa.PublicKey) error {
-	switch {
-	case pub == nil || pub.N == nil:
-		return errors.New("carry/rsa: missing public modulus")
-	case pub.N.Sign() <= 0 || pub.N.Bit(0) == 0:
-		return errors.New("carry/rsa: public modulus is not positive and odd")
-	case pub.N.BitLen() < minModulusBits:
-		return errors.New("carry/rsa: modulus smaller than 1024 bits")
-	case pub.N.BitLen() > maxModulusBits:
-		return errors.New("carry/rsa: modulus larger than 8192 bits")
-	case pub.E < 3:
-		return errors.New("carry/rsa: public exponent too small")
-	case pub.E&1 == 0:
-		return errors.New("carry/rsa: public exponent is even")
-	case pub.E > maxPublicExponent:
-		return errors.New("carry/rsa: public exponent too large")
-	}
-	return nil
+// publicOK reports whether carry's public operation takes pub: a modulus of
+// 1024 to 8192 bits, odd, and an odd exponent 3 ≤ e < 2³¹. It works on
+// public values, in variable time.
+func publicOK(pub *PublicKey) bool {
+	return pub != nil && pub.N != nil && pub.N.Sign() > 0 && pub.N.Bit(0) == 1 &&
+		pub.N.BitLen() >= minModulusBits && pub.N.BitLen() <= maxModulusBits &&
+		pub.E >= 3 && pub.E&1 == 1 && pub.E <= maxPublicExponent
 }
 
-// NewPrivateKey checks k and returns the PrivateKey for it, with its private
-// operation precomputed. k must have exactly two primes (multi-prime keys
-// are refused with an error), a modulus n = p·q of 1024 to 8192 bits, primes
-// of at least 512 bits, an odd e with 2 < e < 2^31, and precomputed values
-// (k.Precompute) dp = d mod (p-1), dq = d mod (q-1) and qinv = q⁻¹ mod p.
+// newPrivateKey returns carry's form of priv, or nil if carry's code does
+// not take it: more or fewer than two primes, a modulus outside 1024 to 8192
+// bits, a prime under 512 bits, or a key that Validate refuses. It does not
+// modify priv.
 //
-// The checks use constant-time arithmetic on the secret values: n = p·q;
-// qinv·q ≡ 1 (mod p); and for the bases x = 2 and 3, x^(dp·e) ≡ x (mod p),
-// x^(dq·e) ≡ x (mod q), x^(d·e) ≡ x (mod p) and (mod q). There is no
-// primality test: a key whose "primes" are composite but pass these checks
-// still signs correctly, since every result is checked by re-encryption.
-//
-// The checks cost about as much as six signatures (5 ms for a 2048-bit key,
-// 27 ms for 4096 bits, on the development machine): make a PrivateKey once
-// per key and keep it. NewPrivateKey does not keep a reference to k.
-func NewPrivateKey(k *rsa.PrivateKey) (*PrivateKey, error) {
-	if k == nil {
-		return nil, errors.New("carry/rsa: nil private key")
+// The checks are crypto/rsa's, constant time in the key's values: n = p·q,
+// d·e ≡ 1 modulo p-1 and q-1 through dp and dq, dp = d mod (p-1), dq = d mod
+// (q-1), q·qinv ≡ 1 (mod p), and bounds on |p - q| and d. The precomputed
+// values are computed if priv lacks them.
+func newPrivateKey(priv *PrivateKey) *privateKey {
+	if len(priv.Primes) != 2 || !publicOK(&priv.PublicKey) {
+		return nil
 	}
-	if err := checkPublicKey(&k.PublicKey); err != nil {
-		return nil, err
-	}
-	switch {
-	case len(k.Primes) > 2:
-		return nil, errMultiPrime
-	case len(k.Primes) < 2:
-		return nil, errors.New("carry/rsa: private key must have two primes")
-	case k.D == nil || k.Primes[0] == nil || k.Primes[1] == nil:
-		return nil, errors.New("carry/rsa: missing private exponent or prime")
-	case k.Precomputed.Dp == nil || k.Precomputed.Dq == nil || k.Precomputed.Qinv == nil:
-		return nil, errors.New("carry/rsa: missing precomputed values (call Precompute)")
-	}
-	for _, v := range []*big.Int{k.D, k.Primes[0], k.Primes[1], k.Precomputed.Dp, k.Precomputed.Dq, k.Precomputed.Qinv} {
-		if v.Sign() <= 0 {
-			return nil, errInvalidKey
+	for _, p := range priv.Primes {
+		if p == nil || p.BitLen() < bigmod.MinModulusBits {
+			return nil
 		}
 	}
-	if k.Primes[0].BitLen() < bigmod.MinModulusBits || k.Primes[1].BitLen() < bigmod.MinModulusBits {
-		return nil, errSmallPrime
+	// Precompute and Validate run on a copy, which shares priv's big.Ints
+	// but not its Precomputed field, the one they write.
+	c := *priv
+	c.Precompute()
+	if c.Validate() != nil {
+		return nil
 	}
-	pb, qb := k.Primes[0].Bytes(), k.Primes[1].Bytes()
-	n, err := bigmod.NewModulusProduct(pb, qb)
+	n, err := bigmod.NewModulus(c.N.Bytes())
 	if err != nil {
-		return nil, errInvalidKey
+		return nil
 	}
-	nb := k.N.FillBytes(make([]byte, n.Size()))
-	if n.BitLen() != k.N.BitLen() || subtle.ConstantTimeCompare(n.Nat().Bytes(n), nb) != 1 {
-		return nil, errors.New("carry/rsa: modulus is not the product of the primes")
-	}
-	p, err := bigmod.NewModulus(pb)
+	p, err := bigmod.NewModulus(c.Primes[0].Bytes())
 	if err != nil {
-		return nil, errInvalidKey
+		return nil
 	}
-	q, err := bigmod.NewModulus(qb)
+	q, err := bigmod.NewModulus(c.Primes[1].Bytes())
 	if err != nil {
-		return nil, errInvalidKey
+		return nil
 	}
-	key := &PrivateKey{n: n, p: p, q: q, e: uint(k.E)}
-	key.pub = rsa.PublicKey{N: new(big.Int).Set(k.N), E: k.E}
-	// dp and dq are below p and q, so fit in their sizes; Exp's time then
-	// depends on the sizes of the primes only.
-	if k.Precomputed.Dp.BitLen() > p.BitLen() || k.Precomputed.Dq.BitLen() > q.BitLen() ||
-		k.D.BitLen() > n.BitLen() {
-		return nil, errInvalidKey
+	qinv, err := bigmod.NewNat().SetBytes(c.Precomputed.Qinv.Bytes(), p)
+	if err != nil {
+		return nil
 	}
-	key.dp = k.Precomputed.Dp.FillBytes(make([]byte, p.Size()))
-	key.dq = k.Precomputed.Dq.FillBytes(make([]byte, q.Size()))
-	if key.qinv, err = bigmod.NewNat().SetBytes(k.Precomputed.Qinv.Bytes(), p); err != nil {
-		return nil, errInvalidKey
+	// Validate holds dp < p-1 and dq < q-1, so they fit in the primes'
+	// sizes, and Exp's time depends on those sizes only.
+	return &privateKey{
+		n: n, p: p, q: q,
+		dp:   c.Precomputed.Dp.FillBytes(make([]byte, p.Size())),
+		dq:   c.Precomputed.Dq.FillBytes(make([]byte, q.Size())),
+		qinv: qinv,
+		qN:   q.Nat().ExpandFor(n),
+		e:    uint(c.E),
 	}
-	key.qN = q.Nat().ExpandFor(n)
-	d := k.D.FillBytes(make([]byte, n.Size()))
-	if key.check(d) != 1 {
-		return nil, errInvalidKey
-	}
-	return key, nil
 }
 
-// check returns 1 if the key's values are consistent with each other and
-// with the private exponent d (n.Size() bytes), and 0 otherwise. It is
-// constant time.
-func (k *PrivateKey) check(d []byte) int {
-	// qinv·q ≡ 1 (mod p).
-	one, _ := bigmod.NewNat().SetBytes([]byte{1}, k.p)
-	qp := bigmod.NewNat().Mod(k.qN, k.p)
-	ok := int(qp.Mul(qp, k.qinv, k.p).Equal(one))
-	for _, x := range []byte{2, 3} {
-		ok &= expCheck(x, k.dp, k.e, k.p)
-		ok &= expCheck(x, k.dq, k.e, k.q)
-		ok &= expCheck(x, d, k.e, k.p)
-		ok &= expCheck(x, d, k.e, k.q)
+// keyFields are the identities of a PrivateKey's fields, by which a cached
+// conversion notices a field given a new value. They reference the fields'
+// big.Ints, never the PrivateKey.
+type keyFields struct {
+	n, d, p, q, dp, dq, qinv *big.Int
+	e, primes                int
+}
+
+func fieldsOf(priv *PrivateKey) keyFields {
+	f := keyFields{
+		n: priv.N, d: priv.D, e: priv.E, primes: len(priv.Primes),
+		dp: priv.Precomputed.Dp, dq: priv.Precomputed.Dq, qinv: priv.Precomputed.Qinv,
 	}
-	return ok
+	if len(priv.Primes) == 2 {
+		f.p, f.q = priv.Primes[0], priv.Primes[1]
+	}
+	return f
 }
 
-// expCheck returns 1 if (x^d)^e ≡ x (mod m), and 0 otherwise, in time that
-// depends on len(d), e and m's size only.
-func expCheck(x byte, d []byte, e uint, m *bigmod.Modulus) int {
-	xm, _ := bigmod.NewNat().SetBytes([]byte{x}, m)
-	y := bigmod.NewNat().Exp(xm, d, m)
-	y.ExpShortVarTime(y, e, m)
-	return int(y.Equal(xm))
+// converted is a key's entry in keys: its carry form, nil where the
+// standard library's code runs, and its fields when converted.
+type converted struct {
+	fields keyFields
+	key    *privateKey
 }
 
-// GenerateKey returns a new private key of bits bits (1024 to 8192). It
-// delegates the generation of the primes to crypto/rsa.GenerateKey, which
-// reads random (see its documentation for when it ignores it), and then
-// builds the key with [NewPrivateKey].
+// keys holds the conversions of the keys used so far.
+var keys keycache.Cache[PrivateKey, *converted]
+
+// carryKey returns carry's form of priv, converting it on first use (and
+// again after a field was assigned), or nil if the standard library's code
+// must run: in FIPS 140 mode, for a nil key, and for a key that
+// newPrivateKey does not take.
+func carryKey(priv *PrivateKey) *privateKey {
+	if priv == nil || fips140.Enabled() {
+		return nil
+	}
+	f := fieldsOf(priv)
+	if c, ok := keys.Get(priv); ok && c.fields == f {
+		return c.key
+	}
+	return keys.Put(priv, &converted{fields: f, key: newPrivateKey(priv)}).key
+}
+
+// GenerateKey returns a new key of bits bits from crypto/rsa.GenerateKey,
+// whose documentation says which random source it reads: since Go 1.26 the
+// system's, random being used only with GODEBUG cryptocustomrand=1. Keys
+// under 1024 bits are refused unless GODEBUG rsa1024min=0. The key is
+// converted to carry's form on its first use by this package.
 func GenerateKey(random io.Reader, bits int) (*PrivateKey, error) {
-	if bits < minModulusBits || bits > maxModulusBits {
-		return nil, errors.New("carry/rsa: key size must be 1024 to 8192 bits")
-	}
-	k, err := rsa.GenerateKey(random, bits)
-	if err != nil {
-		return nil, err
-	}
-	return NewPrivateKey(k)
+	return rsa.GenerateKey(random, bits)
 }
 
-// Public returns the public key, a *rsa.PublicKey of its own.
-func (k *PrivateKey) Public() crypto.PublicKey {
-	return &rsa.PublicKey{N: new(big.Int).Set(k.pub.N), E: k.pub.E}
-}
-
-// Size returns the length of the modulus in bytes, that of signatures and
-// ciphertexts.
-func (k *PrivateKey) Size() int { return k.n.Size() }
-
-// Equal reports whether k and x are the same key: x a *PrivateKey with the
-// same primes, public exponent and precomputed values. It is constant time
-// in the keys' values.
-func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
-	xx, ok := x.(*PrivateKey)
-	if !ok || k.e != xx.e || k.n.Size() != xx.n.Size() || k.p.Size() != xx.p.Size() ||
-		k.q.Size() != xx.q.Size() {
-		return false
-	}
-	eq := subtle.ConstantTimeCompare(k.p.Nat().Bytes(k.p), xx.p.Nat().Bytes(xx.p))
-	eq &= subtle.ConstantTimeCompare(k.q.Nat().Bytes(k.q), xx.q.Nat().Bytes(xx.q))
-	eq &= subtle.ConstantTimeCompare(k.dp, xx.dp)
-	eq &= subtle.ConstantTimeCompare(k.dq, xx.dq)
-	eq &= subtle.ConstantTimeCompare(k.qinv.Bytes(k.p), xx.qinv.Bytes(xx.p))
-	return eq == 1
+// GenerateMultiPrimeKey is crypto/rsa.GenerateMultiPrimeKey. Keys of more
+// than two primes run the standard library's code in this package too.
+//
+// Deprecated: keys of more than two primes are slower, rarely supported
+// elsewhere, and weaker for a given size than two-prime keys; use
+// [GenerateKey].
+func GenerateMultiPrimeKey(random io.Reader, nprimes int, bits int) (*PrivateKey, error) {
+	return rsa.GenerateMultiPrimeKey(random, nprimes, bits)
 }

@@ -1,28 +1,53 @@
 package rsa
 
 import (
+	"crypto/fips140"
 	"crypto/rsa"
 	"crypto/subtle"
-	"errors"
 	"hash"
 	"io"
 )
 
 // EncryptOAEP encrypts msg for pub by RSAES-OAEP (RFC 8017, Section 7.1.1)
-// with hash for the label and for MGF1 and a random seed read from random,
-// as crypto/rsa.EncryptOAEP. msg must be at most pub.Size() - 2·hash.Size()
-// - 2 bytes; label may be empty and is not encrypted.
-func EncryptOAEP(hash hash.Hash, random io.Reader, pub *rsa.PublicKey, msg, label []byte) ([]byte, error) {
+// with hash for the label and for MGF1 and a seed read from random (which
+// must not be nil). msg must be at most pub.Size() - 2·hash.Size() - 2 bytes
+// (ErrMessageTooLong otherwise); label, which may be empty, is bound to the
+// ciphertext but not encrypted, and decryption must give the same. hash is
+// reset on return.
+func EncryptOAEP(hash hash.Hash, random io.Reader, pub *PublicKey, msg []byte, label []byte) ([]byte, error) {
+	if fips140.Enabled() || !publicOK(pub) {
+		return rsa.EncryptOAEP(hash, random, pub, msg, label)
+	}
 	return encryptOAEP(hash, hash, random, pub, msg, label)
 }
 
-func encryptOAEP(h, mgfHash hash.Hash, random io.Reader, pub *rsa.PublicKey, msg, label []byte) ([]byte, error) {
-	if err := checkPublicKey(pub); err != nil {
-		return nil, err
+// EncryptOAEPWithOptions is [EncryptOAEP] with the hashes of opts: Hash for
+// the label, MGFHash (Hash if zero) for MGF1, and opts.Label. It panics if
+// opts is nil or names a hash that is not linked in, as crypto/rsa does.
+func EncryptOAEPWithOptions(random io.Reader, pub *PublicKey, msg []byte, opts *OAEPOptions) ([]byte, error) {
+	h, mgf := oaepHashes(opts)
+	if fips140.Enabled() || !publicOK(pub) {
+		return rsa.EncryptOAEPWithOptions(random, pub, msg, opts)
 	}
+	return encryptOAEP(h, mgf, random, pub, msg, opts.Label)
+}
+
+// oaepHashes returns new instances of opts's label and MGF1 hashes.
+func oaepHashes(opts *OAEPOptions) (h, mgf hash.Hash) {
+	if opts.MGFHash == 0 {
+		return opts.Hash.New(), opts.Hash.New()
+	}
+	return opts.Hash.New(), opts.MGFHash.New()
+}
+
+// encryptOAEP is EncryptOAEP with mgfHash for MGF1, for a pub that
+// satisfies publicOK.
+func encryptOAEP(h, mgfHash hash.Hash, random io.Reader, pub *PublicKey, msg, label []byte) ([]byte, error) {
+	defer h.Reset()
+	defer mgfHash.Reset()
 	k, hLen := pub.Size(), h.Size()
 	if len(msg) > k-2*hLen-2 {
-		return nil, rsa.ErrMessageTooLong
+		return nil, ErrMessageTooLong
 	}
 	// EM = 0x00 || maskedSeed || maskedDB, DB = lHash || PS || 0x01 || M.
 	em := make([]byte, k)
@@ -42,23 +67,30 @@ func encryptOAEP(h, mgfHash hash.Hash, random io.Reader, pub *rsa.PublicKey, msg
 }
 
 // DecryptOAEP decrypts ciphertext by RSAES-OAEP (RFC 8017, Section 7.1.2)
-// with hash for the label and for MGF1, as crypto/rsa.DecryptOAEP. random is
-// not used. Every failure returns rsa.ErrDecryption, and the padding is
-// checked in constant time.
-func DecryptOAEP(hash hash.Hash, random io.Reader, priv *PrivateKey, ciphertext, label []byte) ([]byte, error) {
-	return decryptOAEP(hash, hash, priv, ciphertext, label)
+// with hash for the label and for MGF1. random is not used and may be nil.
+// A ciphertext shorter than the modulus is read with leading zeros, as
+// crypto/rsa reads it. Every failure, the padding's and a wrong label
+// included, returns ErrDecryption, the padding checked in constant time.
+// hash is reset on return.
+func DecryptOAEP(hash hash.Hash, random io.Reader, priv *PrivateKey, ciphertext []byte, label []byte) ([]byte, error) {
+	defer hash.Reset()
+	k := carryKey(priv)
+	if k == nil || len(ciphertext) > k.size() {
+		return rsa.DecryptOAEP(hash, random, priv, ciphertext, label)
+	}
+	return k.decryptOAEP(hash, hash, ciphertext, label)
 }
 
-func decryptOAEP(h, mgfHash hash.Hash, priv *PrivateKey, ciphertext, label []byte) ([]byte, error) {
-	k, hLen := priv.Size(), h.Size()
-	if len(ciphertext) > k || k < 2*hLen+2 {
-		return nil, rsa.ErrDecryption
+// decryptOAEP is DecryptOAEP with mgfHash for MGF1, for a ciphertext of at
+// most k.size() bytes.
+func (k *privateKey) decryptOAEP(h, mgfHash hash.Hash, ciphertext, label []byte) ([]byte, error) {
+	size, hLen := k.size(), h.Size()
+	if size < 2*hLen+2 {
+		return nil, ErrDecryption
 	}
-	c := make([]byte, k) // crypto/rsa accepts short ciphertexts, left-padded
-	copy(c[k-len(ciphertext):], ciphertext)
-	em, err := priv.private(c)
+	em, err := k.private(ciphertext)
 	if err != nil {
-		return nil, rsa.ErrDecryption
+		return nil, err
 	}
 	h.Reset()
 	h.Write(label)
@@ -82,10 +114,7 @@ func decryptOAEP(h, mgfHash hash.Hash, priv *PrivateKey, ciphertext, label []byt
 		invalid = subtle.ConstantTimeSelect(looking&^isZero&1, 1, invalid)
 	}
 	if firstZero&lHashOK&^invalid&^looking&1 != 1 {
-		return nil, rsa.ErrDecryption
+		return nil, ErrDecryption
 	}
 	return rest[index+1:], nil
 }
-
-// errDecryptOpts is returned by Decrypt for options it does not know.
-var errDecryptOpts = errors.New("carry/rsa: invalid options for Decrypt")

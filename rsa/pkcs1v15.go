@@ -2,10 +2,10 @@ package rsa
 
 import (
 	"crypto"
+	"crypto/fips140"
 	"crypto/rsa"
 	"crypto/subtle"
 	"encoding/asn1"
-	"errors"
 	"io"
 )
 
@@ -49,21 +49,20 @@ var hashPrefixes = map[crypto.Hash][]byte{
 //
 //	EM = 0x00 || 0x01 || PS (0xff bytes, at least 8) || 0x00 || T
 //
-// T the DigestInfo of hashed, or hashed itself for Hash(0).
-func pkcs1v15Encode(hash crypto.Hash, hashed []byte, k int) ([]byte, error) {
+// T the DigestInfo of hashed, or hashed itself for Hash(0). It returns
+// false, leaving the error to crypto/rsa, for a hash without a DigestInfo
+// prefix, a digest of the wrong length, or a k too small.
+func pkcs1v15Encode(hash crypto.Hash, hashed []byte, k int) ([]byte, bool) {
 	var prefix []byte
 	if hash != 0 {
 		var ok bool
-		if prefix, ok = hashPrefixes[hash]; !ok {
-			return nil, errors.New("carry/rsa: unsupported hash function")
-		}
-		if len(hashed) != hash.Size() {
-			return nil, errors.New("carry/rsa: input must be hashed message")
+		if prefix, ok = hashPrefixes[hash]; !ok || len(hashed) != hash.Size() {
+			return nil, false
 		}
 	}
 	tLen := len(prefix) + len(hashed)
 	if k < tLen+11 {
-		return nil, rsa.ErrMessageTooLong
+		return nil, false
 	}
 	em := make([]byte, k)
 	em[1] = 0x01
@@ -72,122 +71,112 @@ func pkcs1v15Encode(hash crypto.Hash, hashed []byte, k int) ([]byte, error) {
 	}
 	copy(em[k-tLen:], prefix)
 	copy(em[k-len(hashed):], hashed)
-	return em, nil
+	return em, true
 }
 
 // SignPKCS1v15 returns the RSASSA-PKCS1-v1_5 signature (RFC 8017, Section
-// 8.2) of hashed, the digest of the message under hash, or hashed itself
-// (signed as is, as TLS 1.0 and 1.1 do) if hash is zero. It is deterministic
-// and gives the same signature as crypto/rsa.SignPKCS1v15.
+// 8.2) of hashed, the digest of the message under hash, or of hashed itself
+// if hash is zero (as TLS 1.0 and 1.1 sign). random is not used and may be
+// nil. The signature is deterministic, the same as crypto/rsa's.
 //
 // Its time depends on the key's sizes and len(hashed), not on the key's
 // values or on hashed.
-func SignPKCS1v15(priv *PrivateKey, hash crypto.Hash, hashed []byte) ([]byte, error) {
-	em, err := pkcs1v15Encode(hash, hashed, priv.Size())
-	if err != nil {
-		return nil, err
+func SignPKCS1v15(random io.Reader, priv *PrivateKey, hash crypto.Hash, hashed []byte) ([]byte, error) {
+	return signPKCS1v15(random, priv, carryKey(priv), hash, hashed)
+}
+
+// signPKCS1v15 is SignPKCS1v15 with k, carry's form of priv or nil.
+func signPKCS1v15(random io.Reader, priv *PrivateKey, k *privateKey, hash crypto.Hash, hashed []byte) ([]byte, error) {
+	if k != nil {
+		if em, ok := pkcs1v15Encode(hash, hashed, k.size()); ok {
+			return k.private(em)
+		}
 	}
-	return priv.private(em)
+	return rsa.SignPKCS1v15(random, priv, hash, hashed)
 }
 
 // VerifyPKCS1v15 checks sig, an RSASSA-PKCS1-v1_5 signature of hashed under
-// pub, and returns nil if it is valid and rsa.ErrVerification or another
-// error otherwise. hash and hashed are as in [SignPKCS1v15]. It works on
-// public values only and may be variable time.
-func VerifyPKCS1v15(pub *rsa.PublicKey, hash crypto.Hash, hashed, sig []byte) error {
-	if err := checkPublicKey(pub); err != nil {
-		return err
+// pub, hash and hashed as in [SignPKCS1v15]. It returns nil if sig is valid,
+// ErrVerification if it is not (or if hash has no DigestInfo prefix), and
+// crypto/rsa's error for a digest of the wrong length or a key it refuses. It
+// works on public values only and may be variable time.
+func VerifyPKCS1v15(pub *PublicKey, hash crypto.Hash, hashed, sig []byte) error {
+	if fips140.Enabled() || !publicOK(pub) || hash != 0 && len(hashed) != hash.Size() {
+		return rsa.VerifyPKCS1v15(pub, hash, hashed, sig)
 	}
 	k := pub.Size()
 	if len(sig) != k {
-		return rsa.ErrVerification
-	}
-	want, err := pkcs1v15Encode(hash, hashed, k)
-	if err != nil {
-		return err
+		return ErrVerification
 	}
 	em, err := public(pub, sig)
-	if err != nil || subtle.ConstantTimeCompare(em, want) != 1 {
-		return rsa.ErrVerification
+	if err != nil {
+		return ErrVerification
+	}
+	want, ok := pkcs1v15Encode(hash, hashed, k)
+	if !ok || subtle.ConstantTimeCompare(em, want) != 1 {
+		return ErrVerification
 	}
 	return nil
 }
 
-// EncryptPKCS1v15 encrypts msg for pub by RSAES-PKCS1-v1_5 (RFC 8017,
-// Section 7.2), with the random padding read from random. msg must be at
-// most pub.Size() - 11 bytes. Use [EncryptOAEP] for new protocols.
-func EncryptPKCS1v15(random io.Reader, pub *rsa.PublicKey, msg []byte) ([]byte, error) {
-	if err := checkPublicKey(pub); err != nil {
-		return nil, err
-	}
-	k := pub.Size()
-	if len(msg) > k-11 {
-		return nil, rsa.ErrMessageTooLong
-	}
-	// EM = 0x00 || 0x02 || PS (nonzero random, at least 8) || 0x00 || M.
-	em := make([]byte, k)
-	em[1] = 2
-	ps := em[2 : k-len(msg)-1]
-	if err := nonZeroRandom(random, ps); err != nil {
-		return nil, err
-	}
-	copy(em[k-len(msg):], msg)
-	return public(pub, em)
-}
-
-// nonZeroRandom fills b with random nonzero bytes from random.
-func nonZeroRandom(random io.Reader, b []byte) error {
-	if _, err := io.ReadFull(random, b); err != nil {
-		return err
-	}
-	var one [1]byte
-	for i := range b {
-		for b[i] == 0 {
-			if _, err := io.ReadFull(random, one[:]); err != nil {
-				return err
-			}
-			b[i] = one[0]
-		}
-	}
-	return nil
+// EncryptPKCS1v15 is crypto/rsa.EncryptPKCS1v15: msg, at most pub.Size() -
+// 11 bytes, encrypted by RSAES-PKCS1-v1_5 (RFC 8017, Section 7.2.1). It runs
+// the standard library's code, whose random source follows GODEBUG
+// cryptocustomrand (see [GenerateKey]).
+//
+// Deprecated: PKCS #1 v1.5 encryption is open to padding-oracle attacks
+// (Bleichenbacher's); use [EncryptOAEP].
+func EncryptPKCS1v15(random io.Reader, pub *PublicKey, msg []byte) ([]byte, error) {
+	return rsa.EncryptPKCS1v15(random, pub, msg)
 }
 
 // DecryptPKCS1v15 decrypts ciphertext by RSAES-PKCS1-v1_5 (RFC 8017,
-// Section 7.2.2). random is not used; it is there for crypto/rsa's shape.
-// Every failure of the padding returns rsa.ErrDecryption, and the padding
-// is checked in constant time; the length of the message returned is
-// revealed, as it must be. Prefer [PrivateKey.Decrypt] with a SessionKeyLen,
-// which does not even reveal whether the padding was valid.
+// Section 7.2.2). random is not used and may be nil. A ciphertext shorter
+// than the modulus is read with leading zeros, as crypto/rsa reads it. Every
+// failure of the padding returns ErrDecryption, the padding checked in
+// constant time; the length of the message returned is revealed, as it must
+// be.
+//
+// Deprecated: whether decryption fails tells an attacker who can ask often
+// enough how to decrypt any message (Bleichenbacher's attack); use
+// [DecryptOAEP], or [DecryptPKCS1v15SessionKey] where a protocol leaves no
+// choice.
 func DecryptPKCS1v15(random io.Reader, priv *PrivateKey, ciphertext []byte) ([]byte, error) {
-	valid, em, index, err := decryptPKCS1v15(priv, ciphertext)
+	k := carryKey(priv)
+	if k == nil || len(ciphertext) > k.size() {
+		return rsa.DecryptPKCS1v15(random, priv, ciphertext)
+	}
+	return k.decryptPKCS1v15(ciphertext)
+}
+
+// decryptPKCS1v15 is DecryptPKCS1v15 for a ciphertext of at most k.size()
+// bytes.
+func (k *privateKey) decryptPKCS1v15(ciphertext []byte) ([]byte, error) {
+	valid, em, index, err := k.pkcs1v15Unpad(ciphertext)
 	if err != nil {
 		return nil, err
 	}
 	if valid == 0 {
-		return nil, rsa.ErrDecryption
+		return nil, ErrDecryption
 	}
 	return em[index:], nil
 }
 
-// decryptPKCS1v15 returns valid = 1 if ciphertext decrypts to a well padded
-// EM, em and the index of the message in em. The padding is checked in
-// constant time; err is only for a ciphertext of the wrong length or not
-// below n, and is then rsa.ErrDecryption.
-func decryptPKCS1v15(priv *PrivateKey, ciphertext []byte) (valid int, em []byte, index int, err error) {
-	k := priv.Size()
-	if len(ciphertext) != k || k < 11 {
-		return 0, nil, 0, rsa.ErrDecryption
-	}
-	em, err = priv.private(ciphertext)
+// pkcs1v15Unpad decrypts ciphertext (at most k.size() bytes) and returns
+// valid = 1 if it holds a well padded EM, em and the index of the message in
+// em. The padding is checked in constant time; err is ErrDecryption, for a
+// ciphertext not below n only.
+func (k *privateKey) pkcs1v15Unpad(ciphertext []byte) (valid int, em []byte, index int, err error) {
+	em, err = k.private(ciphertext)
 	if err != nil {
-		return 0, nil, 0, rsa.ErrDecryption
+		return 0, nil, 0, err
 	}
 	first := subtle.ConstantTimeByteEq(em[0], 0)
 	second := subtle.ConstantTimeByteEq(em[1], 2)
 	// zeroIndex is the index of the first zero byte from em[2], kept in
 	// constant time: looking stays 1 until one is found.
 	looking, zeroIndex := 1, 0
-	for i := 2; i < k; i++ {
+	for i := 2; i < len(em); i++ {
 		isZero := subtle.ConstantTimeByteEq(em[i], 0)
 		zeroIndex = subtle.ConstantTimeSelect(looking&isZero, i, zeroIndex)
 		looking = subtle.ConstantTimeSelect(isZero, 0, looking)
@@ -199,17 +188,33 @@ func decryptPKCS1v15(priv *PrivateKey, ciphertext []byte) (valid int, em []byte,
 	return valid, em, index, nil
 }
 
-// decryptPKCS1v15SessionKey decrypts ciphertext into key, in place, if it
-// holds a well padded message of len(key) bytes, and leaves key (random
-// bytes, from the caller) unchanged otherwise, without saying which: see
-// crypto/rsa.DecryptPKCS1v15SessionKey. It returns an error only for a
-// ciphertext of the wrong length, or a key too long for the modulus.
-func decryptPKCS1v15SessionKey(priv *PrivateKey, ciphertext, key []byte) error {
-	k := priv.Size()
-	if k-(len(key)+3+8) < 0 {
-		return rsa.ErrDecryption
+// DecryptPKCS1v15SessionKey decrypts ciphertext by RSAES-PKCS1-v1_5 into
+// key if it holds a well padded message of exactly len(key) bytes, and
+// leaves key (random bytes the caller drew) unchanged otherwise, in constant
+// time and without saying which, against Bleichenbacher's attack: a protocol
+// that goes on with key learns nothing from the outcome unless it leaks key.
+// random is not used and may be nil. It returns an error (ErrDecryption) only
+// for what is public: a key too long for the modulus, a ciphertext longer
+// than the modulus or not below it. key should be at least 16 bytes, or
+// guessing it tells the two outcomes apart.
+//
+// Deprecated: the protection depends on the whole protocol; use
+// [DecryptOAEP] where there is a choice.
+func DecryptPKCS1v15SessionKey(random io.Reader, priv *PrivateKey, ciphertext []byte, key []byte) error {
+	k := carryKey(priv)
+	if k == nil || len(ciphertext) > k.size() {
+		return rsa.DecryptPKCS1v15SessionKey(random, priv, ciphertext, key)
 	}
-	valid, em, index, err := decryptPKCS1v15(priv, ciphertext)
+	return k.decryptPKCS1v15SessionKey(ciphertext, key)
+}
+
+// decryptPKCS1v15SessionKey is DecryptPKCS1v15SessionKey for a ciphertext
+// of at most k.size() bytes.
+func (k *privateKey) decryptPKCS1v15SessionKey(ciphertext, key []byte) error {
+	if k.size()-(len(key)+3+8) < 0 {
+		return ErrDecryption
+	}
+	valid, em, index, err := k.pkcs1v15Unpad(ciphertext)
 	if err != nil {
 		return err
 	}

@@ -1,35 +1,25 @@
 package rsa
 
-import (
-	"errors"
+import "github.com/carry-crypto/carry/internal/bigmod"
 
-	"github.com/carry-crypto/carry/internal/bigmod"
-)
-
-// errFault is returned when the private operation fails its check by
-// re-encryption: a fault in the computation, or a key that is not
-// consistent. The result is then never released.
-var errFault = errors.New("carry/rsa: internal error: private operation failed its check")
-
-// private returns c^d mod n, n.Size() bytes, for the big-endian c of
-// n.Size() bytes, by the Chinese remainder theorem (RFC 8017, Section
-// 5.1.2, second form):
+// private returns c^d mod n, n.Size() bytes, for the big-endian c, by the
+// Chinese remainder theorem (RFC 8017, Section 5.1.2, second form):
 //
 //	m1 = c^dp mod p, m2 = c^dq mod q
 //	h  = qinv·(m1 - m2) mod p
 //	m  = m2 + h·q
 //
 // m is below n since m2 < q and h ≤ p-1. Before it is released m is checked
-// by m^e ≡ c (mod n); the check compares in constant time and a failure
-// returns errFault.
+// by m^e ≡ c (mod n), compared in constant time: a fault in the computation
+// returns ErrDecryption, as crypto/rsa's check does, and never m.
 //
-// It returns an error if c is not below n, which the caller must make an
-// opaque error where that matters. Otherwise its time depends on the key's
+// c may be shorter than n.Size() bytes; if it is longer, or not below n,
+// private returns ErrDecryption. Otherwise its time depends on the key's
 // sizes only, not on c or the key's values.
-func (k *PrivateKey) private(c []byte) ([]byte, error) {
+func (k *privateKey) private(c []byte) ([]byte, error) {
 	cN, err := bigmod.NewNat().SetBytes(c, k.n)
 	if err != nil {
-		return nil, err
+		return nil, ErrDecryption
 	}
 	c1 := bigmod.NewNat().Mod(cN, k.p)
 	c2 := bigmod.NewNat().Mod(cN, k.q)
@@ -48,7 +38,7 @@ func (k *PrivateKey) private(c []byte) ([]byte, error) {
 	out := m.Bytes(k.n)
 	if check.Equal(cN) != 1 { // a fault, not a secret: the result is withheld
 		clear(out)
-		return nil, errFault
+		return nil, ErrDecryption
 	}
 	return out, nil
 }

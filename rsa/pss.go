@@ -3,8 +3,8 @@ package rsa
 import (
 	"bytes"
 	"crypto"
+	"crypto/fips140"
 	"crypto/rsa"
-	"errors"
 	"hash"
 	"io"
 )
@@ -45,20 +45,15 @@ func pssHash(h hash.Hash, mHash, salt []byte) []byte {
 }
 
 // emsaPSSEncode returns EMSA-PSS-ENCODE (RFC 8017, Section 9.1.1) of the
-// digest mHash with salt, for emBits bits, ⌈emBits/8⌉ bytes:
+// digest mHash (h.Size() bytes) with salt, for emBits bits, ⌈emBits/8⌉ bytes,
+// at least h.Size() + len(salt) + 2:
 //
 //	EM = maskedDB || H || 0xbc, maskedDB = (PS || 0x01 || salt) ⊕ MGF1(H)
 //
 // with the leftmost 8·emLen - emBits bits of EM cleared.
-func emsaPSSEncode(mHash []byte, emBits int, salt []byte, h hash.Hash) ([]byte, error) {
+func emsaPSSEncode(mHash []byte, emBits int, salt []byte, h hash.Hash) []byte {
 	hLen, sLen := h.Size(), len(salt)
 	emLen := (emBits + 7) / 8
-	if len(mHash) != hLen {
-		return nil, errors.New("carry/rsa: input must be hashed with given hash")
-	}
-	if emLen < hLen+sLen+2 {
-		return nil, errors.New("carry/rsa: key size too small for PSS signature")
-	}
 	em := make([]byte, emLen)
 	db := em[:emLen-hLen-1]
 	H := pssHash(h, mHash, salt)
@@ -68,40 +63,43 @@ func emsaPSSEncode(mHash []byte, emBits int, salt []byte, h hash.Hash) ([]byte, 
 	copy(db[emLen-sLen-hLen-1:], salt)
 	mgf1XOR(db, h, H)
 	db[0] &= 0xff >> (8*emLen - emBits)
-	return em, nil
+	return em
 }
+
+// anySalt is the salt length with which emsaPSSVerify accepts any.
+const anySalt = -1
 
 // emsaPSSVerify checks EM against the digest mHash by EMSA-PSS-VERIFY (RFC
 // 8017, Section 9.1.2), with a salt of sLen bytes, or of any length if sLen
-// is rsa.PSSSaltLengthAuto. It works on public values, in variable time.
+// is anySalt. It works on public values, in variable time.
 func emsaPSSVerify(mHash, em []byte, emBits, sLen int, h hash.Hash) error {
 	hLen := h.Size()
 	emLen := (emBits + 7) / 8
 	if len(mHash) != hLen || len(em) != emLen || emLen < hLen+2 || em[emLen-1] != 0xbc {
-		return rsa.ErrVerification
+		return ErrVerification
 	}
-	if sLen != rsa.PSSSaltLengthAuto && emLen < hLen+sLen+2 {
-		return rsa.ErrVerification
+	if sLen != anySalt && emLen < hLen+sLen+2 {
+		return ErrVerification
 	}
 	db := bytes.Clone(em[:emLen-hLen-1])
 	H := em[emLen-hLen-1 : emLen-1]
 	topMask := byte(0xff >> (8*emLen - emBits))
 	if db[0]&^topMask != 0 {
-		return rsa.ErrVerification
+		return ErrVerification
 	}
 	mgf1XOR(db, h, H)
 	db[0] &= topMask
 	// DB = PS (zeros) || 0x01 || salt.
 	one := bytes.IndexByte(db, 0x01)
 	if one < 0 || !allZero(db[:one]) {
-		return rsa.ErrVerification
+		return ErrVerification
 	}
 	salt := db[one+1:]
-	if sLen != rsa.PSSSaltLengthAuto && len(salt) != sLen {
-		return rsa.ErrVerification
+	if sLen != anySalt && len(salt) != sLen {
+		return ErrVerification
 	}
 	if !bytes.Equal(pssHash(h, mHash, salt), H) {
-		return rsa.ErrVerification
+		return ErrVerification
 	}
 	return nil
 }
@@ -115,100 +113,96 @@ func allZero(b []byte) bool {
 	return true
 }
 
-// pssSaltLength returns the salt length to sign with for opts, as
-// crypto/rsa.SignPSS: the largest the key allows for PSSSaltLengthAuto (or
-// nil opts), the hash's size for PSSSaltLengthEqualsHash, or the positive
-// length given.
-func pssSaltLength(opts *rsa.PSSOptions, emBits, hLen int) (int, error) {
-	if opts == nil || opts.SaltLength == rsa.PSSSaltLengthAuto {
-		s := (emBits+7)/8 - 2 - hLen
-		if s < 0 {
-			return 0, errors.New("carry/rsa: key size too small for PSS signature")
-		}
-		return s, nil
-	}
-	if opts.SaltLength == rsa.PSSSaltLengthEqualsHash {
-		return hLen, nil
-	}
-	if opts.SaltLength <= 0 {
-		return 0, errors.New("carry/rsa: invalid PSS salt length")
-	}
-	return opts.SaltLength, nil
+// SignPSS returns the RSASSA-PSS signature (RFC 8017, Section 8.1) of
+// digest, the digest of the message under hash, or under opts.Hash if opts
+// has one, with MGF1 of the same hash and a salt read from random. The salt
+// length is opts.SaltLength: PSSSaltLengthAuto (or nil opts) the longest the
+// key allows, PSSSaltLengthEqualsHash the hash's size, or a positive length;
+// crypto/rsa's error if it does not fit. random must not be nil unless the
+// salt is empty.
+//
+// Its time depends on the key's sizes, the hash and the salt length, not on
+// the key's values or on digest.
+func SignPSS(random io.Reader, priv *PrivateKey, hash crypto.Hash, digest []byte, opts *PSSOptions) ([]byte, error) {
+	return signPSS(random, priv, carryKey(priv), hash, digest, opts)
 }
 
-// SignPSS returns the RSASSA-PSS signature (RFC 8017, Section 8.1) of
-// digest, the digest of the message under hash (or under opts.Hash if opts
-// has one), with MGF1 of the same hash and a random salt read from random.
-// The salt length follows opts.SaltLength exactly as crypto/rsa.SignPSS:
-// nil opts or rsa.PSSSaltLengthAuto is the longest the key allows,
-// rsa.PSSSaltLengthEqualsHash the hash's size.
-func SignPSS(random io.Reader, priv *PrivateKey, hash crypto.Hash, digest []byte, opts *rsa.PSSOptions) ([]byte, error) {
+// signPSS is SignPSS with k, carry's form of priv or nil.
+func signPSS(random io.Reader, priv *PrivateKey, k *privateKey, hash crypto.Hash, digest []byte, opts *PSSOptions) ([]byte, error) {
+	h := hash
 	if opts != nil && opts.Hash != 0 {
-		hash = opts.Hash
+		h = opts.Hash
 	}
-	if !hash.Available() {
-		return nil, errors.New("carry/rsa: unsupported hash function")
+	if k == nil || !h.Available() {
+		return rsa.SignPSS(random, priv, hash, digest, opts)
 	}
-	h := hash.New()
-	emBits := priv.n.BitLen() - 1
-	sLen, err := pssSaltLength(opts, emBits, h.Size())
-	if err != nil {
-		return nil, err
+	hh := h.New()
+	hLen := hh.Size()
+	emBits := k.n.BitLen() - 1
+	emLen := (emBits + 7) / 8
+	sLen := -2 // refused
+	switch sl := pssSaltLength(opts); {
+	case sl == PSSSaltLengthAuto:
+		sLen = emLen - 2 - hLen
+	case sl == PSSSaltLengthEqualsHash:
+		sLen = hLen
+	case sl > 0:
+		sLen = sl
+	}
+	if sLen < 0 || len(digest) != hLen || emLen < hLen+sLen+2 {
+		return rsa.SignPSS(random, priv, hash, digest, opts)
 	}
 	salt := make([]byte, sLen)
 	if _, err := io.ReadFull(random, salt); err != nil {
 		return nil, err
 	}
-	em, err := emsaPSSEncode(digest, emBits, salt, h)
-	if err != nil {
-		return nil, err
-	}
+	em := emsaPSSEncode(digest, emBits, salt, hh)
 	// EM is one byte shorter than the modulus when its bit length is 1
 	// mod 8; as an integer it is the same.
-	c := make([]byte, priv.Size())
-	copy(c[len(c)-len(em):], em)
-	return priv.private(c)
+	return k.private(em)
 }
 
-// VerifyPSS checks sig, an RSASSA-PSS signature of digest under pub, and
-// returns nil if it is valid and an error otherwise. hash and opts are as in
-// [SignPSS]; rsa.PSSSaltLengthAuto (or nil opts) accepts any salt length.
-// It works on public values only and may be variable time.
-func VerifyPSS(pub *rsa.PublicKey, hash crypto.Hash, digest, sig []byte, opts *rsa.PSSOptions) error {
-	if err := checkPublicKey(pub); err != nil {
-		return err
+// pssSaltLength returns opts.SaltLength, PSSSaltLengthAuto for nil opts.
+func pssSaltLength(opts *PSSOptions) int {
+	if opts == nil {
+		return PSSSaltLengthAuto
 	}
-	if opts != nil && opts.Hash != 0 {
-		hash = opts.Hash
-	}
-	if !hash.Available() {
-		return errors.New("carry/rsa: unsupported hash function")
+	return opts.SaltLength
+}
+
+// VerifyPSS checks sig, an RSASSA-PSS signature of digest, the digest of the
+// message under hash, with MGF1 of the same hash, under pub. opts.Hash is
+// ignored, as crypto/rsa ignores it. opts.SaltLength is the salt length the
+// signature must have: PSSSaltLengthAuto (or nil opts) accepts any,
+// PSSSaltLengthEqualsHash the hash's size. It returns nil if sig is valid,
+// ErrVerification if it is not, and crypto/rsa's error (or panic) for a key
+// it refuses, an unavailable hash or a negative salt length. It works on
+// public values only and may be variable time.
+func VerifyPSS(pub *PublicKey, hash crypto.Hash, digest []byte, sig []byte, opts *PSSOptions) error {
+	sl := pssSaltLength(opts)
+	if fips140.Enabled() || !publicOK(pub) || !hash.Available() || sl < PSSSaltLengthEqualsHash {
+		return rsa.VerifyPSS(pub, hash, digest, sig, opts)
 	}
 	h := hash.New()
-	sLen := rsa.PSSSaltLengthAuto
-	if opts != nil {
-		switch {
-		case opts.SaltLength == rsa.PSSSaltLengthEqualsHash:
-			sLen = h.Size()
-		case opts.SaltLength > 0:
-			sLen = opts.SaltLength
-		case opts.SaltLength < 0:
-			return errors.New("carry/rsa: invalid PSS salt length")
-		}
+	sLen := sl
+	switch sl {
+	case PSSSaltLengthAuto:
+		sLen = anySalt
+	case PSSSaltLengthEqualsHash:
+		sLen = h.Size()
 	}
 	k := pub.Size()
 	if len(sig) != k {
-		return rsa.ErrVerification
+		return ErrVerification
 	}
 	m, err := public(pub, sig)
 	if err != nil {
-		return rsa.ErrVerification
+		return ErrVerification
 	}
 	emBits := pub.N.BitLen() - 1
-	emLen := (emBits + 7) / 8
-	if emLen < k { // the top byte of m must be zero
+	if emLen := (emBits + 7) / 8; emLen < k { // the top byte of m must be zero
 		if m[0] != 0 {
-			return rsa.ErrVerification
+			return ErrVerification
 		}
 		m = m[1:]
 	}

@@ -36,10 +36,9 @@ func publicModulus(pub *rsa.PublicKey) (*bigmod.Modulus, error) {
 	return m, nil
 }
 
-// public returns s^e mod n, pub.Size() bytes, for the big-endian s of
-// pub.Size() bytes, or an error if pub is not a valid key or s is not below
-// n. It works on public values and may be variable time; pub must have
-// passed checkPublicKey.
+// public returns s^e mod n, pub.Size() bytes, for the big-endian s of at
+// most pub.Size() bytes, or an error if s is not below n. pub must satisfy
+// publicOK. It works on public values and may be variable time.
 func public(pub *rsa.PublicKey, s []byte) ([]byte, error) {
 	n, err := publicModulus(pub)
 	if err != nil {
