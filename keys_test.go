@@ -174,8 +174,8 @@ func TestStdPrivateKey(t *testing.T) {
 		if err != nil || string(got) != string(want) {
 			t.Errorf("%s: PKCS #8 of StdPrivateKey: %v, equal to the original's: %v", name, err, string(got) == string(want))
 		}
-		if StdPrivateKey(std) != crypto.PrivateKey(std) {
-			t.Errorf("%s: StdPrivateKey of a standard key is not the key itself", name)
+		if same := StdPrivateKey(std); !reflect.DeepEqual(same, crypto.PrivateKey(std)) || reflect.TypeOf(same) != reflect.TypeOf(std) {
+			t.Errorf("%s: StdPrivateKey of a standard key is a %T, not the key itself", name, same)
 		}
 	}
 }
