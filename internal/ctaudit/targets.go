@@ -103,10 +103,13 @@ var fieldAsm = []Func{
 // assembly.
 var x25519Common = []Func{
 	{Symbol: x255 + "X25519"},
-	{Symbol: x255 + "x25519", AllowedLoopJumps: 1, AllowedBranches: 5, Why: "the public lengths of the scalar and the point; " +
+	{Symbol: x255 + "x25519", AllowedLoopJumps: 1, AllowedBranches: 7, Why: "whether FIPS 140 mode is on (a process setting, " +
+		"two jumps of the inlined fips140.Enabled and its use); the public lengths of the scalar and the point; " +
 		"copy's check whether source and destination are one buffer (addresses); whether the point, which is public, " +
 		"is the base point; whether the result is all zeros, " +
 		"which X25519 reports as an error and so makes public; and " + whyCompare32},
+	{Symbol: x255 + "ScalarMult", AllowedBranches: 1, Why: "whether x25519 failed: the all-zero result, which the caller sees"},
+	{Symbol: x255 + "ScalarBaseMult", AllowedBranches: 1, Why: "whether x25519 failed, which only FIPS 140-only mode's refusal makes it do"},
 	{Symbol: x255 + "clamp"},
 	{Symbol: x255 + "scalarMult64", AllowedLoopJumps: 1, Why: whyBitLoop},
 	{Symbol: x255 + "mul64"},
@@ -126,7 +129,8 @@ var x25519Common = []Func{
 
 // x25519Public are the functions of x25519 that handle no secret.
 var x25519Public = map[string]string{
-	x255 + "init.0": "sets Basepoint",
+	x255 + "init.0":    "sets Basepoint",
+	x255 + "x25519Std": "FIPS 140 mode: crypto/ecdh computes the result, and its errors are branched on",
 }
 
 // edwardsFuncs are the functions of internal/edwards25519 compiled with and
@@ -152,20 +156,12 @@ var edwardsFuncs = []Func{
 	{Symbol: ed + "(*Point).bytes"},
 	{Symbol: ed + "(*Point).Equal"},
 	{Symbol: ed + "(*Point).Negate"},
-	{Symbol: ed + "(*Point).Select"},
 	{Symbol: ed + "(*Point).fromCompleted"},
 	{Symbol: ed + "(*projective).fromCompleted"},
 	{Symbol: ed + "(*projective).fromPoint"},
 	{Symbol: ed + "(*cached).fromPoint"},
-	{Symbol: ed + "(*niels).fromPoint"},
-	{Symbol: ed + "(*niels).Identity"},
-	{Symbol: ed + "(*niels).Select"},
-	{Symbol: ed + "(*niels).CondNegate"},
-	{Symbol: ed + "(*cached).Select"},
-	{Symbol: ed + "(*cached).CondNegate"},
 
 	// The scalar field.
-	{Symbol: ed + "NewScalar"},
 	{Symbol: ed + "(*Scalar).Set"},
 	{Symbol: ed + "(*Scalar).SetCanonicalBytes", AllowedBranches: 2, Why: "len(x) != 32, a public length; " +
 		"whether x is canonical, which the error reveals by design (RFC 8032 rejects S >= l)"},
@@ -180,7 +176,6 @@ var edwardsFuncs = []Func{
 	{Symbol: ed + "(*Scalar).Negate"},
 	{Symbol: ed + "(*Scalar).Multiply"},
 	{Symbol: ed + "(*Scalar).MultiplyAdd"},
-	{Symbol: ed + "(*Scalar).Equal"},
 	{Symbol: ed + "loadWords"},
 	{Symbol: ed + "madd"},
 	{Symbol: ed + "montMul"},
@@ -196,10 +191,6 @@ var edwardsFuncs = []Func{
 
 	// Multiplication by a secret scalar.
 	{Symbol: ed + "(*Point).ScalarBaseMultScalar"},
-	{Symbol: ed + "(*Point).ScalarMult", AllowedLoopJumps: 4, Why: "the zeroing of the table (a fixed size); " +
-		"the loops of the inlined signedRadix16 over the 32 bytes and the 63 digits; the loop over the digit positions 62 down to 0"},
-	{Symbol: ed + "(*cachedTable).fill", AllowedLoopJumps: 1, Why: "the loop over the 8 table entries"},
-	{Symbol: ed + "(*cached).selectFrom", AllowedLoopJumps: 2, Why: "the loop over the 8 table entries (back-edge and exit)"},
 	{Symbol: ed + "(*Point).MultByCofactor"},
 	{Symbol: ed + "(*completed).subNiels"},
 	{Symbol: ed + "(*oddTable).fill", AllowedLoopJumps: 1, Why: "the loop over the 8 table entries"},

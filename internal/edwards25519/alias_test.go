@@ -45,31 +45,6 @@ func TestAliasing(t *testing.T) {
 				t.Errorf("%s(v, v) differs", name)
 			}
 		}
-		v := new(Point).Set(P)
-		if v.Select(v, Q, 1).Equal(P) != 1 || v.Select(Q, v, 1).Equal(Q) != 1 {
-			t.Error("Point.Select with aliasing differs")
-		}
-
-		var pn, qn niels
-		pn.fromPoint(P)
-		qn.fromPoint(Q)
-		var want niels
-		want.CondNegate(&pn, 1)
-		a := pn
-		if a.CondNegate(&a, 1); a != want {
-			t.Error("niels.CondNegate(v, 1) with aliasing differs")
-		}
-		a = pn
-		if a.Select(&qn, &a, 1); a != qn {
-			t.Error("niels.Select(q, v, 1) with aliasing differs")
-		}
-		var pc, wantc cached
-		pc.fromPoint(P)
-		wantc.CondNegate(&pc, 1)
-		if pc.CondNegate(&pc, 1); pc != wantc {
-			t.Error("cached.CondNegate(v, 1) with aliasing differs")
-		}
-
 		// X25519Base with dst and k the same array.
 		k := clamp(randBytes(r))
 		var wantU [32]byte

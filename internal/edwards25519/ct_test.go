@@ -66,23 +66,8 @@ func scalarCTPrepare(fixed func([]byte)) func(class int, rec []byte) {
 	}
 }
 
-// TestScalarMultConstantTime times ScalarMult of a fixed point by sparse
-// fixed scalars against random scalars, with -long.
-func TestScalarMultConstantTime(t *testing.T) {
-	if !*long {
-		t.Skip("timing test; run with -long")
-	}
-	q := new(Point).ScalarBaseMult(clamp(&[32]byte{1, 2, 3}))
-	var v Point
-	var s Scalar
-	cttest.Check(t, cttest.Config{Measurements: 20_000, RecordSize: 32}, scalarCTPrepare(sparseScalarPool()), func(rec []byte) {
-		s.SetCanonicalBytes(rec)
-		v.ScalarMult(&s, q)
-	})
-}
-
-// TestScalarBaseMultScalarConstantTime is TestScalarMultConstantTime for
-// ScalarBaseMultScalar.
+// TestScalarBaseMultScalarConstantTime times ScalarBaseMultScalar of
+// sparse fixed scalars against random scalars, with -long.
 func TestScalarBaseMultScalarConstantTime(t *testing.T) {
 	if !*long {
 		t.Skip("timing test; run with -long")

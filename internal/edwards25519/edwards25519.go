@@ -184,13 +184,3 @@ func (v *Point) Negate(p *Point) *Point {
 	v.t.Negate(&p.t)
 	return v
 }
-
-// Select sets v = a if cond == 1 and v = b if cond == 0, and returns v.
-// cond must be 0 or 1; it is applied as a mask.
-func (v *Point) Select(a, b *Point, cond int) *Point {
-	v.x.Select(&a.x, &b.x, cond)
-	v.y.Select(&a.y, &b.y, cond)
-	v.z.Select(&a.z, &b.z, cond)
-	v.t.Select(&a.t, &b.t, cond)
-	return v
-}

@@ -89,15 +89,16 @@ func TestFormulas(t *testing.T) {
 			if got := toRef(t, new(Point).fromCompleted(c.addNiels(P, &qn))); !refEqual(got, sum) {
 				t.Errorf("addNiels: got (%v, %v), want (%v, %v)", got.x, got.y, sum.x, sum.y)
 			}
-			qn.CondNegate(&qn, 1)
-			if got := toRef(t, new(Point).fromCompleted(c.addNiels(P, &qn))); !refEqual(got, diff) {
-				t.Errorf("addNiels of −Q: got (%v, %v), want (%v, %v)", got.x, got.y, diff.x, diff.y)
+			if got := toRef(t, new(Point).fromCompleted(c.subNiels(P, &qn))); !refEqual(got, diff) {
+				t.Errorf("subNiels: got (%v, %v), want (%v, %v)", got.x, got.y, diff.x, diff.y)
 			}
 			var qc cached
 			qc.fromPoint(Q)
-			qc.CondNegate(&qc, 1)
-			if got := toRef(t, new(Point).fromCompleted(c.addCached(P, &qc))); !refEqual(got, diff) {
-				t.Errorf("addCached of −Q: got (%v, %v), want (%v, %v)", got.x, got.y, diff.x, diff.y)
+			if got := toRef(t, new(Point).fromCompleted(c.addCached(P, &qc))); !refEqual(got, sum) {
+				t.Errorf("addCached: got (%v, %v), want (%v, %v)", got.x, got.y, sum.x, sum.y)
+			}
+			if got := toRef(t, new(Point).fromCompleted(c.subCached(P, &qc))); !refEqual(got, diff) {
+				t.Errorf("subCached: got (%v, %v), want (%v, %v)", got.x, got.y, diff.x, diff.y)
 			}
 			if got, want := P.Equal(Q), refEqual(pa, qa); (got == 1) != want || (got != 0 && got != 1) {
 				t.Errorf("Equal = %d, want %v", got, want)
@@ -150,42 +151,5 @@ func TestBytes(t *testing.T) {
 		if got := P.Bytes(); string(got) != string(want[:]) {
 			t.Errorf("Bytes = %x, want %x", got, want)
 		}
-	}
-}
-
-func TestSelect(t *testing.T) {
-	r := testutil.Rand(t)
-	pa, qa := refRandom(r), refRandom(r)
-	P, Q := pointFromRef(t, r, pa), pointFromRef(t, r, qa)
-	if got := toRef(t, new(Point).Select(P, Q, 1)); !refEqual(got, pa) {
-		t.Error("Point.Select(P, Q, 1) ≠ P")
-	}
-	if got := toRef(t, new(Point).Select(P, Q, 0)); !refEqual(got, qa) {
-		t.Error("Point.Select(P, Q, 0) ≠ Q")
-	}
-	var pn, qn, v niels
-	pn.fromPoint(P)
-	qn.fromPoint(Q)
-	if v.Select(&pn, &qn, 1); v != pn {
-		t.Error("niels.Select(P, Q, 1) ≠ P")
-	}
-	if v.Select(&pn, &qn, 0); v != qn {
-		t.Error("niels.Select(P, Q, 0) ≠ Q")
-	}
-	var pc, qc, vc cached
-	pc.fromPoint(P)
-	qc.fromPoint(Q)
-	if vc.Select(&pc, &qc, 1); vc != pc {
-		t.Error("cached.Select(P, Q, 1) ≠ P")
-	}
-	if vc.Select(&pc, &qc, 0); vc != qc {
-		t.Error("cached.Select(P, Q, 0) ≠ Q")
-	}
-	// The identity in niels form adds nothing.
-	var id niels
-	id.Identity()
-	var c completed
-	if got := toRef(t, new(Point).fromCompleted(c.addNiels(P, &id))); !refEqual(got, pa) {
-		t.Error("P + niels identity ≠ P")
 	}
 }

@@ -47,11 +47,11 @@ func msmInputs(t *testing.T, r *mathrand.Rand, n int) ([]*Scalar, []*Point) {
 	return scalars, points
 }
 
-// msmRef is Σ scalars[i]·points[i] by ScalarMult and Add.
+// msmRef is Σ scalars[i]·points[i] by double-and-add and Add.
 func msmRef(scalars []*Scalar, points []*Point) *Point {
 	acc := NewIdentityPoint()
 	for i := range points {
-		acc.Add(acc, new(Point).ScalarMult(scalars[i], points[i]))
+		acc.Add(acc, pointMultRef(scalarToBig(scalars[i]), points[i]))
 	}
 	return acc
 }
@@ -69,10 +69,10 @@ func TestVarTimeMultiScalarMult(t *testing.T) {
 		scalars, points := msmInputs(t, r, n)
 		want := msmRef(scalars, points)
 		if got := new(Point).VarTimeMultiScalarMult(scalars, points); got.Equal(want) != 1 {
-			t.Errorf("n = %d: VarTimeMultiScalarMult differs from Σ ScalarMult", n)
+			t.Errorf("n = %d: VarTimeMultiScalarMult differs from the sum of double-and-adds", n)
 		}
 		if got := new(Point).straussVarTime(scalars, points); got.Equal(want) != 1 {
-			t.Errorf("n = %d: Straus differs from Σ ScalarMult", n)
+			t.Errorf("n = %d: Straus differs from the sum of double-and-adds", n)
 		}
 		windows := []uint{2, 5, 6, 8}
 		if testing.Short() {
@@ -80,7 +80,7 @@ func TestVarTimeMultiScalarMult(t *testing.T) {
 		}
 		for _, c := range windows {
 			if got := new(Point).pippengerVarTime(scalars, points, c); got.Equal(want) != 1 {
-				t.Errorf("n = %d: Pippenger with c = %d differs from Σ ScalarMult", n, c)
+				t.Errorf("n = %d: Pippenger with c = %d differs from the sum of double-and-adds", n, c)
 			}
 		}
 	}
@@ -89,12 +89,12 @@ func TestVarTimeMultiScalarMult(t *testing.T) {
 func TestVarTimeMultiScalarMultSpecial(t *testing.T) {
 	r := testutil.Rand(t)
 	// All scalars zero, all points the identity, one term against
-	// ScalarMult, a term and its negation.
+	// double-and-add, a term and its negation.
 	scalars, points := msmInputs(t, r, 70)
 	zeros := make([]*Scalar, len(points))
 	ids := make([]*Point, len(points))
 	for i := range zeros {
-		zeros[i] = NewScalar()
+		zeros[i] = new(Scalar)
 		ids[i] = NewIdentityPoint()
 	}
 	id := NewIdentityPoint()
@@ -122,8 +122,8 @@ func TestVarTimeMultiScalarMultSpecial(t *testing.T) {
 			}
 		}
 	}
-	if got := new(Point).VarTimeMultiScalarMult(scalars[:1], points[:1]); got.Equal(new(Point).ScalarMult(scalars[0], points[0])) != 1 {
-		t.Error("one term differs from ScalarMult")
+	if got := new(Point).VarTimeMultiScalarMult(scalars[:1], points[:1]); got.Equal(pointMultRef(scalarToBig(scalars[0]), points[0])) != 1 {
+		t.Error("one term differs from double-and-add")
 	}
 	// Two terms, one of them B, against VarTimeDoubleScalarBaseMult.
 	two := []*Point{points[3], NewGeneratorPoint()}

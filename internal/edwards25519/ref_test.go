@@ -175,3 +175,25 @@ func toRef(t testing.TB, v *Point) refPoint {
 	y.Mul(&v.y, &zInv)
 	return refPoint{feToBig(&x), feToBig(&y)}
 }
+
+// fromPoint sets v to the niels form of p, and returns v, by an inversion:
+// the tables' entries are checked against it.
+func (v *niels) fromPoint(p *Point) *niels {
+	var zInv, x, y field25519.Element
+	zInv.Invert(&p.z)
+	x.Mul(&p.x, &zInv) // x = X/Z
+	y.Mul(&p.y, &zInv) // y = Y/Z
+	v.YplusX.Add(&y, &x)
+	v.YminusX.Sub(&y, &x)
+	v.XY2d.Mul(&x, &y)
+	v.XY2d.Mul(&v.XY2d, &d2)
+	return v
+}
+
+// Equal returns 1 if s and t are equal, and 0 otherwise.
+func (s *Scalar) Equal(t *Scalar) int {
+	// Both are fully reduced, so equal values have equal words.
+	d := (s.s[0] ^ t.s[0]) | (s.s[1] ^ t.s[1]) | (s.s[2] ^ t.s[2]) | (s.s[3] ^ t.s[3])
+	// d | −d has its top bit set exactly when d ≠ 0.
+	return int(((d | -d) >> 63) ^ 1)
+}

@@ -30,11 +30,6 @@ type Scalar struct {
 	s [4]uint64
 }
 
-// NewScalar returns a new zero Scalar.
-func NewScalar() *Scalar {
-	return &Scalar{}
-}
-
 // Set sets s = x, and returns s.
 func (s *Scalar) Set(x *Scalar) *Scalar {
 	*s = *x
@@ -173,14 +168,6 @@ func (s *Scalar) MultiplyAdd(x, y, z *Scalar) *Scalar {
 	montMul(&t, &x.s, &y.s)
 	addMod(&s.s, &t, &z.s)
 	return s
-}
-
-// Equal returns 1 if s and t are equal, and 0 otherwise.
-func (s *Scalar) Equal(t *Scalar) int {
-	// Both are fully reduced, so equal values have equal words.
-	d := (s.s[0] ^ t.s[0]) | (s.s[1] ^ t.s[1]) | (s.s[2] ^ t.s[2]) | (s.s[3] ^ t.s[3])
-	// d | −d has its top bit set exactly when d ≠ 0.
-	return int(((d | -d) >> 63) ^ 1)
 }
 
 // loadWords sets w to the little-endian integer b.

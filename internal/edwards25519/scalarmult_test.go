@@ -40,41 +40,14 @@ func multTestPoints(t *testing.T, r *mathrand.Rand, n int) []*Point {
 	return pts
 }
 
-func TestScalarMult(t *testing.T) {
-	r := testutil.Rand(t)
-	pts := multTestPoints(t, r, 3)
-	ks := multTestScalars(t, r, iterations(4))
-	for i, k := range ks {
-		for j, q := range pts {
-			if (i+j)%3 != 0 && i >= 10 { // every pair for the edge scalars
-				continue
-			}
-			x := scalarFromBig(t, k)
-			want := pointMultRef(k, q)
-			if got := new(Point).ScalarMult(x, q); got.Equal(want) != 1 {
-				t.Errorf("ScalarMult(%v, point %d) differs from double-and-add", k, j)
-			}
-		}
-	}
-	// Against the math/big reference, on B and a random point.
-	for range iterations(3) {
-		k := randScalarValue(r)
-		q := refRandom(r)
-		got := toRef(t, new(Point).ScalarMult(scalarFromBig(t, k), pointFromRef(t, r, q)))
-		if want := refScalarMult(k, q); !refEqual(got, want) {
-			t.Errorf("ScalarMult(%v) differs from the math/big reference", k)
-		}
-	}
-}
-
 func TestScalarBaseMultScalar(t *testing.T) {
 	r := testutil.Rand(t)
 	B := NewGeneratorPoint()
 	for _, k := range multTestScalars(t, r, iterations(20)) {
 		x := scalarFromBig(t, k)
 		got := new(Point).ScalarBaseMultScalar(x)
-		if want := new(Point).ScalarMult(x, B); got.Equal(want) != 1 {
-			t.Errorf("ScalarBaseMultScalar(%v) differs from ScalarMult", k)
+		if want := pointMultRef(k, B); got.Equal(want) != 1 {
+			t.Errorf("ScalarBaseMultScalar(%v) differs from double-and-add", k)
 		}
 	}
 	k := randScalarValue(r)
@@ -143,8 +116,8 @@ func TestVarTimeDoubleScalarBaseMult(t *testing.T) {
 		for j, A := range pts {
 			b := ks[(i*5+j)%len(ks)]
 			sa, sb := scalarFromBig(t, a), scalarFromBig(t, b)
-			want := new(Point).ScalarMult(sa, A)
-			want.Add(want, new(Point).ScalarMult(sb, B))
+			want := pointMultRef(a, A)
+			want.Add(want, pointMultRef(b, B))
 			if got := new(Point).VarTimeDoubleScalarBaseMult(sa, A, sb); got.Equal(want) != 1 {
 				t.Errorf("VarTimeDoubleScalarBaseMult(%v, point %d, %v) differs", a, j, b)
 			}
@@ -183,11 +156,7 @@ func TestMultAliasing(t *testing.T) {
 		y := scalarFromBig(t, randScalarValue(r))
 		q := pointFromRef(t, r, refRandom(r))
 
-		want := new(Point).ScalarMult(x, q)
-		if v := new(Point).Set(q); v.ScalarMult(x, v).Equal(want) != 1 {
-			t.Error("ScalarMult(x, v) differs")
-		}
-		want = new(Point).VarTimeDoubleScalarBaseMult(x, q, y)
+		want := new(Point).VarTimeDoubleScalarBaseMult(x, q, y)
 		if v := new(Point).Set(q); v.VarTimeDoubleScalarBaseMult(x, v, y).Equal(want) != 1 {
 			t.Error("VarTimeDoubleScalarBaseMult(x, v, y) differs")
 		}
@@ -204,7 +173,6 @@ func TestMultAllocs(t *testing.T) {
 	var v Point
 	baseOddTable()
 	if n := testing.AllocsPerRun(5, func() {
-		v.ScalarMult(x, A)
 		v.ScalarBaseMultScalar(y)
 		v.VarTimeDoubleScalarBaseMult(x, A, y)
 		v.MultByCofactor(A)

@@ -53,16 +53,6 @@ func BenchmarkVarTimeBaseWindow(b *testing.B) {
 	b.ReportMetric(0, "ns/op")
 }
 
-func BenchmarkScalarMult(b *testing.B) {
-	x, y, _ := benchScalars()
-	A := new(Point).ScalarBaseMultScalar(y)
-	var v Point
-	b.ReportAllocs()
-	for b.Loop() {
-		v.ScalarMult(x, A)
-	}
-}
-
 func BenchmarkScalarBaseMultScalar(b *testing.B) {
 	x, _, _ := benchScalars()
 	var v Point
