@@ -153,23 +153,10 @@ func (v *Element) SetWords(w *[4]uint64) *Element {
 	return v
 }
 
-// Bytes returns the canonical 32-byte little-endian encoding of v, the
-// residue mod p in [0, p). v may have any limbs.
-//
-// Bytes is small enough to be inlined, so the returned slice stays on the
-// caller's stack if it does not escape there.
-func (v *Element) Bytes() []byte {
-	var out [32]byte
-	return v.bytes(&out)
-}
-
-// FillBytes writes the canonical 32-byte little-endian encoding of v into
-// out. v may have any limbs. It does not allocate.
+// FillBytes writes the canonical 32-byte little-endian encoding of v, the
+// residue mod p in [0, p), into out. v may have any limbs. It does not
+// allocate.
 func (v *Element) FillBytes(out *[32]byte) {
-	v.bytes(out)
-}
-
-func (v *Element) bytes(out *[32]byte) []byte {
 	t := *v
 	t.reduce()
 
@@ -179,7 +166,6 @@ func (v *Element) bytes(out *[32]byte) []byte {
 	binary.LittleEndian.PutUint64(out[8:16], t.l1>>13|t.l2<<38)
 	binary.LittleEndian.PutUint64(out[16:24], t.l2>>26|t.l3<<25)
 	binary.LittleEndian.PutUint64(out[24:32], t.l3>>39|t.l4<<12)
-	return out[:]
 }
 
 // reduce sets v to its canonical residue in [0, p) with limbs below 2^51.
@@ -359,15 +345,15 @@ func mask64(cond int) uint64 {
 // modified; their limbs may be anything.
 func (v *Element) Equal(u *Element) int {
 	var a, b [32]byte
-	v.bytes(&a)
-	u.bytes(&b)
+	v.FillBytes(&a)
+	u.FillBytes(&b)
 	return subtle.ConstantTimeCompare(a[:], b[:])
 }
 
 // IsZero returns 1 if v is 0 mod p, and 0 otherwise. v is not modified.
 func (v *Element) IsZero() int {
 	var a, zero [32]byte
-	v.bytes(&a)
+	v.FillBytes(&a)
 	return subtle.ConstantTimeCompare(a[:], zero[:])
 }
 
@@ -376,7 +362,7 @@ func (v *Element) IsZero() int {
 // Section 5.1.3; RFC 9496, Section 4.1). v is not modified.
 func (v *Element) IsNegative() int {
 	var a [32]byte
-	v.bytes(&a)
+	v.FillBytes(&a)
 	return int(a[0] & 1)
 }
 
