@@ -9,7 +9,7 @@
 //
 // which stands for its residue mod p. A limb may be larger than 2^51: the
 // 13 spare bits of each word absorb carries, so a value need not be canonical
-// (below p), or even below 2^255, until it is encoded by [Element.Bytes].
+// (below p), or even below 2^255, until it is encoded by [Element.FillBytes].
 //
 // # Limb bounds
 //
@@ -29,7 +29,7 @@
 // unreduced (within this package; the limbs are not exported). Sub, Negate,
 // Absolute and CondNegate accept as the subtracted or negated operand any
 // element whose limbs are at most those of 2p (2^52-38, then 2^52-2 four
-// times), which every tight element is. Bytes, FillBytes, Equal, IsZero and
+// times), which every tight element is. FillBytes, Equal, IsZero and
 // IsNegative accept any limbs. Each bound is derived in a comment where it
 // is established, and checked by tests at the bound itself.
 //
@@ -103,7 +103,7 @@ func (v *Element) Set(a *Element) *Element {
 //
 // Following RFC 7748, Section 5, the most significant bit (bit 7 of x[31]) is
 // ignored, and values from p to 2^255-1 are accepted: they stand for their
-// residue mod p (v's limbs are below 2^51, and Bytes returns the reduced
+// residue mod p (v's limbs are below 2^51, and FillBytes writes the reduced
 // encoding). If x is not 32 bytes long, SetBytes returns nil and an error,
 // and v is unchanged.
 func (v *Element) SetBytes(x []byte) (*Element, error) {
