@@ -7,20 +7,13 @@ import (
 	"testing"
 )
 
-// HaveOpenSSL returns the path of the openssl command line tool and whether it
-// was found on PATH.
-func HaveOpenSSL() (string, bool) {
-	p, err := exec.LookPath("openssl")
-	return p, err == nil
-}
-
 // OpenSSL returns the path of the openssl command line tool, failing t when it
 // is not on PATH. carry's differential tests use it as an independent oracle;
 // CI installs it (see .ci/run).
 func OpenSSL(t testing.TB) string {
 	t.Helper()
-	p, ok := HaveOpenSSL()
-	if !ok {
+	p, err := exec.LookPath("openssl")
+	if err != nil {
 		t.Fatalf("the openssl command line tool is not on PATH; install it (Debian: apt-get install openssl) to run this test")
 	}
 	return p
