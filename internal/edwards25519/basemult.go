@@ -1,6 +1,6 @@
 package edwards25519
 
-//go:generate go run ./internal/gentable -out table_base.go
+//go:generate sh -c "cd _gen && go run . -out ../table_base.go"
 
 import "github.com/carry-crypto/carry/internal/field25519"
 
