@@ -97,12 +97,11 @@ func TestSignConstantTimeNonce(t *testing.T) {
 			var nonce []byte
 			generate := func(b []byte) {
 				copy(b, nonce)
-				// randomScalar shifts out the bits above the order's
+				// signWithState shifts out the bits above the order's
 				// bit length: undo it, so that the nonce is the record,
 				// with a shift whose time does not depend on the value
-				// (math/big's, here before, took less time for the fixed
-				// class's short values, which the test saw at 10^6
-				// measurements).
+				// (math/big's follows the value's length, which the test
+				// would see).
 				if c.Params().BitSize == 521 {
 					for i := 0; i < len(b)-1; i++ {
 						b[i] = b[i]<<7 | b[i+1]>>1
