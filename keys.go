@@ -92,7 +92,9 @@ func StdPrivateKey(k crypto.PrivateKey) crypto.PrivateKey {
 
 // X509KeyPair is crypto/tls.X509KeyPair with the private key turned into a
 // carry signer by [FromPrivateKey]: the one-line change that moves a TLS
-// server's signatures to carry.
+// server's signatures to carry. A key that FromPrivateKey refuses (a curve
+// carry does not implement, such as P-224) stays the standard library's, as
+// crypto/tls loaded and checked it.
 func X509KeyPair(certPEMBlock, keyPEMBlock []byte) (tls.Certificate, error) {
 	cert, err := tls.X509KeyPair(certPEMBlock, keyPEMBlock)
 	if err != nil {
@@ -102,7 +104,7 @@ func X509KeyPair(certPEMBlock, keyPEMBlock []byte) (tls.Certificate, error) {
 }
 
 // LoadX509KeyPair is crypto/tls.LoadX509KeyPair with the private key turned
-// into a carry signer by [FromPrivateKey].
+// into a carry signer by [FromPrivateKey], or kept as [X509KeyPair] keeps it.
 func LoadX509KeyPair(certFile, keyFile string) (tls.Certificate, error) {
 	cert, err := tls.LoadX509KeyPair(certFile, keyFile)
 	if err != nil {
@@ -111,12 +113,11 @@ func LoadX509KeyPair(certFile, keyFile string) (tls.Certificate, error) {
 	return convertCertificate(cert)
 }
 
-// convertCertificate replaces cert's private key with carry's signer.
+// convertCertificate replaces cert's private key with carry's signer where
+// FromPrivateKey takes it.
 func convertCertificate(cert tls.Certificate) (tls.Certificate, error) {
-	k, err := FromPrivateKey(cert.PrivateKey)
-	if err != nil {
-		return tls.Certificate{}, err
+	if k, err := FromPrivateKey(cert.PrivateKey); err == nil {
+		cert.PrivateKey = k
 	}
-	cert.PrivateKey = k
 	return cert, nil
 }

@@ -218,6 +218,23 @@ func TestFromPrivateKeyFIPS(t *testing.T) {
 	}
 }
 
+// TestX509KeyPairKeepsOtherKeys loads a P-224 certificate, whose key
+// crypto/tls loads and carry has no code for: the standard key stays.
+func TestX509KeyPairKeepsOtherKeys(t *testing.T) {
+	k, err := ecdsa.GenerateKey(elliptic.P224(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	certPEM, keyPEM, _ := testCert(t, k)
+	cert, err := X509KeyPair(certPEM, keyPEM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if std, ok := cert.PrivateKey.(*ecdsa.PrivateKey); !ok || !std.Equal(k) {
+		t.Errorf("the certificate's key is a %T, want the standard P-224 key", cert.PrivateKey)
+	}
+}
+
 // TestLoadX509KeyPair loads PEM files, as a server's configuration does.
 func TestLoadX509KeyPair(t *testing.T) {
 	k, err := stdrsa.GenerateKey(rand.Reader, 2048)

@@ -41,7 +41,7 @@ func TestAuditBadArgs(t *testing.T) {
 	if code != 2 || stdout != "" || !strings.Contains(stderr, "internal/field25519") {
 		t.Errorf("exit code %d, stdout %q, stderr %q; want 2 and the list of packages", code, stdout, stderr)
 	}
-	if code, _, stderr := runCarry(t, "help", "audit"); code != 0 || !strings.Contains(stderr, "x25519") {
-		t.Errorf("help audit: exit code %d, stderr %q", code, stderr)
+	if code, stdout, _ := runCarry(t, "help", "audit"); code != 0 || !strings.Contains(stdout, "x25519") {
+		t.Errorf("help audit: exit code %d, stdout %q", code, stdout)
 	}
 }
