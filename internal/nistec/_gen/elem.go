@@ -3,17 +3,7 @@ package main
 import (
 	"fmt"
 	"math/big"
-	"strings"
 )
-
-func (c *curve) replacer() *strings.Replacer {
-	return strings.NewReplacer("Pxxx", c.Name, "pxxx", c.name,
-		"LLL", fmt.Sprint(c.bytes), "NNN", fmt.Sprint(c.words),
-		"DDD", fmt.Sprint(c.digits()), "BBB", fmt.Sprint(c.n.BitLen()),
-		"SSS", fmt.Sprint(c.baseSafeDigits()), "SML", fmt.Sprint(c.scalarMultLow()),
-		"BWW", fmt.Sprint(c.baseWindow()), "BDD", fmt.Sprint(c.baseDigits()), "BEE", fmt.Sprint(c.baseEntries()),
-		"REPRDOC", c.reprDoc())
-}
 
 func fieldFile(c *curve) []byte {
 	e := &emitter{}
@@ -25,7 +15,7 @@ func fieldFile(c *curve) []byte {
 	e.p(")")
 	e.p("")
 	f := c.field()
-	e.WriteString(c.replacer().Replace(elementTemplate))
+	e.WriteString(c.fill("element", elementTemplate))
 	e.p("")
 	n := c.words
 	emitBinaryInvert(e, f, c.name+"Invert")
@@ -52,7 +42,7 @@ func scalarFile(c *curve) []byte {
 	e.p(")")
 	e.p("")
 	f := &modulus{pre: c.name + "Ord", m: c.n, words: c.words, bytes: c.bytes, scalar: true}
-	e.WriteString(c.replacer().Replace(scalarTemplate))
+	e.WriteString(c.fill("scalar", scalarTemplate))
 	e.p("")
 	emitBinaryInvert(e, f, c.name+"OrdInvert")
 	e.p("// %sReducedCheck reports whether the big-endian b is below 2^%d, the", c.name, c.n.BitLen())
@@ -70,70 +60,70 @@ func scalarFile(c *curve) []byte {
 }
 
 const elementTemplate = `
-// pxxxElementLength is the length of an encoded field element, in bytes.
-const pxxxElementLength = LLL
+// {{.Lower}}ElementLength is the length of an encoded field element, in bytes.
+const {{.Lower}}ElementLength = {{.Bytes}}
 
-// pxxxElement is an integer modulo p, the prime of the Pxxx curve, REPRDOC
-// on NNN little-endian 64-bit words, always fully reduced. The zero value is
+// {{.Lower}}Element is an integer modulo p, the prime of the {{.Name}} curve, {{.ReprDoc}}
+// on {{.Words}} little-endian 64-bit words, always fully reduced. The zero value is
 // zero. Arguments and receivers may alias. All methods are constant time.
-type pxxxElement struct {
-	l [NNN]uint64
+type {{.Lower}}Element struct {
+	l [{{.Words}}]uint64
 }
 
 // One sets e = 1, and returns e.
-func (e *pxxxElement) One() *pxxxElement {
-	e.l = pxxxOne
+func (e *{{.Lower}}Element) One() *{{.Lower}}Element {
+	e.l = {{.Lower}}One
 	return e
 }
 
 // Set sets e = t, and returns e.
-func (e *pxxxElement) Set(t *pxxxElement) *pxxxElement {
+func (e *{{.Lower}}Element) Set(t *{{.Lower}}Element) *{{.Lower}}Element {
 	*e = *t
 	return e
 }
 
 // Add sets e = t1 + t2, and returns e.
-func (e *pxxxElement) Add(t1, t2 *pxxxElement) *pxxxElement {
-	pxxxAdd(&e.l, &t1.l, &t2.l)
+func (e *{{.Lower}}Element) Add(t1, t2 *{{.Lower}}Element) *{{.Lower}}Element {
+	{{.Lower}}Add(&e.l, &t1.l, &t2.l)
 	return e
 }
 
 // Sub sets e = t1 - t2, and returns e.
-func (e *pxxxElement) Sub(t1, t2 *pxxxElement) *pxxxElement {
-	pxxxSub(&e.l, &t1.l, &t2.l)
+func (e *{{.Lower}}Element) Sub(t1, t2 *{{.Lower}}Element) *{{.Lower}}Element {
+	{{.Lower}}Sub(&e.l, &t1.l, &t2.l)
 	return e
 }
 
 // Negate sets e = -t, and returns e.
-func (e *pxxxElement) Negate(t *pxxxElement) *pxxxElement {
-	var zero [NNN]uint64
-	pxxxSub(&e.l, &zero, &t.l)
+func (e *{{.Lower}}Element) Negate(t *{{.Lower}}Element) *{{.Lower}}Element {
+	var zero [{{.Words}}]uint64
+	{{.Lower}}Sub(&e.l, &zero, &t.l)
 	return e
 }
 
 // Mul sets e = t1 · t2, and returns e.
-func (e *pxxxElement) Mul(t1, t2 *pxxxElement) *pxxxElement {
-	pxxxMul(&e.l, &t1.l, &t2.l)
+func (e *{{.Lower}}Element) Mul(t1, t2 *{{.Lower}}Element) *{{.Lower}}Element {
+	{{.Lower}}Mul(&e.l, &t1.l, &t2.l)
 	return e
 }
 
 // Square sets e = t², and returns e.
-func (e *pxxxElement) Square(t *pxxxElement) *pxxxElement {
-	pxxxSquare(&e.l, &t.l)
+func (e *{{.Lower}}Element) Square(t *{{.Lower}}Element) *{{.Lower}}Element {
+	{{.Lower}}Square(&e.l, &t.l)
 	return e
 }
 
-// Invert sets e = 1/t (and 0 if t = 0), and returns e (see pxxxInvert).
-func (e *pxxxElement) Invert(t *pxxxElement) *pxxxElement {
-	pxxxInvert(&e.l, &t.l)
+// Invert sets e = 1/t (and 0 if t = 0), and returns e (see {{.Lower}}Invert).
+func (e *{{.Lower}}Element) Invert(t *{{.Lower}}Element) *{{.Lower}}Element {
+	{{.Lower}}Invert(&e.l, &t.l)
 	return e
 }
 
 // Sqrt sets e to a square root of t and returns e and 1 if t is a square;
 // otherwise it sets e to an unspecified value and returns e and 0.
-func (e *pxxxElement) Sqrt(t *pxxxElement) (*pxxxElement, int) {
-	var r, r2 pxxxElement
-	pxxxSqrtCandidate(&r.l, &t.l)
+func (e *{{.Lower}}Element) Sqrt(t *{{.Lower}}Element) (*{{.Lower}}Element, int) {
+	var r, r2 {{.Lower}}Element
+	{{.Lower}}SqrtCandidate(&r.l, &t.l)
 	r2.Square(&r)
 	ok := r2.Equal(t)
 	*e = r
@@ -141,7 +131,7 @@ func (e *pxxxElement) Sqrt(t *pxxxElement) (*pxxxElement, int) {
 }
 
 // Select sets e to a if cond == 1, and to b if cond == 0, and returns e.
-func (e *pxxxElement) Select(a, b *pxxxElement, cond int) *pxxxElement {
+func (e *{{.Lower}}Element) Select(a, b *{{.Lower}}Element, cond int) *{{.Lower}}Element {
 	mask := -uint64(cond)
 	for i := range e.l {
 		e.l[i] = a.l[i]&mask | b.l[i]&^mask
@@ -150,7 +140,7 @@ func (e *pxxxElement) Select(a, b *pxxxElement, cond int) *pxxxElement {
 }
 
 // Equal returns 1 if e = t, and 0 otherwise.
-func (e *pxxxElement) Equal(t *pxxxElement) int {
+func (e *{{.Lower}}Element) Equal(t *{{.Lower}}Element) int {
 	var d uint64
 	for i := range e.l {
 		d |= e.l[i] ^ t.l[i]
@@ -159,7 +149,7 @@ func (e *pxxxElement) Equal(t *pxxxElement) int {
 }
 
 // IsZero returns 1 if e = 0, and 0 otherwise.
-func (e *pxxxElement) IsZero() int {
+func (e *{{.Lower}}Element) IsZero() int {
 	var d uint64
 	for i := range e.l {
 		d |= e.l[i]
@@ -168,122 +158,122 @@ func (e *pxxxElement) IsZero() int {
 }
 
 // SetBytes sets e to the big-endian value of x, which must be
-// pxxxElementLength bytes long and below p, and returns e. Otherwise it
+// {{.Lower}}ElementLength bytes long and below p, and returns e. Otherwise it
 // returns an error and leaves e unchanged. Whether x is below p is the only
 // thing its time depends on.
-func (e *pxxxElement) SetBytes(x []byte) (*pxxxElement, error) {
-	if len(x) != pxxxElementLength {
+func (e *{{.Lower}}Element) SetBytes(x []byte) (*{{.Lower}}Element, error) {
+	if len(x) != {{.Lower}}ElementLength {
 		return nil, errors.New("invalid field element length")
 	}
-	var t [NNN]uint64
-	if pxxxFromBytes(&t, (*[LLL]byte)(x)) != 1 {
+	var t [{{.Words}}]uint64
+	if {{.Lower}}FromBytes(&t, (*[{{.Bytes}}]byte)(x)) != 1 {
 		return nil, errors.New("invalid field element encoding")
 	}
-	pxxxMul(&e.l, &t, &pxxxRR)
+	{{.Lower}}Mul(&e.l, &t, &{{.Lower}}RR)
 	return e, nil
 }
 
 // bytes writes the big-endian encoding of e to out, and returns out[:].
-func (e *pxxxElement) bytes(out *[LLL]byte) []byte {
-	var t [NNN]uint64
-	one := [NNN]uint64{1}
-	pxxxMul(&t, &e.l, &one)
-	pxxxToBytes(out, &t)
+func (e *{{.Lower}}Element) bytes(out *[{{.Bytes}}]byte) []byte {
+	var t [{{.Words}}]uint64
+	one := [{{.Words}}]uint64{1}
+	{{.Lower}}Mul(&t, &e.l, &one)
+	{{.Lower}}ToBytes(out, &t)
 	return out[:]
 }
 `
 
 const scalarTemplate = `
-// PxxxScalar is an integer modulo n, the order of the Pxxx group, held in
-// the Montgomery domain on NNN 64-bit words, always fully reduced. The zero
+// {{.Name}}Scalar is an integer modulo n, the order of the {{.Name}} group, held in
+// the Montgomery domain on {{.Words}} 64-bit words, always fully reduced. The zero
 // value is zero. Arguments and receivers may alias. All methods are constant
 // time, except that the decoding functions' errors (and so their time)
 // depend on whether the input is valid.
-type PxxxScalar struct {
-	l [NNN]uint64
+type {{.Name}}Scalar struct {
+	l [{{.Words}}]uint64
 }
 
-// NewPxxxScalar returns a new zero scalar.
-func NewPxxxScalar() *PxxxScalar {
-	return &PxxxScalar{}
+// New{{.Name}}Scalar returns a new zero scalar.
+func New{{.Name}}Scalar() *{{.Name}}Scalar {
+	return &{{.Name}}Scalar{}
 }
 
 // Set sets s = t, and returns s.
-func (s *PxxxScalar) Set(t *PxxxScalar) *PxxxScalar {
+func (s *{{.Name}}Scalar) Set(t *{{.Name}}Scalar) *{{.Name}}Scalar {
 	*s = *t
 	return s
 }
 
-// SetCanonicalBytes sets s to the big-endian value of b, which must be LLL
+// SetCanonicalBytes sets s to the big-endian value of b, which must be {{.Bytes}}
 // bytes long and below n, and returns s. Otherwise it returns an error and
 // leaves s unchanged.
-func (s *PxxxScalar) SetCanonicalBytes(b []byte) (*PxxxScalar, error) {
-	if len(b) != LLL {
+func (s *{{.Name}}Scalar) SetCanonicalBytes(b []byte) (*{{.Name}}Scalar, error) {
+	if len(b) != {{.Bytes}} {
 		return nil, errors.New("invalid scalar length")
 	}
-	var t [NNN]uint64
-	if pxxxOrdFromBytes(&t, (*[LLL]byte)(b)) != 1 {
+	var t [{{.Words}}]uint64
+	if {{.Lower}}OrdFromBytes(&t, (*[{{.Bytes}}]byte)(b)) != 1 {
 		return nil, errors.New("invalid scalar encoding")
 	}
-	pxxxOrdMul(&s.l, &t, &pxxxOrdRR)
+	{{.Lower}}OrdMul(&s.l, &t, &{{.Lower}}OrdRR)
 	return s, nil
 }
 
 // SetReducedBytes sets s to the big-endian value of b reduced modulo n, and
-// returns s. b must be LLL bytes long and below 2^BBB (the bit length of n,
+// returns s. b must be {{.Bytes}} bytes long and below 2^{{.BitLen}} (the bit length of n,
 // so below 2n); otherwise SetReducedBytes returns an error and leaves s
 // unchanged. The reduction is one masked subtraction of n.
-func (s *PxxxScalar) SetReducedBytes(b []byte) (*PxxxScalar, error) {
-	if len(b) != LLL || !pxxxReducedCheck((*[LLL]byte)(b)) {
+func (s *{{.Name}}Scalar) SetReducedBytes(b []byte) (*{{.Name}}Scalar, error) {
+	if len(b) != {{.Bytes}} || !{{.Lower}}ReducedCheck((*[{{.Bytes}}]byte)(b)) {
 		return nil, errors.New("invalid scalar length")
 	}
-	var t [NNN]uint64
-	lt := pxxxOrdFromBytes(&t, (*[LLL]byte)(b))
-	// Subtract n unless t < n: t - n is t + (2^(64·NNN) - n) mod 2^(64·NNN).
-	var d [NNN]uint64
+	var t [{{.Words}}]uint64
+	lt := {{.Lower}}OrdFromBytes(&t, (*[{{.Bytes}}]byte)(b))
+	// Subtract n unless t < n: t - n is t + (2^(64·{{.Words}}) - n) mod 2^(64·{{.Words}}).
+	var d [{{.Words}}]uint64
 	var borrow uint64
 	for i := range d {
-		d[i], borrow = bits.Sub64(t[i], pxxxOrdModulus[i], borrow)
+		d[i], borrow = bits.Sub64(t[i], {{.Lower}}OrdModulus[i], borrow)
 	}
 	mask := -uint64(lt)
 	for i := range t {
 		t[i] = t[i]&mask | d[i]&^mask
 	}
-	pxxxOrdMul(&s.l, &t, &pxxxOrdRR)
+	{{.Lower}}OrdMul(&s.l, &t, &{{.Lower}}OrdRR)
 	return s, nil
 }
 
-// Bytes returns the LLL-byte big-endian encoding of s.
-func (s *PxxxScalar) Bytes() []byte {
-	var out [LLL]byte
-	var t [NNN]uint64
-	one := [NNN]uint64{1}
-	pxxxOrdMul(&t, &s.l, &one)
-	pxxxOrdToBytes(&out, &t)
+// Bytes returns the {{.Bytes}}-byte big-endian encoding of s.
+func (s *{{.Name}}Scalar) Bytes() []byte {
+	var out [{{.Bytes}}]byte
+	var t [{{.Words}}]uint64
+	one := [{{.Words}}]uint64{1}
+	{{.Lower}}OrdMul(&t, &s.l, &one)
+	{{.Lower}}OrdToBytes(&out, &t)
 	return out[:]
 }
 
 // Add sets s = a + b mod n, and returns s.
-func (s *PxxxScalar) Add(a, b *PxxxScalar) *PxxxScalar {
-	pxxxOrdAdd(&s.l, &a.l, &b.l)
+func (s *{{.Name}}Scalar) Add(a, b *{{.Name}}Scalar) *{{.Name}}Scalar {
+	{{.Lower}}OrdAdd(&s.l, &a.l, &b.l)
 	return s
 }
 
 // Mul sets s = a · b mod n, and returns s.
-func (s *PxxxScalar) Mul(a, b *PxxxScalar) *PxxxScalar {
-	pxxxOrdMul(&s.l, &a.l, &b.l)
+func (s *{{.Name}}Scalar) Mul(a, b *{{.Name}}Scalar) *{{.Name}}Scalar {
+	{{.Lower}}OrdMul(&s.l, &a.l, &b.l)
 	return s
 }
 
 // Invert sets s = 1/a mod n (and 0 if a = 0), and returns s, by a
-// constant-time binary GCD (pxxxOrdInvert).
-func (s *PxxxScalar) Invert(a *PxxxScalar) *PxxxScalar {
-	pxxxOrdInvert(&s.l, &a.l)
+// constant-time binary GCD ({{.Lower}}OrdInvert).
+func (s *{{.Name}}Scalar) Invert(a *{{.Name}}Scalar) *{{.Name}}Scalar {
+	{{.Lower}}OrdInvert(&s.l, &a.l)
 	return s
 }
 
 // Equal returns 1 if s = t, and 0 otherwise.
-func (s *PxxxScalar) Equal(t *PxxxScalar) int {
+func (s *{{.Name}}Scalar) Equal(t *{{.Name}}Scalar) int {
 	var d uint64
 	for i := range s.l {
 		d |= s.l[i] ^ t.l[i]
@@ -292,7 +282,7 @@ func (s *PxxxScalar) Equal(t *PxxxScalar) int {
 }
 
 // IsZero returns 1 if s = 0, and 0 otherwise.
-func (s *PxxxScalar) IsZero() int {
+func (s *{{.Name}}Scalar) IsZero() int {
 	var d uint64
 	for i := range s.l {
 		d |= s.l[i]

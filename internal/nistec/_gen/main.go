@@ -5,10 +5,12 @@
 // variable-time double scalar multiplication for verification
 // (pNNN_vartime.go).
 //
-// Both fields are Montgomery fields on N 64-bit words whose multiplication
-// is written out word by word (field.go); the points are one template
-// (point.go) instantiated for each curve; the tables are computed here with
-// math/big (table.go).
+// The fields, on 64-bit words, have their multiplication written out word
+// by word with the modulus's words as constants (field.go and product.go;
+// P-521's field, held as itself, in mersenne.go); the elements, scalars,
+// points and variable-time code are text/templates (elem.go, point.go,
+// vartime.go) filled for each curve by template.go; the tables are computed
+// here with math/big (table.go).
 //
 // Run it with go generate in package nistec (see nistec.go).
 package main

@@ -1,10 +1,6 @@
 package main
 
-import (
-	"bytes"
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // asmMulFields are the curves whose field multiplication, squaring,
 // addition and subtraction have amd64 assembly of their own (P-521's, from
@@ -30,7 +26,7 @@ func (k pointAsm) generic() string {
 }
 
 // pointAsms are the point formulas of the asmPointFields curves in
-// assembly, with pxxx, Pxxx and NNN as in the point template.
+// assembly, pxxx and Pxxx standing for the curve's names.
 var pointAsms = []pointAsm{
 	{"p *pxxxJacobian", "double", "q *pxxxJacobian", "pxxxDoubleADX",
 		"&p.x.l, &p.y.l, &p.z.l, &q.x.l, &q.y.l, &q.z.l"},
@@ -44,28 +40,17 @@ var pointAsms = []pointAsm{
 		"&q.x.l, &q.y.l, &q.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &pxxxB.l"},
 }
 
-// renamedPointAsms returns the formulas of pointAsms that the point file
-// of the curve named pre has as ...Generic, with its names filled in: none
-// unless asmPointFields holds the curve and the point template renames
-// them (see pointFile).
+// renamedPointAsms returns pointAsms with the names of the curve named pre
+// filled in, if asmPointFields holds it (the point template then names
+// their Go formulas ...Generic, see tmplData.Formula), and none otherwise.
 func renamedPointAsms(pre string) []pointAsm {
 	if !asmPointFields[pre] {
 		return nil
 	}
-	var c *curve
-	for _, k := range curves() {
-		if k.name == pre {
-			c = k
-		}
-	}
-	src := pointFile(c)
-	r := c.replacer()
+	r := strings.NewReplacer("Pxxx", strings.ToUpper(pre[:1])+pre[1:], "pxxx", pre)
 	var out []pointAsm
 	for _, k := range pointAsms {
-		k = pointAsm{r.Replace(k.recv), k.method, r.Replace(k.params), r.Replace(k.asm), r.Replace(k.args)}
-		if bytes.Contains(src, []byte(fmt.Sprintf("func (%s) %s(", k.recv, k.generic()))) {
-			out = append(out, k)
-		}
+		out = append(out, pointAsm{r.Replace(k.recv), k.method, r.Replace(k.params), r.Replace(k.asm), r.Replace(k.args)})
 	}
 	return out
 }

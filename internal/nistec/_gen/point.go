@@ -1,184 +1,56 @@
 package main
 
-import (
-	"fmt"
-	"log"
-	"strings"
-)
-
 func pointFile(c *curve) []byte {
 	e := &emitter{}
 	header(e)
-	src := c.replacer().Replace(pointTemplate)
-	if c.baseEntries() != 16 {
-		// The base table's rows are not of 16 points: the 16-entry scan
-		// pNNNSelectAffine, which pNNNSelectBase calls otherwise, has no use.
-		start := strings.Index(src, "// "+c.name+"SelectAffine sets a")
-		end := strings.Index(src[start:], "\n}\n")
-		if start < 0 || end < 0 {
-			log.Fatal("point template: no SelectAffine to drop")
-		}
-		src = src[:start] + src[start+end+len("\n}\n"):]
-	}
-	if asmFields[c.name] {
-		// The assembly has the doubling too: the Go one is doubleGeneric,
-		// and the dispatch is in the arch file (archFiles).
-		old := "// double sets p = q + q"
-		dbl := "func (p *" + c.name + "Jacobian) double("
-		if !strings.Contains(src, old) || !strings.Contains(src, dbl) {
-			log.Fatal("point template: no double to rename")
-		}
-		src = strings.Replace(src, old, "// doubleGeneric sets p = q + q", 1)
-		src = strings.Replace(src, dbl, "func (p *"+c.name+"Jacobian) doubleGeneric(", 1)
-		// And the additions: addGeneric and addAffineGeneric.
-		for _, r := range [][2]string{
-			{"// Add sets q = p1 + p2, and returns q. Constant time.\n",
-				"// addGeneric sets q = p1 + p2, and returns q, in Go (see Add). Constant time.\n"},
-			{"func (q *" + c.Name + "Point) Add(", "func (q *" + c.Name + "Point) addGeneric("},
-			{"// addAffine sets q = p1 + p2", "// addAffineGeneric sets q = p1 + p2"},
-			{"func (q *" + c.Name + "Point) addAffine(", "func (q *" + c.Name + "Point) addAffineGeneric("},
-			{"// addAffineDistinct sets p = p1 + p2", "// addAffineDistinctGeneric sets p = p1 + p2"},
-			{"// addDistinct sets p = p1 + p2", "// addDistinctGeneric sets p = p1 + p2"},
-			{"func (p *" + c.name + "Jacobian) addDistinct(", "func (p *" + c.name + "Jacobian) addDistinctGeneric("},
-			{"func (p *" + c.name + "Jacobian) addAffineDistinct(", "func (p *" + c.name + "Jacobian) addAffineDistinctGeneric("},
-			// And the table scan: selectIntoGeneric.
-			{"// selectInto sets p", "// selectIntoGeneric sets p"},
-			{"func (t *" + c.name + "Table) selectInto(", "func (t *" + c.name + "Table) selectIntoGeneric("},
-		} {
-			if strings.Count(src, r[0]) != 1 {
-				log.Fatalf("point template: %q is not there once", r[0])
-			}
-			src = strings.Replace(src, r[0], r[1], 1)
-		}
-	}
-	if asmFields[c.name] && c.baseEntries() == 16 {
-		// And the scan of the base table's rows: pNNNSelectAffineGeneric.
-		for _, r := range [][2]string{
-			{"// " + c.name + "SelectAffine sets a", "// " + c.name + "SelectAffineGeneric sets a"},
-			{"func " + c.name + "SelectAffine(", "func " + c.name + "SelectAffineGeneric("},
-		} {
-			if strings.Count(src, r[0]) != 1 {
-				log.Fatalf("point template: %q is not there once", r[0])
-			}
-			src = strings.Replace(src, r[0], r[1], 1)
-		}
-	}
-	if asmPointFields[c.name] {
-		// The point formulas have assembly (mulArchFiles writes the
-		// dispatch of each formula renamed here).
-		for _, r := range [][2]string{
-			{"// double sets p = q + q", "// doubleGeneric sets p = q + q"},
-			{"func (p *" + c.name + "Jacobian) double(", "func (p *" + c.name + "Jacobian) doubleGeneric("},
-			{"// addDistinct sets p = p1 + p2", "// addDistinctGeneric sets p = p1 + p2"},
-			{"func (p *" + c.name + "Jacobian) addDistinct(", "func (p *" + c.name + "Jacobian) addDistinctGeneric("},
-			{"// addAffineDistinct sets p = p1 + p2", "// addAffineDistinctGeneric sets p = p1 + p2"},
-			{"func (p *" + c.name + "Jacobian) addAffineDistinct(", "func (p *" + c.name + "Jacobian) addAffineDistinctGeneric("},
-			{"// Add sets q = p1 + p2, and returns q. Constant time.\n",
-				"// addGeneric sets q = p1 + p2, and returns q, in Go (see Add). Constant time.\n"},
-			{"func (q *" + c.Name + "Point) Add(", "func (q *" + c.Name + "Point) addGeneric("},
-			{"// addAffine sets q = p1 + p2", "// addAffineGeneric sets q = p1 + p2"},
-			{"func (q *" + c.Name + "Point) addAffine(", "func (q *" + c.Name + "Point) addAffineGeneric("},
-		} {
-			if strings.Count(src, r[0]) != 1 {
-				log.Fatalf("point template: %q is not there once", r[0])
-			}
-			src = strings.Replace(src, r[0], r[1], 1)
-		}
-	}
-	if asmMulFields[c.name] {
-		// The table scans have SSE2 assembly: selectIntoGeneric and
-		// pNNNSelectAffineGeneric, the dispatch in mulArchFiles.
-		for _, r := range [][2]string{
-			{"// selectInto sets p", "// selectIntoGeneric sets p"},
-			{"func (t *" + c.name + "Table) selectInto(", "func (t *" + c.name + "Table) selectIntoGeneric("},
-			{"// " + c.name + "SelectAffine sets a", "// " + c.name + "SelectAffineGeneric sets a"},
-			{"func " + c.name + "SelectAffine(", "func " + c.name + "SelectAffineGeneric("},
-		} {
-			if strings.Count(src, r[0]) != 1 {
-				log.Fatalf("point template: %q is not there once", r[0])
-			}
-			src = strings.Replace(src, r[0], r[1], 1)
-		}
-	}
-	if c.baseEntries() == 16 {
-		src = strings.Replace(src, "SELECTBASEBODY", c.name+"SelectAffine(a, row, n)", 1)
-	} else {
-		src = strings.Replace(src, "SELECTBASEBODY", selectBaseLoop(c), 1)
-		if asmFields[c.name] || asmMulFields[c.name] {
-			// The assembly scan is in pNNN_jacobian_amd64.go.
-			for _, r := range [][2]string{
-				{"// " + c.name + "SelectBase sets a", "// " + c.name + "SelectBaseGeneric sets a"},
-				{"func " + c.name + "SelectBase(", "func " + c.name + "SelectBaseGeneric("},
-			} {
-				if strings.Count(src, r[0]) != 1 {
-					log.Fatalf("point template: %q is not there once", r[0])
-				}
-				src = strings.Replace(src, r[0], r[1], 1)
-			}
-		}
-	}
-	e.WriteString(src)
+	e.WriteString(c.fill("point", pointTemplate))
 	return e.Bytes()
-}
-
-// selectBaseLoop is the body of the Go scan of a row of the base table with
-// other than 16 entries.
-func selectBaseLoop(c *curve) string {
-	return `var x, y [` + fmt.Sprint(c.words) + `]uint64
-	for i := range row {
-		m := -uint64(eqWord(uint32(i+1), n))
-		for k := range x {
-			x[k] |= row[i].x.l[k] & m
-			y[k] |= row[i].y.l[k] & m
-		}
-	}
-	a.x.l, a.y.l = x, y`
 }
 
 const pointTemplate = `
 import "errors"
 
-// pxxxScalarLength is the length of the scalars of ScalarMult and
+// {{.Lower}}ScalarLength is the length of the scalars of ScalarMult and
 // ScalarBaseMult, in bytes.
-const pxxxScalarLength = LLL
+const {{.Lower}}ScalarLength = {{.Bytes}}
 
-// pxxxDigits is the number of signed 5-bit digits of such a scalar: one bit
+// {{.Lower}}Digits is the number of signed 5-bit digits of such a scalar: one bit
 // more than its length, so the recoding's last carry is zero.
-const pxxxDigits = DDD
+const {{.Lower}}Digits = {{.Digits}}
 
-// pxxxBaseSafeDigits is the number of low digits that ScalarBaseMult adds
+// {{.Lower}}BaseSafeDigits is the number of low digits that ScalarBaseMult adds
 // with addAffineDistinct: those i with 17·2^(5i) < n.
-const pxxxBaseSafeDigits = SSS
+const {{.Lower}}BaseSafeDigits = {{.BaseSafeDigits}}
 
-// pxxxBaseDigits is the number of signed BWW-bit digits of ScalarBaseMult's
-// scalar, one bit more than its length: the rows of pxxxBaseTable.
-const pxxxBaseDigits = BDD
+// {{.Lower}}BaseDigits is the number of signed {{.BaseWindow}}-bit digits of ScalarBaseMult's
+// scalar, one bit more than its length: the rows of {{.Lower}}BaseTable.
+const {{.Lower}}BaseDigits = {{.BaseDigits}}
 
-// pxxxScalarMultLow is the number of low digits that ScalarMult adds with
+// {{.Lower}}ScalarMultLow is the number of low digits that ScalarMult adds with
 // the complete formulas, the digits above it with addDistinct.
-const pxxxScalarMultLow = SML
+const {{.Lower}}ScalarMultLow = {{.ScalarMultLow}}
 
-// PxxxPoint is a point of the Pxxx curve y² = x³ - 3x + b in projective
+// {{.Name}}Point is a point of the {{.Name}} curve y² = x³ - 3x + b in projective
 // coordinates (X:Y:Z), x = X/Z and y = Y/Z; the identity is (0:1:0). The zero
-// value is NOT valid: use NewPxxxPoint. Arguments and receivers may alias.
+// value is NOT valid: use New{{.Name}}Point. Arguments and receivers may alias.
 //
 // The group law is the complete formulas of Renes, Costello and Batina,
 // "Complete addition formulas for prime order elliptic curves" (eprint
 // 2015/1060), for a = -3: one sequence of field operations for every pair of
 // inputs, the identity and equal or opposite points included.
-type PxxxPoint struct {
-	x, y, z pxxxElement
+type {{.Name}}Point struct {
+	x, y, z {{.Lower}}Element
 }
 
-// NewPxxxPoint returns a new point set to the identity.
-func NewPxxxPoint() *PxxxPoint {
-	p := &PxxxPoint{}
+// New{{.Name}}Point returns a new point set to the identity.
+func New{{.Name}}Point() *{{.Name}}Point {
+	p := &{{.Name}}Point{}
 	p.y.One()
 	return p
 }
 
 // Set sets p = q, and returns p.
-func (p *PxxxPoint) Set(q *PxxxPoint) *PxxxPoint {
+func (p *{{.Name}}Point) Set(q *{{.Name}}Point) *{{.Name}}Point {
 	*p = *q
 	return p
 }
@@ -188,21 +60,21 @@ func (p *PxxxPoint) Set(q *PxxxPoint) *PxxxPoint {
 // compressed one 0x02 or 0x03 || X (SEC 1, Version 2.0, Section 2.3.4), with
 // coordinates below p and the point on the curve; otherwise SetBytes returns
 // an error and leaves p unchanged. b is public: its time depends on b.
-func (p *PxxxPoint) SetBytes(b []byte) (*PxxxPoint, error) {
+func (p *{{.Name}}Point) SetBytes(b []byte) (*{{.Name}}Point, error) {
 	switch {
 	case len(b) == 1 && b[0] == 0:
-		return p.Set(NewPxxxPoint()), nil
+		return p.Set(New{{.Name}}Point()), nil
 
-	case len(b) == 1+2*pxxxElementLength && b[0] == 4:
-		x, err := new(pxxxElement).SetBytes(b[1 : 1+pxxxElementLength])
+	case len(b) == 1+2*{{.Lower}}ElementLength && b[0] == 4:
+		x, err := new({{.Lower}}Element).SetBytes(b[1 : 1+{{.Lower}}ElementLength])
 		if err != nil {
 			return nil, err
 		}
-		y, err := new(pxxxElement).SetBytes(b[1+pxxxElementLength:])
+		y, err := new({{.Lower}}Element).SetBytes(b[1+{{.Lower}}ElementLength:])
 		if err != nil {
 			return nil, err
 		}
-		if err := pxxxCheckOnCurve(x, y); err != nil {
+		if err := {{.Lower}}CheckOnCurve(x, y); err != nil {
 			return nil, err
 		}
 		p.x.Set(x)
@@ -210,49 +82,49 @@ func (p *PxxxPoint) SetBytes(b []byte) (*PxxxPoint, error) {
 		p.z.One()
 		return p, nil
 
-	case len(b) == 1+pxxxElementLength && (b[0] == 2 || b[0] == 3):
-		x, err := new(pxxxElement).SetBytes(b[1:])
+	case len(b) == 1+{{.Lower}}ElementLength && (b[0] == 2 || b[0] == 3):
+		x, err := new({{.Lower}}Element).SetBytes(b[1:])
 		if err != nil {
 			return nil, err
 		}
 		// y² = x³ - 3x + b has a root iff the point exists; p ≡ 3 mod 4.
-		y, ok := new(pxxxElement).Sqrt(pxxxPolynomial(new(pxxxElement), x))
+		y, ok := new({{.Lower}}Element).Sqrt({{.Lower}}Polynomial(new({{.Lower}}Element), x))
 		if ok != 1 {
-			return nil, errors.New("invalid Pxxx compressed point encoding")
+			return nil, errors.New("invalid {{.Name}} compressed point encoding")
 		}
 		// Take the root whose parity is the tag's low bit.
-		var yb [pxxxElementLength]byte
+		var yb [{{.Lower}}ElementLength]byte
 		y.bytes(&yb)
-		neg := new(pxxxElement).Negate(y)
-		y.Select(neg, y, int((yb[pxxxElementLength-1]^b[0])&1))
+		neg := new({{.Lower}}Element).Negate(y)
+		y.Select(neg, y, int((yb[{{.Lower}}ElementLength-1]^b[0])&1))
 		p.x.Set(x)
 		p.y.Set(y)
 		p.z.One()
 		return p, nil
 
 	default:
-		return nil, errors.New("invalid Pxxx point encoding")
+		return nil, errors.New("invalid {{.Name}} point encoding")
 	}
 }
 
-// pxxxPolynomial sets y2 = x³ - 3x + b, and returns y2.
-func pxxxPolynomial(y2, x *pxxxElement) *pxxxElement {
-	var x3, threeX pxxxElement
+// {{.Lower}}Polynomial sets y2 = x³ - 3x + b, and returns y2.
+func {{.Lower}}Polynomial(y2, x *{{.Lower}}Element) *{{.Lower}}Element {
+	var x3, threeX {{.Lower}}Element
 	x3.Square(x)
 	x3.Mul(&x3, x)
 	threeX.Add(x, x)
 	threeX.Add(&threeX, x)
 	y2.Sub(&x3, &threeX)
-	return y2.Add(y2, &pxxxB)
+	return y2.Add(y2, &{{.Lower}}B)
 }
 
-// pxxxCheckOnCurve returns an error unless y² = x³ - 3x + b.
-func pxxxCheckOnCurve(x, y *pxxxElement) error {
-	var rhs, lhs pxxxElement
-	pxxxPolynomial(&rhs, x)
+// {{.Lower}}CheckOnCurve returns an error unless y² = x³ - 3x + b.
+func {{.Lower}}CheckOnCurve(x, y *{{.Lower}}Element) error {
+	var rhs, lhs {{.Lower}}Element
+	{{.Lower}}Polynomial(&rhs, x)
 	lhs.Square(y)
 	if rhs.Equal(&lhs) != 1 {
-		return errors.New("Pxxx point not on curve")
+		return errors.New("{{.Name}} point not on curve")
 	}
 	return nil
 }
@@ -260,27 +132,27 @@ func pxxxCheckOnCurve(x, y *pxxxElement) error {
 // Bytes returns the uncompressed encoding of p (SEC 1, Version 2.0, Section
 // 2.3.3), or {0x00} for the identity. Whether p is the identity is the only
 // thing its time depends on.
-func (p *PxxxPoint) Bytes() []byte {
+func (p *{{.Name}}Point) Bytes() []byte {
 	// This function is outlined to make the allocation inline in the caller.
-	var out [1 + 2*pxxxElementLength]byte
+	var out [1 + 2*{{.Lower}}ElementLength]byte
 	return p.bytes(&out)
 }
 
-func (p *PxxxPoint) bytes(out *[1 + 2*pxxxElementLength]byte) []byte {
+func (p *{{.Name}}Point) bytes(out *[1 + 2*{{.Lower}}ElementLength]byte) []byte {
 	if p.z.IsZero() == 1 {
 		return append(out[:0], 0)
 	}
-	var x, y pxxxElement
+	var x, y {{.Lower}}Element
 	p.affine(&x, &y)
 	out[0] = 4
-	x.bytes((*[pxxxElementLength]byte)(out[1 : 1+pxxxElementLength]))
-	y.bytes((*[pxxxElementLength]byte)(out[1+pxxxElementLength:]))
+	x.bytes((*[{{.Lower}}ElementLength]byte)(out[1 : 1+{{.Lower}}ElementLength]))
+	y.bytes((*[{{.Lower}}ElementLength]byte)(out[1+{{.Lower}}ElementLength:]))
 	return out[:]
 }
 
 // affine sets x = X/Z and y = Y/Z, for p not the identity.
-func (p *PxxxPoint) affine(x, y *pxxxElement) {
-	var zinv pxxxElement
+func (p *{{.Name}}Point) affine(x, y *{{.Lower}}Element) {
+	var zinv {{.Lower}}Element
 	zinv.Invert(&p.z)
 	x.Mul(&p.x, &zinv)
 	y.Mul(&p.y, &zinv)
@@ -288,25 +160,25 @@ func (p *PxxxPoint) affine(x, y *pxxxElement) {
 
 // BytesX returns the encoding of p's x coordinate (SEC 1, Version 2.0,
 // Section 2.3.5), or an error if p is the identity.
-func (p *PxxxPoint) BytesX() ([]byte, error) {
-	var out [pxxxElementLength]byte
+func (p *{{.Name}}Point) BytesX() ([]byte, error) {
+	var out [{{.Lower}}ElementLength]byte
 	return p.bytesX(&out)
 }
 
-func (p *PxxxPoint) bytesX(out *[pxxxElementLength]byte) ([]byte, error) {
+func (p *{{.Name}}Point) bytesX(out *[{{.Lower}}ElementLength]byte) ([]byte, error) {
 	if p.z.IsZero() == 1 {
-		return nil, errors.New("Pxxx point is the point at infinity")
+		return nil, errors.New("{{.Name}} point is the point at infinity")
 	}
-	var zinv, x pxxxElement
+	var zinv, x {{.Lower}}Element
 	zinv.Invert(&p.z)
 	x.Mul(&p.x, &zinv)
 	return x.bytes(out), nil
 }
 
-// Add sets q = p1 + p2, and returns q. Constant time.
-func (q *PxxxPoint) Add(p1, p2 *PxxxPoint) *PxxxPoint {
+// {{.Formula "Add"}} sets q = p1 + p2, and returns q{{if .PointAsm}}, in Go (see Add){{end}}. Constant time.
+func (q *{{.Name}}Point) {{.Formula "Add"}}(p1, p2 *{{.Name}}Point) *{{.Name}}Point {
 	// Renes-Costello-Batina 2015, Algorithm 4 (a = -3): 12M + 2mb + 29a.
-	var t0, t1, t2, t3, t4, x3, y3, z3 pxxxElement
+	var t0, t1, t2, t3, t4, x3, y3, z3 {{.Lower}}Element
 	t0.Mul(&p1.x, &p2.x) // t0 := X1 * X2
 	t1.Mul(&p1.y, &p2.y) // t1 := Y1 * Y2
 	t2.Mul(&p1.z, &p2.z) // t2 := Z1 * Z2
@@ -325,13 +197,13 @@ func (q *PxxxPoint) Add(p1, p2 *PxxxPoint) *PxxxPoint {
 	x3.Mul(&x3, &y3)     // X3 := X3 * Y3
 	y3.Add(&t0, &t2)     // Y3 := t0 + t2
 	y3.Sub(&x3, &y3)     // Y3 := X3 - Y3
-	z3.Mul(&pxxxB, &t2)  // Z3 := b * t2
+	z3.Mul(&{{.Lower}}B, &t2)  // Z3 := b * t2
 	x3.Sub(&y3, &z3)     // X3 := Y3 - Z3
 	z3.Add(&x3, &x3)     // Z3 := X3 + X3
 	x3.Add(&x3, &z3)     // X3 := X3 + Z3
 	z3.Sub(&t1, &x3)     // Z3 := t1 - X3
 	x3.Add(&t1, &x3)     // X3 := t1 + X3
-	y3.Mul(&pxxxB, &y3)  // Y3 := b * Y3
+	y3.Mul(&{{.Lower}}B, &y3)  // Y3 := b * Y3
 	t1.Add(&t2, &t2)     // t1 := t2 + t2
 	t2.Add(&t1, &t2)     // t2 := t1 + t2
 	y3.Sub(&y3, &t2)     // Y3 := Y3 - t2
@@ -354,18 +226,18 @@ func (q *PxxxPoint) Add(p1, p2 *PxxxPoint) *PxxxPoint {
 	return q
 }
 
-// pxxxAffine is a point (x, y) of the curve in affine coordinates, never the
+// {{.Lower}}Affine is a point (x, y) of the curve in affine coordinates, never the
 // identity: the entries of the fixed-base table.
-type pxxxAffine struct {
-	x, y pxxxElement
+type {{.Lower}}Affine struct {
+	x, y {{.Lower}}Element
 }
 
-// addAffine sets q = p1 + p2, for p2 affine and not the identity, and
+// {{.Formula "addAffine"}} sets q = p1 + p2, for p2 affine and not the identity, and
 // returns q. Constant time.
-func (q *PxxxPoint) addAffine(p1 *PxxxPoint, p2 *pxxxAffine) *PxxxPoint {
+func (q *{{.Name}}Point) {{.Formula "addAffine"}}(p1 *{{.Name}}Point, p2 *{{.Lower}}Affine) *{{.Name}}Point {
 	// Renes-Costello-Batina 2015, Algorithm 5 (mixed, a = -3): 11M + 2mb + 23a.
 	// It is complete for every p1, and for p2 anything but the identity.
-	var t0, t1, t2, t3, t4, x3, y3, z3 pxxxElement
+	var t0, t1, t2, t3, t4, x3, y3, z3 {{.Lower}}Element
 	t0.Mul(&p1.x, &p2.x) // t0 := X1 * X2
 	t1.Mul(&p1.y, &p2.y) // t1 := Y1 * Y2
 	t3.Add(&p2.x, &p2.y) // t3 := X2 + Y2
@@ -377,13 +249,13 @@ func (q *PxxxPoint) addAffine(p1 *PxxxPoint, p2 *pxxxAffine) *PxxxPoint {
 	t4.Add(&t4, &p1.y)   // t4 := t4 + Y1
 	y3.Mul(&p2.x, &p1.z) // Y3 := X2 * Z1
 	y3.Add(&y3, &p1.x)   // Y3 := Y3 + X1
-	z3.Mul(&pxxxB, &p1.z) // Z3 := b * Z1
+	z3.Mul(&{{.Lower}}B, &p1.z) // Z3 := b * Z1
 	x3.Sub(&y3, &z3)     // X3 := Y3 - Z3
 	z3.Add(&x3, &x3)     // Z3 := X3 + X3
 	x3.Add(&x3, &z3)     // X3 := X3 + Z3
 	z3.Sub(&t1, &x3)     // Z3 := t1 - X3
 	x3.Add(&t1, &x3)     // X3 := t1 + X3
-	y3.Mul(&pxxxB, &y3)  // Y3 := b * Y3
+	y3.Mul(&{{.Lower}}B, &y3)  // Y3 := b * Y3
 	t1.Add(&p1.z, &p1.z) // t1 := Z1 + Z1
 	t2.Add(&t1, &p1.z)   // t2 := t1 + Z1
 	y3.Sub(&y3, &t2)     // Y3 := Y3 - t2
@@ -406,22 +278,22 @@ func (q *PxxxPoint) addAffine(p1 *PxxxPoint, p2 *pxxxAffine) *PxxxPoint {
 	return q
 }
 
-// pxxxJacobian is a point in Jacobian coordinates (X:Y:Z), x = X/Z² and
+// {{.Lower}}Jacobian is a point in Jacobian coordinates (X:Y:Z), x = X/Z² and
 // y = Y/Z³; every (X:Y:0) is the identity, and so is the zero value.
 //
 // Its doubling (double) costs 3M + 5S against the complete formula's
 // 8M + 3S, and has no exception on a curve of odd order: the identity (Z = 0)
 // doubles to Z3 = 2YZ = 0, and no other point has Y = 0. So ScalarMult
 // doubles in Jacobian coordinates and adds with the complete formulas. Its
-// additions, in pxxx_vartime.go, have exceptions and are variable time.
-type pxxxJacobian struct {
-	x, y, z pxxxElement
+// additions, in {{.Lower}}_vartime.go, have exceptions and are variable time.
+type {{.Lower}}Jacobian struct {
+	x, y, z {{.Lower}}Element
 }
 
 // fromProjective sets p to q: (X:Y:Z) projective is (XZ : YZ² : Z), the
 // identity (0:Y:0) giving (0:0:0). Constant time.
-func (p *pxxxJacobian) fromProjective(q *PxxxPoint) {
-	var zz pxxxElement
+func (p *{{.Lower}}Jacobian) fromProjective(q *{{.Name}}Point) {
+	var zz {{.Lower}}Element
 	zz.Square(&q.z)
 	p.x.Mul(&q.x, &q.z)
 	p.y.Mul(&q.y, &zz)
@@ -431,8 +303,8 @@ func (p *pxxxJacobian) fromProjective(q *PxxxPoint) {
 // toProjective sets q to p: (X:Y:Z) Jacobian is (XZ : Y : Z³), and the
 // identity becomes (0:1:0), with Y set to 1 by mask (the projective
 // formulas need Y ≠ 0 there). Constant time.
-func (p *pxxxJacobian) toProjective(q *PxxxPoint) {
-	var zzz, one pxxxElement
+func (p *{{.Lower}}Jacobian) toProjective(q *{{.Name}}Point) {
+	var zzz, one {{.Lower}}Element
 	zzz.Square(&p.z)
 	zzz.Mul(&zzz, &p.z)
 	q.x.Mul(&p.x, &p.z)
@@ -441,10 +313,10 @@ func (p *pxxxJacobian) toProjective(q *PxxxPoint) {
 	q.z.Set(&zzz)
 }
 
-// double sets p = q + q, and returns p. It is dbl-2001-b (Bernstein and
+// {{.Formula "double"}} sets p = q + q, and returns p. It is dbl-2001-b (Bernstein and
 // Lange, Explicit-Formulas Database, a = -3). Constant time.
-func (p *pxxxJacobian) double(q *pxxxJacobian) *pxxxJacobian {
-	var delta, gamma, beta, alpha, t, u, x3, y3, z3 pxxxElement
+func (p *{{.Lower}}Jacobian) {{.Formula "double"}}(q *{{.Lower}}Jacobian) *{{.Lower}}Jacobian {
+	var delta, gamma, beta, alpha, t, u, x3, y3, z3 {{.Lower}}Element
 	delta.Square(&q.z)     // δ = Z1²
 	gamma.Square(&q.y)     // γ = Y1²
 	beta.Mul(&q.x, &gamma) // β = X1·γ
@@ -473,13 +345,13 @@ func (p *pxxxJacobian) double(q *pxxxJacobian) *pxxxJacobian {
 	return p
 }
 
-// addAffineDistinct sets p = p1 + p2 for an affine p2, and returns p. It is
+// {{.Formula "addAffineDistinct"}} sets p = p1 + p2 for an affine p2, and returns p. It is
 // madd-2004-hmv (Explicit-Formulas Database), 8M + 3S, which is wrong when
 // p1 is the identity or p1 = p2 (and gives the identity, Z3 = 0, for
 // p1 = -p2): the caller rules these out or replaces the result by mask.
 // Constant time.
-func (p *pxxxJacobian) addAffineDistinct(p1 *pxxxJacobian, p2 *pxxxAffine) *pxxxJacobian {
-	var t1, t2, t3, t4, x3, y3, z3 pxxxElement
+func (p *{{.Lower}}Jacobian) {{.Formula "addAffineDistinct"}}(p1 *{{.Lower}}Jacobian, p2 *{{.Lower}}Affine) *{{.Lower}}Jacobian {
+	var t1, t2, t3, t4, x3, y3, z3 {{.Lower}}Element
 	t1.Square(&p1.z)
 	t2.Mul(&t1, &p1.z)
 	t1.Mul(&t1, &p2.x)  // U2 = X2·Z1²
@@ -502,12 +374,12 @@ func (p *pxxxJacobian) addAffineDistinct(p1 *pxxxJacobian, p2 *pxxxAffine) *pxxx
 	return p
 }
 
-// addDistinct sets p = p1 + p2, and returns p. It is add-1998-cmo-2
+// {{.Formula "addDistinct"}} sets p = p1 + p2, and returns p. It is add-1998-cmo-2
 // (Explicit-Formulas Database), 12M + 4S, which is wrong when p1 or p2 is
 // the identity or p1 = p2 (and gives the identity, Z3 = 0, for p1 = -p2):
 // the caller rules these out. Constant time.
-func (p *pxxxJacobian) addDistinct(p1, p2 *pxxxJacobian) *pxxxJacobian {
-	var z1z1, z2z2, u1, u2, s1, s2, h, r, hh, hhh, v, x3, y3, z3 pxxxElement
+func (p *{{.Lower}}Jacobian) {{.Formula "addDistinct"}}(p1, p2 *{{.Lower}}Jacobian) *{{.Lower}}Jacobian {
+	var z1z1, z2z2, u1, u2, s1, s2, h, r, hh, hhh, v, x3, y3, z3 {{.Lower}}Element
 	z1z1.Square(&p1.z)
 	z2z2.Square(&p2.z)
 	u1.Mul(&p1.x, &z2z2) // U1 = X1·Z2²
@@ -536,7 +408,7 @@ func (p *pxxxJacobian) addDistinct(p1, p2 *pxxxJacobian) *pxxxJacobian {
 }
 
 // selectFrom sets p to p1 if cond == 1, and to p2 if cond == 0. Constant time.
-func (p *pxxxJacobian) selectFrom(p1, p2 *pxxxJacobian, cond int) {
+func (p *{{.Lower}}Jacobian) selectFrom(p1, p2 *{{.Lower}}Jacobian, cond int) {
 	p.x.Select(&p1.x, &p2.x, cond)
 	p.y.Select(&p1.y, &p2.y, cond)
 	p.z.Select(&p1.z, &p2.z, cond)
@@ -544,7 +416,7 @@ func (p *pxxxJacobian) selectFrom(p1, p2 *pxxxJacobian, cond int) {
 
 // Select sets q to p1 if cond == 1, and to p2 if cond == 0, and returns q.
 // Constant time.
-func (q *PxxxPoint) Select(p1, p2 *PxxxPoint, cond int) *PxxxPoint {
+func (q *{{.Name}}Point) Select(p1, p2 *{{.Name}}Point, cond int) *{{.Name}}Point {
 	q.x.Select(&p1.x, &p2.x, cond)
 	q.y.Select(&p1.y, &p2.y, cond)
 	q.z.Select(&p1.z, &p2.z, cond)
@@ -552,42 +424,42 @@ func (q *PxxxPoint) Select(p1, p2 *PxxxPoint, cond int) *PxxxPoint {
 }
 
 // condNegate sets p = -p if neg == 1, and leaves it if neg == 0. Constant time.
-func (p *PxxxPoint) condNegate(neg int) {
-	var n pxxxElement
+func (p *{{.Name}}Point) condNegate(neg int) {
+	var n {{.Lower}}Element
 	n.Negate(&p.y)
 	p.y.Select(&n, &p.y, neg)
 }
 
-// pxxxTable holds the multiples 1·Q to 16·Q of a point Q. ScalarMult
+// {{.Lower}}Table holds the multiples 1·Q to 16·Q of a point Q. ScalarMult
 // keeps them in Jacobian coordinates, in the x, y and z of the entries
-// (pxxxJacobian and PxxxPoint have the same fields, so a value converts).
-type pxxxTable [16]PxxxPoint
+// ({{.Lower}}Jacobian and {{.Name}}Point have the same fields, so a value converts).
+type {{.Lower}}Table [16]{{.Name}}Point
 
 // initJacobian sets t[i] = (i+1)·q in Jacobian coordinates, doubling where
 // it can and else adding q to the even multiple below: (i+1)·q = i·q + q
 // with i·q ≠ ±q, as the order is a prime above 17, so addDistinct has no
 // exception, unless q is the identity, whose (0, 0, 0) gives zeros
 // throughout (the formulas have no constant term). Constant time.
-func (t *pxxxTable) initJacobian(q *pxxxJacobian) {
-	t[0] = PxxxPoint(*q)
-	var a pxxxJacobian
+func (t *{{.Lower}}Table) initJacobian(q *{{.Lower}}Jacobian) {
+	t[0] = {{.Name}}Point(*q)
+	var a {{.Lower}}Jacobian
 	for i := 1; i < 16; i++ {
 		if i%2 == 1 {
-			a = pxxxJacobian(t[i/2])
+			a = {{.Lower}}Jacobian(t[i/2])
 			a.double(&a)
 		} else {
-			a = pxxxJacobian(t[i-1])
+			a = {{.Lower}}Jacobian(t[i-1])
 			a.addDistinct(&a, q)
 		}
-		t[i] = PxxxPoint(a)
+		t[i] = {{.Name}}Point(a)
 	}
 }
 
-// selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
+// {{.Scan "selectInto"}} sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
 // every entry and keeping one by mask, ORed into local words. Constant time
 // in n.
-func (t *pxxxTable) selectInto(p *PxxxPoint, n uint32) {
-	var x, y, z [NNN]uint64
+func (t *{{.Lower}}Table) {{.Scan "selectInto"}}(p *{{.Name}}Point, n uint32) {
+	var x, y, z [{{.Words}}]uint64
 	for i := range t {
 		m := -uint64(eqWord(uint32(i+1), n))
 		for k := range x {
@@ -598,20 +470,20 @@ func (t *pxxxTable) selectInto(p *PxxxPoint, n uint32) {
 	}
 	m := -uint64(eqWord(0, n))
 	for k := range y {
-		y[k] |= pxxxOne[k] & m
+		y[k] |= {{.Lower}}One[k] & m
 	}
 	p.x.l, p.y.l, p.z.l = x, y, z
 }
 
 // ScalarMult sets p = scalar·q, and returns p. scalar is a big-endian
-// integer of pxxxScalarLength bytes, of any value (the result is that
+// integer of {{.Lower}}ScalarLength bytes, of any value (the result is that
 // integer times q, so it need not be reduced modulo the order). Constant
 // time: a signed 5-bit window, each digit's multiple read by a masked scan of
 // the 16 multiples of q (in Jacobian coordinates), the five doublings
-// between digits in Jacobian coordinates (pxxxJacobian.double,
+// between digits in Jacobian coordinates ({{.Lower}}Jacobian.double,
 // exception-free on this curve).
 //
-// The digits above pxxxScalarMultLow are added with addDistinct (12M + 4S),
+// The digits above {{.Lower}}ScalarMultLow are added with addDistinct (12M + 4S),
 // whose exceptions cannot occur there, for any scalar: before digit i is
 // added the sum is c·q with c = 32·e, e ≠ 0 the value of the digits above
 // (while e = 0 the sum is the identity, which the mask acc0 tracks, taking
@@ -620,32 +492,32 @@ func (t *pxxxTable) selectInto(p *PxxxPoint, n uint32) {
 // a multiple of n: the sum is never ±(the digit's point). The low digits,
 // where c may exceed n for scalars near a multiple of n or above it, are
 // added with the complete formulas.
-func (p *PxxxPoint) ScalarMult(q *PxxxPoint, scalar []byte) (*PxxxPoint, error) {
-	if len(scalar) != pxxxScalarLength {
+func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}}Point, error) {
+	if len(scalar) != {{.Lower}}ScalarLength {
 		return nil, errors.New("invalid scalar length")
 	}
-	var qj pxxxJacobian
+	var qj {{.Lower}}Jacobian
 	qj.fromProjective(q)
-	var table pxxxTable
+	var table {{.Lower}}Table
 	table.initJacobian(&qj)
-	var digits [pxxxDigits]int32
+	var digits [{{.Lower}}Digits]int32
 	signedDigits(digits[:], scalar)
 
-	var acc, t, u pxxxJacobian
-	var sel PxxxPoint
-	abs, neg := digitAbs(digits[pxxxDigits-1])
+	var acc, t, u {{.Lower}}Jacobian
+	var sel {{.Name}}Point
+	abs, neg := digitAbs(digits[{{.Lower}}Digits-1])
 	table.selectInto(&sel, abs)
 	sel.condNegate(neg)
-	acc = pxxxJacobian(sel)
+	acc = {{.Lower}}Jacobian(sel)
 	acc0 := eqWord(abs, 0) // acc is the identity
-	for i := pxxxDigits - 2; i >= pxxxScalarMultLow; i-- {
+	for i := {{.Lower}}Digits - 2; i >= {{.Lower}}ScalarMultLow; i-- {
 		for range 5 {
 			acc.double(&acc)
 		}
 		abs, neg := digitAbs(digits[i])
 		table.selectInto(&sel, abs)
 		sel.condNegate(neg)
-		t = pxxxJacobian(sel)
+		t = {{.Lower}}Jacobian(sel)
 		u.addDistinct(&acc, &t)
 		u.selectFrom(&t, &u, acc0)
 		nz := 1 - eqWord(abs, 0)
@@ -654,9 +526,9 @@ func (p *PxxxPoint) ScalarMult(q *PxxxPoint, scalar []byte) (*PxxxPoint, error) 
 	}
 	// The identity as Z = 0, which the doublings keep and toProjective
 	// maps to (0:1:0).
-	acc.z.Select(&pxxxElement{}, &acc.z, acc0)
-	var r, s PxxxPoint
-	for i := pxxxScalarMultLow - 1; i >= 0; i-- {
+	acc.z.Select(&{{.Lower}}Element{}, &acc.z, acc0)
+	var r, s {{.Name}}Point
+	for i := {{.Lower}}ScalarMultLow - 1; i >= 0; i-- {
 		for range 5 {
 			acc.double(&acc)
 		}
@@ -664,7 +536,7 @@ func (p *PxxxPoint) ScalarMult(q *PxxxPoint, scalar []byte) (*PxxxPoint, error) 
 		abs, neg := digitAbs(digits[i])
 		table.selectInto(&sel, abs) // (0:1:0) for 0
 		sel.condNegate(neg)
-		t = pxxxJacobian(sel)
+		t = {{.Lower}}Jacobian(sel)
 		t.toProjective(&s)
 		r.Add(&r, &s)
 		if i > 0 {
@@ -674,11 +546,12 @@ func (p *PxxxPoint) ScalarMult(q *PxxxPoint, scalar []byte) (*PxxxPoint, error) 
 	return p.Set(&r), nil
 }
 
-// pxxxSelectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
+{{if eq .BaseEntries 16 -}}
+// {{.Lower}}{{.Scan "SelectAffine"}} sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
 // 0, which the caller discards) by reading every entry and keeping one by
 // mask, ORed into local words. Constant time in n.
-func pxxxSelectAffine(a *pxxxAffine, row *[16]pxxxAffine, n uint32) {
-	var x, y [NNN]uint64
+func {{.Lower}}{{.Scan "SelectAffine"}}(a *{{.Lower}}Affine, row *[16]{{.Lower}}Affine, n uint32) {
+	var x, y [{{.Words}}]uint64
 	for i := range row {
 		m := -uint64(eqWord(uint32(i+1), n))
 		for k := range x {
@@ -689,23 +562,36 @@ func pxxxSelectAffine(a *pxxxAffine, row *[16]pxxxAffine, n uint32) {
 	a.x.l, a.y.l = x, y
 }
 
-// pxxxSelectBase sets a to entry n-1 of row, a row of pxxxBaseTable, for
-// 1 ≤ n ≤ BEE (to zeros for 0, which the caller discards), reading every
+{{end -}}
+// {{.Lower}}{{.SelectBase}} sets a to entry n-1 of row, a row of {{.Lower}}BaseTable, for
+// 1 ≤ n ≤ {{.BaseEntries}} (to zeros for 0, which the caller discards), reading every
 // entry. Constant time in n.
-func pxxxSelectBase(a *pxxxAffine, row *[BEE]pxxxAffine, n uint32) {
-	SELECTBASEBODY
+func {{.Lower}}{{.SelectBase}}(a *{{.Lower}}Affine, row *[{{.BaseEntries}}]{{.Lower}}Affine, n uint32) {
+{{- if eq .BaseEntries 16}}
+	{{.Lower}}SelectAffine(a, row, n)
+{{- else}}
+	var x, y [{{.Words}}]uint64
+	for i := range row {
+		m := -uint64(eqWord(uint32(i+1), n))
+		for k := range x {
+			x[k] |= row[i].x.l[k] & m
+			y[k] |= row[i].y.l[k] & m
+		}
+	}
+	a.x.l, a.y.l = x, y
+{{- end}}
 }
 
 // ScalarBaseMult sets p = scalar·G, for the generator G, and returns p.
-// scalar is as for ScalarMult. Constant time: digit i of the signed BWW-bit
-// recoding (w = BWW below) selects, by a masked scan, one of the precomputed
-// multiples j·2^(wi)·G (pxxxBaseTable, affine); the sum needs no doubling,
+// scalar is as for ScalarMult. Constant time: digit i of the signed {{.BaseWindow}}-bit
+// recoding (w = {{.BaseWindow}} below) selects, by a masked scan, one of the precomputed
+// multiples j·2^(wi)·G ({{.Lower}}BaseTable, affine); the sum needs no doubling,
 // and a mixed addition per digit, whose result is discarded by mask when the
 // digit is 0.
 //
 // The sum runs in Jacobian coordinates with addAffineDistinct (8M + 3S,
 // against the complete mixed addition's 11M + 2mb) up to digit
-// pxxxBaseSafeDigits - 1, and with the complete formulas after that. Below
+// {{.Lower}}BaseSafeDigits - 1, and with the complete formulas after that. Below
 // that digit the incomplete formula's exceptions cannot occur, for any
 // scalar: the sum so far is c·G with |c| < 2^(wi) (the digits are at most
 // 2^(w-1), and 2^(w-1)·Σ 2^(wk) for k < i is below 2^(wi)), and the digit's
@@ -715,23 +601,23 @@ func pxxxSelectBase(a *pxxxAffine, row *[BEE]pxxxAffine, n uint32) {
 // of n: the sum is never ±(the point). It is the identity only while every
 // digit so far was 0 (c = 0), a case the mask acc0 tracks, taking the point
 // itself then.
-func (p *PxxxPoint) ScalarBaseMult(scalar []byte) (*PxxxPoint, error) {
-	if len(scalar) != pxxxScalarLength {
+func (p *{{.Name}}Point) ScalarBaseMult(scalar []byte) (*{{.Name}}Point, error) {
+	if len(scalar) != {{.Lower}}ScalarLength {
 		return nil, errors.New("invalid scalar length")
 	}
-	var digits [pxxxBaseDigits]int32
-	signedDigitsW(digits[:], scalar, BWW)
+	var digits [{{.Lower}}BaseDigits]int32
+	signedDigitsW(digits[:], scalar, {{.BaseWindow}})
 
-	var a pxxxAffine
-	var negY pxxxElement
-	var acc, t, aj pxxxJacobian
+	var a {{.Lower}}Affine
+	var negY {{.Lower}}Element
+	var acc, t, aj {{.Lower}}Jacobian
 	acc.x.One()
 	acc.y.One()
 	aj.z.One()
 	acc0 := 1 // acc is the identity
-	for i := range pxxxBaseSafeDigits {
+	for i := range {{.Lower}}BaseSafeDigits {
 		abs, neg := digitAbs(digits[i])
-		pxxxSelectBase(&a, &pxxxBaseTable[i], abs)
+		{{.Lower}}SelectBase(&a, &{{.Lower}}BaseTable[i], abs)
 		negY.Negate(&a.y)
 		a.y.Select(&negY, &a.y, neg)
 		t.addAffineDistinct(&acc, &a)
@@ -743,12 +629,12 @@ func (p *PxxxPoint) ScalarBaseMult(scalar []byte) (*PxxxPoint, error) {
 	}
 	// acc is (1:1:0) if every digit was 0, which toProjective maps to the
 	// identity (0:1:0).
-	acc.z.Select(&pxxxElement{}, &acc.z, acc0)
-	var q, u PxxxPoint
+	acc.z.Select(&{{.Lower}}Element{}, &acc.z, acc0)
+	var q, u {{.Name}}Point
 	acc.toProjective(&q)
-	for i := pxxxBaseSafeDigits; i < pxxxBaseDigits; i++ {
+	for i := {{.Lower}}BaseSafeDigits; i < {{.Lower}}BaseDigits; i++ {
 		abs, neg := digitAbs(digits[i])
-		pxxxSelectBase(&a, &pxxxBaseTable[i], abs)
+		{{.Lower}}SelectBase(&a, &{{.Lower}}BaseTable[i], abs)
 		negY.Negate(&a.y)
 		a.y.Select(&negY, &a.y, neg)
 		u.addAffine(&q, &a)

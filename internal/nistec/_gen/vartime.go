@@ -3,7 +3,7 @@ package main
 func varTimeFile(c *curve) []byte {
 	e := &emitter{}
 	header(e)
-	e.WriteString(c.replacer().Replace(varTimeTemplate))
+	e.WriteString(c.fill("vartime", varTimeTemplate))
 	return e.Bytes()
 }
 
@@ -14,7 +14,7 @@ import "errors"
 // the identity and equal or opposite inputs branched on: those give H = 0,
 // that is Z3 = 0 for inputs that are not the identity, and are then told
 // apart by S2 - S1.
-func (p *pxxxJacobian) addVarTime(p1, p2 *pxxxJacobian) {
+func (p *{{.Lower}}Jacobian) addVarTime(p1, p2 *{{.Lower}}Jacobian) {
 	if p1.z.IsZero() == 1 {
 		*p = *p2
 		return
@@ -27,7 +27,7 @@ func (p *pxxxJacobian) addVarTime(p1, p2 *pxxxJacobian) {
 	if p.addDistinct(&t1, &t2).z.IsZero() == 0 {
 		return
 	}
-	var zz, s1, s2 pxxxElement
+	var zz, s1, s2 {{.Lower}}Element
 	zz.Square(&t2.z)
 	s1.Mul(&t1.y, &t2.z)
 	s1.Mul(&s1, &zz) // S1 = Y1·Z2³
@@ -38,14 +38,14 @@ func (p *pxxxJacobian) addVarTime(p1, p2 *pxxxJacobian) {
 		p.double(&t1)
 		return
 	}
-	*p = pxxxJacobian{}
+	*p = {{.Lower}}Jacobian{}
 }
 
 // addAffineVarTime sets p = p1 + p2 for an affine p2. It is
 // addAffineDistinct (madd-2004-hmv), with the identity and equal or
 // opposite inputs branched on: those give H = 0, that is Z3 = 0 when p1 is
 // not the identity, and are then told apart by S2 - Y1.
-func (p *pxxxJacobian) addAffineVarTime(p1 *pxxxJacobian, p2 *pxxxAffine) {
+func (p *{{.Lower}}Jacobian) addAffineVarTime(p1 *{{.Lower}}Jacobian, p2 *{{.Lower}}Affine) {
 	if p1.z.IsZero() == 1 {
 		p.x.Set(&p2.x)
 		p.y.Set(&p2.y)
@@ -56,7 +56,7 @@ func (p *pxxxJacobian) addAffineVarTime(p1 *pxxxJacobian, p2 *pxxxAffine) {
 	if p.addAffineDistinct(&t, p2).z.IsZero() == 0 {
 		return
 	}
-	var s2 pxxxElement
+	var s2 {{.Lower}}Element
 	s2.Square(&t.z)
 	s2.Mul(&s2, &t.z)
 	s2.Mul(&s2, &p2.y) // S2 = Y2·Z1³
@@ -64,16 +64,16 @@ func (p *pxxxJacobian) addAffineVarTime(p1 *pxxxJacobian, p2 *pxxxAffine) {
 		p.double(&t)
 		return
 	}
-	*p = pxxxJacobian{}
+	*p = {{.Lower}}Jacobian{}
 }
 
 // HasXVarTime reports whether p is not the identity and its affine x
-// coordinate is the big-endian x, which must be pxxxElementLength bytes
+// coordinate is the big-endian x, which must be {{.Lower}}ElementLength bytes
 // and below p (false otherwise). It compares X with x·Z, with no
 // inversion. Variable time: p and x must be public (as in signature
 // verification).
-func (p *PxxxPoint) HasXVarTime(x []byte) bool {
-	var e pxxxElement
+func (p *{{.Name}}Point) HasXVarTime(x []byte) bool {
+	var e {{.Lower}}Element
 	if _, err := e.SetBytes(x); err != nil {
 		return false
 	}
@@ -85,7 +85,7 @@ func (p *PxxxPoint) HasXVarTime(x []byte) bool {
 }
 
 // VarTimeDoubleScalarBaseMult sets p = u1·G + u2·q, and returns p. u1 and u2
-// are big-endian integers of pxxxScalarLength bytes, of any value. It is
+// are big-endian integers of {{.Lower}}ScalarLength bytes, of any value. It is
 // variable time: its time and memory accesses depend on u1, u2 and q, which
 // must be public (as in signature verification).
 //
@@ -94,24 +94,24 @@ func (p *PxxxPoint) HasXVarTime(x []byte) bool {
 // on the width-5 NAF of u2 (about one addition every six bits, of the odd
 // multiples q to 15q); u1·G adds the nonzero digits' entries of the
 // fixed-base table.
-func (p *PxxxPoint) VarTimeDoubleScalarBaseMult(u1 []byte, q *PxxxPoint, u2 []byte) (*PxxxPoint, error) {
-	if len(u1) != pxxxScalarLength || len(u2) != pxxxScalarLength {
+func (p *{{.Name}}Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *{{.Name}}Point, u2 []byte) (*{{.Name}}Point, error) {
+	if len(u1) != {{.Lower}}ScalarLength || len(u2) != {{.Lower}}ScalarLength {
 		return nil, errors.New("invalid scalar length")
 	}
 	// The odd multiples q, 3q, ..., 15q of the width-5 NAF of u2.
-	var table [8]pxxxJacobian
-	var q2, t pxxxJacobian
+	var table [8]{{.Lower}}Jacobian
+	var q2, t {{.Lower}}Jacobian
 	table[0].fromProjective(q)
 	q2.double(&table[0])
 	for i := 1; i < 8; i++ {
 		table[i].addVarTime(&table[i-1], &q2)
 	}
-	var naf [8*pxxxScalarLength + 1]int8
+	var naf [8*{{.Lower}}ScalarLength + 1]int8
 	wnafVarTime(naf[:], u2)
-	var d1 [pxxxBaseDigits]int32
-	signedDigitsW(d1[:], u1, BWW)
+	var d1 [{{.Lower}}BaseDigits]int32
+	signedDigitsW(d1[:], u1, {{.BaseWindow}})
 
-	var acc pxxxJacobian // the identity, Z = 0
+	var acc {{.Lower}}Jacobian // the identity, Z = 0
 	for i := len(naf) - 1; i >= 0; i-- {
 		if acc.z.IsZero() == 0 {
 			acc.double(&acc)
@@ -124,13 +124,13 @@ func (p *PxxxPoint) VarTimeDoubleScalarBaseMult(u1 []byte, q *PxxxPoint, u2 []by
 			acc.addVarTime(&acc, &t)
 		}
 	}
-	var a pxxxAffine
+	var a {{.Lower}}Affine
 	for i, d := range d1 {
 		if d > 0 {
-			acc.addAffineVarTime(&acc, &pxxxBaseTable[i][d-1])
+			acc.addAffineVarTime(&acc, &{{.Lower}}BaseTable[i][d-1])
 		} else if d < 0 {
-			a.x = pxxxBaseTable[i][-d-1].x
-			a.y.Negate(&pxxxBaseTable[i][-d-1].y)
+			a.x = {{.Lower}}BaseTable[i][-d-1].x
+			a.y.Negate(&{{.Lower}}BaseTable[i][-d-1].y)
 			acc.addAffineVarTime(&acc, &a)
 		}
 	}

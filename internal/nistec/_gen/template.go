@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"log"
+	"strings"
+	"text/template"
+)
+
+// tmplData is what the templates of the element, scalar, point and
+// variable-time files read of a curve.
+type tmplData struct {
+	Name, Lower    string // "P256", "p256"
+	Bytes, Words   int    // the length of a field element or scalar
+	BitLen         int    // the bit length of the order n
+	Digits         int    // see curve.digits
+	ScalarMultLow  int    // see curve.scalarMultLow
+	BaseWindow     int    // see curve.baseWindow
+	BaseDigits     int    // see curve.baseDigits
+	BaseEntries    int    // see curve.baseEntries
+	BaseSafeDigits int    // see curve.baseSafeDigits
+	ReprDoc        string // how the field holds its elements
+	// PointAsm is set when assembly replaces the point formulas (see
+	// Formula), ScanAsm when it replaces the table scans (see Scan).
+	PointAsm, ScanAsm bool
+}
+
+// Formula is the name of the Go point formula name: name itself, or, when
+// assembly replaces the formula, name with its first letter lowered and
+// Generic appended (addGeneric for Add); the arch file then defines name
+// and chooses between the two.
+func (d *tmplData) Formula(name string) string {
+	if !d.PointAsm {
+		return name
+	}
+	return strings.ToLower(name[:1]) + name[1:] + "Generic"
+}
+
+// Scan is the name of the Go table scan name: name itself, or name with
+// Generic appended when assembly replaces the scan.
+func (d *tmplData) Scan(name string) string {
+	if !d.ScanAsm {
+		return name
+	}
+	return name + "Generic"
+}
+
+// SelectBase is the name of the Go scan of a row of the base table: a call
+// of SelectAffine for rows of 16 points, and otherwise a loop, which
+// assembly replaces where it replaces the other scans.
+func (d *tmplData) SelectBase() string {
+	if d.BaseEntries == 16 {
+		return "SelectBase"
+	}
+	return d.Scan("SelectBase")
+}
+
+func (c *curve) tmplData() *tmplData {
+	return &tmplData{
+		Name: c.Name, Lower: c.name, Bytes: c.bytes, Words: c.words, BitLen: c.n.BitLen(),
+		Digits: c.digits(), ScalarMultLow: c.scalarMultLow(),
+		BaseWindow: c.baseWindow(), BaseDigits: c.baseDigits(), BaseEntries: c.baseEntries(),
+		BaseSafeDigits: c.baseSafeDigits(), ReprDoc: c.reprDoc(),
+		PointAsm: asmFields[c.name] || asmPointFields[c.name],
+		ScanAsm:  asmFields[c.name] || asmMulFields[c.name],
+	}
+}
+
+// fill executes the template text, named name, on c.
+func (c *curve) fill(name, text string) string {
+	t := template.Must(template.New(name).Parse(text))
+	var b bytes.Buffer
+	if err := t.Execute(&b, c.tmplData()); err != nil {
+		log.Fatalf("%s template: %v", name, err)
+	}
+	return b.String()
+}
