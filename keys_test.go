@@ -5,7 +5,6 @@ import (
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/elliptic"
-	"crypto/fips140"
 	"crypto/rand"
 	stdrsa "crypto/rsa"
 	"crypto/tls"
@@ -15,7 +14,6 @@ import (
 	"math/big"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -177,44 +175,6 @@ func TestStdPrivateKey(t *testing.T) {
 		if same := StdPrivateKey(std); !reflect.DeepEqual(same, crypto.PrivateKey(std)) || reflect.TypeOf(same) != reflect.TypeOf(std) {
 			t.Errorf("%s: StdPrivateKey of a standard key is a %T, not the key itself", name, same)
 		}
-	}
-}
-
-// TestFromPrivateKeyFIPS checks that in FIPS 140 mode FromPrivateKey and
-// X509KeyPair keep the standard library's keys, in a child process run with
-// GODEBUG=fips140=on.
-func TestFromPrivateKeyFIPS(t *testing.T) {
-	if os.Getenv("CARRY_FIPS_CHILD") == "1" {
-		if !fips140.Enabled() {
-			t.Fatal("the child does not run in FIPS 140 mode")
-		}
-		for name, std := range carryKeys(t) {
-			s, err := FromPrivateKey(std)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			if !reflect.DeepEqual(s, std) {
-				t.Errorf("%s: FromPrivateKey gave a %T in FIPS 140 mode, want the standard key", name, s)
-			}
-			certPEM, keyPEM, _ := testCert(t, std)
-			cert, err := X509KeyPair(certPEM, keyPEM)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			switch cert.PrivateKey.(type) {
-			case *rsa.Signer, *carryecdsa.Signer, *carryed25519.Signer:
-				t.Errorf("%s: X509KeyPair gave carry's %T in FIPS 140 mode", name, cert.PrivateKey)
-			}
-		}
-		return
-	}
-	if testing.Short() {
-		t.Skip("-short: the FIPS 140 child process is not run")
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestFromPrivateKeyFIPS$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "CARRY_FIPS_CHILD=1", "GODEBUG=fips140=on")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("child in FIPS 140 mode: %v\n%s", err, out)
 	}
 }
 
