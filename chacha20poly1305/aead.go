@@ -10,51 +10,51 @@ import (
 
 // seal appends to dst the ChaCha20-Poly1305 encryption of plaintext and its
 // tag over additionalData and the ciphertext (RFC 8439, Section 2.8), for
-// lengths Seal has checked.
-func seal(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) []byte {
+// lengths Seal has checked, on path p, choosePath's for them.
+func seal(p path, dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) []byte {
 	ret, out := sliceForAppend(dst, len(plaintext)+Overhead)
-	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
+	ciphertext, tag := out[:len(plaintext)], (*[Overhead]byte)(out[len(plaintext):])
 	if inexactOverlap(out, plaintext) {
 		panic("chacha20poly1305: invalid buffer overlap of output and input")
 	}
 	if anyOverlap(out, additionalData) {
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
-
-	if sealShort(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) ||
-		sealAVX2Kernels(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag)) {
-		return ret
+	switch p {
+	case pathWide, pathChunks, pathHead:
+		sealLong(p, key, nonce, ciphertext, plaintext, additionalData, tag)
+	case pathPortable:
+		var head [shortHead]byte
+		sealWith(head[:], key, nonce, ciphertext, plaintext, additionalData, tag)
+	default:
+		sealKernel(p, key, nonce, ciphertext, plaintext, additionalData, tag)
 	}
-	if wideHead() {
-		sealLong(key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag))
-		return ret
-	}
-	var head [shortHead]byte
-	sealWith(head[:], key, nonce, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag))
 	return ret
 }
 
-// sealLong is seal's work where the AVX-512 kernels are in use (wideHead)
-// for the plaintexts the short kernels leave: block 0 (the one-time key)
-// and up to 23 blocks of data in one pass of the widest kernel (see
-// headWide), the data written where it goes, then the rest.
-func sealLong(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) {
+// sealLong is seal's work on path p, pathWide, pathChunks or pathHead:
+// block 0 (the one-time key) and the first blocks of data in one pass of
+// chacha20's widest kernel (XORKeyStreamHeadWide, up to HeadWideMax bytes
+// of data, on pathWide; XORKeyStreamHead, HeadSize bytes, else), the data
+// written where it goes, then the rest (chunked, on pathChunks).
+func sealLong(p path, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) {
 	var s chacha20.State
 	var block0 [blockSize]byte
 	var mac poly1305.MAC
 	s.Init(key, nonce, 0)
-	w, wide := headWide(len(plaintext))
-	if wide {
+	w := chacha20.HeadSize
+	if p == pathWide {
+		w = min(len(plaintext), chacha20.HeadWideMax)
 		s.XORKeyStreamHeadWide(&block0, ciphertext[:w], plaintext[:w])
 	} else {
-		w = chacha20.HeadSize
 		s.XORKeyStreamHead(&block0, ciphertext, plaintext)
 	}
 	mac.Init((*[poly1305.KeySize]byte)(block0[:poly1305.KeySize]))
 	// The MAC's multipliers are computed here, a chain of dependent
 	// products, for the CPU to run beside the rest of the cipher.
 	mac.Prepare()
-	if chunked(&s, &mac, tag, ciphertext, plaintext, ciphertext, additionalData) {
+	if p == pathChunks {
+		chunked(&s, &mac, tag, ciphertext, plaintext, ciphertext, additionalData)
 		return
 	}
 	s.XORKeyStream(ciphertext[w:], plaintext[w:])
@@ -74,8 +74,9 @@ func sealWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertex
 
 // open appends to dst the ChaCha20-Poly1305 decryption of ciphertext (which
 // ends in its tag) if the tag is right, and zeroes the output otherwise, for
-// lengths Open has checked.
-func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) ([]byte, error) {
+// lengths Open has checked, on path p, choosePath's for them (the tag
+// left out).
+func open(p path, dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) ([]byte, error) {
 	tag := (*[Overhead]byte)(ciphertext[len(ciphertext)-Overhead:])
 	ciphertext = ciphertext[:len(ciphertext)-Overhead]
 	ret, out := sliceForAppend(dst, len(ciphertext))
@@ -85,12 +86,12 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 	if anyOverlap(out, additionalData) {
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
-	done, ok := openShort(key, nonce, out, ciphertext, additionalData, tag)
-	if !done {
-		done, ok = openAVX2Kernels(key, nonce, out, ciphertext, additionalData, tag)
-	}
-	if !done {
-		ok = openPieces(key, nonce, out, ciphertext, additionalData, tag)
+	var ok bool
+	switch p {
+	case pathWide, pathChunks, pathHead, pathPortable:
+		ok = openPieces(p, key, nonce, out, ciphertext, additionalData, tag)
+	default:
+		ok = openKernel(p, key, nonce, out, ciphertext, additionalData, tag)
 	}
 	// Whether the tag was right is public: it is Open's result.
 	if !ok {
@@ -100,22 +101,20 @@ func open(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 	return ret, nil
 }
 
-// openPieces is open's work when openShort does not take it, on the
-// chacha20 and poly1305 packages' functions (and the fused long-message
-// kernel, see chunked), apart from open so that the short path does not
-// pay for its larger frame. It reports whether the tag was right.
-func openPieces(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
+// openPieces is open's work on path p, pathWide, pathChunks, pathHead or
+// pathPortable, on the chacha20 and poly1305 packages' functions (and on
+// chunked), apart from open so that the kernels' paths do not pay for its
+// larger frame. It reports whether the tag was right.
+func openPieces(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
 	// In place, openWith and openInPlace compute the MAC before the cipher
 	// overwrites the ciphertext.
-	overlap := anyOverlap(out, ciphertext)
-	_, wide := headWide(len(ciphertext))
 	switch {
-	case !wideHead() || overlap && len(ciphertext) <= shortHead-blockSize:
+	case p == pathPortable:
 		var head [shortHead]byte
 		return openWith(head[:], key, nonce, out, ciphertext, additionalData, tag[:])
-	case !overlap:
-		return openLong(key, nonce, out, ciphertext, additionalData, tag)
-	case wide:
+	case !anyOverlap(out, ciphertext):
+		return openLong(p, key, nonce, out, ciphertext, additionalData, tag)
+	case p == pathWide:
 		return openInPlace(key, nonce, out, ciphertext, additionalData, tag)
 	default:
 		var head [headSize]byte
@@ -142,31 +141,31 @@ func openWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciph
 	return true
 }
 
-// openLong is open's work where sealLong is seal's, when out and
-// ciphertext do not overlap: it decrypts as sealLong encrypts (block 0 and
-// up to 23 blocks of data in one pass of the widest kernel, the data
-// written where it goes), with the MAC over
-// the ciphertext, which is left intact, computed beside it. It reports
-// whether the tag was right; if not, it zeroes out, so that no plaintext
-// is released. The tag is copied first: out may overlap it (the memory
-// after the ciphertext).
-func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
+// openLong is open's work on path p where sealLong is seal's, when out and
+// ciphertext do not overlap: it decrypts as sealLong encrypts, with the MAC
+// over the ciphertext, which is left intact, computed beside it. It
+// reports whether the tag was right; if not, it zeroes out, so that no
+// plaintext is released. The tag is copied first: out may overlap it (the
+// memory after the ciphertext).
+func openLong(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
 	var s chacha20.State
 	var block0 [blockSize]byte
 	var mac poly1305.MAC
 	var want [Overhead]byte
 	expected := *tag
 	s.Init(key, nonce, 0)
-	w, wide := headWide(len(ciphertext))
-	if wide {
+	w := chacha20.HeadSize
+	if p == pathWide {
+		w = min(len(ciphertext), chacha20.HeadWideMax)
 		s.XORKeyStreamHeadWide(&block0, out[:w], ciphertext[:w])
 	} else {
-		w = chacha20.HeadSize
 		s.XORKeyStreamHead(&block0, out, ciphertext)
 	}
 	mac.Init((*[poly1305.KeySize]byte)(block0[:poly1305.KeySize]))
 	mac.Prepare()
-	if !chunked(&s, &mac, &want, out, ciphertext, ciphertext, additionalData) {
+	if p == pathChunks {
+		chunked(&s, &mac, &want, out, ciphertext, ciphertext, additionalData)
+	} else {
 		authenticate(&mac, &want, additionalData, ciphertext)
 		s.XORKeyStream(out[w:], ciphertext[w:])
 	}
@@ -179,11 +178,11 @@ func openLong(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addit
 	return true
 }
 
-// openInPlace is openLong's work when out and ciphertext are the same
-// memory and headWide takes the message: the wide head's pass writes its
-// plaintext to a buffer, which is copied to out after the MAC has read the
-// ciphertext, and the rest, if any, is decrypted in place after it too. It
-// reports whether the tag was right; if not, it zeroes out and the buffer.
+// openInPlace is openLong's work on pathWide when out and ciphertext are
+// the same memory: the wide head's pass writes its plaintext to a buffer,
+// which is copied to out after the MAC has read the ciphertext, and the
+// rest, if any, is decrypted in place after it too. It reports whether the
+// tag was right; if not, it zeroes out and the buffer.
 func openInPlace(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
 	var s chacha20.State
 	var block0 [blockSize]byte
@@ -191,7 +190,7 @@ func openInPlace(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, ad
 	var want [Overhead]byte
 	var buf [chacha20.HeadWideMax]byte
 	expected := *tag
-	w, _ := headWide(len(ciphertext))
+	w := min(len(ciphertext), chacha20.HeadWideMax)
 	s.Init(key, nonce, 0).XORKeyStreamHeadWide(&block0, buf[:w], ciphertext[:w])
 	mac.Init((*[poly1305.KeySize]byte)(block0[:poly1305.KeySize]))
 	mac.Prepare()
@@ -206,28 +205,6 @@ func openInPlace(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, ad
 		return false
 	}
 	return true
-}
-
-// headWide returns how much of a message of n bytes sealLong and openLong
-// start on chacha20's XORKeyStreamHeadWide, block 0 and up to 23 blocks of
-// data in one pass of the sixteen-block kernel (its loads and stores masked
-// for up to HeadSize bytes, and for more with one or two sets of four
-// blocks woven into its rounds), and ok; or ok false if they start it on
-// XORKeyStreamHead, for the messages chunked takes (from HeadSize+1024
-// bytes). It is all of it up to HeadWideMax bytes, and HeadWideMax for
-// longer ones, whose rest is one short kernel's. Then the MAC follows,
-// after the cipher. Past HeadSize, XORKeyStreamHead would leave one to 23
-// blocks to one or two short kernels after it, whose latency the rest
-// would wait for.
-func headWide(n int) (w int, ok bool) {
-	switch {
-	case n >= chacha20.HeadSize+1024:
-		return 0, false
-	case n <= chacha20.HeadWideMax:
-		return n, true
-	default:
-		return chacha20.HeadWideMax, true
-	}
 }
 
 // blockSize is the size of a ChaCha20 block, in bytes.

@@ -378,74 +378,31 @@ func TestAVX2EveryLength(t *testing.T) {
 }
 
 // TestAVX2OpenOverTag runs the Go side of Open on the AVX2 kernels
-// (openAVX2Kernels) with the output starting inside the tag or right after
-// the ciphertext, at every offset from 0 to 16 bytes past its end, at
-// lengths each kernel takes: the chunk kernel, which writes dst before it
-// compares the tag, must be given a copy of it, or its output would
-// overwrite the tag it compares and a right tag be refused.
+// (openKernel on choosePath's path) with the output starting inside the
+// tag or right after the ciphertext, at every offset from 0 to 16 bytes
+// past its end, at lengths each kernel takes: the chunk kernel, which
+// writes dst before it compares the tag, must be given a copy of it, or
+// its output would overwrite the tag it compares and a right tag be
+// refused.
 func TestAVX2OpenOverTag(t *testing.T) {
 	if !haveAVX2Fused {
 		t.Skip("the CPU does not run the AVX2 kernels")
 	}
 	defer useAVX2FusedOnly()()
 	rng := testutil.Rand(t)
-	opens := []struct {
-		name string
-		open func(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, ad []byte, tag *[Overhead]byte) (done, ok bool)
-		lens []int
-	}{
-		{"openAVX2Kernels", openAVX2Kernels, []int{1, 15, 64, 65, 192, 193, 320, 448, 449, 465, 511, 512, 704, 960, 961, 1000, 1473}},
-	}
-	for _, o := range opens {
-		for _, n := range o.lens {
-			key, nonce := (*[KeySize]byte)(randBytes(rng, KeySize)), (*[NonceSize]byte)(randBytes(rng, NonceSize))
-			pt, ad := randBytes(rng, n), randBytes(rng, 13)
-			x, _ := xaead.New(key[:])
-			sealed := x.Seal(nil, nonce[:], pt, ad)
-			for off := 0; off <= Overhead; off++ {
-				buf := make([]byte, 2*n+2*Overhead)
-				copy(buf, sealed)
-				out := buf[n+off : 2*n+off]
-				done, ok := o.open(key, nonce, out, buf[:n], ad, (*[Overhead]byte)(buf[n:n+Overhead]))
-				if !done || !ok || !bytes.Equal(out, pt) {
-					t.Fatalf("%s: n %d, output %d bytes past the ciphertext: done %v, ok %v", o.name, n, off, done, ok)
-				}
+	for _, n := range []int{1, 15, 64, 65, 192, 193, 320, 448, 449, 465, 511, 512, 704, 960, 961, 1000, 1473} {
+		key, nonce := (*[KeySize]byte)(randBytes(rng, KeySize)), (*[NonceSize]byte)(randBytes(rng, NonceSize))
+		pt, ad := randBytes(rng, n), randBytes(rng, 13)
+		x, _ := xaead.New(key[:])
+		sealed := x.Seal(nil, nonce[:], pt, ad)
+		p := choosePath(n, len(ad))
+		for off := 0; off <= Overhead; off++ {
+			buf := make([]byte, 2*n+2*Overhead)
+			copy(buf, sealed)
+			out := buf[n+off : 2*n+off]
+			if !openKernel(p, key, nonce, out, buf[:n], ad, (*[Overhead]byte)(buf[n:n+Overhead])) || !bytes.Equal(out, pt) {
+				t.Fatalf("path %d: n %d, output %d bytes past the ciphertext: open refused the tag or differs", p, n, off)
 			}
-		}
-	}
-}
-
-// TestAVX2Takes checks which messages go to the AVX2 kernels: all of them
-// where only they are in use, none where they are not, and where the
-// AVX-512 kernels are in use too, those from sets3Max+1 to avx2MidMax
-// bytes (none: avx2MidMax is sets3Max), with the AVX-512 fused, two-set
-// and three-set kernels before and the head path after.
-func TestAVX2Takes(t *testing.T) {
-	defer func(f, a bool) { useFused, useAVX2Fused = f, a }(useFused, useAVX2Fused)
-	for _, c := range []struct {
-		fused, avx2 bool
-		lo, hi      int // the lengths taken, hi excluded
-	}{
-		{true, true, sets3Max + 1, avx2MidMax + 1},
-		{false, true, 0, 1 << 20},
-		{true, false, 0, 0},
-		{false, false, 0, 0},
-	} {
-		useFused, useAVX2Fused = c.fused, c.avx2
-		for n := range 4096 {
-			if got, want := avx2Takes(n), n >= c.lo && n < c.hi; got != want {
-				t.Fatalf("useFused %v, useAVX2Fused %v: avx2Takes(%d) = %v, want %v", c.fused, c.avx2, n, got, want)
-			}
-		}
-	}
-	if avx2MidMax >= chacha20.HeadSize {
-		t.Errorf("avx2MidMax = %d reaches the head path's %d bytes", avx2MidMax, chacha20.HeadSize)
-	}
-	// The AVX-512 path takes what the AVX2 kernels leave: its wide head
-	// starts every length from there.
-	for n := avx2MidMax + 1; n <= chacha20.HeadSize; n++ {
-		if w, ok := headWide(n); !ok || w != n {
-			t.Fatalf("headWide(%d) = %d, %v: the wide head does not take the length after avx2MidMax", n, w, ok)
 		}
 	}
 }
@@ -491,38 +448,40 @@ func portableSeal(key *[KeySize]byte, nonce *[NonceSize]byte, pt, ad []byte) []b
 	defer useFusedImplementation(false)()
 	defer chacha20.UseImplementation("portable")()
 	defer poly1305.UseImplementation("portable")()
-	return seal(nil, key, nonce, pt, ad)
+	return seal(pathPortable, nil, key, nonce, pt, ad)
 }
 
-// checkAVX2Chunked seals pt with sealAVX2Kernels, compares the result with
-// want, and opens it with openAVX2Kernels, out of place and in place; then
+// checkAVX2Chunked seals pt with sealKernel on the path choosePath gives,
+// which must be the chunk kernel's, compares the result with want, and
+// opens it with openKernel, out of place and in place; then
 // checks that a bit flipped in the ciphertext, the additional data or the
 // tag is refused.
 func checkAVX2Chunked(t *testing.T, rng *rand.Rand, key *[KeySize]byte, nonce *[NonceSize]byte, pt, ad, want []byte) {
 	t.Helper()
 	n := len(pt)
 	got := make([]byte, n+Overhead)
-	if !sealAVX2Kernels(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:])) {
-		t.Fatalf("length %d: sealAVX2Kernels did not take it", n)
+	p := choosePath(n, len(ad))
+	if p != pathAVX2Chunks {
+		t.Fatalf("length %d: path %d, not the AVX2 chunk kernel's", n, p)
 	}
+	sealKernel(p, key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:]))
 	if !bytes.Equal(got, want) {
 		t.Fatalf("length %d, ad %d: seal differs", n, len(ad))
 	}
 	inPlace := bytes.Clone(pt)
 	var tag [Overhead]byte
-	sealAVX2Kernels(key, nonce, inPlace, inPlace, ad, &tag)
+	sealKernel(p, key, nonce, inPlace, inPlace, ad, &tag)
 	if !bytes.Equal(inPlace, want[:n]) || !bytes.Equal(tag[:], want[n:]) {
 		t.Fatalf("length %d, ad %d: seal in place differs", n, len(ad))
 	}
 
 	out := make([]byte, n)
-	done, ok := openAVX2Kernels(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:]))
-	if !done || !ok || !bytes.Equal(out, pt) {
+	if !openKernel(p, key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:])) || !bytes.Equal(out, pt) {
 		t.Fatalf("length %d, ad %d: open differs", n, len(ad))
 	}
 	// In place, with the output running into the tag, as Open's dst may.
 	buf := bytes.Clone(want)
-	if _, ok := openAVX2Kernels(key, nonce, buf[:n], buf[:n], ad, (*[Overhead]byte)(buf[n:])); !ok || !bytes.Equal(buf[:n], pt) {
+	if !openKernel(p, key, nonce, buf[:n], buf[:n], ad, (*[Overhead]byte)(buf[n:])) || !bytes.Equal(buf[:n], pt) {
 		t.Fatalf("length %d, ad %d: open in place differs", n, len(ad))
 	}
 
@@ -539,7 +498,7 @@ func checkAVX2Chunked(t *testing.T, rng *rand.Rand, key *[KeySize]byte, nonce *[
 		bit := rng.IntN(128)
 		forged[n+bit/8] ^= 1 << (bit % 8)
 	}
-	if _, ok := openAVX2Kernels(key, nonce, out, forged[:n], fad, (*[Overhead]byte)(forged[n:])); ok {
+	if openKernel(p, key, nonce, out, forged[:n], fad, (*[Overhead]byte)(forged[n:])) {
 		t.Fatalf("length %d, ad %d: a forgery was accepted", n, len(ad))
 	}
 }
@@ -630,31 +589,6 @@ func TestAVX2ChunkedLimits(t *testing.T) {
 	}
 }
 
-// TestAVX2ChunkedOff checks that the AVX2 kernels take nothing while the
-// AVX-512 kernels are in use or they are turned off.
-func TestAVX2ChunkedOff(t *testing.T) {
-	var key [KeySize]byte
-	var nonce [NonceSize]byte
-	var tag [Overhead]byte
-	buf := make([]byte, 1024)
-	old, oldFused := useAVX2Fused, useFused
-	defer func() { useAVX2Fused, useFused = old, oldFused }()
-	check := func(what string) {
-		if sealAVX2Kernels(&key, &nonce, buf, buf, nil, &tag) {
-			t.Errorf("sealAVX2Kernels ran %s", what)
-		}
-		if done, _ := openAVX2Kernels(&key, &nonce, buf, buf, nil, &tag); done {
-			t.Errorf("openAVX2Kernels ran %s", what)
-		}
-	}
-	useAVX2Fused, useFused = false, false
-	check("while turned off")
-	if haveFused {
-		useAVX2Fused, useFused = haveAVX2Fused, true
-		check("while the AVX-512 kernels are in use")
-	}
-}
-
 // TestAVX2ChunkedAllocs checks that the AVX2 chunk kernel's Seal and Open
 // allocate nothing.
 func TestAVX2ChunkedAllocs(t *testing.T) {
@@ -667,8 +601,8 @@ func TestAVX2ChunkedAllocs(t *testing.T) {
 	var tag [Overhead]byte
 	buf, ad := make([]byte, 1350), make([]byte, 13)
 	if a := testing.AllocsPerRun(10, func() {
-		sealAVX2Kernels(&key, &nonce, buf, buf, ad, &tag)
-		openAVX2Kernels(&key, &nonce, buf, buf, ad, &tag)
+		sealKernel(pathAVX2Chunks, &key, &nonce, buf, buf, ad, &tag)
+		openKernel(pathAVX2Chunks, &key, &nonce, buf, buf, ad, &tag)
 	}); a != 0 {
 		t.Errorf("%v allocations", a)
 	}

@@ -12,9 +12,8 @@ import (
 )
 
 // BenchmarkSetsSizes measures Seal and Open, 13 bytes of additional data,
-// at the lengths the two-set kernels take (sealSets and openSets, through
-// sealShort and openShort), on the default path ("carry"), on the AVX2
-// short kernels, which took those lengths before them ("avx2"), and
+// at the lengths the two-set kernels take (sealSets and openSets), on the
+// default path ("carry"), on the AVX2 short kernels ("avx2"), and
 // x/crypto's ("x-crypto").
 func BenchmarkSetsSizes(b *testing.B) {
 	for _, op := range []string{"seal", "open"} {
@@ -187,15 +186,15 @@ func BenchmarkAVX2Chunked(b *testing.B) {
 		b.Run("seal/"+strconv.Itoa(size), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			for b.Loop() {
-				sealAVX2Kernels(&key, &nonce, buf, buf, ad, &tag)
+				sealKernel(pathAVX2Chunks, &key, &nonce, buf, buf, ad, &tag)
 			}
 		})
-		sealAVX2Kernels(&key, &nonce, buf, buf, ad, &tag)
+		sealKernel(pathAVX2Chunks, &key, &nonce, buf, buf, ad, &tag)
 		out := make([]byte, size)
 		b.Run("open/"+strconv.Itoa(size), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			for b.Loop() {
-				if _, ok := openAVX2Kernels(&key, &nonce, out, buf, ad, &tag); !ok {
+				if !openKernel(pathAVX2Chunks, &key, &nonce, out, buf, ad, &tag) {
 					b.Fatal("open failed")
 				}
 			}

@@ -10,10 +10,11 @@ import (
 
 // The benchmarks put carry beside golang.org/x/crypto/chacha20poly1305 (on
 // amd64 its AVX2 assembly) at the sizes TLS and QUIC records have: 64 bytes,
-// a 1350-byte QUIC packet, and 8 and 16 KiB records. dst has the capacity for
-// the output, so nothing is allocated.
+// a 1350-byte QUIC packet, and 8 and 16 KiB records; and at 256 and 1024
+// bytes, which the set kernels take. dst has the capacity for the output,
+// so nothing is allocated.
 
-var benchSizes = []int{64, 1350, 8192, 16384}
+var benchSizes = []int{64, 256, 1024, 1350, 8192, 16384}
 
 var benchImpls = []struct {
 	name string

@@ -81,9 +81,10 @@ func (c *chacha20poly1305) Seal(dst, nonce, plaintext, additionalData []byte) []
 	if len(nonce) != NonceSize {
 		panic("chacha20poly1305: bad nonce length passed to Seal")
 	}
-	if shortOK(len(plaintext), len(additionalData)) {
+	p := choosePath(len(plaintext), len(additionalData))
+	if p == pathShort {
 		// The short kernel, called from here, not through seal and
-		// sealShort: at 64 bytes the calls cost a few percent.
+		// sealKernel: at 64 bytes the calls cost a few percent.
 		ret, out := sliceForAppend(dst, len(plaintext)+Overhead)
 		if inexactOverlap(out, plaintext) {
 			panic("chacha20poly1305: invalid buffer overlap of output and input")
@@ -97,7 +98,7 @@ func (c *chacha20poly1305) Seal(dst, nonce, plaintext, additionalData []byte) []
 	if uint64(len(plaintext)) > maxPlaintext {
 		panic("chacha20poly1305: plaintext too large")
 	}
-	return seal(dst, &c.key, (*[NonceSize]byte)(nonce), plaintext, additionalData)
+	return seal(p, dst, &c.key, (*[NonceSize]byte)(nonce), plaintext, additionalData)
 }
 
 // Open decrypts and authenticates ciphertext, authenticates
@@ -122,7 +123,9 @@ func (c *chacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) (
 	if len(ciphertext) < Overhead {
 		return nil, errOpen
 	}
-	if n := len(ciphertext) - Overhead; shortOK(n, len(additionalData)) {
+	n := len(ciphertext) - Overhead
+	p := choosePath(n, len(additionalData))
+	if p == pathShort {
 		// The short kernel, called from here, as in Seal.
 		tag := (*[Overhead]byte)(ciphertext[n:])
 		ciphertext = ciphertext[:n]
@@ -143,7 +146,7 @@ func (c *chacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) (
 	if uint64(len(ciphertext)) > maxPlaintext+Overhead {
 		panic("chacha20poly1305: ciphertext too large")
 	}
-	return open(dst, &c.key, (*[NonceSize]byte)(nonce), ciphertext, additionalData)
+	return open(p, dst, &c.key, (*[NonceSize]byte)(nonce), ciphertext, additionalData)
 }
 
 // mappedOut returns out for an Open kernel to write the plaintext to, or,

@@ -7,19 +7,18 @@ import (
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
 )
 
-// haveChunks is whether the CPU also runs the fused long-message kernel
-// (xorChunksMAC), which needs AVX-512 IFMA for Poly1305. useFused selects
-// it too.
+// haveChunks is whether the CPU also runs the long-message kernel
+// (xorChunksMAC) and poly1305's vector loop, which need AVX-512 IFMA.
+// useFused selects them too.
 var haveChunks = haveFused && poly1305.HaveLanes()
 
-// chunked is sealLong's or openLong's work after the head on the fused
-// long-message kernel, if the CPU runs it and the message has at least one
-// whole 1024-byte chunk after the head: it sets out[HeadSize:] =
-// in[HeadSize:] XOR the keystream of s (which is at the block after the
-// head), and writes to tag the MAC, with mac (initialised, nothing written
-// yet), of additionalData and ciphertext (out in Seal, in in Open, whose
-// first HeadSize bytes are already there). It reports whether it did the
-// work.
+// chunked is sealLong's or openLong's work on pathChunks after the head:
+// it sets out[HeadSize:] = in[HeadSize:] XOR the keystream of s (which is
+// at the block after the head), and writes to tag the MAC, with mac
+// (initialised, nothing written yet), of additionalData and ciphertext
+// (out in Seal, in in Open, whose first HeadSize bytes are already
+// there). The message has at least one whole 1024-byte chunk after the
+// head.
 //
 // The kernel computes ChaCha20 on the chunks of data after the head and,
 // beside it, Poly1305's vector loop over the ciphertext from its start, one
@@ -33,11 +32,8 @@ var haveChunks = haveFused && poly1305.HaveLanes()
 // partMin (513) to 1023 to xorChunkPartMAC (one more chunk, masked) with
 // eight; each leaves at least one group and the lengths block to
 // finishLanes.
-func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) bool {
+func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) {
 	n := (len(in) - chacha20.HeadSize) &^ 1023
-	if !useFused || !haveChunks || n <= 0 {
-		return false
-	}
 	var lanes poly1305.Lanes
 	mac.WritePadded(additionalData)
 	mac.StartLanes(&lanes)
@@ -64,7 +60,6 @@ func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in,
 		xorChunkPartMAC((*[16]uint32)(s), dst, src, macIn[:k], &lanes.H, &lanes.R8)
 	}
 	finishLanes(mac, &lanes, tag, macIn[k:], len(additionalData), len(ciphertext))
-	return true
 }
 
 // finishLanes writes to tag the MAC of chunked: the lanes continued over

@@ -7,10 +7,12 @@ import (
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
 )
 
-// chunked reports that sealLong or openLong must do the work: there is no
-// fused assembly here.
-func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) bool {
-	return false
+// haveChunks reports that there is no vector Poly1305 here.
+const haveChunks = false
+
+// chunked is never called: choosePath takes no message on pathChunks.
+func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) {
+	panic("chacha20poly1305: internal error: no chunk kernel")
 }
 
 // macGroups reports that authenticate must write the MAC's input itself:

@@ -2,34 +2,38 @@
 
 package chacha20poly1305
 
-// shortOK reports that shortSeal and shortOpen take no message: there is no
-// fused assembly here.
-func shortOK(n, adLen int) bool { return false }
+// useFused and useAVX2Fused report that there are no assembly kernels
+// here: choosePath takes every message on pathPortable.
+const useFused, useAVX2Fused = false, false
 
-// shortSeal is never called: shortOK is false.
+// shortSeal is never called: choosePath takes no message on pathShort.
 func shortSeal(key *[KeySize]byte, nonce *[NonceSize]byte, dst, src, ad []byte, tag *[Overhead]byte) {
 	panic("chacha20poly1305: internal error: no short kernel")
 }
 
-// shortOpen is never called: shortOK is false.
+// shortOpen is never called: choosePath takes no message on pathShort.
 func shortOpen(key *[KeySize]byte, nonce *[NonceSize]byte, dst, src, ad []byte, tag *[Overhead]byte) int {
 	panic("chacha20poly1305: internal error: no short kernel")
 }
 
-// sealShort reports that seal must do the work: there is no fused
-// assembly here.
-func sealShort(key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) bool {
-	return false
+// sealKernel is never called: choosePath takes no message on a kernel.
+func sealKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) {
+	panic("chacha20poly1305: internal error: no kernel for the path")
 }
 
-// openShort reports that open must do the work: there is no fused
-// assembly here.
-func openShort(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) (done, ok bool) {
-	return false, false
+// openKernel is never called: choosePath takes no message on a kernel.
+func openKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
+	panic("chacha20poly1305: internal error: no kernel for the path")
 }
 
-// fusedImplementations returns nothing: there is no fused assembly here.
+// fusedImplementations returns nothing: there is no assembly here.
 func fusedImplementations() []string { return nil }
 
-// useFusedImplementation does nothing: there is no fused assembly here.
+// useFusedImplementation does nothing: there is no assembly here.
 func useFusedImplementation(on bool) (restore func()) { return func() {} }
+
+// avx2FusedImplementations returns nothing: there is no assembly here.
+func avx2FusedImplementations() []string { return nil }
+
+// useAVX2FusedOnly does nothing: there is no assembly here.
+func useAVX2FusedOnly() (restore func()) { return func() {} }

@@ -277,14 +277,14 @@ func TestAVX2ChunkedGuardPages(t *testing.T) {
 			adLen := adLens[i%len(adLens)]
 			i++
 			c := pages.place(rng, n, adLen, atEnd)
-			c.checkSeal(t, "sealAVX2Kernels", func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) {
-				sealAVX2Kernels(key, nonce, dst, src, ad, tag)
+			c.checkSeal(t, "sealAVX2Chunks", func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) {
+				sealKernel(choosePath(len(src), len(ad)), key, nonce, dst, src, ad, tag)
 			})
 			copy(c.src, c.want[:n])
 			for j := range c.dst {
 				c.dst[j] = guardCanary
 			}
-			if _, ok := openAVX2Kernels(c.key, c.nonce, c.dst, c.src, c.ad, c.tag); !ok || !bytes.Equal(c.dst, c.pt) {
+			if !openKernel(choosePath(n, adLen), c.key, c.nonce, c.dst, c.src, c.ad, c.tag) || !bytes.Equal(c.dst, c.pt) {
 				t.Fatalf("n %d, ad %d: open differs", n, adLen)
 			}
 			if !allByte(c.around, guardCanary) {
@@ -294,9 +294,9 @@ func TestAVX2ChunkedGuardPages(t *testing.T) {
 	}
 }
 
-// TestLongGuardPages runs sealLong and openLong with src, dst, ad,
-// tag, key and nonce each against an unmapped page, after it and before
-// it (guardPages), at every length from 0 to 4000
+// TestLongGuardPages runs sealLong and openLong (on longPath's path) with
+// src, dst, ad, tag, key and nonce each against an unmapped page, after it
+// and before it (guardPages), at every length from 0 to 4000
 // bytes (the wide head's every length, the chunks, xorTailMAC and
 // xorChunkPartMAC after one to three chunks), additional data of a length
 // of guardADLens in turn (with -long, all of them), each in the dispatch as
@@ -320,7 +320,9 @@ func TestLongGuardPages(t *testing.T) {
 		for _, adLen := range adLens {
 			for _, atEnd := range []bool{true, false} {
 				c := pages.place(rng, n, adLen, atEnd)
-				c.checkSeal(t, "sealLong", sealLong)
+				c.checkSeal(t, "sealLong", func(key *[32]byte, nonce *[12]byte, dst, src, ad []byte, tag *[16]byte) {
+					sealLong(longPath(n), key, nonce, dst, src, ad, tag)
+				})
 				checkOpenLong(t, rng, c)
 			}
 			checkLongInPlace(t, rng, pages, n, adLen)
@@ -341,14 +343,14 @@ func checkOpenLong(t *testing.T, rng *rand.Rand, c *guardCase) {
 	}
 	bit := rng.IntN(128)
 	c.tag[bit/8] ^= 1 << (bit % 8)
-	if openLong(c.key, c.nonce, c.dst, c.src, c.ad, c.tag) {
+	if openLong(longPath(n), c.key, c.nonce, c.dst, c.src, c.ad, c.tag) {
 		t.Fatalf("openLong: n %d, ad %d: accepted tag bit %d flipped", n, c.adLen, bit)
 	}
 	if !allZero(c.dst) || !allByte(c.around, guardCanary) {
 		t.Fatalf("openLong: n %d, ad %d: refused, dst not zeroed or written around", n, c.adLen)
 	}
 	c.tag[bit/8] ^= 1 << (bit % 8)
-	if !openLong(c.key, c.nonce, c.dst, c.src, c.ad, c.tag) || !bytes.Equal(c.dst, c.pt) {
+	if !openLong(longPath(n), c.key, c.nonce, c.dst, c.src, c.ad, c.tag) || !bytes.Equal(c.dst, c.pt) {
 		t.Fatalf("openLong: n %d, ad %d, at end %v: differs", n, c.adLen, c.atEnd)
 	}
 	if !allByte(c.around, guardCanary) || !bytes.Equal(c.src, c.want[:n]) {
@@ -357,18 +359,18 @@ func checkOpenLong(t *testing.T, rng *rand.Rand, c *guardCase) {
 }
 
 // checkLongInPlace seals n bytes in place at the end of a guarded page and
-// opens them in place (openInPlace where headWide takes the message,
-// openLong's in-place sibling; openWith after it), refusing a flipped tag
+// opens them in place (openInPlace on pathWide, openLong's in-place
+// sibling; openWith on the other paths), refusing a flipped tag
 // bit with the message zeroed.
 func checkLongInPlace(t *testing.T, rng *rand.Rand, pages *guardPages, n, adLen int) {
 	t.Helper()
 	c := pages.place(rng, n, adLen, true)
 	buf := c.src
-	sealLong(c.key, c.nonce, buf, buf, c.ad, c.tag)
+	sealLong(longPath(n), c.key, c.nonce, buf, buf, c.ad, c.tag)
 	if !bytes.Equal(buf, c.want[:n]) || !bytes.Equal(c.tag[:], c.want[n:]) {
 		t.Fatalf("sealLong in place: n %d, ad %d: differs", n, adLen)
 	}
-	if _, wide := headWide(n); !wide || n <= shortHead-blockSize {
+	if longPath(n) != pathWide || n <= shortHead-blockSize {
 		return
 	}
 	bit := rng.IntN(128)

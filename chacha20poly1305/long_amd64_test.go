@@ -353,21 +353,13 @@ func TestChunkPartMACMatchesComposed(t *testing.T) {
 }
 
 // TestHeadWideLengths compares Seal and Open with x/crypto at the lengths
-// around the bounds of headWide (from avx2MidMax+1 the masked head, to
-// 960 bytes; one woven set for 961 to 1216, two to 1472; two and a short
-// kernel to 1983; the chunks from 1984) and in between, with every length of additional data
-// from 0 to 130 (one or two head groups in groups.plan, and over its
-// limit), and checks what headWide returns there.
+// around the bounds of the set kernels and of the wide head's passes (the
+// masked head to 960 bytes, one woven set to 1216, two to 1472, two and
+// the rest on XORKeyStream to 1983, the chunks from 1984) and in between,
+// with every length of additional data from 0 to 130 (one or two head
+// groups in groups.plan, and over its limit).
 func TestHeadWideLengths(t *testing.T) {
-	for _, c := range []struct{ n, w int }{
-		{1, 1}, {449, 449}, {959, 959}, {960, 960}, {961, 961}, {1216, 1216}, {1217, 1217},
-		{1472, 1472}, {1473, 1472}, {1983, 1472}, {1984, -1}, {4096, -1},
-	} {
-		if w, ok := headWide(c.n); ok != (c.w >= 0) || ok && w != c.w {
-			t.Errorf("headWide(%d) = %d, %v, want %d", c.n, w, ok, c.w)
-		}
-	}
-	checkLengthsAD(t, []int{avx2MidMax, avx2MidMax + 1, shortHead - blockSize, shortHead - blockSize + 1, 512, 640, 896, 959, 960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1536, 1983, 1984})
+	checkLengthsAD(t, []int{sets3Max, sets3Max + 1, shortHead - blockSize, shortHead - blockSize + 1, 512, 640, 896, 959, 960, 961, 1024, 1216, 1217, 1350, 1472, 1473, 1536, 1983, 1984})
 }
 
 // TestTailLengths compares Seal and Open with x/crypto at the lengths
@@ -495,8 +487,8 @@ func headWideModes(t *testing.T, f func(t *testing.T)) {
 }
 
 // longThresholds returns the lengths at and around each bound of the
-// wide path's dispatch: the sets kernels' end and avx2MidMax (448/449,
-// 496/497), the masked head's end (960/961), the woven sets' (1216/1217,
+// wide path's dispatch: the two-set kernels' end (448/449) and 496/497,
+// the masked head's end (960/961), the woven sets' (1216/1217,
 // 1472/1473), the chunks' start (1983/1984), and after one to three whole
 // chunks 1024k + 960 +- 64 and the bounds of the kernels after them:
 // xorTailMAC's six and seven groups (1 to 63, 64 to 256 bytes), xorTail8MAC
@@ -638,4 +630,18 @@ func TestLongLargestRest(t *testing.T) {
 			}
 		}
 	}
+}
+
+// longPath returns the path sealLong and openLong take a message of n
+// bytes on where the AVX-512 kernels run (see choosePath): pathWide below
+// 1984 bytes (in tests, from 0), then pathChunks, or pathHead without
+// poly1305's vector loop.
+func longPath(n int) path {
+	switch {
+	case n < chacha20.HeadSize+1024:
+		return pathWide
+	case haveChunks:
+		return pathChunks
+	}
+	return pathHead
 }

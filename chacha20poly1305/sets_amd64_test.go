@@ -235,64 +235,6 @@ func TestSetsLimits(t *testing.T) {
 	}
 }
 
-// TestSetsDispatch checks which lengths sealShort and openShort take
-// (through sets5Max with the fused functions on: the two-set kernels past
-// 192 bytes, the three-set ones past 448, the four- and five-set ones past
-// 704 and 960; none with them off), that they and the set kernel for each
-// length, called directly, agree with x/crypto on each side of the bounds
-// and at a few lengths between, and that Seal and Open do with every
-// implementation (forEachImpl): a message sent to a kernel of fewer sets
-// would lose its last bytes.
-func TestSetsDispatch(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
-	rng := testutil.Rand(t)
-	key := (*[KeySize]byte)(randBytes(rng, KeySize))
-	nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
-	x, _ := xaead.New(key[:])
-	edges := []int{191, 192, 193, 194, 256, 447, 448, 449, 450, 512, 703, 704, 705, 706, 959, 960, 961, 962, 1024, 1215, 1216, 1217, 1218}
-	for _, on := range []bool{true, false} {
-		restore := useFusedImplementation(on)
-		for _, n := range edges {
-			pt, ad := randBytes(rng, n), randBytes(rng, 13)
-			want := x.Seal(nil, nonce[:], pt, ad)
-			ct := make([]byte, n)
-			var tag [Overhead]byte
-			taken := sealShort(key, nonce, ct, pt, ad, &tag)
-			if taken != (on && n <= sets5Max) {
-				t.Fatalf("fused %v, n %d: sealShort took it: %v", on, n, taken)
-			}
-			if taken && (!bytes.Equal(ct, want[:n]) || !bytes.Equal(tag[:], want[n:])) {
-				t.Fatalf("fused %v, n %d: sealShort differs from x/crypto", on, n)
-			}
-			if n > fusedMax && n <= sets5Max {
-				k := setsKernelFor(n)
-				direct := make([]byte, n)
-				var directTag [Overhead]byte
-				k.seal(key, nonce, direct, pt, ad, &directTag)
-				if !bytes.Equal(direct, want[:n]) || directTag != [Overhead]byte(want[n:]) {
-					t.Fatalf("n %d: %s differs from x/crypto", n, k.name)
-				}
-			}
-			out := make([]byte, n)
-			done, ok := openShort(key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:]))
-			if done != (on && n <= sets5Max) || done && (!ok || !bytes.Equal(out, pt)) {
-				t.Fatalf("fused %v, n %d: openShort: done %v, ok %v", on, n, done, ok)
-			}
-		}
-		restore()
-	}
-	forEachImpl(t, func(t *testing.T) {
-		a, _ := New(key[:])
-		for i, n := range edges {
-			for mode := range 4 {
-				checkSealOpen(t, rng, a, x, nonce[:], randBytes(rng, n), randBytes(rng, 13*(i%3)), mode+i)
-			}
-		}
-	})
-}
-
 // setsEveryForgery seals a random message of n bytes with seal and, with
 // additional data of 0, 13, 17 and 32 bytes, flips for open each of the
 // 128 tag bits, a random bit of every 16-byte MAC block of the ciphertext

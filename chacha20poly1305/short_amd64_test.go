@@ -40,7 +40,7 @@ func TestShortMatchesComposed(t *testing.T) {
 				key := (*[KeySize]byte)(randBytes(rng, KeySize))
 				nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
 				pt, ad := randBytes(rng, n), randBytes(rng, adLen)
-				want := seal(nil, key, nonce, pt, ad)
+				want := seal(pathPortable, nil, key, nonce, pt, ad)
 
 				got := bytes.Repeat([]byte{canary}, n+Overhead+64)
 				k.seal(key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:n+Overhead]))
@@ -94,7 +94,7 @@ func TestShortLimits(t *testing.T) {
 					continue
 				}
 				checkLimits(t, k.name, n, adLen, key, nonce, func(pt, ad []byte) []byte {
-					return seal(nil, key, nonce, pt, ad)
+					return seal(pathPortable, nil, key, nonce, pt, ad)
 				}, k.seal, k.open)
 			}
 		}

@@ -59,7 +59,7 @@ func (x *xchacha20poly1305) Seal(dst, nonce, plaintext, additionalData []byte) [
 		panic("chacha20poly1305: plaintext too large")
 	}
 	key, n := x.subKey(nonce)
-	return seal(dst, &key, &n, plaintext, additionalData)
+	return seal(choosePath(len(plaintext), len(additionalData)), dst, &key, &n, plaintext, additionalData)
 }
 
 // Open is as ChaCha20-Poly1305's Open, with a NonceSizeX-byte nonce.
@@ -74,5 +74,5 @@ func (x *xchacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) 
 		panic("chacha20poly1305: ciphertext too large")
 	}
 	key, n := x.subKey(nonce)
-	return open(dst, &key, &n, ciphertext, additionalData)
+	return open(choosePath(len(ciphertext)-Overhead, len(additionalData)), dst, &key, &n, ciphertext, additionalData)
 }

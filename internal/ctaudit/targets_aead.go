@@ -146,14 +146,13 @@ var aeadTargets = []Target{
 // Why texts of chacha20poly1305's entries.
 const (
 	whyAEADCall = "the lengths and capacities of dst, ciphertext and additional data (sliceForAppend), " +
-		"their addresses (the overlap checks), useFused, useAVX2Fused and the length (the fused paths, openShort and openAVX2Kernels), " +
+		"their addresses (the overlap checks), the path (choosePath's, from the public lengths and the CPU features), " +
 		"and the length of the output (clear)"
-	whyOpenPieces = "whether output and ciphertext overlap (their public addresses and lengths), " +
-		"whether the fused kernels are in use (wideHead) and the length (the head buffer's size, openLong, openInPlace); " +
-		"the loops clear the head buffer"
+	whyOpenPieces = "the path (choosePath's, from the public lengths and the CPU features) and whether output and " +
+		"ciphertext overlap (their public addresses and lengths); the loops clear the head buffer"
 	whySealCall = "the lengths and capacities of dst, plaintext and additional data (sliceForAppend), " +
-		"their addresses (the overlap checks), useFused, useAVX2Fused and the length (the fused paths), " +
-		"and whether the fused kernels are in use (sealLong, wideHead); the loop clears the short head buffer"
+		"their addresses (the overlap checks), and the path (choosePath's, from the public lengths and the CPU features); " +
+		"the loop clears the short head buffer"
 	whyOpenLong = whySealLong + ", the loop and result of subtle.ConstantTimeCompare over the 16-byte tag, " +
 		"and whether the tag was right (Open's public result)"
 	whyAEADOpen = whyAEADCall + "; and whether the tag was right, which is Open's public result"
@@ -182,8 +181,8 @@ const (
 		"pieces of 16, 8, 4, 2 and 1 bytes the tail and the additional data's last block have, whether the additional " +
 		"data has whole blocks and a partial one, whether there is a tail and which kernel takes it, and (Seal) " +
 		"whether its last block is partial: public lengths and counts"
-	whyMethodShort = "shortOK (useFused, the length and that of the additional data) and, on the short path, the capacity of dst (sliceForAppend) " +
-		"and the addresses and lengths of the buffers (the overlap checks), public"
+	whyMethodShort = "choosePath (useFused, haveChunks, useAVX2Fused, the length and that of the additional data) and, on the short path, " +
+		"the capacity of dst (sliceForAppend) and the addresses and lengths of the buffers (the overlap checks), public"
 )
 
 // whySets is the two-set kernels' branches and loops (sets_amd64.s).
@@ -212,21 +211,18 @@ const whyAuthenticate = "the lengths of the additional data and ciphertext, publ
 // whyHeadWide is why chacha20HeadAVX512 and chacha24HeadAVX512 branch.
 const whyHeadWide = "the loop over the fixed 10 double rounds, and for each of the woven sets' blocks whether it is whole and whether the data ends before the next (public length)"
 
-// whyHeadWideUse is why sealLong and openLong branch on headWide.
-const whyHeadWideUse = "headWide's range checks of the length and whether it took the message (public lengths)"
+// whyPathUse is why sealLong and openLong branch on their path.
+const whyPathUse = "the path (choosePath's: which head, and whether chunked takes the rest; public lengths and CPU features)"
 
 // aeadFuncs are the functions of chacha20poly1305 compiled with and
 // without assembly.
 var aeadFuncs = []Func{
-	{Symbol: ap + "headWide", AllowedBranches: 2, Why: "the range checks of the public length"},
 	{Symbol: ap + "sealWith", AllowedLoopJumps: 1, Why: whyZeroMAC},
 	{Symbol: ap + "openWith", AllowedLoopJumps: 2, AllowedBranches: 3, Why: whyZeroMAC + ", the loop and result of subtle.ConstantTimeCompare over the 16-byte tag, " +
 		"whether the tag was right (Open's public result), and the length (clear)"},
 	{Symbol: ap + "lengthsBlock"},
 	{Symbol: ap + "writeTail", AllowedBranches: 2, Why: "the copies of the tail and the lengths block (whether source and destination are one, public addresses and lengths)"},
 	{Symbol: ap + "keyAndHead", AllowedLoopJumps: 2, Why: "the loops of State.Init over the fixed counts of key and nonce words"},
-	{Symbol: ap + "(*xchacha20poly1305).Seal", AllowedBranches: 1, Why: "the nonce's length check of subKey, public"},
-	{Symbol: ap + "(*xchacha20poly1305).Open", AllowedBranches: 2, Why: "len(ciphertext) < Overhead and the nonce's length check of subKey, public"},
 	{Symbol: ap + "(*xchacha20poly1305).subKey", AllowedBranches: 1, Why: "the copy of the nonce's public length"},
 	{Symbol: ap + "New", AllowedBranches: 4, Why: "FIPS 140-only mode and the key's length, public"},
 	{Symbol: ap + "NewX", AllowedBranches: 4, Why: "FIPS 140-only mode and the key's length, public"},
@@ -241,14 +237,13 @@ var aeadPublic = map[string]string{
 	ap + "sliceForAppend":                 "extends a slice: lengths and capacities only",
 	ap + "anyOverlap":                     "compares addresses, which are public",
 	ap + "inexactOverlap":                 "compares addresses, which are public",
-	ap + "shortOK":                        "reads useFused and compares a public length",
+	ap + "choosePath":                     "reads the CPU features and compares public lengths",
 	ap + "mappedOut":                      "tests a public length and returns one of two slices",
 	ap + "fusedImplementations":           "lists the implementations the CPU runs, for tests",
 	ap + "useFusedImplementation":         "selects an implementation, for tests",
 	ap + "useFusedImplementation.func1":   "restores the choice of implementation, for tests",
 	ap + "init":                           "reads the CPU features into useFused",
 	ap + "avx2FusedImplementations":       "lists the implementations the CPU runs, for tests",
-	ap + "wideHead":                       "reads useFused",
 	ap + "useAVX2FusedOnly":               "selects an implementation, for tests",
 	ap + "useAVX2FusedOnly.func1":         "restores the choice of implementation, for tests",
 }
@@ -258,21 +253,21 @@ func init() {
 	Targets = append(Targets, Target{
 		Package: module + "chacha20poly1305",
 		Funcs: append([]Func{
-			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 13, Why: whySealCall},
-			{Symbol: ap + "open", AllowedBranches: 14, Why: whyAEADOpen},
-			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 9, Why: whyOpenPieces},
-			{Symbol: ap + "openInPlace", AllowedLoopJumps: 4, AllowedBranches: 8, Why: whyOpenLong + "; " + whyHeadWideUse + "; MAC.Prepare's useIFMA and pwReady (public); the buffer's copy (whether source and destination are one: public addresses); and the lengths of out and the buffer (clear)"},
-			{Symbol: ap + "sealShort", AllowedBranches: 6, Why: "useFused and the length (which kernel), public"},
-			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 6, Why: whySealLong + "; " + whyHeadWideUse + "; MAC.Prepare's useIFMA and pwReady (public); and whether chunked did the work (CPU features and the lengths)"},
-			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 8, Why: whyOpenLong + "; " + whyHeadWideUse + "; MAC.Prepare's useIFMA and pwReady (public); whether chunked did the work (CPU features and the lengths); and the length of out (clear)"},
-			{Symbol: ap + "openShort", AllowedBranches: 7, Why: "useFused, the length (which kernel), and whether out is empty (given the tag's address for the masked store), public"},
+			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 9, Why: whySealCall},
+			{Symbol: ap + "open", AllowedBranches: 12, Why: whyAEADOpen},
+			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 6, Why: whyOpenPieces},
+			{Symbol: ap + "openInPlace", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whyOpenLong + "; " + whyPathUse + "; MAC.Prepare's useIFMA and pwReady (public); the buffer's copy (whether source and destination are one: public addresses); and the lengths of out and the buffer (clear)"},
+			{Symbol: ap + "sealKernel", AllowedBranches: 10, Why: "the path (which kernel), public"},
+			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whySealLong + "; " + whyPathUse + "; and MAC.Prepare's useIFMA and pwReady (public)"},
+			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whyOpenLong + "; " + whyPathUse + "; MAC.Prepare's useIFMA and pwReady (public); and the length of out (clear)"},
+			{Symbol: ap + "openKernel", AllowedBranches: 12, Why: "the path (which kernel), whether out is empty (given the tag's address for the masked store), public; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 5, Why: whyAuthenticate + ", and whether macGroups did the work (CPU features and lengths, public)"},
 			{Symbol: ap + "macGroups", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "whether groups.plan took the input (CPU features and lengths, public), the copies into the tail buffer (public addresses and lengths), and the loop zeroing the fixed groups buffers"},
 			{Symbol: ap + "(*groups).plan", AllowedBranches: 6, Why: "useFused, haveChunks and the lengths of the additional data and ciphertext (public), and the copies into the head buffer (public addresses and lengths)"},
 			{Symbol: ap + "(*groups).mid"},
 			{Symbol: ap + "(*groups).fillTail", AllowedBranches: 2, Why: "the copies into the tail buffer (public addresses and lengths)"},
 			{Symbol: ap + "xorTail8MAC", AllowedLoopJumps: 2, AllowedBranches: 16, Why: "the loops over the fixed 10 double rounds, the first of them as many as the MAC's groups after the head's (public length), whether there is none, and for each of the eight blocks whether it is whole and whether the data ends before the next (public length)"},
-			{Symbol: ap + "chunked", AllowedLoopJumps: 1, AllowedBranches: 7, Why: "useFused, haveChunks and the length, public, the loop zeroing the fixed 24 words of the lanes, and which kernel takes the data after the chunks (its public length)"},
+			{Symbol: ap + "chunked", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "the loop zeroing the fixed 24 words of the lanes, and which kernel takes the data after the chunks (its public length)"},
 			{Symbol: ap + "xorChunkPartMAC", AllowedLoopJumps: 2, Why: "the loops over the fixed 10 double rounds (the first seven with a MAC group each; the masks come from the public length by CMOV and BZHI)"},
 			{Symbol: ap + "xorTailMAC", AllowedLoopJumps: 2, AllowedBranches: 8, Why: "the loops over the fixed 10 double rounds, the first of them as many as the MAC's groups (public length), whether there is none, and for each of the four blocks whether it is whole and whether the data ends before the next (public length)"},
 			{Symbol: ap + "finishLanes"},
@@ -289,9 +284,6 @@ func init() {
 			{Symbol: ap + "openSets5", AllowedLoopJumps: 8, AllowedBranches: 17, Why: whySetsN + "; and whether the tag was right, which is Open's public result" + whyTailGuard},
 			{Symbol: ap + "shortSeal", AllowedLoopJumps: 5, AllowedBranches: 14, Why: whyShort + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyTailGuard},
 			{Symbol: ap + "shortOpen", AllowedLoopJumps: 5, AllowedBranches: 15, Why: whyShortOpen + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyTailGuard},
-			{Symbol: ap + "sealAVX2Kernels", AllowedBranches: 6, Why: "useAVX2Fused, useFused and the length (avx2Takes, whose range with useFused is empty and folded, and which kernel), public"},
-			{Symbol: ap + "openAVX2Kernels", AllowedBranches: 6, Why: "useAVX2Fused, useFused and the length (avx2Takes, whose range with useFused is empty and folded, and which kernel), public"},
-			{Symbol: ap + "avx2Takes", AllowedBranches: 3, Why: "useAVX2Fused, useFused and the length, public"},
 			{Symbol: ap + "sealAVX2", AllowedLoopJumps: 5, AllowedBranches: 22, Why: whyAVX2},
 			{Symbol: ap + "openAVX2", AllowedLoopJumps: 5, AllowedBranches: 22, Why: whyAVX2Open},
 			{Symbol: ap + "sealAVX2x1", AllowedLoopJumps: 5, AllowedBranches: 20, Why: whyAVX2},
@@ -302,31 +294,33 @@ func init() {
 			{Symbol: ap + "openAVX2x4", AllowedLoopJumps: 5, AllowedBranches: 26, Why: whyAVX2Open},
 			{Symbol: ap + "sealAVX2Chunks", AllowedLoopJumps: 15, AllowedBranches: 40, Why: whyAVX2Chunks},
 			{Symbol: ap + "openAVX2Chunks", AllowedLoopJumps: 15, AllowedBranches: 40, Why: whyAVX2Chunks + "; and whether the tag was right, which is Open's public result"},
-			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 12, Why: whyMethodShort},
-			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 16, Why: whyMethodShort + "; len(ciphertext) < Overhead, whether the output is empty (mappedOut, a public length), and whether the tag was right (Open's public result)"},
+			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 18, Why: whyMethodShort},
+			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 22, Why: whyMethodShort + "; len(ciphertext) < Overhead, whether the output is empty (mappedOut, a public length), and whether the tag was right (Open's public result)"},
+			{Symbol: ap + "(*xchacha20poly1305).Seal", AllowedBranches: 9, Why: "the nonce's length check of subKey, and choosePath (useFused, haveChunks, useAVX2Fused and the lengths), public"},
+			{Symbol: ap + "(*xchacha20poly1305).Open", AllowedBranches: 10, Why: "len(ciphertext) < Overhead, the nonce's length check of subKey, and choosePath (useFused, haveChunks, useAVX2Fused and the lengths), public"},
 		}, aeadFuncs...),
 		Public: aeadPublic,
 	}, Target{
 		Package: module + "chacha20poly1305",
 		Tags:    []string{"purego"},
 		Funcs: append([]Func{
-			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 9, Why: whySealCall},
-			{Symbol: ap + "open", AllowedBranches: 12, Why: whyAEADOpen},
-			{Symbol: ap + "openPieces", AllowedLoopJumps: 1, Why: "the loop clearing the head buffer"},
-			{Symbol: ap + "sealShort"},
-			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 3, Why: whySealLong + "; " + whyHeadWideUse},
-			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 5, Why: whyOpenLong + "; " + whyHeadWideUse},
-			{Symbol: ap + "openInPlace", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whyOpenLong + "; " + whyHeadWideUse + "; the buffer's copy (whether source and destination are one: public addresses); and the lengths of out and the buffer (clear)"},
-			{Symbol: ap + "openShort"},
+			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 8, Why: whySealCall},
+			{Symbol: ap + "open", AllowedBranches: 11, Why: whyAEADOpen},
+			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 6, Why: whyOpenPieces},
+			{Symbol: ap + "sealKernel"},
+			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 1, Why: whySealLong + "; " + whyPathUse},
+			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 3, Why: whyOpenLong + "; " + whyPathUse},
+			{Symbol: ap + "openInPlace", AllowedLoopJumps: 4, AllowedBranches: 4, Why: whyOpenLong + "; " + whyPathUse + "; the buffer's copy (whether source and destination are one: public addresses); and the lengths of out and the buffer (clear)"},
+			{Symbol: ap + "openKernel"},
 			{Symbol: ap + "chunked"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 4, Why: whyAuthenticate},
 			{Symbol: ap + "macGroups"},
 			{Symbol: ap + "shortSeal"},
 			{Symbol: ap + "shortOpen"},
-			{Symbol: ap + "sealAVX2Kernels"},
-			{Symbol: ap + "openAVX2Kernels"},
 			{Symbol: ap + "(*chacha20poly1305).Seal"},
 			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 1, Why: "len(ciphertext) < Overhead, a public length"},
+			{Symbol: ap + "(*xchacha20poly1305).Seal", AllowedBranches: 1, Why: "the nonce's length check of subKey, public"},
+			{Symbol: ap + "(*xchacha20poly1305).Open", AllowedBranches: 2, Why: "len(ciphertext) < Overhead and the nonce's length check of subKey, public"},
 		}, slices.Clone(aeadFuncs)...),
 		Public: aeadPublic,
 	})
