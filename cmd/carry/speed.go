@@ -14,7 +14,7 @@ import (
 
 func init() {
 	register("speed", command{
-		summary: "time carry against Go's standard library and OpenSSL",
+		summary: "time carry against Go's standard library, OpenSSL, BoringSSL and AWS-LC",
 		run:     runSpeed,
 	})
 }
@@ -28,6 +28,7 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 	opensslRounds := fs.Int("openssl-rounds", 3, "rounds that also run openssl speed (each takes -openssl-seconds)")
 	opensslSeconds := fs.Int("openssl-seconds", 1, "seconds of each openssl speed run")
 	useBssl := fs.Bool("bssl", true, "also time BoringSSL with its bssl tool (bssl, or bssl-tool as Debian's android-boringssl names it), if it is on PATH, in the OpenSSL rounds")
+	awslc := fs.String("awslc", os.Getenv("CARRY_AWSLC_BSSL"), "also time AWS-LC with the bssl tool at `path`, built from its source, in the OpenSSL rounds (default $CARRY_AWSLC_BSSL)")
 	asJSON := fs.Bool("json", false, "write the results as JSON")
 	fs.Usage = func() { speedUsage(fs) }
 	if done, code := parseFlags(fs, args, stdout, stderr); done {
@@ -80,6 +81,19 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	if *awslc != "" && cfg.opensslRounds > 0 && slices.ContainsFunc(selected, func(o *op) bool { return awslcSpeed(o) != nil }) {
+		p, err := exec.LookPath(*awslc)
+		if err != nil {
+			fmt.Fprintf(stderr, "carry speed: AWS-LC's bssl: %v\n", err)
+			return 2
+		}
+		cfg.awslc = p
+		if sameFile(cfg.bssl, p) {
+			// The bssl on PATH is AWS-LC's, whose records the BoringSSL rows do not read.
+			cfg.bssl = ""
+		}
+	}
+
 	progress, done := progressLine(stderr, "carry speed: ")
 	results, err := measure(selected, cfg, progress)
 	done()
@@ -106,12 +120,20 @@ func runSpeed(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// sameFile reports whether the paths a and b name the same file.
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
 func speedUsage(fs *flag.FlagSet) {
 	w := fs.Output()
 	fmt.Fprint(w, "usage: carry speed [flags] [op or group ...]\n\n"+
 		"Times each op (all of them by default) in carry, in Go's standard library,\n"+
-		"in OpenSSL and, for the rows its bssl tool measures, in BoringSSL, and\n"+
-		"prints the median time per operation and the ratios.\n\nOps:\n\n")
+		"in OpenSSL and, for the rows their bssl tools measure, in BoringSSL and\n"+
+		"(with -awslc) in AWS-LC, and prints the median time per operation and\n"+
+		"the ratios.\n\nOps:\n\n")
 	width := 0
 	for _, o := range ops {
 		width = max(width, len(o.name))

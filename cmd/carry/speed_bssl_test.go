@@ -18,7 +18,7 @@ func TestParseBsslSpeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := parseBsslSpeed(out, "ChaCha20-Poly1305 (1350 bytes) seal")
+	got, err := parseBsslSpeed(out, &bsslSpeed{desc: "ChaCha20-Poly1305 (1350 bytes) seal"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestParseBsslSpeed(t *testing.T) {
 	}
 	// The field name bssl's help text gives.
 	alt := `[{"description": "X", "numCalls": 4, "timeInMicroseconds": 10}]`
-	if got, err := parseBsslSpeed([]byte(alt), "X"); err != nil || got != 2500 {
+	if got, err := parseBsslSpeed([]byte(alt), &bsslSpeed{desc: "X"}); err != nil || got != 2500 {
 		t.Errorf("timeInMicroseconds: %v ns, %v; want 2500", got, err)
 	}
 }
@@ -43,7 +43,7 @@ func TestParseBsslSpeedErrors(t *testing.T) {
 		{"text output", "Did 4389000 X operations in 1000192us (4388157.5 ops/sec)\n", "X"},
 		{"empty", "", "X"},
 	} {
-		if v, err := parseBsslSpeed([]byte(tt.out), tt.desc); err == nil {
+		if v, err := parseBsslSpeed([]byte(tt.out), &bsslSpeed{desc: tt.desc}); err == nil {
 			t.Errorf("%s: parsed %v, want an error", tt.name, v)
 		}
 	}
@@ -95,7 +95,7 @@ echo '[{"description": "ChaCha20-Poly1305 (64 bytes) seal", "numCalls": 1000, "m
 	}
 	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 
-	results, _, _ := speedJSON(t, "-rounds", "1", "-time", "2ms", "-openssl=false", "chacha20poly1305-seal-64")
+	results, _, _ := speedJSON(t, "-rounds", "1", "-time", "2ms", "-openssl=false", "-awslc=", "chacha20poly1305-seal-64")
 	if len(results) != 1 {
 		t.Fatalf("%d results, want 1", len(results))
 	}
@@ -105,7 +105,7 @@ echo '[{"description": "ChaCha20-Poly1305 (64 bytes) seal", "numCalls": 1000, "m
 		t.Errorf("BoringSSL numbers: %+v, stats %+v", r, r.BoringSSL)
 	}
 
-	code, stdout, stderr := runCarry(t, "speed", "-rounds", "1", "-time", "2ms", "-openssl=false", "chacha20poly1305-seal-64", "chacha20poly1305-open-64")
+	code, stdout, stderr := runCarry(t, "speed", "-rounds", "1", "-time", "2ms", "-openssl=false", "-awslc=", "chacha20poly1305-seal-64", "chacha20poly1305-open-64")
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
@@ -131,7 +131,7 @@ echo '[{"description": "ChaCha20-Poly1305 (64 bytes) seal", "numCalls": 1000, "m
 	if err := os.WriteFile(filepath.Join(dir, "bssl"), []byte("#!"+sh+"\necho broken >&2\nexit 3\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr = runCarry(t, "speed", "-json", "-rounds", "1", "-time", "2ms", "-openssl=false", "chacha20poly1305-seal-64")
+	code, stdout, stderr = runCarry(t, "speed", "-json", "-rounds", "1", "-time", "2ms", "-openssl=false", "-awslc=", "chacha20poly1305-seal-64")
 	if code != 0 || !strings.Contains(stderr, "BoringSSL left out") || !strings.Contains(stderr, "broken") ||
 		!strings.Contains(stdout, `"boringssl_error"`) || !strings.Contains(stdout, `"boringssl": null`) {
 		t.Errorf("exit code %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
@@ -154,7 +154,7 @@ func TestSpeedBoringSSLAEAD(t *testing.T) {
 		}
 		t.Skip("BoringSSL's bssl tool is not installed (optional: apt-get install android-boringssl); TestSpeedFakeBssl covers the code")
 	}
-	results, stdout, stderr := speedJSON(t, "-rounds", "1", "-time", "2ms", "-openssl=false", "chacha20poly1305-seal-64")
+	results, stdout, stderr := speedJSON(t, "-rounds", "1", "-time", "2ms", "-openssl=false", "-awslc=", "chacha20poly1305-seal-64")
 	if len(results) != 1 || results[0].BoringSSLError != "" || results[0].BoringSSL == nil ||
 		!(results[0].BoringSSL.Median > 0) || results[0].CarryVsBoring == nil {
 		t.Errorf("no BoringSSL numbers:\n%s\n%s", stdout, stderr)

@@ -16,10 +16,11 @@ const (
 	stdImpl
 	opensslImpl
 	bsslImpl
+	awslcImpl
 	numImpls
 )
 
-var implNames = [numImpls]string{"carry", "Go std", "OpenSSL", "BoringSSL"}
+var implNames = [numImpls]string{"carry", "Go std", "OpenSSL", "BoringSSL", "AWS-LC"}
 
 // speedConfig holds the flags of "carry speed".
 type speedConfig struct {
@@ -29,6 +30,7 @@ type speedConfig struct {
 	opensslRounds  int           // rounds that also run openssl speed
 	opensslSeconds int           // -seconds given to openssl speed
 	bssl           string        // path of BoringSSL's bssl tool; "" to leave it out
+	awslc          string        // path of AWS-LC's bssl tool; "" to leave it out
 }
 
 // opResult holds the time per operation, in nanoseconds, of each contender
@@ -36,7 +38,7 @@ type speedConfig struct {
 type opResult struct {
 	op  *op
 	ns  [numImpls][]float64
-	err [numImpls]error // why an outside tool (OpenSSL, BoringSSL) has no time, if it ran and failed
+	err [numImpls]error // why an outside tool (OpenSSL, BoringSSL, AWS-LC) has no time, if it ran and failed
 }
 
 // measure times ops and returns one result per op.
@@ -44,10 +46,11 @@ type opResult struct {
 // Rounds alternate the contenders so that a change of machine load while it
 // runs falls on all of them: each round runs every op's contenders once each,
 // in a fresh random order, after a garbage collection. A Go contender runs
-// for a short warm-up, then for cfg.perRound. OpenSSL and BoringSSL run only
-// in the first cfg.opensslRounds rounds, since each run costs at least a
-// second (cfg.opensslSeconds, which bssl speed is given too). progress,
-// if not nil, is told what is about to run.
+// for a short warm-up, then for cfg.perRound. OpenSSL, BoringSSL and AWS-LC
+// run only in the first cfg.opensslRounds rounds, since each run costs at
+// least a second (cfg.opensslSeconds, which bssl speed is given too). Ops
+// whose records one bssl speed run prints take them from the round's first
+// such run. progress, if not nil, is told what is about to run.
 func measure(ops []*op, cfg speedConfig, progress func(string)) ([]opResult, error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -67,11 +70,12 @@ func measure(ops []*op, cfg speedConfig, progress func(string)) ([]opResult, err
 
 	warmUp := max(cfg.perRound/10, time.Millisecond)
 	for r := range cfg.rounds {
+		runs := bsslRuns{}
 		for i, o := range ops {
 			res := &results[i]
 			order := []contender{carryImpl, stdImpl}
-			for _, c := range []contender{opensslImpl, bsslImpl} {
-				if cfg.outside(c, o) != nil && r < cfg.opensslRounds && res.err[c] == nil {
+			for _, c := range []contender{opensslImpl, bsslImpl, awslcImpl} {
+				if cfg.outside(c, o, runs) != nil && r < cfg.opensslRounds && res.err[c] == nil {
 					order = append(order, c)
 				}
 			}
@@ -81,7 +85,7 @@ func measure(ops []*op, cfg speedConfig, progress func(string)) ([]opResult, err
 					progress(fmt.Sprintf("round %d/%d: %s, %s", r+1, cfg.rounds, o.name, implNames[c]))
 				}
 				runtime.GC()
-				if run := cfg.outside(c, o); run != nil {
+				if run := cfg.outside(c, o, runs); run != nil {
 					if ns, err := run(); err != nil {
 						res.err[c] = err
 					} else {
@@ -97,15 +101,20 @@ func measure(ops []*op, cfg speedConfig, progress func(string)) ([]opResult, err
 	return results, nil
 }
 
-// outside returns the run of the outside tool c (OpenSSL or BoringSSL's bssl)
-// on o, which returns its time per operation in nanoseconds; nil if c is a
-// Go contender, the tool is left out, or it has no measurement of o.
-func (cfg *speedConfig) outside(c contender, o *op) func() (float64, error) {
+// outside returns the run of the outside tool c (OpenSSL, or BoringSSL's or
+// AWS-LC's bssl, which reuses the round's runs) on o, which returns its time
+// per operation in nanoseconds; nil if c is a Go contender, the tool is left
+// out, or it has no measurement of o.
+func (cfg *speedConfig) outside(c contender, o *op, runs bsslRuns) func() (float64, error) {
 	switch {
 	case c == opensslImpl && cfg.openssl != "" && o.openssl != nil:
 		return func() (float64, error) { return runOpenSSLSpeed(cfg.openssl, o.openssl, cfg.opensslSeconds) }
 	case c == bsslImpl && cfg.bssl != "" && o.bssl != nil:
-		return func() (float64, error) { return runBsslSpeed(cfg.bssl, o.bssl, cfg.opensslSeconds) }
+		return func() (float64, error) { return runBsslSpeed(cfg.bssl, o.bssl, cfg.opensslSeconds, runs) }
+	case c == awslcImpl && cfg.awslc != "":
+		if s := awslcSpeed(o); s != nil {
+			return func() (float64, error) { return runBsslSpeed(cfg.awslc, s, cfg.opensslSeconds, runs) }
+		}
 	}
 	return nil
 }

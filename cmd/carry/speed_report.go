@@ -23,11 +23,14 @@ type jsonResult struct {
 	Go             *jsonStats `json:"go"`
 	OpenSSL        *jsonStats `json:"openssl"`
 	BoringSSL      *jsonStats `json:"boringssl"`
+	AWSLC          *jsonStats `json:"awslc"`
 	CarryVsGo      *float64   `json:"carry_vs_go"`
 	CarryVsOpenSSL *float64   `json:"carry_vs_openssl"`
 	CarryVsBoring  *float64   `json:"carry_vs_boringssl"`
+	CarryVsAWSLC   *float64   `json:"carry_vs_awslc"`
 	OpenSSLError   string     `json:"openssl_error,omitempty"`
 	BoringSSLError string     `json:"boringssl_error,omitempty"`
+	AWSLCError     string     `json:"awslc_error,omitempty"`
 }
 
 type jsonStats struct {
@@ -58,6 +61,7 @@ type jsonSettings struct {
 	OpenSSLRounds  int     `json:"openssl_rounds"`
 	OpenSSLSeconds int     `json:"openssl_seconds"`
 	BoringSSL      string  `json:"boringssl,omitempty"`
+	AWSLC          string  `json:"awslc,omitempty"`
 }
 
 func writeJSON(w io.Writer, results []opResult, cfg speedConfig) error {
@@ -74,6 +78,7 @@ func writeJSON(w io.Writer, results []opResult, cfg speedConfig) error {
 			OpenSSLRounds:  cfg.opensslRounds,
 			OpenSSLSeconds: cfg.opensslSeconds,
 			BoringSSL:      cfg.bssl,
+			AWSLC:          cfg.awslc,
 		},
 		Results: make([]jsonResult, 0, len(results)),
 	}
@@ -89,21 +94,28 @@ func writeJSON(w io.Writer, results []opResult, cfg speedConfig) error {
 				stats[c] = &jsonStats{round(s.median, 10), round(s.min, 10), round(s.max, 10), s.rounds, samples}
 			}
 		}
-		j.Carry, j.Go, j.OpenSSL, j.BoringSSL = stats[carryImpl], stats[stdImpl], stats[opensslImpl], stats[bsslImpl]
+		j.Carry, j.Go, j.OpenSSL = stats[carryImpl], stats[stdImpl], stats[opensslImpl]
+		j.BoringSSL, j.AWSLC = stats[bsslImpl], stats[awslcImpl]
 		j.CarryVsGo = ratio(j.Carry, j.Go)
 		j.CarryVsOpenSSL = ratio(j.Carry, j.OpenSSL)
 		j.CarryVsBoring = ratio(j.Carry, j.BoringSSL)
-		if err := r.err[opensslImpl]; err != nil {
-			j.OpenSSLError = err.Error()
-		}
-		if err := r.err[bsslImpl]; err != nil {
-			j.BoringSSLError = err.Error()
-		}
+		j.CarryVsAWSLC = ratio(j.Carry, j.AWSLC)
+		j.OpenSSLError = errString(r.err[opensslImpl])
+		j.BoringSSLError = errString(r.err[bsslImpl])
+		j.AWSLCError = errString(r.err[awslcImpl])
 		report.Results = append(report.Results, j)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(report)
+}
+
+// errString returns err's message, or "" if err is nil.
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // round returns x rounded to 1/scale.
@@ -128,33 +140,43 @@ func writeTable(w io.Writer, results []opResult, cfg speedConfig) error {
 	fmt.Fprintln(bw)
 	fmt.Fprintln(bw)
 
-	// The BoringSSL columns only where bssl was found and some op has them.
-	withBssl := false
+	// carry, Go and OpenSSL always have columns; BoringSSL and AWS-LC only
+	// where their bssl tool was given or found and some op has them.
+	shown := [numImpls]bool{carryImpl: true, stdImpl: true, opensslImpl: true}
 	for _, r := range results {
-		withBssl = withBssl || len(r.ns[bsslImpl]) > 0 || r.err[bsslImpl] != nil
+		for _, c := range []contender{bsslImpl, awslcImpl} {
+			shown[c] = shown[c] || len(r.ns[c]) > 0 || r.err[c] != nil
+		}
 	}
-	withBssl = withBssl && cfg.bssl != ""
+	shown[bsslImpl] = shown[bsslImpl] && cfg.bssl != ""
+	shown[awslcImpl] = shown[awslcImpl] && cfg.awslc != ""
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
-	if withBssl {
-		fmt.Fprintln(tw, "op\tcarry\tGo std\tOpenSSL\tBoringSSL\tcarry/Go\tcarry/OpenSSL\tcarry/BoringSSL")
-	} else {
-		fmt.Fprintln(tw, "op\tcarry\tGo std\tOpenSSL\tcarry/Go\tcarry/OpenSSL")
+	fmt.Fprint(tw, "op")
+	for c := range numImpls {
+		if shown[c] {
+			fmt.Fprintf(tw, "\t%s", implNames[c])
+		}
 	}
+	for c := stdImpl; c < numImpls; c++ {
+		if shown[c] {
+			fmt.Fprintf(tw, "\tcarry/%s", strings.TrimSuffix(implNames[c], " std"))
+		}
+	}
+	fmt.Fprintln(tw)
 	for _, r := range results {
 		var s [numImpls]summary
 		var ok [numImpls]bool
-		fmt.Fprintf(tw, "%s\t", r.op.name)
+		fmt.Fprint(tw, r.op.name)
 		for c := range numImpls {
 			s[c], ok[c] = summarize(r.ns[c])
-			if c != bsslImpl || withBssl {
-				fmt.Fprintf(tw, "%s\t", formatTime(s[c], ok[c]))
+			if shown[c] {
+				fmt.Fprintf(tw, "\t%s", formatTime(s[c], ok[c]))
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s",
-			formatRatio(s[carryImpl], s[stdImpl], ok[carryImpl] && ok[stdImpl]),
-			formatRatio(s[carryImpl], s[opensslImpl], ok[carryImpl] && ok[opensslImpl]))
-		if withBssl {
-			fmt.Fprintf(tw, "\t%s", formatRatio(s[carryImpl], s[bsslImpl], ok[carryImpl] && ok[bsslImpl]))
+		for c := stdImpl; c < numImpls; c++ {
+			if shown[c] {
+				fmt.Fprintf(tw, "\t%s", formatRatio(s[carryImpl], s[c], ok[carryImpl] && ok[c]))
+			}
 		}
 		fmt.Fprintln(tw)
 	}
@@ -164,8 +186,11 @@ func writeTable(w io.Writer, results []opResult, cfg speedConfig) error {
 	if cfg.openssl != "" {
 		fmt.Fprintf(bw, " and %d of openssl speed -elapsed -seconds %d", cfg.opensslRounds, cfg.opensslSeconds)
 	}
-	if withBssl {
-		fmt.Fprintf(bw, " and %d of %s speed -timeout %d", cfg.opensslRounds, cfg.bssl, cfg.opensslSeconds)
+	tools := [numImpls]string{bsslImpl: cfg.bssl, awslcImpl: cfg.awslc}
+	for _, c := range []contender{bsslImpl, awslcImpl} {
+		if shown[c] {
+			fmt.Fprintf(bw, " and %d of %s speed -timeout %d", cfg.opensslRounds, tools[c], cfg.opensslSeconds)
+		}
 	}
 	fmt.Fprintln(bw, ";\n± is the largest distance of a round from the median. A ratio below 1.00 means carry is faster.")
 	return bw.Flush()

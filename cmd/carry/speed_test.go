@@ -125,7 +125,7 @@ func TestSpeedBadFlags(t *testing.T) {
 // TestSpeedJSON runs every op briefly, without OpenSSL, and checks the shape
 // and consistency of the JSON output.
 func TestSpeedJSON(t *testing.T) {
-	code, stdout, stderr := runCarry(t, "speed", "-json", "-rounds", "1", "-time", "2ms", "-openssl=false", "-bssl=false")
+	code, stdout, stderr := runCarry(t, "speed", "-json", "-rounds", "1", "-time", "2ms", "-openssl=false", "-bssl=false", "-awslc=")
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
@@ -148,8 +148,8 @@ func TestSpeedJSON(t *testing.T) {
 		t.Fatalf("%d results, want one per op (%d)", len(typed), len(ops))
 	}
 	for i, r := range typed {
-		for _, key := range []string{"op", "description", "carry", "go", "openssl", "boringssl",
-			"carry_vs_go", "carry_vs_openssl", "carry_vs_boringssl"} {
+		for _, key := range []string{"op", "description", "carry", "go", "openssl", "boringssl", "awslc",
+			"carry_vs_go", "carry_vs_openssl", "carry_vs_boringssl", "carry_vs_awslc"} {
 			if _, ok := results[i][key]; !ok {
 				t.Errorf("result %d has no %q field", i, key)
 			}
@@ -162,6 +162,9 @@ func TestSpeedJSON(t *testing.T) {
 		}
 		if r.BoringSSL != nil || r.CarryVsBoring != nil {
 			t.Errorf("%s: BoringSSL numbers with -bssl=false", r.Op)
+		}
+		if r.AWSLC != nil || r.CarryVsAWSLC != nil {
+			t.Errorf("%s: AWS-LC numbers with -awslc=", r.Op)
 		}
 		for name, s := range map[string]*jsonStats{"carry": r.Carry, "go": r.Go} {
 			if s == nil {
@@ -206,7 +209,7 @@ func speedJSON(t *testing.T, args ...string) (results []jsonResult, stdout, stde
 // second, and checks the OpenSSL column is filled.
 func TestSpeedOpenSSL(t *testing.T) {
 	testutil.OpenSSL(t)
-	results, _, _ := speedJSON(t, "-rounds", "1", "-time", "2ms", "x25519")
+	results, _, _ := speedJSON(t, "-rounds", "1", "-time", "2ms", "-awslc=", "x25519")
 	if len(results) != 1 {
 		t.Fatalf("%d results, want 1", len(results))
 	}
@@ -217,7 +220,7 @@ func TestSpeedOpenSSL(t *testing.T) {
 }
 
 func TestSpeedTable(t *testing.T) {
-	code, stdout, stderr := runCarry(t, "speed", "-rounds", "2", "-time", "2ms", "-openssl=false", "-bssl=false")
+	code, stdout, stderr := runCarry(t, "speed", "-rounds", "2", "-time", "2ms", "-openssl=false", "-bssl=false", "-awslc=")
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
