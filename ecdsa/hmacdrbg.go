@@ -4,6 +4,8 @@ import (
 	"crypto"
 	"hash"
 	"sync"
+
+	"github.com/carry-crypto/carry/internal/hmacstate"
 )
 
 // hmacDRBG is the HMAC_DRBG of NIST SP 800-90A Rev. 1, Section 10.1.2,
@@ -18,8 +20,16 @@ import (
 // allocates none. The zero value is not usable; a DRBG belongs to one
 // signature at a time.
 type hmacDRBG struct {
-	mac macState // HMAC keyed with the state's K
-	v   []byte   // the state's V, of the hash's size
+	mac       *hmacstate.Hash // the hash the HMACs run in
+	blank     []byte          // its marshaled empty state, or nil
+	blockSize int
+	// zero holds the states of the all-zero key that starts every
+	// instantiation, public and kept for good; key those of the state's K
+	// once it changes; k points to one of them.
+	zero, key hmacstate.States
+	k         *hmacstate.States
+	v         []byte // the state's V, of the hash's size
+	zeros     []byte // a block of zeros, for the padding of instantiate
 	// stale records that the update closing the latest Generate is still
 	// to be done: it is done at the start of the next call, and not at all
 	// if there is none, which saves a quarter of the DRBG's work for a
@@ -56,16 +66,22 @@ func getDRBG(h crypto.Hash) *hmacDRBG {
 		return d
 	}
 	d := newHMACDRBG(h.New)
-	if d.mac.state != nil {
+	if d.zero.Mode() == hmacstate.Marshaled { // then wipe restores blank
 		d.pool = p
 	}
 	return d
 }
 
+// newHMACDRBG returns a DRBG on the hashes newHash makes. The zero key's
+// states are checked to unmarshal; the hash is then trusted with those of
+// the later keys.
 func newHMACDRBG(newHash func() hash.Hash) *hmacDRBG {
-	d := &hmacDRBG{}
-	d.mac.init(newHash)
-	d.v = make([]byte, d.mac.size)
+	h := newHash()
+	d := &hmacDRBG{mac: hmacstate.New(h), blockSize: h.BlockSize()}
+	d.blank = d.mac.Blank()
+	d.v = make([]byte, h.Size())
+	d.zeros = make([]byte, d.blockSize)
+	d.zero.Set(d.mac, d.zeros[:len(d.v)], true)
 	return d
 }
 
@@ -81,7 +97,8 @@ func (d *hmacDRBG) release() {
 // wipe clears the DRBG's state: K, V, the hash's state and the scratch
 // buffers.
 func (d *hmacDRBG) wipe() {
-	d.mac.wipe()
+	d.key.Clear()
+	d.mac.Wipe(d.blank)
 	clear(d.v)
 	d.stale = false
 }
@@ -102,38 +119,43 @@ func (d *hmacDRBG) instantiate(entropy, nonce []byte, blocks ...[]byte) {
 	for i := range d.v {
 		d.v[i] = 0x01 // V = 0x01 ... 0x01
 	}
-	d.mac.setZeroKey() // K = 0x00 ... 0x00
+	d.k = &d.zero // K = 0x00 ... 0x00
 	d.stale = false
 	// HMAC_DRBG_Update (Section 10.1.2.2) with the seed material as
 	// provided_data, which is not empty, so both rounds run.
 	for round := range roundBytes {
 		// K = HMAC(K, V || round || provided_data)
-		d.mac.reset()
-		d.mac.write(d.v)
-		d.mac.write(roundBytes[round : round+1])
-		d.mac.write(entropy)
-		d.mac.write(nonce)
+		d.mac.Start(d.k)
+		h := d.mac.Hash()
+		h.Write(d.v)
+		h.Write(roundBytes[round : round+1])
+		h.Write(entropy)
+		h.Write(nonce)
 		written := len(d.v) + 1 + len(entropy) + len(nonce)
 		for _, b := range blocks {
-			if r := written % d.mac.blockSize; r != 0 {
-				d.mac.write(d.mac.zeros[:d.mac.blockSize-r])
+			if r := written % d.blockSize; r != 0 {
+				h.Write(d.zeros[:d.blockSize-r])
 			}
-			d.mac.write(b)
+			h.Write(b)
 			written = len(b)
 		}
 		d.rekey()
 	}
 }
 
-// rekey sets K = HMAC(K, what was written to d.mac) and then
-// V = HMAC(K, V).
+// rekey sets K = HMAC(K, what was written since d.mac's Start) and then
+// V = HMAC(K, V). K's states are kept in the memory of the previous key's.
 func (d *hmacDRBG) rekey() {
-	k := d.mac.sum(d.mac.key[:0])
-	d.mac.setKey(k)
-	clear(k)
-	d.mac.reset()
-	d.mac.write(d.v)
-	d.v = d.mac.sum(d.v[:0])
+	d.key.Set(d.mac, d.mac.Finish(d.k, d.mac), false) // Set wipes the new K
+	d.k = &d.key
+	d.hmacV()
+}
+
+// hmacV sets V = HMAC(K, V).
+func (d *hmacDRBG) hmacV() {
+	d.mac.Start(d.k)
+	d.mac.Hash().Write(d.v)
+	copy(d.v, d.mac.Finish(d.k, d.mac))
 }
 
 // Generate fills out with the DRBG's next output (Section 10.1.2.5, without
@@ -145,16 +167,14 @@ func (d *hmacDRBG) Generate(out []byte) {
 	if d.stale {
 		// HMAC_DRBG_Update with no provided_data: K = HMAC(K, V || 0x00),
 		// V = HMAC(K, V).
-		d.mac.reset()
-		d.mac.write(d.v)
-		d.mac.write(roundBytes[:1])
+		d.mac.Start(d.k)
+		d.mac.Hash().Write(d.v)
+		d.mac.Hash().Write(roundBytes[:1])
 		d.rekey()
 	}
 	for i := 0; i < len(out); {
 		// V = HMAC(K, V); T = T || V
-		d.mac.reset()
-		d.mac.write(d.v)
-		d.v = d.mac.sum(d.v[:0])
+		d.hmacV()
 		i += copy(out[i:], d.v)
 	}
 	d.stale = true

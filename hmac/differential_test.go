@@ -12,11 +12,12 @@ import (
 	"hash"
 	"testing"
 
+	"github.com/carry-crypto/carry/internal/hmacstate"
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
 // The wrappers below hide what a hash can do, so that the tests reach every
-// way a Key keeps its states (Key.how): marshalOnly has MarshalBinary but
+// way a Key keeps its states (hmacstate.Mode): marshalOnly has MarshalBinary but
 // not AppendBinary, cloneOnly only Clone, plainHash neither, brokenClone a
 // Clone that fails. Each wraps a standard hash, which is the reference.
 
@@ -80,27 +81,27 @@ func (s secondCloneFails) Clone() (hash.Cloner, error) {
 var testHashes = []struct {
 	name string
 	h    func() hash.Hash
-	how  saveMode
+	how  hmacstate.Mode
 }{
-	{"SHA224", sha256.New224, byMarshal},
-	{"SHA256", sha256.New, byMarshal},
-	{"SHA384", sha512.New384, byMarshal},
-	{"SHA512", sha512.New, byMarshal},
-	{"SHA512_224", sha512.New512_224, byMarshal},
-	{"SHA512_256", sha512.New512_256, byMarshal},
+	{"SHA224", sha256.New224, hmacstate.Marshaled},
+	{"SHA256", sha256.New, hmacstate.Marshaled},
+	{"SHA384", sha512.New384, hmacstate.Marshaled},
+	{"SHA512", sha512.New, hmacstate.Marshaled},
+	{"SHA512_224", sha512.New512_224, hmacstate.Marshaled},
+	{"SHA512_256", sha512.New512_256, hmacstate.Marshaled},
 	// Not known to the Key (no pool, probed as any hash would be).
-	{"SHA1", sha1.New, byMarshal},
-	{"SHA256-closure", func() hash.Hash { return sha256.New() }, byMarshal},
+	{"SHA1", sha1.New, hmacstate.Marshaled},
+	{"SHA256-closure", func() hash.Hash { return sha256.New() }, hmacstate.Marshaled},
 	// A block of 136 and 144 bytes, more than a scratch's pad buffer.
-	{"SHA3-256", func() hash.Hash { return sha3.New256() }, byMarshal},
-	{"SHA3-224", func() hash.Hash { return sha3.New224() }, byMarshal},
-	{"SHA384-marshal-only", func() hash.Hash { return marshalOnly{sha512.New384()} }, byMarshal},
-	{"SHA256-clone-only", func() hash.Hash { return cloneOnly{sha256.New()} }, byClone},
-	{"SHA256-bad-unmarshal", func() hash.Hash { return badUnmarshal{sha256.New()} }, byClone},
-	{"SHA512-clone-only", func() hash.Hash { return cloneOnly{sha512.New()} }, byClone},
-	{"SHA256-plain", plainHash(sha256.New), byReplay},
-	{"SHA384-broken-clone", func() hash.Hash { return brokenClone{sha512.New384()} }, byReplay},
-	{"SHA256-second-clone-fails", func() hash.Hash { return secondCloneFails{sha256.New(), new(int)} }, byReplay},
+	{"SHA3-256", func() hash.Hash { return sha3.New256() }, hmacstate.Marshaled},
+	{"SHA3-224", func() hash.Hash { return sha3.New224() }, hmacstate.Marshaled},
+	{"SHA384-marshal-only", func() hash.Hash { return marshalOnly{sha512.New384()} }, hmacstate.Marshaled},
+	{"SHA256-clone-only", func() hash.Hash { return cloneOnly{sha256.New()} }, hmacstate.Cloned},
+	{"SHA256-bad-unmarshal", func() hash.Hash { return badUnmarshal{sha256.New()} }, hmacstate.Cloned},
+	{"SHA512-clone-only", func() hash.Hash { return cloneOnly{sha512.New()} }, hmacstate.Cloned},
+	{"SHA256-plain", plainHash(sha256.New), hmacstate.Replayed},
+	{"SHA384-broken-clone", func() hash.Hash { return brokenClone{sha512.New384()} }, hmacstate.Replayed},
+	{"SHA256-second-clone-fails", func() hash.Hash { return secondCloneFails{sha256.New(), new(int)} }, hmacstate.Replayed},
 }
 
 // interestingLengths are the key and message lengths the differential tests
@@ -119,8 +120,8 @@ func TestDifferential(t *testing.T) {
 	for _, th := range testHashes {
 		t.Run(th.name, func(t *testing.T) {
 			k := NewKey(th.h, []byte("probe"))
-			if k.how != th.how {
-				t.Fatalf("Key keeps the states by %d, want %d", k.how, th.how)
+			if k.st.Mode() != th.how {
+				t.Fatalf("Key keeps the states by %d, want %d", k.st.Mode(), th.how)
 			}
 			// crypto/hmac on the unwrapped hash is the reference: the
 			// wrappers must not change a single byte.

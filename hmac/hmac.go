@@ -40,6 +40,8 @@ import (
 	"crypto/fips140"
 	"crypto/hmac"
 	"hash"
+
+	"github.com/carry-crypto/carry/internal/hmacstate"
 )
 
 // New returns a hash.Hash that computes the HMAC under key with the hash
@@ -66,8 +68,8 @@ func New(h func() hash.Hash, key []byte) hash.Hash {
 	if outer == nil {
 		outer = h()
 	}
-	m := &mac{k: k, inner: k.own, outer: newScratch(outer)}
-	k.restore(m.inner, k.inner, 0)
+	m := &mac{k: k, inner: k.own, outer: hmacstate.New(outer)}
+	m.inner.Start(&k.st)
 	return m
 }
 

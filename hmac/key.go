@@ -6,6 +6,8 @@ import (
 	"crypto/hmac"
 	"hash"
 	"sync/atomic"
+
+	"github.com/carry-crypto/carry/internal/hmacstate"
 )
 
 // A Key is an HMAC key prepared for one hash function: it keeps the hash's
@@ -31,20 +33,11 @@ type Key struct {
 	size      int        // digest size of the hash, in bytes
 	blockSize int        // block size of the hash, in bytes
 
-	// how is how the states after the padded blocks are kept and restored:
-	//
-	//   - byMarshal: inner and outer are the hash's marshaled states
-	//     (encoding.BinaryMarshaler), restored by UnmarshalBinary into a
-	//     scratch hash; blank is the marshaled state of an empty hash, used
-	//     to wipe a scratch. This is the way for every standard hash.
-	//   - byClone: clones holds the two hashes themselves, and each use
-	//     starts from a hash.Cloner clone of one of them.
-	//   - byReplay: inner and outer are the padded blocks themselves, written
-	//     again into a reset hash for each use, as plain HMAC does.
-	how          saveMode
-	inner, outer []byte
-	blank        []byte
-	clones       *[2]hash.Cloner
+	// st holds the states after the padded blocks; blank is the marshaled
+	// state of an empty hash, which wipes a scratch hash, if st's states are
+	// marshaled, and nil otherwise.
+	st    hmacstate.States
+	blank []byte
 
 	// fipsKey is a copy of the key, kept instead of the states in FIPS 140
 	// mode, where every MAC is crypto/hmac's (fips is then true).
@@ -53,9 +46,9 @@ type Key struct {
 
 	cleared bool
 	busy    atomic.Bool // own is in use by a Sum
-	own     *scratch
+	own     *hmacstate.Hash
 
-	// small holds inner and outer when they fit, as SHA-256's and SHA-224's
+	// small holds st's states when they fit, as SHA-256's and SHA-224's
 	// marshaled states do, so that a Key for them is a single allocation.
 	small [2 * smallState]byte
 }
@@ -64,14 +57,6 @@ type Key struct {
 // identifier, the eight 32-bit chaining words, the 64-byte block buffer and
 // the 64-bit length.
 const smallState = 4 + 32 + 64 + 8
-
-type saveMode int
-
-const (
-	byMarshal saveMode = iota
-	byClone
-	byReplay
-)
 
 // NewKey returns key prepared for HMAC with the hash h: the two padded blocks
 // of the key are hashed once, here, rather than for every MAC. As with
@@ -124,10 +109,30 @@ func newKey(h func() hash.Hash, key []byte) (*Key, hash.Hash) {
 			panic("hmac: hash generation function does not produce unique values")
 		}
 		k.size, k.blockSize = first.Size(), first.BlockSize()
-		k.own = newScratch(first)
+		k.own = hmacstate.New(first)
 	}
 	k.prepare(key)
 	return k, second
+}
+
+// prepare keys k.st with key in k.own. The states of a standard hash are
+// known to unmarshal; those of another are checked.
+func (k *Key) prepare(key []byte) {
+	if k.known != nil {
+		k.blank = k.known.blank
+		if n := len(k.blank); n > smallState {
+			k.st.Keep(make([]byte, 2*n))
+		} else {
+			k.st.Keep(k.small[:])
+		}
+	} else {
+		k.blank = k.own.Blank()
+		k.st.Keep(k.small[:])
+	}
+	k.st.Set(k.own, key, k.known == nil)
+	if k.st.Mode() != hmacstate.Marshaled {
+		k.blank = nil
+	}
 }
 
 // sameHash reports whether a and b are the same hash value. Comparing two
@@ -161,12 +166,9 @@ func (k *Key) Sum(dst, msg []byte) []byte {
 		return stdSum(dst, k.newHash, k.fipsKey, msg)
 	}
 	s := k.acquire()
-	k.restore(s, k.inner, 0)
-	s.h.Write(msg)
-	ih := s.h.Sum(s.sum[:0])
-	k.restore(s, k.outer, 1)
-	s.h.Write(ih)
-	dst = append(dst, s.h.Sum(s.sum[:0])...)
+	s.Start(&k.st)
+	s.Hash().Write(msg)
+	dst = append(dst, s.Finish(&k.st, s)...)
 	k.release(s)
 	return dst
 }
@@ -185,8 +187,8 @@ func (k *Key) New() hash.Hash {
 	if sameHash(inner, outer) {
 		panic("hmac: hash generation function does not produce unique values")
 	}
-	m := &mac{k: k, inner: newScratch(inner), outer: newScratch(outer)}
-	k.restore(m.inner, k.inner, 0)
+	m := &mac{k: k, inner: hmacstate.New(inner), outer: hmacstate.New(outer)}
+	m.inner.Start(&k.st)
 	return m
 }
 
@@ -214,19 +216,12 @@ func (k *Key) Clear() {
 	if k.fips {
 		return
 	}
-	k.own.wipe(k)
+	k.own.Wipe(k.blank)
 	if k.known != nil {
 		k.known.put(k.own)
 	}
 	k.own = nil
-	clear(k.inner)
-	clear(k.outer)
-	clear(k.small[:])
-	if k.clones != nil {
-		k.clones[0].Reset()
-		k.clones[1].Reset()
-	}
-	k.inner, k.outer, k.clones = nil, nil, nil
+	k.st.Clear()
 }
 
 // check panics if k was cleared: using a cleared key is a bug in the caller,
@@ -239,7 +234,7 @@ func (k *Key) check() {
 
 // acquire returns the scratch hash for a Sum: k's own when no other Sum is
 // using it, and otherwise another one.
-func (k *Key) acquire() *scratch {
+func (k *Key) acquire() *hmacstate.Hash {
 	k.check()
 	if k.busy.CompareAndSwap(false, true) {
 		return k.own
@@ -247,18 +242,18 @@ func (k *Key) acquire() *scratch {
 	if k.known != nil {
 		return k.known.get()
 	}
-	return newScratch(k.newHash())
+	return hmacstate.New(k.newHash())
 }
 
 // release ends a Sum's use of s. A scratch taken because k's own was busy is
 // wiped, since it holds the key's outer state, and given back to its pool or
 // left to the garbage collector.
-func (k *Key) release(s *scratch) {
+func (k *Key) release(s *hmacstate.Hash) {
 	if s == k.own {
 		k.busy.Store(false)
 		return
 	}
-	s.wipe(k)
+	s.Wipe(k.blank)
 	if k.known != nil {
 		k.known.put(s)
 	}

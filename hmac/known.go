@@ -3,10 +3,11 @@ package hmac
 import (
 	"crypto/sha256"
 	"crypto/sha512"
-	"encoding"
 	"hash"
 	"reflect"
 	"sync"
+
+	"github.com/carry-crypto/carry/internal/hmacstate"
 )
 
 // A knownHash is one of the standard library's SHA-2 constructors, for which
@@ -33,14 +34,9 @@ var knownHashes = func() []*knownHash {
 	var ks []*knownHash
 	for _, fn := range fns {
 		h := fn()
-		m, ok1 := h.(encoding.BinaryMarshaler)
-		_, ok2 := h.(encoding.BinaryUnmarshaler)
-		if !ok1 || !ok2 {
+		blank := hmacstate.New(h).Blank()
+		if blank == nil {
 			continue // not the standard library's own code (BoringCrypto)
-		}
-		blank, err := m.MarshalBinary()
-		if err != nil {
-			continue
 		}
 		kh := &knownHash{
 			fn:        fn,
@@ -49,7 +45,7 @@ var knownHashes = func() []*knownHash {
 			blockSize: h.BlockSize(),
 			blank:     blank,
 		}
-		kh.pool.New = func() any { return newScratch(kh.fn()) }
+		kh.pool.New = func() any { return hmacstate.New(kh.fn()) }
 		ks = append(ks, kh)
 	}
 	return ks
@@ -73,8 +69,8 @@ func lookupKnown(h func() hash.Hash) *knownHash {
 }
 
 // get returns a scratch from the pool, to be wiped and returned with put.
-func (kh *knownHash) get() *scratch { return kh.pool.Get().(*scratch) }
+func (kh *knownHash) get() *hmacstate.Hash { return kh.pool.Get().(*hmacstate.Hash) }
 
 // put returns s, which must have been wiped (it is handed to other Keys),
 // to the pool.
-func (kh *knownHash) put(s *scratch) { kh.pool.Put(s) }
+func (kh *knownHash) put(s *hmacstate.Hash) { kh.pool.Put(s) }

@@ -3,6 +3,8 @@ package hmac
 import (
 	"crypto/fips140"
 	"hash"
+
+	"github.com/carry-crypto/carry/internal/hmacstate"
 )
 
 // Sum appends HMAC(key, msg) with the hash h to dst and returns the
@@ -21,28 +23,15 @@ func Sum(dst []byte, h func() hash.Hash, key, msg []byte) []byte {
 		return stdSum(dst, h, key, msg)
 	}
 	kh := lookupKnown(h)
-	var s *scratch
-	how, blank := byReplay, []byte(nil)
+	var s *hmacstate.Hash
+	var blank []byte
 	if kh != nil {
-		s = kh.get()
-		how, blank = byMarshal, kh.blank
+		s, blank = kh.get(), kh.blank
 	} else {
-		s = newScratch(h())
+		s = hmacstate.New(h())
 	}
-	bs := s.h.BlockSize()
-	p := padBlock(s, longKey(s, key, bs), bs)
-	s.h.Write(p)
-	s.h.Write(msg)
-	ih := s.h.Sum(s.sum[:0])
-	s.h.Reset()
-	toOpad(p)
-	s.h.Write(p)
-	s.h.Write(ih)
-	dst = append(dst, s.h.Sum(s.sum[:0])...)
-
-	s.empty(how, blank)
-	clear(p)
-	clear(s.sum[:cap(s.sum)])
+	dst = append(dst, s.MAC(key, msg)...)
+	s.Wipe(blank)
 	if kh != nil {
 		kh.put(s)
 	}

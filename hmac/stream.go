@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+
+	"github.com/carry-crypto/carry/internal/hmacstate"
 )
 
 // A mac is the streaming HMAC that New and Key.New return: inner runs over
@@ -12,30 +14,25 @@ import (
 // hash.Hash is.
 type mac struct {
 	k            *Key
-	inner, outer *scratch
+	inner, outer *hmacstate.Hash
 }
 
 func (m *mac) Write(p []byte) (int, error) {
 	m.k.check()
-	return m.inner.h.Write(p)
+	return m.inner.Hash().Write(p)
 }
 
 // Sum appends the MAC of what was written so far to in, leaving the state
 // unchanged, as hash.Hash requires.
 func (m *mac) Sum(in []byte) []byte {
-	k := m.k
-	k.check()
-	ih := m.inner.h.Sum(m.inner.sum[:0])
-	k.restore(m.outer, k.outer, 1)
-	m.outer.h.Write(ih)
-	return m.outer.h.Sum(in)
+	m.k.check()
+	return append(in, m.outer.Finish(&m.k.st, m.inner)...)
 }
 
 // Reset returns to the key's inner state: no compression, only a restore.
 func (m *mac) Reset() {
-	k := m.k
-	k.check()
-	k.restore(m.inner, k.inner, 0)
+	m.k.check()
+	m.inner.Start(&m.k.st)
 }
 
 func (m *mac) Size() int      { return m.k.size }
@@ -49,7 +46,7 @@ var errCloneUnsupported = fmt.Errorf("hmac: hash does not support hash.Cloner: %
 // clone shares the Key (it is cleared with it) and has its own hashes.
 func (m *mac) Clone() (hash.Cloner, error) {
 	m.k.check()
-	c, ok := m.inner.h.(hash.Cloner)
+	c, ok := m.inner.Hash().(hash.Cloner)
 	if !ok {
 		return nil, errCloneUnsupported
 	}
@@ -57,5 +54,5 @@ func (m *mac) Clone() (hash.Cloner, error) {
 	if err != nil {
 		return nil, errCloneUnsupported
 	}
-	return &mac{k: m.k, inner: newScratch(inner), outer: newScratch(m.k.newHash())}, nil
+	return &mac{k: m.k, inner: hmacstate.New(inner), outer: hmacstate.New(m.k.newHash())}, nil
 }

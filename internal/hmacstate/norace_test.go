@@ -1,0 +1,5 @@
+//go:build !race
+
+package hmacstate
+
+const raceEnabled = false
