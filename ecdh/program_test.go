@@ -1,11 +1,9 @@
 package ecdh
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
 )
 
 // program is a program written against crypto/ecdh's API, KeyExchanger
@@ -86,40 +84,5 @@ func main() {
 // TestProgram runs program with crypto/ecdh and with this package imported
 // under its name: it must build, and print the same.
 func TestProgram(t *testing.T) {
-	want := runProgram(t, program, `"crypto/ecdh"`)
-	got := runProgram(t, program, `ecdh "github.com/carry-crypto/carry/ecdh"`)
-	if got != want {
-		t.Errorf("with carry's ecdh the program printed\n%s\nwith crypto/ecdh\n%s", got, want)
-	}
-	if n := strings.Count(want, "\n"); n != 36 {
-		t.Errorf("the program printed %d lines, want 36:\n%s", n, want)
-	}
-}
-
-// runProgram writes src, with IMPORT replaced by importLine, to a temporary
-// directory, runs it with go run from this package's directory (so that the
-// module's requirements resolve the import) and returns what it printed.
-// GOOS and GOARCH are left out of its environment: the program runs on the
-// host, whichever architecture the test binary was built for.
-func runProgram(t *testing.T, src, importLine string) string {
-	t.Helper()
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatalf("the go command is not on PATH: %v", err)
-	}
-	file := filepath.Join(t.TempDir(), "main.go")
-	if err := os.WriteFile(file, []byte(strings.Replace(src, "IMPORT", importLine, 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(goCmd, "run", file)
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "GOOS=") && !strings.HasPrefix(kv, "GOARCH=") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go run with %s: %v\n%s", importLine, err, out)
-	}
-	return string(out)
+	testutil.SamePrograms(t, program, `"crypto/ecdh"`, `ecdh "github.com/carry-crypto/carry/ecdh"`, 36)
 }

@@ -1,11 +1,9 @@
 package x25519
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
 )
 
 // program is a program written against golang.org/x/crypto/curve25519's API.
@@ -65,40 +63,5 @@ func main() {
 // TestProgram runs program with golang.org/x/crypto/curve25519 and with this
 // package imported under that name: it must build, and print the same.
 func TestProgram(t *testing.T) {
-	want := runProgram(t, program, `curve25519 "golang.org/x/crypto/curve25519"`)
-	got := runProgram(t, program, `curve25519 "github.com/carry-crypto/carry/x25519"`)
-	if got != want {
-		t.Errorf("with carry's x25519 the program printed\n%s\nwith golang.org/x/crypto/curve25519\n%s", got, want)
-	}
-	if n := strings.Count(want, "\n"); n != 10 {
-		t.Errorf("the program printed %d lines, want 10:\n%s", n, want)
-	}
-}
-
-// runProgram writes src, with IMPORT replaced by importLine, to a temporary
-// directory, runs it with go run from this package's directory (so that the
-// module's requirements resolve the import) and returns what it printed.
-// GOOS and GOARCH are left out of its environment: the program runs on the
-// host, whichever architecture the test binary was built for.
-func runProgram(t *testing.T, src, importLine string) string {
-	t.Helper()
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatalf("the go command is not on PATH: %v", err)
-	}
-	file := filepath.Join(t.TempDir(), "main.go")
-	if err := os.WriteFile(file, []byte(strings.Replace(src, "IMPORT", importLine, 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(goCmd, "run", file)
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "GOOS=") && !strings.HasPrefix(kv, "GOARCH=") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go run with %s: %v\n%s", importLine, err, out)
-	}
-	return string(out)
+	testutil.SamePrograms(t, program, `curve25519 "golang.org/x/crypto/curve25519"`, `curve25519 "github.com/carry-crypto/carry/x25519"`, 10)
 }
