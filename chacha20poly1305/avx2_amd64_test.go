@@ -200,7 +200,7 @@ func TestAVX2StackGrowth(t *testing.T) {
 	}
 	rng := testutil.Rand(t)
 	for _, k := range avx2Kernels() {
-		n := min(k.max, 1100)
+		n := min(k.max, onStackMax)
 		key, nonce := (*[32]byte)(randBytes(rng, KeySize)), (*[12]byte)(randBytes(rng, NonceSize))
 		pt, ad := randBytes(rng, n), randBytes(rng, 13)
 		x, _ := xaead.New(key[:])

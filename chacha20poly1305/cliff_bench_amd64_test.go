@@ -32,7 +32,6 @@ var cliffKernels = []cliffKernel{
 	{"sets", sealSets, openSets, []int{193, 200, 208, 250, 256, 300, 320, 400, 448}},
 	{"sets3", sealSets3, openSets3, []int{449, 470, 500, 512, 576, 600, 640, 704}},
 	{"sets4", sealSets4, openSets4, []int{705, 750, 768, 800, 896, 960}},
-	{"sets5", sealSets5, openSets5, []int{961, 1000, 1024, 1100, 1216}},
 }
 
 // A cliffLayout places a kernel's src, dst and ad (those named in only, or

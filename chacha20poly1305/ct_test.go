@@ -21,9 +21,9 @@ var long = flag.Bool("long", false, "run the timing tests (10^6 measurements eac
 // kernels (and, in the AVX2 run, on the AVX2 ones): 64 bytes (the short
 // kernels), 128 (the one-set fused kernels), 300 (the two-set kernels, and
 // past the vector Poly1305 threshold, with a partial block), 512 (the
-// three-set kernels), 800 (the four-set kernels), 1100 (the five-set
-// kernels), 1350 (a QUIC packet: the wide head with a set of four beside
-// it, then the MAC), 2100 (the head
+// three-set kernels), 800 (the four-set kernels), 1100 (the wide head
+// with a set of four beside it, then the MAC), 1350 (a QUIC packet: the
+// wide head with two sets beside it, then the rest and the MAC), 2100 (the head
 // and one chunk of the stitched long-message kernel, then 116 bytes on
 // xorTailMAC), 2300 (then 316 bytes on xorTail8MAC), 2600 (then 616 bytes on
 // xorChunkPartMAC) and 16384 (15 chunks, then 64 bytes on xorTailMAC).

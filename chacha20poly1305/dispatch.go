@@ -13,7 +13,6 @@ const (
 	pathSets                   // sealSets, openSets
 	pathSets3                  // sealSets3, openSets3
 	pathSets4                  // sealSets4, openSets4
-	pathSets5                  // sealSets5, openSets5
 	pathAVX2x1                 // sealAVX2x1, openAVX2x1
 	pathAVX2                   // sealAVX2, openAVX2
 	pathAVX2x3                 // sealAVX2x3, openAVX2x3
@@ -37,8 +36,7 @@ const (
 //	          193-448        pathSets        sealSets: two sets
 //	          449-704        pathSets3       sealSets3: three sets
 //	          705-960        pathSets4       sealSets4: four sets
-//	          961-1216       pathSets5       sealSets5: five sets
-//	          1217-1983      pathWide        chacha20's XORKeyStreamHeadWide (block 0
+//	          961-1983       pathWide        chacha20's XORKeyStreamHeadWide (block 0
 //	                                         and up to 1472 bytes), XORKeyStream, the MAC
 //	          1984-, IFMA    pathChunks      XORKeyStreamHead (block 0 and 960 bytes);
 //	                                         xorChunksMAC on the whole 1024-byte chunks,
@@ -65,7 +63,7 @@ func choosePath(n, adLen int) path {
 		switch {
 		case n <= shortMax && adLen <= shortMaxAD:
 			return pathShort
-		case n <= sets5Max:
+		case n <= sets4Max:
 			// The kernel of k sets takes up to 4k - 1 blocks of data:
 			// its index is the data's blocks over four.
 			return pathFused + path((n+blockSize-1)/blockSize/4)
@@ -100,15 +98,14 @@ const shortMaxAD = 16
 // blocks, which with block 0 fill one set of four.
 const fusedMax = 3 * blockSize
 
-// setsMax, sets3Max, sets4Max and sets5Max are the longest messages the
-// kernels of two, three, four and five sets of four blocks take (seven,
-// eleven, fifteen and nineteen blocks, with block 0); each takes the
-// lengths past the one before it.
+// setsMax, sets3Max and sets4Max are the longest messages the kernels of
+// two, three and four sets of four blocks take (seven, eleven and fifteen
+// blocks, with block 0); each takes the lengths past the one before it.
+// Past four sets, the wide head and the vector MAC after it are faster.
 const (
 	setsMax  = 7 * blockSize
 	sets3Max = 11 * blockSize
 	sets4Max = 15 * blockSize
-	sets5Max = 19 * blockSize
 )
 
 // avx2Max is the longest message the AVX2 short kernels take: seven

@@ -26,8 +26,6 @@ func wantPath(n, adLen int, fused, chunks, avx2 bool) path {
 		return pathSets3
 	case fused && n <= 960:
 		return pathSets4
-	case fused && n <= 1216:
-		return pathSets5
 	case fused && n <= 1983:
 		return pathWide
 	case fused && chunks:

@@ -29,10 +29,8 @@ func sealKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, 
 			sealSets(key, nonce, ciphertext, plaintext, additionalData, tag)
 		case pathSets3:
 			sealSets3(key, nonce, ciphertext, plaintext, additionalData, tag)
-		case pathSets4:
-			sealSets4(key, nonce, ciphertext, plaintext, additionalData, tag)
 		default:
-			sealSets5(key, nonce, ciphertext, plaintext, additionalData, tag)
+			sealSets4(key, nonce, ciphertext, plaintext, additionalData, tag)
 		}
 		return
 	}
@@ -69,10 +67,8 @@ func openKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphert
 			r = openSets(key, nonce, out, ciphertext, additionalData, tag)
 		case pathSets3:
 			r = openSets3(key, nonce, out, ciphertext, additionalData, tag)
-		case pathSets4:
-			r = openSets4(key, nonce, out, ciphertext, additionalData, tag)
 		default:
-			r = openSets5(key, nonce, out, ciphertext, additionalData, tag)
+			r = openSets4(key, nonce, out, ciphertext, additionalData, tag)
 		}
 		return r == 1
 	}

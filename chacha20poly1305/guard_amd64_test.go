@@ -181,13 +181,13 @@ func TestShortGuardPages(t *testing.T) {
 	}
 }
 
-// TestSetsGuardPages runs the set kernels, two to five sets, with src,
+// TestSetsGuardPages runs the set kernels, two to four sets, with src,
 // dst, ad, tag, key and nonce each against an unmapped page, after it and
 // before it, at every length they take and additional data of 0 to 17, 31
 // to 33, 47 to 49 and 255 to 257 bytes: a byte read or written outside
 // them (a mask wrong by a byte, a whole-block load of the additional
-// data's partial block, a block past the data, which the four- and
-// five-set kernels skip) would fault. The page around dst must be
+// data's partial block, a block past the data, which the four-set
+// kernels skip) would fault. The page around dst must be
 // untouched and Open with a wrong tag must write nothing. Then Seal and
 // Open in place, the message at either end of its page.
 func TestSetsGuardPages(t *testing.T) {

@@ -44,13 +44,12 @@ var shortKernels = []kernel{
 	{"short", shortSeal, shortOpen, 0, shortMax, shortMaxAD, false},
 }
 
-// setsKernels are the AVX-512 set kernels of sets_amd64.s, two to five
+// setsKernels are the AVX-512 set kernels of sets_amd64.s, two to four
 // sets of four blocks.
 var setsKernels = []kernel{
 	{"sets", sealSets, openSets, fusedMax + 1, setsMax, anyAD, false},
 	{"sets3", sealSets3, openSets3, setsMax + 1, sets3Max, anyAD, false},
 	{"sets4", sealSets4, openSets4, sets3Max + 1, sets4Max, anyAD, false},
-	{"sets5", sealSets5, openSets5, sets4Max + 1, sets5Max, anyAD, false},
 }
 
 // avx2Kernels returns the AVX2 kernels: the short ones of
@@ -241,6 +240,9 @@ func checkKernelAboveP(t *testing.T, rng *rand.Rand, k kernel, n, want int) {
 	}
 }
 
+// onStackMax is the longest message kernelOnStack takes.
+const onStackMax = 1100
+
 // kernelOnStack seals pt and opens the result with k, with the key, nonce,
 // tag and output in this function's frame, below big frames of 96 bytes
 // and then small ones of 16, so that k's frame meets the end of a
@@ -264,7 +266,7 @@ func kernelOnStack(k kernel, key *[32]byte, nonce *[12]byte, pt, ad, want []byte
 	var kc [32]byte
 	var nc [12]byte
 	var tag [16]byte
-	var out, back [sets5Max]byte
+	var out, back [onStackMax]byte
 	kc, nc = *key, *nonce
 	n := len(pt)
 	at := uintptr(unsafe.Pointer(&tag))
@@ -329,10 +331,6 @@ func callKernel(name string, open bool, key *[32]byte, nonce *[12]byte, dst, src
 		sealSets4(key, nonce, dst, src, ad, tag)
 	case name == "sets4":
 		return openSets4(key, nonce, dst, src, ad, tag)
-	case name == "sets5" && !open:
-		sealSets5(key, nonce, dst, src, ad, tag)
-	case name == "sets5":
-		return openSets5(key, nonce, dst, src, ad, tag)
 	default:
 		panic("unknown kernel " + name)
 	}

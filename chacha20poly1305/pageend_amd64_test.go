@@ -387,7 +387,7 @@ func TestPageEndAPI(t *testing.T) {
 	rng := testutil.Rand(t)
 	r := newPageRegion(t, rng, "unmapped", false)
 	o := newPageRegion(t, rng, "unmapped", false)
-	for _, n := range sampleRange(rng, 0, sets5Max, 64, 40) {
+	for _, n := range sampleRange(rng, 0, sets4Max, 64, 40) {
 		for _, adLen := range []int{0, 13, 16, 17, 40} {
 			c := newPageCase(t, rng, n, adLen)
 			aead, err := New(c.key[:])

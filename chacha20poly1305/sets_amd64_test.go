@@ -27,12 +27,10 @@ func setsKernelFor(n int) kernel {
 // setsEdges are the message lengths at the set kernels' edges: the first
 // and last each takes, the last block partial, whole or one byte long, the
 // last set holding one to four blocks, and the lengths block last in the
-// stack buffer; the two-set kernels', then the three-, four- and five-set
-// ones'.
+// stack buffer; the two-set kernels', then the three- and four-set ones'.
 var setsEdges = []int{193, 194, 207, 208, 209, 255, 256, 257, 319, 320, 321, 383, 384, 385, 433, 440, 447, 448,
 	449, 450, 463, 464, 465, 511, 512, 513, 575, 576, 577, 639, 640, 641, 689, 696, 703, 704,
-	705, 706, 719, 720, 721, 767, 768, 769, 831, 832, 833, 895, 896, 897, 945, 952, 959, 960,
-	961, 962, 975, 976, 977, 1023, 1024, 1025, 1087, 1088, 1089, 1151, 1152, 1153, 1201, 1208, 1215, 1216}
+	705, 706, 719, 720, 721, 767, 768, 769, 831, 832, 833, 895, 896, 897, 945, 952, 959, 960}
 
 // setsADLens are the additional data lengths of the two-set kernel tests:
 // 0 to 40 bytes and a few long ones.
@@ -62,7 +60,7 @@ func guardsIntact(whole []byte) bool {
 }
 
 // TestSetsMatchesXCrypto compares the set kernels directly with x/crypto
-// at every length they take, fusedMax+1 to sets5Max, and additional data
+// at every length they take, fusedMax+1 to sets4Max, and additional data
 // of 0 to 40 bytes and a few longer, out of place and in place, with every
 // buffer between guard bytes that must stay untouched; Open must refuse a
 // tag, ciphertext or additional data with a bit flipped and then write
@@ -480,7 +478,7 @@ func TestSetsAdversarial(t *testing.T) {
 	adLens := []int{0, 1, 15, 16, 17, 31, 32, 33, 48, 50, 64, 100, 272}
 	var maxTop uint64
 	for _, kn := range modelKeys(t, rng, keys) {
-		ks := keystreamFrom1(t, kn.key, kn.nonce, sets5Max)
+		ks := keystreamFrom1(t, kn.key, kn.nonce, sets4Max)
 		for _, k := range setsKernels {
 			for n := k.min; n <= k.max; n++ {
 				for _, adLen := range adLens {
@@ -550,10 +548,10 @@ func TestSetsOnStack(t *testing.T) {
 
 // setsOverlapLens are the lengths of the overlap tests: the first and last
 // the three-set kernels take and the last block partial, whole or one byte
-// long in each of blocks 8 to 11 (the masked ones), then the four- and
-// five-set kernels' ends, their last blocks' and lengths between.
+// long in each of blocks 8 to 11 (the masked ones), then the four-set
+// kernels' ends, their last blocks' and lengths between.
 var setsOverlapLens = []int{449, 450, 463, 464, 511, 512, 513, 575, 576, 577, 639, 640, 641, 703, 704,
-	705, 720, 767, 768, 769, 896, 959, 960, 961, 1024, 1151, 1215, 1216}
+	705, 720, 767, 768, 769, 896, 959, 960}
 
 // overlapShifts returns the offsets, from the ciphertext's start, of
 // an Open kernel's output in the overlap tests: before the ciphertext by up to
@@ -571,7 +569,7 @@ func overlapShifts(n int) []int {
 	return s
 }
 
-// TestSetsOpenOverlap calls openSets3, openSets4 and openSets5, which
+// TestSetsOpenOverlap calls openSets3 and openSets4, which
 // decrypt a copy of the ciphertext and read the tag before they write,
 // with the ciphertext and its tag at a fixed place in a buffer and the
 // output at every offset of overlapShifts and a few more whole blocks

@@ -56,21 +56,3 @@ func sealSets4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte
 //
 //go:noescape
 func openSets4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
-
-// sealSets5 encrypts src, of 961 to 1216 bytes, into dst and writes the tag
-// over ad and the ciphertext (RFC 8439, Section 2.8) to tag, under key and
-// nonce. len(dst) >= len(src), and dst and src are the same memory or do not
-// overlap (it reads src after writing dst). It requires AVX-512F,
-// AVX-512BW, AVX-512VL and BMI2.
-//
-//go:noescape
-func sealSets5(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
-
-// openSets5 decrypts src, of 961 to 1216 bytes, into dst if its tag over ad
-// and src (RFC 8439, Section 2.8) equals tag, and returns 1; otherwise it
-// returns 0 and writes nothing, under key and nonce. len(dst) >= len(src);
-// dst may overlap src or tag anyhow (it decrypts a copy of src). It requires
-// AVX-512F, AVX-512BW, AVX-512VL and BMI2.
-//
-//go:noescape
-func openSets5(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int

@@ -45,7 +45,7 @@ import (
 // and shortSeal and shortOpen, short_amd64_asm.go), "chunks"
 // (xorChunksMAC and the kernels after the chunks, chunks_amd64_asm.go),
 // "avx2" (the AVX2 short kernels, short_avx2_asm.go), "chunksavx2"
-// (chunks_avx2_asm.go) or "sets" (the two- to five-set AVX-512 kernels,
+// (chunks_avx2_asm.go) or "sets" (the two- to four-set AVX-512 kernels,
 // sets_amd64_asm.go, sets3_amd64_asm.go and sets4_amd64_asm.go), each its
 // own assembly file so that the kernels can change apart.
 var kernel = flag.String("kernel", "short", "kernel to generate: short, chunks, avx2, chunksavx2 or sets")

@@ -43,7 +43,7 @@ import (
 // data): the MAC's blocks after the rounds cost about 10 cycles each.
 //
 // setsNKernel emits these kernels and, with the same staggered Seal
-// schedule for Open too, the four- and five-set ones (sets4_amd64_asm.go)
+// schedule for Open too, the four-set ones (sets4_amd64_asm.go)
 // from a plan (setsPlan).
 //
 // Every branch tests a public length or, in Open, whether the tag was right.
@@ -83,7 +83,7 @@ var sets3SealBeside = [2]int{2, 1}
 
 // sets3Kernel emits sealSets3 (open false) or openSets3. They skip the
 // last set's blocks that hold no byte of the message (setsPlan's skip), as
-// the four- and five-set kernels, whose masked accesses would otherwise
+// the four-set kernels, whose masked accesses would otherwise
 // reach past the buffers (see skipEmpty).
 func sets3Kernel(name string, open bool) {
 	setsNKernel(name, open, setsPlan{sets: 3, stitch: sets3SealStitch,

@@ -8,11 +8,8 @@ package main
 // five, sets 2 and 3 five, and set 3 its last five alone; each set
 // finishes in turn, and the MAC takes the blocks ready beside the rounds
 // after set 0's (Seal: those whose ciphertext is written; Open: any, all
-// being on the stack from the start).
-//
-// The five-set kernels (sealSets5 and openSets5) are the same one set
-// wider again, for 961 to 1216 bytes. Both skip the last set's blocks that
-// hold no byte of the message (setsPlan's skip; see skipEmpty).
+// being on the stack from the start). They skip the last set's blocks
+// that hold no byte of the message (setsPlan's skip; see skipEmpty).
 //
 // Every branch tests a public length or, in Open, whether the tag was right.
 
@@ -26,11 +23,3 @@ package main
 var sets4Plan = setsPlan{sets: 4, stitch: 5,
 	seal: [][2]int{{1, 1}, {2, 1}, {2, 1}},
 	open: [][2]int{{2, 1}, {2, 1}, {2, 2}}, skip: true, openStitch: 3}
-
-// sets5Plan is the five-set kernels' schedule (sealSets5 and openSets5,
-// 961 to 1216 bytes), sets4Plan's one set wider: Seal has 11, 27, 43 and
-// 59 blocks ready when its stitched stages start (55 stitched); Open 61,
-// of which the loop after the rounds needs one (60 stitched).
-var sets5Plan = setsPlan{sets: 5, stitch: 5,
-	seal: [][2]int{{1, 1}, {2, 1}, {2, 1}, {2, 1}},
-	open: [][2]int{{2, 1}, {2, 1}, {2, 1}, {2, 1}}, skip: true, openStitch: 3}

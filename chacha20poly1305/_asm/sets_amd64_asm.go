@@ -67,9 +67,6 @@ func setsKernels() {
 	laneCtrs = append(laneCtrs, laneTable("lanectr16", 12))
 	setsNKernel("sealSets4", false, sets4Plan)
 	setsNKernel("openSets4", true, sets4Plan)
-	laneCtrs = append(laneCtrs, laneTable("lanectr20", 16))
-	setsNKernel("sealSets5", false, sets5Plan)
-	setsNKernel("openSets5", true, sets5Plan)
 }
 
 // laneTable emits the read-only 64 bytes name, first, first+1, first+2 and

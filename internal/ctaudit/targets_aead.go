@@ -197,7 +197,7 @@ const whySets3 = "Seal: the loops over set 0's first 5 double rounds and sets 0 
 	"data's last block is partial and whether it has a whole one (which block the MAC starts from): public lengths; " +
 	"and the prologue's stack check"
 
-// whySetsN is the four- and five-set kernels' branches and loops
+// whySetsN is the four-set kernels' branches and loops
 // (sets_amd64.s).
 const whySetsN = "the loops over set 0's first double rounds and sets 0 and 1's next (Seal 5 and 5, Open 3 and 7; the other stages, two sets or the " +
 	"last alone, are unrolled), over the additional data's whole blocks and over the MAC's blocks left on the stack, whether " +
@@ -257,10 +257,10 @@ func init() {
 			{Symbol: ap + "open", AllowedBranches: 12, Why: whyAEADOpen},
 			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 6, Why: whyOpenPieces},
 			{Symbol: ap + "openInPlace", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whyOpenLong + "; " + whyPathUse + "; MAC.Prepare's useIFMA and pwReady (public); the buffer's copy (whether source and destination are one: public addresses); and the lengths of out and the buffer (clear)"},
-			{Symbol: ap + "sealKernel", AllowedBranches: 10, Why: "the path (which kernel), public"},
+			{Symbol: ap + "sealKernel", AllowedBranches: 9, Why: "the path (which kernel), public"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whySealLong + "; " + whyPathUse + "; and MAC.Prepare's useIFMA and pwReady (public)"},
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whyOpenLong + "; " + whyPathUse + "; MAC.Prepare's useIFMA and pwReady (public); and the length of out (clear)"},
-			{Symbol: ap + "openKernel", AllowedBranches: 12, Why: "the path (which kernel), whether out is empty (given the tag's address for the masked store), public; and whether the tag was right, which is Open's public result"},
+			{Symbol: ap + "openKernel", AllowedBranches: 11, Why: "the path (which kernel), whether out is empty (given the tag's address for the masked store), public; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 5, Why: whyAuthenticate + ", and whether macGroups did the work (CPU features and lengths, public)"},
 			{Symbol: ap + "macGroups", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "whether groups.plan took the input (CPU features and lengths, public), the copies into the tail buffer (public addresses and lengths), and the loop zeroing the fixed groups buffers"},
 			{Symbol: ap + "(*groups).plan", AllowedBranches: 6, Why: "useFused, haveChunks and the lengths of the additional data and ciphertext (public), and the copies into the head buffer (public addresses and lengths)"},
@@ -280,8 +280,6 @@ func init() {
 			{Symbol: ap + "openSets3", AllowedLoopJumps: 8, AllowedBranches: 17, Why: whySets3 + "; and whether each of the keystream's blocks 9..11 holds a byte of the message (its copy to the stack and its store jumped past if not): public length; and whether the tag was right, which is Open's public result" + whyTailGuard},
 			{Symbol: ap + "sealSets4", AllowedLoopJumps: 8, AllowedBranches: 13, Why: whySetsN + whyTailGuard},
 			{Symbol: ap + "openSets4", AllowedLoopJumps: 8, AllowedBranches: 17, Why: whySetsN + "; and whether the tag was right, which is Open's public result" + whyTailGuard},
-			{Symbol: ap + "sealSets5", AllowedLoopJumps: 8, AllowedBranches: 13, Why: whySetsN + whyTailGuard},
-			{Symbol: ap + "openSets5", AllowedLoopJumps: 8, AllowedBranches: 17, Why: whySetsN + "; and whether the tag was right, which is Open's public result" + whyTailGuard},
 			{Symbol: ap + "shortSeal", AllowedLoopJumps: 5, AllowedBranches: 14, Why: whyShort + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyTailGuard},
 			{Symbol: ap + "shortOpen", AllowedLoopJumps: 5, AllowedBranches: 15, Why: whyShortOpen + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyTailGuard},
 			{Symbol: ap + "sealAVX2", AllowedLoopJumps: 5, AllowedBranches: 22, Why: whyAVX2},
