@@ -6,7 +6,7 @@ import "math/bits"
 func checkSize(m *Modulus, xs ...*Nat) {
 	for _, x := range xs {
 		if len(x.limbs) != len(m.limbs) {
-			panic("bigmod: internal error: Nat and Modulus of different sizes")
+			panic("carry/bigmod: internal error: Nat and Modulus of different sizes")
 		}
 	}
 }

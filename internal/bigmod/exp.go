@@ -67,7 +67,7 @@ func ExpPair(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2 *Mo
 func (z *Nat) expWindow(x *Nat, e []byte, m *Modulus, w int) *Nat {
 	checkSize(m, x)
 	if w < 1 || w > maxWindowBits {
-		panic("bigmod: internal error: bad window width")
+		panic("carry/bigmod: internal error: bad window width")
 	}
 	n := len(m.limbs)
 	entries := 1 << w

@@ -41,7 +41,7 @@ func amm(z, a, b []uint64, r *radix52) {
 	case 80:
 		ammIFMA80((*[80]uint64)(z), (*[80]uint64)(a), (*[80]uint64)(b), (*[80]uint64)(r.m), &k0)
 	default:
-		panic("bigmod: internal error: no IFMA kernel for this size")
+		panic("carry/bigmod: internal error: no IFMA kernel for this size")
 	}
 }
 
@@ -57,7 +57,7 @@ func amm2(z, a, b, m []uint64, k0 *[2]uint64, words int) {
 	case 40:
 		ammIFMA40x2((*[80]uint64)(z), (*[80]uint64)(a), (*[80]uint64)(b), (*[80]uint64)(m), k0)
 	default:
-		panic("bigmod: internal error: no IFMA kernel for this size")
+		panic("carry/bigmod: internal error: no IFMA kernel for this size")
 	}
 }
 
@@ -78,7 +78,7 @@ func selectIFMA(z, table []uint64, k uint64) {
 	case 80:
 		selectIFMA80((*[80]uint64)(z), table, k)
 	default:
-		panic("bigmod: internal error: no IFMA table scan for this size")
+		panic("carry/bigmod: internal error: no IFMA table scan for this size")
 	}
 }
 

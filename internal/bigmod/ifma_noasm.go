@@ -11,13 +11,13 @@ const useIFMA = false
 const ifmaCapable = false
 
 func (z *Nat) expIFMA(x *Nat, e []byte, m *Modulus, w int) *Nat {
-	panic("bigmod: internal error: no IFMA kernels")
+	panic("carry/bigmod: internal error: no IFMA kernels")
 }
 
 func expPairIFMA(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2 *Modulus, w int) {
-	panic("bigmod: internal error: no IFMA kernels")
+	panic("carry/bigmod: internal error: no IFMA kernels")
 }
 
 func (z *Nat) expShortIFMAVarTime(x *Nat, e uint, m *Modulus) *Nat {
-	panic("bigmod: internal error: no IFMA kernels")
+	panic("carry/bigmod: internal error: no IFMA kernels")
 }

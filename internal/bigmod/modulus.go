@@ -53,7 +53,7 @@ func newModulus(b []byte, minBits int) (*Modulus, error) {
 	return newModulusFromLimbs(limbs, bitLen, minBits)
 }
 
-var errTooLarge = errors.New("bigmod: modulus too large")
+var errTooLarge = errors.New("carry/bigmod: modulus too large")
 
 // newModulusFromLimbs returns the modulus whose little-endian limbs are
 // limbs (kept, not copied; the top one nonzero) and bit length bitLen, after
@@ -61,13 +61,13 @@ var errTooLarge = errors.New("bigmod: modulus too large")
 func newModulusFromLimbs(limbs []uint64, bitLen, minBits int) (*Modulus, error) {
 	switch {
 	case bitLen <= 1:
-		return nil, errors.New("bigmod: modulus must be greater than one")
+		return nil, errors.New("carry/bigmod: modulus must be greater than one")
 	case bitLen > MaxModulusBits:
 		return nil, errTooLarge
 	case bitLen < minBits:
-		return nil, errors.New("bigmod: modulus too small")
+		return nil, errors.New("carry/bigmod: modulus too small")
 	case limbs[0]&1 == 0:
-		return nil, errors.New("bigmod: modulus must be odd")
+		return nil, errors.New("carry/bigmod: modulus must be odd")
 	}
 	m := &Modulus{limbs: limbs, bitLen: bitLen}
 	m.m0inv = minusInverseModW(m.limbs[0])
@@ -84,7 +84,7 @@ func newModulusFromLimbs(limbs []uint64, bitLen, minBits int) (*Modulus, error) 
 func NewModulusProduct(a, b []byte) (*Modulus, error) {
 	x, y := limbsFromBytes(a), limbsFromBytes(b)
 	if len(x) == 0 || len(y) == 0 {
-		return nil, errors.New("bigmod: modulus must be greater than one")
+		return nil, errors.New("carry/bigmod: modulus must be greater than one")
 	}
 	// The product has at least 64(len(x)-1) + 64(len(y)-1) + 1 bits.
 	if 64*(len(x)+len(y)-2)+1 > MaxModulusBits {
@@ -100,7 +100,7 @@ func NewModulusProduct(a, b []byte) (*Modulus, error) {
 		p = p[:len(p)-1]
 	}
 	if len(p) == 0 {
-		return nil, errors.New("bigmod: modulus must be greater than one")
+		return nil, errors.New("carry/bigmod: modulus must be greater than one")
 	}
 	bitLen := 64*(len(p)-1) + bitLenVarTime64(p[len(p)-1])
 	return newModulusFromLimbs(p, bitLen, MinModulusBits)

@@ -92,7 +92,7 @@ func (x *Nat) reset(n int) *Nat {
 func (x *Nat) ExpandFor(m *Modulus) *Nat {
 	n := len(m.limbs)
 	if len(x.limbs) > n {
-		panic("bigmod: ExpandFor of a Nat larger than the modulus")
+		panic("carry/bigmod: ExpandFor of a Nat larger than the modulus")
 	}
 	if cap(x.limbs) < n {
 		limbs := make([]uint64, n)
@@ -122,8 +122,8 @@ func limbFromBytes(b []byte, i int) uint64 {
 // errTooLong and errOverflow are the decoding errors. Both say only that an
 // input was refused, never which of its bits made it so.
 var (
-	errTooLong  = errors.New("bigmod: input longer than the modulus")
-	errOverflow = errors.New("bigmod: input not below the modulus")
+	errTooLong  = errors.New("carry/bigmod: input longer than the modulus")
+	errOverflow = errors.New("carry/bigmod: input not below the modulus")
 )
 
 // SetBytes sets x = b, the big-endian b, with m's limb count, and returns x.
@@ -176,7 +176,7 @@ func (x *Nat) FillBytes(buf []byte) []byte {
 		}
 	}
 	if ctIsZero(dropped) == no {
-		panic("bigmod: internal error: value does not fit in the buffer")
+		panic("carry/bigmod: internal error: value does not fit in the buffer")
 	}
 	return buf
 }
@@ -186,7 +186,7 @@ func (x *Nat) FillBytes(buf []byte) []byte {
 func (x *Nat) Equal(y *Nat) choice {
 	n := len(x.limbs)
 	if len(y.limbs) != n {
-		panic("bigmod: internal error: Equal of Nats of different sizes")
+		panic("carry/bigmod: internal error: Equal of Nats of different sizes")
 	}
 	var diff uint64
 	for i, yi := range y.limbs[:n] {

@@ -36,7 +36,7 @@ var d = mustElement([32]byte{
 // whether x was a valid encoding.
 func (v *Point) SetBytes(x []byte) (*Point, error) {
 	if len(x) != 32 {
-		return nil, errors.New("edwards25519: invalid point encoding length")
+		return nil, errors.New("carry/edwards25519: invalid point encoding length")
 	}
 
 	// The curve equation −x^2 + y^2 = 1 + d·x^2·y^2 solved for x:
@@ -49,7 +49,7 @@ func (v *Point) SetBytes(x []byte) (*Point, error) {
 	w.Mul(&y2, &d)
 	w.Add(&w, &feOne) // w = d·y^2 + 1
 	if _, wasSquare := xx.SqrtRatio(&u, &w); wasSquare != 1 {
-		return nil, errors.New("edwards25519: invalid point encoding")
+		return nil, errors.New("carry/edwards25519: invalid point encoding")
 	}
 
 	// The root whose least significant bit is the sign bit; for x = 0 both

@@ -81,7 +81,7 @@ type incomparable [0]func()
 func mustElement(b [32]byte) field25519.Element {
 	var v field25519.Element
 	if _, err := v.SetBytes(b[:]); err != nil {
-		panic("edwards25519: internal error: bad constant")
+		panic("carry/edwards25519: internal error: bad constant")
 	}
 	return v
 }

@@ -24,7 +24,7 @@ const pippengerThreshold = 96
 // they are in batch verification.
 func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	if len(scalars) != len(points) {
-		panic("edwards25519: VarTimeMultiScalarMult with different numbers of scalars and points")
+		panic("carry/edwards25519: VarTimeMultiScalarMult with different numbers of scalars and points")
 	}
 	if len(points) >= pippengerThreshold {
 		return v.pippengerVarTime(scalars, points, pippengerWindow(len(points)))

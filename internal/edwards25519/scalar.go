@@ -45,12 +45,12 @@ func (s *Scalar) Set(x *Scalar) *Scalar {
 // canonical is revealed by the error; nothing else about x is.
 func (s *Scalar) SetCanonicalBytes(x []byte) (*Scalar, error) {
 	if len(x) != 32 {
-		return nil, errors.New("edwards25519: invalid scalar length")
+		return nil, errors.New("carry/edwards25519: invalid scalar length")
 	}
 	var w [4]uint64
 	loadWords(&w, (*[32]byte)(x))
 	if isBelowL(&w) != 1 {
-		return nil, errors.New("edwards25519: invalid scalar encoding")
+		return nil, errors.New("carry/edwards25519: invalid scalar encoding")
 	}
 	montMul(&s.s, &w, &scalarRR) // x·R^2/R = x·R
 	return s, nil
@@ -65,7 +65,7 @@ func (s *Scalar) SetCanonicalBytes(x []byte) (*Scalar, error) {
 // to a statistical distance of about 2^-259.
 func (s *Scalar) SetUniformBytes(x []byte) (*Scalar, error) {
 	if len(x) != 64 {
-		return nil, errors.New("edwards25519: invalid SetUniformBytes input length")
+		return nil, errors.New("carry/edwards25519: invalid SetUniformBytes input length")
 	}
 	var lo, hi [4]uint64
 	loadWords(&lo, (*[32]byte)(x[:32]))
@@ -84,7 +84,7 @@ func (s *Scalar) SetUniformBytes(x []byte) (*Scalar, error) {
 // Ed25519 key as the group sees it, and k·B is the same point either way.
 func (s *Scalar) SetBytesWithClamping(x []byte) (*Scalar, error) {
 	if len(x) != 32 {
-		return nil, errors.New("edwards25519: invalid SetBytesWithClamping input length")
+		return nil, errors.New("carry/edwards25519: invalid SetBytesWithClamping input length")
 	}
 	b := [32]byte(x)
 	b[0] &= 248

@@ -108,7 +108,7 @@ func (v *Element) Set(a *Element) *Element {
 // and v is unchanged.
 func (v *Element) SetBytes(x []byte) (*Element, error) {
 	if len(x) != 32 {
-		return nil, errors.New("field25519: invalid field element input size")
+		return nil, errors.New("carry/field25519: invalid field element input size")
 	}
 
 	// Limb i holds bits 51·i to 51·i+50. Each is read from the 8-byte word
@@ -286,7 +286,7 @@ func (v *Element) Square(a *Element) *Element {
 // registers across the n squarings.
 func (v *Element) SquareN(a *Element, n int) *Element {
 	if n < 1 {
-		panic("field25519: SquareN with n < 1")
+		panic("carry/field25519: SquareN with n < 1")
 	}
 	feSquareN(v, a, n)
 	return v

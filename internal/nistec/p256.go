@@ -84,7 +84,7 @@ func (p *P256Point) SetBytes(b []byte) (*P256Point, error) {
 		// y² = x³ - 3x + b has a root iff the point exists; p ≡ 3 mod 4.
 		y, ok := new(p256Element).Sqrt(p256Polynomial(new(p256Element), x))
 		if ok != 1 {
-			return nil, errors.New("invalid P256 compressed point encoding")
+			return nil, errors.New("carry/nistec: invalid P256 compressed point encoding")
 		}
 		// Take the root whose parity is the tag's low bit.
 		var yb [p256ElementLength]byte
@@ -97,7 +97,7 @@ func (p *P256Point) SetBytes(b []byte) (*P256Point, error) {
 		return p, nil
 
 	default:
-		return nil, errors.New("invalid P256 point encoding")
+		return nil, errors.New("carry/nistec: invalid P256 point encoding")
 	}
 }
 
@@ -118,7 +118,7 @@ func p256CheckOnCurve(x, y *p256Element) error {
 	p256Polynomial(&rhs, x)
 	lhs.Square(y)
 	if rhs.Equal(&lhs) != 1 {
-		return errors.New("P256 point not on curve")
+		return errors.New("carry/nistec: P256 point not on curve")
 	}
 	return nil
 }
@@ -161,7 +161,7 @@ func (p *P256Point) BytesX() ([]byte, error) {
 
 func (p *P256Point) bytesX(out *[p256ElementLength]byte) ([]byte, error) {
 	if p.z.IsZero() == 1 {
-		return nil, errors.New("P256 point is the point at infinity")
+		return nil, errors.New("carry/nistec: P256 point is the point at infinity")
 	}
 	var zinv, x p256Element
 	zinv.Invert(&p.z)
@@ -488,7 +488,7 @@ func (t *p256Table) selectIntoGeneric(p *P256Point, n uint32) {
 // added with the complete formulas.
 func (p *P256Point) ScalarMult(q *P256Point, scalar []byte) (*P256Point, error) {
 	if len(scalar) != p256ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var qj p256Jacobian
 	qj.fromProjective(q)
@@ -576,7 +576,7 @@ func p256SelectBaseGeneric(a *p256Affine, row *[64]p256Affine, n uint32) {
 // itself then.
 func (p *P256Point) ScalarBaseMult(scalar []byte) (*P256Point, error) {
 	if len(scalar) != p256ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var digits [p256BaseDigits]int32
 	signedDigitsW(digits[:], scalar, 7)

@@ -112,11 +112,11 @@ func (e *p256Element) IsZero() int {
 // thing its time depends on.
 func (e *p256Element) SetBytes(x []byte) (*p256Element, error) {
 	if len(x) != p256ElementLength {
-		return nil, errors.New("invalid field element length")
+		return nil, errors.New("carry/nistec: invalid field element length")
 	}
 	var t [4]uint64
 	if p256FromBytes(&t, (*[32]byte)(x)) != 1 {
-		return nil, errors.New("invalid field element encoding")
+		return nil, errors.New("carry/nistec: invalid field element encoding")
 	}
 	p256Mul(&e.l, &t, &p256RR)
 	return e, nil

@@ -33,11 +33,11 @@ func (s *P256Scalar) Set(t *P256Scalar) *P256Scalar {
 // leaves s unchanged.
 func (s *P256Scalar) SetCanonicalBytes(b []byte) (*P256Scalar, error) {
 	if len(b) != 32 {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var t [4]uint64
 	if p256OrdFromBytes(&t, (*[32]byte)(b)) != 1 {
-		return nil, errors.New("invalid scalar encoding")
+		return nil, errors.New("carry/nistec: invalid scalar encoding")
 	}
 	p256OrdMul(&s.l, &t, &p256OrdRR)
 	return s, nil
@@ -49,7 +49,7 @@ func (s *P256Scalar) SetCanonicalBytes(b []byte) (*P256Scalar, error) {
 // unchanged. The reduction is one masked subtraction of n.
 func (s *P256Scalar) SetReducedBytes(b []byte) (*P256Scalar, error) {
 	if len(b) != 32 || !p256ReducedCheck((*[32]byte)(b)) {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var t [4]uint64
 	lt := p256OrdFromBytes(&t, (*[32]byte)(b))

@@ -90,7 +90,7 @@ func (p *P256Point) HasXVarTime(x []byte) bool {
 // fixed-base table.
 func (p *P256Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P256Point, u2 []byte) (*P256Point, error) {
 	if len(u1) != p256ScalarLength || len(u2) != p256ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	// The odd multiples q, 3q, ..., 15q of the width-5 NAF of u2.
 	var table [8]p256Jacobian

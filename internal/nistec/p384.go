@@ -84,7 +84,7 @@ func (p *P384Point) SetBytes(b []byte) (*P384Point, error) {
 		// y² = x³ - 3x + b has a root iff the point exists; p ≡ 3 mod 4.
 		y, ok := new(p384Element).Sqrt(p384Polynomial(new(p384Element), x))
 		if ok != 1 {
-			return nil, errors.New("invalid P384 compressed point encoding")
+			return nil, errors.New("carry/nistec: invalid P384 compressed point encoding")
 		}
 		// Take the root whose parity is the tag's low bit.
 		var yb [p384ElementLength]byte
@@ -97,7 +97,7 @@ func (p *P384Point) SetBytes(b []byte) (*P384Point, error) {
 		return p, nil
 
 	default:
-		return nil, errors.New("invalid P384 point encoding")
+		return nil, errors.New("carry/nistec: invalid P384 point encoding")
 	}
 }
 
@@ -118,7 +118,7 @@ func p384CheckOnCurve(x, y *p384Element) error {
 	p384Polynomial(&rhs, x)
 	lhs.Square(y)
 	if rhs.Equal(&lhs) != 1 {
-		return errors.New("P384 point not on curve")
+		return errors.New("carry/nistec: P384 point not on curve")
 	}
 	return nil
 }
@@ -161,7 +161,7 @@ func (p *P384Point) BytesX() ([]byte, error) {
 
 func (p *P384Point) bytesX(out *[p384ElementLength]byte) ([]byte, error) {
 	if p.z.IsZero() == 1 {
-		return nil, errors.New("P384 point is the point at infinity")
+		return nil, errors.New("carry/nistec: P384 point is the point at infinity")
 	}
 	var zinv, x p384Element
 	zinv.Invert(&p.z)
@@ -488,7 +488,7 @@ func (t *p384Table) selectInto(p *P384Point, n uint32) {
 // added with the complete formulas.
 func (p *P384Point) ScalarMult(q *P384Point, scalar []byte) (*P384Point, error) {
 	if len(scalar) != p384ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var qj p384Jacobian
 	qj.fromProjective(q)
@@ -583,7 +583,7 @@ func p384SelectBase(a *p384Affine, row *[16]p384Affine, n uint32) {
 // itself then.
 func (p *P384Point) ScalarBaseMult(scalar []byte) (*P384Point, error) {
 	if len(scalar) != p384ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var digits [p384BaseDigits]int32
 	signedDigitsW(digits[:], scalar, 5)

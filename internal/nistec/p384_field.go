@@ -112,11 +112,11 @@ func (e *p384Element) IsZero() int {
 // thing its time depends on.
 func (e *p384Element) SetBytes(x []byte) (*p384Element, error) {
 	if len(x) != p384ElementLength {
-		return nil, errors.New("invalid field element length")
+		return nil, errors.New("carry/nistec: invalid field element length")
 	}
 	var t [6]uint64
 	if p384FromBytes(&t, (*[48]byte)(x)) != 1 {
-		return nil, errors.New("invalid field element encoding")
+		return nil, errors.New("carry/nistec: invalid field element encoding")
 	}
 	p384Mul(&e.l, &t, &p384RR)
 	return e, nil

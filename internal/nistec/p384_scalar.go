@@ -33,11 +33,11 @@ func (s *P384Scalar) Set(t *P384Scalar) *P384Scalar {
 // leaves s unchanged.
 func (s *P384Scalar) SetCanonicalBytes(b []byte) (*P384Scalar, error) {
 	if len(b) != 48 {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var t [6]uint64
 	if p384OrdFromBytes(&t, (*[48]byte)(b)) != 1 {
-		return nil, errors.New("invalid scalar encoding")
+		return nil, errors.New("carry/nistec: invalid scalar encoding")
 	}
 	p384OrdMul(&s.l, &t, &p384OrdRR)
 	return s, nil
@@ -49,7 +49,7 @@ func (s *P384Scalar) SetCanonicalBytes(b []byte) (*P384Scalar, error) {
 // unchanged. The reduction is one masked subtraction of n.
 func (s *P384Scalar) SetReducedBytes(b []byte) (*P384Scalar, error) {
 	if len(b) != 48 || !p384ReducedCheck((*[48]byte)(b)) {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var t [6]uint64
 	lt := p384OrdFromBytes(&t, (*[48]byte)(b))

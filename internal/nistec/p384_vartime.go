@@ -90,7 +90,7 @@ func (p *P384Point) HasXVarTime(x []byte) bool {
 // fixed-base table.
 func (p *P384Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P384Point, u2 []byte) (*P384Point, error) {
 	if len(u1) != p384ScalarLength || len(u2) != p384ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	// The odd multiples q, 3q, ..., 15q of the width-5 NAF of u2.
 	var table [8]p384Jacobian

@@ -84,7 +84,7 @@ func (p *P521Point) SetBytes(b []byte) (*P521Point, error) {
 		// y² = x³ - 3x + b has a root iff the point exists; p ≡ 3 mod 4.
 		y, ok := new(p521Element).Sqrt(p521Polynomial(new(p521Element), x))
 		if ok != 1 {
-			return nil, errors.New("invalid P521 compressed point encoding")
+			return nil, errors.New("carry/nistec: invalid P521 compressed point encoding")
 		}
 		// Take the root whose parity is the tag's low bit.
 		var yb [p521ElementLength]byte
@@ -97,7 +97,7 @@ func (p *P521Point) SetBytes(b []byte) (*P521Point, error) {
 		return p, nil
 
 	default:
-		return nil, errors.New("invalid P521 point encoding")
+		return nil, errors.New("carry/nistec: invalid P521 point encoding")
 	}
 }
 
@@ -118,7 +118,7 @@ func p521CheckOnCurve(x, y *p521Element) error {
 	p521Polynomial(&rhs, x)
 	lhs.Square(y)
 	if rhs.Equal(&lhs) != 1 {
-		return errors.New("P521 point not on curve")
+		return errors.New("carry/nistec: P521 point not on curve")
 	}
 	return nil
 }
@@ -161,7 +161,7 @@ func (p *P521Point) BytesX() ([]byte, error) {
 
 func (p *P521Point) bytesX(out *[p521ElementLength]byte) ([]byte, error) {
 	if p.z.IsZero() == 1 {
-		return nil, errors.New("P521 point is the point at infinity")
+		return nil, errors.New("carry/nistec: P521 point is the point at infinity")
 	}
 	var zinv, x p521Element
 	zinv.Invert(&p.z)
@@ -488,7 +488,7 @@ func (t *p521Table) selectIntoGeneric(p *P521Point, n uint32) {
 // added with the complete formulas.
 func (p *P521Point) ScalarMult(q *P521Point, scalar []byte) (*P521Point, error) {
 	if len(scalar) != p521ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var qj p521Jacobian
 	qj.fromProjective(q)
@@ -583,7 +583,7 @@ func p521SelectBase(a *p521Affine, row *[16]p521Affine, n uint32) {
 // itself then.
 func (p *P521Point) ScalarBaseMult(scalar []byte) (*P521Point, error) {
 	if len(scalar) != p521ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var digits [p521BaseDigits]int32
 	signedDigitsW(digits[:], scalar, 5)

@@ -112,11 +112,11 @@ func (e *p521Element) IsZero() int {
 // thing its time depends on.
 func (e *p521Element) SetBytes(x []byte) (*p521Element, error) {
 	if len(x) != p521ElementLength {
-		return nil, errors.New("invalid field element length")
+		return nil, errors.New("carry/nistec: invalid field element length")
 	}
 	var t [9]uint64
 	if p521FromBytes(&t, (*[66]byte)(x)) != 1 {
-		return nil, errors.New("invalid field element encoding")
+		return nil, errors.New("carry/nistec: invalid field element encoding")
 	}
 	p521Mul(&e.l, &t, &p521RR)
 	return e, nil

@@ -33,11 +33,11 @@ func (s *P521Scalar) Set(t *P521Scalar) *P521Scalar {
 // leaves s unchanged.
 func (s *P521Scalar) SetCanonicalBytes(b []byte) (*P521Scalar, error) {
 	if len(b) != 66 {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var t [9]uint64
 	if p521OrdFromBytes(&t, (*[66]byte)(b)) != 1 {
-		return nil, errors.New("invalid scalar encoding")
+		return nil, errors.New("carry/nistec: invalid scalar encoding")
 	}
 	p521OrdMul(&s.l, &t, &p521OrdRR)
 	return s, nil
@@ -49,7 +49,7 @@ func (s *P521Scalar) SetCanonicalBytes(b []byte) (*P521Scalar, error) {
 // unchanged. The reduction is one masked subtraction of n.
 func (s *P521Scalar) SetReducedBytes(b []byte) (*P521Scalar, error) {
 	if len(b) != 66 || !p521ReducedCheck((*[66]byte)(b)) {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var t [9]uint64
 	lt := p521OrdFromBytes(&t, (*[66]byte)(b))

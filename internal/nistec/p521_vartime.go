@@ -90,7 +90,7 @@ func (p *P521Point) HasXVarTime(x []byte) bool {
 // fixed-base table.
 func (p *P521Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P521Point, u2 []byte) (*P521Point, error) {
 	if len(u1) != p521ScalarLength || len(u2) != p521ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	// The odd multiples q, 3q, ..., 15q of the width-5 NAF of u2.
 	var table [8]p521Jacobian

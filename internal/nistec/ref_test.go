@@ -15,7 +15,7 @@ func stdGenerator[T any, P pointPtr[T]](p P, c elliptic.Curve) P {
 	b := append([]byte{4}, fixedBytes(params.Gx, size)...)
 	b = append(b, fixedBytes(params.Gy, size)...)
 	if _, err := p.SetBytes(b); err != nil {
-		panic("nistec: the standard library's generator does not decode: " + err.Error())
+		panic("carry/nistec: the standard library's generator does not decode: " + err.Error())
 	}
 	return p
 }

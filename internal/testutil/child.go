@@ -34,7 +34,7 @@ func RunChild(t testing.TB, env ...string) {
 		t.Skipf("cannot run a child test process here: %v", err)
 	}
 	if err != nil {
-		t.Fatalf("child process failed: %v\n%s", err, out)
+		t.Fatalf("carry/testutil: child process failed: %v\n%s", err, out)
 	}
 	t.Logf("child:\n%s", out)
 }

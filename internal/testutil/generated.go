@@ -24,7 +24,7 @@ func CheckGenerated(t testing.TB, genDir string, args []string, files ...string)
 	t.Helper()
 	goTool, err := goCommand()
 	if err != nil {
-		t.Fatalf("testutil: %v", err)
+		t.Fatalf("carry/testutil: %v", err)
 	}
 	tmp := t.TempDir()
 	gen := filepath.Join(tmp, filepath.Base(genDir))
@@ -51,7 +51,7 @@ func CheckGenerated(t testing.TB, genDir string, args []string, files ...string)
 	cmd.Dir = gen
 	cmd.Env = append(environWithout("GOARCH", "GOOS", "GOFLAGS", "GOWORK"), "GOWORK=off", "GOFLAGS=-mod=readonly")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("running the generator in %s (its dependencies must come from the module cache or proxy): %v\n%s", genDir, err, out)
+		t.Fatalf("carry/testutil: running the generator in %s (its dependencies must come from the module cache or proxy): %v\n%s", genDir, err, out)
 	}
 	for _, name := range files {
 		want, err := os.ReadFile(filepath.Join(tmp, name))
@@ -63,7 +63,7 @@ func CheckGenerated(t testing.TB, genDir string, args []string, files ...string)
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s is stale: run go generate in %s", name, genDir)
+			t.Errorf("carry/testutil: %s is stale: run go generate in %s", name, genDir)
 		}
 	}
 }

@@ -14,7 +14,7 @@ func OpenSSL(t testing.TB) string {
 	t.Helper()
 	p, err := exec.LookPath("openssl")
 	if err != nil {
-		t.Fatalf("the openssl command line tool is not on PATH; install it (Debian: apt-get install openssl) to run this test")
+		t.Fatalf("carry/testutil: the openssl command line tool is not on PATH; install it (Debian: apt-get install openssl) to run this test")
 	}
 	return p
 }
@@ -29,7 +29,7 @@ func RunOpenSSL(t testing.TB, stdin []byte, args ...string) []byte {
 	cmd.Stdout = &stdout
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("openssl %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+		t.Fatalf("carry/testutil: openssl %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
 	}
 	return stdout.Bytes()
 }

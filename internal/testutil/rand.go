@@ -40,7 +40,7 @@ func Rand(t testing.TB) *mathrand.Rand {
 	if env, ok := os.LookupEnv(SeedEnv); ok {
 		b, err := hex.DecodeString(env)
 		if err != nil || len(b) != len(root) {
-			t.Fatalf("testutil: %s must be %d hexadecimal digits, got %q", SeedEnv, 2*len(root), env)
+			t.Fatalf("carry/testutil: %s must be %d hexadecimal digits, got %q", SeedEnv, 2*len(root), env)
 		}
 		copy(root[:], b)
 	}

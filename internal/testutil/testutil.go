@@ -18,7 +18,7 @@ func MustHex(t testing.TB, s string) []byte {
 	t.Helper()
 	b, err := hex.DecodeString(s)
 	if err != nil {
-		t.Fatalf("testutil: bad hex %q: %v", s, err)
+		t.Fatalf("carry/testutil: bad hex %q: %v", s, err)
 	}
 	return b
 }

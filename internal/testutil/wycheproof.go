@@ -37,7 +37,7 @@ func WycheproofDir(t testing.TB) string {
 	t.Helper()
 	dir, err := wycheproofDir()
 	if err != nil {
-		t.Fatalf("cannot fetch Wycheproof vectors via the Go module proxy: %v", err)
+		t.Fatalf("carry/testutil: cannot fetch Wycheproof vectors via the Go module proxy: %v", err)
 	}
 	return dir
 }
@@ -49,10 +49,10 @@ func LoadWycheproof(t testing.TB, file string, v any) {
 	path := filepath.Join(WycheproofDir(t), "testvectors", file)
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("testutil: reading Wycheproof vectors: %v", err)
+		t.Fatalf("carry/testutil: reading Wycheproof vectors: %v", err)
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		t.Fatalf("testutil: decoding Wycheproof vectors %s: %v", file, err)
+		t.Fatalf("carry/testutil: decoding Wycheproof vectors %s: %v", file, err)
 	}
 }
 

@@ -163,11 +163,11 @@ func (e *{{.Lower}}Element) IsZero() int {
 // thing its time depends on.
 func (e *{{.Lower}}Element) SetBytes(x []byte) (*{{.Lower}}Element, error) {
 	if len(x) != {{.Lower}}ElementLength {
-		return nil, errors.New("invalid field element length")
+		return nil, errors.New("carry/nistec: invalid field element length")
 	}
 	var t [{{.Words}}]uint64
 	if {{.Lower}}FromBytes(&t, (*[{{.Bytes}}]byte)(x)) != 1 {
-		return nil, errors.New("invalid field element encoding")
+		return nil, errors.New("carry/nistec: invalid field element encoding")
 	}
 	{{.Lower}}Mul(&e.l, &t, &{{.Lower}}RR)
 	return e, nil
@@ -209,11 +209,11 @@ func (s *{{.Name}}Scalar) Set(t *{{.Name}}Scalar) *{{.Name}}Scalar {
 // leaves s unchanged.
 func (s *{{.Name}}Scalar) SetCanonicalBytes(b []byte) (*{{.Name}}Scalar, error) {
 	if len(b) != {{.Bytes}} {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var t [{{.Words}}]uint64
 	if {{.Lower}}OrdFromBytes(&t, (*[{{.Bytes}}]byte)(b)) != 1 {
-		return nil, errors.New("invalid scalar encoding")
+		return nil, errors.New("carry/nistec: invalid scalar encoding")
 	}
 	{{.Lower}}OrdMul(&s.l, &t, &{{.Lower}}OrdRR)
 	return s, nil
@@ -225,7 +225,7 @@ func (s *{{.Name}}Scalar) SetCanonicalBytes(b []byte) (*{{.Name}}Scalar, error) 
 // unchanged. The reduction is one masked subtraction of n.
 func (s *{{.Name}}Scalar) SetReducedBytes(b []byte) (*{{.Name}}Scalar, error) {
 	if len(b) != {{.Bytes}} || !{{.Lower}}ReducedCheck((*[{{.Bytes}}]byte)(b)) {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var t [{{.Words}}]uint64
 	lt := {{.Lower}}OrdFromBytes(&t, (*[{{.Bytes}}]byte)(b))

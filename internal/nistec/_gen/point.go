@@ -90,7 +90,7 @@ func (p *{{.Name}}Point) SetBytes(b []byte) (*{{.Name}}Point, error) {
 		// y² = x³ - 3x + b has a root iff the point exists; p ≡ 3 mod 4.
 		y, ok := new({{.Lower}}Element).Sqrt({{.Lower}}Polynomial(new({{.Lower}}Element), x))
 		if ok != 1 {
-			return nil, errors.New("invalid {{.Name}} compressed point encoding")
+			return nil, errors.New("carry/nistec: invalid {{.Name}} compressed point encoding")
 		}
 		// Take the root whose parity is the tag's low bit.
 		var yb [{{.Lower}}ElementLength]byte
@@ -103,7 +103,7 @@ func (p *{{.Name}}Point) SetBytes(b []byte) (*{{.Name}}Point, error) {
 		return p, nil
 
 	default:
-		return nil, errors.New("invalid {{.Name}} point encoding")
+		return nil, errors.New("carry/nistec: invalid {{.Name}} point encoding")
 	}
 }
 
@@ -124,7 +124,7 @@ func {{.Lower}}CheckOnCurve(x, y *{{.Lower}}Element) error {
 	{{.Lower}}Polynomial(&rhs, x)
 	lhs.Square(y)
 	if rhs.Equal(&lhs) != 1 {
-		return errors.New("{{.Name}} point not on curve")
+		return errors.New("carry/nistec: {{.Name}} point not on curve")
 	}
 	return nil
 }
@@ -167,7 +167,7 @@ func (p *{{.Name}}Point) BytesX() ([]byte, error) {
 
 func (p *{{.Name}}Point) bytesX(out *[{{.Lower}}ElementLength]byte) ([]byte, error) {
 	if p.z.IsZero() == 1 {
-		return nil, errors.New("{{.Name}} point is the point at infinity")
+		return nil, errors.New("carry/nistec: {{.Name}} point is the point at infinity")
 	}
 	var zinv, x {{.Lower}}Element
 	zinv.Invert(&p.z)
@@ -494,7 +494,7 @@ func (t *{{.Lower}}Table) {{.Scan "selectInto"}}(p *{{.Name}}Point, n uint32) {
 // added with the complete formulas.
 func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}}Point, error) {
 	if len(scalar) != {{.Lower}}ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var qj {{.Lower}}Jacobian
 	qj.fromProjective(q)
@@ -603,7 +603,7 @@ func {{.Lower}}{{.SelectBase}}(a *{{.Lower}}Affine, row *[{{.BaseEntries}}]{{.Lo
 // itself then.
 func (p *{{.Name}}Point) ScalarBaseMult(scalar []byte) (*{{.Name}}Point, error) {
 	if len(scalar) != {{.Lower}}ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	var digits [{{.Lower}}BaseDigits]int32
 	signedDigitsW(digits[:], scalar, {{.BaseWindow}})

@@ -96,7 +96,7 @@ func (p *{{.Name}}Point) HasXVarTime(x []byte) bool {
 // fixed-base table.
 func (p *{{.Name}}Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *{{.Name}}Point, u2 []byte) (*{{.Name}}Point, error) {
 	if len(u1) != {{.Lower}}ScalarLength || len(u2) != {{.Lower}}ScalarLength {
-		return nil, errors.New("invalid scalar length")
+		return nil, errors.New("carry/nistec: invalid scalar length")
 	}
 	// The odd multiples q, 3q, ..., 15q of the width-5 NAF of u2.
 	var table [8]{{.Lower}}Jacobian
