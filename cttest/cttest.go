@@ -111,7 +111,7 @@ func Run(cfg Config, prepare func(class int, rec []byte), op func(rec []byte)) R
 	}
 	size := cfg.RecordSize
 	if n < 0 || size < 0 {
-		panic("cttest: negative Config.Measurements or Config.RecordSize")
+		panic("carry/cttest: negative Config.Measurements or Config.RecordSize")
 	}
 	warm := min(max(n/100, 1000), 10_000)
 	total := warm + n

@@ -22,7 +22,7 @@ import "math/rand/v2"
 // FixedPool panics if n < 1 or size < 0.
 func FixedPool(n, size int, fill func(i int, rec []byte)) func(rec []byte) {
 	if n < 1 || size < 0 {
-		panic("cttest: FixedPool needs n >= 1 and size >= 0")
+		panic("carry/cttest: FixedPool needs n >= 1 and size >= 0")
 	}
 	pool := make([]byte, n*size)
 	for i := range n {

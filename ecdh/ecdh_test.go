@@ -40,8 +40,8 @@ func nistTestCurves() []Curve {
 // sameError reports whether err, of this package, and stdErr, of
 // crypto/ecdh for the same input, are both nil or both errors with the same
 // message: word for word, or after this package's prefix "carry/ecdh: " is
-// put for crypto/ecdh's. (internal/nistec's point errors have no prefix, and
-// are the same in both.)
+// put for crypto/ecdh's. (For a point that does not decode, NewPublicKey
+// returns crypto/ecdh's own error, which has no prefix.)
 func sameError(err, stdErr error) bool {
 	if err == nil || stdErr == nil {
 		return err == nil && stdErr == nil

@@ -114,7 +114,7 @@ func (c *nistCurve[P, S]) NewPublicKey(key []byte) (*PublicKey, error) {
 	}
 	if _, err := c.newPoint().SetBytes(key); err != nil {
 		// crypto/ecdh's error for the same public bytes: internal/nistec's
-		// message for a coordinate not below p is not the same as Go's.
+		// messages are carry's, not Go's.
 		if _, stdErr := c.stdCurve.NewPublicKey(key); stdErr != nil {
 			return nil, stdErr
 		}

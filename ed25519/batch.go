@@ -97,7 +97,7 @@ func VerifyBatch(pubs []PublicKey, messages, sigs [][]byte) bool {
 
 		copy(zBuf[:16], zBytes[16*i:])
 		if _, err := z.SetCanonicalBytes(zBuf[:]); err != nil {
-			panic("ed25519: internal error: a 128-bit scalar is not canonical")
+			panic("carry/ed25519: internal error: a 128-bit scalar is not canonical")
 		}
 		scalars[1+i].Set(&z)
 		scalars[j].Add(scalars[j], zk.Multiply(&z, &k))

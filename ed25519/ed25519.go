@@ -154,7 +154,7 @@ type privateKey struct {
 func (k *privateKey) expand() {
 	h := sha512.Sum512(k.key[:SeedSize])
 	if _, err := k.s.SetBytesWithClamping(h[:32]); err != nil {
-		panic("ed25519: internal error: clamping a 32-byte value failed")
+		panic("carry/ed25519: internal error: clamping a 32-byte value failed")
 	}
 	copy(k.prefix[:], h[32:])
 }

@@ -127,7 +127,7 @@ func (k *privateKey) sign(sig *[SignatureSize]byte, message []byte, dom domain, 
 	h.Sum(digest[:0])
 	var r edwards25519.Scalar
 	if _, err := r.SetUniformBytes(digest[:]); err != nil {
-		panic("ed25519: internal error: reducing a 64-byte digest failed")
+		panic("carry/ed25519: internal error: reducing a 64-byte digest failed")
 	}
 
 	var R edwards25519.Point
@@ -142,7 +142,7 @@ func (k *privateKey) sign(sig *[SignatureSize]byte, message []byte, dom domain, 
 	h.Sum(digest[:0])
 	var c edwards25519.Scalar
 	if _, err := c.SetUniformBytes(digest[:]); err != nil {
-		panic("ed25519: internal error: reducing a 64-byte digest failed")
+		panic("carry/ed25519: internal error: reducing a 64-byte digest failed")
 	}
 
 	var S edwards25519.Scalar

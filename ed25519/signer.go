@@ -30,7 +30,7 @@ func NewSigner(priv PrivateKey) (*Signer, error) {
 		return nil, err
 	}
 	if k.publicKeyMatches() != 1 {
-		return nil, errors.New("ed25519: private key's public key does not match its seed")
+		return nil, errors.New("carry/ed25519: private key's public key does not match its seed")
 	}
 	return &Signer{k: k}, nil
 }

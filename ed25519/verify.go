@@ -132,7 +132,7 @@ func challenge(k *edwards25519.Scalar, R, A, message []byte, dom domain, context
 	h.Write(message)
 	h.Sum(digest[:0])
 	if _, err := k.SetUniformBytes(digest[:]); err != nil {
-		panic("ed25519: internal error: reducing a 64-byte digest failed")
+		panic("carry/ed25519: internal error: reducing a 64-byte digest failed")
 	}
 }
 

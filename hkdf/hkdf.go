@@ -99,7 +99,7 @@ func Key[Hash hash.Hash](h func() Hash, secret, salt []byte, info string, keyLen
 // allocation of the output fails).
 func checkLength(n int) {
 	if n < 0 {
-		panic("hkdf: negative key length")
+		panic("carry/hkdf: negative key length")
 	}
 }
 

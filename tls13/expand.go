@@ -46,10 +46,10 @@ func newLabelBuffer(tRoom int, label string, ctxLen, length int) labelBuffer {
 		// Labels are fixed strings, and contexts are hashes or fields with
 		// the same limit: this is a bug in the caller, as in the standard
 		// library's ExpandLabel.
-		panic("tls13: label or context too long")
+		panic("carry/tls13: label or context too long")
 	}
 	if length < 0 || length > 0xffff {
-		panic("tls13: requested length out of range")
+		panic("carry/tls13: requested length out of range")
 	}
 	infoLen := 2 + 1 + len(labelPrefix) + len(label) + 1 + ctxLen
 	buf := make([]byte, length+tRoom+infoLen+1)
@@ -69,7 +69,7 @@ func (b *labelBuffer) context() []byte { return b.buf[b.ctx : b.ctx+b.ctxLen] }
 // with a hash of size bytes: 255 blocks.
 func (b *labelBuffer) checkLength(size int) {
 	if b.length > 255*size {
-		panic("tls13: requested length out of range")
+		panic("carry/tls13: requested length out of range")
 	}
 }
 

@@ -45,7 +45,7 @@ func sameError(err, want error) bool {
 	if err == nil || want == nil {
 		return err == nil && want == nil
 	}
-	msg, ok := strings.CutPrefix(err.Error(), "x25519: ")
+	msg, ok := strings.CutPrefix(err.Error(), "carry/x25519: ")
 	return ok && "crypto/ecdh: "+msg == want.Error()
 }
 

@@ -15,7 +15,7 @@ func scalarMultField25519(dst, k, u *[32]byte) {
 	var x1, x2, z2, x3, z3 field25519.Element
 	var tA, tB, tC, tD field25519.Element
 	if _, err := x1.SetBytes(u[:]); err != nil {
-		panic("x25519: internal error: SetBytes of 32 bytes failed")
+		panic("carry/x25519: internal error: SetBytes of 32 bytes failed")
 	}
 	x2.One()
 	x3.Set(&x1)

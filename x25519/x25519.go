@@ -45,9 +45,9 @@ func init() { Basepoint = basePoint[:] }
 // The errors of X25519: those of golang.org/x/crypto/curve25519 (which are
 // crypto/ecdh's), under this package's prefix.
 var (
-	errPointLength  = errors.New("x25519: invalid public key")
-	errScalarLength = errors.New("x25519: invalid private key size")
-	errLowOrder     = errors.New("x25519: bad X25519 remote ECDH input: low order point")
+	errPointLength  = errors.New("carry/x25519: invalid public key")
+	errScalarLength = errors.New("carry/x25519: invalid private key size")
+	errLowOrder     = errors.New("carry/x25519: bad X25519 remote ECDH input: low order point")
 )
 
 // X25519 computes scalar × point on Curve25519 (RFC 7748, Section 5) and
@@ -148,7 +148,7 @@ func ScalarBaseMult(dst, scalar *[32]byte) {
 	if _, err := x25519(dst, scalar[:], basePoint[:]); err != nil {
 		// A clamped scalar times the base point is never the identity: the
 		// error is crypto/ecdh's refusal in FIPS 140-only mode.
-		panic("x25519: " + err.Error())
+		panic("carry/x25519: " + err.Error())
 	}
 }
 
