@@ -252,7 +252,7 @@ func TestNewPanics(t *testing.T) {
 			got := panicValue(f)
 			switch {
 			case tc.unique:
-				msg, ok := strings.CutPrefix(fmt.Sprint(got), "hmac: ")
+				msg, ok := strings.CutPrefix(fmt.Sprint(got), "carry/hmac: ")
 				if !ok || "crypto/hmac: "+msg != fmt.Sprint(want) {
 					t.Errorf("%s, %s: panic %q, crypto/hmac's %q", tc.name, name, got, want)
 				}

@@ -106,7 +106,7 @@ func newKey(h func() hash.Hash, key []byte) (*Key, hash.Hash) {
 		var first hash.Hash
 		first, second = h(), h()
 		if sameHash(first, second) {
-			panic("hmac: hash generation function does not produce unique values")
+			panic("carry/hmac: hash generation function does not produce unique values")
 		}
 		k.size, k.blockSize = first.Size(), first.BlockSize()
 		k.own = hmacstate.New(first)
@@ -185,7 +185,7 @@ func (k *Key) New() hash.Hash {
 	}
 	inner, outer := k.newHash(), k.newHash()
 	if sameHash(inner, outer) {
-		panic("hmac: hash generation function does not produce unique values")
+		panic("carry/hmac: hash generation function does not produce unique values")
 	}
 	m := &mac{k: k, inner: hmacstate.New(inner), outer: hmacstate.New(outer)}
 	m.inner.Start(&k.st)
@@ -228,7 +228,7 @@ func (k *Key) Clear() {
 // and computing with zeroed states would hand out MACs under no key at all.
 func (k *Key) check() {
 	if k.cleared {
-		panic("hmac: use of a cleared Key")
+		panic("carry/hmac: use of a cleared Key")
 	}
 }
 

@@ -39,7 +39,7 @@ func (m *mac) Size() int      { return m.k.size }
 func (m *mac) BlockSize() int { return m.k.blockSize }
 
 // errCloneUnsupported is what Clone returns when the hash cannot be cloned.
-var errCloneUnsupported = fmt.Errorf("hmac: hash does not support hash.Cloner: %w", errors.ErrUnsupported)
+var errCloneUnsupported = fmt.Errorf("carry/hmac: hash does not support hash.Cloner: %w", errors.ErrUnsupported)
 
 // Clone implements hash.Cloner if the underlying hash does, and otherwise
 // returns an error wrapping errors.ErrUnsupported, as crypto/hmac does. The

@@ -306,13 +306,13 @@ func (st *States) restore(s *Hash, state []byte, i int) {
 	case Marshaled:
 		if err := s.u.UnmarshalBinary(state); err != nil {
 			// Set kept only states that this kind of hash unmarshals.
-			panic("hmacstate: internal error: saved state does not unmarshal: " + err.Error())
+			panic("carry/hmacstate: internal error: saved state does not unmarshal: " + err.Error())
 		}
 	case Cloned:
 		h, err := st.clones[i].Clone()
 		if err != nil {
 			// Set kept only hashes that clone.
-			panic("hmacstate: internal error: saved state does not clone: " + err.Error())
+			panic("carry/hmacstate: internal error: saved state does not clone: " + err.Error())
 		}
 		s.h = h
 	default:
