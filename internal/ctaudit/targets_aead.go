@@ -77,7 +77,6 @@ var aeadTargets = []Target{
 			{Symbol: cc + "chacha16HeadAVX512", AllowedLoopJumps: 1, Why: "the loop over the fixed 10 double rounds"},
 			{Symbol: cc + "xorKeyStreamHead", AllowedBranches: 1, Why: "useAVX512, the choice of implementation by CPU features"},
 			{Symbol: cc + "xorKeyStreamHeadWide", AllowedBranches: 3, Why: "useAVX512 (CPU features) and the choice of kernel by the public length"},
-			{Symbol: cc + "chacha16HeadMaskedAVX512", AllowedLoopJumps: 1, Why: "the loop over the fixed 10 double rounds (the masks come from the public length by CMOV and BZHI)"},
 			{Symbol: cc + "chacha20HeadAVX512", AllowedLoopJumps: 1, AllowedBranches: 7, Why: whyHeadWide},
 			{Symbol: cc + "chacha24HeadAVX512", AllowedLoopJumps: 1, AllowedBranches: 15, Why: whyHeadWide},
 			{Symbol: cc + "chacha8AVX512", AllowedLoopJumps: 3, AllowedBranches: 16, Why: whyKernel + " (and the fixed 10 double rounds)"},

@@ -56,15 +56,6 @@ func chacha20HeadAVX512(s *[16]uint32, block0 *[64]byte, dst []byte, src []byte)
 //go:noescape
 func chacha24HeadAVX512(s *[16]uint32, block0 *[64]byte, dst []byte, src []byte)
 
-// chacha16HeadMaskedAVX512 sets block0 to the keystream block at the block
-// counter of s and dst[:len(src)] = src XOR the keystream of the blocks
-// after it, for len(src) <= 960, the blocks' loads and stores masked. It
-// does not advance the counter. len(dst) >= len(src). It requires
-// AVX-512F, AVX-512BW and BMI2.
-//
-//go:noescape
-func chacha16HeadMaskedAVX512(s *[16]uint32, block0 *[64]byte, dst []byte, src []byte)
-
 // chacha6AVX2 sets dst = src XOR keystream for src, whose length is a multiple
 // of 384 (6 blocks), from the block counter of s, which it does not
 // advance. len(dst) >= len(src). It requires AVX2.

@@ -42,7 +42,6 @@ func main() {
 	chachaHorizontalAVX512("chacha8AVX512", 2)
 	headSetsAVX512("chacha20HeadAVX512", 1)
 	headSetsAVX512("chacha24HeadAVX512", 2)
-	headMaskedAVX512("chacha16HeadMaskedAVX512")
 	chachaAVX2("chacha6AVX2", 3)
 	chachaAVX2("chacha2AVX2", 1)
 	constants8AVX2()
