@@ -111,7 +111,6 @@ var aeadTargets = []Target{
 			{Symbol: pm + "(*MAC).FinishLanes", AllowedBranches: 2, Why: "whether r^16 and r^24 are needed (a public count of groups) and computed already (pwReady, public) (prepareTriples)"},
 			{Symbol: pm + "(*MAC).WriteGroups", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "the pieces' length checks (public), whether r^16 and r^24 are needed (a public count of groups) and computed already (pwReady, public) (prepareTriples), and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: pm + "blocksIFMASplit", AllowedLoopJumps: 3, AllowedBranches: 5, Why: "the loops over the head's groups, the first (count mod 3) groups of the middle and its triples of groups, and whether there is no head, whether the middle has no group, a multiple of 3, or leaves no triple or one: public lengths"},
-			{Symbol: pm + "(*MAC).FinishGroups", AllowedBranches: 2, Why: "whether r^16 and r^24 are needed (a public count of groups) and computed already (pwReady, public) (prepareTriples)"},
 			{Symbol: pm + "prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
 			{Symbol: pm + "(*MAC).Prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
 			{Symbol: pm + "blocksMULX", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the public count of blocks, and whether it is 0"},

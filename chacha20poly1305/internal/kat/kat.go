@@ -34,12 +34,6 @@ func (r *Record) Name() string {
 	return s
 }
 
-// Has reports whether the record has the field.
-func (r *Record) Has(field string) bool {
-	_, ok := r.fields[field]
-	return ok
-}
-
 // String returns the field's value, failing t if the record lacks it.
 func (r *Record) String(t testing.TB, field string) string {
 	t.Helper()

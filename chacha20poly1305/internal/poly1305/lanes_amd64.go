@@ -79,20 +79,6 @@ func (m *MAC) WriteGroups(head []byte, skip int, mid []byte, tail *[128]byte) {
 	m.h = carryColumns(&acc)
 }
 
-// FinishGroups adds mid, whole groups (maybe none), and tail, the last
-// group, every block with its 2^128 bit, to the message continued from l,
-// and sets m's accumulator to the result. It panics with an internal error
-// if len(mid) is not a multiple of 128.
-func (m *MAC) FinishGroups(l *Lanes, mid []byte, tail *[128]byte) {
-	if len(mid)%128 != 0 {
-		panic("poly1305: internal error: FinishGroups on a partial group")
-	}
-	var acc [6]uint64
-	prepareTriples(m, len(mid)/128)
-	blocksIFMASplit(&acc, &l.H, &m.pw, nil, 0, mid, tail)
-	m.h = carryColumns(&acc)
-}
-
 // lanesFrom computes m's vector multipliers if they are not computed yet,
 // and sets l to m's accumulator as the vector loop's lanes (in lane 0, the
 // others zero). The CPU must run the vector loop.

@@ -64,3 +64,17 @@ func TestPrepareTriples(t *testing.T) {
 		}
 	}
 }
+
+// FinishGroups, for the tests of the vector loop, adds mid, whole groups (maybe none), and tail, the last
+// group, every block with its 2^128 bit, to the message continued from l,
+// and sets m's accumulator to the result. It panics with an internal error
+// if len(mid) is not a multiple of 128.
+func (m *MAC) FinishGroups(l *Lanes, mid []byte, tail *[128]byte) {
+	if len(mid)%128 != 0 {
+		panic("carry/poly1305: FinishGroups on a partial group")
+	}
+	var acc [6]uint64
+	prepareTriples(m, len(mid)/128)
+	blocksIFMASplit(&acc, &l.H, &m.pw, nil, 0, mid, tail)
+	m.h = carryColumns(&acc)
+}
