@@ -12,7 +12,7 @@ const haveChunks = false
 
 // chunked is never called: choosePath takes no message on pathChunks.
 func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) {
-	panic("chacha20poly1305: internal error: no chunk kernel")
+	panic("carry/chacha20poly1305: internal error: no chunk kernel")
 }
 
 // macGroups reports that authenticate must write the MAC's input itself:

@@ -46,7 +46,7 @@ func sealKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, 
 	case pathAVX2Chunks:
 		sealAVX2Chunks(key, nonce, ciphertext, plaintext, additionalData, tag)
 	default:
-		panic("chacha20poly1305: internal error: no kernel for the path")
+		panic("carry/chacha20poly1305: internal error: no kernel for the path")
 	}
 }
 
@@ -88,7 +88,7 @@ func openKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphert
 		expected := *tag
 		r = openAVX2Chunks(key, nonce, out, ciphertext, additionalData, &expected)
 	default:
-		panic("chacha20poly1305: internal error: no kernel for the path")
+		panic("carry/chacha20poly1305: internal error: no kernel for the path")
 	}
 	return r == 1
 }

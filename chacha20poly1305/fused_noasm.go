@@ -8,22 +8,22 @@ const useFused, useAVX2Fused = false, false
 
 // shortSeal is never called: choosePath takes no message on pathShort.
 func shortSeal(key *[KeySize]byte, nonce *[NonceSize]byte, dst, src, ad []byte, tag *[Overhead]byte) {
-	panic("chacha20poly1305: internal error: no short kernel")
+	panic("carry/chacha20poly1305: internal error: no short kernel")
 }
 
 // shortOpen is never called: choosePath takes no message on pathShort.
 func shortOpen(key *[KeySize]byte, nonce *[NonceSize]byte, dst, src, ad []byte, tag *[Overhead]byte) int {
-	panic("chacha20poly1305: internal error: no short kernel")
+	panic("carry/chacha20poly1305: internal error: no short kernel")
 }
 
 // sealKernel is never called: choosePath takes no message on a kernel.
 func sealKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) {
-	panic("chacha20poly1305: internal error: no kernel for the path")
+	panic("carry/chacha20poly1305: internal error: no kernel for the path")
 }
 
 // openKernel is never called: choosePath takes no message on a kernel.
 func openKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
-	panic("chacha20poly1305: internal error: no kernel for the path")
+	panic("carry/chacha20poly1305: internal error: no kernel for the path")
 }
 
 // fusedImplementations returns nothing: there is no assembly here.

@@ -77,11 +77,11 @@ func (s *State) XORKeyStream(dst, src []byte) {
 		return
 	}
 	if len(dst) < len(src) {
-		panic("chacha20: internal error: output shorter than input")
+		panic("carry/chacha20: internal error: output shorter than input")
 	}
 	blocks := (uint64(len(src)) + BlockSize - 1) / BlockSize
 	if uint64(s[12])+blocks > 1<<32 {
-		panic("chacha20: internal error: block counter overflow")
+		panic("carry/chacha20: internal error: block counter overflow")
 	}
 	xorKeyStream(s, dst[:len(src)], src)
 }

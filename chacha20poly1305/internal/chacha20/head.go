@@ -18,10 +18,10 @@ const HeadSize = 15 * BlockSize
 // chacha20poly1305, have checked them).
 func (s *State) XORKeyStreamHead(block0 *[BlockSize]byte, dst, src []byte) {
 	if len(src) < HeadSize || len(dst) < HeadSize {
-		panic("chacha20: internal error: head shorter than HeadSize")
+		panic("carry/chacha20: internal error: head shorter than HeadSize")
 	}
 	if uint64(s[12])+16 > 1<<32 {
-		panic("chacha20: internal error: block counter overflow")
+		panic("carry/chacha20: internal error: block counter overflow")
 	}
 	xorKeyStreamHead(s, block0, dst[:HeadSize], src[:HeadSize])
 }

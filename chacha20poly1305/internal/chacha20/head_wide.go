@@ -22,10 +22,10 @@ const HeadWideMax = 23 * BlockSize
 // them).
 func (s *State) XORKeyStreamHeadWide(block0 *[BlockSize]byte, dst, src []byte) {
 	if len(src) > HeadWideMax || len(dst) < len(src) {
-		panic("chacha20: internal error: XORKeyStreamHeadWide on a wrong length")
+		panic("carry/chacha20: internal error: XORKeyStreamHeadWide on a wrong length")
 	}
 	if uint64(s[12])+24 > 1<<32 {
-		panic("chacha20: internal error: block counter overflow")
+		panic("carry/chacha20: internal error: block counter overflow")
 	}
 	xorKeyStreamHeadWide(s, block0, dst[:len(src)], src)
 }

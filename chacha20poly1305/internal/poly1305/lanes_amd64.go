@@ -33,7 +33,7 @@ func HaveLanes() bool { return haveIFMA }
 // written to again before FinishLanes.
 func (m *MAC) StartLanes(l *Lanes) {
 	if !haveIFMA || m.n != 0 {
-		panic("poly1305: internal error: StartLanes without IFMA or after a partial block")
+		panic("carry/poly1305: internal error: StartLanes without IFMA or after a partial block")
 	}
 	m.lanesFrom(&l.H)
 	l.R8 = [5]uint64(m.pw[:5])
@@ -46,7 +46,7 @@ func (m *MAC) StartLanes(l *Lanes) {
 // multiple.
 func (m *MAC) FinishLanes(l *Lanes, p []byte) {
 	if len(p) == 0 || len(p)%128 != 0 {
-		panic("poly1305: internal error: FinishLanes on a partial group")
+		panic("carry/poly1305: internal error: FinishLanes on a partial group")
 	}
 	var acc [6]uint64
 	prepareTriples(m, len(p)/128-1)
@@ -69,7 +69,7 @@ func (m *MAC) FinishLanes(l *Lanes, p []byte) {
 func (m *MAC) WriteGroups(head []byte, skip int, mid []byte, tail *[128]byte) {
 	if !haveIFMA || m.n != 0 || (len(head) != 128 && len(head) != 256) ||
 		skip < 0 || skip >= 8 || len(mid)%128 != 0 {
-		panic("poly1305: internal error: WriteGroups on pieces of the wrong lengths")
+		panic("carry/poly1305: internal error: WriteGroups on pieces of the wrong lengths")
 	}
 	var lanes [24]uint64
 	m.lanesFrom(&lanes)

@@ -117,7 +117,7 @@ func (m *MAC) Write(p []byte) (int, error) {
 // panics with an internal error otherwise.
 func (m *MAC) WritePadded(p []byte) {
 	if m.n != 0 {
-		panic("poly1305: internal error: WritePadded after a partial block")
+		panic("carry/poly1305: internal error: WritePadded after a partial block")
 	}
 	full := len(p) &^ (BlockSize - 1)
 	if full > 0 {
