@@ -6,7 +6,9 @@
 # fetched at test time with "go mod download": without it those tests fail, by
 # design); the openssl command line tool (differential tests and the OpenSSL
 # column of "carry speed": without it those tests fail). Optional: qemu-user
-# (qemu-aarch64 or qemu-aarch64-static) to run the tests as arm64 binaries.
+# (qemu-aarch64 or qemu-aarch64-static) to run the tests as arm64 binaries;
+# valgrind, for the instruction-count guard (required where
+# CARRY_NEED_VALGRIND is set, as .ci/run sets it).
 # A step this host cannot run (32-bit x86 binaries where the kernel lacks
 # IA-32 support, arm64 without qemu) is found by running a tiny probe first,
 # then skipped with a note, never failed.
@@ -108,6 +110,24 @@ else
 	else
 		step test-arm64-qemu-short env GOARCH=arm64 go test -p 2 -short -exec "$qemu" ./...
 	fi
+fi
+
+# The instruction-count guard: carry's instructions per operation under
+# Valgrind against the committed table (see "go run ./cmd/carry help count",
+# which also says how to re-record it).
+need_valgrind() {
+	echo "CARRY_NEED_VALGRIND is set but valgrind is not installed (Debian: apt-get install valgrind)"
+	return 1
+}
+if [ "$(go env GOARCH)" != amd64 ]; then
+	skip count-amd64 "the instruction-count table is amd64's"
+elif ! command -v valgrind >/dev/null; then
+	if [ -n "${CARRY_NEED_VALGRIND:-}" ]; then
+		step count-amd64 need_valgrind
+	fi
+	skip count-amd64 "valgrind is not installed (Debian: apt-get install valgrind)"
+else
+	step count-amd64 go run ./cmd/carry count -check cmd/carry/testdata/counts-amd64.json
 fi
 
 echo
