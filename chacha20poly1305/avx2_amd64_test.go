@@ -7,8 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
-	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
+	"github.com/carry-crypto/carry/internal/impl"
 	"github.com/carry-crypto/carry/internal/testutil"
 	xaead "golang.org/x/crypto/chacha20poly1305"
 )
@@ -34,9 +33,7 @@ func avx2ADLens() []int {
 // flipped in the ciphertext, the additional data or the tag), reports it
 // and writes nothing at all.
 func TestAVX2Kernels(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 short kernels")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	const canary = 0xc3
 	for _, k := range avx2Kernels() {
@@ -87,9 +84,7 @@ func TestAVX2Kernels(t *testing.T) {
 // top three bits of each clamped word set, and additional data and
 // ciphertext of all ones.
 func TestAVX2Limits(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 short kernels")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "avx2fused")
 	key, nonce, x := largeRKey(t)
 	for _, k := range avx2Kernels() {
 		for n := k.min; n <= min(k.max, avx2DirectTop); n++ {
@@ -114,9 +109,7 @@ func TestAVX2Limits(t *testing.T) {
 // other in the order of the AEAD's MAC input, whichever chunk or half
 // round it is stitched into: the chain is the model's, block for block.
 func TestAVX2Adversarial(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 kernels")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	extra := 1
 	if *long {
@@ -148,9 +141,7 @@ func TestAVX2Adversarial(t *testing.T) {
 // the vertical state loaded before it is stored, the lengths block's
 // neighbours) would change the tag or the output.
 func TestAVX2PoisonedStack(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 kernels")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	for _, k := range avx2Kernels() {
 		for i, n := range k.lens() {
@@ -167,9 +158,7 @@ func TestAVX2PoisonedStack(t *testing.T) {
 // kernel's first chunk alone, a whole chunk, and tails on one set, two
 // sets, or none): the tags must be x/crypto's.
 func TestAVX2TagAboveP(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 kernels")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	lens := map[string][]int{
 		"avx2x1":     {16, 64},
@@ -195,9 +184,7 @@ func TestAVX2TagAboveP(t *testing.T) {
 // every offset: the output and the tag, on the moved stack, must be right,
 // and the chunk kernel must have grown it at some depth.
 func TestAVX2StackGrowth(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 kernels")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	for _, k := range avx2Kernels() {
 		n := min(k.max, onStackMax)
@@ -229,9 +216,7 @@ func TestAVX2StackGrowth(t *testing.T) {
 // bytes, fresh and in place, against x/crypto and against the portable
 // path; a forged tag is refused with the output zeroed.
 func TestAVX2SealOpen(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 short kernels")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	type tc struct{ n, adLen int }
 	var cases []tc
@@ -259,9 +244,7 @@ func TestAVX2SealOpen(t *testing.T) {
 			x, _ := xaead.New(key)
 			want := x.Seal(nil, nonce, pt, ad)
 			portable := func() []byte {
-				defer useFusedImplementation(false)()
-				defer chacha20.UseImplementation("portable")()
-				defer poly1305.UseImplementation("portable")()
+				defer portable()()
 				a, _ := New(key)
 				return a.Seal(nil, nonce, pt, ad)
 			}()
@@ -269,7 +252,7 @@ func TestAVX2SealOpen(t *testing.T) {
 				t.Fatalf("length %d, ad %d: the portable path differs from x/crypto", n, adLen)
 			}
 
-			restore := useAVX2FusedOnly()
+			restore := impl.Select("chacha20poly1305", "avx2fused")
 			a, _ := New(key)
 			if got := a.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
 				restore()
@@ -317,10 +300,7 @@ var avx2Bounds = []int{0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 191, 192, 19
 // and 17 bytes and nil; then the empty message with nil dst, plaintext and
 // additional data; each as ChaCha20-Poly1305 and XChaCha20-Poly1305.
 func TestAVX2APIBounds(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 kernels")
-	}
-	defer useAVX2FusedOnly()()
+	testutil.SelectImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	for _, v := range variants {
 		key := randBytes(rng, KeySize)
@@ -358,10 +338,7 @@ func TestAVX2APIBounds(t *testing.T) {
 // data of every length from 0 to 130 in turn, and every fifth length as
 // XChaCha20-Poly1305 too.
 func TestAVX2EveryLength(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 kernels")
-	}
-	defer useAVX2FusedOnly()()
+	testutil.SelectImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	top := testutil.Runs(*long, 2600, 17*1024+300, 1500)
 	for n := 1; n <= top; n++ {
@@ -385,10 +362,7 @@ func TestAVX2EveryLength(t *testing.T) {
 // its output would overwrite the tag it compares and a right tag be
 // refused.
 func TestAVX2OpenOverTag(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 kernels")
-	}
-	defer useAVX2FusedOnly()()
+	testutil.SelectImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	for _, n := range []int{1, 15, 64, 65, 192, 193, 320, 448, 449, 465, 511, 512, 704, 960, 961, 1000, 1473} {
 		key, nonce := (*[KeySize]byte)(randBytes(rng, KeySize)), (*[NonceSize]byte)(randBytes(rng, NonceSize))
@@ -445,9 +419,7 @@ func avx2ChunkLens() []int {
 // portableSeal returns the encryption of pt on the portable code, with
 // every assembly path off.
 func portableSeal(key *[KeySize]byte, nonce *[NonceSize]byte, pt, ad []byte) []byte {
-	defer useFusedImplementation(false)()
-	defer chacha20.UseImplementation("portable")()
-	defer poly1305.UseImplementation("portable")()
+	defer portable()()
 	return seal(pathPortable, nil, key, nonce, pt, ad)
 }
 
@@ -523,10 +495,7 @@ func checkAVX2ChunkedRandom(t *testing.T, rng *rand.Rand, n, adLen int, portable
 // message, every one over the run), against x/crypto, and at a third of
 // them against the portable code too; in place; and with forgeries.
 func TestAVX2Chunked(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 chunk kernels")
-	}
-	defer useAVX2FusedOnly()()
+	testutil.SelectImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	adLens := []int{0, 1, 13, 15, 16, 17, 32, 300}
 	i := 0
@@ -542,10 +511,7 @@ func TestAVX2Chunked(t *testing.T) {
 // 70000 bytes with random additional data up to 300 bytes, against
 // x/crypto and the portable code.
 func TestAVX2ChunkedRandom(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 chunk kernels")
-	}
-	defer useAVX2FusedOnly()()
+	testutil.SelectImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	runs := 40
 	if testing.Short() {
@@ -569,10 +535,7 @@ func TestAVX2ChunkedRandom(t *testing.T) {
 // additional data of all ones, every block the largest it can be, at the
 // lengths of avx2ChunkLens.
 func TestAVX2ChunkedLimits(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 chunk kernels")
-	}
-	defer useAVX2FusedOnly()()
+	testutil.SelectImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	key, nonce, x := largeRKey(t)
 	for i, n := range avx2ChunkLens() {
@@ -592,10 +555,7 @@ func TestAVX2ChunkedLimits(t *testing.T) {
 // TestAVX2ChunkedAllocs checks that the AVX2 chunk kernel's Seal and Open
 // allocate nothing.
 func TestAVX2ChunkedAllocs(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 chunk kernels")
-	}
-	defer useAVX2FusedOnly()()
+	testutil.SelectImplementation(t, "chacha20poly1305", "avx2fused")
 	var key [KeySize]byte
 	var nonce [NonceSize]byte
 	var tag [Overhead]byte

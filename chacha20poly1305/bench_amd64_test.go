@@ -8,6 +8,7 @@ import (
 
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
+	"github.com/carry-crypto/carry/internal/testutil"
 	xaead "golang.org/x/crypto/chacha20poly1305"
 )
 
@@ -21,7 +22,7 @@ func BenchmarkSetsSizes(b *testing.B) {
 			for _, path := range []string{"carry", "avx2", "x-crypto"} {
 				b.Run(op+"/"+strconv.Itoa(size)+"/"+path, func(b *testing.B) {
 					if path == "avx2" {
-						defer useAVX2FusedOnly()()
+						testutil.SelectImplementation(b, "chacha20poly1305", "avx2fused")
 					}
 					newAEAD := New
 					if path == "x-crypto" {
@@ -79,17 +80,16 @@ func BenchmarkSets4Sizes(b *testing.B) {
 	}
 }
 
-// avx2Path selects the path of CPUs without AVX-512 for the benchmarks, and
-// returns the function that restores the previous choice.
-func avx2Path() func() {
-	r1 := useAVX2FusedOnly()
-	r2 := chacha20.UseImplementation("avx2")
-	r3 := poly1305.UseImplementation("mulx")
-	return func() { r3(); r2(); r1() }
+// avx2Path selects the path of CPUs without AVX-512 for the rest of b: the
+// AVX2 kernels, chacha20's AVX2 code and poly1305's MULX loop.
+func avx2Path(b *testing.B) {
+	testutil.SelectImplementation(b, "chacha20poly1305", "avx2fused")
+	testutil.SelectImplementation(b, "chacha20", "avx2")
+	testutil.SelectImplementation(b, "poly1305", "mulx")
 }
 
 func BenchmarkSealAVX2Path(b *testing.B) {
-	defer avx2Path()()
+	avx2Path(b)
 	for _, size := range []int{64, 1350, 16384} {
 		b.Run(strconv.Itoa(size), func(b *testing.B) {
 			a, _ := New(make([]byte, KeySize))
@@ -105,7 +105,7 @@ func BenchmarkSealAVX2Path(b *testing.B) {
 }
 
 func BenchmarkOpenAVX2Path(b *testing.B) {
-	defer avx2Path()()
+	avx2Path(b)
 	for _, size := range []int{64, 1350, 16384} {
 		b.Run(strconv.Itoa(size), func(b *testing.B) {
 			a, _ := New(make([]byte, KeySize))
@@ -127,7 +127,7 @@ func BenchmarkOpenAVX2Path(b *testing.B) {
 // own: the keystream of block 0 and the data, and the MAC of 13 bytes of
 // additional data, the ciphertext and the lengths.
 func BenchmarkAVX2PathPieces(b *testing.B) {
-	defer avx2Path()()
+	avx2Path(b)
 	for _, size := range []int{64, 1350, 16384} {
 		b.Run("chacha20/"+strconv.Itoa(size), func(b *testing.B) {
 			var s chacha20.State
@@ -158,7 +158,7 @@ func BenchmarkAVX2PathSizes(b *testing.B) {
 		for _, impl := range benchImpls {
 			b.Run(strconv.Itoa(size)+"/"+impl.name, func(b *testing.B) {
 				if impl.name == "carry" {
-					defer avx2Path()()
+					avx2Path(b)
 				}
 				a, _ := impl.new(make([]byte, KeySize))
 				nonce := make([]byte, NonceSize)
@@ -176,7 +176,7 @@ func BenchmarkAVX2PathSizes(b *testing.B) {
 // the long sizes of bench_test.go (13 bytes of additional data), to put
 // beside BenchmarkSealAVX2Path's and x/crypto's rows.
 func BenchmarkAVX2Chunked(b *testing.B) {
-	defer useAVX2FusedOnly()()
+	testutil.SelectImplementation(b, "chacha20poly1305", "avx2fused")
 	for _, size := range []int{1350, 8192, 16384} {
 		var key [KeySize]byte
 		var nonce [NonceSize]byte

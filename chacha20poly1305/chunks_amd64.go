@@ -7,11 +7,6 @@ import (
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
 )
 
-// haveChunks is whether the CPU also runs the long-message kernel
-// (xorChunksMAC) and poly1305's vector loop, which need AVX-512 IFMA.
-// useFused selects them too.
-var haveChunks = haveFused && poly1305.HaveLanes()
-
 // chunked is sealLong's or openLong's work on pathChunks after the head:
 // it sets out[HeadSize:] = in[HeadSize:] XOR the keystream of s (which is
 // at the block after the head), and writes to tag the MAC, with mac
@@ -113,7 +108,7 @@ type groups struct {
 // and the lengths, in a buffer. The one-block loop, whose latency the
 // vector loop's would otherwise wait for at both ends, has nothing left.
 func (g *groups) plan(additionalData, ciphertext []byte) bool {
-	if !useFused || !haveChunks || len(additionalData) > 128 {
+	if !useFused || !useChunks || len(additionalData) > 128 {
 		return false
 	}
 	adBlocks := (len(additionalData) + 15) / 16

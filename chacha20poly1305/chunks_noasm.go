@@ -7,9 +7,6 @@ import (
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
 )
 
-// haveChunks reports that there is no vector Poly1305 here.
-const haveChunks = false
-
 // chunked is never called: choosePath takes no message on pathChunks.
 func chunked(s *chacha20.State, mac *poly1305.MAC, tag *[Overhead]byte, out, in, ciphertext, additionalData []byte) {
 	panic("carry/chacha20poly1305: internal error: no chunk kernel")

@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/carry-crypto/carry/internal/testutil"
 )
 
 // These benchmarks measure the AVX-512 kernels with their buffers against
@@ -111,9 +113,7 @@ func cliffPage(b *testing.B, next string, n, pad int) []byte {
 // BenchmarkCliff runs each AVX-512 kernel's Seal and Open, 13 bytes of
 // additional data, with its buffers as each of cliffLayouts.
 func BenchmarkCliff(b *testing.B) {
-	if !haveFused {
-		b.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(b, "chacha20poly1305", "fused")
 	const adLen = 13
 	for _, k := range cliffKernels {
 		for _, op := range []string{"seal", "open"} {
@@ -151,9 +151,7 @@ func BenchmarkCliff(b *testing.B) {
 // 100 calls (min-ns/op), steadier than the mean on a shared machine: run
 // it with -benchtime 1x.
 func BenchmarkCliffMin(b *testing.B) {
-	if !haveFused {
-		b.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(b, "chacha20poly1305", "fused")
 	for _, k := range cliffKernels {
 		for _, op := range []string{"seal", "open"} {
 			for _, n := range k.sizes {
@@ -187,9 +185,7 @@ func BenchmarkCliffMin(b *testing.B) {
 // BenchmarkCliffNil runs Seal with a nil (empty) plaintext or nil
 // additional data: the kernels directly, and through the API.
 func BenchmarkCliffNil(b *testing.B) {
-	if !haveFused {
-		b.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(b, "chacha20poly1305", "fused")
 	var key [32]byte
 	var nonce [12]byte
 	var tag [16]byte

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/carry-crypto/carry/cttest"
+	"github.com/carry-crypto/carry/internal/testutil"
 )
 
 var long = flag.Bool("long", false, "run the timing tests (10^6 measurements each)")
@@ -34,19 +35,11 @@ var ctLens = []int{64, 128, 300, 512, 800, 1100, 1350, 2100, 2300, 2600, 16384}
 // kernels of CPUs without AVX-512 (the AVX2 ones; see forEachImpl), so that
 // an AVX-512 machine times both.
 func forEachLen(t *testing.T, f func(t *testing.T, ctLen int)) {
-	paths := []struct {
-		name string
-		use  func() (restore func())
-	}{{"default", func() func() { return func() {} }}}
-	for _, name := range avx2FusedImplementations() {
-		paths = append(paths, struct {
-			name string
-			use  func() (restore func())
-		}{name, useAVX2FusedOnly})
-	}
-	for _, p := range paths {
-		t.Run(p.name, func(t *testing.T) {
-			defer p.use()()
+	for _, name := range []string{"default", "avx2fused"} {
+		t.Run(name, func(t *testing.T) {
+			if name != "default" {
+				testutil.SelectImplementation(t, "chacha20poly1305", name)
+			}
 			for _, n := range ctLens {
 				t.Run(strconv.Itoa(n), func(t *testing.T) { f(t, n) })
 			}

@@ -27,7 +27,7 @@ const (
 // choosePath returns the path of a message of n bytes with adLen bytes of
 // additional data on this CPU. The AVX-512 kernels run where useFused is
 // set (AVX-512F, BW and VL, and BMI2), the vector Poly1305 of chunked
-// where haveChunks is too (AVX-512 IFMA), the AVX2 kernels where only
+// where useChunks is too (AVX-512 IFMA), the AVX2 kernels where only
 // useAVX2Fused is (AVX2 and BMI2):
 //
 //	CPU       bytes          path            kernels (Seal; Open alike)
@@ -69,7 +69,7 @@ func choosePath(n, adLen int) path {
 			return pathFused + path((n+blockSize-1)/blockSize/4)
 		case n < chacha20.HeadSize+1024:
 			return pathWide
-		case haveChunks:
+		case useChunks:
 			return pathChunks
 		}
 		return pathHead

@@ -52,11 +52,11 @@ func wantPath(n, adLen int, fused, chunks, avx2 bool) path {
 // poly1305's vector loop and the AVX2 kernels: in particular, the AVX2
 // kernels take nothing where the AVX-512 ones are in use.
 func TestChoosePath(t *testing.T) {
-	defer func(f, c, a bool) { useFused, haveChunks, useAVX2Fused = f, c, a }(useFused, haveChunks, useAVX2Fused)
+	defer func(f, c, a bool) { useFused, useChunks, useAVX2Fused = f, c, a }(useFused, useChunks, useAVX2Fused)
 	for _, fused := range []bool{true, false} {
 		for _, chunks := range []bool{true, false} {
 			for _, avx2 := range []bool{true, false} {
-				useFused, haveChunks, useAVX2Fused = fused, chunks, avx2
+				useFused, useChunks, useAVX2Fused = fused, chunks, avx2
 				for n := 0; n <= 4200; n++ {
 					for _, adLen := range []int{0, 16, 17} {
 						if got, want := choosePath(n, adLen), wantPath(n, adLen, fused, chunks, avx2); got != want {
@@ -78,56 +78,44 @@ var pathEdges = []int{0, 1, 63, 64, 65, 191, 192, 193, 194, 256, 319, 320, 321, 
 	959, 960, 961, 962, 1024, 1215, 1216, 1217, 1218, 1350, 1982, 1983, 1984, 1985, 4096}
 
 // TestPathKernels calls sealKernel and openKernel, with the AVX-512
-// kernels on and then the AVX2 ones alone, on the path choosePath gives
+// kernels selected and then the AVX2 ones, on the path choosePath gives
 // for each length of pathEdges the kernels take (with 13 bytes of
 // additional data, and 17 for the short kernel's lengths): Seal must equal
 // x/crypto, Open give the plaintext and refuse a flipped tag bit. A
 // message sent to a kernel of fewer sets would lose its last bytes.
 func TestPathKernels(t *testing.T) {
 	rng := testutil.Rand(t)
-	var modes []func() func()
-	if haveFused {
-		modes = append(modes, func() func() { return useFusedImplementation(true) })
-	}
-	if haveAVX2Fused {
-		modes = append(modes, useAVX2FusedOnly)
-	}
-	if len(modes) == 0 {
-		t.Skip("the CPU runs no assembly kernel")
-	}
-	for _, mode := range modes {
-		restore := mode()
-		for _, n := range pathEdges {
-			for _, adLen := range []int{13, 17} {
-				p := choosePath(n, adLen)
-				if p >= pathWide {
-					continue
-				}
-				key := (*[KeySize]byte)(randBytes(rng, KeySize))
-				nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
-				pt, ad := randBytes(rng, n), randBytes(rng, adLen)
-				x, _ := xaead.New(key[:])
-				want := x.Seal(nil, nonce[:], pt, ad)
-				got := make([]byte, n+Overhead)
-				sealKernel(p, key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:]))
-				if !bytes.Equal(got, want) {
-					restore()
-					t.Fatalf("path %d, n %d, ad %d: sealKernel differs from x/crypto", p, n, adLen)
-				}
-				out := make([]byte, n)
-				if !openKernel(p, key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:])) || !bytes.Equal(out, pt) {
-					restore()
-					t.Fatalf("path %d, n %d, ad %d: openKernel refused the right tag or differs", p, n, adLen)
-				}
-				tag := [Overhead]byte(want[n:])
-				tag[rng.IntN(Overhead)] ^= 1 << rng.IntN(8)
-				if openKernel(p, key, nonce, out, want[:n], ad, &tag) {
-					restore()
-					t.Fatalf("path %d, n %d, ad %d: openKernel took a flipped tag bit", p, n, adLen)
+	for _, name := range []string{"fused", "avx2fused"} {
+		t.Run(name, func(t *testing.T) {
+			testutil.SelectImplementation(t, "chacha20poly1305", name)
+			for _, n := range pathEdges {
+				for _, adLen := range []int{13, 17} {
+					p := choosePath(n, adLen)
+					if p >= pathWide {
+						continue
+					}
+					key := (*[KeySize]byte)(randBytes(rng, KeySize))
+					nonce := (*[NonceSize]byte)(randBytes(rng, NonceSize))
+					pt, ad := randBytes(rng, n), randBytes(rng, adLen)
+					x, _ := xaead.New(key[:])
+					want := x.Seal(nil, nonce[:], pt, ad)
+					got := make([]byte, n+Overhead)
+					sealKernel(p, key, nonce, got[:n], pt, ad, (*[Overhead]byte)(got[n:]))
+					if !bytes.Equal(got, want) {
+						t.Fatalf("path %d, n %d, ad %d: sealKernel differs from x/crypto", p, n, adLen)
+					}
+					out := make([]byte, n)
+					if !openKernel(p, key, nonce, out, want[:n], ad, (*[Overhead]byte)(want[n:])) || !bytes.Equal(out, pt) {
+						t.Fatalf("path %d, n %d, ad %d: openKernel refused the right tag or differs", p, n, adLen)
+					}
+					tag := [Overhead]byte(want[n:])
+					tag[rng.IntN(Overhead)] ^= 1 << rng.IntN(8)
+					if openKernel(p, key, nonce, out, want[:n], ad, &tag) {
+						t.Fatalf("path %d, n %d, ad %d: openKernel took a flipped tag bit", p, n, adLen)
+					}
 				}
 			}
-		}
-		restore()
+		})
 	}
 }
 

@@ -2,16 +2,19 @@
 
 package chacha20poly1305
 
-import "golang.org/x/sys/cpu"
+import "github.com/carry-crypto/carry/internal/impl"
 
-// useFused selects the AVX-512 kernels (fused_amd64.s, sets_amd64.s, and
-// with haveChunks chunks_amd64.s): ChaCha20 and Poly1305 in one assembly
-// function, with no buffer, copy or call between them. Tests flip it to
-// run every path.
-var useFused = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
+// useFused selects the AVX-512 kernels (implFused), useAVX2Fused the AVX2
+// ones where useFused is off (implAVX2Fused), and useChunks, with
+// useFused, the long-message ones (implChunks), where the CPU has their
+// features.
+var useFused, useAVX2Fused, useChunks bool
 
-// haveFused is whether the CPU runs the AVX-512 kernels.
-var haveFused = useFused
+func init() {
+	impl.Register(implFused, &useFused)
+	impl.Register(implAVX2Fused, &useAVX2Fused)
+	impl.Register(implChunks, &useChunks)
+}
 
 // sealKernel is seal's work on the kernel of path p, one of the assembly
 // kernels' paths (see choosePath).
@@ -91,23 +94,4 @@ func openKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphert
 		panic("carry/chacha20poly1305: internal error: no kernel for the path")
 	}
 	return r == 1
-}
-
-// fusedImplementations returns "fused" if the CPU runs the AVX-512
-// kernels, for tests.
-func fusedImplementations() []string {
-	if haveFused {
-		return []string{"fused"}
-	}
-	return nil
-}
-
-// useFusedImplementation turns the AVX-512 kernels (and the AVX2 ones,
-// which take their messages where the CPU has no AVX-512) on or off and
-// returns a function that restores the previous choice. It is for tests.
-func useFusedImplementation(on bool) (restore func()) {
-	old, oldAVX2 := useFused, useAVX2Fused
-	useFused = on && haveFused
-	useAVX2Fused = on && haveAVX2Fused
-	return func() { useFused, useAVX2Fused = old, oldAVX2 }
 }

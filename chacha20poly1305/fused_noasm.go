@@ -2,9 +2,17 @@
 
 package chacha20poly1305
 
-// useFused and useAVX2Fused report that there are no assembly kernels
-// here: choosePath takes every message on pathPortable.
-const useFused, useAVX2Fused = false, false
+import "github.com/carry-crypto/carry/internal/impl"
+
+// useFused, useAVX2Fused and useChunks report that there are no assembly
+// kernels here: choosePath takes every message on pathPortable.
+const useFused, useAVX2Fused, useChunks = false, false, false
+
+func init() {
+	impl.Register(implFused, nil)
+	impl.Register(implAVX2Fused, nil)
+	impl.Register(implChunks, nil)
+}
 
 // shortSeal is never called: choosePath takes no message on pathShort.
 func shortSeal(key *[KeySize]byte, nonce *[NonceSize]byte, dst, src, ad []byte, tag *[Overhead]byte) {
@@ -25,15 +33,3 @@ func sealKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, 
 func openKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
 	panic("carry/chacha20poly1305: internal error: no kernel for the path")
 }
-
-// fusedImplementations returns nothing: there is no assembly here.
-func fusedImplementations() []string { return nil }
-
-// useFusedImplementation does nothing: there is no assembly here.
-func useFusedImplementation(on bool) (restore func()) { return func() {} }
-
-// avx2FusedImplementations returns nothing: there is no assembly here.
-func avx2FusedImplementations() []string { return nil }
-
-// useAVX2FusedOnly does nothing: there is no assembly here.
-func useAVX2FusedOnly() (restore func()) { return func() {} }

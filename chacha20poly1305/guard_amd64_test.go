@@ -160,9 +160,7 @@ func (c *guardCase) checkOpen(t *testing.T, rng *rand.Rand, name string, open fu
 // checks that the page around dst is untouched and that Open with a wrong
 // tag writes nothing.
 func TestShortGuardPages(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	pages := newGuardPages(t)
 	for _, k := range shortKernels {
@@ -191,9 +189,7 @@ func TestShortGuardPages(t *testing.T) {
 // untouched and Open with a wrong tag must write nothing. Then Seal and
 // Open in place, the message at either end of its page.
 func TestSetsGuardPages(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	pages := newGuardPages(t)
 	adLens := append(guardADLens(), 47, 48, 49, 255, 256, 257)
@@ -230,9 +226,7 @@ func TestSetsGuardPages(t *testing.T) {
 // untouched and that Open with a wrong tag writes nothing (the short
 // kernels) or only dst (the long one).
 func TestAVX2GuardPages(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 short kernels")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	pages := newGuardPages(t)
 	for _, k := range avx2Kernels() {
@@ -261,10 +255,7 @@ func TestAVX2GuardPages(t *testing.T) {
 // chunk and the additional data's partial block in pieces) would fault.
 // It checks that the page around dst is untouched.
 func TestAVX2ChunkedGuardPages(t *testing.T) {
-	if !haveAVX2Fused {
-		t.Skip("the CPU does not run the AVX2 chunk kernels")
-	}
-	defer useAVX2FusedOnly()()
+	testutil.SelectImplementation(t, "chacha20poly1305", "avx2fused")
 	rng := testutil.Rand(t)
 	adLens := guardADLens()
 	pages := newGuardPages(t)
@@ -305,10 +296,7 @@ func TestAVX2ChunkedGuardPages(t *testing.T) {
 // flipped tag bit with dst zeroed. Then Seal and Open in place (openInPlace
 // up to 1983 bytes), the message at the end of its page.
 func TestLongGuardPages(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
-	defer useFusedImplementation(true)()
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	pages := newGuardPages(t)
 	all := guardADLens()
@@ -394,11 +382,9 @@ func checkLongInPlace(t *testing.T, rng *rand.Rand, pages *guardPages, n, adLen 
 // the rest of dst's page untouched, src and the state unchanged, and the
 // lanes, finished over more groups, must give the portable MAC's tag.
 func TestChunkPartGuardPages(t *testing.T) {
-	if !haveChunks {
-		t.Skip("the CPU does not run the fused long-message kernel")
-	}
-	defer chacha20.UseImplementation("portable")()
-	defer poly1305.UseImplementation("portable")()
+	testutil.RequireImplementation(t, "chacha20poly1305", "chunks")
+	testutil.SelectImplementation(t, "chacha20", "")
+	testutil.SelectImplementation(t, "poly1305", "")
 	rng := testutil.Rand(t)
 	pages := newGuardPages(t)
 	for n := 1; n <= 1024; n++ {

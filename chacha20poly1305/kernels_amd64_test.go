@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/carry-crypto/carry/internal/impl"
 	"github.com/carry-crypto/carry/internal/testutil"
 	xaead "golang.org/x/crypto/chacha20poly1305"
 )
@@ -385,14 +386,12 @@ func largeRKey(t *testing.T) (key *[KeySize]byte, nonce *[NonceSize]byte, x ciph
 // that the final reduction must change both words of h: the tags must be
 // x/crypto's (checkKernel), with additional data of 0, 13 and 32 bytes.
 func TestKernelsSmallH(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	kernels := append(slices.Clone(setsKernels[:2]), shortKernels...)
 	lens := map[string][]int{"sets": {208, 256, 320, 448}, "sets3": {464, 512, 576, 704}, "fused": {16, 192}, "short": {16, 64},
 		"avx2x1": {64}, "avx2": {192}, "avx2x3": {320}, "avx2x4": {448}, "avx2chunks": {464, 1024}}
-	if haveAVX2Fused {
+	if impl.Available("chacha20poly1305", "avx2fused") {
 		kernels = append(kernels, avx2Kernels()...)
 	}
 	for _, k := range kernels {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
+	"github.com/carry-crypto/carry/internal/impl"
 	"github.com/carry-crypto/carry/internal/testutil"
 	xaead "golang.org/x/crypto/chacha20poly1305"
 )
@@ -23,11 +24,9 @@ import (
 // writes nothing past the chunks, and the Seal arrangement, in which the
 // MAC's input is the output, one chunk behind.
 func TestChunksMatchComposed(t *testing.T) {
-	if !haveChunks {
-		t.Skip("the CPU does not run the fused long-message kernel")
-	}
-	defer chacha20.UseImplementation("portable")()
-	defer poly1305.UseImplementation("portable")()
+	testutil.RequireImplementation(t, "chacha20poly1305", "chunks")
+	testutil.SelectImplementation(t, "chacha20", "")
+	testutil.SelectImplementation(t, "poly1305", "")
 	rng := testutil.Rand(t)
 	const canary = 0xc3
 	fill := func(b []byte, kind int) []byte {
@@ -122,9 +121,7 @@ func TestChunksMatchComposed(t *testing.T) {
 // number of zero blocks it puts first) and beyond, with edge-biased keys
 // and data (all-ones keys and blocks are the largest).
 func TestMACGroupsMatchPortable(t *testing.T) {
-	if !haveChunks {
-		t.Skip("the CPU does not run the vector Poly1305 loop")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "chunks")
 	rng := testutil.Rand(t)
 	ctLens := []int{0, 15, 100, 200, 225, 239, 240, 241, 255, 256, 257, 300, 352, 383, 384, 400, 959, 960, 1350, 2047}
 	for adLen := range 131 {
@@ -137,7 +134,7 @@ func TestMACGroupsMatchPortable(t *testing.T) {
 
 			var want, got [poly1305.TagSize]byte
 			func() {
-				defer poly1305.UseImplementation("portable")()
+				defer impl.Select("poly1305", "")()
 				var ref poly1305.MAC
 				ref.Init(key)
 				ref.WritePadded(ad)
@@ -184,11 +181,9 @@ func edgeBytes(rng *rand.Rand, n, kind int) []byte {
 // it; and the tag of a MAC whose middle part it takes, zero to nine groups
 // (its limit), with keys and data biased to the limits.
 func TestTailMACMatchesComposed(t *testing.T) {
-	if !haveChunks {
-		t.Skip("the CPU does not run the fused long-message kernel")
-	}
-	defer chacha20.UseImplementation("portable")()
-	defer poly1305.UseImplementation("portable")()
+	testutil.RequireImplementation(t, "chacha20poly1305", "chunks")
+	testutil.SelectImplementation(t, "chacha20", "")
+	testutil.SelectImplementation(t, "poly1305", "")
 	rng := testutil.Rand(t)
 	const canary = 0x5a
 	for n := 1; n <= 256; n++ {
@@ -268,11 +263,9 @@ func (c *lanesCase) check(t *testing.T, name string, kernel func(s *[16]uint32, 
 // number of skipped zero blocks, then zero to eight groups (its limit),
 // with keys and data biased to the limits.
 func TestTail8MACMatchesComposed(t *testing.T) {
-	if !haveChunks {
-		t.Skip("the CPU does not run the fused long-message kernel")
-	}
-	defer chacha20.UseImplementation("portable")()
-	defer poly1305.UseImplementation("portable")()
+	testutil.RequireImplementation(t, "chacha20poly1305", "chunks")
+	testutil.SelectImplementation(t, "chacha20", "")
+	testutil.SelectImplementation(t, "poly1305", "")
 	rng := testutil.Rand(t)
 	const canary = 0x3c
 	for n := 1; n <= 512; n++ {
@@ -327,11 +320,9 @@ func TestTail8MACMatchesComposed(t *testing.T) {
 // written past it, the counter left as it was; and the tag of a MAC whose
 // middle chunk it takes, with keys and data biased to the limits.
 func TestChunkPartMACMatchesComposed(t *testing.T) {
-	if !haveChunks {
-		t.Skip("the CPU does not run the fused long-message kernel")
-	}
-	defer chacha20.UseImplementation("portable")()
-	defer poly1305.UseImplementation("portable")()
+	testutil.RequireImplementation(t, "chacha20poly1305", "chunks")
+	testutil.SelectImplementation(t, "chacha20", "")
+	testutil.SelectImplementation(t, "poly1305", "")
 	rng := testutil.Rand(t)
 	const canary = 0xa5
 	for n := 1; n <= 1024; n++ {
@@ -462,26 +453,19 @@ func checkLengthsAD(t *testing.T, lengths []int) {
 }
 
 // headWideModes runs f with the dispatch as shipped (the fused functions
-// and the AVX2 kernels on), then with the AVX2 kernels off (the wide head
-// from 449 bytes), then with the AVX2 kernels off and chacha20's portable
-// code under the wide head (XORKeyStreamHeadWide's generic two passes).
+// on, with the long-message kernels where the CPU has them), then with the
+// AVX-512 kernels alone (pathHead from 1984 bytes), then as shipped with
+// chacha20's portable code under the wide head (XORKeyStreamHeadWide's
+// generic two passes).
 func headWideModes(t *testing.T, f func(t *testing.T)) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
-	t.Run("shipped", func(t *testing.T) {
-		defer useFusedImplementation(true)()
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
+	t.Run("shipped", f)
+	t.Run("nochunks", func(t *testing.T) {
+		testutil.SelectImplementation(t, "chacha20poly1305", "fused")
 		f(t)
 	})
-	t.Run("noAVX2", func(t *testing.T) {
-		defer useFusedImplementation(true)()
-		useAVX2Fused = false
-		f(t)
-	})
-	t.Run("noAVX2+portable", func(t *testing.T) {
-		defer useFusedImplementation(true)()
-		useAVX2Fused = false
-		defer chacha20.UseImplementation("portable")()
+	t.Run("shipped+portable", func(t *testing.T) {
+		testutil.SelectImplementation(t, "chacha20", "")
 		f(t)
 	})
 }
@@ -640,7 +624,7 @@ func longPath(n int) path {
 	switch {
 	case n < chacha20.HeadSize+1024:
 		return pathWide
-	case haveChunks:
+	case useChunks:
 		return pathChunks
 	}
 	return pathHead

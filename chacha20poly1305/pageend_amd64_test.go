@@ -296,9 +296,7 @@ func sampleRange(rng *rand.Rand, lo, hi, step, count int) []int {
 // untouched one), with additional data of up to two blocks and a few
 // lengths that end at its page's end or start at its start.
 func TestPageEndKernels(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	arenas := map[string]*pageArena{
 		"unmapped":  newPageArena(t, rng, "unmapped"),
@@ -345,9 +343,7 @@ func TestPageEndKernels(t *testing.T) {
 // additional data of 1 to 15 bytes (adTailBack's window starts before it)
 // both at a page's start and ending 0 to 16 bytes before a page's end.
 func TestPageEndShortWindow(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	a := newPageArena(t, rng, "unmapped")
 	fused := kernelNamed(shortKernels, "fused")
@@ -381,9 +377,7 @@ func TestPageEndShortWindow(t *testing.T) {
 // a wrong tag must leave the output zeroed and the bytes around it as they
 // were.
 func TestPageEndAPI(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	r := newPageRegion(t, rng, "unmapped", false)
 	o := newPageRegion(t, rng, "unmapped", false)
@@ -455,9 +449,7 @@ func TestPageEndAPI(t *testing.T) {
 // page unmapped) and start, and nil: nothing is written, the tag is
 // x/crypto's.
 func TestPageEndEmpty(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	ro := newPageRegion(t, rng, "unmapped", true)
 	for _, k := range shortKernels {

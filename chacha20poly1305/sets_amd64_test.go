@@ -8,8 +8,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
-	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
 	"github.com/carry-crypto/carry/internal/testutil"
 	xaead "golang.org/x/crypto/chacha20poly1305"
 )
@@ -66,9 +64,7 @@ func guardsIntact(whole []byte) bool {
 // tag, ciphertext or additional data with a bit flipped and then write
 // nothing.
 func TestSetsMatchesXCrypto(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	for _, k := range setsKernels {
 		for n := k.min; n <= k.max; n++ {
@@ -176,13 +172,9 @@ func setsCheckOne(t *testing.T, rng *rand.Rand, k kernel, n, adLen int, inPlace 
 // they take, additional data of every fifth length to 40 bytes and one of
 // 300, in place for half the lengths.
 func TestSetsMatchPortable(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
-	defer useFusedImplementation(false)()
-	defer chacha20.UseImplementation("portable")()
-	defer poly1305.UseImplementation("portable")()
+	defer portable()()
 	for _, k := range setsKernels {
 		for n := k.min; n <= k.max; n++ {
 			adLen := []int{0, 5, 10, 15, 20, 25, 30, 35, 40, 300}[n%10]
@@ -219,9 +211,7 @@ func TestSetsMatchPortable(t *testing.T) {
 // all-ones blocks of additional data and ciphertext, at every length they
 // take.
 func TestSetsLimits(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	key, nonce, x := largeRKey(t)
 	ref := func(pt, ad []byte) []byte { return x.Seal(nil, nonce[:], pt, ad) }
 	for _, k := range setsKernels {
@@ -297,9 +287,7 @@ func setsEveryForgery(t *testing.T, rng *rand.Rand, n int, seal func(key *[32]by
 // kernel takes it): every forgery must be refused with dst, src, ad and
 // the tag untouched.
 func TestSetsEveryForgery(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	for _, n := range setsEdges {
 		k := setsKernelFor(n)
@@ -314,7 +302,6 @@ func TestSetsEveryForgery(t *testing.T) {
 // plaintext, and a forged message must fail.
 func setsAPIOverTag(t *testing.T, rng *rand.Rand, lens []int) {
 	t.Helper()
-	defer useFusedImplementation(true)()
 	for _, n := range lens {
 		key, nonce := randBytes(rng, KeySize), randBytes(rng, NonceSize)
 		pt, ad := randBytes(rng, n), randBytes(rng, 13)
@@ -348,9 +335,7 @@ func setsAPIOverTag(t *testing.T, rng *rand.Rand, lens []int) {
 // TestSetsAPIOverTag runs setsAPIOverTag at the lengths of setsEdges and
 // setsOverlapLens.
 func TestSetsAPIOverTag(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	setsAPIOverTag(t, testutil.Rand(t), append(slices.Clone(setsEdges), setsOverlapLens...))
 }
 
@@ -369,10 +354,7 @@ var setsAPILens = append([]int{190, 191, 192, 705, 706, 720}, setsEdges...)
 // to 16 bytes past its end; each as ChaCha20-Poly1305 and
 // XChaCha20-Poly1305.
 func TestSetsAPI(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
-	defer useFusedImplementation(true)()
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	for _, v := range variants {
 		key := randBytes(rng, KeySize)
@@ -413,9 +395,7 @@ func TestSetsAPI(t *testing.T) {
 // length (a different seventh for each) at every other length the kernels
 // take; with -long, every length at every length.
 func TestSetsADLens(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	for _, k := range setsKernels[:2] {
 		for _, n := range k.lens() {
@@ -439,9 +419,7 @@ func TestSetsADLens(t *testing.T) {
 // past the data, which the kernels skip) would change the tag or the
 // output.
 func TestSetsPoisonedStack(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	for _, k := range setsKernels {
 		for i, n := range k.lens() {
@@ -467,9 +445,7 @@ func TestSetsPoisonedStack(t *testing.T) {
 // however the blocks are split between the loops and the stitched rounds,
 // so their chain is the model's.
 func TestSetsAdversarial(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	keys := 2
 	if *long {
@@ -499,9 +475,7 @@ func TestSetsAdversarial(t *testing.T) {
 // that end in each of the last set's blocks and at both ends: the tags must be x/crypto's,
 // and Open must take them and refuse them with a bit flipped.
 func TestSetsTagAboveP(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	k := setsKernels[0]
 	want := testutil.Runs(*long, 2, 20, 1)
@@ -522,9 +496,7 @@ func TestSetsTagAboveP(t *testing.T) {
 // others' too large for that, and their prologues must grow the stack
 // wherever the frame falls; Seal and Open must still agree with x/crypto.
 func TestSetsOnStack(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	for _, k := range setsKernels {
 		for _, n := range []int{k.min, k.max} {
@@ -578,9 +550,7 @@ func overlapShifts(n int) []int {
 // flipped tag bit the whole buffer must be unchanged. Seal's output over
 // its input is only ever exact (in place), which TestSetsGuardPages runs.
 func TestSetsOpenOverlap(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	const base = 256
 	for _, n := range setsOverlapLens {

@@ -6,8 +6,6 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
-	"github.com/carry-crypto/carry/chacha20poly1305/internal/poly1305"
 	"github.com/carry-crypto/carry/internal/testutil"
 	xaead "golang.org/x/crypto/chacha20poly1305"
 )
@@ -19,12 +17,8 @@ import (
 // longer ones; it checks that they write nothing past the output, and that
 // the Open functions, for a wrong tag, report it and write nothing at all.
 func TestShortMatchesComposed(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
-	defer useFusedImplementation(false)()
-	defer chacha20.UseImplementation("portable")()
-	defer poly1305.UseImplementation("portable")()
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
+	defer portable()()
 	rng := testutil.Rand(t)
 	adLens := []int{48, 64, 100, 257}
 	for n := range 34 {
@@ -80,12 +74,8 @@ func TestShortMatchesComposed(t *testing.T) {
 // in the ciphertext (the plaintext is chosen to make it so), with the
 // accumulator's top word as large as such blocks make it.
 func TestShortLimits(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
-	defer useFusedImplementation(false)()
-	defer chacha20.UseImplementation("portable")()
-	defer poly1305.UseImplementation("portable")()
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
+	defer portable()()
 	key, nonce, _ := largeRKey(t)
 	for _, k := range shortKernels {
 		for n := 0; n <= k.max; n++ {
@@ -108,9 +98,7 @@ func TestShortLimits(t *testing.T) {
 // around one and two blocks: the model's tag must equal x/crypto's (which
 // checks the model) and the kernels' must equal both.
 func TestShortAdversarial(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	keys := 3
 	if *long {
@@ -141,9 +129,7 @@ func TestShortAdversarial(t *testing.T) {
 // p, which random messages reach with probability about 2^-67. The
 // kernels' tags must equal x/crypto's.
 func TestShortTagAboveP(t *testing.T) {
-	if !haveFused {
-		t.Skip("the CPU does not run the fused functions")
-	}
+	testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 	rng := testutil.Rand(t)
 	want := 2
 	if *long {

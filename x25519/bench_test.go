@@ -3,6 +3,8 @@ package x25519
 import (
 	"crypto/ecdh"
 	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
 )
 
 // The benchmarks put carry's X25519 beside crypto/ecdh's for the same
@@ -32,7 +34,7 @@ func BenchmarkX25519(b *testing.B) {
 }
 
 func BenchmarkX25519Portable(b *testing.B) {
-	defer setADX(false)()
+	testutil.SelectImplementation(b, "x25519", "")
 	BenchmarkX25519(b)
 }
 

@@ -8,17 +8,10 @@ import (
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
-func requireADX(t *testing.T) {
-	t.Helper()
-	if !haveADX {
-		t.Skip("the CPU has no BMI2 and ADX: the assembly cannot run (the portable path is tested elsewhere)")
-	}
-}
-
 // The assembly computes the portable functions' results word for word: the
 // same products, the same reductions.
 func TestADXMatchesPortable(t *testing.T) {
-	requireADX(t)
+	testutil.RequireImplementation(t, "x25519", "adx")
 	r := testutil.Rand(t)
 	n := 200000
 	if *long {
@@ -58,7 +51,7 @@ func TestADXMatchesPortable(t *testing.T) {
 // scalars and points, including u-coordinates of the special values and with
 // bit 255 set, and on the base point path.
 func TestADXLadderMatchesPortable(t *testing.T) {
-	requireADX(t)
+	testutil.RequireImplementation(t, "x25519", "adx")
 	r := testutil.Rand(t)
 	var scalars [][32]byte
 	var zero, ones [32]byte

@@ -2,11 +2,12 @@
 
 package x25519
 
-import "golang.org/x/sys/cpu"
+import "github.com/carry-crypto/carry/internal/impl"
 
-// useADX selects the assembly: the ladder, and the multiplications of the
-// inversion. Tests flip it to run both paths.
-var useADX = cpu.X86.HasBMI2 && cpu.X86.HasADX
+// useADX selects the assembly (implADX), where the CPU has BMI2 and ADX.
+var useADX bool
+
+func init() { impl.Register(implADX, &useADX) }
 
 func scalarMult(dst, k, u *[32]byte) {
 	if !useADX {

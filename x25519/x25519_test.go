@@ -13,21 +13,6 @@ import (
 
 var long = flag.Bool("long", false, "run the long tests (the 1,000,000-iteration vector)")
 
-// forEachPath runs f once for every implementation this machine can run: the
-// assembly ladder (where the CPU has it) and the portable one.
-func forEachPath(t *testing.T, f func(t *testing.T)) {
-	t.Run("portable", func(t *testing.T) {
-		defer setADX(false)()
-		f(t)
-	})
-	if haveADX {
-		t.Run("adx", func(t *testing.T) {
-			defer setADX(true)()
-			f(t)
-		})
-	}
-}
-
 func mustX25519(t *testing.T, scalar, point []byte) []byte {
 	t.Helper()
 	out, err := X25519(scalar, point)
@@ -51,7 +36,7 @@ func TestRFC7748Vectors(t *testing.T) {
 			"95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957",
 		},
 	}
-	forEachPath(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "x25519", func(t *testing.T) {
 		for _, v := range vectors {
 			got := mustX25519(t, testutil.MustHex(t, v.scalar), testutil.MustHex(t, v.u))
 			if hex.EncodeToString(got) != v.out {
@@ -72,7 +57,7 @@ func TestRFC7748Iterations(t *testing.T) {
 		checks[1000000] = "7c3911e0ab2586fd864497297e575e6f3bc601c0883c30df5f4dd2d24f665424"
 		n = 1000000
 	}
-	forEachPath(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "x25519", func(t *testing.T) {
 		k, u := make([]byte, 32), make([]byte, 32)
 		k[0], u[0] = 9, 9
 		for i := 1; i <= n; i++ {
@@ -91,7 +76,7 @@ func TestWycheproof(t *testing.T) {
 	if f.Count() < 500 {
 		t.Fatalf("x25519_test.json has %d tests, want the full file (518)", f.Count())
 	}
-	forEachPath(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "x25519", func(t *testing.T) {
 		n := 0
 		for _, g := range f.TestGroups {
 			if g.Curve != "curve25519" {
@@ -273,7 +258,7 @@ func TestLowOrderPoints(t *testing.T) {
 		"eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
 	}
 	r := testutil.Rand(t)
-	forEachPath(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "x25519", func(t *testing.T) {
 		for _, ps := range lowOrder {
 			for i := 0; i < 20; i++ {
 				scalar := make([]byte, 32)
@@ -324,7 +309,7 @@ func TestAllocations(t *testing.T) {
 	point := make([]byte, 32)
 	point[0] = 9
 	point[1] = 1
-	forEachPath(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "x25519", func(t *testing.T) {
 		for _, pt := range [][]byte{point, Basepoint} {
 			if n := testing.AllocsPerRun(10, func() {
 				out, err := X25519(scalar, pt)

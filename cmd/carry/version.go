@@ -4,16 +4,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"reflect"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"text/tabwriter"
 
-	"golang.org/x/sys/cpu"
-
 	"github.com/carry-crypto/carry"
+	"github.com/carry-crypto/carry/internal/impl"
 )
 
 func init() {
@@ -23,19 +21,23 @@ func init() {
 	})
 }
 
-// A kernelChoice is a choice of code that one of carry's packages makes when
-// the program starts, from the CPU's features: the first of its options
-// whose features the CPU has, else the fallback.
+// A kernelChoice is a choice of code that one of carry's packages makes
+// when the program starts, from the CPU's features: the first of its
+// options whose features the CPU has, else the fallback. The choices are
+// internal/impl's registrations, grouped by package and Choice.
 type kernelChoice struct {
-	// name is the choice's key in "carry speed -json": the package's last
-	// path element and a word.
+	// name is the choice's key in "carry speed -json": the package's name
+	// and the choice's.
 	name string
-	// pkg is the package that chooses, relative to the module.
+	// pkg is the package that chooses, by its name.
 	pkg string
 	// what says what the choice is for.
 	what     string
 	options  []kernelOption
 	fallback string
+	// built is whether the build has the options' code (amd64 without
+	// the purego tag).
+	built bool
 }
 
 // A kernelOption is one kernel of a kernelChoice.
@@ -44,53 +46,33 @@ type kernelOption struct {
 	// needs lists the features the package asks for, as the names of
 	// cpu.X86's fields without "Has".
 	needs []string
-	// source and variable name the file of pkg, and the package-level
-	// variable in it, that make the choice (the tests check needs against
-	// the variable's initializer).
-	source, variable string
 }
 
 // kernelTable lists every choice of a kernel by the CPU in carry's
-// packages. All of the assembly is for amd64 and left out by the purego
-// build tag: elsewhere every choice is portable Go.
-var kernelTable = []kernelChoice{
-	{name: "bigmod.mul", pkg: "internal/bigmod", what: "Montgomery multiplication (RSA)", fallback: "portable",
-		options: []kernelOption{{"ADX/BMI2", []string{"BMI2", "ADX"}, "mont_arch_amd64.go", "useADX"}}},
-	{name: "bigmod.exp", pkg: "internal/bigmod", what: "exponentiation modulo 1024 to 4096 bits", fallback: "Montgomery multiplication",
-		options: []kernelOption{{"AVX-512 IFMA", []string{"AVX512F", "AVX512IFMA", "AVX512VL", "BMI2"}, "ifma_amd64.go", "useIFMA"}}},
-	{name: "nistec.field", pkg: "internal/nistec", what: "P-256 and P-521 fields, inversion", fallback: "portable",
-		options: []kernelOption{{"ADX/BMI2", []string{"BMI2", "ADX"}, "cpu_amd64.go", "useADX"}}},
-	{name: "nistec.scan", pkg: "internal/nistec", what: "P-256 table scans", fallback: "SSE2",
-		options: []kernelOption{{"AVX-512", []string{"AVX512F", "AVX512VL"}, "cpu_amd64.go", "useAVX512"}}},
-	{name: "field25519.mul", pkg: "internal/field25519", what: "Curve25519 field (Ed25519)", fallback: "portable",
-		options: []kernelOption{{"ADX/BMI2", []string{"BMI2", "ADX"}, "fe_arch_amd64.go", "useBMI2"}}},
-	{name: "edwards25519.scan", pkg: "internal/edwards25519", what: "fixed-base table scan", fallback: "portable",
-		options: []kernelOption{{"AVX2", []string{"AVX2"}, "scan_arch_amd64.go", "useAVX2"}}},
-	{name: "x25519.ladder", pkg: "x25519", what: "Montgomery ladder", fallback: "portable",
-		options: []kernelOption{{"ADX/BMI2", []string{"BMI2", "ADX"}, "x25519_amd64.go", "useADX"}}},
-	{name: "chacha20.xor", pkg: "chacha20poly1305/internal/chacha20", what: "ChaCha20 keystream", fallback: "portable",
-		options: []kernelOption{
-			{"AVX-512", []string{"AVX512F", "AVX512BW", "BMI2"}, "chacha20_amd64.go", "useAVX512"},
-			{"AVX2", []string{"AVX2"}, "chacha20_amd64.go", "useAVX2"},
-		}},
-	{name: "poly1305.blocks", pkg: "chacha20poly1305/internal/poly1305", what: "Poly1305 blocks", fallback: "portable",
-		options: []kernelOption{{"BMI2 (MULX)", []string{"BMI2"}, "sum_amd64.go", "useMULX"}}},
-	{name: "poly1305.long", pkg: "chacha20poly1305/internal/poly1305", what: "Poly1305 of 256 bytes and more", fallback: "Poly1305 blocks",
-		options: []kernelOption{{"AVX-512 IFMA", []string{"BMI2", "AVX512F", "AVX512VL", "AVX512IFMA"}, "sum_amd64.go", "useIFMA"}}},
-	{name: "chacha20poly1305.short", pkg: "chacha20poly1305", what: "fused Seal and Open, short messages", fallback: "ChaCha20, then Poly1305",
-		options: []kernelOption{
-			{"AVX-512", []string{"AVX512F", "AVX512BW", "AVX512VL", "BMI2"}, "fused_amd64.go", "useFused"},
-			{"AVX2", []string{"AVX2", "BMI2"}, "fused_avx2_amd64.go", "haveAVX2Fused"},
-		}},
-	{name: "chacha20poly1305.long", pkg: "chacha20poly1305", what: "fused Seal and Open, long messages", fallback: "ChaCha20, then Poly1305",
-		options: []kernelOption{{"AVX-512 IFMA", []string{"AVX512F", "AVX512BW", "AVX512VL", "BMI2", "AVX512IFMA"}, "chunks_amd64.go", "haveChunks"}}},
+// packages, in the order of registration.
+var kernelTable = kernelsOf(impl.All())
+
+// kernelsOf groups the registrations rs into choices.
+func kernelsOf(rs []impl.Registration) []kernelChoice {
+	var table []kernelChoice
+	for _, r := range rs {
+		name := r.Package + "." + r.Choice
+		k := slices.IndexFunc(table, func(c kernelChoice) bool { return c.name == name })
+		if k < 0 {
+			table = append(table, kernelChoice{name: name, pkg: r.Package, what: r.For, fallback: r.Else})
+			k = len(table) - 1
+		}
+		table[k].options = append(table[k].options, kernelOption{r.Kernel, r.Needs})
+		table[k].built = table[k].built || r.Built
+	}
+	return table
 }
 
-// chosen returns the kernel of c that runs: the first option whose
-// features has reports, if assembly is built, else the fallback or, without
-// assembly, "portable".
-func (c *kernelChoice) chosen(assembly bool, has func(feature string) bool) string {
-	if !assembly {
+// chosen returns the kernel of c that runs on a CPU with the features has
+// reports: the first option whose features it has, else the fallback; or
+// "portable" if the build has no assembly.
+func (c *kernelChoice) chosen(has func(feature string) bool) string {
+	if !c.built {
 		return "portable"
 	}
 	for _, o := range c.options {
@@ -101,15 +83,9 @@ func (c *kernelChoice) chosen(assembly bool, has func(feature string) bool) stri
 	return c.fallback
 }
 
-// hasFeature reports whether cpu.X86 has the feature named (a field name
-// without "Has"). An unknown name panics: kernelTable is wrong.
-func hasFeature(name string) bool {
-	f := reflect.ValueOf(cpu.X86).FieldByName("Has" + name)
-	if !f.IsValid() {
-		panic("carry: internal error: cpu.X86 has no feature " + name)
-	}
-	return f.Bool()
-}
+// hasFeature reports whether the CPU has the feature named (a field name
+// of cpu.X86 without "Has"), as internal/impl sees it.
+func hasFeature(name string) bool { return impl.Has(name) }
 
 // assemblyBuilt reports whether carry's assembly is in this binary: on
 // amd64, unless it was built with the purego tag (which the build settings
@@ -131,10 +107,9 @@ func assemblyBuilt() (bool, string) {
 // kernelChoices returns the kernel each choice of kernelTable made on this
 // CPU, by the choice's name.
 func kernelChoices() map[string]string {
-	assembly, _ := assemblyBuilt()
 	m := make(map[string]string, len(kernelTable))
 	for i := range kernelTable {
-		m[kernelTable[i].name] = kernelTable[i].chosen(assembly, hasFeature)
+		m[kernelTable[i].name] = kernelTable[i].chosen(hasFeature)
 	}
 	return m
 }
@@ -200,7 +175,7 @@ func writeVersion(w io.Writer, cpuName string, has func(string) bool) {
 	fmt.Fprintf(tw, "package\tfor\tkernel\n")
 	for i := range kernelTable {
 		c := &kernelTable[i]
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.pkg, c.what, c.chosen(assembly, has))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.pkg, c.what, c.chosen(has))
 	}
 	tw.Flush()
 }

@@ -2,20 +2,17 @@ package main
 
 import (
 	"bytes"
-	"go/ast"
 	"go/build"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/carry-crypto/carry"
+	"github.com/carry-crypto/carry/internal/impl"
 )
 
 // TestVersionOutput checks every line of carry version: the versions, the
@@ -61,7 +58,7 @@ func TestVersionOutput(t *testing.T) {
 	}
 	for i, c := range kernelTable {
 		line := lines[len(header)+i]
-		want := c.chosen(assembly, hasFeature)
+		want := c.chosen(hasFeature)
 		if !strings.HasPrefix(line, c.pkg+" ") || !strings.Contains(line, " "+c.what+" ") || !strings.HasSuffix(line, "  "+want) {
 			t.Errorf("line %q, want %s, %s and %s", line, c.pkg, c.what, want)
 		}
@@ -101,11 +98,16 @@ func TestVersionChoices(t *testing.T) {
 			t.Errorf("%s: not in the test", c.name)
 			continue
 		}
+		unbuilt := c
+		unbuilt.built = false
 		for i, has := range []func(string) bool{none, avx2, all} {
-			if got := c.chosen(true, has); got != w[i] {
+			if !c.built {
+				w[i] = "portable"
+			}
+			if got := c.chosen(has); got != w[i] {
 				t.Errorf("%s on CPU %d: %q, want %q", c.name, i, got, w[i])
 			}
-			if got := c.chosen(false, has); got != "portable" {
+			if got := unbuilt.chosen(has); got != "portable" {
 				t.Errorf("%s without assembly: %q, want portable", c.name, got)
 			}
 		}
@@ -153,283 +155,85 @@ func TestVersionHelp(t *testing.T) {
 	}
 }
 
-// TestKernelTableMatchesSource reads the packages' amd64 sources and checks
-// that each option's needs are exactly the cpu.X86 features its variable's
-// initializer asks for (through other variables and functions of the
-// module), and that every package-level variable of the module set from
-// cpu.X86 is reached from an option, so that a new choice cannot be left
-// out of carry version.
-func TestKernelTableMatchesSource(t *testing.T) {
+// TestKernelTableComplete checks that every package of the module that
+// registers implementations with internal/impl is linked into the command
+// (so that carry version reports it), and that every choice names its
+// kernels and what they are for.
+func TestKernelTableComplete(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := newSourceReader(t, root)
-	reached := map[string]bool{}
-	for _, c := range kernelTable {
-		for _, o := range c.options {
-			if !slices.Contains(src.files(c.pkg), o.source) {
-				t.Errorf("%s: %s is not an amd64 source file of %s", c.name, o.source, c.pkg)
-			}
-			init := src.varInit(c.pkg, o.variable)
-			if init == nil {
-				t.Errorf("%s: %s declares no variable %s", c.name, c.pkg, o.variable)
-				continue
-			}
-			got := map[string]bool{}
-			reached[c.pkg+"."+o.variable] = true
-			src.features(c.pkg, init, got, reached)
-			want := map[string]bool{}
-			for _, f := range o.needs {
-				want[f] = true
-			}
-			if !equalSets(got, want) {
-				t.Errorf("%s: %s.%s asks for %v, the table says %v", c.name, c.pkg, o.variable, keys(got), o.needs)
-			}
-		}
-	}
-	for _, v := range src.cpuVariables() {
-		if !reached[v] {
-			t.Errorf("%s is set from cpu.X86 but no choice of kernelTable reaches it", v)
-		}
-	}
-}
-
-// sourceReader parses the module's packages as the amd64 build without
-// tags compiles them.
-type sourceReader struct {
-	t    *testing.T
-	root string
-	ctx  build.Context
-	fset *token.FileSet
-	pkgs map[string][]*ast.File
-	// names maps each package's files to their names.
-	names map[string][]string
-}
-
-func newSourceReader(t *testing.T, root string) *sourceReader {
 	ctx := build.Default
 	ctx.GOARCH, ctx.GOOS, ctx.BuildTags = "amd64", "linux", nil
-	return &sourceReader{t: t, root: root, ctx: ctx, fset: token.NewFileSet(),
-		pkgs: map[string][]*ast.File{}, names: map[string][]string{}}
-}
-
-// parse returns the parsed non-test files of the package at pkg, relative
-// to the module's root.
-func (s *sourceReader) parse(pkg string) []*ast.File {
-	if files, ok := s.pkgs[pkg]; ok {
-		return files
-	}
-	bp, err := s.ctx.ImportDir(filepath.Join(s.root, filepath.FromSlash(pkg)), 0)
-	if err != nil {
-		s.t.Fatalf("%s: %v", pkg, err)
-	}
-	var files []*ast.File
-	for _, name := range bp.GoFiles {
-		f, err := parser.ParseFile(s.fset, filepath.Join(bp.Dir, name), nil, parser.SkipObjectResolution)
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		files = append(files, f)
-	}
-	s.pkgs[pkg], s.names[pkg] = files, bp.GoFiles
-	return files
-}
-
-func (s *sourceReader) files(pkg string) []string {
-	s.parse(pkg)
-	return s.names[pkg]
-}
-
-// varInit returns the initializer of pkg's package-level variable name, or
-// nil if there is none.
-func (s *sourceReader) varInit(pkg, name string) ast.Expr {
-	for _, f := range s.parse(pkg) {
-		for _, d := range f.Decls {
-			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.VAR {
-				for _, spec := range g.Specs {
-					vs := spec.(*ast.ValueSpec)
-					for i, n := range vs.Names {
-						if n.Name == name && i < len(vs.Values) {
-							return vs.Values[i]
-						}
-					}
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// funcResult returns the expression that pkg's function name returns, if its
-// body is one return statement of one value.
-func (s *sourceReader) funcResult(pkg, name string) ast.Expr {
-	for _, f := range s.parse(pkg) {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name && fd.Body != nil && len(fd.Body.List) == 1 {
-				if r, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
-					return r.Results[0]
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// importPath returns the path that file f of pkg imports as name.
-func (s *sourceReader) importPath(pkg, name string) string {
-	for _, f := range s.parse(pkg) {
-		for _, spec := range f.Imports {
-			path, _ := strconv.Unquote(spec.Path.Value)
-			local := path[strings.LastIndex(path, "/")+1:]
-			if spec.Name != nil {
-				local = spec.Name.Name
-			}
-			if local == name {
-				return path
-			}
-		}
-	}
-	return ""
-}
-
-// features adds to got the cpu.X86 features that e, an expression of pkg,
-// asks for, following package-level variables and one-line functions of the
-// module, and to reached every variable it follows. An expression that is
-// not a conjunction of features fails the test.
-func (s *sourceReader) features(pkg string, e ast.Expr, got, reached map[string]bool) {
-	switch e := e.(type) {
-	case *ast.ParenExpr:
-		s.features(pkg, e.X, got, reached)
-	case *ast.BinaryExpr:
-		if e.Op != token.LAND {
-			s.t.Errorf("%s: %s is not a conjunction of features", pkg, e.Op)
-			return
-		}
-		s.features(pkg, e.X, got, reached)
-		s.features(pkg, e.Y, got, reached)
-	case *ast.SelectorExpr:
-		if x, ok := e.X.(*ast.SelectorExpr); ok && x.Sel.Name == "X86" {
-			if id, ok := x.X.(*ast.Ident); ok && id.Name == "cpu" {
-				got[strings.TrimPrefix(e.Sel.Name, "Has")] = true
-				return
-			}
-		}
-		s.t.Errorf("%s: cannot follow %s", pkg, types.ExprString(e))
-	case *ast.Ident:
-		init := s.varInit(pkg, e.Name)
-		if init == nil {
-			s.t.Errorf("%s: %s is not a package-level variable", pkg, e.Name)
-			return
-		}
-		reached[pkg+"."+e.Name] = true
-		s.features(pkg, init, got, reached)
-	case *ast.CallExpr:
-		path := ""
-		sel, ok := e.Fun.(*ast.SelectorExpr)
-		if ok {
-			if id, ok := sel.X.(*ast.Ident); ok {
-				path = s.importPath(pkg, id.Name)
-			}
-		}
-		rel, inModule := strings.CutPrefix(path, "github.com/carry-crypto/carry/")
-		if !inModule || len(e.Args) != 0 {
-			s.t.Errorf("%s: cannot follow the call %s", pkg, types.ExprString(e))
-			return
-		}
-		result := s.funcResult(rel, sel.Sel.Name)
-		if result == nil {
-			s.t.Errorf("%s: %s is not a one-line function", rel, sel.Sel.Name)
-			return
-		}
-		s.features(rel, result, got, reached)
-	default:
-		s.t.Errorf("%s: cannot follow %s", pkg, types.ExprString(e))
-	}
-}
-
-// cpuVariables returns every package-level variable of the module's
-// packages (but this command's) whose initializer names cpu.X86, as
-// package.name.
-func (s *sourceReader) cpuVariables() []string {
-	var vars []string
-	err := filepath.WalkDir(s.root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
+	registering := 0
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
 			return err
 		}
-		name := d.Name()
-		if !d.IsDir() {
-			return nil
-		}
-		if p != s.root && (strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".") || name == "testdata") {
+		if p != root && (strings.HasPrefix(d.Name(), "_") || strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
 			return filepath.SkipDir
 		}
-		rel, _ := filepath.Rel(s.root, p)
-		rel = filepath.ToSlash(rel)
-		if rel == "cmd/carry" {
+		bp, err := ctx.ImportDir(p, 0)
+		if err != nil || !slices.Contains(bp.Imports, "github.com/carry-crypto/carry/internal/impl") {
 			return nil
 		}
-		if _, err := s.ctx.ImportDir(p, 0); err != nil {
-			return nil // no Go files for amd64 here
-		}
-		for _, f := range s.parse(rel) {
-			for _, decl := range f.Decls {
-				g, ok := decl.(*ast.GenDecl)
-				if !ok || g.Tok != token.VAR {
-					continue
+		for _, name := range bp.GoFiles {
+			src, err := os.ReadFile(filepath.Join(p, name))
+			if err != nil {
+				return err
+			}
+			if bytes.Contains(src, []byte("impl.Register(")) {
+				registering++
+				if len(impl.List(bp.Name)) == 0 {
+					t.Errorf("%s registers implementations that carry version does not see: the command does not link it", bp.ImportPath)
 				}
-				for _, spec := range g.Specs {
-					vs := spec.(*ast.ValueSpec)
-					for i, v := range vs.Values {
-						if namesCPU(v) && i < len(vs.Names) {
-							vars = append(vars, rel+"."+vs.Names[i].Name)
-						}
-					}
-				}
+				break
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		s.t.Fatal(err)
+		t.Fatal(err)
 	}
-	if len(vars) == 0 {
-		s.t.Error("found no variable set from cpu.X86 in the module")
+	if registering == 0 {
+		t.Error("found no package that registers implementations")
 	}
-	return vars
-}
-
-// namesCPU reports whether e mentions cpu.X86.
-func namesCPU(e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "X86" {
-			if id, ok := sel.X.(*ast.Ident); ok && id.Name == "cpu" {
-				found = true
+	for _, c := range kernelTable {
+		if c.what == "" || c.fallback == "" || len(c.options) == 0 {
+			t.Errorf("%s: incomplete choice %+v", c.name, c)
+		}
+		for _, o := range c.options {
+			if o.kernel == "" || len(o.needs) == 0 {
+				t.Errorf("%s: an option without a kernel name or features: %+v", c.name, o)
 			}
 		}
-		return !found
-	})
-	return found
+	}
 }
 
-func equalSets(a, b map[string]bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if !b[k] {
-			return false
+// TestVersionReportsWhatRuns checks that each choice's kernel, computed
+// from the CPU's features, is the one whose bool is on: the first option
+// registered on, else the fallback (or portable, without assembly).
+func TestVersionReportsWhatRuns(t *testing.T) {
+	runs := map[string]string{}
+	for _, r := range impl.All() {
+		name := r.Package + "." + r.Choice
+		if _, ok := runs[name]; !ok {
+			runs[name] = "portable"
+			if r.Built {
+				runs[name] = r.Else
+			}
+		}
+		if r.On && (runs[name] == r.Else || runs[name] == "portable") {
+			runs[name] = r.Kernel
 		}
 	}
-	return true
-}
-
-func keys(m map[string]bool) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
+	if len(runs) != len(kernelTable) {
+		t.Errorf("%d choices run, kernelTable has %d", len(runs), len(kernelTable))
 	}
-	slices.Sort(ks)
-	return ks
+	for name, kernel := range kernelChoices() {
+		if runs[name] != kernel {
+			t.Errorf("%s: carry version says %q, %q runs", name, kernel, runs[name])
+		}
+	}
 }

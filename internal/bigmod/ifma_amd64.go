@@ -2,20 +2,14 @@
 
 package bigmod
 
-import "golang.org/x/sys/cpu"
+import "github.com/carry-crypto/carry/internal/impl"
 
-// useIFMA selects the AVX-512 IFMA exponentiation (ammIFMAd and selectIFMA
-// of mont_amd64.s) for the moduli that have kernels (see ifmaDigits). The
-// kernels use zmm registers (AVX-512F), VPMADD52LUQ/HUQ (AVX512IFMA) and
-// MULX (BMI2); AVX512VL, which their ymm form would need (the generator has
-// one, which runs slower), is asked for too, as OpenSSL and AWS-LC do. Tests
-// flip it to run both paths; GODEBUG=cpu.avx512ifma=off turns it off for a
-// whole process.
-var useIFMA = ifmaCapable
+// useIFMA selects the AVX-512 IFMA exponentiation (implIFMA), where the CPU
+// has its features; moduli get their radix-2^52 constants (Modulus.r52)
+// only then. GODEBUG=cpu.avx512ifma=off turns it off for a whole process.
+var useIFMA bool
 
-// ifmaCapable reports whether the CPU can run the IFMA kernels; moduli get
-// their radix-2^52 constants (Modulus.r52) only then.
-var ifmaCapable = cpu.X86.HasAVX512F && cpu.X86.HasAVX512IFMA && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
+func init() { impl.Register(implIFMA, &useIFMA) }
 
 // maxDigitWords is the words of the largest radix-2^52 value, 80 digits;
 // maxPairWords that of the largest with x2 kernels, 40 digits.

@@ -8,7 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"golang.org/x/sys/cpu"
+	"github.com/carry-crypto/carry/internal/impl"
+	"github.com/carry-crypto/carry/internal/testutil"
 )
 
 // ifmaBits are the modulus sizes with IFMA kernels; pairBits those with x2
@@ -18,15 +19,14 @@ var (
 	pairBits = []int{1024, 1536, 2048}
 )
 
-// withIFMA runs f with useIFMA set to on, and restores it.
-func withIFMA(t testing.TB, on bool, f func()) {
-	t.Helper()
-	if on && !(cpu.X86.HasAVX512F && cpu.X86.HasAVX512IFMA && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2) {
-		t.Skip("no AVX512IFMA and AVX512VL on this CPU")
+// withoutIFMA runs f on the code of a CPU without AVX-512 IFMA: the ADX
+// kernels where the CPU has them.
+func withoutIFMA(f func()) {
+	name := ""
+	if impl.Available("bigmod", "adx") {
+		name = "adx"
 	}
-	saved := useIFMA
-	useIFMA = on
-	defer func() { useIFMA = saved }()
+	defer impl.Select("bigmod", name)()
 	f()
 }
 
@@ -116,98 +116,96 @@ func checkAMM(t *testing.T, name string, m *Modulus, ab, bb *big.Int) {
 // extreme and random moduli and values below 2m, including values in
 // [m, 2m) and the largest the kernels admit.
 func TestAMMIFMA(t *testing.T) {
-	withIFMA(t, true, func() {
-		r := rng(t)
-		for _, bits := range ifmaBits {
-			for _, nm := range extremeModuli(r, bits) {
-				m := modulusFromBig(t, nm.m)
-				if m.r52 == nil {
-					t.Fatalf("%s: no radix-2^52 constants for %d bits", nm.name, bits)
+	testutil.RequireImplementation(t, "bigmod", "ifma")
+	r := rng(t)
+	for _, bits := range ifmaBits {
+		for _, nm := range extremeModuli(r, bits) {
+			m := modulusFromBig(t, nm.m)
+			if m.r52 == nil {
+				t.Fatalf("%s: no radix-2^52 constants for %d bits", nm.name, bits)
+			}
+			vals := extremeValues(r, nm.m)
+			twoM := new(big.Int).Lsh(nm.m, 1)
+			one := big.NewInt(1)
+			vals = append(vals,
+				new(big.Int).Add(nm.m, one),                // m + 1
+				new(big.Int).Sub(twoM, one),                // 2m - 1
+				new(big.Int).Add(nm.m, randBig(r, bits-1)), // in [m, 2m)
+			)
+			for _, a := range vals {
+				for _, b := range vals {
+					checkAMM(t, nm.name, m, a, b)
 				}
-				vals := extremeValues(r, nm.m)
-				twoM := new(big.Int).Lsh(nm.m, 1)
-				one := big.NewInt(1)
-				vals = append(vals,
-					new(big.Int).Add(nm.m, one),                // m + 1
-					new(big.Int).Sub(twoM, one),                // 2m - 1
-					new(big.Int).Add(nm.m, randBig(r, bits-1)), // in [m, 2m)
-				)
-				for _, a := range vals {
-					for _, b := range vals {
-						checkAMM(t, nm.name, m, a, b)
-					}
-				}
-				// One operand as large as R' - 1, the other below m.
-				rmax := new(big.Int).Sub(pow2(digitBits*m.r52.d), one)
-				checkAMM(t, nm.name+"/R'-1", m, rmax, vals[len(vals)/2].Mod(vals[len(vals)/2], nm.m))
 			}
-			n := iterations(500)
-			if short() {
-				n = 50
-			}
-			for i := 0; i < n; i++ {
-				mb := randModulusBig(r, bits)
-				m := modulusFromBig(t, mb)
-				twoM := new(big.Int).Lsh(mb, 1)
-				a := new(big.Int).Mod(weirdBig(r, bits+1), twoM)
-				b := new(big.Int).Mod(randBig(r, bits+1), twoM)
-				checkAMM(t, fmt.Sprintf("random %d", bits), m, a, b)
-				checkAMM(t, fmt.Sprintf("random %d square", bits), m, a, a)
-			}
+			// One operand as large as R' - 1, the other below m.
+			rmax := new(big.Int).Sub(pow2(digitBits*m.r52.d), one)
+			checkAMM(t, nm.name+"/R'-1", m, rmax, vals[len(vals)/2].Mod(vals[len(vals)/2], nm.m))
 		}
-	})
+		n := iterations(500)
+		if short() {
+			n = 50
+		}
+		for i := 0; i < n; i++ {
+			mb := randModulusBig(r, bits)
+			m := modulusFromBig(t, mb)
+			twoM := new(big.Int).Lsh(mb, 1)
+			a := new(big.Int).Mod(weirdBig(r, bits+1), twoM)
+			b := new(big.Int).Mod(randBig(r, bits+1), twoM)
+			checkAMM(t, fmt.Sprintf("random %d", bits), m, a, b)
+			checkAMM(t, fmt.Sprintf("random %d square", bits), m, a, a)
+		}
+	}
 }
 
 // TestAMMIFMAx2 checks that the x2 kernels compute two amm, each with its
 // own modulus.
 func TestAMMIFMAx2(t *testing.T) {
-	withIFMA(t, true, func() {
-		r := rng(t)
-		for _, bits := range pairBits {
-			n := iterations(200)
-			if short() {
-				n = 20
+	testutil.RequireImplementation(t, "bigmod", "ifma")
+	r := rng(t)
+	for _, bits := range pairBits {
+		n := iterations(200)
+		if short() {
+			n = 20
+		}
+		for i := 0; i < n; i++ {
+			var ms [2]*Modulus
+			var a, b, m, want []uint64
+			for k := range ms {
+				mb := randModulusBig(r, bits)
+				if i == 0 {
+					mb = extremeModuli(r, bits)[k].m
+				}
+				ms[k] = modulusFromBig(t, mb)
+				twoM := new(big.Int).Lsh(mb, 1)
+				ab := new(big.Int).Mod(weirdBig(r, bits+1), twoM)
+				bb := new(big.Int).Mod(randBig(r, bits+1), twoM)
+				P := ms[k].r52.words
+				a = append(a, digitsFromBig(ab, P)...)
+				b = append(b, digitsFromBig(bb, P)...)
+				m = append(m, ms[k].r52.m...)
+				w := make([]uint64, P)
+				amm(w, a[k*P:], b[k*P:], ms[k].r52)
+				want = append(want, w...)
 			}
-			for i := 0; i < n; i++ {
-				var ms [2]*Modulus
-				var a, b, m, want []uint64
-				for k := range ms {
-					mb := randModulusBig(r, bits)
-					if i == 0 {
-						mb = extremeModuli(r, bits)[k].m
-					}
-					ms[k] = modulusFromBig(t, mb)
-					twoM := new(big.Int).Lsh(mb, 1)
-					ab := new(big.Int).Mod(weirdBig(r, bits+1), twoM)
-					bb := new(big.Int).Mod(randBig(r, bits+1), twoM)
-					P := ms[k].r52.words
-					a = append(a, digitsFromBig(ab, P)...)
-					b = append(b, digitsFromBig(bb, P)...)
-					m = append(m, ms[k].r52.m...)
-					w := make([]uint64, P)
-					amm(w, a[k*P:], b[k*P:], ms[k].r52)
-					want = append(want, w...)
-				}
-				k0 := [2]uint64{ms[0].r52.k0, ms[1].r52.k0}
-				z := make([]uint64, len(a))
-				amm2(z, a, b, m, &k0, ms[0].r52.words)
-				if !slices.Equal(z, want) {
-					t.Fatalf("%d bits: amm2 = %x, two amm %x", bits, z, want)
-				}
-				// z = a = b: each half squared.
-				sq := slices.Clone(a)
-				amm2(sq, sq, sq, m, &k0, ms[0].r52.words)
-				for k := range ms {
-					P := ms[k].r52.words
-					w := make([]uint64, P)
-					amm(w, a[k*P:(k+1)*P], a[k*P:(k+1)*P], ms[k].r52)
-					if !slices.Equal(sq[k*P:(k+1)*P], w) {
-						t.Fatalf("%d bits: amm2 in place, half %d = %x, amm %x", bits, k, sq[k*P:(k+1)*P], w)
-					}
+			k0 := [2]uint64{ms[0].r52.k0, ms[1].r52.k0}
+			z := make([]uint64, len(a))
+			amm2(z, a, b, m, &k0, ms[0].r52.words)
+			if !slices.Equal(z, want) {
+				t.Fatalf("%d bits: amm2 = %x, two amm %x", bits, z, want)
+			}
+			// z = a = b: each half squared.
+			sq := slices.Clone(a)
+			amm2(sq, sq, sq, m, &k0, ms[0].r52.words)
+			for k := range ms {
+				P := ms[k].r52.words
+				w := make([]uint64, P)
+				amm(w, a[k*P:(k+1)*P], a[k*P:(k+1)*P], ms[k].r52)
+				if !slices.Equal(sq[k*P:(k+1)*P], w) {
+					t.Fatalf("%d bits: amm2 in place, half %d = %x, amm %x", bits, k, sq[k*P:(k+1)*P], w)
 				}
 			}
 		}
-	})
+	}
 }
 
 // TestRadix52RoundTrip converts random and extreme limbs to digits and back.
@@ -255,9 +253,7 @@ func TestRadix52RoundTrip(t *testing.T) {
 
 // TestRadix52Constants checks R'² mod m and k0 against math/big.
 func TestRadix52Constants(t *testing.T) {
-	if !ifmaCapable {
-		t.Skip("no IFMA kernels on this CPU: moduli get no radix-2^52 constants")
-	}
+	testutil.RequireImplementation(t, "bigmod", "ifma")
 	r := rng(t)
 	for _, bits := range ifmaBits {
 		for _, nm := range extremeModuli(r, bits) {
@@ -289,24 +285,23 @@ func TestRadix52Constants(t *testing.T) {
 
 // TestSelectIFMA checks the table scan for every index.
 func TestSelectIFMA(t *testing.T) {
-	withIFMA(t, true, func() {
-		r := rng(t)
-		for _, words := range []int{24, 32, 40, 64, 80} {
-			for _, entries := range []int{16, 32} {
-				table := make([]uint64, entries*words)
-				for i := range table {
-					table[i] = r.Uint64()
-				}
-				z := make([]uint64, words)
-				for k := range entries {
-					selectIFMA(z, table, uint64(k))
-					if !slices.Equal(z, table[k*words:(k+1)*words]) {
-						t.Fatalf("%d words, %d entries: entry %d wrong", words, entries, k)
-					}
+	testutil.RequireImplementation(t, "bigmod", "ifma")
+	r := rng(t)
+	for _, words := range []int{24, 32, 40, 64, 80} {
+		for _, entries := range []int{16, 32} {
+			table := make([]uint64, entries*words)
+			for i := range table {
+				table[i] = r.Uint64()
+			}
+			z := make([]uint64, words)
+			for k := range entries {
+				selectIFMA(z, table, uint64(k))
+				if !slices.Equal(z, table[k*words:(k+1)*words]) {
+					t.Fatalf("%d words, %d entries: entry %d wrong", words, entries, k)
 				}
 			}
 		}
-	})
+	}
 }
 
 // checkExpIFMA compares the IFMA Exp (single and paired) with the Go path
@@ -322,7 +317,7 @@ func checkExpIFMA(t *testing.T, name string, m *Modulus, xb *big.Int, e []byte, 
 		t.Fatalf("%s: expIFMA(%x, %x), w=%d = %x, want %x", name, xb, e, w, got.toBig(), want)
 	}
 	var goPath *Nat
-	withIFMA(t, false, func() { goPath = NewNat().Exp(x, e, m) })
+	withoutIFMA(func() { goPath = NewNat().Exp(x, e, m) })
 	if !slices.Equal(goPath.limbs, got.limbs) {
 		t.Fatalf("%s: expIFMA and the Go Exp differ", name)
 	}
@@ -332,45 +327,45 @@ func checkExpIFMA(t *testing.T, name string, m *Modulus, xb *big.Int, e []byte, 
 // math/big, for extreme moduli, bases and exponents, and windows of 4 and 5
 // bits.
 func TestExpIFMA(t *testing.T) {
-	withIFMA(t, true, func() {
-		r := rng(t)
-		for _, bits := range ifmaBits {
-			cases := 0
-			for _, nm := range extremeModuli(r, bits) {
-				m := modulusFromBig(t, nm.m)
-				vals := extremeValues(r, nm.m)
-				exps := extremeExponents(r, nm.m)
-				for i, xb := range vals {
-					e := exps[i%len(exps)]
-					checkExpIFMA(t, nm.name, m, xb, e, 4+i%2)
-					cases++
-				}
-				for i, e := range exps {
-					checkExpIFMA(t, nm.name, m, vals[(i+1)%len(vals)], e, 5)
-				}
-				// A base above m (Exp admits any n-limb value).
-				top := new(big.Int).Sub(pow2(64*len(m.limbs)), big.NewInt(1))
-				checkExpIFMA(t, nm.name+"/x=2^(64n)-1", m, top, exps[len(exps)-1], 5)
-				if short() || bits > 2048 && !*long {
-					break // one modulus: the others cost seconds
-				}
+	testutil.RequireImplementation(t, "bigmod", "ifma")
+	r := rng(t)
+	for _, bits := range ifmaBits {
+		cases := 0
+		for _, nm := range extremeModuli(r, bits) {
+			m := modulusFromBig(t, nm.m)
+			vals := extremeValues(r, nm.m)
+			exps := extremeExponents(r, nm.m)
+			for i, xb := range vals {
+				e := exps[i%len(exps)]
+				checkExpIFMA(t, nm.name, m, xb, e, 4+i%2)
+				cases++
 			}
-			if bits > 1024 && short() {
-				continue
+			for i, e := range exps {
+				checkExpIFMA(t, nm.name, m, vals[(i+1)%len(vals)], e, 5)
 			}
-			for i := 0; i < iterations(5); i++ {
-				mb := randModulusBig(r, bits)
-				m := modulusFromBig(t, mb)
-				e := randBig(r, bits).FillBytes(make([]byte, bits/8))
-				checkExpIFMA(t, fmt.Sprintf("random %d", bits), m, new(big.Int).Mod(randBig(r, bits), mb), e, 5)
+			// A base above m (Exp admits any n-limb value).
+			top := new(big.Int).Sub(pow2(64*len(m.limbs)), big.NewInt(1))
+			checkExpIFMA(t, nm.name+"/x=2^(64n)-1", m, top, exps[len(exps)-1], 5)
+			if short() || bits > 2048 && !*long {
+				break // one modulus: the others cost seconds
 			}
 		}
-	})
+		if bits > 1024 && short() {
+			continue
+		}
+		for i := 0; i < iterations(5); i++ {
+			mb := randModulusBig(r, bits)
+			m := modulusFromBig(t, mb)
+			e := randBig(r, bits).FillBytes(make([]byte, bits/8))
+			checkExpIFMA(t, fmt.Sprintf("random %d", bits), m, new(big.Int).Mod(randBig(r, bits), mb), e, 5)
+		}
+	}
 }
 
 // TestExpShortIFMA checks ExpShortVarTime on the IFMA kernels against the
 // Go path and math/big.
 func TestExpShortIFMA(t *testing.T) {
+	testutil.RequireImplementation(t, "bigmod", "ifma")
 	r := rng(t)
 	for _, bits := range ifmaBits {
 		for _, nm := range extremeModuli(r, bits) {
@@ -382,9 +377,9 @@ func TestExpShortIFMA(t *testing.T) {
 				e := []uint{0, 1, 2, 3, 65537, 1<<31 - 1, uint(r.Uint32())}[i%7]
 				want := new(big.Int).Exp(xb, new(big.Int).SetUint64(uint64(e)), nm.m)
 				x := natFromBig(xb, n)
-				var got, goPath *Nat
-				withIFMA(t, true, func() { got = NewNat().ExpShortVarTime(x, e, m) })
-				withIFMA(t, false, func() { goPath = NewNat().ExpShortVarTime(x, e, m) })
+				got := NewNat().ExpShortVarTime(x, e, m)
+				var goPath *Nat
+				withoutIFMA(func() { goPath = NewNat().ExpShortVarTime(x, e, m) })
 				if got.toBig().Cmp(want) != 0 || !slices.Equal(got.limbs, goPath.limbs) {
 					t.Fatalf("%s: ExpShortVarTime(%x, %d) = %x (Go path %x), want %x", nm.name, xb, e, got.toBig(), goPath.toBig(), want)
 				}
@@ -393,42 +388,40 @@ func TestExpShortIFMA(t *testing.T) {
 	}
 }
 
-// TestExpPair checks ExpPair with and without IFMA against math/big, for
+// TestExpPair checks ExpPair on each implementation against math/big, for
 // exponents of equal and of different lengths.
 func TestExpPair(t *testing.T) {
 	r := rng(t)
-	for _, on := range []bool{false, true} {
-		withIFMA(t, on, func() {
-			for _, bits := range []int{1024, 1536, 2048, 3072, 1088} {
-				if bits > 1024 && short() {
-					continue
+	testutil.EachImplementation(t, "bigmod", func(t *testing.T) {
+		for _, bits := range []int{1024, 1536, 2048, 3072, 1088} {
+			if bits > 1024 && short() {
+				continue
+			}
+			for i := 0; i < iterations(4); i++ {
+				m1b, m2b := randModulusBig(r, bits), randModulusBig(r, bits)
+				if i == 0 {
+					ms := extremeModuli(r, bits)
+					m1b, m2b = ms[0].m, ms[len(ms)-1].m
 				}
-				for i := 0; i < iterations(4); i++ {
-					m1b, m2b := randModulusBig(r, bits), randModulusBig(r, bits)
-					if i == 0 {
-						ms := extremeModuli(r, bits)
-						m1b, m2b = ms[0].m, ms[len(ms)-1].m
-					}
-					m1, m2 := modulusFromBig(t, m1b), modulusFromBig(t, m2b)
-					x1b, x2b := new(big.Int).Mod(randBig(r, bits), m1b), new(big.Int).Mod(randBig(r, bits), m2b)
-					e1 := randBig(r, bits).FillBytes(make([]byte, bits/8))
-					e2len := bits/8 - i%2
-					e2 := randBig(r, 8*e2len).FillBytes(make([]byte, e2len))
-					if i == 1 {
-						e1 = make([]byte, bits/8) // zero
-						e2 = e1[:len(e2)]
-					}
-					z1, z2 := NewNat(), NewNat()
-					ExpPair(z1, natFromBig(x1b, len(m1.limbs)), e1, m1, z2, natFromBig(x2b, len(m2.limbs)), e2, m2)
-					w1 := new(big.Int).Exp(x1b, new(big.Int).SetBytes(e1), m1b)
-					w2 := new(big.Int).Exp(x2b, new(big.Int).SetBytes(e2), m2b)
-					if z1.toBig().Cmp(w1) != 0 || z2.toBig().Cmp(w2) != 0 {
-						t.Fatalf("ifma=%v %d bits: ExpPair = %x, %x; want %x, %x", on, bits, z1.toBig(), z2.toBig(), w1, w2)
-					}
+				m1, m2 := modulusFromBig(t, m1b), modulusFromBig(t, m2b)
+				x1b, x2b := new(big.Int).Mod(randBig(r, bits), m1b), new(big.Int).Mod(randBig(r, bits), m2b)
+				e1 := randBig(r, bits).FillBytes(make([]byte, bits/8))
+				e2len := bits/8 - i%2
+				e2 := randBig(r, 8*e2len).FillBytes(make([]byte, e2len))
+				if i == 1 {
+					e1 = make([]byte, bits/8) // zero
+					e2 = e1[:len(e2)]
+				}
+				z1, z2 := NewNat(), NewNat()
+				ExpPair(z1, natFromBig(x1b, len(m1.limbs)), e1, m1, z2, natFromBig(x2b, len(m2.limbs)), e2, m2)
+				w1 := new(big.Int).Exp(x1b, new(big.Int).SetBytes(e1), m1b)
+				w2 := new(big.Int).Exp(x2b, new(big.Int).SetBytes(e2), m2b)
+				if z1.toBig().Cmp(w1) != 0 || z2.toBig().Cmp(w2) != 0 {
+					t.Fatalf("ifma=%v %d bits: ExpPair = %x, %x; want %x, %x", useIFMA, bits, z1.toBig(), z2.toBig(), w1, w2)
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // BenchmarkExpIFMA times Exp at the CRT halves' sizes on the three paths:
@@ -436,15 +429,9 @@ func TestExpPair(t *testing.T) {
 func BenchmarkExpIFMA(b *testing.B) {
 	for _, bits := range ifmaBits {
 		m, x, e := benchModulus(b, bits)
-		for _, path := range []string{"ifma", "adx", "go"} {
-			b.Run(fmt.Sprintf("%d/%s", bits, path), func(b *testing.B) {
-				savedI, savedA := useIFMA, useADX
-				defer func() { useIFMA, useADX = savedI, savedA }()
-				useIFMA = path == "ifma" && useIFMA
-				useADX = path != "go" && useADX
-				if path == "ifma" && !useIFMA {
-					b.Skip("no IFMA")
-				}
+		for _, path := range []struct{ name, impl string }{{"ifma", "ifma"}, {"adx", "adx"}, {"go", ""}} {
+			b.Run(fmt.Sprintf("%d/%s", bits, path.name), func(b *testing.B) {
+				testutil.SelectImplementation(b, "bigmod", path.impl)
 				z := NewNat()
 				b.ReportAllocs()
 				for b.Loop() {
@@ -453,7 +440,8 @@ func BenchmarkExpIFMA(b *testing.B) {
 			})
 		}
 		b.Run(fmt.Sprintf("%d/pair", bits), func(b *testing.B) {
-			if !useIFMA || !ifmaPairs(m.r52.d) {
+			testutil.RequireImplementation(b, "bigmod", "ifma")
+			if !ifmaPairs(m.r52.d) {
 				b.Skip("no IFMA x2 kernel")
 			}
 			z1, z2 := NewNat(), NewNat()
@@ -468,9 +456,7 @@ func BenchmarkExpIFMA(b *testing.B) {
 // BenchmarkExpIFMAWindow measures the IFMA exponentiation's window widths;
 // ifmaWindow was chosen from it.
 func BenchmarkExpIFMAWindow(b *testing.B) {
-	if !useIFMA {
-		b.Skip("no IFMA")
-	}
+	testutil.RequireImplementation(b, "bigmod", "ifma")
 	for _, bits := range ifmaBits {
 		m, x, e := benchModulus(b, bits)
 		for _, w := range []int{4, 5} {
@@ -486,9 +472,7 @@ func BenchmarkExpIFMAWindow(b *testing.B) {
 
 // BenchmarkAMMIFMA times one multiplication, and one x2 pair.
 func BenchmarkAMMIFMA(b *testing.B) {
-	if !useIFMA {
-		b.Skip("no IFMA")
-	}
+	testutil.RequireImplementation(b, "bigmod", "ifma")
 	for _, bits := range ifmaBits {
 		m, _, _ := benchModulus(b, bits)
 		r := m.r52

@@ -2,13 +2,13 @@
 
 package bigmod
 
+import "github.com/carry-crypto/carry/internal/impl"
+
 // useIFMA is false where there is no assembly: Exp's calls of the IFMA
-// exponentiation compile away.
+// exponentiation compile away, and moduli get no radix-2^52 constants.
 const useIFMA = false
 
-// ifmaCapable is false where there are no IFMA kernels: moduli get no
-// radix-2^52 constants.
-const ifmaCapable = false
+func init() { impl.Register(implIFMA, nil) }
 
 func (z *Nat) expIFMA(x *Nat, e []byte, m *Modulus, w int) *Nat {
 	panic("carry/bigmod: internal error: no IFMA kernels")

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/carry-crypto/carry/internal/impl"
 	"github.com/carry-crypto/carry/internal/testutil"
-	"golang.org/x/sys/cpu"
 )
 
 // adxSizes are the limb counts with an assembly kernel.
@@ -26,20 +26,9 @@ func TestGeneratedAssemblyIsCurrent(t *testing.T) {
 		"mont_amd64.s", "mont_amd64.go")
 }
 
-// withADX runs f with useADX set to on, and restores it.
-func withADX(t *testing.T, on bool, f func()) {
-	t.Helper()
-	if on && !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
-		t.Skip("no BMI2 and ADX on this CPU")
-	}
-	saved := useADX
-	useADX = on
-	defer func() { useADX = saved }()
-	f()
-}
-
 // checkMulADX compares montMulADX with montMulGeneric on x and y (as
-// n-limb values), and montMul with useADX off and on; if x = y < m, it
+// n-limb values), and montMul on the base and the ADX implementations; if
+// x = y < m, it
 // compares montSqrADX and montSqrGeneric too.
 func checkMulADX(t *testing.T, name string, m *Modulus, xb, yb *big.Int) {
 	t.Helper()
@@ -76,14 +65,13 @@ func checkMulADX(t *testing.T, name string, m *Modulus, xb, yb *big.Int) {
 			t.Fatalf("%s: montSqrGeneric(%x) = %x, montMulGeneric %x", name, xb, limbsToBig(sq), limbsToBig(want))
 		}
 	}
-	for _, on := range []bool{false, true} {
-		saved := useADX
-		useADX = on
+	for _, sel := range []string{"", "adx"} {
+		restore := impl.Select("bigmod", sel)
 		clear(got)
 		montMul(got, x, y, m.limbs, m.m0inv)
-		useADX = saved
+		restore()
 		if !slices.Equal(got, want) {
-			t.Fatalf("%s: montMul (useADX=%v)(%x, %x) = %x, montMulGeneric %x", name, on, xb, yb, limbsToBig(got), limbsToBig(want))
+			t.Fatalf("%s: montMul (implementation %q)(%x, %x) = %x, montMulGeneric %x", name, sel, xb, yb, limbsToBig(got), limbsToBig(want))
 		}
 	}
 }
@@ -93,63 +81,61 @@ func checkMulADX(t *testing.T, name string, m *Modulus, xb, yb *big.Int) {
 // and the extreme values of each (0, 1, m-1, R mod m, ...), with one operand
 // unreduced (R-1 and m itself, as the contract allows), and random values.
 func TestMontMulADX(t *testing.T) {
-	withADX(t, true, func() {
-		for _, n := range adxSizes {
-			t.Run(fmt.Sprint(n), func(t *testing.T) {
-				r := rng(t)
-				R := pow2(64 * n)
-				for _, nm := range kernelModuli(t, n) {
-					m := modulusFromBig(t, nm.m)
-					vals := extremeValues(r, nm.m)
-					for k := 0; k < iterations(3); k++ {
-						vals = append(vals, new(big.Int).Mod(weirdBig(r, 64*n), nm.m))
-					}
-					for i, xb := range vals {
-						for _, yb := range vals[i:] {
-							checkMulADX(t, nm.name, m, xb, yb)
-						}
-					}
-					for _, ub := range []*big.Int{new(big.Int).Sub(R, big.NewInt(1)), nm.m, randBig(r, 64*n)} {
-						for _, vb := range vals {
-							checkMulADX(t, nm.name+"/unreduced-x", m, ub, vb)
-							checkMulADX(t, nm.name+"/unreduced-y", m, vb, ub)
-						}
+	testutil.RequireImplementation(t, "bigmod", "adx")
+	for _, n := range adxSizes {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			r := rng(t)
+			R := pow2(64 * n)
+			for _, nm := range kernelModuli(t, n) {
+				m := modulusFromBig(t, nm.m)
+				vals := extremeValues(r, nm.m)
+				for k := 0; k < iterations(3); k++ {
+					vals = append(vals, new(big.Int).Mod(weirdBig(r, 64*n), nm.m))
+				}
+				for i, xb := range vals {
+					for _, yb := range vals[i:] {
+						checkMulADX(t, nm.name, m, xb, yb)
 					}
 				}
-			})
-		}
-	})
+				for _, ub := range []*big.Int{new(big.Int).Sub(R, big.NewInt(1)), nm.m, randBig(r, 64*n)} {
+					for _, vb := range vals {
+						checkMulADX(t, nm.name+"/unreduced-x", m, ub, vb)
+						checkMulADX(t, nm.name+"/unreduced-y", m, vb, ub)
+					}
+				}
+			}
+		})
+	}
 }
 
 // TestMontMulADXRandom runs random moduli, all-ones-biased and random, and
 // random values through the assembly kernels against montMulGeneric.
 func TestMontMulADXRandom(t *testing.T) {
-	withADX(t, true, func() {
-		r := rng(t)
-		for _, n := range adxSizes {
-			for k := 0; k < iterations(50); k++ {
-				bits := 64*n - r.IntN(64)
-				mb := randModulusBig(r, bits)
-				if k%2 == 1 {
-					mb = weirdBig(r, bits)
-					mb.SetBit(mb, bits-1, 1)
-					mb.SetBit(mb, 0, 1)
-				}
-				m := modulusFromBig(t, mb)
-				xb := new(big.Int).Mod(weirdBig(r, 64*n), mb)
-				yb := new(big.Int).Mod(randBig(r, 64*n), mb)
-				checkMulADX(t, fmt.Sprintf("random/%d", n), m, xb, yb)
-				checkMulADX(t, fmt.Sprintf("random/%d", n), m, xb, xb)
-				checkMulADX(t, fmt.Sprintf("random/%d", n), m, yb, yb)
+	testutil.RequireImplementation(t, "bigmod", "adx")
+	r := rng(t)
+	for _, n := range adxSizes {
+		for k := 0; k < iterations(50); k++ {
+			bits := 64*n - r.IntN(64)
+			mb := randModulusBig(r, bits)
+			if k%2 == 1 {
+				mb = weirdBig(r, bits)
+				mb.SetBit(mb, bits-1, 1)
+				mb.SetBit(mb, 0, 1)
 			}
+			m := modulusFromBig(t, mb)
+			xb := new(big.Int).Mod(weirdBig(r, 64*n), mb)
+			yb := new(big.Int).Mod(randBig(r, 64*n), mb)
+			checkMulADX(t, fmt.Sprintf("random/%d", n), m, xb, yb)
+			checkMulADX(t, fmt.Sprintf("random/%d", n), m, xb, xb)
+			checkMulADX(t, fmt.Sprintf("random/%d", n), m, yb, yb)
 		}
-	})
+	}
 }
 
-// TestExpWithAndWithoutADX runs Exp, the user of the kernels, with useADX off
-// and on and checks both against math/big, so that the fallback path stays
-// tested on machines that have ADX.
-func TestExpWithAndWithoutADX(t *testing.T) {
+// TestExpEachImplementation runs Exp, the user of the kernels, on each
+// implementation and checks it against math/big, so that the fallback
+// paths stay tested on machines that have the assembly.
+func TestExpEachImplementation(t *testing.T) {
 	r := rng(t)
 	for _, bits := range []int{1024, 1536, 2048} {
 		mb := randModulusBig(r, bits)
@@ -157,25 +143,21 @@ func TestExpWithAndWithoutADX(t *testing.T) {
 		xb := new(big.Int).Mod(randBig(r, bits), mb)
 		eb := randBig(r, bits)
 		want := new(big.Int).Exp(xb, eb, mb)
-		for _, on := range []bool{false, true} {
-			withADX(t, on, func() {
-				x := natFromBig(xb, len(m.limbs))
-				out := NewNat().Exp(x, eb.FillBytes(make([]byte, bits/8)), m)
-				if got := out.toBig(); got.Cmp(want) != 0 {
-					t.Fatalf("%d bits, useADX=%v: Exp = %x, want %x", bits, on, got, want)
-				}
-			})
-		}
+		testutil.EachImplementation(t, "bigmod", func(t *testing.T) {
+			x := natFromBig(xb, len(m.limbs))
+			out := NewNat().Exp(x, eb.FillBytes(make([]byte, bits/8)), m)
+			if got := out.toBig(); got.Cmp(want) != 0 {
+				t.Fatalf("%d bits: Exp = %x, want %x", bits, got, want)
+			}
+		})
 	}
 }
 
 // BenchmarkMontMulADX times the assembly kernels beside the unrolled Go
-// kernels montMul dispatches to without them (useADX off), and the unrolled
+// kernels montMul dispatches to without them (the base), and the unrolled
 // Go squaring.
 func BenchmarkMontMulADX(b *testing.B) {
-	if !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
-		b.Skip("no BMI2 and ADX on this CPU")
-	}
+	testutil.RequireImplementation(b, "bigmod", "adx")
 	for _, bits := range []int{1024, 1536, 2048, 3072, 4096} {
 		m, x, _ := benchModulus(b, bits)
 		n := len(m.limbs)
@@ -191,17 +173,13 @@ func BenchmarkMontMulADX(b *testing.B) {
 			}
 		})
 		b.Run(fmt.Sprintf("%d/go", bits), func(b *testing.B) {
-			saved := useADX
-			useADX = false
-			defer func() { useADX = saved }()
+			testutil.SelectImplementation(b, "bigmod", "")
 			for b.Loop() {
 				montMul(z, x.limbs, x.limbs, m.limbs, m.m0inv)
 			}
 		})
 		b.Run(fmt.Sprintf("%d/go-sqr", bits), func(b *testing.B) {
-			saved := useADX
-			useADX = false
-			defer func() { useADX = saved }()
+			testutil.SelectImplementation(b, "bigmod", "")
 			for b.Loop() {
 				montSqr(z, x.limbs, m.limbs, m.m0inv)
 			}
@@ -211,17 +189,12 @@ func BenchmarkMontMulADX(b *testing.B) {
 
 // BenchmarkExpADX times Exp with the assembly kernels and without them.
 func BenchmarkExpADX(b *testing.B) {
-	if !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
-		b.Skip("no BMI2 and ADX on this CPU")
-	}
+	testutil.RequireImplementation(b, "bigmod", "adx")
 	for _, bits := range benchSizes {
 		m, x, e := benchModulus(b, bits)
-		for _, on := range []bool{true, false} {
-			name := map[bool]string{true: "adx", false: "go"}[on]
-			b.Run(fmt.Sprintf("%d/%s", bits, name), func(b *testing.B) {
-				saved := useADX
-				useADX = on
-				defer func() { useADX = saved }()
+		for _, path := range []struct{ name, impl string }{{"adx", "adx"}, {"go", ""}} {
+			b.Run(fmt.Sprintf("%d/%s", bits, path.name), func(b *testing.B) {
+				testutil.SelectImplementation(b, "bigmod", path.impl)
 				out := NewNat()
 				for b.Loop() {
 					out.Exp(x, e, m)

@@ -2,13 +2,15 @@
 
 package bigmod
 
-import "golang.org/x/sys/cpu"
+import "github.com/carry-crypto/carry/internal/impl"
 
 //go:generate sh -c "cd _asm && go run . -out ../mont_amd64.s -stubs ../mont_amd64.go -pkg bigmod"
 
-// useADX selects the assembly kernels of mont_amd64.s, which need MULX
-// (BMI2), ADCX and ADOX (ADX). Tests flip it to run both paths.
-var useADX = cpu.X86.HasBMI2 && cpu.X86.HasADX
+// useADX selects the assembly kernels (implADX), where the CPU has BMI2
+// and ADX.
+var useADX bool
+
+func init() { impl.Register(implADX, &useADX) }
 
 // montMulADX sets z = x·y·R⁻¹ mod m with the assembly kernel for m's limb
 // count, under [montMul]'s contract, and returns true; it returns false, and

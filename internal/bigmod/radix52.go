@@ -50,13 +50,13 @@ func ifmaDigits(n int) int {
 // ifmaPairs reports whether there are x2 kernels for d digits.
 func ifmaPairs(d int) bool { return d <= 40 }
 
-// newRadix52 returns m's radix-2^52 constants, or nil if the CPU cannot run
-// the IFMA kernels (ifmaCapable) or none takes m's limb count. It needs
-// m.rr.
+// newRadix52 returns m's radix-2^52 constants, or nil if the IFMA
+// exponentiation is off (useIFMA: the CPU cannot run it) or none of its
+// kernels takes m's limb count. It needs m.rr.
 func newRadix52(m *Modulus) *radix52 {
 	n := len(m.limbs)
 	d := ifmaDigits(n)
-	if d == 0 || !ifmaCapable {
+	if d == 0 || !useIFMA {
 		return nil
 	}
 	r := &radix52{d: d, words: (d + 7) / 8 * 8}

@@ -34,6 +34,7 @@ const (
 	whyBitLoop   = "the ladder's loop over the bit index 254 down to 0"
 	whySquareN   = "the loop over the public count of squarings n"
 	whyUseBMI2   = "useBMI2, the choice of implementation by CPU features"
+	whyRegister  = "registers the package's implementations with internal/impl"
 )
 
 // fieldFuncs are the functions of internal/field25519 compiled with and
@@ -128,6 +129,7 @@ var x25519Common = []Func{
 // x25519Public are the functions of x25519 that handle no secret.
 var x25519Public = map[string]string{
 	x255 + "init.0":    "sets Basepoint",
+	x255 + "init.1":    whyRegister,
 	x255 + "x25519Std": "FIPS 140 mode: crypto/ecdh computes the result, and its errors are branched on",
 }
 
@@ -197,6 +199,7 @@ var edwardsFuncs = []Func{
 // edwardsPublic are the functions of internal/edwards25519 that handle no
 // secret.
 var edwardsPublic = map[string]string{
+	ed + "init.0":            whyRegister,
 	ed + "mustElement":       "decodes the package's constants at initialisation",
 	ed + "NewIdentityPoint":  "returns the identity, a public constant",
 	ed + "NewGeneratorPoint": "returns the base point, a public constant",
@@ -222,13 +225,14 @@ var Targets = []Target{
 	{
 		Package: module + "internal/field25519",
 		Funcs:   append(slices.Clone(fieldFuncs), fieldAsm...),
-		Public:  map[string]string{fe + "init": "reads the CPU features into useBMI2"},
+		Public:  map[string]string{fe + "init.0": whyRegister},
 	},
 	{
 		Package: module + "internal/field25519",
 		Tags:    []string{"purego"},
 		Funcs: append(slices.Clone(fieldFuncs),
 			Func{Symbol: fe + "feMul"}, Func{Symbol: fe + "feSquare"}, Func{Symbol: fe + "feSquareN"}),
+		Public: map[string]string{fe + "init.0": whyRegister},
 	},
 	{
 		Package: module + "x25519",
@@ -243,9 +247,7 @@ var Targets = []Target{
 			{Symbol: x255 + "square4"},
 			{Symbol: x255 + "ladderADX", AllowedLoopJumps: 1, Why: whyBitLoop},
 		}, x25519Common...),
-		Public: merge(x25519Public, map[string]string{
-			x255 + "init": "reads the CPU features into useADX",
-		}),
+		Public: x25519Public,
 	},
 	{
 		Package: module + "internal/edwards25519",
@@ -253,9 +255,7 @@ var Targets = []Target{
 			{Symbol: ed + "scanBase", AllowedBranches: 1, Why: "useAVX2, the choice of implementation by CPU features"},
 			{Symbol: ed + "scanBaseAVX2"},
 		}, edwardsFuncs...),
-		Public: merge(edwardsPublic, map[string]string{
-			ed + "init": "reads the CPU features into useAVX2 and decodes constants",
-		}),
+		Public: edwardsPublic,
 	},
 	{
 		Package: module + "internal/edwards25519",
@@ -263,9 +263,7 @@ var Targets = []Target{
 		Funcs: append([]Func{
 			{Symbol: ed + "scanBase"},
 		}, edwardsFuncs...),
-		Public: merge(edwardsPublic, map[string]string{
-			ed + "init": "decodes constants",
-		}),
+		Public: edwardsPublic,
 	},
 	{
 		Package: module + "x25519",

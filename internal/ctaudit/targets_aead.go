@@ -18,7 +18,6 @@ const (
 	whyKernel   = "the loops over whole chunks and the tail's length, both public lengths"
 	whyWords    = "the loops over the fixed counts of key and nonce words"
 	whyUseImpl  = "the choice of implementation by CPU features, and the length"
-	whyImplName = "the implementation's name, a test's public input, and the CPU features"
 	whyZeroMAC  = "the loop zeroing a MAC (its 56 words of vector multipliers)"
 	whySealLong = "the loops of State.Init over the fixed counts of key and nonce words, and " + whyZeroMAC
 )
@@ -39,12 +38,11 @@ var chachaFuncs = []Func{
 	{Symbol: cc + "xorKeyStreamHeadGeneric"},
 	{Symbol: cc + "(*State).XORKeyStreamHeadWide"}, // its checks of lengths and counter compile to panic checks
 	{Symbol: cc + "xorKeyStreamHeadWideGeneric"},
-	{Symbol: cc + "UseImplementation.func1"},
 }
 
 // chachaPublic are the functions of chacha20 that handle no secret.
 var chachaPublic = map[string]string{
-	cc + "Implementations": "lists the implementations the CPU runs, for tests",
+	cc + "init.0": whyRegister,
 }
 
 // polyFuncs are the functions of poly1305 compiled with and without
@@ -57,12 +55,11 @@ var polyFuncs = []Func{
 	{Symbol: pm + "Sum", AllowedLoopJumps: 1, Why: whyZeroMAC},
 	{Symbol: pm + "blocksGeneric", AllowedLoopJumps: 1, Why: "the loop over the public count of blocks"},
 	{Symbol: pm + "finish"},
-	{Symbol: pm + "UseImplementation.func1"},
 }
 
 // polyPublic are the functions of poly1305 that handle no secret.
 var polyPublic = map[string]string{
-	pm + "Implementations": "lists the implementations the CPU runs, for tests",
+	pm + "init.0": whyRegister,
 }
 
 // aeadTargets are the AEAD's packages, with assembly and without.
@@ -84,11 +81,8 @@ var aeadTargets = []Target{
 			{Symbol: cc + "chacha8AVX2", AllowedLoopJumps: 2, AllowedBranches: 1, Why: whyKernel + " (and the fixed 10 double rounds)"},
 			{Symbol: cc + "chacha6AVX2", AllowedLoopJumps: 2, AllowedBranches: 1, Why: whyKernel + " (and the fixed 10 double rounds)"},
 			{Symbol: cc + "chacha2AVX2", AllowedLoopJumps: 2, AllowedBranches: 1, Why: whyKernel + " (and the fixed 10 double rounds)"},
-			{Symbol: cc + "UseImplementation", AllowedBranches: 9, Why: whyImplName},
 		}, chachaFuncs...),
-		Public: merge(chachaPublic, map[string]string{
-			cc + "init": "reads the CPU features into useAVX512 and useAVX2",
-		}),
+		Public: chachaPublic,
 	},
 	{
 		Package: module + "chacha20poly1305/internal/chacha20",
@@ -97,7 +91,6 @@ var aeadTargets = []Target{
 			{Symbol: cc + "xorKeyStream"},
 			{Symbol: cc + "xorKeyStreamHead"},
 			{Symbol: cc + "xorKeyStreamHeadWide"},
-			{Symbol: cc + "UseImplementation", AllowedBranches: 2, Why: whyImplName},
 		}, chachaFuncs...),
 		Public: chachaPublic,
 	},
@@ -106,7 +99,7 @@ var aeadTargets = []Target{
 		Funcs: append([]Func{
 			{Symbol: pm + "blocks", AllowedBranches: 5, Why: whyUseImpl + " of p and whether it is the last partial block (hibit), both public"},
 			{Symbol: pm + "blocksVector", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "useIFMA and whether the multipliers are computed already (pwReady, public), whether r^16 and r^24 are needed (a public count of groups) and computed already (pwReady, public) (prepareTriples), and the loop zeroing the fixed 24 words of the lanes"},
-			{Symbol: pm + "(*MAC).StartLanes"}, // its check of the IFMA path and m.n compiles to a panic check
+			{Symbol: pm + "(*MAC).StartLanes"}, // its check of m.n compiles to a panic check
 			{Symbol: pm + "(*MAC).lanesFrom", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: pm + "(*MAC).FinishLanes", AllowedBranches: 2, Why: "whether r^16 and r^24 are needed (a public count of groups) and computed already (pwReady, public) (prepareTriples)"},
 			{Symbol: pm + "(*MAC).WriteGroups", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "the pieces' length checks (public), whether r^16 and r^24 are needed (a public count of groups) and computed already (pwReady, public) (prepareTriples), and the loop zeroing the fixed 24 words of the lanes"},
@@ -121,12 +114,8 @@ var aeadTargets = []Target{
 			{Symbol: pm + "to64"},
 			{Symbol: pm + "from64"},
 			{Symbol: pm + "carryColumns"},
-			{Symbol: pm + "UseImplementation", AllowedBranches: 8, Why: whyImplName},
 		}, polyFuncs...),
-		Public: merge(polyPublic, map[string]string{
-			pm + "init":      "reads the CPU features into useMULX and useIFMA",
-			pm + "HaveLanes": "reports a CPU feature",
-		}),
+		Public: polyPublic,
 	},
 	{
 		Package: module + "chacha20poly1305/internal/poly1305",
@@ -135,7 +124,6 @@ var aeadTargets = []Target{
 			{Symbol: pm + "blocks"},
 			{Symbol: pm + "prepare"},
 			{Symbol: pm + "(*MAC).Prepare"},
-			{Symbol: pm + "UseImplementation", AllowedBranches: 2, Why: whyImplName},
 		}, slices.Clone(polyFuncs)...),
 		Public: polyPublic,
 	},
@@ -179,7 +167,7 @@ const (
 		"pieces of 16, 8, 4, 2 and 1 bytes the tail and the additional data's last block have, whether the additional " +
 		"data has whole blocks and a partial one, whether there is a tail and which kernel takes it, and (Seal) " +
 		"whether its last block is partial: public lengths and counts"
-	whyMethodShort = "choosePath (useFused, haveChunks, useAVX2Fused, the length and that of the additional data) and, on the short path, " +
+	whyMethodShort = "choosePath (useFused, useChunks, useAVX2Fused, the length and that of the additional data) and, on the short path, " +
 		"the capacity of dst (sliceForAppend) and the addresses and lengths of the buffers (the overlap checks), public"
 )
 
@@ -237,13 +225,7 @@ var aeadPublic = map[string]string{
 	ap + "inexactOverlap":                 "compares addresses, which are public",
 	ap + "choosePath":                     "reads the CPU features and compares public lengths",
 	ap + "mappedOut":                      "tests a public length and returns one of two slices",
-	ap + "fusedImplementations":           "lists the implementations the CPU runs, for tests",
-	ap + "useFusedImplementation":         "selects an implementation, for tests",
-	ap + "useFusedImplementation.func1":   "restores the choice of implementation, for tests",
-	ap + "init":                           "reads the CPU features into useFused",
-	ap + "avx2FusedImplementations":       "lists the implementations the CPU runs, for tests",
-	ap + "useAVX2FusedOnly":               "selects an implementation, for tests",
-	ap + "useAVX2FusedOnly.func1":         "restores the choice of implementation, for tests",
+	ap + "init.0":                         whyRegister,
 }
 
 func init() {
@@ -261,7 +243,7 @@ func init() {
 			{Symbol: ap + "openKernel", AllowedBranches: 11, Why: "the path (which kernel), whether out is empty (given the tag's address for the masked store), public; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 5, Why: whyAuthenticate + ", and whether macGroups did the work (CPU features and lengths, public)"},
 			{Symbol: ap + "macGroups", AllowedLoopJumps: 1, AllowedBranches: 3, Why: "whether groups.plan took the input (CPU features and lengths, public), the copies into the tail buffer (public addresses and lengths), and the loop zeroing the fixed groups buffers"},
-			{Symbol: ap + "(*groups).plan", AllowedBranches: 6, Why: "useFused, haveChunks and the lengths of the additional data and ciphertext (public), and the copies into the head buffer (public addresses and lengths)"},
+			{Symbol: ap + "(*groups).plan", AllowedBranches: 6, Why: "useFused, useChunks and the lengths of the additional data and ciphertext (public), and the copies into the head buffer (public addresses and lengths)"},
 			{Symbol: ap + "(*groups).mid"},
 			{Symbol: ap + "(*groups).fillTail", AllowedBranches: 2, Why: "the copies into the tail buffer (public addresses and lengths)"},
 			{Symbol: ap + "xorTail8MAC", AllowedLoopJumps: 2, AllowedBranches: 16, Why: "the loops over the fixed 10 double rounds, the first of them as many as the MAC's groups after the head's (public length), whether there is none, and for each of the eight blocks whether it is whole and whether the data ends before the next (public length)"},
@@ -292,8 +274,8 @@ func init() {
 			{Symbol: ap + "openAVX2Chunks", AllowedLoopJumps: 15, AllowedBranches: 40, Why: whyAVX2Chunks + "; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "(*chacha20poly1305).Seal", AllowedBranches: 18, Why: whyMethodShort},
 			{Symbol: ap + "(*chacha20poly1305).Open", AllowedBranches: 22, Why: whyMethodShort + "; len(ciphertext) < Overhead, whether the output is empty (mappedOut, a public length), and whether the tag was right (Open's public result)"},
-			{Symbol: ap + "(*xchacha20poly1305).Seal", AllowedBranches: 9, Why: "the nonce's length check of subKey, and choosePath (useFused, haveChunks, useAVX2Fused and the lengths), public"},
-			{Symbol: ap + "(*xchacha20poly1305).Open", AllowedBranches: 10, Why: "len(ciphertext) < Overhead, the nonce's length check of subKey, and choosePath (useFused, haveChunks, useAVX2Fused and the lengths), public"},
+			{Symbol: ap + "(*xchacha20poly1305).Seal", AllowedBranches: 9, Why: "the nonce's length check of subKey, and choosePath (useFused, useChunks, useAVX2Fused and the lengths), public"},
+			{Symbol: ap + "(*xchacha20poly1305).Open", AllowedBranches: 10, Why: "len(ciphertext) < Overhead, the nonce's length check of subKey, and choosePath (useFused, useChunks, useAVX2Fused and the lengths), public"},
 		}, aeadFuncs...),
 		Public: aeadPublic,
 	}, Target{

@@ -151,7 +151,8 @@ var bigmodPublic = map[string]string{
 	bm + "bitLenVarTime64":            "variable time by name: the bit length of a modulus, public",
 	bm + "ifmaDigits":                 "maps a public limb count to a digit count",
 	bm + "ifmaPairs":                  "tests a public digit count",
-	bm + "init":                       "reads the CPU features into useADX and useIFMA",
+	bm + "init.0":                     whyRegister,
+	bm + "init.1":                     whyRegister,
 }
 
 func init() {

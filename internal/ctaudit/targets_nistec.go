@@ -208,6 +208,7 @@ var nistecFuncs = []Func{
 }
 
 var nistecPublic = map[string]string{
+	ne + "init.0":                                   whyRegister,
 	ne + "(*P256Point).SetBytes":                    "decodes a public encoding: branches on its format and validity",
 	ne + "(*P256Point).VarTimeDoubleScalarBaseMult": "variable time by name: u1, u2, q and the points it adds are public (verification)",
 	ne + "(*P384Point).SetBytes":                    "decodes a public encoding: branches on its format and validity",
@@ -303,7 +304,7 @@ func init() {
 	Targets = append(Targets, Target{
 		Package: module + "internal/nistec",
 		Funcs:   append(slices.Clone(nistecFuncs), nistecAsm...),
-		Public:  merge(nistecPublic, map[string]string{ne + "init": "reads the CPU features into useADX and useAVX512"}),
+		Public:  nistecPublic,
 	}, Target{
 		Package: module + "internal/nistec",
 		Tags:    []string{"purego"},

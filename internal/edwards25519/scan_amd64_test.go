@@ -6,15 +6,12 @@ import (
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
-	"golang.org/x/sys/cpu"
 )
 
 // TestScanBaseAVX2 compares the assembly scan with scanBaseGeneric on every
 // row of baseTable and on random rows, for every abs in [0, 8].
 func TestScanBaseAVX2(t *testing.T) {
-	if !cpu.X86.HasAVX2 {
-		t.Skip("no AVX2 on this CPU")
-	}
+	testutil.RequireImplementation(t, "edwards25519", "avx2")
 	r := testutil.Rand(t)
 	rows := make([]*[8]packedNiels, 0, 32+100)
 	for i := range baseTable {
@@ -53,8 +50,7 @@ func TestScanBaseAVX2(t *testing.T) {
 // TestX25519BaseGenericScan runs the end-to-end checks with the generic
 // scan, as on a CPU without AVX2.
 func TestX25519BaseGenericScan(t *testing.T) {
-	defer func(v bool) { useAVX2 = v }(useAVX2)
-	useAVX2 = false
+	testutil.SelectImplementation(t, "edwards25519", "")
 	for _, k := range extremeScalars() {
 		checkX25519Base(t, k)
 	}

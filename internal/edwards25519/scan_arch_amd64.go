@@ -2,11 +2,12 @@
 
 package edwards25519
 
-import "golang.org/x/sys/cpu"
+import "github.com/carry-crypto/carry/internal/impl"
 
-// useAVX2 selects the AVX2 table scan of scan_amd64.s. Tests flip it to run
-// both paths.
-var useAVX2 = cpu.X86.HasAVX2
+// useAVX2 selects the AVX2 table scan (implAVX2), where the CPU has AVX2.
+var useAVX2 bool
+
+func init() { impl.Register(implAVX2, &useAVX2) }
 
 func scanBase(out *packedNiels, tbl *[8]packedNiels, abs uint64) {
 	if useAVX2 {

@@ -2,13 +2,13 @@
 
 package field25519
 
-import "golang.org/x/sys/cpu"
+import "github.com/carry-crypto/carry/internal/impl"
 
-// useBMI2 selects the MULX kernels of fe_amd64.s. ADX is required with BMI2,
-// as by the other amd64 code of this module, so that one check covers every
-// CPU the assembly is tested on; the kernels themselves use MULX only. Tests
-// flip it to run both paths.
-var useBMI2 = cpu.X86.HasBMI2 && cpu.X86.HasADX
+// useBMI2 selects the MULX kernels (implBMI2), where the CPU has BMI2 and
+// ADX.
+var useBMI2 bool
+
+func init() { impl.Register(implBMI2, &useBMI2) }
 
 func feMul(v, a, b *Element) {
 	if useBMI2 {

@@ -3,24 +3,19 @@
 package field25519
 
 import (
+	"maps"
+	"slices"
 	"testing"
 	"testing/quick"
-)
 
-// requireBMI2 skips the test on CPUs without the instructions of the
-// assembly kernels, which cannot run there.
-func requireBMI2(t *testing.T) {
-	t.Helper()
-	if !useBMI2 {
-		t.Skip("CPU lacks BMI2 and ADX: the assembly kernels cannot run")
-	}
-}
+	"github.com/carry-crypto/carry/internal/testutil"
+)
 
 // TestAsmMatchesGeneric checks that the MULX kernels compute exactly what
 // the generic ones do. They perform the same operations on 64-bit words, so
 // their outputs agree bit for bit on any limbs, not only within the bounds.
 func TestAsmMatchesGeneric(t *testing.T) {
-	requireBMI2(t)
+	testutil.RequireImplementation(t, "field25519", "bmi2")
 	check := func(a, b Element) bool {
 		var x, y Element
 		feMulBMI2(&x, &a, &b)
@@ -86,10 +81,10 @@ func TestAsmMatchesGeneric(t *testing.T) {
 	}
 }
 
-// TestWithoutBMI2 runs the arithmetic tests again with the generic kernels
-// selected, as on a CPU without BMI2, and then with the assembly ones.
-func TestWithoutBMI2(t *testing.T) {
-	requireBMI2(t)
+// TestEachImplementation runs the arithmetic tests again on each
+// implementation: the MULX kernels, and the generic ones that CPUs without
+// BMI2 run.
+func TestEachImplementation(t *testing.T) {
 	tests := map[string]func(*testing.T){
 		"MulRandom":        TestMulRandom,
 		"SquareRandom":     TestSquareRandom,
@@ -104,11 +99,11 @@ func TestWithoutBMI2(t *testing.T) {
 		"Aliasing":         TestAliasing,
 		"NoAllocations":    TestNoAllocations,
 	}
-	defer func(saved bool) { useBMI2 = saved }(useBMI2)
-	useBMI2 = false
-	for name, f := range tests {
-		t.Run(name, f)
-	}
+	testutil.EachImplementation(t, "field25519", func(t *testing.T) {
+		for _, name := range slices.Sorted(maps.Keys(tests)) {
+			t.Run(name, tests[name])
+		}
+	})
 }
 
 // BenchmarkKernels times the generic and the MULX kernels side by side.
@@ -128,8 +123,8 @@ func BenchmarkKernels(b *testing.B) {
 	}
 	for _, k := range kernels {
 		b.Run(k.name, func(b *testing.B) {
-			if k.asm && !useBMI2 {
-				b.Skip("CPU lacks BMI2 and ADX")
+			if k.asm {
+				testutil.RequireImplementation(b, "field25519", "bmi2")
 			}
 			b.ReportAllocs()
 			for b.Loop() {

@@ -17,28 +17,25 @@ func TestGeneratedBingcdAsmIsCurrent(t *testing.T) {
 		"bingcd_amd64.s", "bingcd_amd64.go")
 }
 
-// TestBinGCDDispatch runs the dispatch of each inversion with useADX off
-// and, where the CPU has BMI2 and ADX, on, and checks that both give the
-// Go's words.
+// TestBinGCDDispatch runs the dispatch of each inversion on each
+// implementation (the assembly where useADX is on, the Go otherwise) and
+// checks that it gives the Go's words.
 func TestBinGCDDispatch(t *testing.T) {
-	hasADX := useADX
-	defer func() { useADX = hasADX }()
-	for i := 0; i+1 < len(binGCDs); i += 2 {
-		dispatch, generic := binGCDs[i], binGCDs[i+1]
-		for _, y := range interestingValues(t, dispatch.m, dispatch.words, 20) {
-			yw := limbsOf(y, dispatch.words)
-			want := make([]uint64, dispatch.words)
-			generic.f(want, yw)
-			for _, use := range []bool{false, hasADX} {
-				useADX = use
+	testutil.EachImplementation(t, "nistec", func(t *testing.T) {
+		for i := 0; i+1 < len(binGCDs); i += 2 {
+			dispatch, generic := binGCDs[i], binGCDs[i+1]
+			for _, y := range interestingValues(t, dispatch.m, dispatch.words, 20) {
+				yw := limbsOf(y, dispatch.words)
+				want := make([]uint64, dispatch.words)
+				generic.f(want, yw)
 				got := make([]uint64, dispatch.words)
 				dispatch.f(got, yw)
 				for j := range got {
 					if got[j] != want[j] {
-						t.Fatalf("%sBinGCD(%x) with useADX = %v: %x, want %x", dispatch.name, y, use, got, want)
+						t.Fatalf("%sBinGCD(%x) with useADX = %v: %x, want %x", dispatch.name, y, useADX, got, want)
 					}
 				}
 			}
 		}
-	}
+	})
 }

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"unsafe"
 
-	"golang.org/x/sys/cpu"
-
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
@@ -70,9 +68,7 @@ func p256Below(w [4]uint64) bool {
 // TestP256FieldAsm compares the assembly with the Go kernels word for word,
 // on every pair of inputs, with the output aliased to an input and not.
 func TestP256FieldAsm(t *testing.T) {
-	if !useADX {
-		t.Skip("the CPU lacks BMI2 or ADX")
-	}
+	testutil.RequireImplementation(t, "nistec", "adx")
 	in := p256AsmInputs(t)
 	for _, x := range in {
 		var want, got [4]uint64
@@ -124,9 +120,7 @@ func TestP256FieldAsm(t *testing.T) {
 // for word: the formulas are polynomials, so any coordinates below p serve,
 // on or off the curve. Output aliased to the input and not.
 func TestP256DoubleAsm(t *testing.T) {
-	if !useADX {
-		t.Skip("the CPU lacks BMI2 or ADX")
-	}
+	testutil.RequireImplementation(t, "nistec", "adx")
 	in := p256AsmInputs(t)
 	r := testutil.Rand(t)
 	for i := range 3 * len(in) {
@@ -154,9 +148,7 @@ func TestP256DoubleAsm(t *testing.T) {
 // p - 2, p - 3, 2^255 - 1, 2^255, 2^255 + 1 or any of the extreme inputs,
 // odd and even. Compared with doubleGeneric word for word.
 func TestP256DoubleAsmHalf(t *testing.T) {
-	if !useADX {
-		t.Skip("the CPU lacks BMI2 or ADX")
-	}
+	testutil.RequireImplementation(t, "nistec", "adx")
 	p := elliptic.P256().Params().P
 	R := new(big.Int).Mod(new(big.Int).Lsh(big.NewInt(1), 256), p)
 	half := new(big.Int).ModInverse(big.NewInt(2), p)
@@ -238,9 +230,7 @@ func TestP256DoubleAsmHalf(t *testing.T) {
 // so that the test fails if its inputs stop reaching them. Compared with
 // doubleGeneric word for word.
 func TestP256DoubleAsmLazy(t *testing.T) {
-	if !useADX {
-		t.Skip("the CPU lacks BMI2 or ADX")
-	}
+	testutil.RequireImplementation(t, "nistec", "adx")
 	p := elliptic.P256().Params().P
 	R := new(big.Int).Mod(new(big.Int).Lsh(big.NewInt(1), 256), p)
 	two256 := new(big.Int).Lsh(big.NewInt(1), 256)
@@ -336,9 +326,7 @@ func TestP256DoubleAsmLazy(t *testing.T) {
 // addAffineGeneric word for word, on coordinates below p (the formulas are
 // polynomials), outputs aliased to either input and not.
 func TestP256AddAsm(t *testing.T) {
-	if !useADX {
-		t.Skip("the CPU lacks BMI2 or ADX")
-	}
+	testutil.RequireImplementation(t, "nistec", "adx")
 	in := p256AsmInputs(t)
 	r := testutil.Rand(t)
 	pick := func() p256Element { return p256Element{in[r.IntN(len(in))]} }
@@ -398,8 +386,8 @@ func TestP256AddAsm(t *testing.T) {
 	}
 }
 
-// TestP256SelectAsm compares the SSE2 table scans with the Go ones for
-// every index, and indices out of range.
+// TestP256SelectAsm compares the table scans, SSE2 and AVX-512, with the Go
+// ones for every index, and indices out of range, on each implementation.
 func TestP256SelectAsm(t *testing.T) {
 	if unsafe.Sizeof(P256Point{}) != 96 || unsafe.Sizeof(p256Affine{}) != 64 {
 		t.Fatal("P256Point or p256Affine is not 12 or 8 words")
@@ -411,34 +399,22 @@ func TestP256SelectAsm(t *testing.T) {
 			table[i].x.l[k], table[i].y.l[k], table[i].z.l[k] = r.Uint64(), r.Uint64(), r.Uint64()
 		}
 	}
-	defer func(saved bool) { useAVX512 = saved }(useAVX512)
-	for _, n := range []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 32, 1 << 16, 1<<32 - 1} {
-		var want, got P256Point
-		table.selectIntoGeneric(&want, n)
-		for _, avx512 := range []bool{false, cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL} {
-			useAVX512 = avx512
-			got = P256Point{}
-			got.x.l[0] = 42
-			table.selectInto(&got, n)
-			if got != want {
-				t.Fatalf("selectInto(%d), AVX-512 %v = %x, want %x", n, avx512, got, want)
-			}
-		}
-	}
 	var base [64]p256Affine
 	for i := range base {
 		for k := range 4 {
 			base[i].x.l[k], base[i].y.l[k] = r.Uint64(), r.Uint64()
 		}
 	}
-	paths := []bool{false}
-	if cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
-		paths = append(paths, true)
-	} else {
-		t.Log("no AVX-512F and VL: the SSE2 base scan only")
-	}
-	for _, avx512 := range paths {
-		useAVX512 = avx512
+	testutil.EachImplementation(t, "nistec", func(t *testing.T) {
+		for _, n := range []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 32, 1 << 16, 1<<32 - 1} {
+			var want, got P256Point
+			table.selectIntoGeneric(&want, n)
+			got.x.l[0] = 42
+			table.selectInto(&got, n)
+			if got != want {
+				t.Fatalf("selectInto(%d), useAVX512 %v = %x, want %x", n, useAVX512, got, want)
+			}
+		}
 		for n := uint32(0); n <= 66; n++ {
 			for _, m := range []uint32{n, n | 1<<16, n | 1<<31, n | 0xffffff00} {
 				var wantA, gotA p256Affine
@@ -446,52 +422,47 @@ func TestP256SelectAsm(t *testing.T) {
 				gotA.x.l[0] = 42
 				p256SelectBase(&gotA, &base, m)
 				if gotA != wantA {
-					t.Fatalf("p256SelectBase(%#x), AVX-512 %v = %x, want %x", m, avx512, gotA, wantA)
+					t.Fatalf("p256SelectBase(%#x), useAVX512 %v = %x, want %x", m, useAVX512, gotA, wantA)
 				}
 				if m >= 1 && m <= 64 && gotA != base[m-1] {
-					t.Fatalf("p256SelectBase(%d), AVX-512 %v is not entry %d", m, avx512, m-1)
+					t.Fatalf("p256SelectBase(%d), useAVX512 %v is not entry %d", m, useAVX512, m-1)
 				}
 			}
 		}
-	}
+	})
 }
 
-// TestP256WithoutAsm runs the P-256 tests with the Go kernels forced.
-func TestP256WithoutAsm(t *testing.T) {
-	if !useADX {
-		t.Skip("the Go kernels already run")
-	}
-	useADX = false
-	defer func() { useADX = true }()
-	t.Run("Field", TestP256Field)
-	t.Run("Point", TestP256Point)
-	t.Run("GroupLaw", TestP256GroupLaw)
-	t.Run("Decoding", TestP256Decoding)
-	t.Run("VarTimeExceptions", TestP256VarTimeExceptions)
+// TestP256EachImplementation runs the P-256 tests on each implementation:
+// the ADX kernels, the AVX-512 scans, and the Go kernels with the SSE2
+// scans.
+func TestP256EachImplementation(t *testing.T) {
+	testutil.EachImplementation(t, "nistec", func(t *testing.T) {
+		t.Run("Field", TestP256Field)
+		t.Run("Point", TestP256Point)
+		t.Run("GroupLaw", TestP256GroupLaw)
+		t.Run("Decoding", TestP256Decoding)
+		t.Run("VarTimeExceptions", TestP256VarTimeExceptions)
+	})
 }
 
 // BenchmarkP256FieldKernels runs the field arithmetic with the assembly and
 // with the Go kernels.
 func BenchmarkP256FieldKernels(b *testing.B) {
-	defer func(use bool) { useADX = use }(useADX)
-	for _, k := range []struct {
-		name string
-		use  bool
-	}{{"ADX", useADX}, {"Go", false}} {
-		useADX = k.use
-		b.Run(k.name, benchField[p256Element])
+	for _, k := range []struct{ name, impl string }{{"ADX", "adx"}, {"Go", ""}} {
+		b.Run(k.name, func(b *testing.B) {
+			testutil.SelectImplementation(b, "nistec", k.impl)
+			benchField[p256Element](b)
+		})
 	}
 }
 
 // BenchmarkP256Kernels runs the scalar multiplications with the assembly and
 // with the Go kernels.
 func BenchmarkP256Kernels(b *testing.B) {
-	defer func(use bool) { useADX = use }(useADX)
-	for _, k := range []struct {
-		name string
-		use  bool
-	}{{"ADX", useADX}, {"Go", false}} {
-		useADX = k.use
-		b.Run(k.name, func(b *testing.B) { benchPoints(b, &p256Case, newP256Generator) })
+	for _, k := range []struct{ name, impl string }{{"ADX", "adx"}, {"Go", ""}} {
+		b.Run(k.name, func(b *testing.B) {
+			testutil.SelectImplementation(b, "nistec", k.impl)
+			benchPoints(b, &p256Case, newP256Generator)
+		})
 	}
 }

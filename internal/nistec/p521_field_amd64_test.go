@@ -85,9 +85,7 @@ var p521OutOfRange = [][9]uint64{
 // addition's contract is x, y < p only: outside it, its words may differ
 // from the Go ones).
 func TestP521FieldAsm(t *testing.T) {
-	if !useADX {
-		t.Skip("the CPU lacks BMI2 or ADX")
-	}
+	testutil.RequireImplementation(t, "nistec", "adx")
 	p := elliptic.P521().Params().P
 	in := p521AsmInputs(t)
 	for _, x := range in {
@@ -192,9 +190,7 @@ func TestP521FieldAsm(t *testing.T) {
 // the multiplication, the squaring and the subtraction), and on
 // long chains where each output is the next input.
 func TestP521FieldAsmRandom(t *testing.T) {
-	if !useADX {
-		t.Skip("the CPU lacks BMI2 or ADX")
-	}
+	testutil.RequireImplementation(t, "nistec", "adx")
 	r := testutil.Rand(t)
 	n := 200000
 	if testing.Short() {
@@ -284,13 +280,11 @@ func TestP521SelectAsm(t *testing.T) {
 	}
 }
 
-// TestP521WithoutAsm runs the P-521 tests with the Go kernels forced.
+// TestP521WithoutAsm runs the P-521 tests on the base implementation, the
+// Go kernels (the default runs the ADX ones where the CPU has them; the
+// AVX-512 scans are P-256's).
 func TestP521WithoutAsm(t *testing.T) {
-	if !useADX {
-		t.Skip("the Go kernels already run")
-	}
-	useADX = false
-	defer func() { useADX = true }()
+	testutil.SelectImplementation(t, "nistec", "")
 	t.Run("Field", TestP521Field)
 	t.Run("Point", TestP521Point)
 	t.Run("GroupLaw", TestP521GroupLaw)
@@ -301,25 +295,21 @@ func TestP521WithoutAsm(t *testing.T) {
 // BenchmarkP521FieldKernels runs the field arithmetic with the assembly and
 // with the Go kernels.
 func BenchmarkP521FieldKernels(b *testing.B) {
-	defer func(use bool) { useADX = use }(useADX)
-	for _, k := range []struct {
-		name string
-		use  bool
-	}{{"ADX", useADX}, {"Go", false}} {
-		useADX = k.use
-		b.Run(k.name, benchField[p521Element])
+	for _, k := range []struct{ name, impl string }{{"ADX", "adx"}, {"Go", ""}} {
+		b.Run(k.name, func(b *testing.B) {
+			testutil.SelectImplementation(b, "nistec", k.impl)
+			benchField[p521Element](b)
+		})
 	}
 }
 
 // BenchmarkP521Kernels runs the scalar multiplications with the assembly and
 // with the Go kernels.
 func BenchmarkP521Kernels(b *testing.B) {
-	defer func(use bool) { useADX = use }(useADX)
-	for _, k := range []struct {
-		name string
-		use  bool
-	}{{"ADX", useADX}, {"Go", false}} {
-		useADX = k.use
-		b.Run(k.name, func(b *testing.B) { benchPoints(b, &p521Case, newP521Generator) })
+	for _, k := range []struct{ name, impl string }{{"ADX", "adx"}, {"Go", ""}} {
+		b.Run(k.name, func(b *testing.B) {
+			testutil.SelectImplementation(b, "nistec", k.impl)
+			benchPoints(b, &p521Case, newP521Generator)
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/carry-crypto/carry/internal/impl"
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
@@ -20,11 +21,11 @@ func TestAssemblyMatchesPortable(t *testing.T) {
 		unit int // the kernel only takes whole multiples of unit bytes
 	}
 	var kernels []kernel
-	if haveAVX512 {
+	if impl.Available("chacha20", "avx512") {
 		kernels = append(kernels, kernel{"chacha16AVX512", chacha16AVX512, 1024},
 			kernel{"chacha8AVX512", chacha8AVX512, 1}, kernel{"chacha4AVX512", chacha4AVX512, 1})
 	}
-	if haveAVX2 {
+	if impl.Available("chacha20", "avx2") {
 		kernels = append(kernels, kernel{"chacha8AVX2", chacha8AVX2, 512}, kernel{"chacha6AVX2", chacha6AVX2, 384}, kernel{"chacha2AVX2", chacha2AVX2, 128})
 	}
 	if len(kernels) == 0 {

@@ -18,10 +18,7 @@ import (
 // allows; it checks the counter each call leaves and that nothing past the
 // output is written. With -long, 20 times over.
 func TestAVX2MatchesPortable(t *testing.T) {
-	if !haveAVX2 {
-		t.Skip("the CPU has no AVX2")
-	}
-	defer UseImplementation("avx2")()
+	testutil.SelectImplementation(t, "chacha20", "avx2")
 	rng := testutil.Rand(t)
 	var lengths []int
 	for n := range 2101 {
@@ -82,9 +79,7 @@ func TestAVX2MatchesPortable(t *testing.T) {
 // keystream buffers compute them): at every counter from 2^32 - 24 to
 // 2^32 - 1, on one to three chunks.
 func TestVerticalAVX2CounterWrap(t *testing.T) {
-	if !haveAVX2 {
-		t.Skip("the CPU has no AVX2")
-	}
+	testutil.RequireImplementation(t, "chacha20", "avx2")
 	rng := testutil.Rand(t)
 	for c := -24; c < 0; c++ {
 		for chunks := 1; chunks <= 3; chunks++ {
@@ -143,9 +138,7 @@ var avx2Kernels = []struct {
 // match, the state must be left as it was, and dst past the kernel's
 // chunks must be untouched.
 func TestAVX2KernelsPoisonedStack(t *testing.T) {
-	if !haveAVX2 {
-		t.Skip("the CPU has no AVX2")
-	}
+	testutil.RequireImplementation(t, "chacha20", "avx2")
 	rng := testutil.Rand(t)
 	for _, k := range avx2Kernels {
 		for chunks := 1; chunks <= 5; chunks++ {
@@ -230,10 +223,7 @@ func keyStreamOnStack(s State, src []byte, depth int) (out [1100]byte, after Sta
 // buffer): the output and the state must be the portable code's, and the
 // stack must have grown during the call at some depth.
 func TestAVX2StackGrowth(t *testing.T) {
-	if !haveAVX2 {
-		t.Skip("the CPU has no AVX2")
-	}
-	defer UseImplementation("avx2")()
+	testutil.SelectImplementation(t, "chacha20", "avx2")
 	rng := testutil.Rand(t)
 	for _, n := range []int{512, 450, 1100} {
 		s := randState(rng)

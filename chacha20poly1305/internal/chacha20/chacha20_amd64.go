@@ -5,18 +5,17 @@ package chacha20
 import (
 	"crypto/subtle"
 
-	"golang.org/x/sys/cpu"
+	"github.com/carry-crypto/carry/internal/impl"
 )
 
-// useAVX512 and useAVX2 select the assembly (chacha20_amd64.s): AVX-512
-// where the CPU has it, AVX2 otherwise. Tests flip them to run every path.
-var (
-	useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasBMI2
-	useAVX2   = cpu.X86.HasAVX2
-)
+// useAVX512 and useAVX2 select the assembly (implAVX512, implAVX2), where
+// the CPU has its features: AVX-512 first.
+var useAVX512, useAVX2 bool
 
-// haveAVX512 and haveAVX2 are whether the CPU runs each set of kernels.
-var haveAVX512, haveAVX2 = useAVX512, useAVX2
+func init() {
+	impl.Register(implAVX512, &useAVX512)
+	impl.Register(implAVX2, &useAVX2)
+}
 
 func xorKeyStream(s *State, dst, src []byte) {
 	switch {
@@ -90,36 +89,4 @@ func xorKeyStreamAVX2(s *State, dst, src []byte) {
 		subtle.XORBytes(dst, src, ks[:])
 	}
 	s[12] += uint32((len(src) + BlockSize - 1) / BlockSize)
-}
-
-// Implementations returns the names of the implementations this machine
-// runs, the one in use first ("avx512" and "avx2" where the CPU has them,
-// and "portable"). With UseImplementation, it lets tests run every path.
-func Implementations() []string {
-	var list []string
-	if haveAVX512 {
-		list = append(list, "avx512")
-	}
-	if haveAVX2 {
-		list = append(list, "avx2")
-	}
-	return append(list, "portable")
-}
-
-// UseImplementation selects the named implementation, which must be one of
-// Implementations, and returns a function that restores the previous
-// choice. It is for tests, and is not safe for concurrent use.
-func UseImplementation(name string) (restore func()) {
-	old512, old2 := useAVX512, useAVX2
-	switch {
-	case name == "avx512" && haveAVX512:
-		useAVX512, useAVX2 = true, haveAVX2
-	case name == "avx2" && haveAVX2:
-		useAVX512, useAVX2 = false, true
-	case name == "portable":
-		useAVX512, useAVX2 = false, false
-	default:
-		panic("chacha20: unknown implementation " + name)
-	}
-	return func() { useAVX512, useAVX2 = old512, old2 }
 }

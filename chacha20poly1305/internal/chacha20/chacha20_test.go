@@ -94,7 +94,7 @@ func xcrypto(t *testing.T, key *[KeySize]byte, nonce *[NonceSize]byte, counter u
 // generation vectors against carry and, to catch a typo in the
 // transcription, against x/crypto.
 func TestVectors(t *testing.T) {
-	forEachImpl(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "chacha20", func(t *testing.T) {
 		type vec struct {
 			r              *kat.Record
 			counter        uint32
@@ -197,7 +197,7 @@ func randState(rng *rand.Rand) State {
 // and counters (some near the end of the counter's range), in place and not,
 // and in pieces of whole blocks.
 func TestDifferential(t *testing.T) {
-	forEachImpl(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "chacha20", func(t *testing.T) {
 		rng := testutil.Rand(t)
 		lengths := make([]int, 0, 1200)
 		for n := range 1101 {

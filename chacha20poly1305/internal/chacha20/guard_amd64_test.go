@@ -35,10 +35,7 @@ func guardedPages(t *testing.T, pages int) (mem []byte, free func()) {
 // ending against an unmapped page: a byte read or written outside them
 // would fault.
 func TestAVX2GuardPages(t *testing.T) {
-	if !haveAVX2 {
-		t.Skip("the CPU has no AVX2")
-	}
-	defer UseImplementation("avx2")()
+	testutil.SelectImplementation(t, "chacha20", "avx2")
 	rng := testutil.Rand(t)
 	srcMem, freeSrc := guardedPages(t, 1)
 	defer freeSrc()
@@ -102,9 +99,7 @@ func TestAVX2GuardPages(t *testing.T) {
 // must be left as it was. A mask wrong by a byte, a block past the data
 // loaded or stored unmasked, would fault or leave a mark.
 func TestHeadWideKernelsGuardPages(t *testing.T) {
-	if !haveAVX512 {
-		t.Skip("the CPU does not run the AVX-512 kernels")
-	}
+	testutil.RequireImplementation(t, "chacha20", "avx512")
 	rng := testutil.Rand(t)
 	var p headWidePages
 	for _, b := range []*[]byte{&p.src, &p.dst, &p.b0} {

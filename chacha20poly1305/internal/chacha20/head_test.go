@@ -12,7 +12,7 @@ import (
 // and not, and checks that it writes nothing past HeadSize bytes and
 // advances the counter by 16.
 func TestXORKeyStreamHead(t *testing.T) {
-	forEachImpl(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "chacha20", func(t *testing.T) {
 		rng := testutil.Rand(t)
 		for range 50 {
 			s := randState(rng)

@@ -44,9 +44,7 @@ func headWideCounter(rng *rand.Rand, i int) uint32 {
 // it takes with dst longer than src by 1 to 200 bytes (len(dst) >=
 // len(src) is allowed): nothing may be written to dst past len(src).
 func TestHeadWideKernelsLongerDst(t *testing.T) {
-	if !haveAVX512 {
-		t.Skip("the CPU does not run the AVX-512 kernels")
-	}
+	testutil.RequireImplementation(t, "chacha20", "avx512")
 	rng := testutil.Rand(t)
 	for _, k := range headWideKernels {
 		for n := k.lo; n <= k.hi; n++ {
@@ -73,10 +71,7 @@ func TestHeadWideKernelsLongerDst(t *testing.T) {
 // another (a swapped pair of stores, or two lanes with one counter, would
 // make the keystream's blocks appear at the wrong offsets or twice).
 func TestHeadWideBlockOrder(t *testing.T) {
-	if !haveAVX512 {
-		t.Skip("the CPU does not run the AVX-512 kernels")
-	}
-	defer UseImplementation("avx512")()
+	testutil.SelectImplementation(t, "chacha20", "avx512")
 	rng := testutil.Rand(t)
 	for _, n := range []int{HeadSize, HeadSize + 4*BlockSize, HeadWideMax} {
 		var key [KeySize]byte

@@ -16,7 +16,7 @@ import (
 // len(src) bytes, advances the counter past the data, and refuses a longer
 // src or a shorter dst.
 func TestXORKeyStreamHeadWide(t *testing.T) {
-	forEachImpl(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "chacha20", func(t *testing.T) {
 		rng := testutil.Rand(t)
 		for n := 0; n <= HeadWideMax; n++ {
 			s := randState(rng)
@@ -65,7 +65,7 @@ func TestXORKeyStreamHeadWideXCrypto(t *testing.T) {
 			lengths = append(lengths, n)
 		}
 	}
-	forEachImpl(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "chacha20", func(t *testing.T) {
 		rng := testutil.Rand(t)
 		for i, n := range lengths {
 			var key [KeySize]byte

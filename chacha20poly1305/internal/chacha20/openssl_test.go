@@ -117,7 +117,7 @@ func TestOpenSSL(t *testing.T) {
 		streams = append(streams, newOpenSSLStream(t, rng, i))
 	}
 
-	forEachImpl(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "chacha20", func(t *testing.T) {
 		for _, st := range streams {
 			blocks := len(st.src) / BlockSize
 			lengths := make([]int, 0, 1111)

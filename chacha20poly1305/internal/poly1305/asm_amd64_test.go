@@ -24,9 +24,7 @@ func words64Value(w [3]uint64) *big.Int {
 // h2 <= 4. (Between blocks the assembly carries a fourth term, which only
 // runs of several blocks exercise.)
 func TestMULXBounds(t *testing.T) {
-	if !haveMULX {
-		t.Skip("the CPU has no BMI2: only the portable code runs here")
-	}
+	testutil.RequireImplementation(t, "poly1305", "mulx")
 	rng := testutil.Rand(t)
 	word := func() uint64 {
 		switch rng.IntN(4) {
@@ -106,9 +104,7 @@ func TestGeneratedAssemblyIsCurrent(t *testing.T) {
 // edge-biased keys and messages of one to twelve groups of eight blocks, and
 // checks the result against math/big and the bounds.
 func TestIFMABounds(t *testing.T) {
-	if !haveIFMA {
-		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
-	}
+	testutil.RequireImplementation(t, "poly1305", "ifma")
 	rng := testutil.Rand(t)
 	for range trials(5000) {
 		var m MAC

@@ -22,18 +22,14 @@ type Lanes struct {
 	R8 [5]uint64
 }
 
-// HaveLanes reports whether the CPU runs the vector loop (AVX-512 IFMA),
-// which StartLanes and FinishLanes need.
-func HaveLanes() bool { return haveIFMA }
-
 // StartLanes moves m's accumulator into lane 0 of l, zeroes the other
-// lanes, and sets l's multipliers. The message written to m so far must be
-// a multiple of 16 bytes long, and the CPU must run the vector loop
-// (HaveLanes): it panics with an internal error otherwise. m must not be
-// written to again before FinishLanes.
+// lanes, and sets l's multipliers. The CPU must run the vector loop
+// (implIFMA is available, on or not). The message written to m so far must
+// be a multiple of 16 bytes long: StartLanes panics with an internal error
+// otherwise. m must not be written to again before FinishLanes.
 func (m *MAC) StartLanes(l *Lanes) {
-	if !haveIFMA || m.n != 0 {
-		panic("carry/poly1305: internal error: StartLanes without IFMA or after a partial block")
+	if m.n != 0 {
+		panic("carry/poly1305: internal error: StartLanes after a partial block")
 	}
 	m.lanesFrom(&l.H)
 	l.R8 = [5]uint64(m.pw[:5])
@@ -63,11 +59,11 @@ func (m *MAC) FinishLanes(l *Lanes, p []byte) {
 // Leading zero blocks without the 2^128 bit leave an accumulator of zero
 // at zero, so they let a message of any number of blocks be cut into whole
 // groups: the vector loop then takes all of it, with no block left for the
-// one-block loop. The CPU must run the vector loop (HaveLanes). It panics
-// with an internal error if the pieces do not have those lengths, or if a
-// partial block was written.
+// one-block loop. The CPU must run the vector loop (implIFMA is
+// available). It panics with an internal error if the pieces do not have
+// those lengths, or if a partial block was written.
 func (m *MAC) WriteGroups(head []byte, skip int, mid []byte, tail *[128]byte) {
-	if !haveIFMA || m.n != 0 || (len(head) != 128 && len(head) != 256) ||
+	if m.n != 0 || (len(head) != 128 && len(head) != 256) ||
 		skip < 0 || skip >= 8 || len(mid)%128 != 0 {
 		panic("carry/poly1305: internal error: WriteGroups on pieces of the wrong lengths")
 	}

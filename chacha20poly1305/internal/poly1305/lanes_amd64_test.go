@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/carry-crypto/carry/internal/impl"
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
@@ -15,9 +16,7 @@ import (
 // reference gives the whole message, for edge-biased keys and messages, and
 // that StartLanes refuses a partial block.
 func TestLanes(t *testing.T) {
-	if !HaveLanes() {
-		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
-	}
+	testutil.RequireImplementation(t, "poly1305", "ifma")
 	rng := testutil.Rand(t)
 	for range 2000 {
 		key := edgeKey(rng)
@@ -57,9 +56,7 @@ func TestLanes(t *testing.T) {
 // message written after it, and a partial last block, too), and that it
 // refuses pieces of the wrong lengths.
 func TestWriteGroups(t *testing.T) {
-	if !HaveLanes() {
-		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
-	}
+	testutil.RequireImplementation(t, "poly1305", "ifma")
 	rng := testutil.Rand(t)
 	for i := range trials(3000) {
 		key := edgeKey(rng)
@@ -101,9 +98,7 @@ func TestWriteGroups(t *testing.T) {
 // three groups before the tail, gives the tag that the math/big reference
 // gives the whole message, for edge-biased keys and messages.
 func TestFinishGroups(t *testing.T) {
-	if !HaveLanes() {
-		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
-	}
+	testutil.RequireImplementation(t, "poly1305", "ifma")
 	rng := testutil.Rand(t)
 	for range 1000 {
 		key := edgeKey(rng)
@@ -141,7 +136,7 @@ func TestFinishGroups(t *testing.T) {
 // key that maximises it. Without the vector loop, the extreme keys and a
 // few others.
 func largestPowerKeys(rng *rand.Rand, n int) []*[KeySize]byte {
-	if !HaveLanes() {
+	if !impl.Available("poly1305", "ifma") {
 		return powersKeys(rng, 4)
 	}
 	var best [56]uint64
@@ -179,9 +174,7 @@ func ones(n int) []byte { return bytes.Repeat([]byte{0xff}, n) }
 // keys whose multipliers are largest, against bigPoly1305; and a write
 // after, so that the accumulator it leaves goes on through the other loops.
 func TestWriteGroupsLargest(t *testing.T) {
-	if !HaveLanes() {
-		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
-	}
+	testutil.RequireImplementation(t, "poly1305", "ifma")
 	rng := testutil.Rand(t)
 	keys := largestPowerKeys(rng, 2000)
 	mids := 12
@@ -219,44 +212,37 @@ func TestWriteGroupsLargest(t *testing.T) {
 // zero to seven middle groups and all-ones data, under the keys whose
 // multipliers are largest, against bigPoly1305.
 func TestFinishGroupsLargest(t *testing.T) {
-	if !HaveLanes() {
-		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
-	}
+	testutil.RequireImplementation(t, "poly1305", "ifma")
 	rng := testutil.Rand(t)
 	keys := largestPowerKeys(rng, 500)
-	for _, impl := range Implementations() {
-		t.Run(impl, func(t *testing.T) {
-			for _, key := range keys {
-				for _, pre := range []int{0, 16, 48, 128, 272, 512} {
-					for g := range 8 {
-						head := ones(pre)
-						mid := ones(128 * g)
-						tail := [128]byte(ones(128))
-						var m MAC
-						var l Lanes
-						var got [TagSize]byte
-						func() {
-							defer UseImplementation(impl)()
-							m.Init(key)
-							m.Write(head)
-						}()
-						m.StartLanes(&l)
-						msg := append(append([]byte{}, head...), mid...)
-						if g%2 == 0 {
-							m.FinishGroups(&l, mid, &tail)
-							msg = append(msg, tail[:]...)
-						} else {
-							m.FinishLanes(&l, mid)
-						}
-						m.Sum(&got)
-						if want := bigPoly1305(key, msg); got != want {
-							t.Fatalf("key %x, %d bytes before, %d groups (finish by %d): tag %x, want %x", key, pre, g, g%2, got, want)
-						}
+	testutil.EachImplementation(t, "poly1305", func(t *testing.T) {
+		for _, key := range keys {
+			for _, pre := range []int{0, 16, 48, 128, 272, 512} {
+				for g := range 8 {
+					head := ones(pre)
+					mid := ones(128 * g)
+					tail := [128]byte(ones(128))
+					var m MAC
+					var l Lanes
+					var got [TagSize]byte
+					m.Init(key)
+					m.Write(head)
+					m.StartLanes(&l)
+					msg := append(append([]byte{}, head...), mid...)
+					if g%2 == 0 {
+						m.FinishGroups(&l, mid, &tail)
+						msg = append(msg, tail[:]...)
+					} else {
+						m.FinishLanes(&l, mid)
+					}
+					m.Sum(&got)
+					if want := bigPoly1305(key, msg); got != want {
+						t.Fatalf("key %x, %d bytes before, %d groups (finish by %d): tag %x, want %x", key, pre, g, g%2, got, want)
 					}
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestSumLargest runs Sum on all-ones messages of every length from
@@ -273,19 +259,16 @@ func TestSumLargest(t *testing.T) {
 	if testing.Short() {
 		top = 700
 	}
-	for _, impl := range Implementations() {
-		t.Run(impl, func(t *testing.T) {
-			defer UseImplementation(impl)()
-			for i, key := range keys {
-				for n := i % 4; n <= top; n += 4 {
-					var got [TagSize]byte
-					msg := ones(n)
-					Sum(&got, msg, key)
-					if want := bigPoly1305(key, msg); got != want {
-						t.Fatalf("key %x, %d bytes of ones: tag %x, want %x", key, n, got, want)
-					}
+	testutil.EachImplementation(t, "poly1305", func(t *testing.T) {
+		for i, key := range keys {
+			for n := i % 4; n <= top; n += 4 {
+				var got [TagSize]byte
+				msg := ones(n)
+				Sum(&got, msg, key)
+				if want := bigPoly1305(key, msg); got != want {
+					t.Fatalf("key %x, %d bytes of ones: tag %x, want %x", key, n, got, want)
 				}
 			}
-		})
-	}
+		}
+	})
 }

@@ -15,7 +15,7 @@ import (
 // once and in every split into two writes, and, to catch a typo in the
 // transcription, against x/crypto.
 func TestVectors(t *testing.T) {
-	forEachImpl(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "poly1305", func(t *testing.T) {
 		for _, r := range kat.Read(t, "testdata/rfc8439.txt", "mac") {
 			key, msg, want := r.Bytes(t, "key"), r.Bytes(t, "msg"), r.Bytes(t, "tag")
 			if len(key) != KeySize || len(want) != TagSize {
@@ -135,7 +135,7 @@ func fillBytes(rng *rand.Rand, b []byte) {
 // TestEdgesAgainstBig compares carry with math/big on edge-biased keys and
 // messages.
 func TestEdgesAgainstBig(t *testing.T) {
-	forEachImpl(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "poly1305", func(t *testing.T) {
 		rng := testutil.Rand(t)
 		for range 3000 {
 			key := edgeKey(rng)
@@ -153,7 +153,7 @@ func TestEdgesAgainstBig(t *testing.T) {
 // 1024 bytes and at random long lengths, with edge-biased and random keys,
 // written at once and in random pieces.
 func TestDifferential(t *testing.T) {
-	forEachImpl(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "poly1305", func(t *testing.T) {
 		rng := testutil.Rand(t)
 		lengths := make([]int, 0, 1050)
 		for n := range 1025 {
@@ -233,7 +233,7 @@ func TestAllocations(t *testing.T) {
 // TestPrepare checks that Prepare, before any write or after some, changes
 // no tag, on every implementation.
 func TestPrepare(t *testing.T) {
-	forEachImpl(t, func(t *testing.T) {
+	testutil.EachImplementation(t, "poly1305", func(t *testing.T) {
 		rng := testutil.Rand(t)
 		for _, n := range []int{0, 15, 16, 255, 256, 1024, 1350, 4096 + 7} {
 			key := edgeKey(rng)

@@ -53,9 +53,7 @@ func powersKeys(rng *rand.Rand, n int) []*[KeySize]byte {
 // power for a random r; it does not for these keys, nor for 200000 more
 // tried when this test was written.
 func TestPowersIFMA(t *testing.T) {
-	if !haveIFMA {
-		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
-	}
+	testutil.RequireImplementation(t, "poly1305", "ifma")
 	rng := testutil.Rand(t)
 	for _, key := range powersKeys(rng, trials(6000)) {
 		var m MAC
@@ -118,9 +116,7 @@ func checkPowers(t *testing.T, pw *[56]uint64, rl [3]uint64) {
 // 0..4) and within blocksIFMA's bounds for its multipliers (limbs below
 // 2^44, 2^44 + 2^8 and 2^42, and their multiples by 20).
 func TestPowersIFMAEdgeLimbs(t *testing.T) {
-	if !haveIFMA {
-		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
-	}
+	testutil.RequireImplementation(t, "poly1305", "ifma")
 	rng := testutil.Rand(t)
 	for range trials(3000) {
 		a := [3]uint64{edgeLimb(rng, 1<<44-1), edgeLimb(rng, 1<<44), edgeLimb(rng, 1<<42-1)}

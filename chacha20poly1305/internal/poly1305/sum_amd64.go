@@ -5,22 +5,18 @@ package poly1305
 import (
 	"math/bits"
 
-	"golang.org/x/sys/cpu"
+	"github.com/carry-crypto/carry/internal/impl"
 )
 
-// useMULX selects the assembly block loop (sum_amd64.s), on 64-bit words
-// with MULX. Tests flip it to run every path.
-var useMULX = cpu.X86.HasBMI2
+// useMULX selects the MULX block loop (implMULX), and useIFMA the vector
+// loop for long runs of blocks (implIFMA), where the CPU has their
+// features.
+var useMULX, useIFMA bool
 
-// haveMULX is whether the CPU runs the assembly.
-var haveMULX = useMULX
-
-// useIFMA selects the vector block loop (blocksIFMA) for long messages, on
-// top of the MULX loop for what is left. Tests flip it.
-var useIFMA = haveMULX && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512IFMA
-
-// haveIFMA is whether the CPU runs the vector loop.
-var haveIFMA = useIFMA
+func init() {
+	impl.Register(implMULX, &useMULX)
+	impl.Register(implIFMA, &useIFMA)
+}
 
 // ifmaMin is the shortest run of blocks given to the vector loop, in bytes:
 // below it, computing r^2..r^8 for the message costs more than it saves.
@@ -81,40 +77,6 @@ func blocksVector(m *MAC, p []byte) {
 	lanes[0], lanes[8], lanes[16] = h[0], h[1], h[2]
 	blocksIFMA(&acc, &lanes, &m.pw, p)
 	m.h = carryColumns(&acc)
-}
-
-// Implementations returns the names of the implementations this machine
-// runs, the one in use first: "ifma" (the vector loop for long runs of
-// blocks, the MULX loop for the rest) where the CPU has AVX-512 IFMA,
-// "mulx" where it has BMI2, and "portable". With UseImplementation, it
-// lets tests run every path.
-func Implementations() []string {
-	var list []string
-	if haveIFMA {
-		list = append(list, "ifma")
-	}
-	if haveMULX {
-		list = append(list, "mulx")
-	}
-	return append(list, "portable")
-}
-
-// UseImplementation selects the named implementation, which must be one of
-// Implementations, and returns a function that restores the previous
-// choice. It is for tests, and is not safe for concurrent use.
-func UseImplementation(name string) (restore func()) {
-	oldMULX, oldIFMA := useMULX, useIFMA
-	switch {
-	case name == "ifma" && haveIFMA:
-		useMULX, useIFMA = true, true
-	case name == "mulx" && haveMULX:
-		useMULX, useIFMA = true, false
-	case name == "portable":
-		useMULX, useIFMA = false, false
-	default:
-		panic("poly1305: unknown implementation " + name)
-	}
-	return func() { useMULX, useIFMA = oldMULX, oldIFMA }
 }
 
 // to64 returns the accumulator h, in limbs of 44, 44 and 42 bits within

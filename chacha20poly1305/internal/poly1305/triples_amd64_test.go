@@ -15,9 +15,7 @@ import (
 // the middle) gives the math/big reference's tag, and computes r^16 and
 // r^24 exactly when the loop takes triples of groups (three or more).
 func TestPrepareTriples(t *testing.T) {
-	if !HaveLanes() {
-		t.Skip("the CPU has no AVX-512 IFMA: the vector loop does not run here")
-	}
+	testutil.RequireImplementation(t, "poly1305", "ifma")
 	rng := testutil.Rand(t)
 	check := func(what string, n int, key *[KeySize]byte, m *MAC, msg []byte) {
 		t.Helper()
