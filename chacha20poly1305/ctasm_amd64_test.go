@@ -419,7 +419,6 @@ func TestKernelsConstantTimeAsm(t *testing.T) {
 // headWideFuncs are the TEXT functions of the wide head (chacha20's
 // XORKeyStreamHeadWide) and of xorChunkPartMAC, with their files.
 var headWideFuncs = []struct{ file, name string }{
-	{"internal/chacha20/chacha20_amd64.s", "chacha20HeadAVX512"},
 	{"internal/chacha20/chacha20_amd64.s", "chacha24HeadAVX512"},
 	{"chunks_amd64.s", "xorChunkPartMAC"},
 }

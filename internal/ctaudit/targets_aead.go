@@ -68,19 +68,15 @@ var aeadTargets = []Target{
 		Package: module + "chacha20poly1305/internal/chacha20",
 		Funcs: append([]Func{
 			{Symbol: cc + "xorKeyStream", AllowedBranches: 2, Why: "useAVX512 and useAVX2, the choice of implementation by CPU features"},
-			{Symbol: cc + "xorKeyStreamAVX512", AllowedLoopJumps: 2, AllowedBranches: 2, Why: "the loop over the data and the choice of kernel by its length, both public"},
-			{Symbol: cc + "xorKeyStreamAVX2", AllowedLoopJumps: 2, AllowedBranches: 4, Why: "the choice of kernel and tail handling by the data's public length (the loops zero the 512- and 384-byte keystream buffers)"},
+			{Symbol: cc + "xorKeyStreamAVX512", AllowedLoopJumps: 2, AllowedBranches: 1, Why: "the loop over the data and the choice of kernel by its length, both public"},
+			{Symbol: cc + "xorKeyStreamAVX2", AllowedLoopJumps: 1, AllowedBranches: 2, Why: "whole chunks and the tail's path by the data's public length (the loop zeroes the 512-byte keystream buffer)"},
 			{Symbol: cc + "chacha16AVX512", AllowedLoopJumps: 2, AllowedBranches: 1, Why: whyKernel + " (and the fixed 10 double rounds)"},
 			{Symbol: cc + "chacha16HeadAVX512", AllowedLoopJumps: 1, Why: "the loop over the fixed 10 double rounds"},
 			{Symbol: cc + "xorKeyStreamHead", AllowedBranches: 1, Why: "useAVX512, the choice of implementation by CPU features"},
-			{Symbol: cc + "xorKeyStreamHeadWide", AllowedBranches: 3, Why: "useAVX512 (CPU features) and the choice of kernel by the public length"},
-			{Symbol: cc + "chacha20HeadAVX512", AllowedLoopJumps: 1, AllowedBranches: 7, Why: whyHeadWide},
+			{Symbol: cc + "xorKeyStreamHeadWide", AllowedBranches: 2, Why: "useAVX512 (CPU features) and the choice of kernel by the public length"},
 			{Symbol: cc + "chacha24HeadAVX512", AllowedLoopJumps: 1, AllowedBranches: 15, Why: whyHeadWide},
 			{Symbol: cc + "chacha8AVX512", AllowedLoopJumps: 3, AllowedBranches: 16, Why: whyKernel + " (and the fixed 10 double rounds)"},
-			{Symbol: cc + "chacha4AVX512", AllowedLoopJumps: 3, AllowedBranches: 8, Why: whyKernel + " (and the fixed 10 double rounds)"},
 			{Symbol: cc + "chacha8AVX2", AllowedLoopJumps: 2, AllowedBranches: 1, Why: whyKernel + " (and the fixed 10 double rounds)"},
-			{Symbol: cc + "chacha6AVX2", AllowedLoopJumps: 2, AllowedBranches: 1, Why: whyKernel + " (and the fixed 10 double rounds)"},
-			{Symbol: cc + "chacha2AVX2", AllowedLoopJumps: 2, AllowedBranches: 1, Why: whyKernel + " (and the fixed 10 double rounds)"},
 		}, chachaFuncs...),
 		Public: chachaPublic,
 	},
@@ -194,7 +190,7 @@ const whySetsN = "the loops over set 0's first double rounds and sets 0 and 1's 
 // whyAuthenticate is why authenticate branches.
 const whyAuthenticate = "the lengths of the additional data and ciphertext, public (the loop rounds them up)"
 
-// whyHeadWide is why chacha20HeadAVX512 and chacha24HeadAVX512 branch.
+// whyHeadWide is why chacha24HeadAVX512 branches.
 const whyHeadWide = "the loop over the fixed 10 double rounds, and for each of the woven sets' blocks whether it is whole and whether the data ends before the next (public length)"
 
 // whyPathUse is why sealLong and openLong branch on their path.

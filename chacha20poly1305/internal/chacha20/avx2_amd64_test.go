@@ -126,8 +126,6 @@ var avx2Kernels = []struct {
 	chunk int
 }{
 	{"chacha8AVX2", chacha8AVX2, 512},
-	{"chacha6AVX2", chacha6AVX2, 384},
-	{"chacha2AVX2", chacha2AVX2, 128},
 }
 
 // TestAVX2KernelsPoisonedStack calls each AVX2 kernel directly on one to

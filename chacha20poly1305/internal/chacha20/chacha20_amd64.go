@@ -41,52 +41,38 @@ func xorKeyStreamHead(s *State, block0 *[BlockSize]byte, dst, src []byte) {
 
 // xorKeyStreamAVX512 runs the AVX-512 kernels on pieces of src: whole
 // 1024-byte chunks on the sixteen-block vertical kernel, then up to 512
-// bytes at a time on the eight-block horizontal one, and the last 256 bytes
-// or fewer on the four-block one, which has the shortest latency.
+// bytes at a time on the eight-block horizontal one.
 func xorKeyStreamAVX512(s *State, dst, src []byte) {
 	for len(src) > 0 {
 		var n int
-		switch {
-		case len(src) >= 1024:
+		if len(src) >= 1024 {
 			n = len(src) &^ 1023
 			chacha16AVX512((*[16]uint32)(s), dst[:n], src[:n])
-		case len(src) > 256:
+		} else {
 			n = min(len(src), 512)
 			chacha8AVX512((*[16]uint32)(s), dst[:n], src[:n])
-		default:
-			n = len(src)
-			chacha4AVX512((*[16]uint32)(s), dst[:n], src)
 		}
 		s[12] += uint32((n + BlockSize - 1) / BlockSize)
 		dst, src = dst[n:], src[n:]
 	}
 }
 
-// xorKeyStreamAVX2 runs the AVX2 kernels: whole 512-byte chunks on the
-// eight-block vertical kernel, and the rest through a keystream buffer (AVX2
-// has no byte-masked loads and stores) on the kernel that computes it
-// soonest: 385 to 511 bytes on the eight-block kernel, 129 to 384 on the
-// six-block horizontal one, and 128 or fewer on the two-block kernel,
-// whose latency is the shortest.
+// xorKeyStreamAVX2 runs the AVX2 kernel on whole 512-byte chunks (eight
+// blocks, vertical), and on the rest of more than 128 bytes through a
+// keystream buffer (AVX2 has no byte-masked loads and stores); 128 bytes or
+// fewer are left to the generic code, which is faster there.
 func xorKeyStreamAVX2(s *State, dst, src []byte) {
 	if n := len(src) &^ 511; n > 0 {
 		chacha8AVX2((*[16]uint32)(s), dst[:n], src[:n])
 		s[12] += uint32(n / BlockSize)
 		dst, src = dst[n:], src[n:]
 	}
-	switch {
-	case len(src) > 384:
-		var ks [512]byte
-		chacha8AVX2((*[16]uint32)(s), ks[:], ks[:])
-		subtle.XORBytes(dst, src, ks[:])
-	case len(src) > 128:
-		var ks [384]byte
-		chacha6AVX2((*[16]uint32)(s), ks[:], ks[:])
-		subtle.XORBytes(dst, src, ks[:])
-	case len(src) > 0:
-		var ks [128]byte
-		chacha2AVX2((*[16]uint32)(s), ks[:], ks[:])
-		subtle.XORBytes(dst, src, ks[:])
+	if len(src) <= 2*BlockSize {
+		xorKeyStreamGeneric(s, dst, src)
+		return
 	}
+	var ks [512]byte
+	chacha8AVX2((*[16]uint32)(s), ks[:], ks[:])
+	subtle.XORBytes(dst, src, ks[:])
 	s[12] += uint32((len(src) + BlockSize - 1) / BlockSize)
 }

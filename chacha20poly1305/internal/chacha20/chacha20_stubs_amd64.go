@@ -18,15 +18,6 @@ func chacha16AVX512(s *[16]uint32, dst []byte, src []byte)
 //go:noescape
 func chacha16HeadAVX512(s *[16]uint32, block0 *[64]byte, dst []byte, src []byte)
 
-// chacha4AVX512 sets dst = src XOR keystream for all of src, 4 blocks
-// at a time (1 horizontal set(s) of four), from the block counter
-// of s, which it does not advance. The last blocks may be partial:
-// their loads and stores are masked. len(dst) >= len(src). It requires
-// AVX-512F, AVX-512BW and BMI2.
-//
-//go:noescape
-func chacha4AVX512(s *[16]uint32, dst []byte, src []byte)
-
 // chacha8AVX512 sets dst = src XOR keystream for all of src, 8 blocks
 // at a time (2 horizontal set(s) of four), from the block counter
 // of s, which it does not advance. The last blocks may be partial:
@@ -35,16 +26,6 @@ func chacha4AVX512(s *[16]uint32, dst []byte, src []byte)
 //
 //go:noescape
 func chacha8AVX512(s *[16]uint32, dst []byte, src []byte)
-
-// chacha20HeadAVX512 sets block0 to the keystream block at the block
-// counter of s and dst[:len(src)] = src XOR the keystream of the blocks
-// after it, for 960 < len(src) <= 1216: fifteen blocks vertical, the
-// rest in 1 horizontal set(s) of four, the last blocks' loads and
-// stores masked. It does not advance the counter. len(dst) >= len(src).
-// It requires AVX-512F, AVX-512BW and BMI2.
-//
-//go:noescape
-func chacha20HeadAVX512(s *[16]uint32, block0 *[64]byte, dst []byte, src []byte)
 
 // chacha24HeadAVX512 sets block0 to the keystream block at the block
 // counter of s and dst[:len(src)] = src XOR the keystream of the blocks
@@ -55,20 +36,6 @@ func chacha20HeadAVX512(s *[16]uint32, block0 *[64]byte, dst []byte, src []byte)
 //
 //go:noescape
 func chacha24HeadAVX512(s *[16]uint32, block0 *[64]byte, dst []byte, src []byte)
-
-// chacha6AVX2 sets dst = src XOR keystream for src, whose length is a multiple
-// of 384 (6 blocks), from the block counter of s, which it does not
-// advance. len(dst) >= len(src). It requires AVX2.
-//
-//go:noescape
-func chacha6AVX2(s *[16]uint32, dst []byte, src []byte)
-
-// chacha2AVX2 sets dst = src XOR keystream for src, whose length is a multiple
-// of 128 (2 blocks), from the block counter of s, which it does not
-// advance. len(dst) >= len(src). It requires AVX2.
-//
-//go:noescape
-func chacha2AVX2(s *[16]uint32, dst []byte, src []byte)
 
 // chacha8AVX2 sets dst = src XOR keystream for the whole 512-byte
 // chunks of src (8 blocks each), from the block counter of s, which it

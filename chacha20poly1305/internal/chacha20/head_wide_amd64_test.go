@@ -20,7 +20,6 @@ var headWideKernels = []struct {
 	f      func(s *[16]uint32, block0 *[64]byte, dst, src []byte)
 	lo, hi int
 }{
-	{"chacha20HeadAVX512", chacha20HeadAVX512, HeadSize + 1, HeadSize + 4*BlockSize},
 	{"chacha24HeadAVX512", chacha24HeadAVX512, HeadSize + 1, HeadWideMax},
 }
 

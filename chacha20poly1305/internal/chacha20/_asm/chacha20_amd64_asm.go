@@ -1,7 +1,6 @@
 // Command _asm generates chacha20's amd64 assembly: the ChaCha20 keystream
 // XOR of RFC 8439, Section 2.4, on AVX-512 (sixteen blocks at a time, and
-// eight or four for what is left) and on AVX2 (eight blocks at a time, and
-// six or two).
+// eight for what is left) and on AVX2 (eight blocks at a time).
 //
 // Two layouts of the state are used.
 //
@@ -38,12 +37,8 @@ func main() {
 	constants()
 	chacha16AVX512()
 	chacha16HeadAVX512()
-	chachaHorizontalAVX512("chacha4AVX512", 1)
 	chachaHorizontalAVX512("chacha8AVX512", 2)
-	headSetsAVX512("chacha20HeadAVX512", 1)
 	headSetsAVX512("chacha24HeadAVX512", 2)
-	chachaAVX2("chacha6AVX2", 3)
-	chachaAVX2("chacha2AVX2", 1)
 	constants8AVX2()
 	chacha8AVX2()
 	Generate()
@@ -51,8 +46,6 @@ func main() {
 
 var (
 	rot16, rot8 Mem // VPSHUFB masks rotating each 32-bit word left by 16 and 8
-	laneCtr2    Mem // 0 and 1 in word 0 of the two 128-bit lanes
-	two         Mem // 2 in word 0 of both 128-bit lanes
 	iota16      Mem // 0, 1, ..., 15: the counter offsets of the vertical lanes
 	sixteen     Mem // 16, to advance the vertical counters
 	laneCtr4    Mem // 0, 1, 2, 3 in word 0 of each 128-bit lane
@@ -86,13 +79,6 @@ func constants() {
 		w := i &^ 3
 		DATA(i, U8((i-w+3)%4+w))
 	}
-	laneCtr2 = GLOBL("lanectr2", RODATA|NOPTR)
-	DATA(16, U32(1))
-	DATA(28, U32(0))
-	two = GLOBL("two", RODATA|NOPTR)
-	DATA(0, U32(2))
-	DATA(16, U32(2))
-	DATA(28, U32(0))
 	four = GLOBL("four", RODATA|NOPTR)
 	DATA(0, U32(4))
 	DATA(4, U32(0))
@@ -411,131 +397,6 @@ func chachaHorizontalAVX512(name string, sets int) {
 			JLE(LabelRef("done_" + name))
 		}
 	}
-
-	Label("done_" + name)
-	VZEROUPPER()
-	RET()
-}
-
-// chachaAVX2 emits the AVX2 kernel name: sets horizontal sets of two
-// blocks (a row per ymm register, a block per 128-bit lane) at a time, on
-// physical registers Y0..Y15 only, so that no instruction needs an EVEX
-// encoding: set k's rows in Y(4k)..Y(4k+3), Y12..Y14 temporaries. The
-// rotations by 16 and 8 are byte shuffles, those by 12 and 7 two shifts and
-// an OR. The input rows are kept on the stack.
-func chachaAVX2(name string, sets int) {
-	bytesPer := 128 * sets
-	inc := GLOBL("inc_"+name, RODATA|NOPTR) // 2*sets in word 0 of both lanes
-	DATA(0, U32(2*sets))
-	DATA(16, U32(2*sets))
-	DATA(28, U32(0))
-
-	TEXT(name, NOSPLIT, "func(s *[16]uint32, dst, src []byte)")
-	Pragma("noescape")
-	Doc(fmt.Sprintf("%s sets dst = src XOR keystream for src, whose length is a multiple", name),
-		fmt.Sprintf("of %d (%d blocks), from the block counter of s, which it does not", bytesPer, 2*sets),
-		"advance. len(dst) >= len(src). It requires AVX2.")
-	sp := Load(Param("s"), RAX)
-	dst := Load(Param("dst").Base(), RDI)
-	src := Load(Param("src").Base(), RSI)
-	n := Load(Param("src").Len(), RCX)
-	TESTQ(n, n)
-	JZ(LabelRef("done_" + name))
-
-	Comment("the input rows, both lanes, on the stack: A, B, C, then D of each set")
-	rows := AllocLocal(32 * (3 + sets))
-	row := func(i int) Mem { return rows.Offset(32 * i) }
-	for i := range 3 {
-		VBROADCASTI128(Mem{Base: sp, Disp: 16 * i}, Y0)
-		VMOVDQU(Y0, row(i))
-	}
-	VBROADCASTI128(Mem{Base: sp, Disp: 48}, Y0)
-	VPADDD(laneCtr2, Y0, Y0)
-	for k := range sets {
-		VMOVDQU(Y0, row(3+k))
-		VPADDD(two, Y0, Y0)
-	}
-
-	Label("chunk_" + name)
-	y := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11}
-	x := func(k, r int) VecPhysical { return y[4*k+r] }
-	for k := range sets {
-		for r := range 3 {
-			VMOVDQU(row(r), x(k, r))
-		}
-		VMOVDQU(row(3+k), x(k, 3))
-	}
-	MOVQ(U32(10), RDX)
-	Label("round_" + name)
-	halfRound := func() {
-		// a += b; d ^= a; d <<<= 16; c += d; b ^= c; b <<<= 12;
-		// a += b; d ^= a; d <<<= 8;  c += d; b ^= c; b <<<= 7
-		for _, st := range []struct {
-			add, src, xor int
-			n             uint8
-		}{{0, 1, 3, 16}, {2, 3, 1, 12}, {0, 1, 3, 8}, {2, 3, 1, 7}} {
-			for k := range sets {
-				VPADDD(x(k, st.src), x(k, st.add), x(k, st.add))
-			}
-			for k := range sets {
-				VPXOR(x(k, st.add), x(k, st.xor), x(k, st.xor))
-			}
-			for k := range sets {
-				v := x(k, st.xor)
-				switch st.n {
-				case 16:
-					VPSHUFB(rot16, v, v)
-				case 8:
-					VPSHUFB(rot8, v, v)
-				default:
-					t := []VecPhysical{Y12, Y13, Y14}[k]
-					VPSLLD(U8(st.n), v, t)
-					VPSRLD(U8(32-st.n), v, v)
-					VPOR(t, v, v)
-				}
-			}
-		}
-	}
-	halfRound()
-	Comment("diagonals into columns: rotate rows 1, 2, 3 left by 1, 2, 3 words")
-	for k := range sets {
-		VPSHUFD(U8(0x39), x(k, 1), x(k, 1))
-		VPSHUFD(U8(0x4e), x(k, 2), x(k, 2))
-		VPSHUFD(U8(0x93), x(k, 3), x(k, 3))
-	}
-	halfRound()
-	for k := range sets {
-		VPSHUFD(U8(0x93), x(k, 1), x(k, 1))
-		VPSHUFD(U8(0x4e), x(k, 2), x(k, 2))
-		VPSHUFD(U8(0x39), x(k, 3), x(k, 3))
-	}
-	DECQ(RDX)
-	JNZ(LabelRef("round_" + name))
-
-	Comment("add the input; block 2k is in the low lanes of set k, 2k+1 in the high")
-	for k := range sets {
-		for r := range 3 {
-			VPADDD(row(r), x(k, r), x(k, r))
-		}
-		VPADDD(row(3+k), x(k, 3), x(k, 3))
-		for half, imm := range []uint8{0x20, 0x31} {
-			base := 128*k + 64*half
-			VPERM2I128(U8(imm), x(k, 1), x(k, 0), Y12) // rows A and B of the block
-			VPERM2I128(U8(imm), x(k, 3), x(k, 2), Y13) // rows C and D
-			VPXOR(Mem{Base: src, Disp: base}, Y12, Y12)
-			VPXOR(Mem{Base: src, Disp: base + 32}, Y13, Y13)
-			VMOVDQU(Y12, Mem{Base: dst, Disp: base})
-			VMOVDQU(Y13, Mem{Base: dst, Disp: base + 32})
-		}
-		Comment("the next chunk's counters")
-		VMOVDQU(row(3+k), Y12)
-		VPADDD(inc, Y12, Y12)
-		VMOVDQU(Y12, row(3+k))
-	}
-	ADDQ(U32(bytesPer), src)
-	ADDQ(U32(bytesPer), dst)
-	SUBQ(U32(bytesPer), n)
-	JNZ(LabelRef("chunk_" + name))
 
 	Label("done_" + name)
 	VZEROUPPER()
