@@ -292,16 +292,6 @@ func (v *Element) SquareN(a *Element, n int) *Element {
 	return v
 }
 
-// MulSmall sets v = a × c, and returns v. It is meant for small public
-// constants such as 121666 (RFC 7748, Section 5), but c may be any uint32.
-//
-// a may be loose (limbs < 2^54); v is tight: l1 ≤ 2^51 and the other limbs
-// < 2^51.
-func (v *Element) MulSmall(a *Element, c uint32) *Element {
-	feMulSmallGeneric(v, a, c)
-	return v
-}
-
 // Select sets v = a if cond == 1 and v = b if cond == 0, and returns v.
 // cond must be 0 or 1; it is applied as a mask, without branching. The limbs
 // are copied as they are.
@@ -313,27 +303,6 @@ func (v *Element) Select(a, b *Element, cond int) *Element {
 	v.l3 = (a.l3 & m) | (b.l3 &^ m)
 	v.l4 = (a.l4 & m) | (b.l4 &^ m)
 	return v
-}
-
-// Swap swaps v and u if cond == 1 and leaves both unchanged if cond == 0.
-// cond must be 0 or 1; it is applied as a mask, without branching.
-func (v *Element) Swap(u *Element, cond int) {
-	m := mask64(cond)
-	t := m & (v.l0 ^ u.l0)
-	v.l0 ^= t
-	u.l0 ^= t
-	t = m & (v.l1 ^ u.l1)
-	v.l1 ^= t
-	u.l1 ^= t
-	t = m & (v.l2 ^ u.l2)
-	v.l2 ^= t
-	u.l2 ^= t
-	t = m & (v.l3 ^ u.l3)
-	v.l3 ^= t
-	u.l3 ^= t
-	t = m & (v.l4 ^ u.l4)
-	v.l4 ^= t
-	u.l4 ^= t
 }
 
 // mask64 returns all ones if cond == 1 and zero if cond == 0.
