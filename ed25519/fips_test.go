@@ -5,25 +5,19 @@ import (
 	"crypto"
 	"crypto/ed25519"
 	"crypto/fips140"
-	"os"
-	"os/exec"
 	"testing"
+
+	"github.com/carry-crypto/carry/internal/testutil"
 )
 
 // TestFIPS140 runs the test binary again with GODEBUG=fips140=only, where
 // fips140Checks runs.
 func TestFIPS140(t *testing.T) {
-	if os.Getenv("CARRY_ED25519_FIPS_CHILD") == "1" {
+	if testutil.IsChild(t) {
 		fips140Checks(t)
 		return
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestFIPS140$", "-test.v")
-	cmd.Env = append(os.Environ(), "GODEBUG=fips140=only", "CARRY_ED25519_FIPS_CHILD=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil || !bytes.Contains(out, []byte("--- PASS: TestFIPS140")) {
-		t.Fatalf("child with GODEBUG=fips140=only: %v\n%s", err, out)
-	}
-	t.Logf("child with GODEBUG=fips140=only:\n%s", out)
+	testutil.RunChild(t, "GODEBUG=fips140=only")
 }
 
 // fips140Checks checks, in FIPS 140-only mode, that the functions go to

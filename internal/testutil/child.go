@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -24,9 +25,19 @@ func IsChild(t testing.TB) bool {
 // child fails. The child sees IsChild(t) true. A test binary for another
 // architecture run under an emulator (test.sh's arm64 run with qemu) cannot
 // start itself again: there t is skipped, and the native runs of the same
-// test cover it.
+// test cover it. A child asked to run in FIPS 140 mode (GODEBUG fips140=on
+// or only) is not started in a purego build, where the standard library
+// refuses that mode at start-up: t is skipped, and the default build's run
+// covers it.
 func RunChild(t testing.TB, env ...string) {
 	t.Helper()
+	if puregoBuild {
+		for _, kv := range env {
+			if strings.HasPrefix(kv, "GODEBUG=") && (strings.Contains(kv, "fips140=on") || strings.Contains(kv, "fips140=only")) {
+				t.Skip("purego build: the standard library does not start in FIPS 140 mode without its assembly")
+			}
+		}
+	}
 	cmd := exec.Command(os.Args[0], "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.v")
 	cmd.Env = append(append(os.Environ(), childEnv+"="+t.Name()), env...)
 	out, err := cmd.CombinedOutput()
