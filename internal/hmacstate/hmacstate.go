@@ -30,9 +30,9 @@ type Hash struct {
 
 	// sum holds the inner digest between the two halves of a MAC, the MAC,
 	// and the digest of a long key while its padded blocks are made: it is
-	// sumBuf[:0], unless the digest is longer than 64 bytes. pad holds a
-	// padded key block: padBuf[:blockSize] unless a block is longer than
-	// the largest SHA-2 block.
+	// sumBuf[:], unless the digest is longer than 64 bytes; every use
+	// reslices it. pad holds a padded key block: padBuf[:blockSize] unless a
+	// block is longer than the largest SHA-2 block.
 	sum    []byte
 	sumBuf [64]byte
 	pad    []byte
@@ -43,9 +43,9 @@ type Hash struct {
 func New(h hash.Hash) *Hash {
 	s := &Hash{h: h, blockSize: h.BlockSize()}
 	s.u, _ = h.(encoding.BinaryUnmarshaler)
-	s.sum = s.sumBuf[:0]
+	s.sum = s.sumBuf[:]
 	if n := h.Size(); n > len(s.sumBuf) {
-		s.sum = make([]byte, 0, n)
+		s.sum = make([]byte, n)
 	}
 	s.pad = s.padBuf[:]
 	if s.blockSize > len(s.padBuf) {
@@ -83,7 +83,7 @@ func (s *Hash) Wipe(blank []byte) {
 	if blank == nil || s.u == nil || s.u.UnmarshalBinary(blank) != nil {
 		s.h.Reset()
 	}
-	clear(s.sum[:cap(s.sum)])
+	clear(s.sum)
 	clear(s.pad)
 }
 
@@ -208,7 +208,7 @@ func (st *States) Set(s *Hash, key []byte, check bool) {
 		st.outer = append(st.outer[:0], p...)
 	}
 	clear(p)
-	clear(s.sum[:cap(s.sum)])
+	clear(s.sum)
 }
 
 // saveMarshaled saves the states after the padded blocks, the first of

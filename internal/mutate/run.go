@@ -1,0 +1,850 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// A config holds the command's flags.
+type config struct {
+	sample  int            // mutants per package, chosen at random; 0 for all
+	seed    uint64         // the seed of the choice
+	timeout time.Duration  // per mutant's test run; 0 picks one from the unmutated run
+	list    bool           // print the mutants, run nothing
+	run     string         // -test.run for the tests
+	skip    string         // -test.skip for the tests
+	match   *regexp.Regexp // only mutants whose key matches
+	purego  bool           // also run the purego build
+	verbose bool
+	out     io.Writer
+	dir     string // where the package patterns are resolved ("" for the current directory)
+
+	// skipUnmutated skips the run of the unmutated tests, for a caller
+	// that has just run them; timeout must be set.
+	skipUnmutated bool
+}
+
+// A pkg is one package under test: its sources and the builds that compile
+// them.
+type pkg struct {
+	dir, path string
+	builds    []*build
+	gens      []*generator
+	muts      []*mutant
+	surv      *survivors
+	print     string // fingerprint of the package's files when loaded
+}
+
+// A build is one way of compiling the package's tests: the default, or with
+// the purego tag.
+type build struct {
+	tags  string
+	files map[string]bool // the package's non-test Go and assembly files in it
+}
+
+// A generator is a program in its own module under the package directory
+// (an avo _asm folder or a _gen folder) that writes some of the package's
+// files.
+type generator struct {
+	dir  string     // its folder, relative to the package directory
+	runs [][]string // the argument lists it is run with
+	base map[string][]byte
+}
+
+type outcome int
+
+const (
+	killed outcome = iota
+	survived
+	argued
+	notCompiling
+	unchanged
+)
+
+type result struct {
+	out     outcome
+	detail  string
+	timeout bool // killed by the time limit
+	refused bool // killed by the generator's own checks
+	purego  bool // killed only by the purego build
+}
+
+// A tally counts the results of one package.
+type tally struct {
+	mutants, killed, timeouts, refused, purego, argued, survived, notCompiling, unchanged, stale int
+	elapsed                                                                                      time.Duration
+	labels                                                                                       map[string]string // each run mutant's result, by key
+}
+
+func (t *tally) add(r result) {
+	t.mutants++
+	switch r.out {
+	case killed:
+		t.killed++
+		if r.timeout {
+			t.timeouts++
+		}
+		if r.refused {
+			t.refused++
+		}
+		if r.purego {
+			t.purego++
+		}
+	case survived:
+		t.survived++
+	case argued:
+		t.argued++
+	case notCompiling:
+		t.notCompiling++
+	case unchanged:
+		t.unchanged++
+	}
+}
+
+func (t *tally) String() string {
+	counted := t.killed + t.argued + t.survived
+	pct := 100.0
+	if counted > 0 {
+		pct = 100 * float64(t.killed) / float64(counted)
+	}
+	return fmt.Sprintf("%d mutants: %d killed (%d by the time limit, %d by the generator, %d only by purego), "+
+		"%d argued, %d survived, %d not compiling, %d unchanged output, %d stale entries; %.1f%% killed; %s",
+		t.mutants, t.killed, t.timeouts, t.refused, t.purego, t.argued, t.survived, t.notCompiling,
+		t.unchanged, t.stale, pct, t.elapsed.Round(time.Second))
+}
+
+// failed reports whether the tally fails the command: an unlisted survivor
+// or a stale entry.
+func (t *tally) failed() bool { return t.survived > 0 || t.stale > 0 }
+
+// goList is the part of "go list -json" that is used.
+type goList struct {
+	Dir, ImportPath string
+	GoFiles         []string
+	SFiles          []string
+	IgnoredGoFiles  []string
+	Error           *struct{ Err string }
+}
+
+// goCmd returns a go command run in dir. The test binaries it builds run on
+// this machine, so GOOS and GOARCH are left out of its environment.
+func (c *config) goCmd(ctx context.Context, dir string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	cmd.Env = environWithout("GOOS", "GOARCH")
+	return cmd
+}
+
+// environWithout returns the environment without the named variables.
+func environWithout(names ...string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !slices.Contains(names, strings.SplitN(kv, "=", 2)[0]) {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// loadPackage resolves pattern (a directory or an import path) and
+// enumerates its mutants.
+func (c *config) loadPackage(ctx context.Context, pattern string) (*pkg, error) {
+	p := &pkg{}
+	tagSets := []string{""}
+	if c.purego {
+		tagSets = append(tagSets, "purego")
+	}
+	// A directory is listed from inside, so that it may be in another
+	// module.
+	dir, target := c.dir, pattern
+	if fi, err := os.Stat(filepath.Join(c.dir, pattern)); err == nil && fi.IsDir() {
+		dir, target = filepath.Join(c.dir, pattern), "."
+	}
+	for _, tags := range tagSets {
+		args := []string{"list", "-json"}
+		if tags != "" {
+			args = append(args, "-tags", tags)
+		}
+		out, err := c.goCmd(ctx, dir, append(args, target)...).Output()
+		if err != nil {
+			return nil, fmt.Errorf("go list %s: %v%s", pattern, err, stderrOf(err))
+		}
+		var l goList
+		if err := json.Unmarshal(out, &l); err != nil {
+			return nil, fmt.Errorf("go list %s: %v", pattern, err)
+		}
+		if l.Error != nil {
+			return nil, fmt.Errorf("go list %s: %s", pattern, l.Error.Err)
+		}
+		p.dir, p.path = l.Dir, l.ImportPath
+		b := &build{tags: tags, files: map[string]bool{}}
+		for _, f := range slices.Concat(l.GoFiles, l.SFiles) {
+			b.files[f] = true
+		}
+		p.builds = append(p.builds, b)
+	}
+	var err error
+	if p.surv, err = readSurvivors(filepath.Join(p.dir, survivorsFile)); err != nil {
+		return nil, err
+	}
+
+	// The package's own files, in any build.
+	var names []string
+	for _, b := range p.builds {
+		for f := range b.files {
+			if strings.HasSuffix(f, ".go") && !slices.Contains(names, f) {
+				names = append(names, f)
+			}
+		}
+	}
+	sort.Strings(names)
+	var files []*sourceFile
+	for _, name := range names {
+		sf, err := readSource(filepath.Join(p.dir, name), name, "")
+		if err != nil {
+			return nil, err
+		}
+		if sf != nil {
+			files = append(files, sf)
+		}
+	}
+
+	// The generators.
+	entries, err := os.ReadDir(p.dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), "_") {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(p.dir, e.Name(), "go.mod")); err != nil {
+			continue
+		}
+		g := &generator{dir: e.Name()}
+		gfiles, err := filepath.Glob(filepath.Join(p.dir, g.dir, "*.go"))
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(gfiles)
+		for _, f := range gfiles {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			sf, err := readSource(f, g.dir+"/"+filepath.Base(f), g.dir)
+			if err != nil {
+				return nil, err
+			}
+			if sf != nil {
+				files = append(files, sf)
+			}
+		}
+		if g.runs, err = generatorRuns(p.dir, g.dir); err != nil {
+			return nil, err
+		}
+		p.gens = append(p.gens, g)
+	}
+
+	funcs := map[string][]param{}
+	for _, sf := range files {
+		if sf.gen == "" {
+			funcParams(sf.ast, sf.src, sf.fset, funcs)
+		}
+	}
+	for _, sf := range files {
+		sf.funcs = funcs
+		p.muts = append(p.muts, sf.mutants()...)
+	}
+	numberMutants(p.muts)
+	if p.print, err = p.fingerprint(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// fingerprint hashes the files of the package directory and of its
+// generators, so that a run can tell that someone changed them.
+func (p *pkg) fingerprint() (string, error) {
+	h := sha256.New()
+	dirs := []string{p.dir}
+	for _, g := range p.gens {
+		dirs = append(dirs, filepath.Join(p.dir, g.dir))
+	}
+	for _, d := range dirs {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			return "", err
+		}
+		for _, e := range entries {
+			if !e.Type().IsRegular() || e.Name() == survivorsFile {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(d, e.Name()))
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(h, "%s %d\n", filepath.Join(d, e.Name()), len(data))
+			h.Write(data)
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum(nil)), nil
+}
+
+func readSource(path, name, gen string) (*sourceFile, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parseSource(name, gen, src)
+}
+
+func stderrOf(err error) string {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && len(ee.Stderr) > 0 {
+		return "\n" + strings.TrimSpace(string(ee.Stderr))
+	}
+	return ""
+}
+
+var (
+	genLine    = regexp.MustCompile(`^//go:generate go run \. (.*)$`)
+	genShLine  = regexp.MustCompile(`^//go:generate sh -c "cd (\S+) && go run \. ([^"]*)"$`)
+	avoHeader  = regexp.MustCompile(`^// Code generated by command: go run \S+\.go (.*)\. DO NOT EDIT\.$`)
+	failedTest = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
+)
+
+// generatorRuns finds the argument lists generator dir is run with: from
+// its own go:generate lines, the package's "cd dir && go run ." lines, and
+// the headers avo writes into the files it generates.
+func generatorRuns(pkgDir, dir string) ([][]string, error) {
+	var runs [][]string
+	addRun := func(args string) {
+		f := strings.Fields(args)
+		for _, r := range runs {
+			if slices.Equal(r, f) {
+				return
+			}
+		}
+		runs = append(runs, f)
+	}
+	scan := func(glob string, fn func(line string)) error {
+		files, err := filepath.Glob(glob)
+		if err != nil {
+			return err
+		}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return err
+			}
+			for _, line := range strings.Split(string(data), "\n") {
+				fn(line)
+			}
+		}
+		return nil
+	}
+	if err := scan(filepath.Join(pkgDir, dir, "*.go"), func(line string) {
+		if m := genLine.FindStringSubmatch(line); m != nil {
+			addRun(m[1])
+		}
+	}); err != nil {
+		return nil, err
+	}
+	if err := scan(filepath.Join(pkgDir, "*.go"), func(line string) {
+		if m := genShLine.FindStringSubmatch(line); m != nil && m[1] == dir {
+			addRun(m[2])
+		}
+	}); err != nil {
+		return nil, err
+	}
+	for _, glob := range []string{"*.go", "*.s"} {
+		if err := scan(filepath.Join(pkgDir, glob), func(line string) {
+			if m := avoHeader.FindStringSubmatch(line); m != nil && dir == "_asm" {
+				addRun(m[1])
+			}
+		}); err != nil {
+			return nil, err
+		}
+	}
+	if len(runs) == 0 {
+		return nil, fmt.Errorf("%s: no go:generate line says how to run the generator", filepath.Join(pkgDir, dir))
+	}
+	return runs, nil
+}
+
+// choose applies -match and -sample to the package's mutants.
+func (c *config) choose(p *pkg) []*mutant {
+	var ms []*mutant
+	for _, m := range p.muts {
+		if c.match == nil || c.match.MatchString(m.key()) {
+			ms = append(ms, m)
+		}
+	}
+	if c.sample > 0 && c.sample < len(ms) {
+		r := rand.New(rand.NewPCG(c.seed, c.seed^0x9e3779b97f4a7c15))
+		perm := r.Perm(len(ms))[:c.sample]
+		sort.Ints(perm)
+		picked := make([]*mutant, len(perm))
+		for i, j := range perm {
+			picked[i] = ms[j]
+		}
+		ms = picked
+	}
+	return ms
+}
+
+// runPackage runs the chosen mutants of one package and returns its tally.
+func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
+	start := time.Now()
+	t := &tally{labels: map[string]string{}}
+	ms := c.choose(p)
+	rel := p.path
+
+	// Entries for mutants that no longer exist are stale whatever was chosen.
+	exists := map[string]bool{}
+	for _, m := range p.muts {
+		exists[m.key()] = true
+	}
+	for _, k := range p.surv.keys {
+		if !exists[k] {
+			t.stale++
+			fmt.Fprintf(c.out, "%s: stale entry, no such mutant (line %d): %s\n", rel, p.surv.lines[k], k)
+		}
+	}
+
+	if c.list {
+		for _, m := range ms {
+			fmt.Fprintf(c.out, "%s %s:%d:%d: %s\n", rel, m.file, m.line, m.col, m.key())
+		}
+		counts := map[string]int{}
+		for _, m := range ms {
+			counts[m.op]++
+		}
+		fmt.Fprintf(c.out, "%s: %d mutants:", rel, len(ms))
+		for _, o := range operators {
+			fmt.Fprintf(c.out, " %s %d", o.name, counts[o.name])
+		}
+		fmt.Fprintln(c.out)
+		t.elapsed = time.Since(start)
+		return t, nil
+	}
+
+	tmp, err := os.MkdirTemp("", "carry-mutate-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	r := &runner{config: c, p: p, tmp: tmp, timeouts: map[string]time.Duration{}}
+
+	// The unmutated tests must pass in every build (unless the caller has
+	// just run them), and the generators must reproduce the committed
+	// files.
+	for _, b := range p.builds {
+		if c.skipUnmutated && c.timeout > 0 {
+			r.timeouts[b.tags] = c.timeout
+			continue
+		}
+		res, d, err := r.test(ctx, b, nil)
+		if err != nil {
+			return nil, err
+		}
+		if res.out != survived {
+			return nil, fmt.Errorf("%s: the unmutated tests fail (tags %q): %s", rel, b.tags, res.detail)
+		}
+		limit := c.timeout
+		if limit == 0 {
+			limit = 5*d + 30*time.Second
+		}
+		r.timeouts[b.tags] = limit
+		fmt.Fprintf(c.out, "%s: unmutated tests (tags %q) pass in %s; limit per mutant %s\n",
+			rel, b.tags, d.Round(100*time.Millisecond), limit.Round(time.Second))
+	}
+	for _, g := range p.gens {
+		if !slices.ContainsFunc(ms, func(m *mutant) bool { return m.gen == g.dir }) {
+			continue
+		}
+		out, _, err := r.generate(ctx, g, nil)
+		if err != nil {
+			return nil, fmt.Errorf("%s: the unmutated generator %s fails: %v", rel, g.dir, err)
+		}
+		g.base = map[string][]byte{}
+		for name, path := range out {
+			got, _ := os.ReadFile(path)
+			want, err := os.ReadFile(filepath.Join(p.dir, name))
+			if err != nil || !sameGenerated(got, want) {
+				return nil, fmt.Errorf("%s: %s differs from what %s generates; regenerate it first", rel, name, g.dir)
+			}
+			g.base[name] = got
+		}
+	}
+
+	for i, m := range ms {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		t0 := time.Now()
+		res, err := r.mutant(ctx, m)
+		if err != nil {
+			return nil, err
+		}
+		listed := p.surv.listed(m.key())
+		label := ""
+		switch res.out {
+		case survived:
+			if listed {
+				res.out, label = argued, "argued"
+			} else {
+				label = "SURVIVED"
+			}
+		case killed:
+			label = "killed"
+			if listed {
+				label = "killed, STALE entry"
+				t.stale++
+			}
+		case notCompiling:
+			label = "not compiling"
+			if listed {
+				label = "not compiling, STALE entry"
+				t.stale++
+			}
+		case unchanged:
+			label = "unchanged output"
+			if listed {
+				label = "unchanged output, STALE entry"
+				t.stale++
+			}
+		}
+		t.add(res)
+		t.labels[m.key()] = label
+		if res.timeout {
+			t.labels[m.key()] += ", time limit"
+		}
+		if res.refused {
+			t.labels[m.key()] += ", refused"
+		}
+		if res.purego {
+			t.labels[m.key()] += ", purego"
+		}
+		if res.detail != "" {
+			label += " (" + res.detail + ")"
+		}
+		fmt.Fprintf(c.out, "%s [%d/%d %s] %s:%d:%d %s: %s\n", rel, i+1, len(ms), time.Since(t0).Round(100*time.Millisecond),
+			m.file, m.line, m.col, label, m.key())
+	}
+	t.elapsed = time.Since(start)
+	return t, nil
+}
+
+// sameGenerated compares generated files, ignoring comments (the header
+// that records the command that made them, and the comments avo writes
+// into the assembly) but not directives such as //go:build.
+func sameGenerated(a, b []byte) bool {
+	return bytes.Equal(stripComments(a), stripComments(b))
+}
+
+func stripComments(src []byte) []byte {
+	var out []byte
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		if i := bytes.Index(line, []byte("//")); i >= 0 && !bytes.HasPrefix(line[i:], []byte("//go:")) {
+			line = bytes.TrimRight(line[:i], " \t")
+		}
+		if len(line) > 0 {
+			out = append(append(out, line...), '\n')
+		}
+	}
+	return out
+}
+
+type runner struct {
+	*config
+	p        *pkg
+	tmp      string
+	timeouts map[string]time.Duration
+	seq      int
+}
+
+// mutant builds and tests one mutant.
+func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
+	r.seq++
+	if print, err := r.p.fingerprint(); err != nil {
+		return result{}, err
+	} else if print != r.p.print {
+		return result{}, fmt.Errorf("the files of %s changed during the run; run it again when they are settled", r.p.path)
+	}
+	overlay := map[string]string{}
+	var changed []string // package files the mutant changes
+	if m.gen == "" {
+		path := filepath.Join(r.p.dir, m.file)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return result{}, err
+		}
+		if !bytes.Equal(src, m.src) {
+			return result{}, fmt.Errorf("%s changed during the run", path)
+		}
+		mutated := filepath.Join(r.tmp, fmt.Sprintf("m%d_%s", r.seq, filepath.Base(m.file)))
+		if err := os.WriteFile(mutated, apply(src, m), 0o644); err != nil {
+			return result{}, err
+		}
+		defer os.Remove(mutated)
+		overlay[path] = mutated
+		changed = []string{m.file}
+	} else {
+		var g *generator
+		for _, x := range r.p.gens {
+			if x.dir == m.gen {
+				g = x
+			}
+		}
+		out, res, err := r.generate(ctx, g, m)
+		if err != nil {
+			return result{}, err
+		}
+		if res != nil {
+			return *res, nil
+		}
+		for name, path := range out {
+			got, _ := os.ReadFile(path)
+			if !sameGenerated(got, g.base[name]) {
+				overlay[filepath.Join(r.p.dir, name)] = path
+				changed = append(changed, name)
+			}
+		}
+		if len(changed) == 0 {
+			return result{out: unchanged}, nil
+		}
+	}
+
+	compiled := false
+	for i, b := range r.p.builds {
+		if !slices.ContainsFunc(changed, func(f string) bool { return b.files[f] }) {
+			continue
+		}
+		res, _, err := r.test(ctx, b, overlay)
+		if err != nil {
+			return result{}, err
+		}
+		if res.out == notCompiling {
+			continue
+		}
+		compiled = true
+		if res.out == killed {
+			res.purego = i > 0 && b.tags == "purego"
+			return res, nil
+		}
+	}
+	if !compiled {
+		return result{out: notCompiling}, nil
+	}
+	return result{out: survived}, nil
+}
+
+// apply returns src with m's change made.
+func apply(src []byte, m *mutant) []byte {
+	out := append([]byte{}, src[:m.start]...)
+	out = append(out, m.repl...)
+	return append(out, src[m.end:]...)
+}
+
+// test compiles the package's tests in build b with the overlay and runs
+// them. It returns survived when they pass, and how long the run took.
+func (r *runner) test(ctx context.Context, b *build, overlay map[string]string) (result, time.Duration, error) {
+	bin := filepath.Join(r.tmp, "pkg.test")
+	defer os.Remove(bin)
+	args := []string{"test", "-c", "-o", bin, "-ldflags=-s -w"}
+	if b.tags != "" {
+		args = append(args, "-tags", b.tags)
+	}
+	if len(overlay) > 0 {
+		ov := filepath.Join(r.tmp, "overlay.json")
+		data, err := json.Marshal(map[string]any{"Replace": overlay})
+		if err != nil {
+			return result{}, 0, err
+		}
+		if err := os.WriteFile(ov, data, 0o644); err != nil {
+			return result{}, 0, err
+		}
+		args = append(args, "-overlay", ov)
+	}
+	cmd := r.goCmd(ctx, r.p.dir, append(args, ".")...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		if ctx.Err() != nil {
+			return result{}, 0, ctx.Err()
+		}
+		if len(overlay) == 0 {
+			return result{}, 0, fmt.Errorf("compiling the unmutated tests of %s: %v\n%s", r.p.path, err, out)
+		}
+		if r.verbose {
+			fmt.Fprintf(r.out, "    compile error: %s\n", firstLines(out, 2))
+		}
+		return result{out: notCompiling}, 0, nil
+	}
+
+	limit := r.timeouts[b.tags]
+	if limit == 0 {
+		limit = 30 * time.Minute
+	}
+	targs := []string{"-test.count=1", "-test.short=false", "-test.failfast",
+		"-test.timeout=" + (limit + time.Minute).String()}
+	if r.run != "" {
+		targs = append(targs, "-test.run="+r.run)
+	}
+	if r.skip != "" {
+		targs = append(targs, "-test.skip="+r.skip)
+	}
+	tctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	tc := exec.CommandContext(tctx, bin, targs...)
+	tc.Dir = r.p.dir
+	tc.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	tc.Cancel = func() error { return syscall.Kill(-tc.Process.Pid, syscall.SIGKILL) }
+	tc.WaitDelay = 10 * time.Second
+	var out bytes.Buffer
+	tc.Stdout, tc.Stderr = &out, &out
+	t0 := time.Now()
+	err := tc.Run()
+	d := time.Since(t0)
+	if ctx.Err() != nil {
+		return result{}, 0, ctx.Err()
+	}
+	if tctx.Err() != nil {
+		return result{out: killed, timeout: true, detail: "time limit " + limit.Round(time.Second).String()}, d, nil
+	}
+	if err == nil {
+		return result{out: survived}, d, nil
+	}
+	return result{out: killed, detail: failure(out.Bytes()) + ", " + d.Round(100*time.Millisecond).String()}, d, nil
+}
+
+// failure names what failed in a test binary's output.
+func failure(out []byte) string {
+	var last string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := failedTest.FindStringSubmatch(line); m != nil {
+			return m[1]
+		}
+		if strings.HasPrefix(line, "panic: ") {
+			return strings.TrimSpace(truncate(line, 80))
+		}
+		if strings.TrimSpace(line) != "" {
+			last = line
+		}
+	}
+	return strings.TrimSpace(truncate(last, 80))
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+func firstLines(b []byte, n int) string {
+	lines := strings.SplitN(strings.TrimSpace(string(b)), "\n", n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, " | ")
+}
+
+// generate runs generator g, mutated by m unless m is nil, in a temporary
+// copy, and returns its outputs by their names in the package directory. A
+// non-nil result says the mutant ended there: it does not compile, or the
+// generator refused it.
+func (r *runner) generate(ctx context.Context, g *generator, m *mutant) (map[string]string, *result, error) {
+	work := filepath.Join(r.tmp, "gen")
+	if err := os.RemoveAll(work); err != nil {
+		return nil, nil, err
+	}
+	dst := filepath.Join(work, g.dir)
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return nil, nil, err
+	}
+	entries, err := os.ReadDir(filepath.Join(r.p.dir, g.dir))
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(r.p.dir, g.dir, e.Name()))
+		if err != nil {
+			return nil, nil, err
+		}
+		if m != nil && g.dir+"/"+e.Name() == m.file {
+			if !bytes.Equal(data, m.src) {
+				return nil, nil, fmt.Errorf("%s changed during the run", filepath.Join(r.p.dir, m.file))
+			}
+			data = apply(data, m)
+		}
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o644); err != nil {
+			return nil, nil, err
+		}
+	}
+	env := append(environWithout("GOOS", "GOARCH", "GOFLAGS", "GOWORK"), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	bin := filepath.Join(r.tmp, "generator")
+	build := r.goCmd(ctx, dst, "build", "-o", bin, ".")
+	build.Env = env
+	if out, err := build.CombinedOutput(); err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		if m == nil {
+			return nil, nil, fmt.Errorf("building: %v\n%s", err, out)
+		}
+		if r.verbose {
+			fmt.Fprintf(r.out, "    compile error: %s\n", firstLines(out, 2))
+		}
+		return nil, &result{out: notCompiling}, nil
+	}
+	for _, args := range g.runs {
+		gctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+		run := exec.CommandContext(gctx, bin, args...)
+		run.Dir = dst
+		run.Env = env
+		out, err := run.CombinedOutput()
+		cancel()
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
+			if m == nil {
+				return nil, nil, fmt.Errorf("running with %q: %v\n%s", args, err, out)
+			}
+			return nil, &result{out: killed, refused: true, detail: "generator refused: " + firstLines(out, 1)}, nil
+		}
+	}
+	outs := map[string]string{}
+	files, err := os.ReadDir(work)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, f := range files {
+		if f.Type().IsRegular() {
+			outs[f.Name()] = filepath.Join(work, f.Name())
+		}
+	}
+	return outs, nil, nil
+}

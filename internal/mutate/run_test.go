@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSurvivorsParse(t *testing.T) {
+	good := "# comment\n\nx.go f op: a → b\nx.go f op: a → c #2\n\tboth are equivalent:\n\tbecause.\n\n" +
+		"x.go g op: a → b\n\tone line.\n"
+	s := &survivors{path: "mutants.txt", why: map[string]string{}, lines: map[string]int{}}
+	if err := s.parse([]byte(good)); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.keys) != 3 || s.why["x.go f op: a → b"] != "both are equivalent:\nbecause." ||
+		s.why["x.go f op: a → c #2"] != s.why["x.go f op: a → b"] || s.why["x.go g op: a → b"] != "one line." {
+		t.Errorf("parsed %q %q", s.keys, s.why)
+	}
+	for name, bad := range map[string]string{
+		"no argument":          "x.go f op: a → b\n",
+		"argument lost at end": "x.go f op: a → b\n\targ\nx.go g op: a → b\n",
+		"argument first":       "\targ\nx.go f op: a → b\n\targ\n",
+		"listed twice":         "x.go f op: a → b\n\targ\nx.go f op: a → b\n\targ\n",
+	} {
+		s := &survivors{path: "mutants.txt", why: map[string]string{}, lines: map[string]int{}}
+		if err := s.parse([]byte(bad)); err == nil {
+			t.Errorf("%s: parsed without an error", name)
+		}
+	}
+}
+
+// copyTree copies the folder src to dst.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRunTiny runs the command on the package in testdata/tiny: a killed
+// mutant, one killed only in the purego build, a hang, generator mutants
+// (killed by the tests, refused by the generator, with unchanged output), a
+// mutant that does not compile, a listed survivor, an unlisted one, and
+// stale entries.
+func TestRunTiny(t *testing.T) {
+	dir := t.TempDir()
+	copyTree(t, "testdata/tiny", dir)
+	const (
+		kSub       = "tiny.go Sub arith: return a - b → return a + b"
+		kArgued    = "tiny.go Clamp const: if n > 3 → if n > 4"
+		kSurvived  = "tiny.go Clamp delete: n = 3 → ∅"
+		kPurego    = "double_purego.go Double arith: return x + x → return x - x"
+		kHang      = "tiny.go Steps arith: n -= 2 → n += 2"
+		kGenKilled = `_gen/main.go main const: "// Code generated b…", 6 * 7) → "// Code generated b…", 6 * 8)`
+		kGenRefuse = "_gen/main.go main delete: flag.Parse() → ∅"
+		kGenSame   = "_gen/main.go main const: (src), 0o644) → (src), 0o645)"
+		kNoCompile = "tiny.go Last index: return x[3] → return x[4]"
+		kStale     = "tiny.go Second index: return x[1] → return x[0]"
+		kGone      = "tiny.go Gone const: 1 → 2"
+	)
+	list := "# The survivors of tiny.\n" + kArgued + "\n\tTestClamp passes n <= 3 only.\n" +
+		kStale + "\n\twrongly listed: it is killed.\n" + kGone + "\n\tno such mutant.\n"
+	if err := os.WriteFile(filepath.Join(dir, survivorsFile), []byte(list), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	keys := []string{kSub, kArgued, kSurvived, kPurego, kHang, kGenKilled, kGenRefuse, kGenSame, kNoCompile, kStale}
+	var quoted []string
+	for _, k := range keys {
+		quoted = append(quoted, regexp.QuoteMeta(k))
+	}
+	var out bytes.Buffer
+	c := &config{
+		out:     &out,
+		purego:  true,
+		timeout: 8 * time.Second,
+		match:   regexp.MustCompile("^(" + strings.Join(quoted, "|") + ")$"),
+	}
+	ctx := context.Background()
+	p, err := c.loadPackage(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl, err := c.runPackage(ctx, p)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	t.Logf("output:\n%s", out.String())
+	want := map[string]string{
+		kSub:       "killed",
+		kArgued:    "argued",
+		kSurvived:  "SURVIVED",
+		kPurego:    "killed, purego",
+		kHang:      "killed, time limit",
+		kGenKilled: "killed",
+		kGenRefuse: "killed, refused",
+		kGenSame:   "unchanged output",
+		kNoCompile: "not compiling",
+		kStale:     "killed, STALE entry",
+	}
+	for k, w := range want {
+		if got := tl.labels[k]; got != w {
+			t.Errorf("%s: %q, want %q", k, got, w)
+		}
+	}
+	if tl.mutants != len(keys) || tl.killed != 6 || tl.argued != 1 || tl.survived != 1 ||
+		tl.notCompiling != 1 || tl.unchanged != 1 || tl.stale != 2 || tl.purego != 1 || tl.timeouts != 1 || tl.refused != 1 {
+		t.Errorf("tally %s", tl)
+	}
+	if !tl.failed() {
+		t.Error("a run with an unlisted survivor and stale entries did not fail")
+	}
+
+	// Listed exactly, the same mutants pass.
+	list = "# The survivors of tiny.\n" + kArgued + "\n" + kSurvived + "\n\tTestClamp passes n <= 3 only.\n"
+	if err := os.WriteFile(filepath.Join(dir, survivorsFile), []byte(list), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.match = regexp.MustCompile("^(" + regexp.QuoteMeta(kArgued) + "|" + regexp.QuoteMeta(kSurvived) + "|" + regexp.QuoteMeta(kSub) + ")$")
+	out.Reset()
+	if p, err = c.loadPackage(ctx, dir); err != nil {
+		t.Fatal(err)
+	}
+	if tl, err = c.runPackage(ctx, p); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if tl.failed() || tl.argued != 2 || tl.killed != 1 {
+		t.Errorf("tally %s\n%s", tl, out.String())
+	}
+}
+
+// TestSampleIsSeeded checks that -sample picks the same mutants for the same
+// seed and others for another.
+func TestSampleIsSeeded(t *testing.T) {
+	c := &config{purego: true, out: &bytes.Buffer{}}
+	p, err := c.loadPackage(context.Background(), "testdata/tiny")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pick := func(seed uint64) string {
+		c.sample, c.seed = 5, seed
+		var ks []string
+		for _, m := range c.choose(p) {
+			ks = append(ks, m.key())
+		}
+		return strings.Join(ks, "\n")
+	}
+	a, b, other := pick(7), pick(7), pick(8)
+	if a != b {
+		t.Errorf("seed 7 picked\n%s\nthen\n%s", a, b)
+	}
+	if a == other {
+		t.Errorf("seeds 7 and 8 picked the same mutants")
+	}
+	if n := strings.Count(a, "\n") + 1; n != 5 {
+		t.Errorf("picked %d mutants, want 5", n)
+	}
+}

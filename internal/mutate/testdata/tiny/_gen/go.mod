@@ -1,0 +1,3 @@
+module example.com/tiny/_gen
+
+go 1.26
