@@ -29,7 +29,7 @@ type Implementation struct {
 	// case ("ifma"): tests select it and name its subtests by it.
 	Name string
 	// Needs lists the CPU features it needs, by the names of cpu.X86's
-	// fields without "Has" ("BMI2", "AVX512IFMA").
+	// or cpu.ARM64's fields without "Has" ("BMI2", "AVX512IFMA", "ASIMD").
 	Needs []string
 
 	// Choice, For, Kernel and Else describe the implementation in carry
@@ -181,9 +181,10 @@ func subset(a, b []string) bool {
 	return true
 }
 
-// Has reports whether the CPU has feature, named as cpu.X86's field
-// without "Has"; GODEBUG=cpu.<feature>=off turns one off, as x/sys/cpu
-// reads it. It panics for a feature that no implementation of carry needs.
+// Has reports whether the CPU has feature, named as cpu.X86's or
+// cpu.ARM64's field without "Has"; GODEBUG=cpu.<feature>=off turns one
+// off, as x/sys/cpu reads it. It panics for a feature that no
+// implementation of carry needs.
 func Has(feature string) bool {
 	switch feature {
 	case "ADX":
@@ -200,6 +201,8 @@ func Has(feature string) bool {
 		return cpu.X86.HasAVX512IFMA
 	case "BMI2":
 		return cpu.X86.HasBMI2
+	case "ASIMD":
+		return cpu.ARM64.HasASIMD
 	}
 	panic("carry/impl: unknown CPU feature " + feature)
 }
