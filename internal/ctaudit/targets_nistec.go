@@ -3,9 +3,9 @@ package ctaudit
 import "slices"
 
 // The entries of internal/nistec: every function, with and without the
-// purego tag. They differ in P-256's and P-521's field multiplication,
-// squaring and table scans, P-521's addition and subtraction and P-256's
-// point formulas:
+// purego tag. They differ in the field multiplication, squaring and
+// table scans, P-384's and P-521's addition and subtraction, and P-256's
+// and P-521's point formulas:
 // by default a dispatch between the assembly and the Go kernels
 // (nistecAsm), with purego forwarders to the Go kernels (nistecPurego).
 // Each allowed jump tests a length, a public loop counter, the validity of
@@ -121,7 +121,7 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "(*p384Jacobian).addAffineDistinct"},
 	{Symbol: ne + "(*p384Jacobian).toProjective", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*p384Table).initJacobian", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop index i%2, public"},
-	{Symbol: ne + "(*p384Table).selectInto", AllowedLoopJumps: 3, Why: "loops over public word and entry counts"},
+	{Symbol: ne + "(*p384Table).selectIntoGeneric", AllowedLoopJumps: 3, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*p521Element).Add"},
 	{Symbol: ne + "(*p521Element).Equal", AllowedLoopJumps: 1, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*p521Element).Invert"},
@@ -168,10 +168,10 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p256SquareGeneric"},
 	{Symbol: ne + "p256Sub"},
 	{Symbol: ne + "p256ToBytes"},
-	{Symbol: ne + "p384Add"},
+	{Symbol: ne + "p384AddGeneric"},
 	{Symbol: ne + "p384FromBytes"},
 	{Symbol: ne + "p384Invert"},
-	{Symbol: ne + "p384Mul"},
+	{Symbol: ne + "p384MulGeneric"},
 	{Symbol: ne + "p384OrdAdd"},
 	{Symbol: ne + "p384OrdFromBytes"},
 	{Symbol: ne + "p384OrdInvert"},
@@ -179,13 +179,13 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "p384OrdToBytes"},
 	{Symbol: ne + "p384Polynomial"},
 	{Symbol: ne + "p384ReducedCheck"},
-	{Symbol: ne + "p384SelectAffine", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
+	{Symbol: ne + "p384SelectAffineGeneric", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "p384SelectBase"},
 	{Symbol: ne + "p521SelectBase"},
 	{Symbol: ne + "p256SelectBaseGeneric", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "p384SqrtCandidate", AllowedLoopJumps: 6, Why: "the loops over the public window steps of the constant exponent"},
-	{Symbol: ne + "p384Square"},
-	{Symbol: ne + "p384Sub"},
+	{Symbol: ne + "p384SquareGeneric"},
+	{Symbol: ne + "p384SubGeneric"},
 	{Symbol: ne + "p384ToBytes"},
 	{Symbol: ne + "p521AddGeneric"},
 	{Symbol: ne + "p521FromBytes"},
@@ -256,6 +256,18 @@ var nistecAsm = []Func{
 	{Symbol: ne + "p256SelectBase", AllowedBranches: 1, Why: "useAVX512, the CPU's features"},
 	{Symbol: ne + "p256SelectBaseSSE2"},
 	{Symbol: ne + "p256SelectBaseAVX512", AllowedLoopJumps: 1, Why: "the loop over the table's public entry count"},
+	{Symbol: ne + "p384Mul", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p384Square", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p384MulADX"},
+	{Symbol: ne + "p384SquareADX"},
+	{Symbol: ne + "p384Add", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p384AddADX"},
+	{Symbol: ne + "p384Sub", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p384SubADX"},
+	{Symbol: ne + "(*p384Table).selectInto", AllowedLoopJumps: 1, Why: "the loop over the public word count"},
+	{Symbol: ne + "p384SelectAffine"},
+	{Symbol: ne + "p384SelectSSE2"},
+	{Symbol: ne + "p384SelectAffineSSE2"},
 	{Symbol: ne + "p521Mul", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "p521Square", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "p521MulADX"},
@@ -287,6 +299,12 @@ var nistecPurego = []Func{
 	{Symbol: ne + "(*p256Jacobian).addDistinct"},
 	{Symbol: ne + "(*p256Table).selectInto"},
 	{Symbol: ne + "p256SelectBase"},
+	{Symbol: ne + "p384Mul"},
+	{Symbol: ne + "p384Square"},
+	{Symbol: ne + "p384Add"},
+	{Symbol: ne + "p384Sub"},
+	{Symbol: ne + "(*p384Table).selectInto"},
+	{Symbol: ne + "p384SelectAffine"},
 	{Symbol: ne + "p521Mul"},
 	{Symbol: ne + "p521Square"},
 	{Symbol: ne + "p521Add"},

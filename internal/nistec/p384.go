@@ -449,10 +449,10 @@ func (t *p384Table) initJacobian(q *p384Jacobian) {
 	}
 }
 
-// selectInto sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
+// selectIntoGeneric sets p = n·Q for 0 ≤ n ≤ 16 (the identity for 0) by reading
 // every entry and keeping one by mask, ORed into local words. Constant time
 // in n.
-func (t *p384Table) selectInto(p *P384Point, n uint32) {
+func (t *p384Table) selectIntoGeneric(p *P384Point, n uint32) {
 	var x, y, z [6]uint64
 	for i := range t {
 		m := -uint64(eqWord(uint32(i+1), n))
@@ -540,10 +540,10 @@ func (p *P384Point) ScalarMult(q *P384Point, scalar []byte) (*P384Point, error) 
 	return p.Set(&r), nil
 }
 
-// p384SelectAffine sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
+// p384SelectAffineGeneric sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
 // 0, which the caller discards) by reading every entry and keeping one by
 // mask, ORed into local words. Constant time in n.
-func p384SelectAffine(a *p384Affine, row *[16]p384Affine, n uint32) {
+func p384SelectAffineGeneric(a *p384Affine, row *[16]p384Affine, n uint32) {
 	var x, y [6]uint64
 	for i := range row {
 		m := -uint64(eqWord(uint32(i+1), n))

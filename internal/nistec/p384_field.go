@@ -549,11 +549,11 @@ var p384B = p384Element{[6]uint64{0x081188719d412dcc, 0xf729add87a4c32ec, 0x77f2
 // p384RR is R² mod m (R = 2^384), to enter the Montgomery domain.
 var p384RR = [6]uint64{0xfffffffe00000001, 0x0000000200000000, 0xfffffffe00000000, 0x0000000200000000, 0x0000000000000001, 0x0000000000000000}
 
-// p384Mul sets z = x·y·R⁻¹ mod m (Montgomery multiplication, R = 2^384) for
+// p384MulGeneric sets z = x·y·R⁻¹ mod m (Montgomery multiplication, R = 2^384) for
 // x, y < m, fully reduced. z may alias x and y. Constant time. The
 // double-width product row by row, then the reduction one word a row,
 // all written out by _gen with the modulus's words as constants.
-func p384Mul(z, x, y *[6]uint64) {
+func p384MulGeneric(z, x, y *[6]uint64) {
 	x0, x1, x2, x3, x4, x5 := x[0], x[1], x[2], x[3], x[4], x[5]
 	var w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11 uint64
 	var hi, lo, c uint64
@@ -1028,10 +1028,10 @@ func p384Mul(z, x, y *[6]uint64) {
 	z[5] = t5&keep | r5&^keep
 }
 
-// p384Square sets z = x²·R⁻¹ mod m for x < m, fully reduced. z may alias x.
+// p384SquareGeneric sets z = x²·R⁻¹ mod m for x < m, fully reduced. z may alias x.
 // Constant time. The product's cross terms are computed once and doubled;
 // then the Montgomery reduction takes one word a row.
-func p384Square(z, x *[6]uint64) {
+func p384SquareGeneric(z, x *[6]uint64) {
 	x0, x1, x2, x3, x4, x5 := x[0], x[1], x[2], x[3], x[4], x[5]
 	var w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11 uint64
 	var hi, lo, c uint64
@@ -1386,8 +1386,8 @@ func p384Square(z, x *[6]uint64) {
 	z[5] = t5&keep | r5&^keep
 }
 
-// p384Add sets z = x + y mod m, for x, y < m. z may alias x and y. Constant time.
-func p384Add(z, x, y *[6]uint64) {
+// p384AddGeneric sets z = x + y mod m, for x, y < m. z may alias x and y. Constant time.
+func p384AddGeneric(z, x, y *[6]uint64) {
 	var c uint64
 	t0, c := bits.Add64(x[0], y[0], c)
 	t1, c := bits.Add64(x[1], y[1], c)
@@ -1413,8 +1413,8 @@ func p384Add(z, x, y *[6]uint64) {
 	z[5] = t5&keep | r5&^keep
 }
 
-// p384Sub sets z = x - y mod m, for x, y < m. z may alias x and y. Constant time.
-func p384Sub(z, x, y *[6]uint64) {
+// p384SubGeneric sets z = x - y mod m, for x, y < m. z may alias x and y. Constant time.
+func p384SubGeneric(z, x, y *[6]uint64) {
 	var b uint64
 	t0, b := bits.Sub64(x[0], y[0], b)
 	t1, b := bits.Sub64(x[1], y[1], b)

@@ -3,8 +3,9 @@
 // ADOX (BMI2 and ADX), the point formulas of p256.go (the Jacobian doubling,
 // the Jacobian additions, and the complete projective addition and mixed
 // addition), and the SSE2 and AVX-512 scans of the tables; with -curve, the
-// kernels of P-521 (p521_field_amd64_asm.go, p521_point_amd64_asm.go) and of
-// the binary GCD (bingcd_amd64_asm.go).
+// kernels of P-384 (p384_field_amd64_asm.go), of P-521
+// (p521_field_amd64_asm.go, p521_point_amd64_asm.go) and of the binary GCD
+// (bingcd_amd64_asm.go).
 //
 // The point formulas are written from a straight-line description (formula):
 // the same lines in the same order as the Go code, except the Jacobian
@@ -64,9 +65,9 @@ const (
 // operand (p1 and p3 do not fit a sign-extended 32-bit immediate).
 var p256P Mem
 
-// curve selects the field to generate: p256 (the default, the command of
-// the first go:generate line) or p521 (p521MulADX and p521SquareADX).
-var curve = flag.String("curve", "p256", "field to generate: p256 or p521")
+// curve selects the kernels to generate: p256 (the default, the command of
+// the first go:generate line) or one of generators.
+var curve = flag.String("curve", "p256", "kernels to generate: p256, p384, p521 or bingcd")
 
 // generators holds the other outputs of this command, by the name -curve
 // takes; each registers itself from its own file's init.
