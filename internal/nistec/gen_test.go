@@ -17,5 +17,7 @@ func TestGeneratedFilesAreCurrent(t *testing.T) {
 	files = append(files, "p256_field_arch_amd64.go", "p256_field_noasm.go")
 	// P-521's dispatch of its multiplication and squaring.
 	files = append(files, "p521_field_arch_amd64.go", "p521_field_noasm.go")
+	// P-256's arm64 assembly, its declarations and the forwarders to it.
+	files = append(files, "p256_field_arm64.s", "p256_field_arm64.go", "p256_field_arch_arm64.go")
 	testutil.CheckGenerated(t, "_gen", []string{"-out", ".."}, files...)
 }

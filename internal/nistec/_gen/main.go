@@ -140,6 +140,10 @@ func main() {
 			write(*out, c.name+"_field_noasm.go", noasm)
 		}
 	}
+	asm, decls, arch := arm64Files()
+	writeRaw(*out, "p256_field_arm64.s", asm)
+	write(*out, "p256_field_arm64.go", decls)
+	write(*out, "p256_field_arch_arm64.go", arch)
 }
 
 func header(e *emitter) {
