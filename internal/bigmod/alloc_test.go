@@ -21,12 +21,14 @@ func TestAllocations(t *testing.T) {
 		e := randBig(r, bits).Bytes()
 		xb := x.Bytes(m)
 		z := &Nat{make([]uint64, n)}
+		z2 := &Nat{make([]uint64, n)}
 		buf := make([]byte, m.Size())
 		for _, op := range []struct {
 			name string
 			f    func()
 		}{
 			{"Exp", func() { z.Exp(x, e, m) }},
+			{"ExpPair", func() { ExpPair(z, x, e, m, z2, y, e, m) }},
 			{"ExpShortVarTime", func() { z.ExpShortVarTime(x, 65537, m) }},
 			{"Mul", func() { z.Mul(x, y, m) }},
 			{"Add", func() { z.Add(x, y, m) }},
@@ -37,7 +39,7 @@ func TestAllocations(t *testing.T) {
 			{"Equal", func() { x.Equal(y) }},
 		} {
 			runs := 5
-			if op.name == "Exp" && bits > 2048 {
+			if (op.name == "Exp" || op.name == "ExpPair") && bits > 2048 {
 				runs = 1
 			}
 			if a := testing.AllocsPerRun(runs, op.f); a != 0 {

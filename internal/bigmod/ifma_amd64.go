@@ -2,7 +2,11 @@
 
 package bigmod
 
-import "github.com/carry-crypto/carry/internal/impl"
+import (
+	"unsafe"
+
+	"github.com/carry-crypto/carry/internal/impl"
+)
 
 // useIFMA selects the AVX-512 IFMA exponentiation (implIFMA), where the CPU
 // has its features; moduli get their radix-2^52 constants (Modulus.r52)
@@ -17,6 +21,17 @@ const (
 	maxDigitWords = 80
 	maxPairWords  = 40
 )
+
+// aligned64 returns n words of buf from the first that starts a 64-byte
+// line; buf must have n+7 words. The exponentiations keep their values in
+// it, so that each 512-bit load and store of the kernels and the table scan
+// stays within one cache line: one that straddles two costs the
+// exponentiation half again its time. Only buf's address, which is public,
+// decides where the words start.
+func aligned64(buf []uint64, n int) []uint64 {
+	skip := int(-uintptr(unsafe.Pointer(&buf[0])) / 8 % 8)
+	return buf[skip : skip+n : skip+n]
+}
 
 // amm sets z = a·b·R'⁻¹ mod m, almost reduced (below 2m for a, b below
 // 2m), with the kernel for r's size. z may alias a and b. All slices have
@@ -90,8 +105,8 @@ func (z *Nat) expIFMA(x *Nat, e []byte, m *Modulus, w int) *Nat {
 	r := m.r52
 	P := r.words
 	entries := 1 << w
-	var buf [(1<<expMaxWindowBits + 3) * maxDigitWords]uint64
-	mem := buf[:(entries+3)*P]
+	var buf [(1<<expMaxWindowBits+3)*maxDigitWords + 7]uint64
+	mem := aligned64(buf[:], (entries+3)*P)
 	table := mem[:entries*P]
 	acc := mem[entries*P : (entries+1)*P]
 	sel := mem[(entries+1)*P : (entries+2)*P]
@@ -142,8 +157,9 @@ func (z *Nat) expShortIFMAVarTime(x *Nat, e uint, m *Modulus) *Nat {
 	checkSize(m, x)
 	r := m.r52
 	P := r.words
-	var buf [3 * maxDigitWords]uint64
-	xR, acc, one := buf[:P], buf[P:2*P], buf[2*P:3*P]
+	var buf [3*maxDigitWords + 7]uint64
+	mem := aligned64(buf[:], 3*P)
+	xR, acc, one := mem[:P], mem[P:2*P], mem[2*P:3*P]
 	limbsToDigits(acc, x.limbs)
 	amm(xR, acc, r.rr, r)
 	one[0] = 1
@@ -176,8 +192,8 @@ func expPairIFMA(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2
 	r1, r2 := m1.r52, m2.r52
 	P := r1.words
 	entries := 1 << w
-	var buf [(2<<expMaxWindowBits + 12) * maxPairWords]uint64
-	mem := buf[:(2*entries+12)*P]
+	var buf [(2<<expMaxWindowBits+12)*maxPairWords + 7]uint64
+	mem := aligned64(buf[:], (2*entries+12)*P)
 	take := func(words int) []uint64 {
 		s := mem[:words:words]
 		mem = mem[words:]

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/carry-crypto/carry/internal/impl"
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -300,6 +301,22 @@ func TestSelectIFMA(t *testing.T) {
 					t.Fatalf("%d words, %d entries: entry %d wrong", words, entries, k)
 				}
 			}
+		}
+	}
+}
+
+// TestAligned64 checks that aligned64 returns n words of buf starting at a
+// 64-byte boundary, wherever buf starts.
+func TestAligned64(t *testing.T) {
+	const n = 24
+	whole := make([]uint64, n+7+8)
+	for skip := range 8 {
+		buf := whole[skip : skip+n+7]
+		got := aligned64(buf, n)
+		start := uintptr(unsafe.Pointer(&got[0]))
+		first := int(start-uintptr(unsafe.Pointer(&buf[0]))) / 8
+		if start%64 != 0 || len(got) != n || cap(got) != n || first < 0 || first+n > len(buf) {
+			t.Fatalf("buf at word %d: words [%d, %d), address %#x", skip, first, first+len(got), start)
 		}
 	}
 }

@@ -92,6 +92,7 @@ var bigmodAsm = []Func{
 	{Symbol: bm + "(*Nat).expIFMA.func1"},
 	{Symbol: bm + "(*Nat).expWindow.func1"},
 	{Symbol: bm + "ExpPair", AllowedBranches: 6, Why: whyBMBranches},
+	{Symbol: bm + "aligned64"},
 	{Symbol: bm + "amm", AllowedBranches: 4, Why: whyBMBranches},
 	{Symbol: bm + "amm2", AllowedBranches: 2, Why: whyBMBranches},
 	{Symbol: bm + "ammIFMA20", AllowedLoopJumps: 1, Why: whyBMKernel},
