@@ -23,6 +23,8 @@ func seal(p path, dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaint
 	switch p {
 	case pathWide, pathChunks, pathHead:
 		sealLong(p, key, nonce, ciphertext, plaintext, additionalData, tag)
+	case pathNEON:
+		sealNEON(key, nonce, ciphertext, plaintext, additionalData, tag)
 	case pathPortable:
 		var head [shortHead]byte
 		sealWith(head[:], key, nonce, ciphertext, plaintext, additionalData, tag)
@@ -88,6 +90,8 @@ func open(p path, dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, cipher
 	}
 	var ok bool
 	switch p {
+	case pathNEON:
+		ok = openNEON(key, nonce, out, ciphertext, additionalData, tag)
 	case pathWide, pathChunks, pathHead, pathPortable:
 		ok = openPieces(p, key, nonce, out, ciphertext, additionalData, tag)
 	default:

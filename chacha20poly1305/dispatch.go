@@ -22,13 +22,14 @@ const (
 	pathChunks                 // sealLong, openLong: the head, then chunked
 	pathHead                   // sealLong, openLong: the head, then the rest
 	pathPortable               // sealWith, openWith
+	pathNEON                   // sealNEON, openNEON
 )
 
 // choosePath returns the path of a message of n bytes with adLen bytes of
 // additional data on this CPU. The AVX-512 kernels run where useFused is
 // set (AVX-512F, BW and VL, and BMI2), the vector Poly1305 of chunked
 // where useChunks is too (AVX-512 IFMA), the AVX2 kernels where only
-// useAVX2Fused is (AVX2 and BMI2):
+// useAVX2Fused is (AVX2 and BMI2), the arm64 ones where useNEON is:
 //
 //	CPU       bytes          path            kernels (Seal; Open alike)
 //	AVX-512   0-64, ad 0-16  pathShort       shortSeal
@@ -49,6 +50,8 @@ const (
 //	          193-320        pathAVX2x3      sealAVX2x3: three sets
 //	          321-448        pathAVX2x4      sealAVX2x4: four sets
 //	          449-           pathAVX2Chunks  sealAVX2Chunks: eight vertical blocks
+//	arm64     all            pathNEON        sealNEON: xorKeyStreamNEON (block 0 and
+//	                                         the data), polyBlocksARM64
 //	other     all            pathPortable    keyAndHead (block 0 and 448 bytes),
 //	                                         XORKeyStream, the MAC
 //
@@ -80,6 +83,9 @@ func choosePath(n, adLen int) path {
 			return pathAVX2x1 + path((n+blockSize-1)/blockSize/2)
 		}
 		return pathAVX2Chunks
+	}
+	if useNEON {
+		return pathNEON
 	}
 	return pathPortable
 }

@@ -1,0 +1,3 @@
+module github.com/carry-crypto/carry/chacha20poly1305/_gen
+
+go 1.26
