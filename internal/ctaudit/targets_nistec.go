@@ -4,8 +4,8 @@ import "slices"
 
 // The entries of internal/nistec: every function, with and without the
 // purego tag. They differ in the field multiplication, squaring and
-// table scans, P-384's and P-521's addition and subtraction, and P-256's
-// and P-521's point formulas:
+// table scans, P-384's and P-521's addition and subtraction, and the point
+// formulas:
 // by default a dispatch between the assembly and the Go kernels
 // (nistecAsm), with purego forwarders to the Go kernels (nistecPurego).
 // Each allowed jump tests a length, a public loop counter, the validity of
@@ -36,14 +36,14 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "(*P256Scalar).Set"},
 	{Symbol: ne + "(*P256Scalar).SetCanonicalBytes", AllowedBranches: 2, Why: "len(b), and whether b < n: the input's validity (error path)"},
 	{Symbol: ne + "(*P256Scalar).SetReducedBytes", AllowedLoopJumps: 2, AllowedBranches: 1, Why: "len(b) and whether b < 2^bitlen(n): the input's validity (error path); loops over the public word count"},
-	{Symbol: ne + "(*P384Point).Add"},
+	{Symbol: ne + "(*P384Point).addGeneric"},
 	{Symbol: ne + "(*P384Point).Bytes"},
 	{Symbol: ne + "(*P384Point).BytesX"},
 	{Symbol: ne + "(*P384Point).ScalarBaseMult", AllowedLoopJumps: 6, AllowedBranches: 1, Why: "len(scalar): the length is public; loops over the public digit counts (the Jacobian and the complete parts) and the inlined selections' word counts"},
 	{Symbol: ne + "(*P384Point).ScalarMult", AllowedLoopJumps: 6, AllowedBranches: 1, Why: "len(scalar): the length is public; loops over the public digit counts (the incomplete and the complete parts, and i > 0 in the latter) and the word counts of inlined copies and selections"},
 	{Symbol: ne + "(*P384Point).Select", AllowedLoopJumps: 3, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*P384Point).Set"},
-	{Symbol: ne + "(*P384Point).addAffine"},
+	{Symbol: ne + "(*P384Point).addAffineGeneric"},
 	{Symbol: ne + "(*P384Point).affine"},
 	{Symbol: ne + "(*P384Point).bytes", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "whether the point is the identity (Z = 0), public"},
 	{Symbol: ne + "(*P384Point).bytesX", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "whether the point is the identity (Z = 0), public"},
@@ -114,11 +114,11 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "(*p384Element).Square"},
 	{Symbol: ne + "(*p384Element).Sub"},
 	{Symbol: ne + "(*p384Element).bytes"},
-	{Symbol: ne + "(*p384Jacobian).double"},
+	{Symbol: ne + "(*p384Jacobian).doubleGeneric"},
 	{Symbol: ne + "(*p384Jacobian).fromProjective"},
-	{Symbol: ne + "(*p384Jacobian).addDistinct"},
+	{Symbol: ne + "(*p384Jacobian).addDistinctGeneric"},
 	{Symbol: ne + "(*p384Jacobian).selectFrom", AllowedLoopJumps: 3, Why: "loops over public word and entry counts"},
-	{Symbol: ne + "(*p384Jacobian).addAffineDistinct"},
+	{Symbol: ne + "(*p384Jacobian).addAffineDistinctGeneric"},
 	{Symbol: ne + "(*p384Jacobian).toProjective", AllowedLoopJumps: 2, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*p384Table).initJacobian", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop index i%2, public"},
 	{Symbol: ne + "(*p384Table).selectIntoGeneric", AllowedLoopJumps: 3, Why: "loops over public word and entry counts"},
@@ -268,6 +268,18 @@ var nistecAsm = []Func{
 	{Symbol: ne + "p384SelectAffine"},
 	{Symbol: ne + "p384SelectSSE2"},
 	{Symbol: ne + "p384SelectAffineSSE2"},
+	{Symbol: ne + "(*P384Point).Add", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "(*P384Point).addAffine", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "(*p384Jacobian).double", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "(*p384Jacobian).addDistinct", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "(*p384Jacobian).addAffineDistinct", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "p384MulInner"},
+	{Symbol: ne + "p384SquareInner"},
+	{Symbol: ne + "p384DoubleADX"},
+	{Symbol: ne + "p384AddDistinctADX"},
+	{Symbol: ne + "p384AddAffineDistinctADX"},
+	{Symbol: ne + "p384PointAddADX"},
+	{Symbol: ne + "p384PointAddAffineADX"},
 	{Symbol: ne + "p521Mul", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "p521Square", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "p521MulADX"},
@@ -305,6 +317,11 @@ var nistecPurego = []Func{
 	{Symbol: ne + "p384Sub"},
 	{Symbol: ne + "(*p384Table).selectInto"},
 	{Symbol: ne + "p384SelectAffine"},
+	{Symbol: ne + "(*P384Point).Add"},
+	{Symbol: ne + "(*P384Point).addAffine"},
+	{Symbol: ne + "(*p384Jacobian).double"},
+	{Symbol: ne + "(*p384Jacobian).addDistinct"},
+	{Symbol: ne + "(*p384Jacobian).addAffineDistinct"},
 	{Symbol: ne + "p521Mul"},
 	{Symbol: ne + "p521Square"},
 	{Symbol: ne + "p521Add"},

@@ -169,8 +169,8 @@ func (p *P384Point) bytesX(out *[p384ElementLength]byte) ([]byte, error) {
 	return x.bytes(out), nil
 }
 
-// Add sets q = p1 + p2, and returns q. Constant time.
-func (q *P384Point) Add(p1, p2 *P384Point) *P384Point {
+// addGeneric sets q = p1 + p2, and returns q, in Go (see Add). Constant time.
+func (q *P384Point) addGeneric(p1, p2 *P384Point) *P384Point {
 	// Renes-Costello-Batina 2015, Algorithm 4 (a = -3): 12M + 2mb + 29a.
 	var t0, t1, t2, t3, t4, x3, y3, z3 p384Element
 	t0.Mul(&p1.x, &p2.x) // t0 := X1 * X2
@@ -226,9 +226,9 @@ type p384Affine struct {
 	x, y p384Element
 }
 
-// addAffine sets q = p1 + p2, for p2 affine and not the identity, and
+// addAffineGeneric sets q = p1 + p2, for p2 affine and not the identity, and
 // returns q. Constant time.
-func (q *P384Point) addAffine(p1 *P384Point, p2 *p384Affine) *P384Point {
+func (q *P384Point) addAffineGeneric(p1 *P384Point, p2 *p384Affine) *P384Point {
 	// Renes-Costello-Batina 2015, Algorithm 5 (mixed, a = -3): 11M + 2mb + 23a.
 	// It is complete for every p1, and for p2 anything but the identity.
 	var t0, t1, t2, t3, t4, x3, y3, z3 p384Element
@@ -307,9 +307,9 @@ func (p *p384Jacobian) toProjective(q *P384Point) {
 	q.z.Set(&zzz)
 }
 
-// double sets p = q + q, and returns p. It is dbl-2001-b (Bernstein and
+// doubleGeneric sets p = q + q, and returns p. It is dbl-2001-b (Bernstein and
 // Lange, Explicit-Formulas Database, a = -3). Constant time.
-func (p *p384Jacobian) double(q *p384Jacobian) *p384Jacobian {
+func (p *p384Jacobian) doubleGeneric(q *p384Jacobian) *p384Jacobian {
 	var delta, gamma, beta, alpha, t, u, x3, y3, z3 p384Element
 	delta.Square(&q.z)     // δ = Z1²
 	gamma.Square(&q.y)     // γ = Y1²
@@ -339,12 +339,12 @@ func (p *p384Jacobian) double(q *p384Jacobian) *p384Jacobian {
 	return p
 }
 
-// addAffineDistinct sets p = p1 + p2 for an affine p2, and returns p. It is
+// addAffineDistinctGeneric sets p = p1 + p2 for an affine p2, and returns p. It is
 // madd-2004-hmv (Explicit-Formulas Database), 8M + 3S, which is wrong when
 // p1 is the identity or p1 = p2 (and gives the identity, Z3 = 0, for
 // p1 = -p2): the caller rules these out or replaces the result by mask.
 // Constant time.
-func (p *p384Jacobian) addAffineDistinct(p1 *p384Jacobian, p2 *p384Affine) *p384Jacobian {
+func (p *p384Jacobian) addAffineDistinctGeneric(p1 *p384Jacobian, p2 *p384Affine) *p384Jacobian {
 	var t1, t2, t3, t4, x3, y3, z3 p384Element
 	t1.Square(&p1.z)
 	t2.Mul(&t1, &p1.z)
@@ -368,11 +368,11 @@ func (p *p384Jacobian) addAffineDistinct(p1 *p384Jacobian, p2 *p384Affine) *p384
 	return p
 }
 
-// addDistinct sets p = p1 + p2, and returns p. It is add-1998-cmo-2
+// addDistinctGeneric sets p = p1 + p2, and returns p. It is add-1998-cmo-2
 // (Explicit-Formulas Database), 12M + 4S, which is wrong when p1 or p2 is
 // the identity or p1 = p2 (and gives the identity, Z3 = 0, for p1 = -p2):
 // the caller rules these out. Constant time.
-func (p *p384Jacobian) addDistinct(p1, p2 *p384Jacobian) *p384Jacobian {
+func (p *p384Jacobian) addDistinctGeneric(p1, p2 *p384Jacobian) *p384Jacobian {
 	var z1z1, z2z2, u1, u2, s1, s2, h, r, hh, hhh, v, x3, y3, z3 p384Element
 	z1z1.Square(&p1.z)
 	z2z2.Square(&p2.z)

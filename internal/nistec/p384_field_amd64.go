@@ -45,3 +45,59 @@ func p384SelectSSE2(out *[18]uint64, table *[16][18]uint64, n uint32)
 //
 //go:noescape
 func p384SelectAffineSSE2(out *[12]uint64, table *[16][12]uint64, n uint32)
+
+// p384MulInner sets p384Result (R12, R13, RBX, RCX, R8, R9) to
+// x·y·R⁻¹ mod p, fully reduced, for x, y < p at the addresses in RSI
+// and RDI, using every other register but BP. For the assembly's CALL
+// only: it cannot be called from Go. Constant time.
+func p384MulInner()
+
+// p384SquareInner sets p384Result (R12, R13, RBX, RCX, R8, R9) to
+// x²·R⁻¹ mod p, fully reduced, for x < p at the address in RSI, using
+// every other register but BP. For the assembly's CALL only: it cannot
+// be called from Go. Constant time.
+func p384SquareInner()
+
+// p384DoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in Jacobian coordinates
+// as (*p384Jacobian).doubleGeneric does, with equal results, for
+// coordinates below p. The outputs may alias the inputs. It requires BMI2
+// and ADX. Constant time.
+//
+//go:noescape
+func p384DoubleADX(x3 *[6]uint64, y3 *[6]uint64, z3 *[6]uint64, x1 *[6]uint64, y1 *[6]uint64, z1 *[6]uint64)
+
+// p384AddDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in
+// Jacobian coordinates as (*p384Jacobian).addDistinctGeneric does
+// (add-1998-cmo-2, with its exceptions), with equal results, for
+// coordinates below p. The outputs may alias the inputs. It requires BMI2
+// and ADX. Constant time.
+//
+//go:noescape
+func p384AddDistinctADX(x3 *[6]uint64, y3 *[6]uint64, z3 *[6]uint64, x1 *[6]uint64, y1 *[6]uint64, z1 *[6]uint64, x2 *[6]uint64, y2 *[6]uint64, z2 *[6]uint64)
+
+// p384AddAffineDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2)
+// in Jacobian coordinates as (*p384Jacobian).addAffineDistinctGeneric does
+// (madd-2004-hmv, with its exceptions), with equal results, for
+// coordinates below p. The outputs may alias the inputs. It requires BMI2
+// and ADX. Constant time.
+//
+//go:noescape
+func p384AddAffineDistinctADX(x3 *[6]uint64, y3 *[6]uint64, z3 *[6]uint64, x1 *[6]uint64, y1 *[6]uint64, z1 *[6]uint64, x2 *[6]uint64, y2 *[6]uint64)
+
+// p384PointAddADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in
+// projective coordinates as (*P384Point).addGeneric does (Renes, Costello
+// and Batina, Algorithm 4), with equal results, for coordinates below p;
+// b is the curve's b as the field holds it. The outputs may alias the
+// inputs. It requires BMI2 and ADX. Constant time.
+//
+//go:noescape
+func p384PointAddADX(x3 *[6]uint64, y3 *[6]uint64, z3 *[6]uint64, x1 *[6]uint64, y1 *[6]uint64, z1 *[6]uint64, x2 *[6]uint64, y2 *[6]uint64, z2 *[6]uint64, b *[6]uint64)
+
+// p384PointAddAffineADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2) as
+// (*P384Point).addAffineGeneric does (Renes, Costello and Batina,
+// Algorithm 5), with equal results, for coordinates below p; b is the
+// curve's b as the field holds it. The outputs may alias the inputs. It
+// requires BMI2 and ADX. Constant time.
+//
+//go:noescape
+func p384PointAddAffineADX(x3 *[6]uint64, y3 *[6]uint64, z3 *[6]uint64, x1 *[6]uint64, y1 *[6]uint64, z1 *[6]uint64, x2 *[6]uint64, y2 *[6]uint64, b *[6]uint64)

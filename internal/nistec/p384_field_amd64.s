@@ -429,12 +429,44 @@ TEXT ·p384SquareADX(SB), NOSPLIT, $96-16
 	MOVQ  R15, 88(SP)
 
 	// Six rounds on the low half; each leaves q - b above the window.
-	MOVQ  (SP), BX
-	MOVQ  8(SP), CX
-	MOVQ  16(SP), DI
-	MOVQ  24(SP), R8
-	MOVQ  32(SP), R9
-	MOVQ  40(SP), R10
+	MOVQ  (SP), R12
+	MOVQ  8(SP), R13
+	MOVQ  16(SP), BX
+	MOVQ  24(SP), CX
+	MOVQ  32(SP), R8
+	MOVQ  40(SP), R9
+	MOVQ  R12, DX
+	SHLQ  $0x20, DX
+	ADDQ  R12, DX
+	XORL  R12, R12
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, R12
+	SUBQ  R14, R13
+	SBBQ  R15, BX
+	SBBQ  R12, CX
+	SBBQ  $0x00, R8
+	SBBQ  $0x00, R9
+	SBBQ  $0x00, DX
+	MOVQ  DX, R12
+	MOVQ  R13, DX
+	SHLQ  $0x20, DX
+	ADDQ  R13, DX
+	XORL  R13, R13
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, R13
+	SUBQ  R14, BX
+	SBBQ  R15, CX
+	SBBQ  R13, R8
+	SBBQ  $0x00, R9
+	SBBQ  $0x00, R12
+	SBBQ  $0x00, DX
+	MOVQ  DX, R13
 	MOVQ  BX, DX
 	SHLQ  $0x20, DX
 	ADDQ  BX, DX
@@ -445,10 +477,10 @@ TEXT ·p384SquareADX(SB), NOSPLIT, $96-16
 	ADCQ  DX, R15
 	ADCQ  $0x00, BX
 	SUBQ  R14, CX
-	SBBQ  R15, DI
-	SBBQ  BX, R8
-	SBBQ  $0x00, R9
-	SBBQ  $0x00, R10
+	SBBQ  R15, R8
+	SBBQ  BX, R9
+	SBBQ  $0x00, R12
+	SBBQ  $0x00, R13
 	SBBQ  $0x00, DX
 	MOVQ  DX, BX
 	MOVQ  CX, DX
@@ -460,29 +492,13 @@ TEXT ·p384SquareADX(SB), NOSPLIT, $96-16
 	ADDQ  AX, R14
 	ADCQ  DX, R15
 	ADCQ  $0x00, CX
-	SUBQ  R14, DI
-	SBBQ  R15, R8
-	SBBQ  CX, R9
-	SBBQ  $0x00, R10
+	SUBQ  R14, R8
+	SBBQ  R15, R9
+	SBBQ  CX, R12
+	SBBQ  $0x00, R13
 	SBBQ  $0x00, BX
 	SBBQ  $0x00, DX
 	MOVQ  DX, CX
-	MOVQ  DI, DX
-	SHLQ  $0x20, DX
-	ADDQ  DI, DX
-	XORL  DI, DI
-	MULXQ p384K<>+0(SB), AX, R14
-	MULXQ p384K<>+8(SB), AX, R15
-	ADDQ  AX, R14
-	ADCQ  DX, R15
-	ADCQ  $0x00, DI
-	SUBQ  R14, R8
-	SBBQ  R15, R9
-	SBBQ  DI, R10
-	SBBQ  $0x00, BX
-	SBBQ  $0x00, CX
-	SBBQ  $0x00, DX
-	MOVQ  DX, DI
 	MOVQ  R8, DX
 	SHLQ  $0x20, DX
 	ADDQ  R8, DX
@@ -493,10 +509,10 @@ TEXT ·p384SquareADX(SB), NOSPLIT, $96-16
 	ADCQ  DX, R15
 	ADCQ  $0x00, R8
 	SUBQ  R14, R9
-	SBBQ  R15, R10
-	SBBQ  R8, BX
+	SBBQ  R15, R12
+	SBBQ  R8, R13
+	SBBQ  $0x00, BX
 	SBBQ  $0x00, CX
-	SBBQ  $0x00, DI
 	SBBQ  $0x00, DX
 	MOVQ  DX, R8
 	MOVQ  R9, DX
@@ -508,67 +524,51 @@ TEXT ·p384SquareADX(SB), NOSPLIT, $96-16
 	ADDQ  AX, R14
 	ADCQ  DX, R15
 	ADCQ  $0x00, R9
-	SUBQ  R14, R10
-	SBBQ  R15, BX
-	SBBQ  R9, CX
-	SBBQ  $0x00, DI
+	SUBQ  R14, R12
+	SBBQ  R15, R13
+	SBBQ  R9, BX
+	SBBQ  $0x00, CX
 	SBBQ  $0x00, R8
 	SBBQ  $0x00, DX
 	MOVQ  DX, R9
-	MOVQ  R10, DX
-	SHLQ  $0x20, DX
-	ADDQ  R10, DX
-	XORL  R10, R10
-	MULXQ p384K<>+0(SB), AX, R14
-	MULXQ p384K<>+8(SB), AX, R15
-	ADDQ  AX, R14
-	ADCQ  DX, R15
-	ADCQ  $0x00, R10
-	SUBQ  R14, BX
-	SBBQ  R15, CX
-	SBBQ  R10, DI
-	SBBQ  $0x00, R8
-	SBBQ  $0x00, R9
-	SBBQ  $0x00, DX
-	MOVQ  DX, R10
 
 	// Add the high half: the sum is below 2p.
 	MOVQ $0x00000000, R11
-	ADDQ 48(SP), BX
-	ADCQ 56(SP), CX
-	ADCQ 64(SP), DI
-	ADCQ 72(SP), R8
-	ADCQ 80(SP), R9
-	ADCQ 88(SP), R10
+	ADDQ 48(SP), R12
+	ADCQ 56(SP), R13
+	ADCQ 64(SP), BX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), R8
+	ADCQ 88(SP), R9
 	ADCQ $0x00, R11
 
 	// Subtract p; keep the difference unless it borrowed.
-	MOVQ    BX, AX
-	MOVQ    CX, R12
-	MOVQ    DI, R13
+	MOVQ    R12, AX
+	MOVQ    R13, SI
+	MOVQ    BX, DI
+	MOVQ    CX, R10
 	MOVQ    R8, R14
 	MOVQ    R9, R15
-	MOVQ    R10, DX
 	SUBQ    p384K<>+8(SB), AX
-	SBBQ    p384K<>+16(SB), R12
-	SBBQ    $-2, R13
+	SBBQ    p384K<>+16(SB), SI
+	SBBQ    $-2, DI
+	SBBQ    $-1, R10
 	SBBQ    $-1, R14
 	SBBQ    $-1, R15
-	SBBQ    $-1, DX
 	SBBQ    $0x00, R11
-	CMOVQCC AX, BX
-	CMOVQCC R12, CX
-	CMOVQCC R13, DI
+	CMOVQCC AX, R12
+	CMOVQCC SI, R13
+	CMOVQCC DI, BX
+	CMOVQCC R10, CX
 	CMOVQCC R14, R8
 	CMOVQCC R15, R9
-	CMOVQCC DX, R10
 	MOVQ    z+0(FP), DX
-	MOVQ    BX, (DX)
-	MOVQ    CX, 8(DX)
-	MOVQ    DI, 16(DX)
-	MOVQ    R8, 24(DX)
-	MOVQ    R9, 32(DX)
-	MOVQ    R10, 40(DX)
+	MOVQ    R12, (DX)
+	MOVQ    R13, 8(DX)
+	MOVQ    BX, 16(DX)
+	MOVQ    CX, 24(DX)
+	MOVQ    R8, 32(DX)
+	MOVQ    R9, 40(DX)
 	RET
 
 // func p384AddADX(z *[6]uint64, x *[6]uint64, y *[6]uint64)
@@ -576,88 +576,88 @@ TEXT ·p384SquareADX(SB), NOSPLIT, $96-16
 TEXT ·p384AddADX(SB), NOSPLIT, $0-24
 	MOVQ x+8(FP), SI
 	MOVQ y+16(FP), DI
-	MOVQ (SI), BX
-	MOVQ 8(SI), CX
-	MOVQ 16(SI), R8
-	MOVQ 24(SI), R9
-	MOVQ 32(SI), R10
-	MOVQ 40(SI), R11
-	MOVQ $0x00000000, AX
-	ADDQ (DI), BX
-	ADCQ 8(DI), CX
-	ADCQ 16(DI), R8
-	ADCQ 24(DI), R9
-	ADCQ 32(DI), R10
-	ADCQ 40(DI), R11
-	ADCQ $0x00, AX
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
 
 	// Subtract p; keep the difference unless it borrowed.
-	MOVQ    BX, DX
-	MOVQ    CX, SI
-	MOVQ    R8, DI
-	MOVQ    R9, R12
-	MOVQ    R10, R13
-	MOVQ    R11, R14
-	SUBQ    p384K<>+8(SB), DX
-	SBBQ    p384K<>+16(SB), SI
-	SBBQ    $-2, DI
-	SBBQ    $-1, R12
-	SBBQ    $-1, R13
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
 	SBBQ    $-1, R14
-	SBBQ    $0x00, AX
-	CMOVQCC DX, BX
-	CMOVQCC SI, CX
-	CMOVQCC DI, R8
-	CMOVQCC R12, R9
-	CMOVQCC R13, R10
-	CMOVQCC R14, R11
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
 	MOVQ    z+0(FP), DX
-	MOVQ    BX, (DX)
-	MOVQ    CX, 8(DX)
-	MOVQ    R8, 16(DX)
-	MOVQ    R9, 24(DX)
-	MOVQ    R10, 32(DX)
-	MOVQ    R11, 40(DX)
+	MOVQ    R12, (DX)
+	MOVQ    R13, 8(DX)
+	MOVQ    BX, 16(DX)
+	MOVQ    CX, 24(DX)
+	MOVQ    R8, 32(DX)
+	MOVQ    R9, 40(DX)
 	RET
 
 // func p384SubADX(z *[6]uint64, x *[6]uint64, y *[6]uint64)
 TEXT ·p384SubADX(SB), NOSPLIT, $0-24
 	MOVQ x+8(FP), SI
 	MOVQ y+16(FP), DI
-	MOVQ (SI), BX
-	MOVQ 8(SI), CX
-	MOVQ 16(SI), R8
-	MOVQ 24(SI), R9
-	MOVQ 32(SI), R10
-	MOVQ 40(SI), R11
-	SUBQ (DI), BX
-	SBBQ 8(DI), CX
-	SBBQ 16(DI), R8
-	SBBQ 24(DI), R9
-	SBBQ 32(DI), R10
-	SBBQ 40(DI), R11
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	SUBQ (DI), R12
+	SBBQ 8(DI), R13
+	SBBQ 16(DI), BX
+	SBBQ 24(DI), CX
+	SBBQ 32(DI), R8
+	SBBQ 40(DI), R9
 	SBBQ AX, AX
 
 	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
-	MOVL $0xffffffff, DX
-	ANDQ AX, DX
-	MOVQ DX, SI
-	SHLQ $0x20, SI
-	MOVQ AX, DI
-	ANDQ $-2, DI
-	ADDQ DX, BX
-	ADCQ SI, CX
-	ADCQ DI, R8
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
 	ADCQ AX, R9
-	ADCQ AX, R10
-	ADCQ AX, R11
 	MOVQ z+0(FP), DX
-	MOVQ BX, (DX)
-	MOVQ CX, 8(DX)
-	MOVQ R8, 16(DX)
-	MOVQ R9, 24(DX)
-	MOVQ R10, 32(DX)
-	MOVQ R11, 40(DX)
+	MOVQ R12, (DX)
+	MOVQ R13, 8(DX)
+	MOVQ BX, 16(DX)
+	MOVQ CX, 24(DX)
+	MOVQ R8, 32(DX)
+	MOVQ R9, 40(DX)
 	RET
 
 // func p384SelectSSE2(out *[18]uint64, table *[16][18]uint64, n uint32)
@@ -1679,4 +1679,4552 @@ TEXT ·p384SelectAffineSSE2(SB), NOSPLIT, $0-20
 	MOVOU   X6, 48(CX)
 	MOVOU   X7, 64(CX)
 	MOVOU   X8, 80(CX)
+	RET
+
+// func p384MulInner()
+// Requires: ADX, BMI2, CMOV
+TEXT ·p384MulInner(SB), NOSPLIT, $0
+	// Row 0: t = x·y[0], one carry chain on CF.
+	MOVQ  (DI), DX
+	MOVQ  $0x00000000, R13
+	MULXQ (SI), BX, CX
+	MULXQ 8(SI), AX, R8
+	ADDQ  AX, CX
+	MULXQ 16(SI), AX, R9
+	ADCQ  AX, R8
+	MULXQ 24(SI), AX, R10
+	ADCQ  AX, R9
+	MULXQ 32(SI), AX, R11
+	ADCQ  AX, R10
+	MULXQ 40(SI), AX, R12
+	ADCQ  AX, R11
+	ADCQ  $0x00, R12
+
+	// Round 0: t = (t + q·p) / 2^64.
+	MOVQ  BX, DX
+	SHLQ  $0x20, DX
+	ADDQ  BX, DX
+	XORL  BX, BX
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, BX
+	SUBQ  R14, CX
+	SBBQ  R15, R8
+	SBBQ  BX, R9
+	SBBQ  $0x00, R10
+	SBBQ  $0x00, R11
+	SBBQ  $0x00, DX
+	ADDQ  DX, R12
+	ADCQ  $0x00, R13
+
+	// Row 1: t += x·y[1], low halves on CF, high halves on OF.
+	MOVQ  8(DI), DX
+	XORL  BX, BX
+	MULXQ (SI), AX, R14
+	ADCXQ AX, CX
+	ADOXQ R14, R8
+	MULXQ 8(SI), AX, R14
+	ADCXQ AX, R8
+	ADOXQ R14, R9
+	MULXQ 16(SI), AX, R14
+	ADCXQ AX, R9
+	ADOXQ R14, R10
+	MULXQ 24(SI), AX, R14
+	ADCXQ AX, R10
+	ADOXQ R14, R11
+	MULXQ 32(SI), AX, R14
+	ADCXQ AX, R11
+	ADOXQ R14, R12
+	MULXQ 40(SI), AX, R14
+	ADCXQ AX, R12
+	ADOXQ R14, R13
+	MOVQ  $0x00000000, AX
+	ADOXQ AX, BX
+	ADCXQ AX, R13
+	ADCXQ AX, BX
+
+	// Round 1.
+	MOVQ  CX, DX
+	SHLQ  $0x20, DX
+	ADDQ  CX, DX
+	XORL  CX, CX
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, CX
+	SUBQ  R14, R8
+	SBBQ  R15, R9
+	SBBQ  CX, R10
+	SBBQ  $0x00, R11
+	SBBQ  $0x00, R12
+	SBBQ  $0x00, DX
+	ADDQ  DX, R13
+	ADCQ  $0x00, BX
+
+	// Row 2: t += x·y[2], low halves on CF, high halves on OF.
+	MOVQ  16(DI), DX
+	XORL  CX, CX
+	MULXQ (SI), AX, R14
+	ADCXQ AX, R8
+	ADOXQ R14, R9
+	MULXQ 8(SI), AX, R14
+	ADCXQ AX, R9
+	ADOXQ R14, R10
+	MULXQ 16(SI), AX, R14
+	ADCXQ AX, R10
+	ADOXQ R14, R11
+	MULXQ 24(SI), AX, R14
+	ADCXQ AX, R11
+	ADOXQ R14, R12
+	MULXQ 32(SI), AX, R14
+	ADCXQ AX, R12
+	ADOXQ R14, R13
+	MULXQ 40(SI), AX, R14
+	ADCXQ AX, R13
+	ADOXQ R14, BX
+	MOVQ  $0x00000000, AX
+	ADOXQ AX, CX
+	ADCXQ AX, BX
+	ADCXQ AX, CX
+
+	// Round 2.
+	MOVQ  R8, DX
+	SHLQ  $0x20, DX
+	ADDQ  R8, DX
+	XORL  R8, R8
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, R8
+	SUBQ  R14, R9
+	SBBQ  R15, R10
+	SBBQ  R8, R11
+	SBBQ  $0x00, R12
+	SBBQ  $0x00, R13
+	SBBQ  $0x00, DX
+	ADDQ  DX, BX
+	ADCQ  $0x00, CX
+
+	// Row 3: t += x·y[3], low halves on CF, high halves on OF.
+	MOVQ  24(DI), DX
+	XORL  R8, R8
+	MULXQ (SI), AX, R14
+	ADCXQ AX, R9
+	ADOXQ R14, R10
+	MULXQ 8(SI), AX, R14
+	ADCXQ AX, R10
+	ADOXQ R14, R11
+	MULXQ 16(SI), AX, R14
+	ADCXQ AX, R11
+	ADOXQ R14, R12
+	MULXQ 24(SI), AX, R14
+	ADCXQ AX, R12
+	ADOXQ R14, R13
+	MULXQ 32(SI), AX, R14
+	ADCXQ AX, R13
+	ADOXQ R14, BX
+	MULXQ 40(SI), AX, R14
+	ADCXQ AX, BX
+	ADOXQ R14, CX
+	MOVQ  $0x00000000, AX
+	ADOXQ AX, R8
+	ADCXQ AX, CX
+	ADCXQ AX, R8
+
+	// Round 3.
+	MOVQ  R9, DX
+	SHLQ  $0x20, DX
+	ADDQ  R9, DX
+	XORL  R9, R9
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, R9
+	SUBQ  R14, R10
+	SBBQ  R15, R11
+	SBBQ  R9, R12
+	SBBQ  $0x00, R13
+	SBBQ  $0x00, BX
+	SBBQ  $0x00, DX
+	ADDQ  DX, CX
+	ADCQ  $0x00, R8
+
+	// Row 4: t += x·y[4], low halves on CF, high halves on OF.
+	MOVQ  32(DI), DX
+	XORL  R9, R9
+	MULXQ (SI), AX, R14
+	ADCXQ AX, R10
+	ADOXQ R14, R11
+	MULXQ 8(SI), AX, R14
+	ADCXQ AX, R11
+	ADOXQ R14, R12
+	MULXQ 16(SI), AX, R14
+	ADCXQ AX, R12
+	ADOXQ R14, R13
+	MULXQ 24(SI), AX, R14
+	ADCXQ AX, R13
+	ADOXQ R14, BX
+	MULXQ 32(SI), AX, R14
+	ADCXQ AX, BX
+	ADOXQ R14, CX
+	MULXQ 40(SI), AX, R14
+	ADCXQ AX, CX
+	ADOXQ R14, R8
+	MOVQ  $0x00000000, AX
+	ADOXQ AX, R9
+	ADCXQ AX, R8
+	ADCXQ AX, R9
+
+	// Round 4.
+	MOVQ  R10, DX
+	SHLQ  $0x20, DX
+	ADDQ  R10, DX
+	XORL  R10, R10
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, R10
+	SUBQ  R14, R11
+	SBBQ  R15, R12
+	SBBQ  R10, R13
+	SBBQ  $0x00, BX
+	SBBQ  $0x00, CX
+	SBBQ  $0x00, DX
+	ADDQ  DX, R8
+	ADCQ  $0x00, R9
+
+	// Row 5: t += x·y[5], low halves on CF, high halves on OF.
+	MOVQ  40(DI), DX
+	XORL  R10, R10
+	MULXQ (SI), AX, R14
+	ADCXQ AX, R11
+	ADOXQ R14, R12
+	MULXQ 8(SI), AX, R14
+	ADCXQ AX, R12
+	ADOXQ R14, R13
+	MULXQ 16(SI), AX, R14
+	ADCXQ AX, R13
+	ADOXQ R14, BX
+	MULXQ 24(SI), AX, R14
+	ADCXQ AX, BX
+	ADOXQ R14, CX
+	MULXQ 32(SI), AX, R14
+	ADCXQ AX, CX
+	ADOXQ R14, R8
+	MULXQ 40(SI), AX, R14
+	ADCXQ AX, R8
+	ADOXQ R14, R9
+	MOVQ  $0x00000000, AX
+	ADOXQ AX, R10
+	ADCXQ AX, R9
+	ADCXQ AX, R10
+
+	// Round 5.
+	MOVQ  R11, DX
+	SHLQ  $0x20, DX
+	ADDQ  R11, DX
+	XORL  R11, R11
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, R11
+	SUBQ  R14, R12
+	SBBQ  R15, R13
+	SBBQ  R11, BX
+	SBBQ  $0x00, CX
+	SBBQ  $0x00, R8
+	SBBQ  $0x00, DX
+	ADDQ  DX, R9
+	ADCQ  $0x00, R10
+
+	// t < 2p is in words 6 to 12.
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, R14
+	MOVQ    BX, R15
+	MOVQ    CX, DX
+	MOVQ    R8, SI
+	MOVQ    R9, DI
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), R14
+	SBBQ    $-2, R15
+	SBBQ    $-1, DX
+	SBBQ    $-1, SI
+	SBBQ    $-1, DI
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC R14, R13
+	CMOVQCC R15, BX
+	CMOVQCC DX, CX
+	CMOVQCC SI, R8
+	CMOVQCC DI, R9
+	RET
+
+// func p384SquareInner()
+// Requires: ADX, BMI2, CMOV
+TEXT ·p384SquareInner(SB), NOSPLIT, $96
+	// Cross row 0: x[0]·x[1..5] at words 1 to 6, one chain on CF.
+	MOVQ  (SI), DX
+	MULXQ 8(SI), BX, CX
+	MULXQ 16(SI), AX, DI
+	ADDQ  AX, CX
+	MULXQ 24(SI), AX, R8
+	ADCQ  AX, DI
+	MULXQ 32(SI), AX, R9
+	ADCQ  AX, R8
+	MULXQ 40(SI), AX, R10
+	ADCQ  AX, R9
+	ADCQ  $0x00, R10
+
+	// Cross row 1: x[1]·x[2..5] at words 3 to 7.
+	MOVQ  8(SI), DX
+	XORL  AX, AX
+	MULXQ 16(SI), AX, R15
+	ADCXQ AX, DI
+	ADOXQ R15, R8
+	MULXQ 24(SI), AX, R15
+	ADCXQ AX, R8
+	ADOXQ R15, R9
+	MULXQ 32(SI), AX, R15
+	ADCXQ AX, R9
+	ADOXQ R15, R10
+	MULXQ 40(SI), AX, R11
+	ADCXQ AX, R10
+	MOVQ  $0x00000000, AX
+	ADOXQ AX, R11
+	ADCXQ AX, R11
+
+	// Cross row 2: x[2]·x[3..5] at words 5 to 8.
+	MOVQ  16(SI), DX
+	XORL  AX, AX
+	MULXQ 24(SI), AX, R15
+	ADCXQ AX, R9
+	ADOXQ R15, R10
+	MULXQ 32(SI), AX, R15
+	ADCXQ AX, R10
+	ADOXQ R15, R11
+	MULXQ 40(SI), AX, R12
+	ADCXQ AX, R11
+	MOVQ  $0x00000000, AX
+	ADOXQ AX, R12
+	ADCXQ AX, R12
+
+	// Cross row 3: x[3]·x[4..5] at words 7 to 9.
+	MOVQ  24(SI), DX
+	XORL  AX, AX
+	MULXQ 32(SI), AX, R15
+	ADCXQ AX, R11
+	ADOXQ R15, R12
+	MULXQ 40(SI), AX, R13
+	ADCXQ AX, R12
+	MOVQ  $0x00000000, AX
+	ADOXQ AX, R13
+	ADCXQ AX, R13
+
+	// Cross row 4: x[4]·x[5..5] at words 9 to 10.
+	MOVQ  32(SI), DX
+	XORL  AX, AX
+	MULXQ 40(SI), AX, R14
+	ADCXQ AX, R13
+	MOVQ  $0x00000000, AX
+	ADOXQ AX, R14
+	ADCXQ AX, R14
+
+	// w = 2·cross + squares, the doubling on CF, the squares on OF;
+	// each pair of words goes to the stack once final.
+	XORL  AX, AX
+	MOVQ  (SI), DX
+	MULXQ DX, AX, R15
+	MOVQ  AX, (SP)
+	ADCXQ BX, BX
+	ADOXQ R15, BX
+	MOVQ  BX, 8(SP)
+	MOVQ  8(SI), DX
+	MULXQ DX, AX, R15
+	ADCXQ CX, CX
+	ADOXQ AX, CX
+	ADCXQ DI, DI
+	ADOXQ R15, DI
+	MOVQ  CX, 16(SP)
+	MOVQ  DI, 24(SP)
+	MOVQ  16(SI), DX
+	MULXQ DX, AX, R15
+	ADCXQ R8, R8
+	ADOXQ AX, R8
+	ADCXQ R9, R9
+	ADOXQ R15, R9
+	MOVQ  R8, 32(SP)
+	MOVQ  R9, 40(SP)
+	MOVQ  24(SI), DX
+	MULXQ DX, AX, R15
+	ADCXQ R10, R10
+	ADOXQ AX, R10
+	ADCXQ R11, R11
+	ADOXQ R15, R11
+	MOVQ  R10, 48(SP)
+	MOVQ  R11, 56(SP)
+	MOVQ  32(SI), DX
+	MULXQ DX, AX, R15
+	ADCXQ R12, R12
+	ADOXQ AX, R12
+	ADCXQ R13, R13
+	ADOXQ R15, R13
+	MOVQ  R12, 64(SP)
+	MOVQ  R13, 72(SP)
+	MOVQ  40(SI), DX
+	MULXQ DX, AX, R15
+	ADCXQ R14, R14
+	ADOXQ AX, R14
+	MOVQ  $0x00000000, AX
+	ADCXQ AX, R15
+	ADOXQ AX, R15
+	MOVQ  R14, 80(SP)
+	MOVQ  R15, 88(SP)
+
+	// Six rounds on the low half; each leaves q - b above the window.
+	MOVQ  (SP), R12
+	MOVQ  8(SP), R13
+	MOVQ  16(SP), BX
+	MOVQ  24(SP), CX
+	MOVQ  32(SP), R8
+	MOVQ  40(SP), R9
+	MOVQ  R12, DX
+	SHLQ  $0x20, DX
+	ADDQ  R12, DX
+	XORL  R12, R12
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, R12
+	SUBQ  R14, R13
+	SBBQ  R15, BX
+	SBBQ  R12, CX
+	SBBQ  $0x00, R8
+	SBBQ  $0x00, R9
+	SBBQ  $0x00, DX
+	MOVQ  DX, R12
+	MOVQ  R13, DX
+	SHLQ  $0x20, DX
+	ADDQ  R13, DX
+	XORL  R13, R13
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, R13
+	SUBQ  R14, BX
+	SBBQ  R15, CX
+	SBBQ  R13, R8
+	SBBQ  $0x00, R9
+	SBBQ  $0x00, R12
+	SBBQ  $0x00, DX
+	MOVQ  DX, R13
+	MOVQ  BX, DX
+	SHLQ  $0x20, DX
+	ADDQ  BX, DX
+	XORL  BX, BX
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, BX
+	SUBQ  R14, CX
+	SBBQ  R15, R8
+	SBBQ  BX, R9
+	SBBQ  $0x00, R12
+	SBBQ  $0x00, R13
+	SBBQ  $0x00, DX
+	MOVQ  DX, BX
+	MOVQ  CX, DX
+	SHLQ  $0x20, DX
+	ADDQ  CX, DX
+	XORL  CX, CX
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, CX
+	SUBQ  R14, R8
+	SBBQ  R15, R9
+	SBBQ  CX, R12
+	SBBQ  $0x00, R13
+	SBBQ  $0x00, BX
+	SBBQ  $0x00, DX
+	MOVQ  DX, CX
+	MOVQ  R8, DX
+	SHLQ  $0x20, DX
+	ADDQ  R8, DX
+	XORL  R8, R8
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, R8
+	SUBQ  R14, R9
+	SBBQ  R15, R12
+	SBBQ  R8, R13
+	SBBQ  $0x00, BX
+	SBBQ  $0x00, CX
+	SBBQ  $0x00, DX
+	MOVQ  DX, R8
+	MOVQ  R9, DX
+	SHLQ  $0x20, DX
+	ADDQ  R9, DX
+	XORL  R9, R9
+	MULXQ p384K<>+0(SB), AX, R14
+	MULXQ p384K<>+8(SB), AX, R15
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+	ADCQ  $0x00, R9
+	SUBQ  R14, R12
+	SBBQ  R15, R13
+	SBBQ  R9, BX
+	SBBQ  $0x00, CX
+	SBBQ  $0x00, R8
+	SBBQ  $0x00, DX
+	MOVQ  DX, R9
+
+	// Add the high half: the sum is below 2p.
+	MOVQ $0x00000000, R11
+	ADDQ 48(SP), R12
+	ADCQ 56(SP), R13
+	ADCQ 64(SP), BX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), R8
+	ADCQ 88(SP), R9
+	ADCQ $0x00, R11
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, SI
+	MOVQ    BX, DI
+	MOVQ    CX, R10
+	MOVQ    R8, R14
+	MOVQ    R9, R15
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), SI
+	SBBQ    $-2, DI
+	SBBQ    $-1, R10
+	SBBQ    $-1, R14
+	SBBQ    $-1, R15
+	SBBQ    $0x00, R11
+	CMOVQCC AX, R12
+	CMOVQCC SI, R13
+	CMOVQCC DI, BX
+	CMOVQCC R10, CX
+	CMOVQCC R14, R8
+	CMOVQCC R15, R9
+	RET
+
+// func p384DoubleADX(x3 *[6]uint64, y3 *[6]uint64, z3 *[6]uint64, x1 *[6]uint64, y1 *[6]uint64, z1 *[6]uint64)
+// Requires: CMOV
+TEXT ·p384DoubleADX(SB), $480-48
+	// delta = z1 * z1
+	MOVQ z1+40(FP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, (SP)
+	MOVQ R13, 8(SP)
+	MOVQ BX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+
+	// gamma = y1 * y1
+	MOVQ y1+32(FP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, 48(SP)
+	MOVQ R13, 56(SP)
+	MOVQ BX, 64(SP)
+	MOVQ CX, 72(SP)
+	MOVQ R8, 80(SP)
+	MOVQ R9, 88(SP)
+
+	// t = x1 - delta
+	MOVQ x1+24(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	SUBQ (SP), R12
+	SBBQ 8(SP), R13
+	SBBQ 16(SP), BX
+	SBBQ 24(SP), CX
+	SBBQ 32(SP), R8
+	SBBQ 40(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 96(SP)
+	MOVQ R13, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ CX, 120(SP)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+
+	// u = x1 + delta
+	MOVQ x1+24(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ $0x00000000, R10
+	ADDQ (SP), R12
+	ADCQ 8(SP), R13
+	ADCQ 16(SP), BX
+	ADCQ 24(SP), CX
+	ADCQ 32(SP), R8
+	ADCQ 40(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 144(SP)
+	MOVQ    R13, 152(SP)
+	MOVQ    BX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
+
+	// alpha = t * u
+	LEAQ 96(SP), SI
+	LEAQ 144(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 192(SP)
+	MOVQ R13, 200(SP)
+	MOVQ BX, 208(SP)
+	MOVQ CX, 216(SP)
+	MOVQ R8, 224(SP)
+	MOVQ R9, 232(SP)
+
+	// beta = x1 * gamma
+	MOVQ x1+24(FP), SI
+	LEAQ 48(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 240(SP)
+	MOVQ R13, 248(SP)
+	MOVQ BX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// t = alpha << 1
+	MOVQ 192(SP), R12
+	MOVQ 200(SP), R13
+	MOVQ 208(SP), BX
+	MOVQ 216(SP), CX
+	MOVQ 224(SP), R8
+	MOVQ 232(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 96(SP)
+	MOVQ    R13, 104(SP)
+	MOVQ    BX, 112(SP)
+	MOVQ    CX, 120(SP)
+	MOVQ    R8, 128(SP)
+	MOVQ    R9, 136(SP)
+
+	// alpha = alpha + t
+	MOVQ $0x00000000, R10
+	ADDQ 192(SP), R12
+	ADCQ 200(SP), R13
+	ADCQ 208(SP), BX
+	ADCQ 216(SP), CX
+	ADCQ 224(SP), R8
+	ADCQ 232(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 192(SP)
+	MOVQ    R13, 200(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    CX, 216(SP)
+	MOVQ    R8, 224(SP)
+	MOVQ    R9, 232(SP)
+
+	// x3 = alpha * alpha
+	LEAQ 192(SP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// t = y1 + z1
+	MOVQ y1+32(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ z1+40(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 96(SP)
+	MOVQ    R13, 104(SP)
+	MOVQ    BX, 112(SP)
+	MOVQ    CX, 120(SP)
+	MOVQ    R8, 128(SP)
+	MOVQ    R9, 136(SP)
+
+	// t = t * t
+	LEAQ 96(SP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, 96(SP)
+	MOVQ R13, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ CX, 120(SP)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+
+	// u = beta << 3
+	MOVQ 240(SP), R12
+	MOVQ 248(SP), R13
+	MOVQ 256(SP), BX
+	MOVQ 264(SP), CX
+	MOVQ 272(SP), R8
+	MOVQ 280(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    $0x00000000, R10
+	ADDQ    R12, R12
+	ADCQ    R13, R13
+	ADCQ    BX, BX
+	ADCQ    CX, CX
+	ADCQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    $0x00000000, R10
+	ADDQ    R12, R12
+	ADCQ    R13, R13
+	ADCQ    BX, BX
+	ADCQ    CX, CX
+	ADCQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 144(SP)
+	MOVQ    R13, 152(SP)
+	MOVQ    BX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
+
+	// x3 = x3 - u
+	MOVQ 288(SP), R12
+	MOVQ 296(SP), R13
+	MOVQ 304(SP), BX
+	MOVQ 312(SP), CX
+	MOVQ 320(SP), R8
+	MOVQ 328(SP), R9
+	SUBQ 144(SP), R12
+	SBBQ 152(SP), R13
+	SBBQ 160(SP), BX
+	SBBQ 168(SP), CX
+	SBBQ 176(SP), R8
+	SBBQ 184(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// u = beta << 2
+	MOVQ 240(SP), R12
+	MOVQ 248(SP), R13
+	MOVQ 256(SP), BX
+	MOVQ 264(SP), CX
+	MOVQ 272(SP), R8
+	MOVQ 280(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    $0x00000000, R10
+	ADDQ    R12, R12
+	ADCQ    R13, R13
+	ADCQ    BX, BX
+	ADCQ    CX, CX
+	ADCQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 144(SP)
+	MOVQ    R13, 152(SP)
+	MOVQ    BX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
+
+	// u = u - x3
+	SUBQ 288(SP), R12
+	SBBQ 296(SP), R13
+	SBBQ 304(SP), BX
+	SBBQ 312(SP), CX
+	SBBQ 320(SP), R8
+	SBBQ 328(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 144(SP)
+	MOVQ R13, 152(SP)
+	MOVQ BX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ R8, 176(SP)
+	MOVQ R9, 184(SP)
+
+	// y3 = alpha * u
+	LEAQ 192(SP), SI
+	LEAQ 144(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 336(SP)
+	MOVQ R13, 344(SP)
+	MOVQ BX, 352(SP)
+	MOVQ CX, 360(SP)
+	MOVQ R8, 368(SP)
+	MOVQ R9, 376(SP)
+
+	// gg = gamma * gamma
+	LEAQ 48(SP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, 384(SP)
+	MOVQ R13, 392(SP)
+	MOVQ BX, 400(SP)
+	MOVQ CX, 408(SP)
+	MOVQ R8, 416(SP)
+	MOVQ R9, 424(SP)
+
+	// t = t - gamma
+	MOVQ 96(SP), R12
+	MOVQ 104(SP), R13
+	MOVQ 112(SP), BX
+	MOVQ 120(SP), CX
+	MOVQ 128(SP), R8
+	MOVQ 136(SP), R9
+	SUBQ 48(SP), R12
+	SBBQ 56(SP), R13
+	SBBQ 64(SP), BX
+	SBBQ 72(SP), CX
+	SBBQ 80(SP), R8
+	SBBQ 88(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 96(SP)
+	MOVQ R13, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ CX, 120(SP)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+
+	// z3 = t - delta
+	SUBQ (SP), R12
+	SBBQ 8(SP), R13
+	SBBQ 16(SP), BX
+	SBBQ 24(SP), CX
+	SBBQ 32(SP), R8
+	SBBQ 40(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 432(SP)
+	MOVQ R13, 440(SP)
+	MOVQ BX, 448(SP)
+	MOVQ CX, 456(SP)
+	MOVQ R8, 464(SP)
+	MOVQ R9, 472(SP)
+
+	// gg = gg << 3
+	MOVQ 384(SP), R12
+	MOVQ 392(SP), R13
+	MOVQ 400(SP), BX
+	MOVQ 408(SP), CX
+	MOVQ 416(SP), R8
+	MOVQ 424(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    $0x00000000, R10
+	ADDQ    R12, R12
+	ADCQ    R13, R13
+	ADCQ    BX, BX
+	ADCQ    CX, CX
+	ADCQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    $0x00000000, R10
+	ADDQ    R12, R12
+	ADCQ    R13, R13
+	ADCQ    BX, BX
+	ADCQ    CX, CX
+	ADCQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 384(SP)
+	MOVQ    R13, 392(SP)
+	MOVQ    BX, 400(SP)
+	MOVQ    CX, 408(SP)
+	MOVQ    R8, 416(SP)
+	MOVQ    R9, 424(SP)
+
+	// y3 = y3 - gg
+	MOVQ 336(SP), R12
+	MOVQ 344(SP), R13
+	MOVQ 352(SP), BX
+	MOVQ 360(SP), CX
+	MOVQ 368(SP), R8
+	MOVQ 376(SP), R9
+	SUBQ 384(SP), R12
+	SBBQ 392(SP), R13
+	SBBQ 400(SP), BX
+	SBBQ 408(SP), CX
+	SBBQ 416(SP), R8
+	SBBQ 424(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 336(SP)
+	MOVQ R13, 344(SP)
+	MOVQ BX, 352(SP)
+	MOVQ CX, 360(SP)
+	MOVQ R8, 368(SP)
+	MOVQ R9, 376(SP)
+
+	// Store the outputs, all inputs read
+	MOVQ 288(SP), R12
+	MOVQ 296(SP), R13
+	MOVQ 304(SP), BX
+	MOVQ 312(SP), CX
+	MOVQ 320(SP), R8
+	MOVQ 328(SP), R9
+	MOVQ x3+0(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	MOVQ 336(SP), R12
+	MOVQ 344(SP), R13
+	MOVQ 352(SP), BX
+	MOVQ 360(SP), CX
+	MOVQ 368(SP), R8
+	MOVQ 376(SP), R9
+	MOVQ y3+8(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	MOVQ 432(SP), R12
+	MOVQ 440(SP), R13
+	MOVQ 448(SP), BX
+	MOVQ 456(SP), CX
+	MOVQ 464(SP), R8
+	MOVQ 472(SP), R9
+	MOVQ z3+16(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	RET
+
+// func p384AddDistinctADX(x3 *[6]uint64, y3 *[6]uint64, z3 *[6]uint64, x1 *[6]uint64, y1 *[6]uint64, z1 *[6]uint64, x2 *[6]uint64, y2 *[6]uint64, z2 *[6]uint64)
+// Requires: CMOV
+TEXT ·p384AddDistinctADX(SB), $720-72
+	// z1z1 = z1 * z1
+	MOVQ z1+40(FP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, (SP)
+	MOVQ R13, 8(SP)
+	MOVQ BX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+
+	// z2z2 = z2 * z2
+	MOVQ z2+64(FP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, 48(SP)
+	MOVQ R13, 56(SP)
+	MOVQ BX, 64(SP)
+	MOVQ CX, 72(SP)
+	MOVQ R8, 80(SP)
+	MOVQ R9, 88(SP)
+
+	// s1 = y1 * z2
+	MOVQ y1+32(FP), SI
+	MOVQ z2+64(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 96(SP)
+	MOVQ R13, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ CX, 120(SP)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+
+	// s2 = y2 * z1
+	MOVQ y2+56(FP), SI
+	MOVQ z1+40(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 144(SP)
+	MOVQ R13, 152(SP)
+	MOVQ BX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ R8, 176(SP)
+	MOVQ R9, 184(SP)
+
+	// u2 = x2 * z1z1
+	MOVQ x2+48(FP), SI
+	LEAQ (SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 192(SP)
+	MOVQ R13, 200(SP)
+	MOVQ BX, 208(SP)
+	MOVQ CX, 216(SP)
+	MOVQ R8, 224(SP)
+	MOVQ R9, 232(SP)
+
+	// u1 = x1 * z2z2
+	MOVQ x1+24(FP), SI
+	LEAQ 48(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 240(SP)
+	MOVQ R13, 248(SP)
+	MOVQ BX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// s2 = s2 * z1z1
+	LEAQ 144(SP), SI
+	LEAQ (SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 144(SP)
+	MOVQ R13, 152(SP)
+	MOVQ BX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ R8, 176(SP)
+	MOVQ R9, 184(SP)
+
+	// s1 = s1 * z2z2
+	LEAQ 96(SP), SI
+	LEAQ 48(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 96(SP)
+	MOVQ R13, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ CX, 120(SP)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+
+	// z3 = z1 * z2
+	MOVQ z1+40(FP), SI
+	MOVQ z2+64(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// h = u2 - u1
+	MOVQ 192(SP), R12
+	MOVQ 200(SP), R13
+	MOVQ 208(SP), BX
+	MOVQ 216(SP), CX
+	MOVQ 224(SP), R8
+	MOVQ 232(SP), R9
+	SUBQ 240(SP), R12
+	SBBQ 248(SP), R13
+	SBBQ 256(SP), BX
+	SBBQ 264(SP), CX
+	SBBQ 272(SP), R8
+	SBBQ 280(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 336(SP)
+	MOVQ R13, 344(SP)
+	MOVQ BX, 352(SP)
+	MOVQ CX, 360(SP)
+	MOVQ R8, 368(SP)
+	MOVQ R9, 376(SP)
+
+	// r = s2 - s1
+	MOVQ 144(SP), R12
+	MOVQ 152(SP), R13
+	MOVQ 160(SP), BX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), R8
+	MOVQ 184(SP), R9
+	SUBQ 96(SP), R12
+	SBBQ 104(SP), R13
+	SBBQ 112(SP), BX
+	SBBQ 120(SP), CX
+	SBBQ 128(SP), R8
+	SBBQ 136(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 384(SP)
+	MOVQ R13, 392(SP)
+	MOVQ BX, 400(SP)
+	MOVQ CX, 408(SP)
+	MOVQ R8, 416(SP)
+	MOVQ R9, 424(SP)
+
+	// hh = h * h
+	LEAQ 336(SP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, 432(SP)
+	MOVQ R13, 440(SP)
+	MOVQ BX, 448(SP)
+	MOVQ CX, 456(SP)
+	MOVQ R8, 464(SP)
+	MOVQ R9, 472(SP)
+
+	// z3 = z3 * h
+	LEAQ 288(SP), SI
+	LEAQ 336(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// hhh = hh * h
+	LEAQ 432(SP), SI
+	LEAQ 336(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 480(SP)
+	MOVQ R13, 488(SP)
+	MOVQ BX, 496(SP)
+	MOVQ CX, 504(SP)
+	MOVQ R8, 512(SP)
+	MOVQ R9, 520(SP)
+
+	// v = u1 * hh
+	LEAQ 240(SP), SI
+	LEAQ 432(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 528(SP)
+	MOVQ R13, 536(SP)
+	MOVQ BX, 544(SP)
+	MOVQ CX, 552(SP)
+	MOVQ R8, 560(SP)
+	MOVQ R9, 568(SP)
+
+	// x3 = r * r
+	LEAQ 384(SP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, 576(SP)
+	MOVQ R13, 584(SP)
+	MOVQ BX, 592(SP)
+	MOVQ CX, 600(SP)
+	MOVQ R8, 608(SP)
+	MOVQ R9, 616(SP)
+
+	// x3 = x3 - hhh
+	SUBQ 480(SP), R12
+	SBBQ 488(SP), R13
+	SBBQ 496(SP), BX
+	SBBQ 504(SP), CX
+	SBBQ 512(SP), R8
+	SBBQ 520(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 576(SP)
+	MOVQ R13, 584(SP)
+	MOVQ BX, 592(SP)
+	MOVQ CX, 600(SP)
+	MOVQ R8, 608(SP)
+	MOVQ R9, 616(SP)
+
+	// t = v << 1
+	MOVQ 528(SP), R12
+	MOVQ 536(SP), R13
+	MOVQ 544(SP), BX
+	MOVQ 552(SP), CX
+	MOVQ 560(SP), R8
+	MOVQ 568(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 624(SP)
+	MOVQ    R13, 632(SP)
+	MOVQ    BX, 640(SP)
+	MOVQ    CX, 648(SP)
+	MOVQ    R8, 656(SP)
+	MOVQ    R9, 664(SP)
+
+	// x3 = x3 - t
+	MOVQ 576(SP), R12
+	MOVQ 584(SP), R13
+	MOVQ 592(SP), BX
+	MOVQ 600(SP), CX
+	MOVQ 608(SP), R8
+	MOVQ 616(SP), R9
+	SUBQ 624(SP), R12
+	SBBQ 632(SP), R13
+	SBBQ 640(SP), BX
+	SBBQ 648(SP), CX
+	SBBQ 656(SP), R8
+	SBBQ 664(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 576(SP)
+	MOVQ R13, 584(SP)
+	MOVQ BX, 592(SP)
+	MOVQ CX, 600(SP)
+	MOVQ R8, 608(SP)
+	MOVQ R9, 616(SP)
+
+	// s1 = s1 * hhh
+	LEAQ 96(SP), SI
+	LEAQ 480(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 96(SP)
+	MOVQ R13, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ CX, 120(SP)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+
+	// v = v - x3
+	MOVQ 528(SP), R12
+	MOVQ 536(SP), R13
+	MOVQ 544(SP), BX
+	MOVQ 552(SP), CX
+	MOVQ 560(SP), R8
+	MOVQ 568(SP), R9
+	SUBQ 576(SP), R12
+	SBBQ 584(SP), R13
+	SBBQ 592(SP), BX
+	SBBQ 600(SP), CX
+	SBBQ 608(SP), R8
+	SBBQ 616(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 528(SP)
+	MOVQ R13, 536(SP)
+	MOVQ BX, 544(SP)
+	MOVQ CX, 552(SP)
+	MOVQ R8, 560(SP)
+	MOVQ R9, 568(SP)
+
+	// y3 = r * v
+	LEAQ 384(SP), SI
+	LEAQ 528(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 672(SP)
+	MOVQ R13, 680(SP)
+	MOVQ BX, 688(SP)
+	MOVQ CX, 696(SP)
+	MOVQ R8, 704(SP)
+	MOVQ R9, 712(SP)
+
+	// y3 = y3 - s1
+	SUBQ 96(SP), R12
+	SBBQ 104(SP), R13
+	SBBQ 112(SP), BX
+	SBBQ 120(SP), CX
+	SBBQ 128(SP), R8
+	SBBQ 136(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 672(SP)
+	MOVQ R13, 680(SP)
+	MOVQ BX, 688(SP)
+	MOVQ CX, 696(SP)
+	MOVQ R8, 704(SP)
+	MOVQ R9, 712(SP)
+
+	// Store the outputs, all inputs read
+	MOVQ 576(SP), R12
+	MOVQ 584(SP), R13
+	MOVQ 592(SP), BX
+	MOVQ 600(SP), CX
+	MOVQ 608(SP), R8
+	MOVQ 616(SP), R9
+	MOVQ x3+0(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	MOVQ 672(SP), R12
+	MOVQ 680(SP), R13
+	MOVQ 688(SP), BX
+	MOVQ 696(SP), CX
+	MOVQ 704(SP), R8
+	MOVQ 712(SP), R9
+	MOVQ y3+8(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	MOVQ 288(SP), R12
+	MOVQ 296(SP), R13
+	MOVQ 304(SP), BX
+	MOVQ 312(SP), CX
+	MOVQ 320(SP), R8
+	MOVQ 328(SP), R9
+	MOVQ z3+16(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	RET
+
+// func p384AddAffineDistinctADX(x3 *[6]uint64, y3 *[6]uint64, z3 *[6]uint64, x1 *[6]uint64, y1 *[6]uint64, z1 *[6]uint64, x2 *[6]uint64, y2 *[6]uint64)
+// Requires: CMOV
+TEXT ·p384AddAffineDistinctADX(SB), $672-64
+	// zz = z1 * z1
+	MOVQ z1+40(FP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, (SP)
+	MOVQ R13, 8(SP)
+	MOVQ BX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+
+	// zzz = zz * z1
+	LEAQ (SP), SI
+	MOVQ z1+40(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 48(SP)
+	MOVQ R13, 56(SP)
+	MOVQ BX, 64(SP)
+	MOVQ CX, 72(SP)
+	MOVQ R8, 80(SP)
+	MOVQ R9, 88(SP)
+
+	// u2 = zz * x2
+	LEAQ (SP), SI
+	MOVQ x2+48(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 96(SP)
+	MOVQ R13, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ CX, 120(SP)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+
+	// s2 = zzz * y2
+	LEAQ 48(SP), SI
+	MOVQ y2+56(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 144(SP)
+	MOVQ R13, 152(SP)
+	MOVQ BX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ R8, 176(SP)
+	MOVQ R9, 184(SP)
+
+	// h = u2 - x1
+	MOVQ 96(SP), R12
+	MOVQ 104(SP), R13
+	MOVQ 112(SP), BX
+	MOVQ 120(SP), CX
+	MOVQ 128(SP), R8
+	MOVQ 136(SP), R9
+	MOVQ x1+24(FP), DI
+	SUBQ (DI), R12
+	SBBQ 8(DI), R13
+	SBBQ 16(DI), BX
+	SBBQ 24(DI), CX
+	SBBQ 32(DI), R8
+	SBBQ 40(DI), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 192(SP)
+	MOVQ R13, 200(SP)
+	MOVQ BX, 208(SP)
+	MOVQ CX, 216(SP)
+	MOVQ R8, 224(SP)
+	MOVQ R9, 232(SP)
+
+	// hh = h * h
+	LEAQ 192(SP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, 240(SP)
+	MOVQ R13, 248(SP)
+	MOVQ BX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// r = s2 - y1
+	MOVQ 144(SP), R12
+	MOVQ 152(SP), R13
+	MOVQ 160(SP), BX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), R8
+	MOVQ 184(SP), R9
+	MOVQ y1+32(FP), DI
+	SUBQ (DI), R12
+	SBBQ 8(DI), R13
+	SBBQ 16(DI), BX
+	SBBQ 24(DI), CX
+	SBBQ 32(DI), R8
+	SBBQ 40(DI), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// z3 = z1 * h
+	MOVQ z1+40(FP), SI
+	LEAQ 192(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 336(SP)
+	MOVQ R13, 344(SP)
+	MOVQ BX, 352(SP)
+	MOVQ CX, 360(SP)
+	MOVQ R8, 368(SP)
+	MOVQ R9, 376(SP)
+
+	// hhh = hh * h
+	LEAQ 240(SP), SI
+	LEAQ 192(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 384(SP)
+	MOVQ R13, 392(SP)
+	MOVQ BX, 400(SP)
+	MOVQ CX, 408(SP)
+	MOVQ R8, 416(SP)
+	MOVQ R9, 424(SP)
+
+	// v = hh * x1
+	LEAQ 240(SP), SI
+	MOVQ x1+24(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 432(SP)
+	MOVQ R13, 440(SP)
+	MOVQ BX, 448(SP)
+	MOVQ CX, 456(SP)
+	MOVQ R8, 464(SP)
+	MOVQ R9, 472(SP)
+
+	// x3 = r * r
+	LEAQ 288(SP), SI
+	CALL ·p384SquareInner(SB)
+	MOVQ R12, 480(SP)
+	MOVQ R13, 488(SP)
+	MOVQ BX, 496(SP)
+	MOVQ CX, 504(SP)
+	MOVQ R8, 512(SP)
+	MOVQ R9, 520(SP)
+
+	// x3 = x3 - hhh
+	SUBQ 384(SP), R12
+	SBBQ 392(SP), R13
+	SBBQ 400(SP), BX
+	SBBQ 408(SP), CX
+	SBBQ 416(SP), R8
+	SBBQ 424(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 480(SP)
+	MOVQ R13, 488(SP)
+	MOVQ BX, 496(SP)
+	MOVQ CX, 504(SP)
+	MOVQ R8, 512(SP)
+	MOVQ R9, 520(SP)
+
+	// t = v << 1
+	MOVQ 432(SP), R12
+	MOVQ 440(SP), R13
+	MOVQ 448(SP), BX
+	MOVQ 456(SP), CX
+	MOVQ 464(SP), R8
+	MOVQ 472(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 528(SP)
+	MOVQ    R13, 536(SP)
+	MOVQ    BX, 544(SP)
+	MOVQ    CX, 552(SP)
+	MOVQ    R8, 560(SP)
+	MOVQ    R9, 568(SP)
+
+	// x3 = x3 - t
+	MOVQ 480(SP), R12
+	MOVQ 488(SP), R13
+	MOVQ 496(SP), BX
+	MOVQ 504(SP), CX
+	MOVQ 512(SP), R8
+	MOVQ 520(SP), R9
+	SUBQ 528(SP), R12
+	SBBQ 536(SP), R13
+	SBBQ 544(SP), BX
+	SBBQ 552(SP), CX
+	SBBQ 560(SP), R8
+	SBBQ 568(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 480(SP)
+	MOVQ R13, 488(SP)
+	MOVQ BX, 496(SP)
+	MOVQ CX, 504(SP)
+	MOVQ R8, 512(SP)
+	MOVQ R9, 520(SP)
+
+	// yy = hhh * y1
+	LEAQ 384(SP), SI
+	MOVQ y1+32(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 576(SP)
+	MOVQ R13, 584(SP)
+	MOVQ BX, 592(SP)
+	MOVQ CX, 600(SP)
+	MOVQ R8, 608(SP)
+	MOVQ R9, 616(SP)
+
+	// v = v - x3
+	MOVQ 432(SP), R12
+	MOVQ 440(SP), R13
+	MOVQ 448(SP), BX
+	MOVQ 456(SP), CX
+	MOVQ 464(SP), R8
+	MOVQ 472(SP), R9
+	SUBQ 480(SP), R12
+	SBBQ 488(SP), R13
+	SBBQ 496(SP), BX
+	SBBQ 504(SP), CX
+	SBBQ 512(SP), R8
+	SBBQ 520(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 432(SP)
+	MOVQ R13, 440(SP)
+	MOVQ BX, 448(SP)
+	MOVQ CX, 456(SP)
+	MOVQ R8, 464(SP)
+	MOVQ R9, 472(SP)
+
+	// y3 = v * r
+	LEAQ 432(SP), SI
+	LEAQ 288(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 624(SP)
+	MOVQ R13, 632(SP)
+	MOVQ BX, 640(SP)
+	MOVQ CX, 648(SP)
+	MOVQ R8, 656(SP)
+	MOVQ R9, 664(SP)
+
+	// y3 = y3 - yy
+	SUBQ 576(SP), R12
+	SBBQ 584(SP), R13
+	SBBQ 592(SP), BX
+	SBBQ 600(SP), CX
+	SBBQ 608(SP), R8
+	SBBQ 616(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 624(SP)
+	MOVQ R13, 632(SP)
+	MOVQ BX, 640(SP)
+	MOVQ CX, 648(SP)
+	MOVQ R8, 656(SP)
+	MOVQ R9, 664(SP)
+
+	// Store the outputs, all inputs read
+	MOVQ 480(SP), R12
+	MOVQ 488(SP), R13
+	MOVQ 496(SP), BX
+	MOVQ 504(SP), CX
+	MOVQ 512(SP), R8
+	MOVQ 520(SP), R9
+	MOVQ x3+0(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	MOVQ 624(SP), R12
+	MOVQ 632(SP), R13
+	MOVQ 640(SP), BX
+	MOVQ 648(SP), CX
+	MOVQ 656(SP), R8
+	MOVQ 664(SP), R9
+	MOVQ y3+8(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	MOVQ 336(SP), R12
+	MOVQ 344(SP), R13
+	MOVQ 352(SP), BX
+	MOVQ 360(SP), CX
+	MOVQ 368(SP), R8
+	MOVQ 376(SP), R9
+	MOVQ z3+16(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	RET
+
+// func p384PointAddADX(x3 *[6]uint64, y3 *[6]uint64, z3 *[6]uint64, x1 *[6]uint64, y1 *[6]uint64, z1 *[6]uint64, x2 *[6]uint64, y2 *[6]uint64, z2 *[6]uint64, b *[6]uint64)
+// Requires: CMOV
+TEXT ·p384PointAddADX(SB), $384-80
+	// t0 = x1 * x2
+	MOVQ x1+24(FP), SI
+	MOVQ x2+48(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, (SP)
+	MOVQ R13, 8(SP)
+	MOVQ BX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+
+	// t1 = y1 * y2
+	MOVQ y1+32(FP), SI
+	MOVQ y2+56(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 48(SP)
+	MOVQ R13, 56(SP)
+	MOVQ BX, 64(SP)
+	MOVQ CX, 72(SP)
+	MOVQ R8, 80(SP)
+	MOVQ R9, 88(SP)
+
+	// t2 = z1 * z2
+	MOVQ z1+40(FP), SI
+	MOVQ z2+64(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 96(SP)
+	MOVQ R13, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ CX, 120(SP)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+
+	// t3 = x1 + y1
+	MOVQ x1+24(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ y1+32(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 144(SP)
+	MOVQ    R13, 152(SP)
+	MOVQ    BX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
+
+	// t4 = x2 + y2
+	MOVQ x2+48(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ y2+56(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 192(SP)
+	MOVQ    R13, 200(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    CX, 216(SP)
+	MOVQ    R8, 224(SP)
+	MOVQ    R9, 232(SP)
+
+	// t3 = t3 * t4
+	LEAQ 144(SP), SI
+	LEAQ 192(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 144(SP)
+	MOVQ R13, 152(SP)
+	MOVQ BX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ R8, 176(SP)
+	MOVQ R9, 184(SP)
+
+	// t4 = t0 + t1
+	MOVQ (SP), R12
+	MOVQ 8(SP), R13
+	MOVQ 16(SP), BX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ 48(SP), R12
+	ADCQ 56(SP), R13
+	ADCQ 64(SP), BX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), R8
+	ADCQ 88(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 192(SP)
+	MOVQ    R13, 200(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    CX, 216(SP)
+	MOVQ    R8, 224(SP)
+	MOVQ    R9, 232(SP)
+
+	// t3 = t3 - t4
+	MOVQ 144(SP), R12
+	MOVQ 152(SP), R13
+	MOVQ 160(SP), BX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), R8
+	MOVQ 184(SP), R9
+	SUBQ 192(SP), R12
+	SBBQ 200(SP), R13
+	SBBQ 208(SP), BX
+	SBBQ 216(SP), CX
+	SBBQ 224(SP), R8
+	SBBQ 232(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 144(SP)
+	MOVQ R13, 152(SP)
+	MOVQ BX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ R8, 176(SP)
+	MOVQ R9, 184(SP)
+
+	// t4 = y1 + z1
+	MOVQ y1+32(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ z1+40(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 192(SP)
+	MOVQ    R13, 200(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    CX, 216(SP)
+	MOVQ    R8, 224(SP)
+	MOVQ    R9, 232(SP)
+
+	// x3 = y2 + z2
+	MOVQ y2+56(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ z2+64(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 240(SP)
+	MOVQ    R13, 248(SP)
+	MOVQ    BX, 256(SP)
+	MOVQ    CX, 264(SP)
+	MOVQ    R8, 272(SP)
+	MOVQ    R9, 280(SP)
+
+	// t4 = t4 * x3
+	LEAQ 192(SP), SI
+	LEAQ 240(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 192(SP)
+	MOVQ R13, 200(SP)
+	MOVQ BX, 208(SP)
+	MOVQ CX, 216(SP)
+	MOVQ R8, 224(SP)
+	MOVQ R9, 232(SP)
+
+	// x3 = t1 + t2
+	MOVQ 48(SP), R12
+	MOVQ 56(SP), R13
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), R8
+	MOVQ 88(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ 96(SP), R12
+	ADCQ 104(SP), R13
+	ADCQ 112(SP), BX
+	ADCQ 120(SP), CX
+	ADCQ 128(SP), R8
+	ADCQ 136(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 240(SP)
+	MOVQ    R13, 248(SP)
+	MOVQ    BX, 256(SP)
+	MOVQ    CX, 264(SP)
+	MOVQ    R8, 272(SP)
+	MOVQ    R9, 280(SP)
+
+	// t4 = t4 - x3
+	MOVQ 192(SP), R12
+	MOVQ 200(SP), R13
+	MOVQ 208(SP), BX
+	MOVQ 216(SP), CX
+	MOVQ 224(SP), R8
+	MOVQ 232(SP), R9
+	SUBQ 240(SP), R12
+	SBBQ 248(SP), R13
+	SBBQ 256(SP), BX
+	SBBQ 264(SP), CX
+	SBBQ 272(SP), R8
+	SBBQ 280(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 192(SP)
+	MOVQ R13, 200(SP)
+	MOVQ BX, 208(SP)
+	MOVQ CX, 216(SP)
+	MOVQ R8, 224(SP)
+	MOVQ R9, 232(SP)
+
+	// x3 = x1 + z1
+	MOVQ x1+24(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ z1+40(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 240(SP)
+	MOVQ    R13, 248(SP)
+	MOVQ    BX, 256(SP)
+	MOVQ    CX, 264(SP)
+	MOVQ    R8, 272(SP)
+	MOVQ    R9, 280(SP)
+
+	// y3 = x2 + z2
+	MOVQ x2+48(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ z2+64(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 288(SP)
+	MOVQ    R13, 296(SP)
+	MOVQ    BX, 304(SP)
+	MOVQ    CX, 312(SP)
+	MOVQ    R8, 320(SP)
+	MOVQ    R9, 328(SP)
+
+	// x3 = x3 * y3
+	LEAQ 240(SP), SI
+	LEAQ 288(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 240(SP)
+	MOVQ R13, 248(SP)
+	MOVQ BX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// y3 = t0 + t2
+	MOVQ (SP), R12
+	MOVQ 8(SP), R13
+	MOVQ 16(SP), BX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ 96(SP), R12
+	ADCQ 104(SP), R13
+	ADCQ 112(SP), BX
+	ADCQ 120(SP), CX
+	ADCQ 128(SP), R8
+	ADCQ 136(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 288(SP)
+	MOVQ    R13, 296(SP)
+	MOVQ    BX, 304(SP)
+	MOVQ    CX, 312(SP)
+	MOVQ    R8, 320(SP)
+	MOVQ    R9, 328(SP)
+
+	// y3 = x3 - y3
+	MOVQ 240(SP), R12
+	MOVQ 248(SP), R13
+	MOVQ 256(SP), BX
+	MOVQ 264(SP), CX
+	MOVQ 272(SP), R8
+	MOVQ 280(SP), R9
+	SUBQ 288(SP), R12
+	SBBQ 296(SP), R13
+	SBBQ 304(SP), BX
+	SBBQ 312(SP), CX
+	SBBQ 320(SP), R8
+	SBBQ 328(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// z3 = b * t2
+	MOVQ b+72(FP), SI
+	LEAQ 96(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 336(SP)
+	MOVQ R13, 344(SP)
+	MOVQ BX, 352(SP)
+	MOVQ CX, 360(SP)
+	MOVQ R8, 368(SP)
+	MOVQ R9, 376(SP)
+
+	// x3 = y3 - z3
+	MOVQ 288(SP), R12
+	MOVQ 296(SP), R13
+	MOVQ 304(SP), BX
+	MOVQ 312(SP), CX
+	MOVQ 320(SP), R8
+	MOVQ 328(SP), R9
+	SUBQ 336(SP), R12
+	SBBQ 344(SP), R13
+	SBBQ 352(SP), BX
+	SBBQ 360(SP), CX
+	SBBQ 368(SP), R8
+	SBBQ 376(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 240(SP)
+	MOVQ R13, 248(SP)
+	MOVQ BX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// z3 = x3 + x3
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 336(SP)
+	MOVQ    R13, 344(SP)
+	MOVQ    BX, 352(SP)
+	MOVQ    CX, 360(SP)
+	MOVQ    R8, 368(SP)
+	MOVQ    R9, 376(SP)
+
+	// x3 = x3 + z3
+	MOVQ $0x00000000, R10
+	ADDQ 240(SP), R12
+	ADCQ 248(SP), R13
+	ADCQ 256(SP), BX
+	ADCQ 264(SP), CX
+	ADCQ 272(SP), R8
+	ADCQ 280(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 240(SP)
+	MOVQ    R13, 248(SP)
+	MOVQ    BX, 256(SP)
+	MOVQ    CX, 264(SP)
+	MOVQ    R8, 272(SP)
+	MOVQ    R9, 280(SP)
+
+	// z3 = t1 - x3
+	MOVQ 48(SP), R12
+	MOVQ 56(SP), R13
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), R8
+	MOVQ 88(SP), R9
+	SUBQ 240(SP), R12
+	SBBQ 248(SP), R13
+	SBBQ 256(SP), BX
+	SBBQ 264(SP), CX
+	SBBQ 272(SP), R8
+	SBBQ 280(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 336(SP)
+	MOVQ R13, 344(SP)
+	MOVQ BX, 352(SP)
+	MOVQ CX, 360(SP)
+	MOVQ R8, 368(SP)
+	MOVQ R9, 376(SP)
+
+	// x3 = t1 + x3
+	MOVQ 48(SP), R12
+	MOVQ 56(SP), R13
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), R8
+	MOVQ 88(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ 240(SP), R12
+	ADCQ 248(SP), R13
+	ADCQ 256(SP), BX
+	ADCQ 264(SP), CX
+	ADCQ 272(SP), R8
+	ADCQ 280(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 240(SP)
+	MOVQ    R13, 248(SP)
+	MOVQ    BX, 256(SP)
+	MOVQ    CX, 264(SP)
+	MOVQ    R8, 272(SP)
+	MOVQ    R9, 280(SP)
+
+	// y3 = b * y3
+	MOVQ b+72(FP), SI
+	LEAQ 288(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// t1 = t2 + t2
+	MOVQ 96(SP), R12
+	MOVQ 104(SP), R13
+	MOVQ 112(SP), BX
+	MOVQ 120(SP), CX
+	MOVQ 128(SP), R8
+	MOVQ 136(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 48(SP)
+	MOVQ    R13, 56(SP)
+	MOVQ    BX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    R8, 80(SP)
+	MOVQ    R9, 88(SP)
+
+	// t2 = t1 + t2
+	MOVQ $0x00000000, R10
+	ADDQ 96(SP), R12
+	ADCQ 104(SP), R13
+	ADCQ 112(SP), BX
+	ADCQ 120(SP), CX
+	ADCQ 128(SP), R8
+	ADCQ 136(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 96(SP)
+	MOVQ    R13, 104(SP)
+	MOVQ    BX, 112(SP)
+	MOVQ    CX, 120(SP)
+	MOVQ    R8, 128(SP)
+	MOVQ    R9, 136(SP)
+
+	// y3 = y3 - t2
+	MOVQ 288(SP), R12
+	MOVQ 296(SP), R13
+	MOVQ 304(SP), BX
+	MOVQ 312(SP), CX
+	MOVQ 320(SP), R8
+	MOVQ 328(SP), R9
+	SUBQ 96(SP), R12
+	SBBQ 104(SP), R13
+	SBBQ 112(SP), BX
+	SBBQ 120(SP), CX
+	SBBQ 128(SP), R8
+	SBBQ 136(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// y3 = y3 - t0
+	SUBQ (SP), R12
+	SBBQ 8(SP), R13
+	SBBQ 16(SP), BX
+	SBBQ 24(SP), CX
+	SBBQ 32(SP), R8
+	SBBQ 40(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// t1 = y3 + y3
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 48(SP)
+	MOVQ    R13, 56(SP)
+	MOVQ    BX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    R8, 80(SP)
+	MOVQ    R9, 88(SP)
+
+	// y3 = t1 + y3
+	MOVQ $0x00000000, R10
+	ADDQ 288(SP), R12
+	ADCQ 296(SP), R13
+	ADCQ 304(SP), BX
+	ADCQ 312(SP), CX
+	ADCQ 320(SP), R8
+	ADCQ 328(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 288(SP)
+	MOVQ    R13, 296(SP)
+	MOVQ    BX, 304(SP)
+	MOVQ    CX, 312(SP)
+	MOVQ    R8, 320(SP)
+	MOVQ    R9, 328(SP)
+
+	// t1 = t0 + t0
+	MOVQ (SP), R12
+	MOVQ 8(SP), R13
+	MOVQ 16(SP), BX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 48(SP)
+	MOVQ    R13, 56(SP)
+	MOVQ    BX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    R8, 80(SP)
+	MOVQ    R9, 88(SP)
+
+	// t0 = t1 + t0
+	MOVQ $0x00000000, R10
+	ADDQ (SP), R12
+	ADCQ 8(SP), R13
+	ADCQ 16(SP), BX
+	ADCQ 24(SP), CX
+	ADCQ 32(SP), R8
+	ADCQ 40(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, (SP)
+	MOVQ    R13, 8(SP)
+	MOVQ    BX, 16(SP)
+	MOVQ    CX, 24(SP)
+	MOVQ    R8, 32(SP)
+	MOVQ    R9, 40(SP)
+
+	// t0 = t0 - t2
+	SUBQ 96(SP), R12
+	SBBQ 104(SP), R13
+	SBBQ 112(SP), BX
+	SBBQ 120(SP), CX
+	SBBQ 128(SP), R8
+	SBBQ 136(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, (SP)
+	MOVQ R13, 8(SP)
+	MOVQ BX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+
+	// t1 = t4 * y3
+	LEAQ 192(SP), SI
+	LEAQ 288(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 48(SP)
+	MOVQ R13, 56(SP)
+	MOVQ BX, 64(SP)
+	MOVQ CX, 72(SP)
+	MOVQ R8, 80(SP)
+	MOVQ R9, 88(SP)
+
+	// t2 = t0 * y3
+	LEAQ (SP), SI
+	LEAQ 288(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 96(SP)
+	MOVQ R13, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ CX, 120(SP)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+
+	// y3 = x3 * z3
+	LEAQ 240(SP), SI
+	LEAQ 336(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// y3 = y3 + t2
+	MOVQ $0x00000000, R10
+	ADDQ 96(SP), R12
+	ADCQ 104(SP), R13
+	ADCQ 112(SP), BX
+	ADCQ 120(SP), CX
+	ADCQ 128(SP), R8
+	ADCQ 136(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 288(SP)
+	MOVQ    R13, 296(SP)
+	MOVQ    BX, 304(SP)
+	MOVQ    CX, 312(SP)
+	MOVQ    R8, 320(SP)
+	MOVQ    R9, 328(SP)
+
+	// x3 = t3 * x3
+	LEAQ 144(SP), SI
+	LEAQ 240(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 240(SP)
+	MOVQ R13, 248(SP)
+	MOVQ BX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// x3 = x3 - t1
+	SUBQ 48(SP), R12
+	SBBQ 56(SP), R13
+	SBBQ 64(SP), BX
+	SBBQ 72(SP), CX
+	SBBQ 80(SP), R8
+	SBBQ 88(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 240(SP)
+	MOVQ R13, 248(SP)
+	MOVQ BX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// z3 = t4 * z3
+	LEAQ 192(SP), SI
+	LEAQ 336(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 336(SP)
+	MOVQ R13, 344(SP)
+	MOVQ BX, 352(SP)
+	MOVQ CX, 360(SP)
+	MOVQ R8, 368(SP)
+	MOVQ R9, 376(SP)
+
+	// t1 = t3 * t0
+	LEAQ 144(SP), SI
+	LEAQ (SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 48(SP)
+	MOVQ R13, 56(SP)
+	MOVQ BX, 64(SP)
+	MOVQ CX, 72(SP)
+	MOVQ R8, 80(SP)
+	MOVQ R9, 88(SP)
+
+	// z3 = z3 + t1
+	MOVQ $0x00000000, R10
+	ADDQ 336(SP), R12
+	ADCQ 344(SP), R13
+	ADCQ 352(SP), BX
+	ADCQ 360(SP), CX
+	ADCQ 368(SP), R8
+	ADCQ 376(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 336(SP)
+	MOVQ    R13, 344(SP)
+	MOVQ    BX, 352(SP)
+	MOVQ    CX, 360(SP)
+	MOVQ    R8, 368(SP)
+	MOVQ    R9, 376(SP)
+
+	// Store the outputs, all inputs read
+	MOVQ 240(SP), R12
+	MOVQ 248(SP), R13
+	MOVQ 256(SP), BX
+	MOVQ 264(SP), CX
+	MOVQ 272(SP), R8
+	MOVQ 280(SP), R9
+	MOVQ x3+0(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	MOVQ 288(SP), R12
+	MOVQ 296(SP), R13
+	MOVQ 304(SP), BX
+	MOVQ 312(SP), CX
+	MOVQ 320(SP), R8
+	MOVQ 328(SP), R9
+	MOVQ y3+8(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	MOVQ 336(SP), R12
+	MOVQ 344(SP), R13
+	MOVQ 352(SP), BX
+	MOVQ 360(SP), CX
+	MOVQ 368(SP), R8
+	MOVQ 376(SP), R9
+	MOVQ z3+16(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	RET
+
+// func p384PointAddAffineADX(x3 *[6]uint64, y3 *[6]uint64, z3 *[6]uint64, x1 *[6]uint64, y1 *[6]uint64, z1 *[6]uint64, x2 *[6]uint64, y2 *[6]uint64, b *[6]uint64)
+// Requires: CMOV
+TEXT ·p384PointAddAffineADX(SB), $384-72
+	// t0 = x1 * x2
+	MOVQ x1+24(FP), SI
+	MOVQ x2+48(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, (SP)
+	MOVQ R13, 8(SP)
+	MOVQ BX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+
+	// t1 = y1 * y2
+	MOVQ y1+32(FP), SI
+	MOVQ y2+56(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 48(SP)
+	MOVQ R13, 56(SP)
+	MOVQ BX, 64(SP)
+	MOVQ CX, 72(SP)
+	MOVQ R8, 80(SP)
+	MOVQ R9, 88(SP)
+
+	// t3 = x2 + y2
+	MOVQ x2+48(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ y2+56(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 96(SP)
+	MOVQ    R13, 104(SP)
+	MOVQ    BX, 112(SP)
+	MOVQ    CX, 120(SP)
+	MOVQ    R8, 128(SP)
+	MOVQ    R9, 136(SP)
+
+	// t4 = x1 + y1
+	MOVQ x1+24(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ y1+32(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 144(SP)
+	MOVQ    R13, 152(SP)
+	MOVQ    BX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
+
+	// t3 = t3 * t4
+	LEAQ 96(SP), SI
+	LEAQ 144(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 96(SP)
+	MOVQ R13, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ CX, 120(SP)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+
+	// t4 = t0 + t1
+	MOVQ (SP), R12
+	MOVQ 8(SP), R13
+	MOVQ 16(SP), BX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ 48(SP), R12
+	ADCQ 56(SP), R13
+	ADCQ 64(SP), BX
+	ADCQ 72(SP), CX
+	ADCQ 80(SP), R8
+	ADCQ 88(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 144(SP)
+	MOVQ    R13, 152(SP)
+	MOVQ    BX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
+
+	// t3 = t3 - t4
+	MOVQ 96(SP), R12
+	MOVQ 104(SP), R13
+	MOVQ 112(SP), BX
+	MOVQ 120(SP), CX
+	MOVQ 128(SP), R8
+	MOVQ 136(SP), R9
+	SUBQ 144(SP), R12
+	SBBQ 152(SP), R13
+	SBBQ 160(SP), BX
+	SBBQ 168(SP), CX
+	SBBQ 176(SP), R8
+	SBBQ 184(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 96(SP)
+	MOVQ R13, 104(SP)
+	MOVQ BX, 112(SP)
+	MOVQ CX, 120(SP)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+
+	// t4 = y2 * z1
+	MOVQ y2+56(FP), SI
+	MOVQ z1+40(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 144(SP)
+	MOVQ R13, 152(SP)
+	MOVQ BX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ R8, 176(SP)
+	MOVQ R9, 184(SP)
+
+	// t4 = t4 + y1
+	MOVQ y1+32(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 144(SP)
+	MOVQ    R13, 152(SP)
+	MOVQ    BX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    R8, 176(SP)
+	MOVQ    R9, 184(SP)
+
+	// y3 = x2 * z1
+	MOVQ x2+48(FP), SI
+	MOVQ z1+40(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 192(SP)
+	MOVQ R13, 200(SP)
+	MOVQ BX, 208(SP)
+	MOVQ CX, 216(SP)
+	MOVQ R8, 224(SP)
+	MOVQ R9, 232(SP)
+
+	// y3 = y3 + x1
+	MOVQ x1+24(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 192(SP)
+	MOVQ    R13, 200(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    CX, 216(SP)
+	MOVQ    R8, 224(SP)
+	MOVQ    R9, 232(SP)
+
+	// z3 = b * z1
+	MOVQ b+64(FP), SI
+	MOVQ z1+40(FP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 240(SP)
+	MOVQ R13, 248(SP)
+	MOVQ BX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// x3 = y3 - z3
+	MOVQ 192(SP), R12
+	MOVQ 200(SP), R13
+	MOVQ 208(SP), BX
+	MOVQ 216(SP), CX
+	MOVQ 224(SP), R8
+	MOVQ 232(SP), R9
+	SUBQ 240(SP), R12
+	SBBQ 248(SP), R13
+	SBBQ 256(SP), BX
+	SBBQ 264(SP), CX
+	SBBQ 272(SP), R8
+	SBBQ 280(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// z3 = x3 + x3
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 240(SP)
+	MOVQ    R13, 248(SP)
+	MOVQ    BX, 256(SP)
+	MOVQ    CX, 264(SP)
+	MOVQ    R8, 272(SP)
+	MOVQ    R9, 280(SP)
+
+	// x3 = x3 + z3
+	MOVQ $0x00000000, R10
+	ADDQ 288(SP), R12
+	ADCQ 296(SP), R13
+	ADCQ 304(SP), BX
+	ADCQ 312(SP), CX
+	ADCQ 320(SP), R8
+	ADCQ 328(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 288(SP)
+	MOVQ    R13, 296(SP)
+	MOVQ    BX, 304(SP)
+	MOVQ    CX, 312(SP)
+	MOVQ    R8, 320(SP)
+	MOVQ    R9, 328(SP)
+
+	// z3 = t1 - x3
+	MOVQ 48(SP), R12
+	MOVQ 56(SP), R13
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), R8
+	MOVQ 88(SP), R9
+	SUBQ 288(SP), R12
+	SBBQ 296(SP), R13
+	SBBQ 304(SP), BX
+	SBBQ 312(SP), CX
+	SBBQ 320(SP), R8
+	SBBQ 328(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 240(SP)
+	MOVQ R13, 248(SP)
+	MOVQ BX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// x3 = t1 + x3
+	MOVQ 48(SP), R12
+	MOVQ 56(SP), R13
+	MOVQ 64(SP), BX
+	MOVQ 72(SP), CX
+	MOVQ 80(SP), R8
+	MOVQ 88(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ 288(SP), R12
+	ADCQ 296(SP), R13
+	ADCQ 304(SP), BX
+	ADCQ 312(SP), CX
+	ADCQ 320(SP), R8
+	ADCQ 328(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 288(SP)
+	MOVQ    R13, 296(SP)
+	MOVQ    BX, 304(SP)
+	MOVQ    CX, 312(SP)
+	MOVQ    R8, 320(SP)
+	MOVQ    R9, 328(SP)
+
+	// y3 = b * y3
+	MOVQ b+64(FP), SI
+	LEAQ 192(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 192(SP)
+	MOVQ R13, 200(SP)
+	MOVQ BX, 208(SP)
+	MOVQ CX, 216(SP)
+	MOVQ R8, 224(SP)
+	MOVQ R9, 232(SP)
+
+	// t1 = z1 + z1
+	MOVQ z1+40(FP), SI
+	MOVQ (SI), R12
+	MOVQ 8(SI), R13
+	MOVQ 16(SI), BX
+	MOVQ 24(SI), CX
+	MOVQ 32(SI), R8
+	MOVQ 40(SI), R9
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 48(SP)
+	MOVQ    R13, 56(SP)
+	MOVQ    BX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    R8, 80(SP)
+	MOVQ    R9, 88(SP)
+
+	// t2 = t1 + z1
+	MOVQ z1+40(FP), DI
+	MOVQ $0x00000000, R10
+	ADDQ (DI), R12
+	ADCQ 8(DI), R13
+	ADCQ 16(DI), BX
+	ADCQ 24(DI), CX
+	ADCQ 32(DI), R8
+	ADCQ 40(DI), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 336(SP)
+	MOVQ    R13, 344(SP)
+	MOVQ    BX, 352(SP)
+	MOVQ    CX, 360(SP)
+	MOVQ    R8, 368(SP)
+	MOVQ    R9, 376(SP)
+
+	// y3 = y3 - t2
+	MOVQ 192(SP), R12
+	MOVQ 200(SP), R13
+	MOVQ 208(SP), BX
+	MOVQ 216(SP), CX
+	MOVQ 224(SP), R8
+	MOVQ 232(SP), R9
+	SUBQ 336(SP), R12
+	SBBQ 344(SP), R13
+	SBBQ 352(SP), BX
+	SBBQ 360(SP), CX
+	SBBQ 368(SP), R8
+	SBBQ 376(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 192(SP)
+	MOVQ R13, 200(SP)
+	MOVQ BX, 208(SP)
+	MOVQ CX, 216(SP)
+	MOVQ R8, 224(SP)
+	MOVQ R9, 232(SP)
+
+	// y3 = y3 - t0
+	SUBQ (SP), R12
+	SBBQ 8(SP), R13
+	SBBQ 16(SP), BX
+	SBBQ 24(SP), CX
+	SBBQ 32(SP), R8
+	SBBQ 40(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 192(SP)
+	MOVQ R13, 200(SP)
+	MOVQ BX, 208(SP)
+	MOVQ CX, 216(SP)
+	MOVQ R8, 224(SP)
+	MOVQ R9, 232(SP)
+
+	// t1 = y3 + y3
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 48(SP)
+	MOVQ    R13, 56(SP)
+	MOVQ    BX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    R8, 80(SP)
+	MOVQ    R9, 88(SP)
+
+	// y3 = t1 + y3
+	MOVQ $0x00000000, R10
+	ADDQ 192(SP), R12
+	ADCQ 200(SP), R13
+	ADCQ 208(SP), BX
+	ADCQ 216(SP), CX
+	ADCQ 224(SP), R8
+	ADCQ 232(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 192(SP)
+	MOVQ    R13, 200(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    CX, 216(SP)
+	MOVQ    R8, 224(SP)
+	MOVQ    R9, 232(SP)
+
+	// t1 = t0 + t0
+	MOVQ (SP), R12
+	MOVQ 8(SP), R13
+	MOVQ 16(SP), BX
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ $0x00000000, R10
+	ADDQ R12, R12
+	ADCQ R13, R13
+	ADCQ BX, BX
+	ADCQ CX, CX
+	ADCQ R8, R8
+	ADCQ R9, R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 48(SP)
+	MOVQ    R13, 56(SP)
+	MOVQ    BX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    R8, 80(SP)
+	MOVQ    R9, 88(SP)
+
+	// t0 = t1 + t0
+	MOVQ $0x00000000, R10
+	ADDQ (SP), R12
+	ADCQ 8(SP), R13
+	ADCQ 16(SP), BX
+	ADCQ 24(SP), CX
+	ADCQ 32(SP), R8
+	ADCQ 40(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, (SP)
+	MOVQ    R13, 8(SP)
+	MOVQ    BX, 16(SP)
+	MOVQ    CX, 24(SP)
+	MOVQ    R8, 32(SP)
+	MOVQ    R9, 40(SP)
+
+	// t0 = t0 - t2
+	SUBQ 336(SP), R12
+	SBBQ 344(SP), R13
+	SBBQ 352(SP), BX
+	SBBQ 360(SP), CX
+	SBBQ 368(SP), R8
+	SBBQ 376(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, (SP)
+	MOVQ R13, 8(SP)
+	MOVQ BX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+
+	// t1 = t4 * y3
+	LEAQ 144(SP), SI
+	LEAQ 192(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 48(SP)
+	MOVQ R13, 56(SP)
+	MOVQ BX, 64(SP)
+	MOVQ CX, 72(SP)
+	MOVQ R8, 80(SP)
+	MOVQ R9, 88(SP)
+
+	// t2 = t0 * y3
+	LEAQ (SP), SI
+	LEAQ 192(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 336(SP)
+	MOVQ R13, 344(SP)
+	MOVQ BX, 352(SP)
+	MOVQ CX, 360(SP)
+	MOVQ R8, 368(SP)
+	MOVQ R9, 376(SP)
+
+	// y3 = x3 * z3
+	LEAQ 288(SP), SI
+	LEAQ 240(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 192(SP)
+	MOVQ R13, 200(SP)
+	MOVQ BX, 208(SP)
+	MOVQ CX, 216(SP)
+	MOVQ R8, 224(SP)
+	MOVQ R9, 232(SP)
+
+	// y3 = y3 + t2
+	MOVQ $0x00000000, R10
+	ADDQ 336(SP), R12
+	ADCQ 344(SP), R13
+	ADCQ 352(SP), BX
+	ADCQ 360(SP), CX
+	ADCQ 368(SP), R8
+	ADCQ 376(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 192(SP)
+	MOVQ    R13, 200(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    CX, 216(SP)
+	MOVQ    R8, 224(SP)
+	MOVQ    R9, 232(SP)
+
+	// x3 = t3 * x3
+	LEAQ 96(SP), SI
+	LEAQ 288(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// x3 = x3 - t1
+	SUBQ 48(SP), R12
+	SBBQ 56(SP), R13
+	SBBQ 64(SP), BX
+	SBBQ 72(SP), CX
+	SBBQ 80(SP), R8
+	SBBQ 88(SP), R9
+	SBBQ AX, AX
+
+	// p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.
+	MOVL $0xffffffff, R10
+	ANDQ AX, R10
+	MOVQ R10, R11
+	SHLQ $0x20, R11
+	MOVQ AX, R14
+	ANDQ $-2, R14
+	ADDQ R10, R12
+	ADCQ R11, R13
+	ADCQ R14, BX
+	ADCQ AX, CX
+	ADCQ AX, R8
+	ADCQ AX, R9
+	MOVQ R12, 288(SP)
+	MOVQ R13, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ CX, 312(SP)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+
+	// z3 = t4 * z3
+	LEAQ 144(SP), SI
+	LEAQ 240(SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 240(SP)
+	MOVQ R13, 248(SP)
+	MOVQ BX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// t1 = t3 * t0
+	LEAQ 96(SP), SI
+	LEAQ (SP), DI
+	CALL ·p384MulInner(SB)
+	MOVQ R12, 48(SP)
+	MOVQ R13, 56(SP)
+	MOVQ BX, 64(SP)
+	MOVQ CX, 72(SP)
+	MOVQ R8, 80(SP)
+	MOVQ R9, 88(SP)
+
+	// z3 = z3 + t1
+	MOVQ $0x00000000, R10
+	ADDQ 240(SP), R12
+	ADCQ 248(SP), R13
+	ADCQ 256(SP), BX
+	ADCQ 264(SP), CX
+	ADCQ 272(SP), R8
+	ADCQ 280(SP), R9
+	ADCQ $0x00, R10
+
+	// Subtract p; keep the difference unless it borrowed.
+	MOVQ    R12, AX
+	MOVQ    R13, DX
+	MOVQ    BX, SI
+	MOVQ    CX, DI
+	MOVQ    R8, R11
+	MOVQ    R9, R14
+	SUBQ    p384K<>+8(SB), AX
+	SBBQ    p384K<>+16(SB), DX
+	SBBQ    $-2, SI
+	SBBQ    $-1, DI
+	SBBQ    $-1, R11
+	SBBQ    $-1, R14
+	SBBQ    $0x00, R10
+	CMOVQCC AX, R12
+	CMOVQCC DX, R13
+	CMOVQCC SI, BX
+	CMOVQCC DI, CX
+	CMOVQCC R11, R8
+	CMOVQCC R14, R9
+	MOVQ    R12, 240(SP)
+	MOVQ    R13, 248(SP)
+	MOVQ    BX, 256(SP)
+	MOVQ    CX, 264(SP)
+	MOVQ    R8, 272(SP)
+	MOVQ    R9, 280(SP)
+
+	// Store the outputs, all inputs read
+	MOVQ 288(SP), R12
+	MOVQ 296(SP), R13
+	MOVQ 304(SP), BX
+	MOVQ 312(SP), CX
+	MOVQ 320(SP), R8
+	MOVQ 328(SP), R9
+	MOVQ x3+0(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	MOVQ 192(SP), R12
+	MOVQ 200(SP), R13
+	MOVQ 208(SP), BX
+	MOVQ 216(SP), CX
+	MOVQ 224(SP), R8
+	MOVQ 232(SP), R9
+	MOVQ y3+8(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
+	MOVQ 240(SP), R12
+	MOVQ 248(SP), R13
+	MOVQ 256(SP), BX
+	MOVQ 264(SP), CX
+	MOVQ 272(SP), R8
+	MOVQ 280(SP), R9
+	MOVQ z3+16(FP), DI
+	MOVQ R12, (DI)
+	MOVQ R13, 8(DI)
+	MOVQ BX, 16(DI)
+	MOVQ CX, 24(DI)
+	MOVQ R8, 32(DI)
+	MOVQ R9, 40(DI)
 	RET

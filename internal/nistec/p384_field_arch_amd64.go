@@ -72,3 +72,58 @@ func (t *p384Table) selectInto(p *P384Point, n uint32) {
 func p384SelectAffine(a *p384Affine, row *[16]p384Affine, n uint32) {
 	p384SelectAffineSSE2((*[12]uint64)(unsafe.Pointer(a)), (*[16][12]uint64)(unsafe.Pointer(row)), n)
 }
+
+// double sets p to the result of doubleGeneric, with the assembly
+// (p384DoubleADX) when the CPU has BMI2 and ADX. Constant time; the branch
+// is on the CPU, not on the values.
+func (p *p384Jacobian) double(q *p384Jacobian) *p384Jacobian {
+	if useADX {
+		p384DoubleADX(&p.x.l, &p.y.l, &p.z.l, &q.x.l, &q.y.l, &q.z.l)
+		return p
+	}
+	return p.doubleGeneric(q)
+}
+
+// addDistinct sets p to the result of addDistinctGeneric, with the assembly
+// (p384AddDistinctADX) when the CPU has BMI2 and ADX. Constant time; the branch
+// is on the CPU, not on the values.
+func (p *p384Jacobian) addDistinct(p1, p2 *p384Jacobian) *p384Jacobian {
+	if useADX {
+		p384AddDistinctADX(&p.x.l, &p.y.l, &p.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &p2.z.l)
+		return p
+	}
+	return p.addDistinctGeneric(p1, p2)
+}
+
+// addAffineDistinct sets p to the result of addAffineDistinctGeneric, with the assembly
+// (p384AddAffineDistinctADX) when the CPU has BMI2 and ADX. Constant time; the branch
+// is on the CPU, not on the values.
+func (p *p384Jacobian) addAffineDistinct(p1 *p384Jacobian, p2 *p384Affine) *p384Jacobian {
+	if useADX {
+		p384AddAffineDistinctADX(&p.x.l, &p.y.l, &p.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l)
+		return p
+	}
+	return p.addAffineDistinctGeneric(p1, p2)
+}
+
+// Add sets q to the result of addGeneric, with the assembly
+// (p384PointAddADX) when the CPU has BMI2 and ADX. Constant time; the branch
+// is on the CPU, not on the values.
+func (q *P384Point) Add(p1, p2 *P384Point) *P384Point {
+	if useADX {
+		p384PointAddADX(&q.x.l, &q.y.l, &q.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &p2.z.l, &p384B.l)
+		return q
+	}
+	return q.addGeneric(p1, p2)
+}
+
+// addAffine sets q to the result of addAffineGeneric, with the assembly
+// (p384PointAddAffineADX) when the CPU has BMI2 and ADX. Constant time; the branch
+// is on the CPU, not on the values.
+func (q *P384Point) addAffine(p1 *P384Point, p2 *p384Affine) *P384Point {
+	if useADX {
+		p384PointAddAffineADX(&q.x.l, &q.y.l, &q.z.l, &p1.x.l, &p1.y.l, &p1.z.l, &p2.x.l, &p2.y.l, &p384B.l)
+		return q
+	}
+	return q.addAffineGeneric(p1, p2)
+}

@@ -28,3 +28,28 @@ func (t *p384Table) selectInto(p *P384Point, n uint32) { t.selectIntoGeneric(p, 
 func p384SelectAffine(a *p384Affine, row *[16]p384Affine, n uint32) {
 	p384SelectAffineGeneric(a, row, n)
 }
+
+// double sets p to the result of doubleGeneric. Constant time.
+func (p *p384Jacobian) double(q *p384Jacobian) *p384Jacobian {
+	return p.doubleGeneric(q)
+}
+
+// addDistinct sets p to the result of addDistinctGeneric. Constant time.
+func (p *p384Jacobian) addDistinct(p1, p2 *p384Jacobian) *p384Jacobian {
+	return p.addDistinctGeneric(p1, p2)
+}
+
+// addAffineDistinct sets p to the result of addAffineDistinctGeneric. Constant time.
+func (p *p384Jacobian) addAffineDistinct(p1 *p384Jacobian, p2 *p384Affine) *p384Jacobian {
+	return p.addAffineDistinctGeneric(p1, p2)
+}
+
+// Add sets q to the result of addGeneric. Constant time.
+func (q *P384Point) Add(p1, p2 *P384Point) *P384Point {
+	return q.addGeneric(p1, p2)
+}
+
+// addAffine sets q to the result of addAffineGeneric. Constant time.
+func (q *P384Point) addAffine(p1 *P384Point, p2 *p384Affine) *P384Point {
+	return q.addAffineGeneric(p1, p2)
+}

@@ -43,6 +43,11 @@ import (
 // that do not fit a sign-extended 32-bit immediate: c0, c1 = p0, and p1.
 var p384K Mem
 
+// p384Result holds the results of the multiplication and the squaring
+// (words 6 to 11 of p384Ring's cycle), and the values of the additions and
+// subtractions.
+var p384Result = [6]Register{R12, R13, RBX, RCX, R8, R9}
+
 // p384Ring is the multiplication's accumulator ring. RAX and R14 take
 // MULX's halves and the rounds' scratch with R15, RDX holds the multiplier,
 // RSI and RDI point to x and y. BP and SP stay untouched.
@@ -89,6 +94,7 @@ func p384() {
 
 	selectWide("p384SelectSSE2", 18)
 	selectWide("p384SelectAffineSSE2", 12)
+	p384Points()
 }
 
 // p384Round writes one Montgomery round on the window w (seven registers
@@ -253,7 +259,7 @@ func p384SquareWords(x func(int) Mem, w Mem) [6]Register {
 	MOVQ(R15, t(11))
 
 	Comment("Six rounds on the low half; each leaves q - b above the window.")
-	l := []Register{RBX, RCX, RDI, R8, R9, R10}
+	l := p384Result[:]
 	for j := range l {
 		MOVQ(t(j), l[j])
 	}
@@ -270,58 +276,71 @@ func p384SquareWords(x func(int) Mem, w Mem) [6]Register {
 		ADCQ(t(6+j), l[j])
 	}
 	ADCQ(Imm(0), top)
-	return p384CondSub([6]Register{l[0], l[1], l[2], l[3], l[4], l[5]}, top,
-		[6]Register{RAX, R12, R13, R14, R15, RDX})
+	return p384CondSub([6]Register(l), top, [6]Register{RAX, RSI, RDI, R10, R14, R15})
 }
 
-// p384AddBody writes z = x + y, then p subtracted unless that borrows.
+// p384AddBody writes z = x + y mod p.
 func p384AddBody() {
 	Load(Param("x"), RSI)
 	Load(Param("y"), RDI)
-	u := [6]Register{RBX, RCX, R8, R9, R10, R11}
+	u := p384Result
 	for j := range u {
 		MOVQ(word(RSI, j), u[j])
 	}
-	MOVQ(U32(0), RAX)
-	ADDQ(word(RDI, 0), u[0])
-	for j := 1; j < 6; j++ {
-		ADCQ(word(RDI, j), u[j])
-	}
-	ADCQ(Imm(0), RAX)
-	p384StoreParam(p384CondSub(u, RAX, [6]Register{RDX, RSI, RDI, R12, R13, R14}), "z")
+	p384AddRegs(u, func(j int) Op { return word(RDI, j) })
+	p384StoreParam(u, "z")
 	RET()
 }
 
-// p384SubBody writes t = x - y mod 2^384, then adds p masked by the
-// borrow: mask = -borrow (SBB of a register from itself), p's words made
-// from it by shifts and ANDs, as p384SubGeneric adds them.
+// p384SubBody writes z = x - y mod p.
 func p384SubBody() {
 	Load(Param("x"), RSI)
 	Load(Param("y"), RDI)
-	u := [6]Register{RBX, RCX, R8, R9, R10, R11}
+	u := p384Result
 	for j := range u {
 		MOVQ(word(RSI, j), u[j])
 	}
-	SUBQ(word(RDI, 0), u[0])
+	p384SubRegs(u, func(j int) Mem { return word(RDI, j) })
+	p384StoreParam(u, "z")
+	RET()
+}
+
+// p384AddRegs writes u = u + y mod p for u, y < p, u in p384Result, then
+// p subtracted unless that borrows. It uses RAX, RDX, RSI, RDI, R10, R11
+// and R14 after reading y.
+func p384AddRegs(u [6]Register, y func(int) Op) {
+	MOVQ(U32(0), R10)
+	ADDQ(y(0), u[0])
 	for j := 1; j < 6; j++ {
-		SBBQ(word(RDI, j), u[j])
+		ADCQ(y(j), u[j])
+	}
+	ADCQ(Imm(0), R10)
+	p384CondSub(u, R10, [6]Register{RAX, RDX, RSI, RDI, R11, R14})
+}
+
+// p384SubRegs writes u = u - y mod p for u, y < p, u in p384Result: the
+// difference mod 2^384, then p added masked by the borrow (mask = -borrow,
+// SBB of a register from itself; p's words made from it by a shift and
+// ANDs), as p384SubGeneric adds it. It uses RAX, R10, R11 and R14.
+func p384SubRegs(u [6]Register, y func(int) Mem) {
+	SUBQ(y(0), u[0])
+	for j := 1; j < 6; j++ {
+		SBBQ(y(j), u[j])
 	}
 	SBBQ(RAX, RAX)
 	Comment("p & mask: p0 = 2^32 - 1, p1 = p0·2^32, p2 = 2^64 - 2, p3 to p5 all ones.")
-	MOVL(U32(0xffffffff), EDX)
-	ANDQ(RAX, RDX)
-	MOVQ(RDX, RSI)
-	SHLQ(U8(32), RSI)
-	MOVQ(RAX, RDI)
-	ANDQ(I8(-2), RDI)
-	ADDQ(RDX, u[0])
-	ADCQ(RSI, u[1])
-	ADCQ(RDI, u[2])
+	MOVL(U32(0xffffffff), R10L)
+	ANDQ(RAX, R10)
+	MOVQ(R10, R11)
+	SHLQ(U8(32), R11)
+	MOVQ(RAX, R14)
+	ANDQ(I8(-2), R14)
+	ADDQ(R10, u[0])
+	ADCQ(R11, u[1])
+	ADCQ(R14, u[2])
 	ADCQ(RAX, u[3])
 	ADCQ(RAX, u[4])
 	ADCQ(RAX, u[5])
-	p384StoreParam(u, "z")
-	RET()
 }
 
 // p384StoreParam stores the words in r through the pointer parameter z

@@ -9,10 +9,11 @@ import "strings"
 var asmMulFields = map[string]bool{"p384": true, "p521": true}
 
 // asmPointFields are the asmMulFields curves whose point formulas have
-// assembly too (P-521's, from the same run of ../_asm): the point template
-// names their Go formulas ...Generic as for the asmFields curves, and
-// mulArchFiles writes the dispatch of each formula it finds so renamed.
-var asmPointFields = map[string]bool{"p521": true}
+// assembly too (P-384's and P-521's, from the same runs of ../_asm): the
+// point template names their Go formulas ...Generic as for the asmFields
+// curves, and mulArchFiles writes the dispatch of each formula it finds so
+// renamed.
+var asmPointFields = map[string]bool{"p384": true, "p521": true}
 
 // pointAsm describes a point formula with assembly: its receiver, method
 // and parameters, the assembly and its arguments. The Go formula is the
