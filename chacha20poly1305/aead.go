@@ -20,11 +20,13 @@ func seal(p path, dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaint
 	if anyOverlap(out, additionalData) {
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
+	if useNEON && p == pathNEON {
+		sealNEON(key, nonce, ciphertext, plaintext, additionalData, tag)
+		return ret
+	}
 	switch p {
 	case pathWide, pathChunks, pathHead:
 		sealLong(p, key, nonce, ciphertext, plaintext, additionalData, tag)
-	case pathNEON:
-		sealNEON(key, nonce, ciphertext, plaintext, additionalData, tag)
 	case pathPortable:
 		var head [shortHead]byte
 		sealWith(head[:], key, nonce, ciphertext, plaintext, additionalData, tag)
@@ -89,13 +91,15 @@ func open(p path, dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, cipher
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
 	var ok bool
-	switch p {
-	case pathNEON:
+	if useNEON && p == pathNEON {
 		ok = openNEON(key, nonce, out, ciphertext, additionalData, tag)
-	case pathWide, pathChunks, pathHead, pathPortable:
-		ok = openPieces(p, key, nonce, out, ciphertext, additionalData, tag)
-	default:
-		ok = openKernel(p, key, nonce, out, ciphertext, additionalData, tag)
+	} else {
+		switch p {
+		case pathWide, pathChunks, pathHead, pathPortable:
+			ok = openPieces(p, key, nonce, out, ciphertext, additionalData, tag)
+		default:
+			ok = openKernel(p, key, nonce, out, ciphertext, additionalData, tag)
+		}
 	}
 	// Whether the tag was right is public: it is Open's result.
 	if !ok {
