@@ -307,6 +307,15 @@ func (p *p256Jacobian) toProjective(q *P256Point) {
 	q.z.Set(&zzz)
 }
 
+// double5Generic sets p = 32·q, and returns p: five doublings. Constant time.
+func (p *p256Jacobian) double5Generic(q *p256Jacobian) *p256Jacobian {
+	p.double(q)
+	for range 4 {
+		p.double(p)
+	}
+	return p
+}
+
 // doubleGeneric sets p = q + q, and returns p. It is dbl-2001-b (Bernstein and
 // Lange, Explicit-Formulas Database, a = -3). Constant time.
 func (p *p256Jacobian) doubleGeneric(q *p256Jacobian) *p256Jacobian {
@@ -505,9 +514,7 @@ func (p *P256Point) ScalarMult(q *P256Point, scalar []byte) (*P256Point, error) 
 	acc = p256Jacobian(sel)
 	acc0 := eqWord(abs, 0) // acc is the identity
 	for i := p256Digits - 2; i >= p256ScalarMultLow; i-- {
-		for range 5 {
-			acc.double(&acc)
-		}
+		acc.double5(&acc)
 		abs, neg := digitAbs(digits[i])
 		table.selectInto(&sel, abs)
 		sel.condNegate(neg)
@@ -523,9 +530,7 @@ func (p *P256Point) ScalarMult(q *P256Point, scalar []byte) (*P256Point, error) 
 	acc.z.Select(&p256Element{}, &acc.z, acc0)
 	var r, s P256Point
 	for i := p256ScalarMultLow - 1; i >= 0; i-- {
-		for range 5 {
-			acc.double(&acc)
-		}
+		acc.double5(&acc)
 		acc.toProjective(&r)
 		abs, neg := digitAbs(digits[i])
 		table.selectInto(&sel, abs) // (0:1:0) for 0

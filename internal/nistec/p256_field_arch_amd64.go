@@ -39,6 +39,9 @@ func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian {
 	return p.doubleGeneric(q)
 }
 
+// double5 sets p = 32·q, and returns p: double5Generic, five doublings.
+func (p *p256Jacobian) double5(q *p256Jacobian) *p256Jacobian { return p.double5Generic(q) }
+
 // Add sets q = p1 + p2, and returns q, with the assembly (p256AddADX) when
 // the CPU has BMI2 and ADX, and addGeneric otherwise. Constant time; the
 // branch is on the CPU, not on the values.

@@ -21,6 +21,13 @@ func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian {
 	return p
 }
 
+// double5 sets p = 32·q, and returns p, with the assembly
+// (p256Double5ARM64): five doublings. Constant time.
+func (p *p256Jacobian) double5(q *p256Jacobian) *p256Jacobian {
+	p256Double5ARM64(&p.x.l, &p.y.l, &p.z.l, &q.x.l, &q.y.l, &q.z.l)
+	return p
+}
+
 // Add sets q = p1 + p2, and returns q, with the assembly (p256AddARM64).
 // Constant time.
 func (q *P256Point) Add(p1, p2 *P256Point) *P256Point {

@@ -25,6 +25,14 @@ func p256SquareARM64(z, x *[4]uint64)
 //go:noescape
 func p256DoubleARM64(x3, y3, z3, x1, y1, z1 *[4]uint64)
 
+// p256Double5ARM64 computes (x3, y3, z3) = 32·(x1, y1, z1) in Jacobian
+// coordinates, five doublings as p256DoubleARM64's, with the results of
+// five calls of (*p256Jacobian).doubleGeneric, for coordinates below p.
+// The outputs may alias the inputs. Constant time.
+//
+//go:noescape
+func p256Double5ARM64(x3, y3, z3, x1, y1, z1 *[4]uint64)
+
 // p256AddARM64 computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in
 // projective coordinates as (*P256Point).addGeneric does (Renes, Costello
 // and Batina, Algorithm 4), with equal results, for coordinates below p;

@@ -190,6 +190,38 @@ func TestP256DoubleARM64(t *testing.T) {
 	}
 }
 
+// TestP256Double5ARM64 compares p256Double5ARM64 with five calls of
+// doubleGeneric, and double5 with double5Generic, word for word, output
+// aliased to the input and not.
+func TestP256Double5ARM64(t *testing.T) {
+	in := p256AsmInputs(t)
+	r := testutil.Rand(t)
+	for i := range in {
+		var q p256Jacobian
+		q.x.l = in[i]
+		q.y.l = in[r.IntN(len(in))]
+		q.z.l = in[r.IntN(len(in))]
+		want := q
+		for range 5 {
+			want.doubleGeneric(&want)
+		}
+		var got p256Jacobian
+		p256Double5ARM64(&got.x.l, &got.y.l, &got.z.l, &q.x.l, &q.y.l, &q.z.l)
+		if got != want {
+			t.Fatalf("p256Double5ARM64(%x) = %x, want %x", q, got, want)
+		}
+		got = q
+		got.double5(&got)
+		if got != want {
+			t.Fatalf("double5(%x) aliased = %x, want %x", q, got, want)
+		}
+		got.double5Generic(&q)
+		if got != want {
+			t.Fatalf("double5Generic(%x) = %x, want %x", q, got, want)
+		}
+	}
+}
+
 // TestP256AddARM64 compares the assembly additions with addGeneric,
 // addAffineGeneric, addAffineDistinctGeneric and addDistinctGeneric word for
 // word, on coordinates below p (the formulas are polynomials), outputs

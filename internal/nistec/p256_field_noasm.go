@@ -13,6 +13,9 @@ func p256Square(z, x *[4]uint64) { p256SquareGeneric(z, x) }
 // double sets p = q + q, and returns p. Constant time.
 func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian { return p.doubleGeneric(q) }
 
+// double5 sets p = 32·q, and returns p: double5Generic. Constant time.
+func (p *p256Jacobian) double5(q *p256Jacobian) *p256Jacobian { return p.double5Generic(q) }
+
 // Add sets q = p1 + p2, and returns q. Constant time.
 func (q *P256Point) Add(p1, p2 *P256Point) *P256Point { return q.addGeneric(p1, p2) }
 

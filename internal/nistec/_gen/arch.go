@@ -52,6 +52,11 @@ func archFiles(f *modulus) (arch, noasm []byte) {
 	a.p("return p.doubleGeneric(q)")
 	a.p("}")
 	a.p("")
+	if arm64Fields[f.pre] {
+		a.p("// double5 sets p = 32·q, and returns p: double5Generic, five doublings.")
+		a.p("func (p *%sJacobian) double5(q *%sJacobian) *%sJacobian { return p.double5Generic(q) }", f.pre, f.pre, f.pre)
+		a.p("")
+	}
 	P := strings.ToUpper(f.pre[:1]) + f.pre[1:]
 	a.p("// Add sets q = p1 + p2, and returns q, with the assembly (%sAddADX) when", f.pre)
 	a.p("// the CPU has BMI2 and ADX, and addGeneric otherwise. Constant time; the")
@@ -128,6 +133,11 @@ func archFiles(f *modulus) (arch, noasm []byte) {
 	g.p("")
 	g.p("// double sets p = q + q, and returns p. Constant time.")
 	g.p("func (p *%sJacobian) double(q *%sJacobian) *%sJacobian { return p.doubleGeneric(q) }", f.pre, f.pre, f.pre)
+	if arm64Fields[f.pre] {
+		g.p("")
+		g.p("// double5 sets p = 32·q, and returns p: double5Generic. Constant time.")
+		g.p("func (p *%sJacobian) double5(q *%sJacobian) *%sJacobian { return p.double5Generic(q) }", f.pre, f.pre, f.pre)
+	}
 	g.p("")
 	g.p("// Add sets q = p1 + p2, and returns q. Constant time.")
 	g.p("func (q *%sPoint) Add(p1, p2 *%sPoint) *%sPoint { return q.addGeneric(p1, p2) }", P, P, P)

@@ -307,6 +307,12 @@ func armKernels() []armFunc {
 			"coordinates as (*p256Jacobian).doubleGeneric does, with equal results,",
 			"for coordinates below p. The outputs may alias the inputs. Constant time.",
 		}),
+		armFormula("p256Double5ARM64", "x3, y3, z3, x1, y1, z1 *[4]uint64", armDouble5(), []string{
+			"p256Double5ARM64 computes (x3, y3, z3) = 32·(x1, y1, z1) in Jacobian",
+			"coordinates, five doublings as p256DoubleARM64's, with the results of",
+			"five calls of (*p256Jacobian).doubleGeneric, for coordinates below p.",
+			"The outputs may alias the inputs. Constant time.",
+		}),
 		armFormula("p256AddARM64", "x3, y3, z3, x1, y1, z1, x2, y2, z2, b *[4]uint64", armAdd, []string{
 			"p256AddARM64 computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in",
 			"projective coordinates as (*P256Point).addGeneric does (Renes, Costello",
@@ -494,11 +500,18 @@ func armFormula(name, params string, lines []string, doc []string) armFunc {
 			e.load4("RSP", off, r)
 		}
 		e.consts()
+		bHolds := "" // the value in b's registers, if still current
+		loadB := func(n string) {
+			if n != bHolds {
+				load(n, regB)
+			}
+			bHolds = n
+		}
 		for i, s := range steps {
 			e.c("%s = %s %s %s", s.dst, s.x, s.op, s.y)
 			switch {
 			case fwdY[i]:
-				load(s.x, regB)
+				loadB(s.x)
 				e.sub(regB, regA)
 			case s.op == "/":
 				if !fwd[i] {
@@ -510,11 +523,12 @@ func armFormula(name, params string, lines []string, doc []string) armFunc {
 					load(s.x, regA)
 				}
 				if s.x != s.y {
-					load(s.y, regB)
+					loadB(s.y)
 				}
 				switch {
 				case s.op == "*" && s.x == s.y:
 					e.square(regA)
+					bHolds = "" // square uses b's registers
 				case s.op == "*":
 					e.mul(regA, regB)
 				case s.op == "+" && s.x == s.y:
@@ -526,6 +540,9 @@ func armFormula(name, params string, lines []string, doc []string) armFunc {
 				default:
 					e.sub(regA, regB)
 				}
+			}
+			if s.dst == bHolds {
+				bHolds = ""
 			}
 			if store[i] || isOut(s.dst) && lastDef[s.dst] == i && i <= lastIn {
 				e.store4(regA, "RSP", slot(s.dst))
@@ -571,6 +588,26 @@ var armDouble = []string{
 	"gamma = gamma * gamma",
 	"gamma = gamma / 2",
 	"y3 = y3 - gamma",
+}
+
+// armDouble5 is armDouble five times, each doubling's result in the slots
+// xa, ya and za, which the next reads; the last writes the outputs.
+func armDouble5() []string {
+	var lines []string
+	for k := range 5 {
+		in, out := [3]string{"x1", "y1", "z1"}, [3]string{"x3", "y3", "z3"}
+		if k > 0 {
+			in = [3]string{"xa", "ya", "za"}
+		}
+		if k < 4 {
+			out = [3]string{"xa", "ya", "za"}
+		}
+		r := strings.NewReplacer("x1", in[0], "y1", in[1], "z1", in[2], "x3", out[0], "y3", out[1], "z3", out[2])
+		for _, l := range armDouble {
+			lines = append(lines, r.Replace(l))
+		}
+	}
+	return lines
 }
 
 // armAdd is Renes, Costello and Batina 2015, Algorithm 4 (a = -3), as
@@ -654,11 +691,9 @@ func arm64Files() (asm, decls, arch []byte) {
 		d.p("//")
 		d.p("//go:noescape")
 		d.p("func %s(%s)", f.name, f.params)
-		flag := "NOSPLIT"
-		if f.frame > 0 {
-			flag = "0"
-		}
-		fmt.Fprintf(s, "\n// func %s(%s)\nTEXT ·%s(SB), %s, $%d-%d\n", f.name, f.params, f.name, flag, f.frame, f.argSize())
+		// NOSPLIT: the largest frame, 14 slots, is far below the stack
+		// that a nosplit leaf may use.
+		fmt.Fprintf(s, "\n// func %s(%s)\nTEXT ·%s(SB), NOSPLIT, $%d-%d\n", f.name, f.params, f.name, f.frame, f.argSize())
 		f.body(s)
 		s.i("RET")
 	}
@@ -685,6 +720,13 @@ func p256Square(z, x *[4]uint64) { p256SquareARM64(z, x) }
 // Constant time.
 func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian {
 	p256DoubleARM64(&p.x.l, &p.y.l, &p.z.l, &q.x.l, &q.y.l, &q.z.l)
+	return p
+}
+
+// double5 sets p = 32·q, and returns p, with the assembly
+// (p256Double5ARM64): five doublings. Constant time.
+func (p *p256Jacobian) double5(q *p256Jacobian) *p256Jacobian {
+	p256Double5ARM64(&p.x.l, &p.y.l, &p.z.l, &q.x.l, &q.y.l, &q.z.l)
 	return p
 }
 

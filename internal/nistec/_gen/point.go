@@ -313,7 +313,16 @@ func (p *{{.Lower}}Jacobian) toProjective(q *{{.Name}}Point) {
 	q.z.Set(&zzz)
 }
 
-// {{.Formula "double"}} sets p = q + q, and returns p. It is dbl-2001-b (Bernstein and
+{{if .Double5}}// double5Generic sets p = 32·q, and returns p: five doublings. Constant time.
+func (p *{{.Lower}}Jacobian) double5Generic(q *{{.Lower}}Jacobian) *{{.Lower}}Jacobian {
+	p.double(q)
+	for range 4 {
+		p.double(p)
+	}
+	return p
+}
+
+{{end}}// {{.Formula "double"}} sets p = q + q, and returns p. It is dbl-2001-b (Bernstein and
 // Lange, Explicit-Formulas Database, a = -3). Constant time.
 func (p *{{.Lower}}Jacobian) {{.Formula "double"}}(q *{{.Lower}}Jacobian) *{{.Lower}}Jacobian {
 	var delta, gamma, beta, alpha, t, u, x3, y3, z3 {{.Lower}}Element
@@ -511,9 +520,9 @@ func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}
 	acc = {{.Lower}}Jacobian(sel)
 	acc0 := eqWord(abs, 0) // acc is the identity
 	for i := {{.Lower}}Digits - 2; i >= {{.Lower}}ScalarMultLow; i-- {
-		for range 5 {
+		{{if .Double5}}acc.double5(&acc){{else}}for range 5 {
 			acc.double(&acc)
-		}
+		}{{end}}
 		abs, neg := digitAbs(digits[i])
 		table.selectInto(&sel, abs)
 		sel.condNegate(neg)
@@ -529,9 +538,9 @@ func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}
 	acc.z.Select(&{{.Lower}}Element{}, &acc.z, acc0)
 	var r, s {{.Name}}Point
 	for i := {{.Lower}}ScalarMultLow - 1; i >= 0; i-- {
-		for range 5 {
+		{{if .Double5}}acc.double5(&acc){{else}}for range 5 {
 			acc.double(&acc)
-		}
+		}{{end}}
 		acc.toProjective(&r)
 		abs, neg := digitAbs(digits[i])
 		table.selectInto(&sel, abs) // (0:1:0) for 0

@@ -23,6 +23,10 @@ type tmplData struct {
 	// PointAsm is set when assembly replaces the point formulas (see
 	// Formula), ScanAsm when it replaces the table scans (see Scan).
 	PointAsm, ScanAsm bool
+	// Double5 is set when assembly has a kernel of five doublings (see
+	// arm64Fields): ScalarMult calls double5 between digits, and the Go
+	// code is double5Generic.
+	Double5 bool
 }
 
 // Formula is the name of the Go point formula name: name itself, or, when
@@ -63,6 +67,7 @@ func (c *curve) tmplData() *tmplData {
 		BaseSafeDigits: c.baseSafeDigits(), ReprDoc: c.reprDoc(),
 		PointAsm: asmFields[c.name] || asmPointFields[c.name],
 		ScanAsm:  asmFields[c.name] || asmMulFields[c.name],
+		Double5:  arm64Fields[c.name],
 	}
 }
 
