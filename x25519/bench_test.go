@@ -34,7 +34,7 @@ func BenchmarkX25519(b *testing.B) {
 }
 
 func BenchmarkX25519Portable(b *testing.B) {
-	testutil.SelectImplementation(b, "x25519", "")
+	testutil.SelectImplementation(b, "field25519", "")
 	BenchmarkX25519(b)
 }
 

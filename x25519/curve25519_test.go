@@ -92,7 +92,7 @@ func x25519Inputs(t *testing.T, n int) (scalars, points [][]byte) {
 // all-zero output of the deprecated ScalarMult for low-order points.
 func TestDifferentialCurve25519(t *testing.T) {
 	scalars, points := x25519Inputs(t, testutil.Runs(*long, 2000, 50_000, 200))
-	testutil.EachImplementation(t, "x25519", func(t *testing.T) {
+	testutil.EachImplementation(t, "field25519", func(t *testing.T) {
 		lowOrder := 0
 		for i, s := range scalars {
 			p := points[i]
@@ -130,7 +130,7 @@ func TestDifferentialCurve25519(t *testing.T) {
 // point or the scalar, and ScalarBaseMult with dst the scalar.
 func TestScalarMultAliasing(t *testing.T) {
 	r := testutil.Rand(t)
-	testutil.EachImplementation(t, "x25519", func(t *testing.T) {
+	testutil.EachImplementation(t, "field25519", func(t *testing.T) {
 		for range 20 {
 			var s, p, want [32]byte
 			fillRand(r, s[:])

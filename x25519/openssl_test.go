@@ -53,7 +53,7 @@ func TestDifferentialOpenSSL(t *testing.T) {
 		}
 		vectors = append(vectors, vector{a[:], peer.PublicKey().Bytes(), want})
 	}
-	testutil.EachImplementation(t, "x25519", func(t *testing.T) {
+	testutil.EachImplementation(t, "field25519", func(t *testing.T) {
 		for _, v := range vectors {
 			if got := mustX25519(t, v.scalar, v.point); !bytes.Equal(got, v.shared) {
 				t.Errorf("X25519(%x, %x) = %x, openssl says %x", v.scalar, v.point, got, v.shared)

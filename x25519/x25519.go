@@ -5,11 +5,11 @@
 // package's prefix.
 //
 // Every function here is constant time in the scalar. The point is treated as
-// public. The Montgomery ladder runs on four 64-bit words: in assembly (mulx,
-// adcx, adox) on amd64 CPUs with BMI2 and ADX, and in portable Go
-// (math/bits) elsewhere and with the purego build tag. Public keys (the base
-// point) are computed by a fixed-base table on the Edwards form of the curve
-// (internal/edwards25519).
+// public. The Montgomery ladder runs on the four-word field of
+// internal/field25519: in assembly (mulx, adcx, adox) on amd64 CPUs with BMI2
+// and ADX, and in portable Go (math/bits) elsewhere and with the purego build
+// tag. Public keys (the base point) are computed by a fixed-base table on the
+// Edwards form of the curve (internal/edwards25519), on the same field.
 //
 // carry is not a FIPS 140 validated module: when the standard library runs
 // in FIPS 140 mode (crypto/fips140.Enabled reports true, for example under
@@ -25,6 +25,7 @@ import (
 	"errors"
 
 	"github.com/carry-crypto/carry/internal/edwards25519"
+	"github.com/carry-crypto/carry/internal/field25519"
 )
 
 const (
@@ -150,6 +151,18 @@ func ScalarBaseMult(dst, scalar *[32]byte) {
 		// error is crypto/ecdh's refusal in FIPS 140-only mode.
 		panic("carry/x25519: " + err.Error())
 	}
+}
+
+// scalarMult sets dst to the canonical encoding of the u-coordinate of k·u
+// (k clamped) by the Montgomery ladder. dst may alias u.
+func scalarMult(dst, k, u *[32]byte) {
+	var x1, x2, z2 field25519.Element
+	if _, err := x1.SetBytes(u[:]); err != nil {
+		panic("carry/x25519: internal error: SetBytes of 32 bytes failed")
+	}
+	field25519.Ladder(&x2, &z2, k, &x1)
+	z2.Invert(&z2) // 0 for the point at infinity, and so u = 0
+	x2.Mul(&x2, &z2).FillBytes(dst)
 }
 
 // clamp applies RFC 7748's decodeScalar25519 to k in place: it clears the

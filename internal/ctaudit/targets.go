@@ -33,7 +33,6 @@ const (
 	whyCompare32 = "the loop of subtle.ConstantTimeCompare over 32 bytes"
 	whyBitLoop   = "the ladder's loop over the bit index 254 down to 0"
 	whySquareN   = "the loop over the public count of squarings n"
-	whyUseBMI2   = "useBMI2, the choice of implementation by CPU features"
 	whyRegister  = "registers the package's implementations with internal/impl"
 )
 
@@ -46,15 +45,12 @@ var fieldFuncs = []Func{
 	{Symbol: fe + "(*Element).SetBytes", AllowedBranches: 1, Why: "len(x) != 32: the length is public"},
 	{Symbol: fe + "(*Element).SetWords"},
 	{Symbol: fe + "(*Element).FillBytes"},
-	{Symbol: fe + "(*Element).reduce"},
 	{Symbol: fe + "(*Element).Add"},
 	{Symbol: fe + "(*Element).Sub"},
-	{Symbol: fe + "(*Element).LazyAdd"},
-	{Symbol: fe + "(*Element).LazySub"},
 	{Symbol: fe + "(*Element).Negate"},
 	{Symbol: fe + "(*Element).Mul"},
 	{Symbol: fe + "(*Element).Square"},
-	{Symbol: fe + "(*Element).SquareN"}, // n < 1 panics; the loop is in feSquareNGeneric
+	{Symbol: fe + "(*Element).SquareN"}, // n < 1 panics; the loop is in squareNGeneric
 	{Symbol: fe + "(*Element).Select"},
 	{Symbol: fe + "(*Element).Equal", AllowedLoopJumps: 1, Why: whyCompare32},
 	{Symbol: fe + "(*Element).IsZero", AllowedLoopJumps: 1, Why: whyCompare32},
@@ -64,37 +60,37 @@ var fieldFuncs = []Func{
 	{Symbol: fe + "(*Element).Invert"},
 	{Symbol: fe + "(*Element).Pow22523"},
 	{Symbol: fe + "(*Element).SqrtRatio"},
-	{Symbol: fe + "(*Element).carryPropagate"},
-	{Symbol: fe + "carryLimbs"},
-	{Symbol: fe + "feMulGeneric"},
-	{Symbol: fe + "feSquareGeneric"},
-	{Symbol: fe + "feSquareNGeneric", AllowedLoopJumps: 1, Why: whySquareN},
-	{Symbol: fe + "squareLimbs"},
-	{Symbol: fe + "squareLimbsLazy"},
-	{Symbol: fe + "split51"},
-	{Symbol: fe + "carryStep"},
-	{Symbol: fe + "carryFold"},
-	{Symbol: fe + "mulAdd"},
-	{Symbol: fe + "shr51"},
-	{Symbol: fe + "times19"},
-	{Symbol: fe + "mask64"},
 	{Symbol: fe + "pow2250"},
+	{Symbol: fe + "mulGeneric"},
+	{Symbol: fe + "mulRow"},
+	{Symbol: fe + "squareGeneric"},
+	{Symbol: fe + "squareNGeneric", AllowedLoopJumps: 1, Why: whySquareN},
+	{Symbol: fe + "reduce"},
+	{Symbol: fe + "fold"},
+	{Symbol: fe + "addWord"},
+	{Symbol: fe + "mulSmall"},
+	{Symbol: fe + "add"},
+	{Symbol: fe + "sub"},
+	{Symbol: fe + "selectWords"},
+	{Symbol: fe + "Ladder"},
+	{Symbol: fe + "ladderGeneric", AllowedLoopJumps: 1, Why: whyBitLoop},
 }
 
 // fieldAsm are the functions of internal/field25519 that differ with
-// assembly: the dispatchers and the MULX kernels.
+// assembly: the dispatchers and the kernels.
 var fieldAsm = []Func{
-	{Symbol: fe + "feMul", AllowedBranches: 1, Why: whyUseBMI2},
-	{Symbol: fe + "feSquare", AllowedBranches: 1, Why: whyUseBMI2},
-	{Symbol: fe + "feSquareN", AllowedBranches: 1, Why: whyUseBMI2},
-	{Symbol: fe + "feMulBMI2"},
-	{Symbol: fe + "feSquareBMI2"},
-	{Symbol: fe + "feSquareNBMI2", AllowedLoopJumps: 1, AllowedBranches: 1, Why: whySquareN +
-		"; the skip of that loop when n = 1, to the last squaring"},
+	{Symbol: fe + "feMul", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: fe + "feSquareN", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: fe + "ladder", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: fe + "mulADX"},
+	{Symbol: fe + "squareNADX", AllowedLoopJumps: 1, Why: whySquareN},
+	{Symbol: fe + "mul4"},
+	{Symbol: fe + "square4"},
+	{Symbol: fe + "ladderADX", AllowedLoopJumps: 1, Why: whyBitLoop},
 }
 
-// x25519Common are the functions of x25519 compiled with and without
-// assembly.
+// x25519Common are the functions of x25519, the same with and without
+// assembly (which is in internal/field25519).
 var x25519Common = []Func{
 	{Symbol: x255 + "X25519"},
 	{Symbol: x255 + "x25519", AllowedLoopJumps: 1, AllowedBranches: 7, Why: "whether FIPS 140 mode is on (a process setting, " +
@@ -105,26 +101,12 @@ var x25519Common = []Func{
 	{Symbol: x255 + "ScalarMult", AllowedBranches: 1, Why: "whether x25519 failed: the all-zero result, which the caller sees"},
 	{Symbol: x255 + "ScalarBaseMult", AllowedBranches: 1, Why: "whether x25519 failed, which only FIPS 140-only mode's refusal makes it do"},
 	{Symbol: x255 + "clamp"},
-	{Symbol: x255 + "scalarMult64", AllowedLoopJumps: 1, Why: whyBitLoop},
-	{Symbol: x255 + "mul64"},
-	{Symbol: x255 + "mulRow64"},
-	{Symbol: x255 + "square64"},
-	{Symbol: x255 + "reduce64"},
-	{Symbol: x255 + "fold64"},
-	{Symbol: x255 + "mulSmall64"},
-	{Symbol: x255 + "add64"},
-	{Symbol: x255 + "sub64"},
-	{Symbol: x255 + "select64"},
-	{Symbol: x255 + "load64"},
-	{Symbol: x255 + "store64"},
-	{Symbol: x255 + "squareN64", AllowedLoopJumps: 1, Why: whySquareN},
-	{Symbol: x255 + "invert64"},
+	{Symbol: x255 + "scalarMult"},
 }
 
 // x25519Public are the functions of x25519 that handle no secret.
 var x25519Public = map[string]string{
 	x255 + "init.0":    "sets Basepoint",
-	x255 + "init.1":    whyRegister,
 	x255 + "x25519Std": "FIPS 140 mode: crypto/ecdh computes the result, and its errors are branched on",
 }
 
@@ -226,23 +208,13 @@ var Targets = []Target{
 		Package: module + "internal/field25519",
 		Tags:    []string{"purego"},
 		Funcs: append(slices.Clone(fieldFuncs),
-			Func{Symbol: fe + "feMul"}, Func{Symbol: fe + "feSquare"}, Func{Symbol: fe + "feSquareN"}),
+			Func{Symbol: fe + "feMul"}, Func{Symbol: fe + "feSquareN"}, Func{Symbol: fe + "ladder"}),
 		Public: map[string]string{fe + "init.0": whyRegister},
 	},
 	{
 		Package: module + "x25519",
-		Funcs: append([]Func{
-			{Symbol: x255 + "scalarMult", AllowedBranches: 1, Why: "useADX, the choice of implementation by CPU features"},
-			{Symbol: x255 + "scalarMultADX"},
-			{Symbol: x255 + "feMul", AllowedBranches: 1, Why: "useADX, the choice of implementation by CPU features"},
-			{Symbol: x255 + "feSquareN", AllowedBranches: 1, Why: "useADX, the choice of implementation by CPU features"},
-			{Symbol: x255 + "mulADX"},
-			{Symbol: x255 + "squareNADX", AllowedLoopJumps: 1, Why: whySquareN},
-			{Symbol: x255 + "mul4"},
-			{Symbol: x255 + "square4"},
-			{Symbol: x255 + "ladderADX", AllowedLoopJumps: 1, Why: whyBitLoop},
-		}, x25519Common...),
-		Public: x25519Public,
+		Funcs:   x25519Common,
+		Public:  x25519Public,
 	},
 	{
 		Package: module + "internal/edwards25519",
@@ -263,12 +235,8 @@ var Targets = []Target{
 	{
 		Package: module + "x25519",
 		Tags:    []string{"purego"},
-		Funcs: append([]Func{
-			{Symbol: x255 + "scalarMult"},
-			{Symbol: x255 + "feMul"},
-			{Symbol: x255 + "feSquareN"},
-		}, x25519Common...),
-		Public: x25519Public,
+		Funcs:   x25519Common,
+		Public:  x25519Public,
 	},
 }
 

@@ -8,30 +8,25 @@ import "github.com/carry-crypto/carry/internal/field25519"
 // ref10: each returns a completed point, and the caller multiplies it out to
 // the form it needs next.
 //
-// Limb bounds: the extended, projective, cached and niels inputs are tight
-// (< 2^51 + 2^13 < 2^53, and at most the limbs of 2p), so they are valid
-// inputs of LazyAdd and of either side of LazySub. Products are tight. A sum
-// p+q of two tight elements by LazyAdd has limbs below 2^52 + 2^14, still
-// below 2^53, so it may itself be the first input of LazyAdd or LazySub, but
-// never a subtrahend. Every coordinate of a completed result comes from
-// LazyAdd or LazySub and is loose (< 2^54), which is fine as it is only
-// multiplied.
+// field25519's Add and Sub accept any element and their results go into
+// multiplications and further sums as they are, so the formulas need no
+// reductions between the operations.
 
 // addCached sets v = p + q, and returns v.
 func (v *completed) addCached(p *Point, q *cached) *completed {
 	// add-2008-hwcd-3 (HWCD 2008, Section 3.1, with k = 2d), 8M:
 	var A, B, C, D field25519.Element
-	A.LazySub(&p.y, &p.x) // Y1−X1, loose
+	A.Sub(&p.y, &p.x)     // Y1−X1
 	A.Mul(&A, &q.YminusX) // A = (Y1−X1)·(Y2−X2)
-	B.LazyAdd(&p.y, &p.x) // Y1+X1, loose
+	B.Add(&p.y, &p.x)     // Y1+X1
 	B.Mul(&B, &q.YplusX)  // B = (Y1+X1)·(Y2+X2)
 	C.Mul(&p.t, &q.T2d)   // C = T1·2d·T2
 	D.Mul(&p.z, &q.Z)     // Z1·Z2
-	D.LazyAdd(&D, &D)     // D = 2·Z1·Z2, < 2^52 + 2^14
-	v.X.LazySub(&B, &A)   // E = B − A
-	v.Y.LazyAdd(&B, &A)   // H = B + A
-	v.Z.LazyAdd(&D, &C)   // G = D + C
-	v.T.LazySub(&D, &C)   // F = D − C
+	D.Add(&D, &D)         // D = 2·Z1·Z2
+	v.X.Sub(&B, &A)       // E = B − A
+	v.Y.Add(&B, &A)       // H = B + A
+	v.Z.Add(&D, &C)       // G = D + C
+	v.T.Sub(&D, &C)       // F = D − C
 	// x3 = E/G and y3 = H/F: X3 = E·F, Y3 = G·H, Z3 = F·G, T3 = E·H.
 	return v
 }
@@ -41,17 +36,17 @@ func (v *completed) subCached(p *Point, q *cached) *completed {
 	// addCached with −q = (Y2−X2, Y2+X2, Z2, −2d·T2): the first two swap and
 	// C changes sign, so G and F swap.
 	var A, B, C, D field25519.Element
-	A.LazySub(&p.y, &p.x)
+	A.Sub(&p.y, &p.x)
 	A.Mul(&A, &q.YplusX) // A = (Y1−X1)·(Y2+X2)
-	B.LazyAdd(&p.y, &p.x)
+	B.Add(&p.y, &p.x)
 	B.Mul(&B, &q.YminusX) // B = (Y1+X1)·(Y2−X2)
 	C.Mul(&p.t, &q.T2d)   // C = T1·2d·T2, minus the C of p + (−q)
 	D.Mul(&p.z, &q.Z)
-	D.LazyAdd(&D, &D)   // D = 2·Z1·Z2, < 2^52 + 2^14
-	v.X.LazySub(&B, &A) // E = B − A
-	v.Y.LazyAdd(&B, &A) // H = B + A
-	v.Z.LazySub(&D, &C) // G = D − C
-	v.T.LazyAdd(&D, &C) // F = D + C
+	D.Add(&D, &D)   // D = 2·Z1·Z2
+	v.X.Sub(&B, &A) // E = B − A
+	v.Y.Add(&B, &A) // H = B + A
+	v.Z.Sub(&D, &C) // G = D − C
+	v.T.Add(&D, &C) // F = D + C
 	return v
 }
 
@@ -60,16 +55,16 @@ func (v *completed) addNiels(p *Point, q *niels) *completed {
 	// madd-2008-hwcd-3: add-2008-hwcd-3 with Z2 = 1, 7M with the
 	// conversion to extended coordinates:
 	var A, B, C, D field25519.Element
-	A.LazySub(&p.y, &p.x) // Y1−X1, loose
+	A.Sub(&p.y, &p.x)     // Y1−X1
 	A.Mul(&A, &q.YminusX) // A = (Y1−X1)·(y2−x2)
-	B.LazyAdd(&p.y, &p.x) // Y1+X1, loose
+	B.Add(&p.y, &p.x)     // Y1+X1
 	B.Mul(&B, &q.YplusX)  // B = (Y1+X1)·(y2+x2)
 	C.Mul(&p.t, &q.XY2d)  // C = T1·2d·x2·y2
-	D.LazyAdd(&p.z, &p.z) // D = 2·Z1, < 2^52 + 2^14
-	v.X.LazySub(&B, &A)   // E = B − A
-	v.Y.LazyAdd(&B, &A)   // H = B + A
-	v.Z.LazyAdd(&D, &C)   // G = D + C
-	v.T.LazySub(&D, &C)   // F = D − C
+	D.Add(&p.z, &p.z)     // D = 2·Z1
+	v.X.Sub(&B, &A)       // E = B − A
+	v.Y.Add(&B, &A)       // H = B + A
+	v.Z.Add(&D, &C)       // G = D + C
+	v.T.Sub(&D, &C)       // F = D − C
 	return v
 }
 
@@ -78,16 +73,16 @@ func (v *completed) double(p *projective) *completed {
 	// dbl-2008-hwcd (HWCD 2008, Section 3.3) with a = -1, 4S, and the
 	// signs of H and F flipped, which leaves y3 = H/F unchanged:
 	var A, B, C, E field25519.Element
-	A.Square(&p.X)        // A = X1^2
-	B.Square(&p.Y)        // B = Y1^2
-	C.Square(&p.Z)        // Z1^2
-	C.LazyAdd(&C, &C)     // C = 2·Z1^2, < 2^52 + 2^14
-	E.LazyAdd(&p.X, &p.Y) // X1+Y1, loose
-	E.Square(&E)          // (X1+Y1)^2
-	v.Y.Add(&B, &A)       // −H = B + A, tight: it is subtracted next
-	v.Z.Sub(&B, &A)       // G = B − A (= a·A + B), tight: subtracted next
-	v.X.LazySub(&E, &v.Y) // E = (X1+Y1)^2 − A − B = 2·X1·Y1
-	v.T.LazySub(&C, &v.Z) // −F = C − G
+	A.Square(&p.X)    // A = X1^2
+	B.Square(&p.Y)    // B = Y1^2
+	C.Square(&p.Z)    // Z1^2
+	C.Add(&C, &C)     // C = 2·Z1^2
+	E.Add(&p.X, &p.Y) // X1+Y1
+	E.Square(&E)      // (X1+Y1)^2
+	v.Y.Add(&B, &A)   // −H = B + A
+	v.Z.Sub(&B, &A)   // G = B − A (= a·A + B)
+	v.X.Sub(&E, &v.Y) // E = (X1+Y1)^2 − A − B = 2·X1·Y1
+	v.T.Sub(&C, &v.Z) // −F = C − G
 	// x3 = E/G, y3 = (−H)/(−F).
 	return v
 }
@@ -121,15 +116,15 @@ func (v *completed) subNiels(p *Point, q *niels) *completed {
 	// addNiels with −q = (y2−x2, y2+x2, −2d·x2·y2): the first two swap and
 	// C changes sign, so G and F swap.
 	var A, B, C, D field25519.Element
-	A.LazySub(&p.y, &p.x)
+	A.Sub(&p.y, &p.x)
 	A.Mul(&A, &q.YplusX) // A = (Y1−X1)·(y2+x2)
-	B.LazyAdd(&p.y, &p.x)
+	B.Add(&p.y, &p.x)
 	B.Mul(&B, &q.YminusX) // B = (Y1+X1)·(y2−x2)
 	C.Mul(&p.t, &q.XY2d)  // C = T1·2d·x2·y2, minus the C of p + (−q)
-	D.LazyAdd(&p.z, &p.z) // D = 2·Z1, < 2^52 + 2^14
-	v.X.LazySub(&B, &A)   // E = B − A
-	v.Y.LazyAdd(&B, &A)   // H = B + A
-	v.Z.LazySub(&D, &C)   // G = D − C
-	v.T.LazyAdd(&D, &C)   // F = D + C
+	D.Add(&p.z, &p.z)     // D = 2·Z1
+	v.X.Sub(&B, &A)       // E = B − A
+	v.Y.Add(&B, &A)       // H = B + A
+	v.Z.Sub(&D, &C)       // G = D − C
+	v.T.Add(&D, &C)       // F = D + C
 	return v
 }

@@ -22,7 +22,7 @@ import "github.com/carry-crypto/carry/internal/field25519"
 // packedNiels is an affine niels point as the canonical 32-byte little-endian
 // encodings of y+x, y−x and 2d·x·y, four 64-bit words each, least
 // significant first. It is the form of the entries of baseTable: the scan
-// reads 12 words per entry instead of 15 limbs, and the generated table
+// reads 12 words per entry, which are the field elements as they are, and the generated table
 // needs no decoding when the package is loaded. It is an alias so that the
 // assembly stubs can be declared over plain arrays.
 type packedNiels = [12]uint64
@@ -78,8 +78,6 @@ func (v *niels) selectBase(tbl *[8]packedNiels, e int8) *niels {
 	v.YplusX.SetWords((*[4]uint64)(w[0:4]))
 	v.YminusX.SetWords((*[4]uint64)(w[4:8]))
 	v.XY2d.SetWords((*[4]uint64)(w[8:12]))
-	// The limbs read by SetWords are below 2^51: tight, as CondNegate
-	// requires.
 	v.XY2d.CondNegate(&v.XY2d, int(neg))
 	return v
 }
@@ -179,12 +177,11 @@ func X25519Base(dst *[32]byte, k *[32]byte) {
 	var p projective
 	v.scalarBaseMult(&p, k)
 
-	// u = (1 + Y/Z)/(1 − Y/Z) = (Z + Y)/(Z − Y), with one inversion. Y and
-	// Z are tight, so LazyAdd and LazySub apply; Mul and Invert accept the
-	// loose results. For the identity, Z − Y = 0 and Invert gives u = 0.
+	// u = (1 + Y/Z)/(1 − Y/Z) = (Z + Y)/(Z − Y), with one inversion. For
+	// the identity, Z − Y = 0 and Invert gives u = 0.
 	var num, den field25519.Element
-	num.LazyAdd(&p.Z, &p.Y)
-	den.LazySub(&p.Z, &p.Y)
+	num.Add(&p.Z, &p.Y)
+	den.Sub(&p.Z, &p.Y)
 	den.Invert(&den)
 	num.Mul(&num, &den)
 	num.FillBytes(dst)

@@ -18,19 +18,10 @@
 //	cached      (Y+X, Y−X, Z, 2d·T), the second operand of an addition
 //	niels       (y+x, y−x, 2d·x·y), an affine cached point (Z = 1)
 //
-// # Limb bounds
+// # Field elements
 //
-// field25519 calls an element tight if its limbs are below 2^51 + 2^13 and
-// loose if they are below 2^54; Mul and Square accept loose inputs and return
-// tight ones, Sub and Negate need a subtrahend whose limbs are at most those
-// of 2p (every tight element qualifies), and LazyAdd and LazySub skip the
-// carry pass (inputs below 2^53) and return loose elements. The invariants
-// kept here are:
-//
-//	Point, projective, cached, niels   every coordinate tight
-//	completed                          every coordinate loose, only ever multiplied
-//
-// Each formula says why it keeps them.
+// field25519's elements are four 64-bit words, and every operation accepts
+// any element, so the formulas keep no bounds of their own.
 //
 // # Scalars
 //
@@ -70,7 +61,6 @@ type Point struct {
 	// Points are not comparable with ==: one point has many representations.
 	_ incomparable
 
-	// Each coordinate is tight (limbs < 2^51 + 2^13).
 	x, y, z, t field25519.Element
 }
 
@@ -176,8 +166,7 @@ func (v *Point) Equal(u *Point) int {
 
 // Negate sets v = -p, and returns v.
 func (v *Point) Negate(p *Point) *Point {
-	// -(x, y) = (-x, y), so T = x·y·Z changes sign too. p's coordinates are
-	// tight, as Negate requires, and so are the results.
+	// -(x, y) = (-x, y), so T = x·y·Z changes sign too.
 	v.x.Negate(&p.x)
 	v.y.Set(&p.y)
 	v.z.Set(&p.z)

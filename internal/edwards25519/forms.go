@@ -8,28 +8,26 @@ import "github.com/carry-crypto/carry/internal/field25519"
 // is converted to the form the next operation reads.
 
 // projective is a point in projective coordinates (X:Y:Z), x = X/Z,
-// y = Y/Z: the input of doubling, which does not need T. Every coordinate is
-// tight.
+// y = Y/Z: the input of doubling, which does not need T.
 type projective struct {
 	X, Y, Z field25519.Element
 }
 
 // completed is a point in completed coordinates ((X:Z),(Y:T)), x = X/Z,
 // y = Y/T (HWCD 2008, Section 3.1, "P1×P1" in ref10), the output of the
-// formulas before their final multiplications. Every coordinate is loose
-// (limbs < 2^54): it is only ever an input of Mul.
+// formulas before their final multiplications.
 type completed struct {
 	X, Y, Z, T field25519.Element
 }
 
 // cached is a point as the second operand of an addition:
-// (Y+X, Y−X, Z, 2d·T). Every coordinate is tight, so that it may be negated.
+// (Y+X, Y−X, Z, 2d·T).
 type cached struct {
 	YplusX, YminusX, Z, T2d field25519.Element
 }
 
 // niels is an affine point (Z = 1) as the second operand of a mixed
-// addition: (y+x, y−x, 2d·x·y). Every coordinate is tight. The zero value
+// addition: (y+x, y−x, 2d·x·y). The zero value
 // is not the identity; see Identity.
 type niels struct {
 	YplusX, YminusX, XY2d field25519.Element
@@ -38,7 +36,7 @@ type niels struct {
 // fromCompleted sets v to the extended coordinates of p, and returns v.
 func (v *Point) fromCompleted(p *completed) *Point {
 	// (X:Y:Z:T) = (X·T : Y·Z : Z·T : X·Y), so that X/Z = pX/pZ, Y/Z = pY/pT
-	// and T/Z = (pX/pZ)·(pY/pT). The inputs are loose, the products tight.
+	// and T/Z = (pX/pZ)·(pY/pT).
 	v.x.Mul(&p.X, &p.T)
 	v.y.Mul(&p.Y, &p.Z)
 	v.z.Mul(&p.Z, &p.T)
@@ -66,8 +64,6 @@ func (v *projective) fromPoint(p *Point) *projective {
 
 // fromPoint sets v to the cached form of p, and returns v.
 func (v *cached) fromPoint(p *Point) *cached {
-	// Add and Sub return tight elements (Sub's subtrahend p.x is tight);
-	// Mul of two tight elements is tight.
 	v.YplusX.Add(&p.y, &p.x)
 	v.YminusX.Sub(&p.y, &p.x)
 	v.Z.Set(&p.z)

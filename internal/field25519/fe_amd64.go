@@ -4,21 +4,33 @@
 
 package field25519
 
-// feMulBMI2 sets out = a × b, computing what feMulGeneric computes.
-// It requires BMI2 (MULX).
-//
-//go:noescape
-func feMulBMI2(out *Element, a *Element, b *Element)
+// mul4 sets R8..R11 = (SI) * (DI) modulo 2^255 - 19, weakly reduced. It is
+// a subroutine of this file's functions with its own register convention,
+// not callable from Go. It clobbers AX, BX, CX, DX and R8..R15.
+func mul4()
 
-// feSquareBMI2 sets out = a × a, computing what feSquareGeneric computes.
-// It requires BMI2 (MULX).
-//
-//go:noescape
-func feSquareBMI2(out *Element, a *Element)
+// square4 sets R8..R11 = (SI)^2 modulo 2^255 - 19, weakly reduced. It is
+// a subroutine of this file's functions with its own register convention,
+// not callable from Go. It clobbers AX, BX, CX, DX and R8..R15.
+func square4()
 
-// feSquareNBMI2 sets out = a^(2^n) for n ≥ 1, computing what
-// feSquareNGeneric computes, with the limbs in registers throughout.
-// It requires BMI2 (MULX).
+// mulADX sets out = a * b modulo 2^255 - 19, weakly reduced (below 2^256).
+// It requires BMI2 and ADX. out may alias a or b.
 //
 //go:noescape
-func feSquareNBMI2(out *Element, a *Element, n int)
+func mulADX(out *[4]uint64, a *[4]uint64, b *[4]uint64)
+
+// squareNADX sets out = a^(2^n) modulo 2^255 - 19, weakly reduced, for a
+// public n >= 1. It requires BMI2 and ADX. out may alias a.
+//
+//go:noescape
+func squareNADX(out *[4]uint64, a *[4]uint64, n int)
+
+// ladderADX runs the Montgomery ladder of RFC 7748, Section 5, on the clamped
+// scalar k and the u-coordinate u (below 2^255 + 2^23), and sets out to the
+// projective result (x2, z2), below 2^255 + 2^23. It is constant time in k:
+// the bits of k select by mask, and the loop runs over the public bit
+// index. It requires BMI2 and ADX.
+//
+//go:noescape
+func ladderADX(out *[8]uint64, k *[32]byte, u *[4]uint64)

@@ -4,713 +4,596 @@
 
 #include "textflag.h"
 
-// func feMulBMI2(out *Element, a *Element, b *Element)
-// Requires: BMI2
-TEXT ·feMulBMI2(SB), NOSPLIT, $0-24
-	MOVQ a+8(FP), AX
-	MOVQ b+16(FP), CX
-	MOVQ $0x0007ffffffffffff, BX
-
-	// DX = a0
-	MOVQ (AX), DX
-
-	// r0 = a0×b0
-	MULXQ (CX), SI, DI
-
-	// r1 = a0×b1
-	MULXQ 8(CX), R8, R9
-
-	// r2 = a0×b2
-	MULXQ 16(CX), R10, R11
-
-	// DX = a1
-	MOVQ 8(AX), DX
-
-	// r1 += a1×b0
-	MULXQ (CX), R12, R13
-	ADDQ  R12, R8
-	ADCQ  R13, R9
-
-	// r2 += a1×b1
-	MULXQ 8(CX), DX, R12
-	ADDQ  DX, R10
-	ADCQ  R12, R11
-
-	// DX = 19×a1
-	IMUL3Q $0x13, 8(AX), DX
-
-	// r0 += 19×a1×b4
-	MULXQ 32(CX), DX, R12
-	ADDQ  DX, SI
-	ADCQ  R12, DI
-
-	// DX = a2
-	MOVQ 16(AX), DX
-
-	// r2 += a2×b0
-	MULXQ (CX), DX, R12
-	ADDQ  DX, R10
-	ADCQ  R12, R11
-
-	// DX = 19×a2
-	IMUL3Q $0x13, 16(AX), DX
-
-	// r0 += 19×a2×b3
-	MULXQ 24(CX), R12, R13
-	ADDQ  R12, SI
-	ADCQ  R13, DI
-
-	// r1 += 19×a2×b4
-	MULXQ 32(CX), DX, R12
-	ADDQ  DX, R8
-	ADCQ  R12, R9
-
-	// DX = 19×a3
-	IMUL3Q $0x13, 24(AX), DX
-
-	// r0 += 19×a3×b2
-	MULXQ 16(CX), R12, R13
-	ADDQ  R12, SI
-	ADCQ  R13, DI
-
-	// r1 += 19×a3×b3
-	MULXQ 24(CX), R12, R13
-	ADDQ  R12, R8
-	ADCQ  R13, R9
-
-	// r2 += 19×a3×b4
-	MULXQ 32(CX), DX, R12
-	ADDQ  DX, R10
-	ADCQ  R12, R11
-
-	// DX = 19×a4
-	IMUL3Q $0x13, 32(AX), DX
-
-	// r0 += 19×a4×b1
-	MULXQ 8(CX), R12, R13
-	ADDQ  R12, SI
-	ADCQ  R13, DI
-
-	// r1 += 19×a4×b2
-	MULXQ 16(CX), R12, R13
-	ADDQ  R12, R8
-	ADCQ  R13, R9
-
-	// r2 += 19×a4×b3
-	MULXQ 24(CX), DX, R12
-	ADDQ  DX, R10
-	ADCQ  R12, R11
-
-	// s0 = r0 >> 51, m0 = r0 mod 2^51
-	SHLQ $0x0d, SI, DI
-	ANDQ BX, SI
-
-	// s1 = r1 >> 51, m1 = r1 mod 2^51
-	SHLQ $0x0d, R8, R9
-	ANDQ BX, R8
-
-	// t = m1 + c0, l1 = t mod 2^51, c1 = s1 + t >> 51
-	ADDQ DI, R8
-	MOVQ R8, DX
-	SHRQ $0x33, DX
-	ADDQ R9, DX
-	ANDQ BX, R8
-
-	// s2 = r2 >> 51, m2 = r2 mod 2^51
-	SHLQ $0x0d, R10, R11
-	ANDQ BX, R10
-
-	// t = m2 + c1, l2 = t mod 2^51, c2 = s2 + t >> 51
-	ADDQ DX, R10
-	MOVQ R10, DI
-	SHRQ $0x33, DI
-	ADDQ R11, DI
-	ANDQ BX, R10
-
-	// DX = a0
-	MOVQ (AX), DX
-
-	// r3 = a0×b3
-	MULXQ 24(CX), R9, R11
-
-	// r4 = a0×b4
-	MULXQ 32(CX), R12, R13
-
-	// DX = a1
-	MOVQ 8(AX), DX
-
-	// r3 += a1×b2
-	MULXQ 16(CX), R14, R15
-	ADDQ  R14, R9
-	ADCQ  R15, R11
-
-	// r4 += a1×b3
-	MULXQ 24(CX), DX, R14
-	ADDQ  DX, R12
-	ADCQ  R14, R13
-
-	// DX = a2
-	MOVQ 16(AX), DX
-
-	// r3 += a2×b1
-	MULXQ 8(CX), R14, R15
-	ADDQ  R14, R9
-	ADCQ  R15, R11
-
-	// r4 += a2×b2
-	MULXQ 16(CX), DX, R14
-	ADDQ  DX, R12
-	ADCQ  R14, R13
-
-	// DX = a3
-	MOVQ 24(AX), DX
-
-	// r3 += a3×b0
-	MULXQ (CX), R14, R15
-	ADDQ  R14, R9
-	ADCQ  R15, R11
-
-	// r4 += a3×b1
-	MULXQ 8(CX), DX, R14
-	ADDQ  DX, R12
-	ADCQ  R14, R13
-
-	// DX = a4
-	MOVQ 32(AX), DX
-
-	// r4 += a4×b0
-	MULXQ (CX), DX, R14
-	ADDQ  DX, R12
-	ADCQ  R14, R13
-
-	// DX = 19×a4
-	IMUL3Q $0x13, 32(AX), DX
-
-	// r3 += 19×a4×b4
-	MULXQ 32(CX), AX, CX
+// func mul4()
+// Requires: ADX, BMI2
+TEXT ·mul4(SB), NOSPLIT|NOFRAME, $0
+	// r0..r7 = a * b; row 0 with plain ADD/ADC
+	MOVQ  (SI), DX
+	MULXQ (DI), R8, R9
+	MULXQ 8(DI), AX, R10
 	ADDQ  AX, R9
-	ADCQ  CX, R11
+	MULXQ 16(DI), AX, R11
+	ADCQ  AX, R10
+	MULXQ 24(DI), AX, R12
+	ADCQ  AX, R11
+	ADCQ  $0x00, R12
 
-	// s3 = r3 >> 51, m3 = r3 mod 2^51
-	SHLQ $0x0d, R9, R11
-	ANDQ BX, R9
+	// row 1: r1..r5 += a1 * b, low halves on CF, high halves on OF
+	MOVQ  8(SI), DX
+	XORQ  CX, CX
+	MULXQ (DI), AX, BX
+	ADCXQ AX, R9
+	ADOXQ BX, R10
+	MULXQ 8(DI), AX, BX
+	ADCXQ AX, R10
+	ADOXQ BX, R11
+	MULXQ 16(DI), AX, BX
+	ADCXQ AX, R11
+	ADOXQ BX, R12
+	MULXQ 24(DI), AX, R13
+	ADCXQ AX, R12
+	ADOXQ CX, R13
+	ADCXQ CX, R13
 
-	// t = m3 + c2, l3 = t mod 2^51, c3 = s3 + t >> 51
-	ADDQ DI, R9
-	MOVQ R9, AX
-	SHRQ $0x33, AX
-	ADDQ R11, AX
-	ANDQ BX, R9
+	// row 2: r2..r6 += a2 * b, low halves on CF, high halves on OF
+	MOVQ  16(SI), DX
+	XORQ  CX, CX
+	MULXQ (DI), AX, BX
+	ADCXQ AX, R10
+	ADOXQ BX, R11
+	MULXQ 8(DI), AX, BX
+	ADCXQ AX, R11
+	ADOXQ BX, R12
+	MULXQ 16(DI), AX, BX
+	ADCXQ AX, R12
+	ADOXQ BX, R13
+	MULXQ 24(DI), AX, R14
+	ADCXQ AX, R13
+	ADOXQ CX, R14
+	ADCXQ CX, R14
 
-	// s4 = r4 >> 51, m4 = r4 mod 2^51
-	SHLQ $0x0d, R12, R13
-	ANDQ BX, R12
+	// row 3: r3..r7 += a3 * b, low halves on CF, high halves on OF
+	MOVQ  24(SI), DX
+	XORQ  CX, CX
+	MULXQ (DI), AX, BX
+	ADCXQ AX, R11
+	ADOXQ BX, R12
+	MULXQ 8(DI), AX, BX
+	ADCXQ AX, R12
+	ADOXQ BX, R13
+	MULXQ 16(DI), AX, BX
+	ADCXQ AX, R13
+	ADOXQ BX, R14
+	MULXQ 24(DI), AX, R15
+	ADCXQ AX, R14
+	ADOXQ CX, R15
+	ADCXQ CX, R15
 
-	// t = m4 + c3, l4 = t mod 2^51, c4 = s4 + t >> 51
-	ADDQ AX, R12
-	MOVQ R12, AX
-	SHRQ $0x33, AX
-	ADDQ R13, AX
-	ANDQ BX, R12
+	// r0..r4 = r0..r3 + 38 * r4..r7; r4 <= 38
+	MOVQ  $0x00000026, DX
+	XORQ  CX, CX
+	MULXQ R12, AX, BX
+	ADCXQ AX, R8
+	ADOXQ BX, R9
+	MULXQ R13, AX, BX
+	ADCXQ AX, R9
+	ADOXQ BX, R10
+	MULXQ R14, AX, BX
+	ADCXQ AX, R10
+	ADOXQ BX, R11
+	MULXQ R15, AX, R12
+	ADCXQ AX, R11
+	ADOXQ CX, R12
+	ADCXQ CX, R12
 
-	// l0 = m0 + 19×c4, l1 += l0 >> 51, l0 = l0 mod 2^51
-	LEAQ (AX)(AX*8), CX
-	LEAQ (AX)(CX*2), CX
-	ADDQ CX, SI
-	MOVQ SI, CX
-	SHRQ $0x33, CX
-	ADDQ CX, R8
-	ANDQ BX, SI
-	MOVQ out+0(FP), AX
-
-	// Store the limbs
-	MOVQ SI, (AX)
-	MOVQ R8, 8(AX)
-	MOVQ R10, 16(AX)
-	MOVQ R9, 24(AX)
-	MOVQ R12, 32(AX)
+	// t = r0..r3,top >> 255; r0..r3 = (r0..r3 mod 2^255) + 19 * t
+	SHLQ   $0x01, R11, R12
+	BTRQ   $0x3f, R11
+	IMUL3Q $0x13, R12, R12
+	ADDQ   R12, R8
+	ADCQ   CX, R9
+	ADCQ   CX, R10
+	ADCQ   CX, R11
 	RET
 
-// func feSquareBMI2(out *Element, a *Element)
-// Requires: BMI2
-TEXT ·feSquareBMI2(SB), NOSPLIT, $0-16
-	MOVQ a+8(FP), DX
+// func square4()
+// Requires: ADX, BMI2
+TEXT ·square4(SB), NOSPLIT|NOFRAME, $0
+	// r1..r4 = a0 * (a1, a2, a3)
+	MOVQ  (SI), DX
+	MULXQ 8(SI), R9, R10
+	MULXQ 16(SI), AX, R11
+	ADDQ  AX, R10
+	MULXQ 24(SI), AX, R12
+	ADCQ  AX, R11
+	ADCQ  $0x00, R12
 
-	// Load the limbs
-	MOVQ (DX), AX
-	MOVQ 8(DX), CX
-	MOVQ 16(DX), BX
-	MOVQ 24(DX), SI
-	MOVQ 32(DX), DI
-	MOVQ $0x0007ffffffffffff, R8
+	// r3..r5 += a1 * (a2, a3)
+	MOVQ  8(SI), DX
+	XORQ  CX, CX
+	MULXQ 16(SI), AX, BX
+	ADCXQ AX, R11
+	ADOXQ BX, R12
+	MULXQ 24(SI), AX, R13
+	ADCXQ AX, R12
+	ADOXQ CX, R13
 
-	// l2×38, used twice
-	IMUL3Q $0x26, BX, R9
+	// r5..r6 += a2 * a3 (the CF chain continues from r4)
+	MOVQ  16(SI), DX
+	MULXQ 24(SI), AX, R14
+	ADCXQ AX, R13
+	ADCXQ CX, R14
 
-	// r0 = l0×l0
-	MOVQ  AX, DX
-	MULXQ AX, R10, R11
+	// r0..r7 = 2 * (r1..r6) + (a0^2, a1^2, a2^2, a3^2): doubling on CF, squares on OF
+	XORQ  CX, CX
+	MOVQ  (SI), DX
+	MULXQ DX, R8, BX
+	ADCXQ R9, R9
+	ADOXQ BX, R9
+	MOVQ  8(SI), DX
+	MULXQ DX, AX, BX
+	ADCXQ R10, R10
+	ADOXQ AX, R10
+	ADCXQ R11, R11
+	ADOXQ BX, R11
+	MOVQ  16(SI), DX
+	MULXQ DX, AX, BX
+	ADCXQ R12, R12
+	ADOXQ AX, R12
+	ADCXQ R13, R13
+	ADOXQ BX, R13
+	MOVQ  24(SI), DX
+	MULXQ DX, AX, R15
+	ADCXQ R14, R14
+	ADOXQ AX, R14
+	ADCXQ CX, R15
+	ADOXQ CX, R15
 
-	// r0 += 38×l1×l4
-	IMUL3Q $0x26, CX, DX
-	MULXQ  DI, DX, R12
-	ADDQ   DX, R10
-	ADCQ   R12, R11
+	// r0..r4 = r0..r3 + 38 * r4..r7; r4 <= 38
+	MOVQ  $0x00000026, DX
+	XORQ  CX, CX
+	MULXQ R12, AX, BX
+	ADCXQ AX, R8
+	ADOXQ BX, R9
+	MULXQ R13, AX, BX
+	ADCXQ AX, R9
+	ADOXQ BX, R10
+	MULXQ R14, AX, BX
+	ADCXQ AX, R10
+	ADOXQ BX, R11
+	MULXQ R15, AX, R12
+	ADCXQ AX, R11
+	ADOXQ CX, R12
+	ADCXQ CX, R12
 
-	// r0 += 38×l2×l3
-	MOVQ  R9, DX
-	MULXQ SI, DX, R12
-	ADDQ  DX, R10
-	ADCQ  R12, R11
-
-	// s0 = r0 >> 51, m0 = r0 mod 2^51
-	SHLQ $0x0d, R10, R11
-	ANDQ R8, R10
-
-	// r1 = 2×l0×l1
-	LEAQ  (AX)(AX*1), DX
-	MULXQ CX, R12, R13
-
-	// r1 += 38×l2×l4
-	MOVQ  R9, DX
-	MULXQ DI, DX, R9
-	ADDQ  DX, R12
-	ADCQ  R9, R13
-
-	// r1 += 19×l3×l3
-	IMUL3Q $0x13, SI, DX
-	MULXQ  SI, DX, R9
-	ADDQ   DX, R12
-	ADCQ   R9, R13
-
-	// s1 = r1 >> 51, m1 = r1 mod 2^51
-	SHLQ $0x0d, R12, R13
-	ANDQ R8, R12
-
-	// t = m1 + c0, l1 = t mod 2^51, c1 = s1 + t >> 51
-	ADDQ R11, R12
-	MOVQ R12, R9
-	SHRQ $0x33, R9
-	ADDQ R13, R9
-	ANDQ R8, R12
-
-	// r2 = 2×l0×l2
-	LEAQ  (AX)(AX*1), DX
-	MULXQ BX, R11, R13
-
-	// r2 += l1×l1
-	MOVQ  CX, DX
-	MULXQ CX, DX, R14
-	ADDQ  DX, R11
-	ADCQ  R14, R13
-
-	// r2 += 38×l3×l4
-	IMUL3Q $0x26, SI, DX
-	MULXQ  DI, DX, R14
-	ADDQ   DX, R11
-	ADCQ   R14, R13
-
-	// s2 = r2 >> 51, m2 = r2 mod 2^51
-	SHLQ $0x0d, R11, R13
-	ANDQ R8, R11
-
-	// t = m2 + c1, l2 = t mod 2^51, c2 = s2 + t >> 51
-	ADDQ R9, R11
-	MOVQ R11, R9
-	SHRQ $0x33, R9
-	ADDQ R13, R9
-	ANDQ R8, R11
-
-	// r3 = 2×l0×l3
-	LEAQ  (AX)(AX*1), DX
-	MULXQ SI, R13, R14
-
-	// r3 += 2×l1×l2
-	LEAQ  (CX)(CX*1), DX
-	MULXQ BX, DX, R15
-	ADDQ  DX, R13
-	ADCQ  R15, R14
-
-	// r3 += 19×l4×l4
-	IMUL3Q $0x13, DI, DX
-	MULXQ  DI, DX, R15
-	ADDQ   DX, R13
-	ADCQ   R15, R14
-
-	// s3 = r3 >> 51, m3 = r3 mod 2^51
-	SHLQ $0x0d, R13, R14
-	ANDQ R8, R13
-
-	// t = m3 + c2, l3 = t mod 2^51, c3 = s3 + t >> 51
-	ADDQ R9, R13
-	MOVQ R13, R9
-	SHRQ $0x33, R9
-	ADDQ R14, R9
-	ANDQ R8, R13
-
-	// r4 = 2×l0×l4
-	LEAQ  (AX)(AX*1), DX
-	MULXQ DI, AX, DI
-
-	// r4 += 2×l1×l3
-	LEAQ  (CX)(CX*1), DX
-	MULXQ SI, CX, DX
-	ADDQ  CX, AX
-	ADCQ  DX, DI
-
-	// r4 += l2×l2
-	MOVQ  BX, DX
-	MULXQ BX, CX, DX
-	ADDQ  CX, AX
-	ADCQ  DX, DI
-
-	// s4 = r4 >> 51, m4 = r4 mod 2^51
-	SHLQ $0x0d, AX, DI
-	ANDQ R8, AX
-
-	// t = m4 + c3, l4 = t mod 2^51, c4 = s4 + t >> 51
-	ADDQ R9, AX
-	MOVQ AX, CX
-	SHRQ $0x33, CX
-	ADDQ DI, CX
-	ANDQ R8, AX
-
-	// l0 = m0 + 19×c4, l1 += l0 >> 51, l0 = l0 mod 2^51
-	LEAQ (CX)(CX*8), DX
-	LEAQ (CX)(DX*2), DX
-	ADDQ DX, R10
-	MOVQ R10, DX
-	SHRQ $0x33, DX
-	ADDQ DX, R12
-	ANDQ R8, R10
-	MOVQ out+0(FP), CX
-
-	// Store the limbs
-	MOVQ R10, (CX)
-	MOVQ R12, 8(CX)
-	MOVQ R11, 16(CX)
-	MOVQ R13, 24(CX)
-	MOVQ AX, 32(CX)
+	// t = r0..r3,top >> 255; r0..r3 = (r0..r3 mod 2^255) + 19 * t
+	SHLQ   $0x01, R11, R12
+	BTRQ   $0x3f, R11
+	IMUL3Q $0x13, R12, R12
+	ADDQ   R12, R8
+	ADCQ   CX, R9
+	ADCQ   CX, R10
+	ADCQ   CX, R11
 	RET
 
-// func feSquareNBMI2(out *Element, a *Element, n int)
+// func mulADX(out *[4]uint64, a *[4]uint64, b *[4]uint64)
+TEXT ·mulADX(SB), NOSPLIT, $0-24
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DI
+	CALL ·mul4(SB)
+	MOVQ out+0(FP), SI
+	MOVQ R8, (SI)
+	MOVQ R9, 8(SI)
+	MOVQ R10, 16(SI)
+	MOVQ R11, 24(SI)
+	RET
+
+// func squareNADX(out *[4]uint64, a *[4]uint64, n int)
+TEXT ·squareNADX(SB), NOSPLIT, $0-24
+	MOVQ a+8(FP), SI
+	CALL ·square4(SB)
+	MOVQ out+0(FP), SI
+	MOVQ R8, (SI)
+	MOVQ R9, 8(SI)
+	MOVQ R10, 16(SI)
+	MOVQ R11, 24(SI)
+	MOVQ n+16(FP), DI
+
+squareNLoop:
+	// The loop counter n is public.
+	SUBQ $0x01, DI
+	JLE  squareNDone
+	CALL ·square4(SB)
+	MOVQ R8, (SI)
+	MOVQ R9, 8(SI)
+	MOVQ R10, 16(SI)
+	MOVQ R11, 24(SI)
+	JMP  squareNLoop
+
+squareNDone:
+	RET
+
+// func ladderADX(out *[8]uint64, k *[32]byte, u *[4]uint64)
 // Requires: BMI2
-TEXT ·feSquareNBMI2(SB), NOSPLIT, $8-24
-	MOVQ n+16(FP), AX
-	MOVQ a+8(FP), DX
+TEXT ·ladderADX(SB), NOSPLIT, $368-24
+	// X = (x2, z2) = (1, 0), Y = (x3, z3) = (u, 1), x1 = u, s = 0
+	MOVQ u+16(FP), SI
+	MOVQ (SI), AX
+	MOVQ AX, (SP)
+	MOVQ AX, 96(SP)
+	MOVQ 8(SI), AX
+	MOVQ AX, 8(SP)
+	MOVQ AX, 104(SP)
+	MOVQ 16(SI), AX
+	MOVQ AX, 16(SP)
+	MOVQ AX, 112(SP)
+	MOVQ 24(SI), AX
+	MOVQ AX, 24(SP)
+	MOVQ AX, 120(SP)
+	XORQ AX, AX
+	MOVQ AX, 32(SP)
+	MOVQ AX, 64(SP)
+	MOVQ AX, 128(SP)
+	MOVQ AX, 40(SP)
+	MOVQ AX, 72(SP)
+	MOVQ AX, 136(SP)
+	MOVQ AX, 48(SP)
+	MOVQ AX, 80(SP)
+	MOVQ AX, 144(SP)
+	MOVQ AX, 56(SP)
+	MOVQ AX, 88(SP)
+	MOVQ AX, 152(SP)
+	MOVQ $0x00000001, 32(SP)
+	MOVQ $0x00000001, 128(SP)
+	MOVQ AX, 352(SP)
+	MOVQ $0x000000fe, 360(SP)
 
-	// Load the limbs
-	MOVQ (DX), CX
-	MOVQ 8(DX), BX
-	MOVQ 16(DX), SI
-	MOVQ 24(DX), DI
-	MOVQ 32(DX), R8
-	MOVQ $0x0007ffffffffffff, R9
+ladderADXLoop:
+	// b = bit i of k. The bit index i is public; the bit is secret.
+	MOVQ    k+8(FP), SI
+	MOVQ    360(SP), CX
+	SHRQ    $0x03, CX
+	MOVBQZX (SI)(CX*1), AX
+	MOVQ    360(SP), CX
+	ANDQ    $0x07, CX
+	SHRQ    CL, AX
+	ANDQ    $0x01, AX
 
-	// The first n - 1 squarings, reduced as by squareLimbsLazy
-	DECQ AX
-	JZ   last
+	// mask = -(s ^ b): all ones when the doubling reads Y; s = b
+	MOVQ 352(SP), DI
+	XORQ AX, DI
+	MOVQ AX, 352(SP)
+	NEGQ DI
 
-loop:
-	// l2×38, used twice
-	IMUL3Q $0x26, SI, R10
-
-	// r0 = l0×l0
-	MOVQ  CX, DX
-	MULXQ CX, R11, R12
-
-	// r0 += 38×l1×l4
-	IMUL3Q $0x26, BX, DX
-	MULXQ  R8, DX, R13
-	ADDQ   DX, R11
-	ADCQ   R13, R12
-
-	// r0 += 38×l2×l3
-	MOVQ  R10, DX
-	MULXQ DI, DX, R13
-	ADDQ  DX, R11
-	ADCQ  R13, R12
-
-	// s0 = r0 >> 51, m0 = r0 mod 2^51
-	SHLQ $0x0d, R11, R12
-	ANDQ R9, R11
-
-	// r1 = 2×l0×l1
-	LEAQ  (CX)(CX*1), DX
-	MULXQ BX, R13, R14
-
-	// r1 += 38×l2×l4
-	MOVQ  R10, DX
-	MULXQ R8, DX, R10
-	ADDQ  DX, R13
-	ADCQ  R10, R14
-
-	// r1 += 19×l3×l3
-	IMUL3Q $0x13, DI, DX
-	MULXQ  DI, DX, R10
-	ADDQ   DX, R13
-	ADCQ   R10, R14
-
-	// s1 = r1 >> 51, m1 = r1 mod 2^51
-	SHLQ $0x0d, R13, R14
-	ANDQ R9, R13
-
-	// t1 = m1 + s0
-	ADDQ R12, R13
-
-	// r2 = 2×l0×l2
-	LEAQ  (CX)(CX*1), DX
-	MULXQ SI, R10, R12
-
-	// r2 += l1×l1
-	MOVQ  BX, DX
-	MULXQ BX, DX, R15
-	ADDQ  DX, R10
-	ADCQ  R15, R12
-
-	// r2 += 38×l3×l4
-	IMUL3Q $0x26, DI, DX
-	MULXQ  R8, DX, R15
-	ADDQ   DX, R10
-	ADCQ   R15, R12
-
-	// s2 = r2 >> 51, m2 = r2 mod 2^51
-	SHLQ $0x0d, R10, R12
-	ANDQ R9, R10
-
-	// t2 = m2 + s1
-	ADDQ R14, R10
-
-	// r3 = 2×l0×l3
-	LEAQ  (CX)(CX*1), DX
-	MULXQ DI, R14, R15
-
-	// r3 += 2×l1×l2
-	LEAQ  (BX)(BX*1), DX
-	MULXQ SI, DX, BP
-	ADDQ  DX, R14
-	ADCQ  BP, R15
-
-	// r3 += 19×l4×l4
-	IMUL3Q $0x13, R8, DX
-	MULXQ  R8, DX, BP
-	ADDQ   DX, R14
-	ADCQ   BP, R15
-
-	// s3 = r3 >> 51, m3 = r3 mod 2^51
-	SHLQ $0x0d, R14, R15
-	ANDQ R9, R14
-
-	// t3 = m3 + s2
-	ADDQ R12, R14
-
-	// r4 = 2×l0×l4
-	LEAQ  (CX)(CX*1), DX
-	MULXQ R8, R8, CX
-
-	// r4 += 2×l1×l3
-	LEAQ  (BX)(BX*1), DX
-	MULXQ DI, DX, BX
-	ADDQ  DX, R8
-	ADCQ  BX, CX
-
-	// r4 += l2×l2
-	MOVQ  SI, DX
-	MULXQ SI, DX, BX
-	ADDQ  DX, R8
-	ADCQ  BX, CX
-
-	// s4 = r4 >> 51, m4 = r4 mod 2^51
-	SHLQ $0x0d, R8, CX
-	ANDQ R9, R8
-
-	// t4 = m4 + s3
-	ADDQ R15, R8
-
-	// t0 = m0 + 19×s4
-	LEAQ (CX)(CX*8), DX
-	LEAQ (CX)(DX*2), DX
-	ADDQ DX, R11
-
-	// ck = tk >> 51, tk = tk mod 2^51
-	MOVQ R11, CX
-	SHRQ $0x33, CX
-	ANDQ R9, R11
-	MOVQ R13, BX
-	SHRQ $0x33, BX
-	ANDQ R9, R13
-	MOVQ R10, SI
-	SHRQ $0x33, SI
-	ANDQ R9, R10
-	MOVQ R14, DI
-	SHRQ $0x33, DI
-	ANDQ R9, R14
+	// A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3
+	// dsum = a + b, ddiff = a - b
+	XORQ CX, CX
+	MOVQ 32(SP), R8
 	MOVQ R8, R12
-	SHRQ $0x33, R12
-	ANDQ R9, R8
+	MOVQ 40(SP), R9
+	MOVQ R9, R13
+	MOVQ 48(SP), R10
+	MOVQ R10, R14
+	MOVQ 56(SP), R11
+	MOVQ R11, R15
+	ADDQ 64(SP), R8
+	ADCQ 72(SP), R9
+	ADCQ 80(SP), R10
+	ADCQ 88(SP), R11
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	ADDQ AX, R8
+	SUBQ 64(SP), R12
+	SBBQ 72(SP), R13
+	SBBQ 80(SP), R14
+	SBBQ 88(SP), R15
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	SUBQ AX, R12
+	SBBQ CX, R13
+	SBBQ CX, R14
+	SBBQ CX, R15
+	MOVQ R8, 160(SP)
+	MOVQ R12, 192(SP)
+	MOVQ R9, 168(SP)
+	MOVQ R13, 200(SP)
+	MOVQ R10, 176(SP)
+	MOVQ R14, 208(SP)
+	MOVQ R11, 184(SP)
+	MOVQ R15, 216(SP)
 
-	// l0 = t0 + 19×c4, lk = tk + c(k-1)
-	LEAQ (R12)(R12*8), DX
-	LEAQ (R12)(DX*2), DX
-	ADDQ DX, R11
-	ADDQ CX, R13
-	ADDQ BX, R10
-	ADDQ SI, R14
-	ADDQ DI, R8
-	MOVQ R11, CX
-	MOVQ R13, BX
-	MOVQ R10, SI
-	MOVQ R14, DI
-	DECQ AX
-	JNZ  loop
+	// dsum = a + b, ddiff = a - b
+	XORQ CX, CX
+	MOVQ 96(SP), R8
+	MOVQ R8, R12
+	MOVQ 104(SP), R9
+	MOVQ R9, R13
+	MOVQ 112(SP), R10
+	MOVQ R10, R14
+	MOVQ 120(SP), R11
+	MOVQ R11, R15
+	ADDQ 128(SP), R8
+	ADCQ 136(SP), R9
+	ADCQ 144(SP), R10
+	ADCQ 152(SP), R11
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	ADDQ AX, R8
+	SUBQ 128(SP), R12
+	SBBQ 136(SP), R13
+	SBBQ 144(SP), R14
+	SBBQ 152(SP), R15
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	SUBQ AX, R12
+	SBBQ CX, R13
+	SBBQ CX, R14
+	SBBQ CX, R15
+	MOVQ R8, 224(SP)
+	MOVQ R12, 256(SP)
+	MOVQ R9, 232(SP)
+	MOVQ R13, 264(SP)
+	MOVQ R10, 240(SP)
+	MOVQ R14, 272(SP)
+	MOVQ R11, 248(SP)
+	MOVQ R15, 280(SP)
 
-last:
-	// The last squaring, reduced as by carryWide
-	// l2×38, used twice
-	IMUL3Q $0x26, SI, AX
+	// The doubling's inputs: (P, Q) = (C, D) if mask else (A, B)
+	MOVQ 160(SP), AX
+	MOVQ 224(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 288(SP)
+	MOVQ 168(SP), AX
+	MOVQ 232(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 296(SP)
+	MOVQ 176(SP), AX
+	MOVQ 240(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 304(SP)
+	MOVQ 184(SP), AX
+	MOVQ 248(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 312(SP)
+	MOVQ 192(SP), AX
+	MOVQ 256(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 320(SP)
+	MOVQ 200(SP), AX
+	MOVQ 264(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 328(SP)
+	MOVQ 208(SP), AX
+	MOVQ 272(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 336(SP)
+	MOVQ 216(SP), AX
+	MOVQ 280(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 344(SP)
 
-	// r0 = l0×l0
-	MOVQ  CX, DX
-	MULXQ CX, R10, R11
+	// DA = D * A, CB = C * B, AA = P^2, BB = Q^2
+	LEAQ 256(SP), SI
+	LEAQ 160(SP), DI
+	CALL ·mul4(SB)
+	MOVQ R8, 256(SP)
+	MOVQ R9, 264(SP)
+	MOVQ R10, 272(SP)
+	MOVQ R11, 280(SP)
+	LEAQ 224(SP), SI
+	LEAQ 192(SP), DI
+	CALL ·mul4(SB)
+	MOVQ R8, 224(SP)
+	MOVQ R9, 232(SP)
+	MOVQ R10, 240(SP)
+	MOVQ R11, 248(SP)
+	LEAQ 288(SP), SI
+	CALL ·square4(SB)
+	MOVQ R8, 288(SP)
+	MOVQ R9, 296(SP)
+	MOVQ R10, 304(SP)
+	MOVQ R11, 312(SP)
+	LEAQ 320(SP), SI
+	CALL ·square4(SB)
+	MOVQ R8, 320(SP)
+	MOVQ R9, 328(SP)
+	MOVQ R10, 336(SP)
+	MOVQ R11, 344(SP)
 
-	// r0 += 38×l1×l4
-	IMUL3Q $0x26, BX, DX
-	MULXQ  R8, DX, R12
-	ADDQ   DX, R10
-	ADCQ   R12, R11
+	// Y = ((DA + CB)^2, x1 * (DA - CB)^2); E = AA - BB
+	// dsum = a + b, ddiff = a - b
+	XORQ CX, CX
+	MOVQ 256(SP), R8
+	MOVQ R8, R12
+	MOVQ 264(SP), R9
+	MOVQ R9, R13
+	MOVQ 272(SP), R10
+	MOVQ R10, R14
+	MOVQ 280(SP), R11
+	MOVQ R11, R15
+	ADDQ 224(SP), R8
+	ADCQ 232(SP), R9
+	ADCQ 240(SP), R10
+	ADCQ 248(SP), R11
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	ADDQ AX, R8
+	SUBQ 224(SP), R12
+	SBBQ 232(SP), R13
+	SBBQ 240(SP), R14
+	SBBQ 248(SP), R15
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	SUBQ AX, R12
+	SBBQ CX, R13
+	SBBQ CX, R14
+	SBBQ CX, R15
+	MOVQ R8, 96(SP)
+	MOVQ R12, 128(SP)
+	MOVQ R9, 104(SP)
+	MOVQ R13, 136(SP)
+	MOVQ R10, 112(SP)
+	MOVQ R14, 144(SP)
+	MOVQ R11, 120(SP)
+	MOVQ R15, 152(SP)
+	LEAQ 128(SP), SI
+	CALL ·square4(SB)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+	MOVQ R10, 144(SP)
+	MOVQ R11, 152(SP)
 
-	// r0 += 38×l2×l3
-	MOVQ  AX, DX
-	MULXQ DI, DX, R12
-	ADDQ  DX, R10
-	ADCQ  R12, R11
+	// dst = a - b; a borrow out of 2^256 is worth -38
+	XORQ CX, CX
+	MOVQ 288(SP), R8
+	MOVQ 296(SP), R9
+	MOVQ 304(SP), R10
+	MOVQ 312(SP), R11
+	SUBQ 320(SP), R8
+	SBBQ 328(SP), R9
+	SBBQ 336(SP), R10
+	SBBQ 344(SP), R11
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	SUBQ AX, R8
+	SBBQ CX, R9
+	SBBQ CX, R10
+	SBBQ CX, R11
+	MOVQ R8, 160(SP)
+	MOVQ R9, 168(SP)
+	MOVQ R10, 176(SP)
+	MOVQ R11, 184(SP)
+	LEAQ 96(SP), SI
+	CALL ·square4(SB)
+	MOVQ R8, 96(SP)
+	MOVQ R9, 104(SP)
+	MOVQ R10, 112(SP)
+	MOVQ R11, 120(SP)
 
-	// s0 = r0 >> 51, m0 = r0 mod 2^51
-	SHLQ $0x0d, R10, R11
-	ANDQ R9, R10
+	// F = BB + 121666 * E = AA + 121665 * E
+	// dst = a * 121666 + b
+	MOVQ  $0x0001db42, DX
+	MULXQ 160(SP), R8, R9
+	MULXQ 168(SP), AX, R10
+	ADDQ  AX, R9
+	MULXQ 176(SP), AX, R11
+	ADCQ  AX, R10
+	MULXQ 184(SP), AX, R12
+	ADCQ  AX, R11
+	ADCQ  $0x00, R12
+	XORQ  CX, CX
+	ADDQ  320(SP), R8
+	ADCQ  328(SP), R9
+	ADCQ  336(SP), R10
+	ADCQ  344(SP), R11
+	ADCQ  CX, R12
 
-	// r1 = 2×l0×l1
-	LEAQ  (CX)(CX*1), DX
-	MULXQ BX, R12, R13
+	// t = r0..r3,top >> 255; r0..r3 = (r0..r3 mod 2^255) + 19 * t
+	SHLQ   $0x01, R11, R12
+	BTRQ   $0x3f, R11
+	IMUL3Q $0x13, R12, R12
+	ADDQ   R12, R8
+	ADCQ   CX, R9
+	ADCQ   CX, R10
+	ADCQ   CX, R11
+	MOVQ   R8, 224(SP)
+	MOVQ   R9, 232(SP)
+	MOVQ   R10, 240(SP)
+	MOVQ   R11, 248(SP)
+	LEAQ   128(SP), SI
+	LEAQ   (SP), DI
+	CALL   ·mul4(SB)
+	MOVQ   R8, 128(SP)
+	MOVQ   R9, 136(SP)
+	MOVQ   R10, 144(SP)
+	MOVQ   R11, 152(SP)
 
-	// r1 += 38×l2×l4
-	MOVQ  AX, DX
-	MULXQ R8, AX, DX
-	ADDQ  AX, R12
-	ADCQ  DX, R13
+	// X = (AA * BB, E * F)
+	LEAQ 288(SP), SI
+	LEAQ 320(SP), DI
+	CALL ·mul4(SB)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+	MOVQ R10, 48(SP)
+	MOVQ R11, 56(SP)
+	LEAQ 160(SP), SI
+	LEAQ 224(SP), DI
+	CALL ·mul4(SB)
+	MOVQ R8, 64(SP)
+	MOVQ R9, 72(SP)
+	MOVQ R10, 80(SP)
+	MOVQ R11, 88(SP)
 
-	// r1 += 19×l3×l3
-	IMUL3Q $0x13, DI, DX
-	MULXQ  DI, AX, DX
-	ADDQ   AX, R12
-	ADCQ   DX, R13
+	// The loop over the public bit index i runs from 254 down to 0.
+	SUBQ $0x01, 360(SP)
+	JGE  ladderADXLoop
 
-	// s1 = r1 >> 51, m1 = r1 mod 2^51
-	SHLQ $0x0d, R12, R13
-	ANDQ R9, R12
-
-	// t = m1 + c0, l1 = t mod 2^51, c1 = s1 + t >> 51
-	ADDQ R11, R12
-	MOVQ R12, AX
-	SHRQ $0x33, AX
-	ADDQ R13, AX
-	ANDQ R9, R12
-
-	// r2 = 2×l0×l2
-	LEAQ  (CX)(CX*1), DX
-	MULXQ SI, R11, R13
-
-	// r2 += l1×l1
-	MOVQ  BX, DX
-	MULXQ BX, DX, R14
-	ADDQ  DX, R11
-	ADCQ  R14, R13
-
-	// r2 += 38×l3×l4
-	IMUL3Q $0x26, DI, DX
-	MULXQ  R8, DX, R14
-	ADDQ   DX, R11
-	ADCQ   R14, R13
-
-	// s2 = r2 >> 51, m2 = r2 mod 2^51
-	SHLQ $0x0d, R11, R13
-	ANDQ R9, R11
-
-	// t = m2 + c1, l2 = t mod 2^51, c2 = s2 + t >> 51
-	ADDQ AX, R11
-	MOVQ R11, AX
-	SHRQ $0x33, AX
-	ADDQ R13, AX
-	ANDQ R9, R11
-
-	// r3 = 2×l0×l3
-	LEAQ  (CX)(CX*1), DX
-	MULXQ DI, R13, R14
-
-	// r3 += 2×l1×l2
-	LEAQ  (BX)(BX*1), DX
-	MULXQ SI, DX, R15
-	ADDQ  DX, R13
-	ADCQ  R15, R14
-
-	// r3 += 19×l4×l4
-	IMUL3Q $0x13, R8, DX
-	MULXQ  R8, DX, R15
-	ADDQ   DX, R13
-	ADCQ   R15, R14
-
-	// s3 = r3 >> 51, m3 = r3 mod 2^51
-	SHLQ $0x0d, R13, R14
-	ANDQ R9, R13
-
-	// t = m3 + c2, l3 = t mod 2^51, c3 = s3 + t >> 51
-	ADDQ AX, R13
-	MOVQ R13, AX
-	SHRQ $0x33, AX
-	ADDQ R14, AX
-	ANDQ R9, R13
-
-	// r4 = 2×l0×l4
-	LEAQ  (CX)(CX*1), DX
-	MULXQ R8, CX, R8
-
-	// r4 += 2×l1×l3
-	LEAQ  (BX)(BX*1), DX
-	MULXQ DI, DX, BX
-	ADDQ  DX, CX
-	ADCQ  BX, R8
-
-	// r4 += l2×l2
-	MOVQ  SI, DX
-	MULXQ SI, DX, BX
-	ADDQ  DX, CX
-	ADCQ  BX, R8
-
-	// s4 = r4 >> 51, m4 = r4 mod 2^51
-	SHLQ $0x0d, CX, R8
-	ANDQ R9, CX
-
-	// t = m4 + c3, l4 = t mod 2^51, c4 = s4 + t >> 51
-	ADDQ AX, CX
-	MOVQ CX, AX
-	SHRQ $0x33, AX
-	ADDQ R8, AX
-	ANDQ R9, CX
-
-	// l0 = m0 + 19×c4, l1 += l0 >> 51, l0 = l0 mod 2^51
-	LEAQ (AX)(AX*8), DX
-	LEAQ (AX)(DX*2), DX
-	ADDQ DX, R10
-	MOVQ R10, DX
-	SHRQ $0x33, DX
-	ADDQ DX, R12
-	ANDQ R9, R10
-	MOVQ out+0(FP), AX
-
-	// Store the limbs
-	MOVQ R10, (AX)
-	MOVQ R12, 8(AX)
-	MOVQ R11, 16(AX)
-	MOVQ R13, 24(AX)
-	MOVQ CX, 32(AX)
+	// out = R0: X if s = 0, else Y
+	MOVQ 352(SP), DI
+	NEGQ DI
+	MOVQ out+0(FP), SI
+	MOVQ 32(SP), AX
+	MOVQ 96(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, (SI)
+	MOVQ 40(SP), AX
+	MOVQ 104(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 8(SI)
+	MOVQ 48(SP), AX
+	MOVQ 112(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 16(SI)
+	MOVQ 56(SP), AX
+	MOVQ 120(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 24(SI)
+	MOVQ 64(SP), AX
+	MOVQ 128(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 32(SI)
+	MOVQ 72(SP), AX
+	MOVQ 136(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 40(SI)
+	MOVQ 80(SP), AX
+	MOVQ 144(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 48(SI)
+	MOVQ 88(SP), AX
+	MOVQ 152(SP), BX
+	XORQ AX, BX
+	ANDQ DI, BX
+	XORQ BX, AX
+	MOVQ AX, 56(SI)
 	RET

@@ -4,32 +4,33 @@ package field25519
 
 import "github.com/carry-crypto/carry/internal/impl"
 
-// useBMI2 selects the MULX kernels (implBMI2), where the CPU has BMI2 and
-// ADX.
-var useBMI2 bool
+// useADX selects the assembly (implADX), where the CPU has BMI2 and ADX.
+var useADX bool
 
-func init() { impl.Register(implBMI2, &useBMI2) }
+func init() { impl.Register(implADX, &useADX) }
 
-func feMul(v, a, b *Element) {
-	if useBMI2 {
-		feMulBMI2(v, a, b)
+func feMul(v, a, b *[4]uint64) {
+	if useADX {
+		mulADX(v, a, b)
 	} else {
-		feMulGeneric(v, a, b)
+		mulGeneric(v, a, b)
 	}
 }
 
-func feSquare(v, a *Element) {
-	if useBMI2 {
-		feSquareBMI2(v, a)
+func feSquareN(v, a *[4]uint64, n int) {
+	if useADX {
+		squareNADX(v, a, n)
 	} else {
-		feSquareGeneric(v, a)
+		squareNGeneric(v, a, n)
 	}
 }
 
-func feSquareN(v, a *Element, n int) {
-	if useBMI2 {
-		feSquareNBMI2(v, a, n)
-	} else {
-		feSquareNGeneric(v, a, n)
+func ladder(x2, z2 *[4]uint64, k *[32]byte, u *[4]uint64) {
+	if !useADX {
+		ladderGeneric(x2, z2, k, u)
+		return
 	}
+	var xz [8]uint64
+	ladderADX(&xz, k, u)
+	*x2, *z2 = [4]uint64(xz[0:4]), [4]uint64(xz[4:8])
 }

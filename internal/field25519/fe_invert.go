@@ -3,9 +3,9 @@ package field25519
 // This file holds the exponentiations: inversion, x^((p-5)/8), and the square
 // root of a ratio built on it. All use the same addition chain, after ref10
 // and the Go standard library, on SquareN so the long runs of squarings keep
-// their limbs in registers.
+// their words in registers.
 
-// pow2250 returns x^(2^250 - 1) in out and x^11 in x11, for x loose.
+// pow2250 returns x^(2^250 - 1) in out and x^11 in x11.
 // It costs 250 squarings and 10 multiplications; exponents are noted as
 // "e" for x^e.
 func pow2250(out, x11, x *Element) {
@@ -36,7 +36,7 @@ func pow2250(out, x11, x *Element) {
 // Invert sets v = 1/z mod p, and returns v. If z is 0 mod p, v is 0.
 //
 // It computes z^(p-2) = z^(2^255 - 21) (Fermat), in 254 squarings and 11
-// multiplications. z may be loose (limbs < 2^54); v is tight.
+// multiplications.
 func (v *Element) Invert(z *Element) *Element {
 	var t, z11 Element
 	pow2250(&t, &z11, z)   // z^(2^250 - 1), z^11
@@ -46,8 +46,7 @@ func (v *Element) Invert(z *Element) *Element {
 
 // Pow22523 sets v = x^((p-5)/8) = x^(2^252 - 3), and returns v.
 //
-// It costs 252 squarings and 11 multiplications. x may be loose
-// (limbs < 2^54); v is tight.
+// It costs 252 squarings and 11 multiplications.
 func (v *Element) Pow22523(x *Element) *Element {
 	var t, x11 Element
 	pow2250(&t, &x11, x) // x^(2^250 - 1)
@@ -65,7 +64,7 @@ func (v *Element) Pow22523(x *Element) *Element {
 //
 // "Non-negative" means an even canonical encoding ([Element.IsNegative] is
 // 0). This is SQRT_RATIO_M1 of RFC 9496, Section 4.2, and the square root of
-// RFC 8032, Section 5.1.3. u and v may be loose (limbs < 2^54); r is tight.
+// RFC 8032, Section 5.1.3.
 // r may alias u or v.
 func (r *Element) SqrtRatio(u, v *Element) (R *Element, wasSquare int) {
 	var v2, uv3, uv7, w, check, t Element
@@ -81,7 +80,7 @@ func (r *Element) SqrtRatio(u, v *Element) (R *Element, wasSquare int) {
 	w.Mul(&w, &uv3)
 
 	// check = v·r². The cases are told apart by comparing it with u, -u and
-	// -u·i; -u is handled as check + u == 0, so u need not be tight.
+	// -u·i; -u is handled as check + u == 0.
 	check.Square(&w)
 	check.Mul(&check, v)
 

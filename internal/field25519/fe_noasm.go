@@ -5,10 +5,10 @@ package field25519
 import "github.com/carry-crypto/carry/internal/impl"
 
 // The assembly is not built here.
-func init() { impl.Register(implBMI2, nil) }
+func init() { impl.Register(implADX, nil) }
 
-func feMul(v, a, b *Element) { feMulGeneric(v, a, b) }
+func feMul(v, a, b *[4]uint64) { mulGeneric(v, a, b) }
 
-func feSquare(v, a *Element) { feSquareGeneric(v, a) }
+func feSquareN(v, a *[4]uint64, n int) { squareNGeneric(v, a, n) }
 
-func feSquareN(v, a *Element, n int) { feSquareNGeneric(v, a, n) }
+func ladder(x2, z2 *[4]uint64, k *[32]byte, u *[4]uint64) { ladderGeneric(x2, z2, k, u) }

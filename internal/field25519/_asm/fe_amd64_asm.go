@@ -1,405 +1,450 @@
-// Command _asm generates field25519's amd64 assembly: multiplication and
-// squaring of five-limb elements of GF(2^255 - 19) with MULX (BMI2).
+// Command _asm generates field25519's amd64 assembly: arithmetic modulo
+// p = 2^255 - 19 on four 64-bit words with MULX, ADCX and ADOX (BMI2 and
+// ADX), and the whole Montgomery ladder of RFC 7748, Section 5, built from it.
 //
-// The kernels compute exactly what feMulGeneric, feSquareGeneric and
-// feSquareNGeneric (in fe_generic.go) compute, in the same order: five
-// 128-bit columns, with the products that overflow 2^255 folded back
-// multiplied by 19, then the single carry pass of carryWide, or, for the
-// squarings of a run but the last, the two parallel passes of squareLimbsLazy,
-// whose latency is shorter. The bounds derived there hold unchanged: loose
-// inputs (limbs < 2^54) give l1 < 2^51 + 2^13 and the other limbs < 2^51.
+// An element is four little-endian 64-bit words holding a value below 2^256
+// that is congruent to the element modulo p. Two bounds are used:
 //
-// MULX takes one factor in DX, writes the 128-bit product to any two
-// registers and leaves the flags alone, so the column sums need no moves
-// through AX and DX as MULQ does. Each column is a sum of independent
-// products, a 128-bit ADD/ADC pair for each: there is no long carry chain for
-// ADCX/ADOX to split, so they are not used.
+//   - mul, square and mulSmall accept any value below 2^256 and return one
+//     below M = 2^255 + 2^23 (they fold bit 255 and up back in with
+//     2^255 = 19 mod p);
+//   - the ladder's add and sub accept values below M and return values below
+//     2^256, which is all their consumers, mul, square and mulSmall, need.
+//
+// In the ladder every add and sub reads outputs of mul, square or mulSmall
+// (or the initial values, below M), so the bounds close. Because their
+// inputs are below M, add needs a single correction of a carry out of 2^256
+// (worth 38), and sub a single correction of a borrow; for those inputs the
+// package's Go add and sub, which take any value below 2^256, compute the
+// same words.
 package main
 
 import (
-	"flag"
 	"fmt"
-	"go/token"
-	"go/types"
-	"os"
 
-	"github.com/mmcloughlin/avo/attr"
-	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/gotypes"
+	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
 
 //go:generate go run . -out ../fe_amd64.s -stubs ../fe_amd64.go -pkg field25519
 
-// c is the build context. A context of our own, rather than avo's global
-// one, lets the functions take signatures over an Element type declared here
-// (see elementPackage), with no package loading.
-var c = build.NewContext()
-
 func main() {
-	fs := flag.NewFlagSet("fe_amd64_asm", flag.ExitOnError)
-	flags := build.NewFlags(fs)
-	fs.Parse(os.Args[1:])
-
-	c.ConstraintExpr("!purego")
-	feMul()
-	feSquare()
-	feSquareN()
-	os.Exit(build.Main(flags.Config(), c))
+	ConstraintExpr("!purego")
+	mul4Func()
+	square4Func()
+	mulFunc()
+	squareNFunc()
+	ladderFunc()
+	Generate()
 }
 
-// elementPackage mirrors the declaration of field25519.Element, five uint64
-// limbs l0..l4 at offsets 0, 8, ..., 32, so that the stubs can be typed
-// without loading the package (which lives in another module).
-var elementPackage = func() *types.Package {
-	pkg := types.NewPackage("github.com/carry-crypto/carry/internal/field25519", "field25519")
-	var fields []*types.Var
-	for i := range 5 {
-		fields = append(fields, types.NewField(token.NoPos, pkg, fmt.Sprintf("l%d", i), types.Typ[types.Uint64], false))
-	}
-	name := types.NewTypeName(token.NoPos, pkg, "Element", nil)
-	types.NewNamed(name, types.NewStruct(fields, nil), nil)
-	pkg.Scope().Insert(name)
-	return pkg
-}()
+// Register use, fixed so the code reads like the comments:
+// r[0..7] hold a 512-bit product, DX is MULX's implicit multiplicand, t0 and
+// t1 are scratch, and zero holds 0 where a carry chain needs a zero addend.
+var (
+	r    = [8]GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15}
+	t0   = RAX
+	t1   = RBX
+	zero = RCX
+)
 
-// text starts a NOSPLIT, noescape function with a signature over Element.
-func text(name, signature string, doc ...string) {
-	s, err := gotypes.ParseSignatureInPackage(elementPackage, signature)
-	if err != nil {
-		panic(err)
-	}
-	c.Function(name)
-	c.Attributes(attr.NOSPLIT)
-	c.Signature(s)
-	c.Doc(doc...)
-	c.Pragma("noescape")
-}
-
-// limb returns the address of limb i of the element at m.
+// limb returns the address of word i of the element at m.
 func limb(m Mem, i int) Mem { return m.Offset(8 * i) }
 
-// product is one term of a column: set DX to one factor, then multiply by
-// src.
-type product struct {
-	comment string
-	setDX   func()
-	src     Op
+// row0 sets r[0..4] = DX * b, the first row of a product, with plain ADD and
+// ADC: there is nothing yet to accumulate into.
+func row0(b Mem) {
+	MULXQ(limb(b, 0), r[0], r[1])
+	MULXQ(limb(b, 1), t0, r[2])
+	ADDQ(t0, r[1])
+	MULXQ(limb(b, 2), t0, r[3])
+	ADCQ(t0, r[2])
+	MULXQ(limb(b, 3), t0, r[4])
+	ADCQ(t0, r[3])
+	ADCQ(Imm(0), r[4])
 }
 
-// column emits the 128-bit sum (hi, lo) of the products.
-func column(name string, ps []product) (lo, hi GPVirtual) {
-	lo, hi = c.GP64(), c.GP64()
-	for n, p := range ps {
-		if n == 0 {
-			c.Commentf("%s = %s", name, p.comment)
-			p.setDX()
-			c.MULXQ(p.src, lo, hi)
-			continue
+// mulRows computes the 512-bit product a*b into r[0..7] by operand
+// scanning: row i adds a[i]*b[j] into r[i+j] (low halves, the CF chain of
+// ADCX) and r[i+j+1] (high halves, the OF chain of ADOX).
+func mulRows(a, b Mem) {
+	Comment("r0..r7 = a * b; row 0 with plain ADD/ADC")
+	MOVQ(limb(a, 0), RDX)
+	row0(b)
+	for i := 1; i < 4; i++ {
+		Comment(fmt.Sprintf("row %d: r%d..r%d += a%d * b, low halves on CF, high halves on OF", i, i, i+4, i))
+		MOVQ(limb(a, i), RDX)
+		XORQ(zero, zero) // zero = 0, CF = OF = 0
+		for j := 0; j < 3; j++ {
+			MULXQ(limb(b, j), t0, t1)
+			ADCXQ(t0, r[i+j])
+			ADOXQ(t1, r[i+j+1])
 		}
-		c.Commentf("%s += %s", name, p.comment)
-		p.setDX()
-		tlo, thi := c.GP64(), c.GP64()
-		c.MULXQ(p.src, tlo, thi)
-		c.ADDQ(tlo, lo)
-		c.ADCQ(thi, hi)
+		MULXQ(limb(b, 3), t0, r[i+4])
+		ADCXQ(t0, r[i+3])
+		// r[i+4] is the top word of a partial product below 2^(64(i+5)):
+		// adding both carries cannot overflow it.
+		ADOXQ(zero, r[i+4])
+		ADCXQ(zero, r[i+4])
 	}
-	return lo, hi
 }
 
-// carry is the carry pass of carryWide, fed one column at a time as the
-// columns are completed:
+// squareRows computes the 512-bit square a*a into r[0..7]: the six cross
+// products once, doubled, plus the four squares on the diagonal.
+func squareRows(a Mem) {
+	Comment("r1..r4 = a0 * (a1, a2, a3)")
+	MOVQ(limb(a, 0), RDX)
+	MULXQ(limb(a, 1), r[1], r[2])
+	MULXQ(limb(a, 2), t0, r[3])
+	ADDQ(t0, r[2])
+	MULXQ(limb(a, 3), t0, r[4])
+	ADCQ(t0, r[3])
+	ADCQ(Imm(0), r[4])
+	Comment("r3..r5 += a1 * (a2, a3)")
+	MOVQ(limb(a, 1), RDX)
+	XORQ(zero, zero)
+	MULXQ(limb(a, 2), t0, t1)
+	ADCXQ(t0, r[3])
+	ADOXQ(t1, r[4])
+	MULXQ(limb(a, 3), t0, r[5])
+	ADCXQ(t0, r[4])
+	ADOXQ(zero, r[5])
+	Comment("r5..r6 += a2 * a3 (the CF chain continues from r4)")
+	MOVQ(limb(a, 2), RDX)
+	MULXQ(limb(a, 3), t0, r[6])
+	ADCXQ(t0, r[5])
+	ADCXQ(zero, r[6])
+	Comment("r0..r7 = 2 * (r1..r6) + (a0^2, a1^2, a2^2, a3^2): doubling on CF, squares on OF")
+	XORQ(zero, zero)
+	MOVQ(limb(a, 0), RDX)
+	MULXQ(RDX, r[0], t1)
+	ADCXQ(r[1], r[1])
+	ADOXQ(t1, r[1])
+	for i := 1; i < 3; i++ {
+		MOVQ(limb(a, i), RDX)
+		MULXQ(RDX, t0, t1)
+		ADCXQ(r[2*i], r[2*i])
+		ADOXQ(t0, r[2*i])
+		ADCXQ(r[2*i+1], r[2*i+1])
+		ADOXQ(t1, r[2*i+1])
+	}
+	MOVQ(limb(a, 3), RDX)
+	MULXQ(RDX, t0, r[7])
+	ADCXQ(r[6], r[6])
+	ADOXQ(t0, r[6])
+	ADCXQ(zero, r[7])
+	ADOXQ(zero, r[7])
+}
+
+// reduce folds r[0..7] (any 512-bit value) into r[0..3], a value below 2^256
+// congruent to it modulo p, using 2^256 = 38 (mod p).
+func reduce() {
+	Comment("r0..r4 = r0..r3 + 38 * r4..r7; r4 <= 38")
+	MOVQ(U32(38), RDX)
+	XORQ(zero, zero)
+	for i := 0; i < 3; i++ {
+		MULXQ(r[4+i], t0, t1)
+		ADCXQ(t0, r[i])
+		ADOXQ(t1, r[i+1])
+	}
+	MULXQ(r[7], t0, r[4])
+	ADCXQ(t0, r[3])
+	ADOXQ(zero, r[4])
+	ADCXQ(zero, r[4])
+	fold(r[4])
+}
+
+// fold reduces the 5-word value r[0..3] + 2^256 * top (top < 2^62) below
+// 2^255 + 19 * (2 * top + 1): it takes t = bits 255 and up, clears them, and
+// adds 19 * t, as 2^255 = 19 (mod p). The addition cannot carry out of r3,
+// whose top bit was cleared. Needs zero = 0.
+func fold(top GPPhysical) {
+	Comment("t = r0..r3,top >> 255; r0..r3 = (r0..r3 mod 2^255) + 19 * t")
+	SHLQ(Imm(1), r[3], top)
+	BTRQ(Imm(63), r[3])
+	IMUL3Q(Imm(19), top, top)
+	ADDQ(top, r[0])
+	ADCQ(zero, r[1])
+	ADCQ(zero, r[2])
+	ADCQ(zero, r[3])
+}
+
+func store(dst Mem) {
+	for i := 0; i < 4; i++ {
+		MOVQ(r[i], limb(dst, i))
+	}
+}
+
+// The multiplication and the squaring are subroutines, called with the
+// operands' addresses in SI (and DI) and returning the product in r[0..3]:
+// the ladder's loop then fits in the CPU's decoded-instruction cache, which
+// the same loop with every multiplication inlined (6 KiB) did not, and ran
+// about twice as slow, bound by instruction decoding.
+var (
+	mulSym    = LabelRef("·mul4(SB)")
+	squareSym = LabelRef("·square4(SB)")
+)
+
+func mul4Func() {
+	TEXT("mul4", NOSPLIT|NOFRAME, "func()")
+	Doc("mul4 sets R8..R11 = (SI) * (DI) modulo 2^255 - 19, weakly reduced. It is",
+		"a subroutine of this file's functions with its own register convention,",
+		"not callable from Go. It clobbers AX, BX, CX, DX and R8..R15.")
+	mulRows(Mem{Base: RSI}, Mem{Base: RDI})
+	reduce()
+	RET()
+}
+
+func square4Func() {
+	TEXT("square4", NOSPLIT|NOFRAME, "func()")
+	Doc("square4 sets R8..R11 = (SI)^2 modulo 2^255 - 19, weakly reduced. It is",
+		"a subroutine of this file's functions with its own register convention,",
+		"not callable from Go. It clobbers AX, BX, CX, DX and R8..R15.")
+	squareRows(Mem{Base: RSI})
+	reduce()
+	RET()
+}
+
+// mul sets dst = a * b. dst may alias a or b. It clobbers SI and DI.
+func mul(dst, a, b Mem) {
+	LEAQ(a, RSI)
+	LEAQ(b, RDI)
+	CALL(mulSym)
+	store(dst)
+}
+
+// square sets dst = a * a. dst may alias a. It clobbers SI.
+func square(dst, a Mem) {
+	LEAQ(a, RSI)
+	CALL(squareSym)
+	store(dst)
+}
+
+// mulSmallAdd sets dst = a * c + b for a constant c <= 2^17 - 1 and b < M,
+// below M: the five-word sum is below 2^256 * 2^17, and the fold adds at most
+// 19 * (2 * 2^17 + 1) < 2^23. dst may alias a or b.
+func mulSmallAdd(dst, a, b Mem, c uint32) {
+	Comment(fmt.Sprintf("dst = a * %d + b", c))
+	mulSmallRows(a, c)
+	XORQ(zero, zero)
+	ADDQ(limb(b, 0), r[0])
+	for i := 1; i < 4; i++ {
+		ADCQ(limb(b, i), r[i])
+	}
+	ADCQ(zero, r[4])
+	fold(r[4])
+	store(dst)
+}
+
+// mulSmallRows sets r[0..4] = a * c.
+func mulSmallRows(a Mem, c uint32) {
+	if c >= 1<<17 {
+		panic("mulSmall: constant too large for the bound M")
+	}
+	MOVQ(U32(c), RDX)
+	row0(a)
+}
+
+// addTail sets r[o..o+3] += b for r[o..o+3], b < M, and corrects a carry
+// out of 2^256 (worth 38): what is left after one is below 2^24, so the 38
+// goes into r[o] alone without a further carry. The result is below 2^256.
+func addTail(b Mem, o int) {
+	ADDQ(limb(b, 0), r[o])
+	for i := 1; i < 4; i++ {
+		ADCQ(limb(b, i), r[o+i])
+	}
+	SBBQ(t0, t0)
+	ANDQ(Imm(38), t0)
+	ADDQ(t0, r[o])
+}
+
+// sub sets dst = a - b for a, b < M, and returns a value below 2^256. dst may
+// alias a or b. On a borrow the wrapped value a - b + 2^256 is at least
+// 2^256 - M, so taking the 38 that 2^256 is worth out of it cannot borrow
+// again.
+func sub(dst, a, b Mem) {
+	Comment("dst = a - b; a borrow out of 2^256 is worth -38")
+	XORQ(zero, zero)
+	for i := 0; i < 4; i++ {
+		MOVQ(limb(a, i), r[i])
+	}
+	subTail(b, 0)
+	store(dst)
+}
+
+// subTail sets r[o..o+3] -= b and corrects a borrow out of 2^256. Needs
+// zero = 0.
+func subTail(b Mem, o int) {
+	SUBQ(limb(b, 0), r[o])
+	for i := 1; i < 4; i++ {
+		SBBQ(limb(b, i), r[o+i])
+	}
+	SBBQ(t0, t0)
+	ANDQ(Imm(38), t0)
+	SUBQ(t0, r[o])
+	for i := 1; i < 4; i++ {
+		SBBQ(zero, r[o+i])
+	}
+}
+
+// addSub sets dsum = a + b and ddiff = a - b, as add and sub do, loading a
+// once.
+func addSub(dsum, ddiff, a, b Mem) {
+	Comment("dsum = a + b, ddiff = a - b")
+	XORQ(zero, zero)
+	for i := 0; i < 4; i++ {
+		MOVQ(limb(a, i), r[i])
+		MOVQ(r[i], r[4+i])
+	}
+	addTail(b, 0)
+	subTail(b, 4)
+	for i := 0; i < 4; i++ {
+		MOVQ(r[i], limb(dsum, i))
+		MOVQ(r[4+i], limb(ddiff, i))
+	}
+}
+
+// selectTo sets dst = b where mask is all ones and dst = a where it is
+// zero, without a branch.
+func selectTo(dst, a, b Mem, mask GPPhysical) {
+	for i := 0; i < 4; i++ {
+		MOVQ(limb(a, i), t0)
+		MOVQ(limb(b, i), t1)
+		XORQ(t0, t1)
+		ANDQ(mask, t1)
+		XORQ(t1, t0)
+		MOVQ(t0, limb(dst, i))
+	}
+}
+
+func mulFunc() {
+	TEXT("mulADX", NOSPLIT, "func(out, a, b *[4]uint64)")
+	Doc("mulADX sets out = a * b modulo 2^255 - 19, weakly reduced (below 2^256).",
+		"It requires BMI2 and ADX. out may alias a or b.")
+	Pragma("noescape")
+	Load(Param("a"), RSI)
+	Load(Param("b"), RDI)
+	CALL(mulSym)
+	Load(Param("out"), RSI)
+	store(Mem{Base: RSI})
+	RET()
+}
+
+func squareNFunc() {
+	TEXT("squareNADX", NOSPLIT, "func(out, a *[4]uint64, n int)")
+	Doc("squareNADX sets out = a^(2^n) modulo 2^255 - 19, weakly reduced, for a",
+		"public n >= 1. It requires BMI2 and ADX. out may alias a.")
+	Pragma("noescape")
+	out := Mem{Base: RSI}
+	Load(Param("a"), RSI)
+	CALL(squareSym)
+	Load(Param("out"), RSI)
+	store(out)
+	Load(Param("n"), RDI)
+	Label("squareNLoop")
+	Comment("The loop counter n is public.")
+	SUBQ(Imm(1), RDI)
+	JLE(LabelRef("squareNDone"))
+	CALL(squareSym)
+	store(out)
+	JMP(LabelRef("squareNLoop"))
+	Label("squareNDone")
+	RET()
+}
+
+// ladderFunc emits the Montgomery ladder of RFC 7748, Section 5.
 //
-//	sk = rk >> 51, mk = rk mod 2^51
-//	c0 = s0
-//	t = mk + c(k-1), lk = t mod 2^51, ck = sk + t >> 51    (k = 1..4)
-//	l0 = m0 + 19·c4, l1 += l0 >> 51, l0 = l0 mod 2^51
-type carry struct {
-	mask GPVirtual    // 2^51 - 1
-	m0   GPVirtual    // r0 mod 2^51, until c4 is known
-	l    [5]GPVirtual // the output limbs
-	c    GPVirtual    // carry into the next column
-}
+// The ladder keeps two points R0 and R1 = R0 + P in two slots, X = (x2, z2)
+// and Y = (x3, z3), and a bit s that says which slot holds R0 (X when s = 0).
+// A step with scalar bit b replaces R_b by 2 R_b and R_(1-b) by R0 + R1.
+// The differential addition is symmetric in its two points, so it reads the
+// slots as they are and always writes Y; the doubling reads R_b, which is in
+// X when s = b and in Y otherwise, chosen by mask, and always writes X; then
+// s = b. This is RFC 7748's ladder with its conditional swaps replaced by one
+// conditional selection of the doubling's inputs, so no slot is rewritten.
+func ladderFunc() {
+	const name = "ladderADX"
+	TEXT(name, NOSPLIT, "func(out *[8]uint64, k *[32]byte, u *[4]uint64)")
+	Doc(name+" runs the Montgomery ladder of RFC 7748, Section 5, on the clamped",
+		"scalar k and the u-coordinate u (below 2^255 + 2^23), and sets out to the",
+		"projective result (x2, z2), below 2^255 + 2^23. It is constant time in k:",
+		"the bits of k select by mask, and the loop runs over the public bit",
+		"index. It requires BMI2 and ADX.")
+	Pragma("noescape")
+	frame := AllocLocal(11*32 + 16)
+	slot := func(i int) Mem { return frame.Offset(32 * i) }
+	x1, x2, z2, x3, z3 := slot(0), slot(1), slot(2), slot(3), slot(4)
+	tA, tB, tC, tD, tP, tQ := slot(5), slot(6), slot(7), slot(8), slot(9), slot(10)
+	sbit := frame.Offset(11 * 32)
+	counter := frame.Offset(11*32 + 8)
 
-// newMask returns a register holding 2^51 - 1.
-func newMask() GPVirtual {
-	mask := c.GP64()
-	c.MOVQ(U64(1<<51-1), mask)
-	return mask
-}
-
-// add folds in column k, (lo, hi), and releases both registers to the pass.
-func (ch *carry) add(k int, lo, hi GPVirtual) {
-	c.Commentf("s%d = r%d >> 51, m%d = r%d mod 2^51", k, k, k, k)
-	c.SHLQ(Imm(64-51), lo, hi)
-	c.ANDQ(ch.mask, lo)
-	if k == 0 {
-		ch.m0, ch.c = lo, hi
-		return
+	Comment("X = (x2, z2) = (1, 0), Y = (x3, z3) = (u, 1), x1 = u, s = 0")
+	Load(Param("u"), RSI)
+	for i := 0; i < 4; i++ {
+		MOVQ(limb(Mem{Base: RSI}, i), t0)
+		MOVQ(t0, limb(x1, i))
+		MOVQ(t0, limb(x3, i))
 	}
-	c.Commentf("t = m%d + c%d, l%d = t mod 2^51, c%d = s%d + t >> 51", k, k-1, k, k, k)
-	c.ADDQ(ch.c, lo)
-	next := c.GP64()
-	c.MOVQ(lo, next)
-	c.SHRQ(Imm(51), next)
-	c.ADDQ(hi, next)
-	c.ANDQ(ch.mask, lo)
-	ch.l[k], ch.c = lo, next
-}
-
-// finish folds c4 (weight 2^255 = 19) into l0 and l0's excess into l1.
-func (ch *carry) finish() [5]GPVirtual {
-	c.Comment("l0 = m0 + 19×c4, l1 += l0 >> 51, l0 = l0 mod 2^51")
-	t := c.GP64()
-	c.LEAQ(Mem{Base: ch.c, Index: ch.c, Scale: 8}, t)
-	c.LEAQ(Mem{Base: ch.c, Index: t, Scale: 2}, t)
-	c.ADDQ(t, ch.m0)
-	c.MOVQ(ch.m0, t)
-	c.SHRQ(Imm(51), t)
-	c.ADDQ(t, ch.l[1])
-	c.ANDQ(ch.mask, ch.m0)
-	ch.l[0] = ch.m0
-	return ch.l
-}
-
-func store(out Mem, l [5]GPVirtual) {
-	c.Comment("Store the limbs")
-	for i := range 5 {
-		c.MOVQ(l[i], limb(out, i))
+	XORQ(t0, t0)
+	for i := 0; i < 4; i++ {
+		MOVQ(t0, limb(x2, i))
+		MOVQ(t0, limb(z2, i))
+		MOVQ(t0, limb(z3, i))
 	}
-}
+	MOVQ(U32(1), limb(x2, 0))
+	MOVQ(U32(1), limb(z3, 0))
+	MOVQ(t0, sbit)
+	MOVQ(U32(254), counter)
 
-func feMul() {
-	text("feMulBMI2", "func(out, a, b *Element)",
-		"feMulBMI2 sets out = a × b, computing what feMulGeneric computes.",
-		"It requires BMI2 (MULX).")
+	Label(name + "Loop")
+	Comment("b = bit i of k. The bit index i is public; the bit is secret.")
+	Load(Param("k"), RSI)
+	MOVQ(counter, RCX)
+	SHRQ(Imm(3), RCX)
+	MOVBQZX(Mem{Base: RSI, Index: RCX, Scale: 1}, t0)
+	MOVQ(counter, RCX)
+	ANDQ(Imm(7), RCX)
+	SHRQ(CL, t0)
+	ANDQ(Imm(1), t0)
+	Comment("mask = -(s ^ b): all ones when the doubling reads Y; s = b")
+	MOVQ(sbit, RDI)
+	XORQ(t0, RDI)
+	MOVQ(t0, sbit)
+	NEGQ(RDI)
 
-	a := Mem{Base: c.Load(c.Param("a"), c.GP64())}
-	b := Mem{Base: c.Load(c.Param("b"), c.GP64())}
+	Comment("A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3")
+	addSub(tA, tB, x2, z2)
+	addSub(tC, tD, x3, z3)
+	Comment("The doubling's inputs: (P, Q) = (C, D) if mask else (A, B)")
+	selectTo(tP, tA, tC, RDI)
+	selectTo(tQ, tB, tD, RDI)
+	Comment("DA = D * A, CB = C * B, AA = P^2, BB = Q^2")
+	mul(tD, tD, tA)
+	mul(tC, tC, tB)
+	square(tP, tP)
+	square(tQ, tQ)
+	Comment("Y = ((DA + CB)^2, x1 * (DA - CB)^2); E = AA - BB")
+	addSub(x3, z3, tD, tC)
+	square(z3, z3)
+	sub(tA, tP, tQ)
+	square(x3, x3)
+	Comment("F = BB + 121666 * E = AA + 121665 * E")
+	mulSmallAdd(tC, tA, tQ, 121666)
+	mul(z3, z3, x1)
+	Comment("X = (AA * BB, E * F)")
+	mul(x2, tP, tQ)
+	mul(z2, tA, tC)
 
-	// Column k holds ai×bj for i + j = k, and 19ai×bj for i + j = k + 5.
-	// The products are taken by rows, so that one value of DX (ai, or
-	// 19ai) serves several columns: 13 loads of DX instead of 25. Holding
-	// all ten column words at once would take more registers than there
-	// are, so columns 0 to 2 are summed first and passed to the carry
-	// chain, then columns 3 and 4. The sums, and so the result, are those
-	// of feMulGeneric, whose order of additions does not matter.
-	ch := &carry{mask: newMask()}
-	for _, cols := range [][]int{{0, 1, 2}, {3, 4}} {
-		var lo, hi [5]GPVirtual
-		for i := range 5 {
-			// Plain products ai×bj (i + j = k), then folded ones 19ai×bj
-			// (i + j = k + 5), for the columns k of this pass.
-			for _, folded := range []bool{false, true} {
-				var ks []int
-				for _, k := range cols {
-					if j := k - i; !folded && j >= 0 || folded && j+5 <= 4 {
-						ks = append(ks, k)
-					}
-				}
-				if len(ks) == 0 {
-					continue
-				}
-				if folded {
-					c.Commentf("DX = 19×a%d", i)
-					c.IMUL3Q(Imm(19), limb(a, i), RDX)
-				} else {
-					c.Commentf("DX = a%d", i)
-					c.MOVQ(limb(a, i), RDX)
-				}
-				for _, k := range ks {
-					j := (k - i + 5) % 5
-					name := fmt.Sprintf("a%d×b%d", i, j)
-					if folded {
-						name = "19×" + name
-					}
-					if lo[k] == nil {
-						c.Commentf("r%d = %s", k, name)
-						lo[k], hi[k] = c.GP64(), c.GP64()
-						c.MULXQ(limb(b, j), lo[k], hi[k])
-						continue
-					}
-					c.Commentf("r%d += %s", k, name)
-					tlo, thi := c.GP64(), c.GP64()
-					c.MULXQ(limb(b, j), tlo, thi)
-					c.ADDQ(tlo, lo[k])
-					c.ADCQ(thi, hi[k])
-				}
-			}
-		}
-		for _, k := range cols {
-			ch.add(k, lo[k], hi[k])
-		}
-	}
-	l := ch.finish()
-	store(Mem{Base: c.Load(c.Param("out"), c.GP64())}, l)
-	c.RET()
-}
+	Comment("The loop over the public bit index i runs from 254 down to 0.")
+	SUBQ(Imm(1), counter)
+	JGE(LabelRef(name + "Loop"))
 
-// lazyCarry is the carry of squareLimbsLazy, fed one column at a time as the
-// columns are completed:
-//
-//	sk = rk >> 51, mk = rk mod 2^51
-//	t0 = m0 + 19·s4, tk = mk + s(k-1)    (k = 1..4)
-//	ck = tk >> 51, then l0 = t0 mod 2^51 + 19·c4, lk = tk mod 2^51 + c(k-1)
-type lazyCarry struct {
-	mask GPVirtual    // 2^51 - 1
-	m0   GPVirtual    // r0 mod 2^51, until s4 is known
-	t    [5]GPVirtual // the words t1..t4, then t0
-	s    GPVirtual    // s(k-1), to be added to column k
-}
-
-// add folds in column k, (lo, hi), and releases both registers to the pass.
-func (ch *lazyCarry) add(k int, lo, hi GPVirtual) {
-	c.Commentf("s%d = r%d >> 51, m%d = r%d mod 2^51", k, k, k, k)
-	c.SHLQ(Imm(64-51), lo, hi)
-	c.ANDQ(ch.mask, lo)
-	if k == 0 {
-		ch.m0, ch.s = lo, hi
-		return
-	}
-	c.Commentf("t%d = m%d + s%d", k, k, k-1)
-	c.ADDQ(ch.s, lo)
-	ch.t[k], ch.s = lo, hi
-}
-
-// finish forms t0 and makes the second, parallel pass of carryLimbs.
-func (ch *lazyCarry) finish() [5]GPVirtual {
-	c.Comment("t0 = m0 + 19×s4")
-	t := c.GP64()
-	c.LEAQ(Mem{Base: ch.s, Index: ch.s, Scale: 8}, t)
-	c.LEAQ(Mem{Base: ch.s, Index: t, Scale: 2}, t)
-	c.ADDQ(t, ch.m0)
-	ch.t[0] = ch.m0
-
-	c.Comment("ck = tk >> 51, tk = tk mod 2^51")
-	var carries [5]GPVirtual
-	for k := range 5 {
-		carries[k] = c.GP64()
-		c.MOVQ(ch.t[k], carries[k])
-		c.SHRQ(Imm(51), carries[k])
-		c.ANDQ(ch.mask, ch.t[k])
-	}
-	c.Comment("l0 = t0 + 19×c4, lk = tk + c(k-1)")
-	c4 := carries[4]
-	c.LEAQ(Mem{Base: c4, Index: c4, Scale: 8}, t)
-	c.LEAQ(Mem{Base: c4, Index: t, Scale: 2}, t)
-	c.ADDQ(t, ch.t[0])
-	for k := 1; k < 5; k++ {
-		c.ADDQ(carries[k-1], ch.t[k])
-	}
-	return ch.t
-}
-
-// squareKernel emits the squaring of the element with limbs x (registers,
-// which it does not modify) and returns the limbs of the result. mask holds
-// 2^51 - 1. With lazy, the columns are reduced as by squareLimbsLazy, and
-// otherwise as by carryWide.
-func squareKernel(x [5]GPVirtual, mask GPVirtual, lazy bool) [5]GPVirtual {
-	times := func(k int64, i int) func() {
-		return func() { c.IMUL3Q(Imm(uint64(k)), x[i], RDX) }
-	}
-	twice := func(i int) func() {
-		return func() { c.LEAQ(Mem{Base: x[i], Index: x[i], Scale: 1}, RDX) }
-	}
-	plain := func(i int) func() {
-		return func() { c.MOVQ(x[i], RDX) }
-	}
-	reg := func(r GPVirtual) func() {
-		return func() { c.MOVQ(r, RDX) }
-	}
-	c.Comment("l2×38, used twice")
-	l2x38 := c.GP64()
-	c.IMUL3Q(Imm(38), x[2], l2x38)
-	// The columns of squareLimbs in fe_generic.go.
-	columns := [5][]product{
-		{
-			{"l0×l0", plain(0), x[0]},
-			{"38×l1×l4", times(38, 1), x[4]},
-			{"38×l2×l3", reg(l2x38), x[3]},
-		},
-		{
-			{"2×l0×l1", twice(0), x[1]},
-			{"38×l2×l4", reg(l2x38), x[4]},
-			{"19×l3×l3", times(19, 3), x[3]},
-		},
-		{
-			{"2×l0×l2", twice(0), x[2]},
-			{"l1×l1", plain(1), x[1]},
-			{"38×l3×l4", times(38, 3), x[4]},
-		},
-		{
-			{"2×l0×l3", twice(0), x[3]},
-			{"2×l1×l2", twice(1), x[2]},
-			{"19×l4×l4", times(19, 4), x[4]},
-		},
-		{
-			{"2×l0×l4", twice(0), x[4]},
-			{"2×l1×l3", twice(1), x[3]},
-			{"l2×l2", plain(2), x[2]},
-		},
-	}
-	if lazy {
-		ch := &lazyCarry{mask: mask}
-		for k, ps := range columns {
-			lo, hi := column(fmt.Sprintf("r%d", k), ps)
-			ch.add(k, lo, hi)
-		}
-		return ch.finish()
-	}
-	ch := &carry{mask: mask}
-	for k, ps := range columns {
-		lo, hi := column(fmt.Sprintf("r%d", k), ps)
-		ch.add(k, lo, hi)
-	}
-	return ch.finish()
-}
-
-func loadLimbs(a Mem) [5]GPVirtual {
-	c.Comment("Load the limbs")
-	var x [5]GPVirtual
-	for i := range 5 {
-		x[i] = c.GP64()
-		c.MOVQ(limb(a, i), x[i])
-	}
-	return x
-}
-
-func feSquare() {
-	text("feSquareBMI2", "func(out, a *Element)",
-		"feSquareBMI2 sets out = a × a, computing what feSquareGeneric computes.",
-		"It requires BMI2 (MULX).")
-	x := loadLimbs(Mem{Base: c.Load(c.Param("a"), c.GP64())})
-	l := squareKernel(x, newMask(), false)
-	store(Mem{Base: c.Load(c.Param("out"), c.GP64())}, l)
-	c.RET()
-}
-
-func feSquareN() {
-	text("feSquareNBMI2", "func(out, a *Element, n int)",
-		"feSquareNBMI2 sets out = a^(2^n) for n ≥ 1, computing what",
-		"feSquareNGeneric computes, with the limbs in registers throughout.",
-		"It requires BMI2 (MULX).")
-	n := c.Load(c.Param("n"), c.GP64())
-	x := loadLimbs(Mem{Base: c.Load(c.Param("a"), c.GP64())})
-
-	mask := newMask()
-
-	c.Comment("The first n - 1 squarings, reduced as by squareLimbsLazy")
-	c.DECQ(n)
-	c.JZ(LabelRef("last"))
-	c.Label("loop")
-	l := squareKernel(x, mask, true)
-	for i := range 5 {
-		c.MOVQ(l[i], x[i])
-	}
-	c.DECQ(n)
-	c.JNZ(LabelRef("loop"))
-
-	c.Label("last")
-	c.Comment("The last squaring, reduced as by carryWide")
-	l = squareKernel(x, mask, false)
-	store(Mem{Base: c.Load(c.Param("out"), c.GP64())}, l)
-	c.RET()
+	Comment("out = R0: X if s = 0, else Y")
+	MOVQ(sbit, RDI)
+	NEGQ(RDI)
+	Load(Param("out"), RSI)
+	selectTo(Mem{Base: RSI}, x2, x3, RDI)
+	selectTo(Mem{Base: RSI}.Offset(32), z2, z3, RDI)
+	RET()
 }
