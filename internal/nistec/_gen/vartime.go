@@ -114,7 +114,18 @@ func (p *{{.Name}}Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *{{.Name}}Poin
 	var acc {{.Lower}}Jacobian // the identity, Z = 0
 	for i := len(naf) - 1; i >= 0; i-- {
 		if acc.z.IsZero() == 0 {
+			{{- if .Double5}}
+			// Digits i to i-3 zero: their four doublings and digit i-4's
+			// in one call, then digit i-4's addition.
+			if i >= 4 && naf[i]|naf[i-1]|naf[i-2]|naf[i-3] == 0 {
+				acc.double5(&acc)
+				i -= 4
+			} else {
+				acc.double(&acc)
+			}
+			{{- else}}
 			acc.double(&acc)
+			{{- end}}
 		}
 		if d := naf[i]; d > 0 {
 			acc.addVarTime(&acc, &table[d/2])
