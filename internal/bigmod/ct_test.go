@@ -2,6 +2,7 @@ package bigmod
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/big"
 	mathrand "math/rand/v2"
 	"testing"
@@ -113,16 +114,23 @@ func TestExpConstantTime(t *testing.T) {
 	})
 }
 
-// TestExpPairConstantTime is TestExpConstantTime for ExpPair on two 1024-bit
-// moduli: with IFMA, the x2 kernels that exponentiate both CRT halves of
-// RSA-2048 at once.
+// TestExpPairConstantTime is TestExpConstantTime for ExpPair on two moduli
+// of each CRT half's size, 1024, 1536 and 2048 bits: with IFMA, the x2
+// kernels that exponentiate both halves of RSA-2048, RSA-3072 and RSA-4096
+// at once.
 func TestExpPairConstantTime(t *testing.T) {
 	if !*long {
 		t.Skip("timing test; run with -long")
 	}
-	m1, mb1 := ctModulus(t)
-	mb2 := randModulusBig(mathrand.New(mathrand.NewPCG(2, 1024)), 1024)
-	m2 := modulusFromBig(t, mb2)
+	for _, bits := range []int{1024, 1536, 2048} {
+		t.Run(fmt.Sprint(bits), func(t *testing.T) { testExpPairConstantTime(t, bits) })
+	}
+}
+
+func testExpPairConstantTime(t *testing.T, bits int) {
+	mb1 := randModulusBig(mathrand.New(mathrand.NewPCG(1, uint64(bits))), bits)
+	mb2 := randModulusBig(mathrand.New(mathrand.NewPCG(2, uint64(bits))), bits)
+	m1, m2 := modulusFromBig(t, mb1), modulusFromBig(t, mb2)
 	n, es := len(m1.limbs), m1.Size()
 	half := 8*n + es // x then e, for each modulus
 	bases := func(mb *big.Int) []*big.Int {
@@ -153,8 +161,8 @@ func TestExpPairConstantTime(t *testing.T) {
 			fixed(rec)
 			return
 		}
-		putNat(rec[:8*n], new(big.Int).Mod(randBig(rnd, 1024), mb1), n)
-		putNat(rec[half:half+8*n], new(big.Int).Mod(randBig(rnd, 1024), mb2), n)
+		putNat(rec[:8*n], new(big.Int).Mod(randBig(rnd, bits), mb1), n)
+		putNat(rec[half:half+8*n], new(big.Int).Mod(randBig(rnd, bits), mb2), n)
 		for _, e := range [][]byte{rec[8*n : half], rec[half+8*n:]} {
 			for j := range e {
 				e[j] = byte(rnd.Uint64())

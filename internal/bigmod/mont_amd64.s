@@ -8664,11 +8664,12 @@ sqrADX32Redc:
 // func ammIFMA20(z *[24]uint64, a *[24]uint64, b *[24]uint64, m *[24]uint64, k0 *[1]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA20(SB), NOSPLIT, $0-40
-	MOVQ   a+8(FP), SI
-	MOVQ   b+16(FP), R8
-	MOVQ   m+24(FP), R9
-	MOVQ   k0+32(FP), R10
-	VPXORQ Z31, Z31, Z31
+	MOVQ  a+8(FP), SI
+	MOVQ  b+16(FP), R8
+	MOVQ  m+24(FP), R9
+	MOVQ  k0+32(FP), R10
+	MOVL  $0x0000007f, R11
+	KMOVW R11, K4
 
 	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z3
@@ -8729,7 +8730,7 @@ ammIFMA20_loop:
 	LEAQ             (DI)(CX*1), AX
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
+	VALIGNQ.Z        $0x01, Z2, Z2, K4, Z2
 	VPADDQ           Z7, Z0, Z0
 	VPADDQ           Z8, Z1, Z1
 	VPADDQ           Z9, Z2, Z2
@@ -8779,13 +8780,14 @@ ammIFMA20_loop:
 	LEAQ             (DI)(CX*1), AX
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
+	VALIGNQ.Z        $0x01, Z2, Z2, K4, Z2
 	VPADDQ           Z7, Z0, Z0
 	VPADDQ           Z8, Z1, Z1
 	VPADDQ           Z9, Z2, Z2
 	ADDQ             $0x10, R8
 	DECQ             R11
 	JNZ              ammIFMA20_loop
+	VPXORQ           Z31, Z31, Z31
 
 	// Normalize: s into lane 0, one round of carries, then the carries
 	// that ripple, by the generate/propagate masks.
@@ -8863,11 +8865,12 @@ GLOBL ifmaMask52<>(SB), RODATA|NOPTR, $8
 // func ammIFMA20x2(z *[48]uint64, a *[48]uint64, b *[48]uint64, m *[48]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA20x2(SB), $848-40
-	MOVQ   a+8(FP), SI
-	MOVQ   b+16(FP), R8
-	MOVQ   m+24(FP), R9
-	MOVQ   k0+32(FP), R10
-	VPXORQ Z31, Z31, Z31
+	MOVQ  a+8(FP), SI
+	MOVQ  b+16(FP), R8
+	MOVQ  m+24(FP), R9
+	MOVQ  k0+32(FP), R10
+	MOVL  $0x0000007f, R11
+	KMOVW R11, K4
 
 	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z6
@@ -9027,13 +9030,13 @@ ammIFMA20x2_loop:
 	LEAQ             (R15)(DX*1), R12
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
+	VALIGNQ.Z        $0x01, Z2, Z2, K4, Z2
 	VPADDQ           Z12, Z0, Z0
 	VPADDQ           Z13, Z1, Z1
 	VPADDQ           Z14, Z2, Z2
 	VALIGNQ          $0x01, Z3, Z4, Z3
 	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
+	VALIGNQ.Z        $0x01, Z5, Z5, K4, Z5
 	VPADDQ           Z21, Z3, Z3
 	VPADDQ           Z22, Z4, Z4
 	VPADDQ           Z23, Z5, Z5
@@ -9107,13 +9110,13 @@ ammIFMA20x2_loop:
 	LEAQ             (R15)(DX*1), R12
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
-	VALIGNQ          $0x01, Z2, Z31, Z2
+	VALIGNQ.Z        $0x01, Z2, Z2, K4, Z2
 	VPADDQ           Z12, Z0, Z0
 	VPADDQ           Z13, Z1, Z1
 	VPADDQ           Z14, Z2, Z2
 	VALIGNQ          $0x01, Z3, Z4, Z3
 	VALIGNQ          $0x01, Z4, Z5, Z4
-	VALIGNQ          $0x01, Z5, Z31, Z5
+	VALIGNQ.Z        $0x01, Z5, Z5, K4, Z5
 	VPADDQ           Z21, Z3, Z3
 	VPADDQ           Z22, Z4, Z4
 	VPADDQ           Z23, Z5, Z5
@@ -9121,6 +9124,7 @@ ammIFMA20x2_loop:
 	ADDQ             $0x10, R10
 	DECQ             R11
 	JNZ              ammIFMA20x2_loop
+	VPXORQ           Z31, Z31, Z31
 
 	// Normalize: s into lane 0, one round of carries, then the carries
 	// that ripple, by the generate/propagate masks.
@@ -9307,11 +9311,12 @@ selectIFMA24_entries:
 // func ammIFMA30(z *[32]uint64, a *[32]uint64, b *[32]uint64, m *[32]uint64, k0 *[1]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA30(SB), NOSPLIT, $0-40
-	MOVQ   a+8(FP), SI
-	MOVQ   b+16(FP), R8
-	MOVQ   m+24(FP), R9
-	MOVQ   k0+32(FP), R10
-	VPXORQ Z31, Z31, Z31
+	MOVQ  a+8(FP), SI
+	MOVQ  b+16(FP), R8
+	MOVQ  m+24(FP), R9
+	MOVQ  k0+32(FP), R10
+	MOVL  $0x0000007f, R11
+	KMOVW R11, K4
 
 	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z4
@@ -9380,7 +9385,7 @@ ammIFMA30_loop:
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
+	VALIGNQ.Z        $0x01, Z3, Z3, K4, Z3
 	VPADDQ           Z9, Z0, Z0
 	VPADDQ           Z10, Z1, Z1
 	VPADDQ           Z11, Z2, Z2
@@ -9437,7 +9442,7 @@ ammIFMA30_loop:
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
+	VALIGNQ.Z        $0x01, Z3, Z3, K4, Z3
 	VPADDQ           Z9, Z0, Z0
 	VPADDQ           Z10, Z1, Z1
 	VPADDQ           Z11, Z2, Z2
@@ -9445,6 +9450,7 @@ ammIFMA30_loop:
 	ADDQ             $0x10, R8
 	DECQ             R11
 	JNZ              ammIFMA30_loop
+	VPXORQ           Z31, Z31, Z31
 
 	// Normalize: s into lane 0, one round of carries, then the carries
 	// that ripple, by the generate/propagate masks.
@@ -9536,29 +9542,38 @@ ammIFMA30_loop:
 // func ammIFMA30x2(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA30x2(SB), $80-40
-	MOVQ   a+8(FP), SI
-	MOVQ   b+16(FP), R8
-	MOVQ   m+24(FP), R9
-	MOVQ   k0+32(FP), R10
-	VPXORQ Z31, Z31, Z31
+	MOVQ  a+8(FP), SI
+	MOVQ  b+16(FP), R8
+	MOVQ  m+24(FP), R9
+	MOVQ  k0+32(FP), R10
+	MOVL  $0x0000007f, R11
+	KMOVW R11, K4
 
 	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z8
+	VMOVDQU64 (R9), Z12
 	VPXORQ    Z0, Z0, Z0
 	VMOVDQU64 64(SI), Z9
+	VMOVDQU64 64(R9), Z13
 	VPXORQ    Z1, Z1, Z1
 	VMOVDQU64 128(SI), Z10
+	VMOVDQU64 128(R9), Z14
 	VPXORQ    Z2, Z2, Z2
 	VMOVDQU64 192(SI), Z11
+	VMOVDQU64 192(R9), Z15
 	VPXORQ    Z3, Z3, Z3
 	XORQ      AX, AX
-	VMOVDQU64 256(SI), Z17
+	VMOVDQU64 256(SI), Z20
+	VMOVDQU64 256(R9), Z24
 	VPXORQ    Z4, Z4, Z4
-	VMOVDQU64 320(SI), Z18
+	VMOVDQU64 320(SI), Z21
+	VMOVDQU64 320(R9), Z25
 	VPXORQ    Z5, Z5, Z5
-	VMOVDQU64 384(SI), Z19
+	VMOVDQU64 384(SI), Z22
+	VMOVDQU64 384(R9), Z26
 	VPXORQ    Z6, Z6, Z6
-	VMOVDQU64 448(SI), Z20
+	VMOVDQU64 448(SI), Z23
+	VMOVDQU64 448(R9), Z27
 	VPXORQ    Z7, Z7, Z7
 	XORQ      R12, R12
 
@@ -9581,14 +9596,14 @@ ammIFMA30x2_loop:
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
-	VPBROADCASTQ     CX, Z12
+	MOVQ             CX, 24(SP)
 	ADDQ             ifmaMask52<>+0(SB), AX
 	SHRQ             $0x34, AX
 	ADDQ             AX, DI
 	MOVQ             R12, R14
 	IMULQ            8(R10), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
-	VPBROADCASTQ     R14, Z21
+	MOVQ             R14, 64(SP)
 	ADDQ             ifmaMask52<>+0(SB), R12
 	SHRQ             $0x34, R12
 	ADDQ             R12, R15
@@ -9600,34 +9615,34 @@ ammIFMA30x2_loop:
 	IMULQ            264(SI), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
-	VPXORQ           Z13, Z13, Z13
-	VPMADD52LUQ.BCST (R8), Z8, Z0
-	VPMADD52HUQ.BCST (R8), Z8, Z13
-	VPXORQ           Z14, Z14, Z14
-	VPMADD52LUQ.BCST (R8), Z9, Z1
-	VPMADD52HUQ.BCST (R8), Z9, Z14
-	VPXORQ           Z15, Z15, Z15
-	VPMADD52LUQ.BCST (R8), Z10, Z2
-	VPMADD52HUQ.BCST (R8), Z10, Z15
 	VPXORQ           Z16, Z16, Z16
+	VPMADD52LUQ.BCST (R8), Z8, Z0
+	VPMADD52HUQ.BCST (R8), Z8, Z16
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST (R8), Z9, Z1
+	VPMADD52HUQ.BCST (R8), Z9, Z17
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST (R8), Z10, Z2
+	VPMADD52HUQ.BCST (R8), Z10, Z18
+	VPXORQ           Z19, Z19, Z19
 	VPMADD52LUQ.BCST (R8), Z11, Z3
-	VPMADD52HUQ.BCST (R8), Z11, Z16
-	VPXORQ           Z22, Z22, Z22
-	VPMADD52LUQ.BCST 256(R8), Z17, Z4
-	VPMADD52HUQ.BCST 256(R8), Z17, Z22
-	VPXORQ           Z23, Z23, Z23
-	VPMADD52LUQ.BCST 256(R8), Z18, Z5
-	VPMADD52HUQ.BCST 256(R8), Z18, Z23
-	VPXORQ           Z24, Z24, Z24
-	VPMADD52LUQ.BCST 256(R8), Z19, Z6
-	VPMADD52HUQ.BCST 256(R8), Z19, Z24
-	VPXORQ           Z25, Z25, Z25
-	VPMADD52LUQ.BCST 256(R8), Z20, Z7
-	VPMADD52HUQ.BCST 256(R8), Z20, Z25
-	VMOVQ            X13, 16(SP)
+	VPMADD52HUQ.BCST (R8), Z11, Z19
+	VPXORQ           Z28, Z28, Z28
+	VPMADD52LUQ.BCST 256(R8), Z20, Z4
+	VPMADD52HUQ.BCST 256(R8), Z20, Z28
+	VPXORQ           Z29, Z29, Z29
+	VPMADD52LUQ.BCST 256(R8), Z21, Z5
+	VPMADD52HUQ.BCST 256(R8), Z21, Z29
+	VPXORQ           Z30, Z30, Z30
+	VPMADD52LUQ.BCST 256(R8), Z22, Z6
+	VPMADD52HUQ.BCST 256(R8), Z22, Z30
+	VPXORQ           Z31, Z31, Z31
+	VPMADD52LUQ.BCST 256(R8), Z23, Z7
+	VPMADD52HUQ.BCST 256(R8), Z23, Z31
+	VMOVQ            X16, 16(SP)
 	MOVQ             16(SP), BX
 	ADDQ             BX, DI
-	VMOVQ            X22, 56(SP)
+	VMOVQ            X28, 56(SP)
 	MOVQ             56(SP), R13
 	ADDQ             R13, R15
 	MOVQ             CX, DX
@@ -9638,22 +9653,22 @@ ammIFMA30x2_loop:
 	IMULQ            264(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52HUQ      (R9), Z12, Z13
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      64(R9), Z12, Z14
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      128(R9), Z12, Z15
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52HUQ      192(R9), Z12, Z16
-	VPMADD52LUQ      256(R9), Z21, Z4
-	VPMADD52HUQ      256(R9), Z21, Z22
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      320(R9), Z21, Z23
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      384(R9), Z21, Z24
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      448(R9), Z21, Z25
+	VPMADD52LUQ.BCST 24(SP), Z12, Z0
+	VPMADD52HUQ.BCST 24(SP), Z12, Z16
+	VPMADD52LUQ.BCST 24(SP), Z13, Z1
+	VPMADD52HUQ.BCST 24(SP), Z13, Z17
+	VPMADD52LUQ.BCST 24(SP), Z14, Z2
+	VPMADD52HUQ.BCST 24(SP), Z14, Z18
+	VPMADD52LUQ.BCST 24(SP), Z15, Z3
+	VPMADD52HUQ.BCST 24(SP), Z15, Z19
+	VPMADD52LUQ.BCST 64(SP), Z24, Z4
+	VPMADD52HUQ.BCST 64(SP), Z24, Z28
+	VPMADD52LUQ.BCST 64(SP), Z25, Z5
+	VPMADD52HUQ.BCST 64(SP), Z25, Z29
+	VPMADD52LUQ.BCST 64(SP), Z26, Z6
+	VPMADD52HUQ.BCST 64(SP), Z26, Z30
+	VPMADD52LUQ.BCST 64(SP), Z27, Z7
+	VPMADD52HUQ.BCST 64(SP), Z27, Z31
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
 	SHRQ             $0x34, CX, DX
@@ -9665,19 +9680,19 @@ ammIFMA30x2_loop:
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPADDQ           Z13, Z0, Z0
-	VPADDQ           Z14, Z1, Z1
-	VPADDQ           Z15, Z2, Z2
-	VPADDQ           Z16, Z3, Z3
+	VALIGNQ.Z        $0x01, Z3, Z3, K4, Z3
+	VPADDQ           Z16, Z0, Z0
+	VPADDQ           Z17, Z1, Z1
+	VPADDQ           Z18, Z2, Z2
+	VPADDQ           Z19, Z3, Z3
 	VALIGNQ          $0x01, Z4, Z5, Z4
 	VALIGNQ          $0x01, Z5, Z6, Z5
 	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPADDQ           Z22, Z4, Z4
-	VPADDQ           Z23, Z5, Z5
-	VPADDQ           Z24, Z6, Z6
-	VPADDQ           Z25, Z7, Z7
+	VALIGNQ.Z        $0x01, Z7, Z7, K4, Z7
+	VPADDQ           Z28, Z4, Z4
+	VPADDQ           Z29, Z5, Z5
+	VPADDQ           Z30, Z6, Z6
+	VPADDQ           Z31, Z7, Z7
 	VMOVDQU          X0, (SP)
 	MOVQ             8(SP), DI
 	VMOVDQU          X4, 40(SP)
@@ -9693,14 +9708,14 @@ ammIFMA30x2_loop:
 	MOVQ             AX, CX
 	IMULQ            (R10), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
-	VPBROADCASTQ     CX, Z12
+	MOVQ             CX, 24(SP)
 	ADDQ             ifmaMask52<>+0(SB), AX
 	SHRQ             $0x34, AX
 	ADDQ             AX, DI
 	MOVQ             R12, R14
 	IMULQ            8(R10), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
-	VPBROADCASTQ     R14, Z21
+	MOVQ             R14, 64(SP)
 	ADDQ             ifmaMask52<>+0(SB), R12
 	SHRQ             $0x34, R12
 	ADDQ             R12, R15
@@ -9712,34 +9727,34 @@ ammIFMA30x2_loop:
 	IMULQ            264(SI), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
-	VPXORQ           Z13, Z13, Z13
-	VPMADD52LUQ.BCST 8(R8), Z8, Z0
-	VPMADD52HUQ.BCST 8(R8), Z8, Z13
-	VPXORQ           Z14, Z14, Z14
-	VPMADD52LUQ.BCST 8(R8), Z9, Z1
-	VPMADD52HUQ.BCST 8(R8), Z9, Z14
-	VPXORQ           Z15, Z15, Z15
-	VPMADD52LUQ.BCST 8(R8), Z10, Z2
-	VPMADD52HUQ.BCST 8(R8), Z10, Z15
 	VPXORQ           Z16, Z16, Z16
+	VPMADD52LUQ.BCST 8(R8), Z8, Z0
+	VPMADD52HUQ.BCST 8(R8), Z8, Z16
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST 8(R8), Z9, Z1
+	VPMADD52HUQ.BCST 8(R8), Z9, Z17
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST 8(R8), Z10, Z2
+	VPMADD52HUQ.BCST 8(R8), Z10, Z18
+	VPXORQ           Z19, Z19, Z19
 	VPMADD52LUQ.BCST 8(R8), Z11, Z3
-	VPMADD52HUQ.BCST 8(R8), Z11, Z16
-	VPXORQ           Z22, Z22, Z22
-	VPMADD52LUQ.BCST 264(R8), Z17, Z4
-	VPMADD52HUQ.BCST 264(R8), Z17, Z22
-	VPXORQ           Z23, Z23, Z23
-	VPMADD52LUQ.BCST 264(R8), Z18, Z5
-	VPMADD52HUQ.BCST 264(R8), Z18, Z23
-	VPXORQ           Z24, Z24, Z24
-	VPMADD52LUQ.BCST 264(R8), Z19, Z6
-	VPMADD52HUQ.BCST 264(R8), Z19, Z24
-	VPXORQ           Z25, Z25, Z25
-	VPMADD52LUQ.BCST 264(R8), Z20, Z7
-	VPMADD52HUQ.BCST 264(R8), Z20, Z25
-	VMOVQ            X13, 16(SP)
+	VPMADD52HUQ.BCST 8(R8), Z11, Z19
+	VPXORQ           Z28, Z28, Z28
+	VPMADD52LUQ.BCST 264(R8), Z20, Z4
+	VPMADD52HUQ.BCST 264(R8), Z20, Z28
+	VPXORQ           Z29, Z29, Z29
+	VPMADD52LUQ.BCST 264(R8), Z21, Z5
+	VPMADD52HUQ.BCST 264(R8), Z21, Z29
+	VPXORQ           Z30, Z30, Z30
+	VPMADD52LUQ.BCST 264(R8), Z22, Z6
+	VPMADD52HUQ.BCST 264(R8), Z22, Z30
+	VPXORQ           Z31, Z31, Z31
+	VPMADD52LUQ.BCST 264(R8), Z23, Z7
+	VPMADD52HUQ.BCST 264(R8), Z23, Z31
+	VMOVQ            X16, 16(SP)
 	MOVQ             16(SP), BX
 	ADDQ             BX, DI
-	VMOVQ            X22, 56(SP)
+	VMOVQ            X28, 56(SP)
 	MOVQ             56(SP), R13
 	ADDQ             R13, R15
 	MOVQ             CX, DX
@@ -9750,22 +9765,22 @@ ammIFMA30x2_loop:
 	IMULQ            264(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
 	ADDQ             DX, R15
-	VPMADD52LUQ      (R9), Z12, Z0
-	VPMADD52HUQ      (R9), Z12, Z13
-	VPMADD52LUQ      64(R9), Z12, Z1
-	VPMADD52HUQ      64(R9), Z12, Z14
-	VPMADD52LUQ      128(R9), Z12, Z2
-	VPMADD52HUQ      128(R9), Z12, Z15
-	VPMADD52LUQ      192(R9), Z12, Z3
-	VPMADD52HUQ      192(R9), Z12, Z16
-	VPMADD52LUQ      256(R9), Z21, Z4
-	VPMADD52HUQ      256(R9), Z21, Z22
-	VPMADD52LUQ      320(R9), Z21, Z5
-	VPMADD52HUQ      320(R9), Z21, Z23
-	VPMADD52LUQ      384(R9), Z21, Z6
-	VPMADD52HUQ      384(R9), Z21, Z24
-	VPMADD52LUQ      448(R9), Z21, Z7
-	VPMADD52HUQ      448(R9), Z21, Z25
+	VPMADD52LUQ.BCST 24(SP), Z12, Z0
+	VPMADD52HUQ.BCST 24(SP), Z12, Z16
+	VPMADD52LUQ.BCST 24(SP), Z13, Z1
+	VPMADD52HUQ.BCST 24(SP), Z13, Z17
+	VPMADD52LUQ.BCST 24(SP), Z14, Z2
+	VPMADD52HUQ.BCST 24(SP), Z14, Z18
+	VPMADD52LUQ.BCST 24(SP), Z15, Z3
+	VPMADD52HUQ.BCST 24(SP), Z15, Z19
+	VPMADD52LUQ.BCST 64(SP), Z24, Z4
+	VPMADD52HUQ.BCST 64(SP), Z24, Z28
+	VPMADD52LUQ.BCST 64(SP), Z25, Z5
+	VPMADD52HUQ.BCST 64(SP), Z25, Z29
+	VPMADD52LUQ.BCST 64(SP), Z26, Z6
+	VPMADD52HUQ.BCST 64(SP), Z26, Z30
+	VPMADD52LUQ.BCST 64(SP), Z27, Z7
+	VPMADD52HUQ.BCST 64(SP), Z27, Z31
 	MOVQ             CX, DX
 	MULXQ            (R9), DX, CX
 	SHRQ             $0x34, CX, DX
@@ -9777,22 +9792,23 @@ ammIFMA30x2_loop:
 	VALIGNQ          $0x01, Z0, Z1, Z0
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
-	VALIGNQ          $0x01, Z3, Z31, Z3
-	VPADDQ           Z13, Z0, Z0
-	VPADDQ           Z14, Z1, Z1
-	VPADDQ           Z15, Z2, Z2
-	VPADDQ           Z16, Z3, Z3
+	VALIGNQ.Z        $0x01, Z3, Z3, K4, Z3
+	VPADDQ           Z16, Z0, Z0
+	VPADDQ           Z17, Z1, Z1
+	VPADDQ           Z18, Z2, Z2
+	VPADDQ           Z19, Z3, Z3
 	VALIGNQ          $0x01, Z4, Z5, Z4
 	VALIGNQ          $0x01, Z5, Z6, Z5
 	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
-	VPADDQ           Z22, Z4, Z4
-	VPADDQ           Z23, Z5, Z5
-	VPADDQ           Z24, Z6, Z6
-	VPADDQ           Z25, Z7, Z7
+	VALIGNQ.Z        $0x01, Z7, Z7, K4, Z7
+	VPADDQ           Z28, Z4, Z4
+	VPADDQ           Z29, Z5, Z5
+	VPADDQ           Z30, Z6, Z6
+	VPADDQ           Z31, Z7, Z7
 	ADDQ             $0x10, R8
 	DECQ             R11
 	JNZ              ammIFMA30x2_loop
+	VPXORQ           Z31, Z31, Z31
 
 	// Normalize: s into lane 0, one round of carries, then the carries
 	// that ripple, by the generate/propagate masks.
@@ -10021,11 +10037,12 @@ selectIFMA32_entries:
 // func ammIFMA40(z *[40]uint64, a *[40]uint64, b *[40]uint64, m *[40]uint64, k0 *[1]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA40(SB), NOSPLIT, $0-40
-	MOVQ   a+8(FP), SI
-	MOVQ   b+16(FP), R8
-	MOVQ   m+24(FP), R9
-	MOVQ   k0+32(FP), R10
-	VPXORQ Z31, Z31, Z31
+	MOVQ  a+8(FP), SI
+	MOVQ  b+16(FP), R8
+	MOVQ  m+24(FP), R9
+	MOVQ  k0+32(FP), R10
+	MOVL  $0x0000007f, R11
+	KMOVW R11, K4
 
 	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z5
@@ -10102,7 +10119,7 @@ ammIFMA40_loop:
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
 	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
+	VALIGNQ.Z        $0x01, Z4, Z4, K4, Z4
 	VPADDQ           Z11, Z0, Z0
 	VPADDQ           Z12, Z1, Z1
 	VPADDQ           Z13, Z2, Z2
@@ -10166,7 +10183,7 @@ ammIFMA40_loop:
 	VALIGNQ          $0x01, Z1, Z2, Z1
 	VALIGNQ          $0x01, Z2, Z3, Z2
 	VALIGNQ          $0x01, Z3, Z4, Z3
-	VALIGNQ          $0x01, Z4, Z31, Z4
+	VALIGNQ.Z        $0x01, Z4, Z4, K4, Z4
 	VPADDQ           Z11, Z0, Z0
 	VPADDQ           Z12, Z1, Z1
 	VPADDQ           Z13, Z2, Z2
@@ -10175,6 +10192,7 @@ ammIFMA40_loop:
 	ADDQ             $0x10, R8
 	DECQ             R11
 	JNZ              ammIFMA40_loop
+	VPXORQ           Z31, Z31, Z31
 
 	// Normalize: s into lane 0, one round of carries, then the carries
 	// that ripple, by the generate/propagate masks.
@@ -10283,119 +10301,130 @@ ammIFMA40_loop:
 // func ammIFMA40x2(z *[80]uint64, a *[80]uint64, b *[80]uint64, m *[80]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA40x2(SB), $1360-40
-	MOVQ   a+8(FP), SI
-	MOVQ   b+16(FP), R8
-	MOVQ   m+24(FP), R9
-	MOVQ   k0+32(FP), R10
-	VPXORQ Z31, Z31, Z31
+	MOVQ  a+8(FP), SI
+	MOVQ  b+16(FP), R8
+	MOVQ  m+24(FP), R9
+	MOVQ  k0+32(FP), R10
+	MOVL  $0x0000007f, R11
+	KMOVW R11, K4
 
 	// t = 0; load a and m if they stay in registers.
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z3, Z3, Z3
-	VPXORQ Z4, Z4, Z4
-	XORQ   AX, AX
-	VPXORQ Z5, Z5, Z5
-	VPXORQ Z6, Z6, Z6
-	VPXORQ Z7, Z7, Z7
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z9, Z9, Z9
-	XORQ   R12, R12
+	VMOVDQU64 (SI), Z10
+	VPXORQ    Z0, Z0, Z0
+	VMOVDQU64 64(SI), Z11
+	VPXORQ    Z1, Z1, Z1
+	VMOVDQU64 128(SI), Z12
+	VPXORQ    Z2, Z2, Z2
+	VMOVDQU64 192(SI), Z13
+	VPXORQ    Z3, Z3, Z3
+	VMOVDQU64 256(SI), Z14
+	VPXORQ    Z4, Z4, Z4
+	XORQ      AX, AX
+	VMOVDQU64 320(SI), Z21
+	VPXORQ    Z5, Z5, Z5
+	VMOVDQU64 384(SI), Z22
+	VPXORQ    Z6, Z6, Z6
+	VMOVDQU64 448(SI), Z23
+	VPXORQ    Z7, Z7, Z7
+	VMOVDQU64 512(SI), Z24
+	VPXORQ    Z8, Z8, Z8
+	VMOVDQU64 576(SI), Z25
+	VPXORQ    Z9, Z9, Z9
+	XORQ      R12, R12
 
 	// Before the loop, in vectors: lo(a[0]·b[i]) and lo(a[1]·b[i]) + hi(a[0]·b[i])
 	// for every i, to the stack; k0 to the stack, and kp to the products.
 	VMOVDQU64        (R8), Z0
-	VPXORQ           Z12, Z12, Z12
-	VPMADD52LUQ.BCST (SI), Z0, Z12
-	VMOVDQU64        Z12, 80(SP)
-	VPXORQ           Z12, Z12, Z12
-	VPMADD52LUQ.BCST 8(SI), Z0, Z12
-	VPMADD52HUQ.BCST (SI), Z0, Z12
-	VMOVDQU64        Z12, 400(SP)
+	VPXORQ           Z16, Z16, Z16
+	VPMADD52LUQ.BCST (SI), Z0, Z16
+	VMOVDQU64        Z16, 80(SP)
+	VPXORQ           Z16, Z16, Z16
+	VPMADD52LUQ.BCST 8(SI), Z0, Z16
+	VPMADD52HUQ.BCST (SI), Z0, Z16
+	VMOVDQU64        Z16, 400(SP)
 	VPXORQ           Z0, Z0, Z0
 	VMOVDQU64        64(R8), Z1
-	VPXORQ           Z13, Z13, Z13
-	VPMADD52LUQ.BCST (SI), Z1, Z13
-	VMOVDQU64        Z13, 144(SP)
-	VPXORQ           Z13, Z13, Z13
-	VPMADD52LUQ.BCST 8(SI), Z1, Z13
-	VPMADD52HUQ.BCST (SI), Z1, Z13
-	VMOVDQU64        Z13, 464(SP)
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST (SI), Z1, Z17
+	VMOVDQU64        Z17, 144(SP)
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST 8(SI), Z1, Z17
+	VPMADD52HUQ.BCST (SI), Z1, Z17
+	VMOVDQU64        Z17, 464(SP)
 	VPXORQ           Z1, Z1, Z1
 	VMOVDQU64        128(R8), Z2
-	VPXORQ           Z14, Z14, Z14
-	VPMADD52LUQ.BCST (SI), Z2, Z14
-	VMOVDQU64        Z14, 208(SP)
-	VPXORQ           Z14, Z14, Z14
-	VPMADD52LUQ.BCST 8(SI), Z2, Z14
-	VPMADD52HUQ.BCST (SI), Z2, Z14
-	VMOVDQU64        Z14, 528(SP)
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST (SI), Z2, Z18
+	VMOVDQU64        Z18, 208(SP)
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST 8(SI), Z2, Z18
+	VPMADD52HUQ.BCST (SI), Z2, Z18
+	VMOVDQU64        Z18, 528(SP)
 	VPXORQ           Z2, Z2, Z2
 	VMOVDQU64        192(R8), Z3
-	VPXORQ           Z15, Z15, Z15
-	VPMADD52LUQ.BCST (SI), Z3, Z15
-	VMOVDQU64        Z15, 272(SP)
-	VPXORQ           Z15, Z15, Z15
-	VPMADD52LUQ.BCST 8(SI), Z3, Z15
-	VPMADD52HUQ.BCST (SI), Z3, Z15
-	VMOVDQU64        Z15, 592(SP)
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST (SI), Z3, Z19
+	VMOVDQU64        Z19, 272(SP)
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST 8(SI), Z3, Z19
+	VPMADD52HUQ.BCST (SI), Z3, Z19
+	VMOVDQU64        Z19, 592(SP)
 	VPXORQ           Z3, Z3, Z3
 	VMOVDQU64        256(R8), Z4
-	VPXORQ           Z16, Z16, Z16
-	VPMADD52LUQ.BCST (SI), Z4, Z16
-	VMOVDQU64        Z16, 336(SP)
-	VPXORQ           Z16, Z16, Z16
-	VPMADD52LUQ.BCST 8(SI), Z4, Z16
-	VPMADD52HUQ.BCST (SI), Z4, Z16
-	VMOVDQU64        Z16, 656(SP)
+	VPXORQ           Z20, Z20, Z20
+	VPMADD52LUQ.BCST (SI), Z4, Z20
+	VMOVDQU64        Z20, 336(SP)
+	VPXORQ           Z20, Z20, Z20
+	VPMADD52LUQ.BCST 8(SI), Z4, Z20
+	VPMADD52HUQ.BCST (SI), Z4, Z20
+	VMOVDQU64        Z20, 656(SP)
 	VPXORQ           Z4, Z4, Z4
 	MOVQ             (R10), DI
 	MOVQ             DI, 32(SP)
 	VMOVDQU64        320(R8), Z5
-	VPXORQ           Z19, Z19, Z19
-	VPMADD52LUQ.BCST 320(SI), Z5, Z19
-	VMOVDQU64        Z19, 720(SP)
-	VPXORQ           Z19, Z19, Z19
-	VPMADD52LUQ.BCST 328(SI), Z5, Z19
-	VPMADD52HUQ.BCST 320(SI), Z5, Z19
-	VMOVDQU64        Z19, 1040(SP)
+	VPXORQ           Z27, Z27, Z27
+	VPMADD52LUQ.BCST 320(SI), Z5, Z27
+	VMOVDQU64        Z27, 720(SP)
+	VPXORQ           Z27, Z27, Z27
+	VPMADD52LUQ.BCST 328(SI), Z5, Z27
+	VPMADD52HUQ.BCST 320(SI), Z5, Z27
+	VMOVDQU64        Z27, 1040(SP)
 	VPXORQ           Z5, Z5, Z5
 	VMOVDQU64        384(R8), Z6
-	VPXORQ           Z20, Z20, Z20
-	VPMADD52LUQ.BCST 320(SI), Z6, Z20
-	VMOVDQU64        Z20, 784(SP)
-	VPXORQ           Z20, Z20, Z20
-	VPMADD52LUQ.BCST 328(SI), Z6, Z20
-	VPMADD52HUQ.BCST 320(SI), Z6, Z20
-	VMOVDQU64        Z20, 1104(SP)
+	VPXORQ           Z28, Z28, Z28
+	VPMADD52LUQ.BCST 320(SI), Z6, Z28
+	VMOVDQU64        Z28, 784(SP)
+	VPXORQ           Z28, Z28, Z28
+	VPMADD52LUQ.BCST 328(SI), Z6, Z28
+	VPMADD52HUQ.BCST 320(SI), Z6, Z28
+	VMOVDQU64        Z28, 1104(SP)
 	VPXORQ           Z6, Z6, Z6
 	VMOVDQU64        448(R8), Z7
-	VPXORQ           Z21, Z21, Z21
-	VPMADD52LUQ.BCST 320(SI), Z7, Z21
-	VMOVDQU64        Z21, 848(SP)
-	VPXORQ           Z21, Z21, Z21
-	VPMADD52LUQ.BCST 328(SI), Z7, Z21
-	VPMADD52HUQ.BCST 320(SI), Z7, Z21
-	VMOVDQU64        Z21, 1168(SP)
+	VPXORQ           Z29, Z29, Z29
+	VPMADD52LUQ.BCST 320(SI), Z7, Z29
+	VMOVDQU64        Z29, 848(SP)
+	VPXORQ           Z29, Z29, Z29
+	VPMADD52LUQ.BCST 328(SI), Z7, Z29
+	VPMADD52HUQ.BCST 320(SI), Z7, Z29
+	VMOVDQU64        Z29, 1168(SP)
 	VPXORQ           Z7, Z7, Z7
 	VMOVDQU64        512(R8), Z8
-	VPXORQ           Z22, Z22, Z22
-	VPMADD52LUQ.BCST 320(SI), Z8, Z22
-	VMOVDQU64        Z22, 912(SP)
-	VPXORQ           Z22, Z22, Z22
-	VPMADD52LUQ.BCST 328(SI), Z8, Z22
-	VPMADD52HUQ.BCST 320(SI), Z8, Z22
-	VMOVDQU64        Z22, 1232(SP)
+	VPXORQ           Z30, Z30, Z30
+	VPMADD52LUQ.BCST 320(SI), Z8, Z30
+	VMOVDQU64        Z30, 912(SP)
+	VPXORQ           Z30, Z30, Z30
+	VPMADD52LUQ.BCST 328(SI), Z8, Z30
+	VPMADD52HUQ.BCST 320(SI), Z8, Z30
+	VMOVDQU64        Z30, 1232(SP)
 	VPXORQ           Z8, Z8, Z8
 	VMOVDQU64        576(R8), Z9
-	VPXORQ           Z23, Z23, Z23
-	VPMADD52LUQ.BCST 320(SI), Z9, Z23
-	VMOVDQU64        Z23, 976(SP)
-	VPXORQ           Z23, Z23, Z23
-	VPMADD52LUQ.BCST 328(SI), Z9, Z23
-	VPMADD52HUQ.BCST 320(SI), Z9, Z23
-	VMOVDQU64        Z23, 1296(SP)
+	VPXORQ           Z31, Z31, Z31
+	VPMADD52LUQ.BCST 320(SI), Z9, Z31
+	VMOVDQU64        Z31, 976(SP)
+	VPXORQ           Z31, Z31, Z31
+	VPMADD52LUQ.BCST 328(SI), Z9, Z31
+	VPMADD52HUQ.BCST 320(SI), Z9, Z31
+	VMOVDQU64        Z31, 1296(SP)
 	VPXORQ           Z9, Z9, Z9
 	MOVQ             8(R10), R15
 	MOVQ             R15, 72(SP)
@@ -10405,230 +10434,227 @@ TEXT ·ammIFMA40x2(SB), $1360-40
 	MOVQ $0x00000014, R11
 
 ammIFMA40x2_loop:
-	VMOVDQU      X0, (SP)
-	MOVQ         8(SP), DI
-	VMOVDQU      X5, 40(SP)
-	MOVQ         48(SP), R15
-	ADDQ         (R10), AX
-	ADDQ         640(R10), R12
-	MOVQ         AX, CX
-	IMULQ        32(SP), CX
-	ANDQ         ifmaMask52<>+0(SB), CX
-	VPBROADCASTQ CX, Z11
-	ADDQ         ifmaMask52<>+0(SB), AX
-	SHRQ         $0x34, AX
-	ADDQ         AX, DI
-	MOVQ         R12, R14
-	IMULQ        72(SP), R14
-	ANDQ         ifmaMask52<>+0(SB), R14
-	VPBROADCASTQ R14, Z18
-	ADDQ         ifmaMask52<>+0(SB), R12
-	SHRQ         $0x34, R12
-	ADDQ         R12, R15
-	ADDQ         320(R10), DI
-	ADDQ         960(R10), R15
-	VPBROADCASTQ (R8), Z10
-	VPXORQ       Z12, Z12, Z12
-	VPMADD52LUQ  (SI), Z10, Z0
-	VPMADD52HUQ  (SI), Z10, Z12
-	VPXORQ       Z13, Z13, Z13
-	VPMADD52LUQ  64(SI), Z10, Z1
-	VPMADD52HUQ  64(SI), Z10, Z13
-	VPXORQ       Z14, Z14, Z14
-	VPMADD52LUQ  128(SI), Z10, Z2
-	VPMADD52HUQ  128(SI), Z10, Z14
-	VPXORQ       Z15, Z15, Z15
-	VPMADD52LUQ  192(SI), Z10, Z3
-	VPMADD52HUQ  192(SI), Z10, Z15
-	VPXORQ       Z16, Z16, Z16
-	VPMADD52LUQ  256(SI), Z10, Z4
-	VPMADD52HUQ  256(SI), Z10, Z16
-	VPBROADCASTQ 320(R8), Z17
-	VPXORQ       Z19, Z19, Z19
-	VPMADD52LUQ  320(SI), Z17, Z5
-	VPMADD52HUQ  320(SI), Z17, Z19
-	VPXORQ       Z20, Z20, Z20
-	VPMADD52LUQ  384(SI), Z17, Z6
-	VPMADD52HUQ  384(SI), Z17, Z20
-	VPXORQ       Z21, Z21, Z21
-	VPMADD52LUQ  448(SI), Z17, Z7
-	VPMADD52HUQ  448(SI), Z17, Z21
-	VPXORQ       Z22, Z22, Z22
-	VPMADD52LUQ  512(SI), Z17, Z8
-	VPMADD52HUQ  512(SI), Z17, Z22
-	VPXORQ       Z23, Z23, Z23
-	VPMADD52LUQ  576(SI), Z17, Z9
-	VPMADD52HUQ  576(SI), Z17, Z23
-	MOVQ         CX, DX
-	IMULQ        8(R9), DX
-	ANDQ         ifmaMask52<>+0(SB), DX
-	ADDQ         DX, DI
-	MOVQ         R14, DX
-	IMULQ        328(R9), DX
-	ANDQ         ifmaMask52<>+0(SB), DX
-	ADDQ         DX, R15
-	VPMADD52LUQ  (R9), Z11, Z0
-	VPMADD52HUQ  (R9), Z11, Z12
-	VPMADD52LUQ  64(R9), Z11, Z1
-	VPMADD52HUQ  64(R9), Z11, Z13
-	VPMADD52LUQ  128(R9), Z11, Z2
-	VPMADD52HUQ  128(R9), Z11, Z14
-	VPMADD52LUQ  192(R9), Z11, Z3
-	VPMADD52HUQ  192(R9), Z11, Z15
-	VPMADD52LUQ  256(R9), Z11, Z4
-	VPMADD52HUQ  256(R9), Z11, Z16
-	VPMADD52LUQ  320(R9), Z18, Z5
-	VPMADD52HUQ  320(R9), Z18, Z19
-	VPMADD52LUQ  384(R9), Z18, Z6
-	VPMADD52HUQ  384(R9), Z18, Z20
-	VPMADD52LUQ  448(R9), Z18, Z7
-	VPMADD52HUQ  448(R9), Z18, Z21
-	VPMADD52LUQ  512(R9), Z18, Z8
-	VPMADD52HUQ  512(R9), Z18, Z22
-	VPMADD52LUQ  576(R9), Z18, Z9
-	VPMADD52HUQ  576(R9), Z18, Z23
-	MOVQ         CX, DX
-	MULXQ        (R9), DX, CX
-	SHRQ         $0x34, CX, DX
-	LEAQ         (DI)(DX*1), AX
-	MOVQ         R14, DX
-	MULXQ        320(R9), DX, R14
-	SHRQ         $0x34, R14, DX
-	LEAQ         (R15)(DX*1), R12
-	VALIGNQ      $0x01, Z0, Z1, Z0
-	VALIGNQ      $0x01, Z1, Z2, Z1
-	VALIGNQ      $0x01, Z2, Z3, Z2
-	VALIGNQ      $0x01, Z3, Z4, Z3
-	VALIGNQ      $0x01, Z4, Z31, Z4
-	VPADDQ       Z12, Z0, Z0
-	VPADDQ       Z13, Z1, Z1
-	VPADDQ       Z14, Z2, Z2
-	VPADDQ       Z15, Z3, Z3
-	VPADDQ       Z16, Z4, Z4
-	VALIGNQ      $0x01, Z5, Z6, Z5
-	VALIGNQ      $0x01, Z6, Z7, Z6
-	VALIGNQ      $0x01, Z7, Z8, Z7
-	VALIGNQ      $0x01, Z8, Z9, Z8
-	VALIGNQ      $0x01, Z9, Z31, Z9
-	VPADDQ       Z19, Z5, Z5
-	VPADDQ       Z20, Z6, Z6
-	VPADDQ       Z21, Z7, Z7
-	VPADDQ       Z22, Z8, Z8
-	VPADDQ       Z23, Z9, Z9
-	VMOVDQU      X0, (SP)
-	MOVQ         8(SP), DI
-	VMOVDQU      X5, 40(SP)
-	MOVQ         48(SP), R15
-	ADDQ         8(R10), AX
-	ADDQ         648(R10), R12
-	MOVQ         AX, CX
-	IMULQ        32(SP), CX
-	ANDQ         ifmaMask52<>+0(SB), CX
-	VPBROADCASTQ CX, Z11
-	ADDQ         ifmaMask52<>+0(SB), AX
-	SHRQ         $0x34, AX
-	ADDQ         AX, DI
-	MOVQ         R12, R14
-	IMULQ        72(SP), R14
-	ANDQ         ifmaMask52<>+0(SB), R14
-	VPBROADCASTQ R14, Z18
-	ADDQ         ifmaMask52<>+0(SB), R12
-	SHRQ         $0x34, R12
-	ADDQ         R12, R15
-	ADDQ         328(R10), DI
-	ADDQ         968(R10), R15
-	VPBROADCASTQ 8(R8), Z10
-	VPXORQ       Z12, Z12, Z12
-	VPMADD52LUQ  (SI), Z10, Z0
-	VPMADD52HUQ  (SI), Z10, Z12
-	VPXORQ       Z13, Z13, Z13
-	VPMADD52LUQ  64(SI), Z10, Z1
-	VPMADD52HUQ  64(SI), Z10, Z13
-	VPXORQ       Z14, Z14, Z14
-	VPMADD52LUQ  128(SI), Z10, Z2
-	VPMADD52HUQ  128(SI), Z10, Z14
-	VPXORQ       Z15, Z15, Z15
-	VPMADD52LUQ  192(SI), Z10, Z3
-	VPMADD52HUQ  192(SI), Z10, Z15
-	VPXORQ       Z16, Z16, Z16
-	VPMADD52LUQ  256(SI), Z10, Z4
-	VPMADD52HUQ  256(SI), Z10, Z16
-	VPBROADCASTQ 328(R8), Z17
-	VPXORQ       Z19, Z19, Z19
-	VPMADD52LUQ  320(SI), Z17, Z5
-	VPMADD52HUQ  320(SI), Z17, Z19
-	VPXORQ       Z20, Z20, Z20
-	VPMADD52LUQ  384(SI), Z17, Z6
-	VPMADD52HUQ  384(SI), Z17, Z20
-	VPXORQ       Z21, Z21, Z21
-	VPMADD52LUQ  448(SI), Z17, Z7
-	VPMADD52HUQ  448(SI), Z17, Z21
-	VPXORQ       Z22, Z22, Z22
-	VPMADD52LUQ  512(SI), Z17, Z8
-	VPMADD52HUQ  512(SI), Z17, Z22
-	VPXORQ       Z23, Z23, Z23
-	VPMADD52LUQ  576(SI), Z17, Z9
-	VPMADD52HUQ  576(SI), Z17, Z23
-	MOVQ         CX, DX
-	IMULQ        8(R9), DX
-	ANDQ         ifmaMask52<>+0(SB), DX
-	ADDQ         DX, DI
-	MOVQ         R14, DX
-	IMULQ        328(R9), DX
-	ANDQ         ifmaMask52<>+0(SB), DX
-	ADDQ         DX, R15
-	VPMADD52LUQ  (R9), Z11, Z0
-	VPMADD52HUQ  (R9), Z11, Z12
-	VPMADD52LUQ  64(R9), Z11, Z1
-	VPMADD52HUQ  64(R9), Z11, Z13
-	VPMADD52LUQ  128(R9), Z11, Z2
-	VPMADD52HUQ  128(R9), Z11, Z14
-	VPMADD52LUQ  192(R9), Z11, Z3
-	VPMADD52HUQ  192(R9), Z11, Z15
-	VPMADD52LUQ  256(R9), Z11, Z4
-	VPMADD52HUQ  256(R9), Z11, Z16
-	VPMADD52LUQ  320(R9), Z18, Z5
-	VPMADD52HUQ  320(R9), Z18, Z19
-	VPMADD52LUQ  384(R9), Z18, Z6
-	VPMADD52HUQ  384(R9), Z18, Z20
-	VPMADD52LUQ  448(R9), Z18, Z7
-	VPMADD52HUQ  448(R9), Z18, Z21
-	VPMADD52LUQ  512(R9), Z18, Z8
-	VPMADD52HUQ  512(R9), Z18, Z22
-	VPMADD52LUQ  576(R9), Z18, Z9
-	VPMADD52HUQ  576(R9), Z18, Z23
-	MOVQ         CX, DX
-	MULXQ        (R9), DX, CX
-	SHRQ         $0x34, CX, DX
-	LEAQ         (DI)(DX*1), AX
-	MOVQ         R14, DX
-	MULXQ        320(R9), DX, R14
-	SHRQ         $0x34, R14, DX
-	LEAQ         (R15)(DX*1), R12
-	VALIGNQ      $0x01, Z0, Z1, Z0
-	VALIGNQ      $0x01, Z1, Z2, Z1
-	VALIGNQ      $0x01, Z2, Z3, Z2
-	VALIGNQ      $0x01, Z3, Z4, Z3
-	VALIGNQ      $0x01, Z4, Z31, Z4
-	VPADDQ       Z12, Z0, Z0
-	VPADDQ       Z13, Z1, Z1
-	VPADDQ       Z14, Z2, Z2
-	VPADDQ       Z15, Z3, Z3
-	VPADDQ       Z16, Z4, Z4
-	VALIGNQ      $0x01, Z5, Z6, Z5
-	VALIGNQ      $0x01, Z6, Z7, Z6
-	VALIGNQ      $0x01, Z7, Z8, Z7
-	VALIGNQ      $0x01, Z8, Z9, Z8
-	VALIGNQ      $0x01, Z9, Z31, Z9
-	VPADDQ       Z19, Z5, Z5
-	VPADDQ       Z20, Z6, Z6
-	VPADDQ       Z21, Z7, Z7
-	VPADDQ       Z22, Z8, Z8
-	VPADDQ       Z23, Z9, Z9
-	ADDQ         $0x10, R8
-	ADDQ         $0x10, R10
-	DECQ         R11
-	JNZ          ammIFMA40x2_loop
+	VMOVDQU          X0, (SP)
+	MOVQ             8(SP), DI
+	VMOVDQU          X5, 40(SP)
+	MOVQ             48(SP), R15
+	ADDQ             (R10), AX
+	ADDQ             640(R10), R12
+	MOVQ             AX, CX
+	IMULQ            32(SP), CX
+	ANDQ             ifmaMask52<>+0(SB), CX
+	VPBROADCASTQ     CX, Z15
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
+	MOVQ             R12, R14
+	IMULQ            72(SP), R14
+	ANDQ             ifmaMask52<>+0(SB), R14
+	VPBROADCASTQ     R14, Z26
+	ADDQ             ifmaMask52<>+0(SB), R12
+	SHRQ             $0x34, R12
+	ADDQ             R12, R15
+	ADDQ             320(R10), DI
+	ADDQ             960(R10), R15
+	VPXORQ           Z16, Z16, Z16
+	VPMADD52LUQ.BCST (R8), Z10, Z0
+	VPMADD52HUQ.BCST (R8), Z10, Z16
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST (R8), Z11, Z1
+	VPMADD52HUQ.BCST (R8), Z11, Z17
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST (R8), Z12, Z2
+	VPMADD52HUQ.BCST (R8), Z12, Z18
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST (R8), Z13, Z3
+	VPMADD52HUQ.BCST (R8), Z13, Z19
+	VPXORQ           Z20, Z20, Z20
+	VPMADD52LUQ.BCST (R8), Z14, Z4
+	VPMADD52HUQ.BCST (R8), Z14, Z20
+	VPXORQ           Z27, Z27, Z27
+	VPMADD52LUQ.BCST 320(R8), Z21, Z5
+	VPMADD52HUQ.BCST 320(R8), Z21, Z27
+	VPXORQ           Z28, Z28, Z28
+	VPMADD52LUQ.BCST 320(R8), Z22, Z6
+	VPMADD52HUQ.BCST 320(R8), Z22, Z28
+	VPXORQ           Z29, Z29, Z29
+	VPMADD52LUQ.BCST 320(R8), Z23, Z7
+	VPMADD52HUQ.BCST 320(R8), Z23, Z29
+	VPXORQ           Z30, Z30, Z30
+	VPMADD52LUQ.BCST 320(R8), Z24, Z8
+	VPMADD52HUQ.BCST 320(R8), Z24, Z30
+	VPXORQ           Z31, Z31, Z31
+	VPMADD52LUQ.BCST 320(R8), Z25, Z9
+	VPMADD52HUQ.BCST 320(R8), Z25, Z31
+	MOVQ             CX, DX
+	IMULQ            8(R9), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, DI
+	MOVQ             R14, DX
+	IMULQ            328(R9), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, R15
+	VPMADD52LUQ      (R9), Z15, Z0
+	VPMADD52HUQ      (R9), Z15, Z16
+	VPMADD52LUQ      64(R9), Z15, Z1
+	VPMADD52HUQ      64(R9), Z15, Z17
+	VPMADD52LUQ      128(R9), Z15, Z2
+	VPMADD52HUQ      128(R9), Z15, Z18
+	VPMADD52LUQ      192(R9), Z15, Z3
+	VPMADD52HUQ      192(R9), Z15, Z19
+	VPMADD52LUQ      256(R9), Z15, Z4
+	VPMADD52HUQ      256(R9), Z15, Z20
+	VPMADD52LUQ      320(R9), Z26, Z5
+	VPMADD52HUQ      320(R9), Z26, Z27
+	VPMADD52LUQ      384(R9), Z26, Z6
+	VPMADD52HUQ      384(R9), Z26, Z28
+	VPMADD52LUQ      448(R9), Z26, Z7
+	VPMADD52HUQ      448(R9), Z26, Z29
+	VPMADD52LUQ      512(R9), Z26, Z8
+	VPMADD52HUQ      512(R9), Z26, Z30
+	VPMADD52LUQ      576(R9), Z26, Z9
+	VPMADD52HUQ      576(R9), Z26, Z31
+	MOVQ             CX, DX
+	MULXQ            (R9), DX, CX
+	SHRQ             $0x34, CX, DX
+	LEAQ             (DI)(DX*1), AX
+	MOVQ             R14, DX
+	MULXQ            320(R9), DX, R14
+	SHRQ             $0x34, R14, DX
+	LEAQ             (R15)(DX*1), R12
+	VALIGNQ          $0x01, Z0, Z1, Z0
+	VALIGNQ          $0x01, Z1, Z2, Z1
+	VALIGNQ          $0x01, Z2, Z3, Z2
+	VALIGNQ          $0x01, Z3, Z4, Z3
+	VALIGNQ.Z        $0x01, Z4, Z4, K4, Z4
+	VPADDQ           Z16, Z0, Z0
+	VPADDQ           Z17, Z1, Z1
+	VPADDQ           Z18, Z2, Z2
+	VPADDQ           Z19, Z3, Z3
+	VPADDQ           Z20, Z4, Z4
+	VALIGNQ          $0x01, Z5, Z6, Z5
+	VALIGNQ          $0x01, Z6, Z7, Z6
+	VALIGNQ          $0x01, Z7, Z8, Z7
+	VALIGNQ          $0x01, Z8, Z9, Z8
+	VALIGNQ.Z        $0x01, Z9, Z9, K4, Z9
+	VPADDQ           Z27, Z5, Z5
+	VPADDQ           Z28, Z6, Z6
+	VPADDQ           Z29, Z7, Z7
+	VPADDQ           Z30, Z8, Z8
+	VPADDQ           Z31, Z9, Z9
+	VMOVDQU          X0, (SP)
+	MOVQ             8(SP), DI
+	VMOVDQU          X5, 40(SP)
+	MOVQ             48(SP), R15
+	ADDQ             8(R10), AX
+	ADDQ             648(R10), R12
+	MOVQ             AX, CX
+	IMULQ            32(SP), CX
+	ANDQ             ifmaMask52<>+0(SB), CX
+	VPBROADCASTQ     CX, Z15
+	ADDQ             ifmaMask52<>+0(SB), AX
+	SHRQ             $0x34, AX
+	ADDQ             AX, DI
+	MOVQ             R12, R14
+	IMULQ            72(SP), R14
+	ANDQ             ifmaMask52<>+0(SB), R14
+	VPBROADCASTQ     R14, Z26
+	ADDQ             ifmaMask52<>+0(SB), R12
+	SHRQ             $0x34, R12
+	ADDQ             R12, R15
+	ADDQ             328(R10), DI
+	ADDQ             968(R10), R15
+	VPXORQ           Z16, Z16, Z16
+	VPMADD52LUQ.BCST 8(R8), Z10, Z0
+	VPMADD52HUQ.BCST 8(R8), Z10, Z16
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST 8(R8), Z11, Z1
+	VPMADD52HUQ.BCST 8(R8), Z11, Z17
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST 8(R8), Z12, Z2
+	VPMADD52HUQ.BCST 8(R8), Z12, Z18
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST 8(R8), Z13, Z3
+	VPMADD52HUQ.BCST 8(R8), Z13, Z19
+	VPXORQ           Z20, Z20, Z20
+	VPMADD52LUQ.BCST 8(R8), Z14, Z4
+	VPMADD52HUQ.BCST 8(R8), Z14, Z20
+	VPXORQ           Z27, Z27, Z27
+	VPMADD52LUQ.BCST 328(R8), Z21, Z5
+	VPMADD52HUQ.BCST 328(R8), Z21, Z27
+	VPXORQ           Z28, Z28, Z28
+	VPMADD52LUQ.BCST 328(R8), Z22, Z6
+	VPMADD52HUQ.BCST 328(R8), Z22, Z28
+	VPXORQ           Z29, Z29, Z29
+	VPMADD52LUQ.BCST 328(R8), Z23, Z7
+	VPMADD52HUQ.BCST 328(R8), Z23, Z29
+	VPXORQ           Z30, Z30, Z30
+	VPMADD52LUQ.BCST 328(R8), Z24, Z8
+	VPMADD52HUQ.BCST 328(R8), Z24, Z30
+	VPXORQ           Z31, Z31, Z31
+	VPMADD52LUQ.BCST 328(R8), Z25, Z9
+	VPMADD52HUQ.BCST 328(R8), Z25, Z31
+	MOVQ             CX, DX
+	IMULQ            8(R9), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, DI
+	MOVQ             R14, DX
+	IMULQ            328(R9), DX
+	ANDQ             ifmaMask52<>+0(SB), DX
+	ADDQ             DX, R15
+	VPMADD52LUQ      (R9), Z15, Z0
+	VPMADD52HUQ      (R9), Z15, Z16
+	VPMADD52LUQ      64(R9), Z15, Z1
+	VPMADD52HUQ      64(R9), Z15, Z17
+	VPMADD52LUQ      128(R9), Z15, Z2
+	VPMADD52HUQ      128(R9), Z15, Z18
+	VPMADD52LUQ      192(R9), Z15, Z3
+	VPMADD52HUQ      192(R9), Z15, Z19
+	VPMADD52LUQ      256(R9), Z15, Z4
+	VPMADD52HUQ      256(R9), Z15, Z20
+	VPMADD52LUQ      320(R9), Z26, Z5
+	VPMADD52HUQ      320(R9), Z26, Z27
+	VPMADD52LUQ      384(R9), Z26, Z6
+	VPMADD52HUQ      384(R9), Z26, Z28
+	VPMADD52LUQ      448(R9), Z26, Z7
+	VPMADD52HUQ      448(R9), Z26, Z29
+	VPMADD52LUQ      512(R9), Z26, Z8
+	VPMADD52HUQ      512(R9), Z26, Z30
+	VPMADD52LUQ      576(R9), Z26, Z9
+	VPMADD52HUQ      576(R9), Z26, Z31
+	MOVQ             CX, DX
+	MULXQ            (R9), DX, CX
+	SHRQ             $0x34, CX, DX
+	LEAQ             (DI)(DX*1), AX
+	MOVQ             R14, DX
+	MULXQ            320(R9), DX, R14
+	SHRQ             $0x34, R14, DX
+	LEAQ             (R15)(DX*1), R12
+	VALIGNQ          $0x01, Z0, Z1, Z0
+	VALIGNQ          $0x01, Z1, Z2, Z1
+	VALIGNQ          $0x01, Z2, Z3, Z2
+	VALIGNQ          $0x01, Z3, Z4, Z3
+	VALIGNQ.Z        $0x01, Z4, Z4, K4, Z4
+	VPADDQ           Z16, Z0, Z0
+	VPADDQ           Z17, Z1, Z1
+	VPADDQ           Z18, Z2, Z2
+	VPADDQ           Z19, Z3, Z3
+	VPADDQ           Z20, Z4, Z4
+	VALIGNQ          $0x01, Z5, Z6, Z5
+	VALIGNQ          $0x01, Z6, Z7, Z6
+	VALIGNQ          $0x01, Z7, Z8, Z7
+	VALIGNQ          $0x01, Z8, Z9, Z8
+	VALIGNQ.Z        $0x01, Z9, Z9, K4, Z9
+	VPADDQ           Z27, Z5, Z5
+	VPADDQ           Z28, Z6, Z6
+	VPADDQ           Z29, Z7, Z7
+	VPADDQ           Z30, Z8, Z8
+	VPADDQ           Z31, Z9, Z9
+	ADDQ             $0x10, R8
+	ADDQ             $0x10, R10
+	DECQ             R11
+	JNZ              ammIFMA40x2_loop
+	VPXORQ           Z31, Z31, Z31
 
 	// Normalize: s into lane 0, one round of carries, then the carries
 	// that ripple, by the generate/propagate masks.
@@ -10899,11 +10925,12 @@ selectIFMA40_entries:
 // func ammIFMA60(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 *[1]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA60(SB), NOSPLIT, $0-40
-	MOVQ   a+8(FP), SI
-	MOVQ   b+16(FP), R8
-	MOVQ   m+24(FP), R9
-	MOVQ   k0+32(FP), R10
-	VPXORQ Z31, Z31, Z31
+	MOVQ  a+8(FP), SI
+	MOVQ  b+16(FP), R8
+	MOVQ  m+24(FP), R9
+	MOVQ  k0+32(FP), R10
+	MOVL  $0x0000007f, R11
+	KMOVW R11, K4
 
 	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z8
@@ -11004,7 +11031,7 @@ ammIFMA60_loop:
 	VALIGNQ          $0x01, Z4, Z5, Z4
 	VALIGNQ          $0x01, Z5, Z6, Z5
 	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
+	VALIGNQ.Z        $0x01, Z7, Z7, K4, Z7
 	VPADDQ           Z17, Z0, Z0
 	VPADDQ           Z18, Z1, Z1
 	VPADDQ           Z19, Z2, Z2
@@ -11089,7 +11116,7 @@ ammIFMA60_loop:
 	VALIGNQ          $0x01, Z4, Z5, Z4
 	VALIGNQ          $0x01, Z5, Z6, Z5
 	VALIGNQ          $0x01, Z6, Z7, Z6
-	VALIGNQ          $0x01, Z7, Z31, Z7
+	VALIGNQ.Z        $0x01, Z7, Z7, K4, Z7
 	VPADDQ           Z17, Z0, Z0
 	VPADDQ           Z18, Z1, Z1
 	VPADDQ           Z19, Z2, Z2
@@ -11101,6 +11128,7 @@ ammIFMA60_loop:
 	ADDQ             $0x10, R8
 	DECQ             R11
 	JNZ              ammIFMA60_loop
+	VPXORQ           Z31, Z31, Z31
 
 	// Normalize: s into lane 0, one round of carries, then the carries
 	// that ripple, by the generate/propagate masks.
@@ -11319,11 +11347,12 @@ selectIFMA64_entries:
 // func ammIFMA80(z *[80]uint64, a *[80]uint64, b *[80]uint64, m *[80]uint64, k0 *[1]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·ammIFMA80(SB), NOSPLIT, $0-40
-	MOVQ   a+8(FP), SI
-	MOVQ   b+16(FP), R8
-	MOVQ   m+24(FP), R9
-	MOVQ   k0+32(FP), R10
-	VPXORQ Z31, Z31, Z31
+	MOVQ  a+8(FP), SI
+	MOVQ  b+16(FP), R8
+	MOVQ  m+24(FP), R9
+	MOVQ  k0+32(FP), R10
+	MOVL  $0x0000007f, R11
+	KMOVW R11, K4
 
 	// t = 0; load a and m if they stay in registers.
 	VMOVDQU64 (SI), Z10
@@ -11440,7 +11469,7 @@ ammIFMA80_loop:
 	VALIGNQ          $0x01, Z6, Z7, Z6
 	VALIGNQ          $0x01, Z7, Z8, Z7
 	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
+	VALIGNQ.Z        $0x01, Z9, Z9, K4, Z9
 	VPADDQ           Z21, Z0, Z0
 	VPADDQ           Z22, Z1, Z1
 	VPADDQ           Z23, Z2, Z2
@@ -11539,7 +11568,7 @@ ammIFMA80_loop:
 	VALIGNQ          $0x01, Z6, Z7, Z6
 	VALIGNQ          $0x01, Z7, Z8, Z7
 	VALIGNQ          $0x01, Z8, Z9, Z8
-	VALIGNQ          $0x01, Z9, Z31, Z9
+	VALIGNQ.Z        $0x01, Z9, Z9, K4, Z9
 	VPADDQ           Z21, Z0, Z0
 	VPADDQ           Z22, Z1, Z1
 	VPADDQ           Z23, Z2, Z2
@@ -11553,6 +11582,7 @@ ammIFMA80_loop:
 	ADDQ             $0x10, R8
 	DECQ             R11
 	JNZ              ammIFMA80_loop
+	VPXORQ           Z31, Z31, Z31
 
 	// Normalize: s into lane 0, one round of carries, then the carries
 	// that ripple, by the generate/propagate masks.

@@ -115,7 +115,9 @@ func ammIFMA(d, inst int) {
 	// Registers per instance: acc, yv, and as many of these as fit, in this
 	// order of preference: hh (the step's high products apart from acc,
 	// which shortens acc's chain of dependent multiply-adds), a (else each
-	// step broadcasts b[i] into bv and reads a from memory). Plus a zero.
+	// step broadcasts b[i] into bv and reads a from memory). All 32 may be
+	// taken: the shift of t brings zero into its top lane by a mask (K4),
+	// not from a zero register, which the kernel makes after the loop.
 	var splitH, aInRegs, mInRegs bool
 	configs := [][3]bool{{true, true, false}, {true, false, false}, {false, true, false}, {false, false, false}}
 	if inst == 2 {
@@ -138,7 +140,7 @@ func ammIFMA(d, inst int) {
 		} else {
 			per++ // yv
 		}
-		if inst*per+1 <= 32 {
+		if inst*per <= 32 {
 			splitH, aInRegs, mInRegs = c[0], c[1], c[2]
 			break
 		}
@@ -175,8 +177,9 @@ func ammIFMA(d, inst int) {
 	Load(Param("k0"), kp)
 
 	gps := [2][4]GPPhysical{{RAX, RBX, RCX, RDI}, {R12, R13, R14, R15}}
-	zero := vec(31)
-	VPXORQ(zero, zero, zero)
+	zero := vec(31) // after the loop
+	MOVL(U32(1<<(vecLanes-1)-1), count.As32())
+	KMOVW(count.As32(), K4) // every lane but the top one
 	ins := make([]*ammInstance, inst)
 	nz := 0
 	nextZ := func() VecPhysical {
@@ -279,7 +282,7 @@ func ammIFMA(d, inst int) {
 		// instances; a piece that sets DX for MULX holds the MULX too.
 		steps := make([][]func(), inst)
 		for k, in := range ins {
-			steps[k] = ammStep(in, k, i, r, ap, bp, mp, kp, mask, zero, inst == 2, inst == 2, pre, P)
+			steps[k] = ammStep(in, k, i, r, ap, bp, mp, kp, mask, inst == 2, inst == 2, pre, P)
 		}
 		for p := 0; p < len(steps[0]); p++ {
 			for k := range ins {
@@ -294,6 +297,7 @@ func ammIFMA(d, inst int) {
 	DECQ(count)
 	JNZ(LabelRef(loop))
 
+	VPXORQ(zero, zero, zero)
 	normalize(ins, r, mask, zero)
 
 	Comment("Store t.")
@@ -454,7 +458,7 @@ func zmm(i int) VecPhysical {
 // stack, where the kernel put them for every i before its loop, kp
 // pointing at them (P words each, instance k's at 2·P·k words); k0 is at
 // in.slot + 32. That saves per step two IMULs, two ANDs and an addition.
-func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, zero VecPhysical, hiVec, viaMem, pre bool, P int) []func() {
+func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, hiVec, viaMem, pre bool, P int) []func() {
 	word := func(p GPPhysical, j int) Mem { return Mem{Base: p}.Offset(8 * (in.off + j)) }
 	bi := word(bp, i)
 	ys := in.slot.Offset(24) // y, with viaMem and m in registers
@@ -606,11 +610,11 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, 
 			// halves of the products a digit up, which after the shift is
 			// the same lane; without an hh, add them now.
 			for j := range r {
-				next := zero
 				if j+1 < r {
-					next = in.acc[j+1]
+					VALIGNQ(U8(1), in.acc[j], in.acc[j+1], in.acc[j])
+				} else {
+					VALIGNQ_Z(U8(1), in.acc[j], in.acc[j], K4, in.acc[j])
 				}
-				VALIGNQ(U8(1), in.acc[j], next, in.acc[j])
 			}
 			if in.hh != nil {
 				for j := range r {
