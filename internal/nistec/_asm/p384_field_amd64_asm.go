@@ -32,10 +32,10 @@ import (
 //
 // p384SquareADX takes each cross product once (15 MULX) in rows on a ring
 // of ten registers, doubles them on CF while adding the squares of the
-// words on OF, then reduces the low six words by six rounds that each
-// leave q - b as a new word above the window (no carry into the high
-// half: the window's value stays below 2^384), adds the high half and
-// subtracts p as above.
+// words on OF, then reduces the low six words by six rounds in a row
+// (p384RoundShort) that each leave q - b as a new word above the window
+// (no carry into the high half: the window's value stays below 2^384),
+// adds the high half and subtracts p as above.
 //
 // Nothing branches or indexes memory on the values.
 
@@ -99,8 +99,8 @@ func p384() {
 
 // p384Round writes one Montgomery round on the window w (seven registers
 // or more: w[0] the lowest word, w[6] the word that gains q - b, and w[7],
-// if present, the word that takes its carry). It leaves q - b in RDX and
-// w[0] free; it uses RAX, R14 and R15.
+// if present, the word that takes its carry), q·c from two MULX. It
+// leaves q - b in RDX and w[0] free; it uses RAX, R14 and R15.
 func p384Round(w []Register) {
 	MOVQ(w[0], RDX)
 	SHLQ(U8(32), RDX)
@@ -111,8 +111,15 @@ func p384Round(w []Register) {
 	ADDQ(RAX, R14)
 	ADCQ(RDX, R15)
 	ADCQ(Imm(0), w[0])
-	SUBQ(R14, w[1])
-	SBBQ(R15, w[2])
+	p384RoundSub(w, R14, R15)
+}
+
+// p384RoundSub writes the end of a round: words 1 to 3 of q·c (w1, w2 and
+// the carry word in w[0]) subtracted from the window, the borrow taken
+// from q in RDX, and q - b added at w[6] (with its carry to w[7]).
+func p384RoundSub(w []Register, w1, w2 Register) {
+	SUBQ(w1, w[1])
+	SBBQ(w2, w[2])
 	SBBQ(w[0], w[3])
 	SBBQ(Imm(0), w[4])
 	SBBQ(Imm(0), w[5])
@@ -121,6 +128,42 @@ func p384Round(w []Register) {
 		ADDQ(RDX, w[6])
 		ADCQ(Imm(0), w[7])
 	}
+}
+
+// p384RoundShort is p384Round with a shorter path to the next round's
+// word, for the squaring's six rounds in a row, which wait on one another
+// only through word 1 of the window: word 1 of q·c,
+// w1 = hi(q·c0) + lo(q·c1) mod 2^64, is made from the low word t with
+// single-cycle operations instead of waiting on q and a MULX: with
+// q = t·(2^32 + 1) - k·2^64, k = (t >> 32) + cy (cy the carry out of
+// t + (t << 32)), and (2^32 + 1)·c0 = 2^96 + 1,
+//
+//	w1 = (t << 32) - (t mod 2^32) - (t >> 32) + cy·(2^32 - 1)   mod 2^64.
+//
+// The carry of that sum (w1 < lo(q·c1)) and q·c1 from one MULX give the
+// upper words. (In the multiplication, whose rows overlap the rounds, the
+// extra instructions cost more than the shorter path gains.)
+func p384RoundShort(w []Register) {
+	t := w[0]
+	MOVQ(t, RDX)
+	SHLQ(U8(32), RDX)
+	MOVL(t.(GPPhysical).As32(), R14L)
+	MOVQ(t, R15)
+	SHRQ(U8(32), R15)
+	ADDQ(R15, R14)
+	MOVQ(RDX, RAX)
+	SUBQ(R14, RAX)
+	ADDQ(t, RDX)
+	SBBQ(R15, R15)
+	SHRQ(U8(32), R15)
+	ADDQ(R15, RAX)
+	Comment("RAX = w1, RDX = q")
+	XORL(t.(GPPhysical).As32(), t.(GPPhysical).As32())
+	MULXQ(p384K.Offset(8), R14, R15)
+	CMPQ(RAX, R14)
+	ADCQ(RDX, R15)
+	ADCQ(Imm(0), t)
+	p384RoundSub(w, RAX, R15)
 }
 
 // p384MulWords writes the Montgomery product of the words x(j) and y(i)
@@ -264,7 +307,7 @@ func p384SquareWords(x func(int) Mem, w Mem) [6]Register {
 		MOVQ(t(j), l[j])
 	}
 	for range 6 {
-		p384Round(l)
+		p384RoundShort(l)
 		MOVQ(RDX, l[0])
 		l = append(l[1:], l[0])
 	}

@@ -12,12 +12,13 @@ import (
 
 // The P-384 point formulas (the Jacobian doubling and additions of
 // ScalarMult, ScalarBaseMult and verification, the complete additions of
-// p384.go) in assembly, from the line lists of P-521's (p521JacobianDouble,
-// p521AddDistinct, p521AddAffineDistinct) and P-256's (rcbAdd,
-// rcbAddAffine). Each line "dst = a op b" is one field operation on
-// six-word values in stack slots: the multiplications and squarings calls
-// of p384MulInner and p384SquareInner, the additions, subtractions and
-// shifts (k additions of a value to itself) written out. Every value is
+// p384.go) in assembly, from line lists: the doubling's own
+// (p384JacobianDouble), P-521's additions (p521AddDistinct,
+// p521AddAffineDistinct) and P-256's complete ones (rcbAdd, rcbAddAffine).
+// Each line "dst = a op b" is one field operation on six-word values in
+// stack slots: the multiplications and squarings calls of p384MulInner and
+// p384SquareInner, the additions, subtractions, shifts (k additions of a
+// value to itself) and halvings written out. Every value is
 // fully reduced, as in the Go formulas, so the outputs are the Go
 // formulas' words.
 
@@ -87,7 +88,7 @@ func p384Formula(name, sig string, lines []string, doc ...string) {
 				addr(y, RDI)
 				CALL(p384MulInner)
 			}
-		case "+", "-", "<<":
+		case "+", "-", "<<", "/":
 			if x != last {
 				xw := words(x, RSI)
 				for j := range u {
@@ -95,6 +96,11 @@ func p384Formula(name, sig string, lines []string, doc ...string) {
 				}
 			}
 			switch op {
+			case "/":
+				if y != "2" {
+					log.Fatalf("%s: bad division in %q", name, l)
+				}
+				p384HalveRegs(u)
 			case "<<":
 				k, err := strconv.Atoi(y)
 				if err != nil || k < 1 || k > 3 {
@@ -141,6 +147,61 @@ func p384Formula(name, sig string, lines []string, doc ...string) {
 	RET()
 }
 
+// p384JacobianDouble is dbl-2001-b with the values of
+// (*p384Jacobian).doubleGeneric (and P-521's list) reached by fewer
+// additions: with Y' = 2·Y1, γ' = Y'² = 4γ and β' = X1·γ' = 4β, so that
+// Z3 = Y'·Z1 = (Y1 + Z1)² - γ - δ, X3 = α² - 2β' and
+// Y3 = α·(β' - X3) - γ'²/2, the halving adding p first when the value is
+// odd.
+var p384JacobianDouble = []string{
+	"delta = z1 * z1",
+	"y2 = y1 + y1",
+	"t = x1 - delta",
+	"u = x1 + delta",
+	"gamma = y2 * y2",
+	"v = u << 1",
+	"u = u + v",
+	"alpha = t * u",
+	"beta = x1 * gamma",
+	"z3 = y2 * z1",
+	"x3 = alpha * alpha",
+	"v = beta << 1",
+	"x3 = x3 - v",
+	"u = beta - x3",
+	"y3 = alpha * u",
+	"gg = gamma * gamma",
+	"gg = gg / 2",
+	"y3 = y3 - gg",
+}
+
+// p384HalveRegs writes u = u/2 mod p for u < p in p384Result: u + p when
+// u is odd (p & mask, mask = -(u & 1), as p384SubRegs makes it, the carry
+// kept in RDX), then a shift right by one across the seven words. It uses
+// RAX, RDX, R10, R11 and R14.
+func p384HalveRegs(u [6]Register) {
+	MOVQ(u[0], RAX)
+	ANDQ(Imm(1), RAX)
+	NEGQ(RAX)
+	MOVL(U32(0xffffffff), R10L)
+	ANDQ(RAX, R10)
+	MOVQ(R10, R11)
+	SHLQ(U8(32), R11)
+	MOVQ(RAX, R14)
+	ANDQ(I8(-2), R14)
+	MOVQ(U32(0), RDX)
+	ADDQ(R10, u[0])
+	ADCQ(R11, u[1])
+	ADCQ(R14, u[2])
+	ADCQ(RAX, u[3])
+	ADCQ(RAX, u[4])
+	ADCQ(RAX, u[5])
+	ADCQ(Imm(0), RDX)
+	for j := 0; j < 5; j++ {
+		SHRQ(U8(1), u[j+1], u[j])
+	}
+	SHRQ(U8(1), RDX, u[5])
+}
+
 // p384Points writes the point formulas and the functions they call.
 func p384Points() {
 	TEXT("p384MulInner", NOSPLIT, "func()")
@@ -158,7 +219,7 @@ func p384Points() {
 	p384CheckResult(p384SquareWords(p521Words(RSI), AllocLocal(8*12)))
 	RET()
 
-	p384Formula("p384DoubleADX", "func(x3, y3, z3, x1, y1, z1 *[6]uint64)", p521JacobianDouble,
+	p384Formula("p384DoubleADX", "func(x3, y3, z3, x1, y1, z1 *[6]uint64)", p384JacobianDouble,
 		"p384DoubleADX computes (x3, y3, z3) = 2·(x1, y1, z1) in Jacobian coordinates",
 		"as (*p384Jacobian).doubleGeneric does, with equal results, for",
 		"coordinates below p. The outputs may alias the inputs. It requires BMI2",
