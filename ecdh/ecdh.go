@@ -6,8 +6,8 @@
 // crypto/ecdh puts its own).
 //
 // The NIST curves run on carry's internal/nistec, X25519 on carry's x25519
-// package (but see P-256 on arm64 below). Every operation is constant time
-// in the private key; public keys are public.
+// package. Every operation is constant time in the private key; public keys
+// are public.
 //
 // # Types and conversions
 //
@@ -47,15 +47,6 @@
 // Curve methods call crypto/ecdh's curve of the same name and ECDH calls
 // crypto/ecdh's ECDH, with their errors (FIPS 140-only mode refuses X25519)
 // and their treatment of the reader.
-//
-// # P-256 on arm64
-//
-// On arm64 (unless built with the purego tag), P-256's keys are made and
-// used by crypto/ecdh as in FIPS 140 mode, with its errors word for word:
-// the standard library has assembly for P-256 there and carry does not, so
-// carry's portable code would be the slower. GenerateKey still draws the
-// key from the reader it is given, as on other platforms. P-384, P-521 and
-// X25519 run carry's code on every platform.
 package ecdh
 
 import (
@@ -115,7 +106,7 @@ type Curve interface {
 type PublicKey struct {
 	curve Curve
 	q     []byte
-	std   *ecdh.PublicKey // where stdMakes(curve), crypto/ecdh's key of the same value
+	fips  *ecdh.PublicKey // in FIPS 140 mode, crypto/ecdh's key of the same value
 }
 
 // Bytes returns a copy of the key's encoding: the uncompressed point for the
@@ -150,7 +141,7 @@ type PrivateKey struct {
 	curve Curve
 	d     []byte
 	pub   *PublicKey
-	std   *ecdh.PrivateKey // where stdMakes(curve), crypto/ecdh's key of the same value
+	fips  *ecdh.PrivateKey // in FIPS 140 mode, crypto/ecdh's key of the same value
 }
 
 // KeyExchanger is the method set of a private key that can agree on a
@@ -177,8 +168,8 @@ func (k *PrivateKey) ECDH(remote *PublicKey) ([]byte, error) {
 	if k.curve != remote.curve {
 		return nil, errors.New("carry/ecdh: private key and public key curves do not match")
 	}
-	if k.std != nil {
-		return k.std.ECDH(remote.std)
+	if k.fips != nil {
+		return k.fips.ECDH(remote.fips)
 	}
 	return k.curve.ecdh(k, remote)
 }

@@ -46,15 +46,15 @@ func TestFIPS140(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, kk := range []*PrivateKey{k, peer, conv} {
-			if kk.std == nil || kk.pub.std == nil || kk.ToStd() != kk.std || kk.PublicKey().ToStd() != kk.pub.std {
+			if kk.fips == nil || kk.pub.fips == nil || kk.ToStd() != kk.fips || kk.PublicKey().ToStd() != kk.pub.fips {
 				t.Fatalf("%s: a key does not hold the crypto/ecdh key it computes with", tc.name)
 			}
 		}
-		if pub.std == nil || conv.std != k.std {
+		if pub.fips == nil || conv.fips != k.fips {
 			t.Fatalf("%s: a public or converted key does not hold its crypto/ecdh key", tc.name)
 		}
 		got, err := k.ECDH(pub)
-		want, stdErr := k.std.ECDH(pub.std)
+		want, stdErr := k.fips.ECDH(pub.fips)
 		if err != nil || stdErr != nil || !bytes.Equal(got, want) {
 			t.Errorf("%s: ECDH = %x, %v; crypto/ecdh %x, %v", tc.name, got, err, want, stdErr)
 		}

@@ -78,7 +78,7 @@ func (c *nistCurve[P, S]) GenerateKey(rand io.Reader) (*PrivateKey, error) {
 var errInvalidPrivateKey = errors.New("carry/ecdh: invalid private key")
 
 func (c *nistCurve[P, S]) NewPrivateKey(key []byte) (*PrivateKey, error) {
-	if stdMakes(c) {
+	if fips140.Enabled() {
 		return stdNewPrivateKey(c, key)
 	}
 	if len(key) != c.size {
@@ -104,7 +104,7 @@ func (c *nistCurve[P, S]) NewPrivateKey(key []byte) (*PrivateKey, error) {
 }
 
 func (c *nistCurve[P, S]) NewPublicKey(key []byte) (*PublicKey, error) {
-	if stdMakes(c) {
+	if fips140.Enabled() {
 		return stdNewPublicKey(c, key)
 	}
 	// Only uncompressed points: crypto/ecdh refuses the compressed form and

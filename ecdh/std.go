@@ -22,8 +22,7 @@ var errNoCurve = errors.New("carry/ecdh: invalid key: no curve (a zero value)")
 // encoding as k, a crypto/ecdh private key, and the same public key (taken
 // from k, which crypto/ecdh computed and checked when it made k). It returns
 // an error only for the zero value of crypto/ecdh.PrivateKey, which has no
-// curve. The result does not share memory with k, but where crypto/ecdh
-// makes the keys (in FIPS 140 mode, for P-256 on arm64) it holds k itself.
+// curve. The result does not share memory with k.
 func PrivateKeyFromStd(k *ecdh.PrivateKey) (*PrivateKey, error) {
 	c := fromStdCurve(k.Curve())
 	if c == nil {
@@ -47,12 +46,12 @@ func PublicKeyFromStd(k *ecdh.PublicKey) (*PublicKey, error) {
 
 // ToStd returns crypto/ecdh's private key with the same curve and encoding
 // as k, for crypto/x509 and other code that takes crypto/ecdh's types. It is
-// made by crypto/ecdh's NewPrivateKey, which computes the public key again,
-// but where crypto/ecdh makes the keys (in FIPS 140 mode, for P-256 on
-// arm64) it is the key that k computes with. k's Equal reports true for it.
+// made by crypto/ecdh's NewPrivateKey, which computes the public key again;
+// in FIPS 140 mode it is the key that k computes with. k's Equal reports
+// true for it.
 func (k *PrivateKey) ToStd() *ecdh.PrivateKey {
-	if k.std != nil {
-		return k.std
+	if k.fips != nil {
+		return k.fips
 	}
 	sk, err := k.curve.std().NewPrivateKey(k.d)
 	if err != nil {
@@ -63,12 +62,12 @@ func (k *PrivateKey) ToStd() *ecdh.PrivateKey {
 }
 
 // ToStd returns crypto/ecdh's public key with the same curve and encoding
-// as k, for crypto/x509 and other code that takes crypto/ecdh's types;
-// where crypto/ecdh makes the keys (in FIPS 140 mode, for P-256 on arm64)
-// it is the key that k stands for. k's Equal reports true for it.
+// as k, for crypto/x509 and other code that takes crypto/ecdh's types; in
+// FIPS 140 mode it is the key that k stands for. k's Equal reports true for
+// it.
 func (k *PublicKey) ToStd() *ecdh.PublicKey {
-	if k.std != nil {
-		return k.std
+	if k.fips != nil {
+		return k.fips
 	}
 	spk, err := k.curve.std().NewPublicKey(k.q)
 	if err != nil {
@@ -78,11 +77,11 @@ func (k *PublicKey) ToStd() *ecdh.PublicKey {
 }
 
 // wrapStd returns k, a crypto/ecdh key of the curve c, as a key of this
-// package, which computes with k itself where stdMakes(c).
+// package, which in FIPS 140 mode computes with k itself.
 func wrapStd(c Curve, k *ecdh.PrivateKey) *PrivateKey {
 	w := &PrivateKey{curve: c, d: k.Bytes(), pub: wrapStdPublic(c, k.PublicKey())}
-	if stdMakes(c) {
-		w.std = k
+	if fips140.Enabled() {
+		w.fips = k
 	}
 	return w
 }
@@ -90,21 +89,14 @@ func wrapStd(c Curve, k *ecdh.PrivateKey) *PrivateKey {
 // wrapStdPublic is wrapStd for public keys.
 func wrapStdPublic(c Curve, k *ecdh.PublicKey) *PublicKey {
 	w := &PublicKey{curve: c, q: k.Bytes()}
-	if stdMakes(c) {
-		w.std = k
+	if fips140.Enabled() {
+		w.fips = k
 	}
 	return w
 }
 
-// stdMakes reports whether crypto/ecdh makes and uses the keys of c: those
-// of every curve in FIPS 140 mode, and P-256's where stdP256 is set.
-func stdMakes(c Curve) bool {
-	return fips140.Enabled() || stdP256 && c == p256
-}
-
-// The Curve methods where stdMakes says so (GenerateKey in FIPS 140 mode
-// only): crypto/ecdh's curve c.std() makes the keys, with its own checks,
-// errors and use of rand.
+// The Curve methods in FIPS 140 mode: crypto/ecdh's curve c.std() makes the
+// keys, with its own checks, errors and use of rand.
 
 func stdGenerateKey(c Curve, rand io.Reader) (*PrivateKey, error) {
 	k, err := c.std().GenerateKey(rand)

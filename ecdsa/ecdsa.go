@@ -24,13 +24,6 @@
 // every call while crypto/fips140.Enabled() reports true: carry is not a
 // validated module.
 //
-// On arm64 (unless built with the purego tag), P-256 keys go to
-// crypto/ecdsa's functions too, for key generation, parsing, signing and
-// verification: the standard library has assembly for P-256 there and carry
-// does not, so its portable code would be the slower. A [Signer] of a P-256
-// key signs with the key's own Sign there. P-384 and P-521 run carry's code
-// on every platform.
-//
 // Random readers are taken as crypto/ecdsa takes them: since Go 1.26,
 // GenerateKey, Sign, SignASN1, SignRaw and a Signer's Sign ignore theirs and
 // read crypto/rand.Reader, unless GODEBUG=cryptocustomrand=1 (the default of
@@ -91,13 +84,6 @@ func lookupCurve(c elliptic.Curve) *curve {
 	return nil
 }
 
-// stdRuns reports whether crypto/ecdsa's functions take the keys on c
-// although carry implements c: every key in FIPS 140 mode, and P-256's
-// where stdP256 is set.
-func stdRuns(c elliptic.Curve) bool {
-	return fips140.Enabled() || stdP256 && c != nil && c.Params() == elliptic.P256().Params()
-}
-
 // GenerateKey returns a new private key on c, drawn by rejection sampling
 // (FIPS 186-5, Appendix A.2.2) from crypto/rand.Reader, or from r where
 // crypto/ecdsa reads r (GODEBUG=cryptocustomrand=1), in which case it
@@ -109,7 +95,7 @@ func stdRuns(c elliptic.Curve) bool {
 // the time so that no caller relies on its use of r.
 func GenerateKey(c elliptic.Curve, r io.Reader) (*PrivateKey, error) {
 	nc := lookupCurve(c)
-	if nc == nil || stdRuns(c) {
+	if nc == nil || fips140.Enabled() {
 		return ecdsa.GenerateKey(c, r)
 	}
 	rand := randSource(r)
@@ -130,7 +116,7 @@ func GenerateKey(c elliptic.Curve, r io.Reader) (*PrivateKey, error) {
 // data in [1, n-1].
 func ParseRawPrivateKey(curve elliptic.Curve, data []byte) (*PrivateKey, error) {
 	nc := lookupCurve(curve)
-	if nc == nil || stdRuns(curve) || curve != nc.std || len(data) != nc.impl.scalarSize() {
+	if nc == nil || fips140.Enabled() || curve != nc.std || len(data) != nc.impl.scalarSize() {
 		return ecdsa.ParseRawPrivateKey(curve, data)
 	}
 	d := append([]byte(nil), data...)
@@ -165,8 +151,7 @@ func ParseUncompressedPublicKey(curve elliptic.Curve, data []byte) (*PublicKey, 
 // So, from the same bytes of rand, a P-384 or P-521 signature is
 // crypto/ecdsa's whenever crypto/ecdsa does not first read and drop one
 // byte of rand (which it does at random half the time); a P-256 signature
-// is never crypto/ecdsa's (both verify), except on arm64, where
-// crypto/ecdsa makes it (see the package documentation).
+// is never crypto/ecdsa's (both verify).
 func SignASN1(rand io.Reader, priv *PrivateKey, hash []byte) ([]byte, error) {
 	k := carryKey(priv)
 	if k == nil {
@@ -263,11 +248,11 @@ func VerifyRaw(pub *PublicKey, hash, r, s []byte) bool {
 // publicKey returns the implementation of pub's curve and pub's point,
 // uncompressed, of the right length but not checked to be a point
 // (verifyVarTime decodes it, and refuses what is not a point of the curve),
-// or nil if crypto/ecdsa must verify: where stdRuns says so, for the curves
+// or nil if crypto/ecdsa must verify: in FIPS 140 mode, for the curves
 // carry does not implement, and for coordinates that are nil, negative or
 // too long, which crypto/ecdsa refuses or panics on.
 func publicKey(pub *PublicKey) (curveImpl, []byte) {
-	if stdRuns(pub.Curve) {
+	if fips140.Enabled() {
 		return nil, nil
 	}
 	nc := lookupCurve(pub.Curve)

@@ -3,6 +3,7 @@ package ecdsa
 import (
 	"crypto"
 	"crypto/elliptic"
+	"crypto/fips140"
 	"crypto/subtle"
 	"errors"
 	"io"
@@ -32,11 +33,11 @@ func newKey(c *curve, d, q []byte) *privateKey {
 }
 
 // carryKey returns carry's form of priv, from the cache or converted and
-// put there, or nil where crypto/ecdsa's function must take priv: where
-// stdRuns says so, on the curves carry does not implement, and for the keys
-// that convertKey refuses. priv nil panics, as in crypto/ecdsa.
+// put there, or nil where crypto/ecdsa's function must take priv: in FIPS
+// 140 mode, on the curves carry does not implement, and for the keys that
+// convertKey refuses. priv nil panics, as in crypto/ecdsa.
 func carryKey(priv *PrivateKey) *privateKey {
-	if stdRuns(priv.Curve) {
+	if fips140.Enabled() {
 		return nil
 	}
 	k, _ := cachedKey(priv)
@@ -127,9 +128,8 @@ func (k *privateKey) signDeterministic(h crypto.Hash, hash []byte) (r, s []byte,
 // that interface, such as crypto/tls and crypto/x509, which would otherwise
 // call (*PrivateKey).Sign, crypto/ecdsa's. It signs with the *PrivateKey it
 // was made from, read at each call as the package's functions read keys
-// (where those hand keys to crypto/ecdsa, as in FIPS 140 mode or for P-256
-// on arm64, Sign is the key's own). Its methods are safe for concurrent
-// use. The zero value is not usable.
+// (in FIPS 140 mode, Sign is the key's own). Its methods are safe for
+// concurrent use. The zero value is not usable.
 type Signer struct {
 	priv *PrivateKey
 	k    *privateKey // priv's carry form when NewSigner checked it
@@ -205,7 +205,7 @@ func (s *Signer) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]
 // key returns s's key in carry's form, as carryKey does, without looking it
 // up in the cache while the key is unchanged.
 func (s *Signer) key() *privateKey {
-	if !stdRuns(s.priv.Curve) && s.k.matches(s.priv) {
+	if !fips140.Enabled() && s.k.matches(s.priv) {
 		return s.k
 	}
 	return carryKey(s.priv)

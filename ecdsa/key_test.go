@@ -359,8 +359,7 @@ func TestHedged(t *testing.T) {
 // where crypto/ecdsa's takes SHA-512: refHedgedSign, an independent
 // HMAC_DRBG on crypto/hmac and the signature with math/big, must equal
 // crypto/ecdsa with SHA-512 (which checks the reference) and carry with
-// SHA-256, but where stdP256 hands P-256 to crypto/ecdsa, whose signature
-// SignASN1 then is.
+// SHA-256.
 func TestHedgedMatchesStd(t *testing.T) {
 	withCallerRand(t)
 	r := testutil.Rand(t)
@@ -391,7 +390,7 @@ func TestHedgedMatchesStd(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if c == elliptic.P256() && !stdP256 {
+				if c == elliptic.P256() {
 					ref := refHedgedSign(t, sha512.New, k, b, digest)
 					if !bytes.Equal(ref, want) {
 						t.Fatalf("P-256: the reference with SHA-512 = %x, crypto/ecdsa %x", ref, want)
@@ -411,14 +410,12 @@ func TestHedgedMatchesStd(t *testing.T) {
 // GODEBUG=cryptocustomrand=1, crypto/ecdsa's key, and its P-384 and P-521
 // signatures, are carry's from the same bytes when it does not drop the
 // first byte, and carry's from the bytes after the first when it does; of
-// 40 tries, some must be each (all alike has probability 2^-39). It runs
-// on the curves whose keys go to carry's code: on the others both sides
-// are crypto/ecdsa's, each dropping a byte or not at random.
+// 40 tries, some must be each (all alike has probability 2^-39).
 func TestDroppedByteStd(t *testing.T) {
 	withCallerRand(t)
 	r := testutil.Rand(t)
 	stream := make([]byte, 256)
-	for _, c := range carryCurves() {
+	for _, c := range testCurves {
 		k := testKey(t, c, r)
 		digest := sha256.Sum256([]byte("dropped"))
 		var kept, dropped int

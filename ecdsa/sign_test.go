@@ -115,13 +115,13 @@ func TestSignStateWipe(t *testing.T) {
 // cache: the encodings that internal/nistec returns (R's x, r and s) and the
 // DER signature; the DRBG and the scalars come from pools. The race
 // detector drops pooled values at random: the count is not checked under
-// it. The curves are those whose keys go to carry's code.
+// it.
 func TestSignAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector drops pooled values")
 	}
 	digest := sha256.Sum256([]byte("allocs"))
-	for _, c := range carryCurves() {
+	for _, c := range testCurves {
 		k := testKey(t, c, testutil.Rand(t))
 		s := newSigner(t, k)
 		if n := testing.AllocsPerRun(100, func() {
