@@ -92,12 +92,15 @@ func digitAbs(d int32) (uint32, int) {
 }
 
 // wnafVarTime writes the width-5 non-adjacent form of the big-endian s into
-// d, least significant first: s = Σ d[i]·2^i with every nonzero d[i] odd,
-// in [-15, 15], and followed by at least four zeros. len(d) must be at
-// least 8·len(s) + 1. Variable time: for the public scalars of
-// verification.
-func wnafVarTime(d []int8, s []byte) {
-	const w = 5
+// d (see wnafVarTimeW).
+func wnafVarTime(d []int8, s []byte) { wnafVarTimeW(d, s, 5) }
+
+// wnafVarTimeW writes the width-w non-adjacent form of the big-endian s
+// into d, least significant first, for 2 ≤ w ≤ 8: s = Σ d[i]·2^i with
+// every nonzero d[i] odd, in [-2^(w-1) + 1, 2^(w-1) - 1], and followed by
+// at least w - 1 zeros. len(d) must be at least 8·len(s) + 1, and len(s)
+// at most 72. Variable time: for the public scalars of verification.
+func wnafVarTimeW(d []int8, s []byte, w uint) {
 	clear(d)
 	// s as little-endian words, with a zero word above.
 	var k [10]uint64
@@ -125,6 +128,6 @@ func wnafVarTime(d []int8, s []byte) {
 			d[pos] = int8(v)
 			carry = 0
 		}
-		pos += w
+		pos += int(w)
 	}
 }

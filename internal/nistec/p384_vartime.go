@@ -86,8 +86,9 @@ func (p *P384Point) HasXVarTime(x []byte) bool {
 // It works in Jacobian coordinates, whose doubling and additions cost less
 // than the complete formulas', with the exceptions branched on. u2·q runs
 // on the width-5 NAF of u2 (about one addition every six bits, of the odd
-// multiples q to 15q); u1·G adds the nonzero digits' entries of the
-// fixed-base table.
+// multiples q to 15q); u1·G on the width-7 NAF of u1 in the same
+// loop, its digits' entries of p384VerifyTable (nonzero digits at
+// least 7 bits apart, no doubling of its own).
 func (p *P384Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P384Point, u2 []byte) (*P384Point, error) {
 	if len(u1) != p384ScalarLength || len(u2) != p384ScalarLength {
 		return nil, errors.New("carry/nistec: invalid scalar length")
@@ -102,8 +103,9 @@ func (p *P384Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P384Point, u2 []by
 	}
 	var naf [8*p384ScalarLength + 1]int8
 	wnafVarTime(naf[:], u2)
-	var d1 [p384BaseDigits]int32
-	signedDigitsW(d1[:], u1, 5)
+	var naf1 [8*p384ScalarLength + 1]int8
+	wnafVarTimeW(naf1[:], u1, 7)
+	var a p384Affine
 
 	var acc p384Jacobian // the identity, Z = 0
 	for i := len(naf) - 1; i >= 0; i-- {
@@ -117,14 +119,11 @@ func (p *P384Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P384Point, u2 []by
 			t.y.Negate(&t.y)
 			acc.addVarTime(&acc, &t)
 		}
-	}
-	var a p384Affine
-	for i, d := range d1 {
-		if d > 0 {
-			acc.addAffineVarTime(&acc, &p384BaseTable[i][d-1])
+		if d := naf1[i]; d > 0 {
+			acc.addAffineVarTime(&acc, &p384VerifyTable[d/2])
 		} else if d < 0 {
-			a.x = p384BaseTable[i][-d-1].x
-			a.y.Negate(&p384BaseTable[i][-d-1].y)
+			a.x = p384VerifyTable[-d/2].x
+			a.y.Negate(&p384VerifyTable[-d/2].y)
 			acc.addAffineVarTime(&acc, &a)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/ecdh"
 	"crypto/elliptic"
 	"math/big"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -482,20 +483,27 @@ func TestP521ScalarMultCollisions(t *testing.T) {
 	testScalarMultCollisions(t, &p521Case, p521ScalarMultLow, NewP521Point, newP521Generator)
 }
 
-// TestWNAF checks wnafVarTime's digits: their sum is the scalar, each
-// nonzero one is odd, in [-15, 15] and followed by four zeros.
+// TestWNAF checks wnafVarTimeW's digits for widths 5 to 8: their sum is
+// the scalar, each nonzero one is odd, in [-2^(w-1) + 1, 2^(w-1) - 1] and
+// followed by w - 1 zeros.
 func TestWNAF(t *testing.T) {
 	r := testutil.Rand(t)
+	for w := 5; w <= 8; w++ {
+		testWNAF(t, r, w)
+	}
+}
+
+func testWNAF(t *testing.T, r *rand.Rand, w int) {
 	for _, size := range []int{32, 48, 66} {
 		top := new(big.Int).Lsh(big.NewInt(1), uint(8*size))
-		ks := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(15), big.NewInt(16), big.NewInt(31),
+		ks := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(1<<(w-1) - 1), big.NewInt(1 << (w - 1)), big.NewInt(1<<w - 1),
 			new(big.Int).Sub(top, big.NewInt(1)), new(big.Int).Rsh(top, 1)}
 		for range 200 {
 			ks = append(ks, randomBelow(r, top))
 		}
 		for _, k := range ks {
 			d := make([]int8, 8*size+1)
-			wnafVarTime(d, fixedBytes(k, size))
+			wnafVarTimeW(d, fixedBytes(k, size), uint(w))
 			sum := new(big.Int)
 			for i := len(d) - 1; i >= 0; i-- {
 				sum.Lsh(sum, 1)
@@ -503,17 +511,17 @@ func TestWNAF(t *testing.T) {
 				if d[i] == 0 {
 					continue
 				}
-				if d[i]%2 == 0 || d[i] > 15 || d[i] < -15 {
-					t.Fatalf("wNAF of %x: digit %d at %d", k, d[i], i)
+				if max := int8(1<<(w-1) - 1); d[i]%2 == 0 || d[i] > max || d[i] < -max {
+					t.Fatalf("width-%d NAF of %x: digit %d at %d", w, k, d[i], i)
 				}
-				for j := i + 1; j < i+5 && j < len(d); j++ {
+				for j := i + 1; j < i+w && j < len(d); j++ {
 					if d[j] != 0 {
-						t.Fatalf("wNAF of %x: digits at %d and %d", k, i, j)
+						t.Fatalf("width-%d NAF of %x: digits at %d and %d", w, k, i, j)
 					}
 				}
 			}
 			if sum.Cmp(k) != 0 {
-				t.Fatalf("wNAF of %x sums to %x", k, sum)
+				t.Fatalf("width-%d NAF of %x sums to %x", w, k, sum)
 			}
 		}
 	}

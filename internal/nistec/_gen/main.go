@@ -67,6 +67,20 @@ func (c *curve) baseWindow() int {
 	return window
 }
 
+// verifyWindow is the width of the NAF of u1 in P-384's
+// VarTimeDoubleScalarBaseMult, whose digits index a table of the odd
+// multiples of G (pxxxVerifyTable, 2^(w-2) points, 3 KiB for 7): about one
+// mixed addition every w + 1 bits, 48 for P-384 against 77 from the base
+// table's rows (one per 5-bit digit), with no doubling added (the loop
+// doubles for u2·q). 0 for the other curves, which add the base table's
+// rows.
+func (c *curve) verifyWindow() int {
+	if c.name == "p384" {
+		return 7
+	}
+	return 0
+}
+
 // baseDigits is the number of signed baseWindow digits of a scalar: enough
 // to hold one bit more than the scalar.
 func (c *curve) baseDigits() int {

@@ -61,6 +61,21 @@ func tableFile(c *curve) []byte {
 		}
 	}
 	e.p("}")
+	if v := c.verifyWindow(); v > 0 {
+		m := 1 << (v - 2)
+		e.p("")
+		e.p("// %sVerifyTable holds the odd multiples (2j+1)·G of the generator for", c.name)
+		e.p("// j = 0 to %d, for the width-%d NAF of VarTimeDoubleScalarBaseMult. They are", m-1, v)
+		e.p("// affine, in the Montgomery domain (%d KiB).", m*2*c.words*8/1024)
+		e.p("var %sVerifyTable = [%d]%sAffine{", c.name, m, c.name)
+		x2, y2 := affineAdd(c.p, c.gx, c.gy, c.gx, c.gy)
+		x, y := c.gx, c.gy
+		for j := 0; j < m; j++ {
+			e.p("{%s, %s}, // %d·G", elemLit(c, x), elemLit(c, y), 2*j+1)
+			x, y = affineAdd(c.p, x, y, x2, y2)
+		}
+		e.p("}")
+	}
 	return e.Bytes()
 }
 

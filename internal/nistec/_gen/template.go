@@ -27,6 +27,8 @@ type tmplData struct {
 	// arm64Fields): ScalarMult calls double5 between digits, and the Go
 	// code is double5Generic.
 	Double5 bool
+	// VerifyWindow is curve.verifyWindow.
+	VerifyWindow int
 }
 
 // Formula is the name of the Go point formula name: name itself, or, when
@@ -60,14 +62,20 @@ func (d *tmplData) SelectBase() string {
 }
 
 func (c *curve) tmplData() *tmplData {
+	if c.verifyWindow() > 0 && arm64Fields[c.name] {
+		// Verification's double5 skips four NAF digits of u2 at a time,
+		// which would step over digits of u1's.
+		log.Fatalf("%s: verifyWindow and double5 together", c.name)
+	}
 	return &tmplData{
 		Name: c.Name, Lower: c.name, Bytes: c.bytes, Words: c.words, BitLen: c.n.BitLen(),
 		Digits: c.digits(), ScalarMultLow: c.scalarMultLow(),
 		BaseWindow: c.baseWindow(), BaseDigits: c.baseDigits(), BaseEntries: c.baseEntries(),
 		BaseSafeDigits: c.baseSafeDigits(), ReprDoc: c.reprDoc(),
-		PointAsm: asmFields[c.name] || asmPointFields[c.name],
-		ScanAsm:  asmFields[c.name] || asmMulFields[c.name],
-		Double5:  arm64Fields[c.name],
+		VerifyWindow: c.verifyWindow(),
+		PointAsm:     asmFields[c.name] || asmPointFields[c.name],
+		ScanAsm:      asmFields[c.name] || asmMulFields[c.name],
+		Double5:      arm64Fields[c.name],
 	}
 }
 

@@ -92,8 +92,10 @@ func (p *{{.Name}}Point) HasXVarTime(x []byte) bool {
 // It works in Jacobian coordinates, whose doubling and additions cost less
 // than the complete formulas', with the exceptions branched on. u2·q runs
 // on the width-5 NAF of u2 (about one addition every six bits, of the odd
-// multiples q to 15q); u1·G adds the nonzero digits' entries of the
-// fixed-base table.
+// multiples q to 15q); {{if .VerifyWindow}}u1·G on the width-{{.VerifyWindow}} NAF of u1 in the same
+// loop, its digits' entries of {{.Lower}}VerifyTable (nonzero digits at
+// least {{.VerifyWindow}} bits apart, no doubling of its own){{else}}u1·G adds the nonzero digits' entries of the
+// fixed-base table{{end}}.
 func (p *{{.Name}}Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *{{.Name}}Point, u2 []byte) (*{{.Name}}Point, error) {
 	if len(u1) != {{.Lower}}ScalarLength || len(u2) != {{.Lower}}ScalarLength {
 		return nil, errors.New("carry/nistec: invalid scalar length")
@@ -108,8 +110,14 @@ func (p *{{.Name}}Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *{{.Name}}Poin
 	}
 	var naf [8*{{.Lower}}ScalarLength + 1]int8
 	wnafVarTime(naf[:], u2)
+	{{- if .VerifyWindow}}
+	var naf1 [8*{{.Lower}}ScalarLength + 1]int8
+	wnafVarTimeW(naf1[:], u1, {{.VerifyWindow}})
+	var a {{.Lower}}Affine
+	{{- else}}
 	var d1 [{{.Lower}}BaseDigits]int32
 	signedDigitsW(d1[:], u1, {{.BaseWindow}})
+	{{- end}}
 
 	var acc {{.Lower}}Jacobian // the identity, Z = 0
 	for i := len(naf) - 1; i >= 0; i-- {
@@ -134,7 +142,17 @@ func (p *{{.Name}}Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *{{.Name}}Poin
 			t.y.Negate(&t.y)
 			acc.addVarTime(&acc, &t)
 		}
+		{{- if .VerifyWindow}}
+		if d := naf1[i]; d > 0 {
+			acc.addAffineVarTime(&acc, &{{.Lower}}VerifyTable[d/2])
+		} else if d < 0 {
+			a.x = {{.Lower}}VerifyTable[-d/2].x
+			a.y.Negate(&{{.Lower}}VerifyTable[-d/2].y)
+			acc.addAffineVarTime(&acc, &a)
+		}
+		{{- end}}
 	}
+	{{- if not .VerifyWindow}}
 	var a {{.Lower}}Affine
 	for i, d := range d1 {
 		if d > 0 {
@@ -145,6 +163,7 @@ func (p *{{.Name}}Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *{{.Name}}Poin
 			acc.addAffineVarTime(&acc, &a)
 		}
 	}
+	{{- end}}
 	acc.toProjective(p)
 	return p, nil
 }
