@@ -9541,7 +9541,7 @@ ammIFMA30_loop:
 
 // func ammIFMA30x2(z *[64]uint64, a *[64]uint64, b *[64]uint64, m *[64]uint64, k0 *[2]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·ammIFMA30x2(SB), $80-40
+TEXT ·ammIFMA30x2(SB), $1104-40
 	MOVQ  a+8(FP), SI
 	MOVQ  b+16(FP), R8
 	MOVQ  m+24(FP), R9
@@ -9577,6 +9577,86 @@ TEXT ·ammIFMA30x2(SB), $80-40
 	VPXORQ    Z7, Z7, Z7
 	XORQ      R12, R12
 
+	// Before the loop, in vectors: lo(a[0]·b[i]) and lo(a[1]·b[i]) + hi(a[0]·b[i])
+	// for every i, to the stack; k0 to the stack, and kp to the products.
+	VMOVDQU64        (R8), Z0
+	VPXORQ           Z16, Z16, Z16
+	VPMADD52LUQ.BCST (SI), Z0, Z16
+	VMOVDQU64        Z16, 80(SP)
+	VPXORQ           Z16, Z16, Z16
+	VPMADD52LUQ.BCST 8(SI), Z0, Z16
+	VPMADD52HUQ.BCST (SI), Z0, Z16
+	VMOVDQU64        Z16, 336(SP)
+	VPXORQ           Z0, Z0, Z0
+	VMOVDQU64        64(R8), Z1
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST (SI), Z1, Z17
+	VMOVDQU64        Z17, 144(SP)
+	VPXORQ           Z17, Z17, Z17
+	VPMADD52LUQ.BCST 8(SI), Z1, Z17
+	VPMADD52HUQ.BCST (SI), Z1, Z17
+	VMOVDQU64        Z17, 400(SP)
+	VPXORQ           Z1, Z1, Z1
+	VMOVDQU64        128(R8), Z2
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST (SI), Z2, Z18
+	VMOVDQU64        Z18, 208(SP)
+	VPXORQ           Z18, Z18, Z18
+	VPMADD52LUQ.BCST 8(SI), Z2, Z18
+	VPMADD52HUQ.BCST (SI), Z2, Z18
+	VMOVDQU64        Z18, 464(SP)
+	VPXORQ           Z2, Z2, Z2
+	VMOVDQU64        192(R8), Z3
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST (SI), Z3, Z19
+	VMOVDQU64        Z19, 272(SP)
+	VPXORQ           Z19, Z19, Z19
+	VPMADD52LUQ.BCST 8(SI), Z3, Z19
+	VPMADD52HUQ.BCST (SI), Z3, Z19
+	VMOVDQU64        Z19, 528(SP)
+	VPXORQ           Z3, Z3, Z3
+	MOVQ             (R10), DI
+	MOVQ             DI, 32(SP)
+	VMOVDQU64        256(R8), Z4
+	VPXORQ           Z28, Z28, Z28
+	VPMADD52LUQ.BCST 256(SI), Z4, Z28
+	VMOVDQU64        Z28, 592(SP)
+	VPXORQ           Z28, Z28, Z28
+	VPMADD52LUQ.BCST 264(SI), Z4, Z28
+	VPMADD52HUQ.BCST 256(SI), Z4, Z28
+	VMOVDQU64        Z28, 848(SP)
+	VPXORQ           Z4, Z4, Z4
+	VMOVDQU64        320(R8), Z5
+	VPXORQ           Z29, Z29, Z29
+	VPMADD52LUQ.BCST 256(SI), Z5, Z29
+	VMOVDQU64        Z29, 656(SP)
+	VPXORQ           Z29, Z29, Z29
+	VPMADD52LUQ.BCST 264(SI), Z5, Z29
+	VPMADD52HUQ.BCST 256(SI), Z5, Z29
+	VMOVDQU64        Z29, 912(SP)
+	VPXORQ           Z5, Z5, Z5
+	VMOVDQU64        384(R8), Z6
+	VPXORQ           Z30, Z30, Z30
+	VPMADD52LUQ.BCST 256(SI), Z6, Z30
+	VMOVDQU64        Z30, 720(SP)
+	VPXORQ           Z30, Z30, Z30
+	VPMADD52LUQ.BCST 264(SI), Z6, Z30
+	VPMADD52HUQ.BCST 256(SI), Z6, Z30
+	VMOVDQU64        Z30, 976(SP)
+	VPXORQ           Z6, Z6, Z6
+	VMOVDQU64        448(R8), Z7
+	VPXORQ           Z31, Z31, Z31
+	VPMADD52LUQ.BCST 256(SI), Z7, Z31
+	VMOVDQU64        Z31, 784(SP)
+	VPXORQ           Z31, Z31, Z31
+	VPMADD52LUQ.BCST 264(SI), Z7, Z31
+	VPMADD52HUQ.BCST 256(SI), Z7, Z31
+	VMOVDQU64        Z31, 1040(SP)
+	VPXORQ           Z7, Z7, Z7
+	MOVQ             8(R10), R15
+	MOVQ             R15, 72(SP)
+	LEAQ             80(SP), R10
+
 	// 15 turns of 2 steps.
 	MOVQ $0x0000000f, R11
 
@@ -9585,36 +9665,24 @@ ammIFMA30x2_loop:
 	MOVQ             8(SP), DI
 	VMOVDQU          X4, 40(SP)
 	MOVQ             48(SP), R15
-	MOVQ             (R8), CX
-	IMULQ            (SI), CX
-	ANDQ             ifmaMask52<>+0(SB), CX
-	ADDQ             CX, AX
-	MOVQ             256(R8), R14
-	IMULQ            256(SI), R14
-	ANDQ             ifmaMask52<>+0(SB), R14
-	ADDQ             R14, R12
+	ADDQ             (R10), AX
+	ADDQ             512(R10), R12
 	MOVQ             AX, CX
-	IMULQ            (R10), CX
+	IMULQ            32(SP), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
 	MOVQ             CX, 24(SP)
 	ADDQ             ifmaMask52<>+0(SB), AX
 	SHRQ             $0x34, AX
 	ADDQ             AX, DI
 	MOVQ             R12, R14
-	IMULQ            8(R10), R14
+	IMULQ            72(SP), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
 	MOVQ             R14, 64(SP)
 	ADDQ             ifmaMask52<>+0(SB), R12
 	SHRQ             $0x34, R12
 	ADDQ             R12, R15
-	MOVQ             (R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             ifmaMask52<>+0(SB), DX
-	ADDQ             DX, DI
-	MOVQ             256(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             ifmaMask52<>+0(SB), DX
-	ADDQ             DX, R15
+	ADDQ             256(R10), DI
+	ADDQ             768(R10), R15
 	VPXORQ           Z16, Z16, Z16
 	VPMADD52LUQ.BCST (R8), Z8, Z0
 	VPMADD52HUQ.BCST (R8), Z8, Z16
@@ -9639,12 +9707,6 @@ ammIFMA30x2_loop:
 	VPXORQ           Z31, Z31, Z31
 	VPMADD52LUQ.BCST 256(R8), Z23, Z7
 	VPMADD52HUQ.BCST 256(R8), Z23, Z31
-	VMOVQ            X16, 16(SP)
-	MOVQ             16(SP), BX
-	ADDQ             BX, DI
-	VMOVQ            X28, 56(SP)
-	MOVQ             56(SP), R13
-	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
@@ -9697,36 +9759,24 @@ ammIFMA30x2_loop:
 	MOVQ             8(SP), DI
 	VMOVDQU          X4, 40(SP)
 	MOVQ             48(SP), R15
-	MOVQ             8(R8), CX
-	IMULQ            (SI), CX
-	ANDQ             ifmaMask52<>+0(SB), CX
-	ADDQ             CX, AX
-	MOVQ             264(R8), R14
-	IMULQ            256(SI), R14
-	ANDQ             ifmaMask52<>+0(SB), R14
-	ADDQ             R14, R12
+	ADDQ             8(R10), AX
+	ADDQ             520(R10), R12
 	MOVQ             AX, CX
-	IMULQ            (R10), CX
+	IMULQ            32(SP), CX
 	ANDQ             ifmaMask52<>+0(SB), CX
 	MOVQ             CX, 24(SP)
 	ADDQ             ifmaMask52<>+0(SB), AX
 	SHRQ             $0x34, AX
 	ADDQ             AX, DI
 	MOVQ             R12, R14
-	IMULQ            8(R10), R14
+	IMULQ            72(SP), R14
 	ANDQ             ifmaMask52<>+0(SB), R14
 	MOVQ             R14, 64(SP)
 	ADDQ             ifmaMask52<>+0(SB), R12
 	SHRQ             $0x34, R12
 	ADDQ             R12, R15
-	MOVQ             8(R8), DX
-	IMULQ            8(SI), DX
-	ANDQ             ifmaMask52<>+0(SB), DX
-	ADDQ             DX, DI
-	MOVQ             264(R8), DX
-	IMULQ            264(SI), DX
-	ANDQ             ifmaMask52<>+0(SB), DX
-	ADDQ             DX, R15
+	ADDQ             264(R10), DI
+	ADDQ             776(R10), R15
 	VPXORQ           Z16, Z16, Z16
 	VPMADD52LUQ.BCST 8(R8), Z8, Z0
 	VPMADD52HUQ.BCST 8(R8), Z8, Z16
@@ -9751,12 +9801,6 @@ ammIFMA30x2_loop:
 	VPXORQ           Z31, Z31, Z31
 	VPMADD52LUQ.BCST 264(R8), Z23, Z7
 	VPMADD52HUQ.BCST 264(R8), Z23, Z31
-	VMOVQ            X16, 16(SP)
-	MOVQ             16(SP), BX
-	ADDQ             BX, DI
-	VMOVQ            X28, 56(SP)
-	MOVQ             56(SP), R13
-	ADDQ             R13, R15
 	MOVQ             CX, DX
 	IMULQ            8(R9), DX
 	ANDQ             ifmaMask52<>+0(SB), DX
@@ -9806,6 +9850,7 @@ ammIFMA30x2_loop:
 	VPADDQ           Z30, Z6, Z6
 	VPADDQ           Z31, Z7, Z7
 	ADDQ             $0x10, R8
+	ADDQ             $0x10, R10
 	DECQ             R11
 	JNZ              ammIFMA30x2_loop
 	VPXORQ           Z31, Z31, Z31

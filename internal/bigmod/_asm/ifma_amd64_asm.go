@@ -225,9 +225,8 @@ func ammIFMA(d, inst int) {
 		}
 	}
 	// pre: the x2 kernels' products of a[0] and a[1] by every digit of b,
-	// made before the loop (see ammStep's pre), but at 30 digits (1536
-	// bits), where they are slower.
-	pre := inst == 2 && splitH && d != 30
+	// made before the loop (see ammStep's pre).
+	pre := inst == 2 && splitH
 	var preMem Mem
 	if pre {
 		preMem = AllocLocal(inst * 2 * P * 8)
