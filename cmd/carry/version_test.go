@@ -82,6 +82,7 @@ func TestVersionChoices(t *testing.T) {
 		"nistec.scan":            {"SSE2", "SSE2", "AVX-512"},
 		"field25519.mul":         {"portable", "ADX/BMI2", "ADX/BMI2"},
 		"edwards25519.scan":      {"portable", "AVX2", "AVX2"},
+		"edwards25519.point":     {"portable", "ADX/BMI2", "ADX/BMI2"},
 		"chacha20.xor":           {"portable", "AVX2", "AVX-512"},
 		"poly1305.blocks":        {"portable", "BMI2 (MULX)", "BMI2 (MULX)"},
 		"poly1305.long":          {"Poly1305 blocks", "Poly1305 blocks", "AVX-512 IFMA"},

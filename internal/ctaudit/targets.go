@@ -19,6 +19,9 @@ type Target struct {
 	// Public lists the symbols of the functions that handle no secret, and
 	// why, which the audit skips.
 	Public map[string]string
+	// Arch is the GOARCH to compile for, amd64 if empty (arm64 is the
+	// other the audit reads).
+	Arch string
 }
 
 const (
@@ -121,11 +124,17 @@ var edwardsFuncs = []Func{
 	{Symbol: ed + "(*Point).Subtract"},
 	{Symbol: ed + "(*Point).Double"},
 	{Symbol: ed + "signedRadix16", AllowedLoopJumps: 2, Why: "the loops over the 32 bytes and the 63 digits of the scalar"},
-	{Symbol: ed + "(*niels).selectBase", AllowedLoopJumps: 1, Why: "the loop over the 8 table entries"},
+	{Symbol: ed + "(*niels).selectBase"},
+	{Symbol: ed + "selectBaseGeneric", AllowedLoopJumps: 1, Why: "the loop over the 4 words of the conditional swap"},
 	{Symbol: ed + "scanBaseGeneric", AllowedLoopJumps: 1, Why: "the loop over the 8 table entries"},
 	{Symbol: ed + "(*Point).ScalarBaseMult"},
-	{Symbol: ed + "(*Point).scalarBaseMult", AllowedLoopJumps: 4, Why: "the loops over the public digit positions"},
-	{Symbol: ed + "(*Point).fromProjective"},
+	{Symbol: ed + "(*completed).scalarBaseMult", AllowedLoopJumps: 4, Why: "the loops over the public digit positions"},
+	{Symbol: ed + "(*completed).identity"},
+	{Symbol: ed + "(*completed).addNielsGeneric"},
+	{Symbol: ed + "(*completed).subNielsGeneric"},
+	{Symbol: ed + "(*completed).addCachedGeneric"},
+	{Symbol: ed + "(*completed).subCachedGeneric"},
+	{Symbol: ed + "(*completed).doubleGeneric"},
 	{Symbol: ed + "X25519Base"},
 	{Symbol: ed + "(*Point).Identity"},
 	{Symbol: ed + "(*Point).Set"},
@@ -219,8 +228,20 @@ var Targets = []Target{
 	{
 		Package: module + "internal/edwards25519",
 		Funcs: append([]Func{
-			{Symbol: ed + "scanBase", AllowedBranches: 1, Why: "useAVX2, the choice of implementation by CPU features"},
-			{Symbol: ed + "scanBaseAVX2"},
+			{Symbol: ed + "selectBase", AllowedBranches: 1, Why: "useAVX2, the choice of implementation by CPU features"},
+			{Symbol: ed + "selectBaseAVX2"},
+			{Symbol: ed + "(*completed).addNielsStep", AllowedBranches: 1, Why: whyUseADX},
+			{Symbol: ed + "(*completed).subNielsStep", AllowedBranches: 1, Why: whyUseADX},
+			{Symbol: ed + "(*completed).addCachedStep", AllowedBranches: 1, Why: whyUseADX},
+			{Symbol: ed + "(*completed).subCachedStep", AllowedBranches: 1, Why: whyUseADX},
+			{Symbol: ed + "(*completed).doubleStep", AllowedBranches: 1, Why: whyUseADX},
+			{Symbol: ed + "addNielsADX"},
+			{Symbol: ed + "subNielsADX"},
+			{Symbol: ed + "addCachedADX"},
+			{Symbol: ed + "subCachedADX"},
+			{Symbol: ed + "doubleADX"},
+			{Symbol: ed + "mul4"},
+			{Symbol: ed + "square4"},
 		}, edwardsFuncs...),
 		Public: edwardsPublic,
 	},
@@ -228,7 +249,12 @@ var Targets = []Target{
 		Package: module + "internal/edwards25519",
 		Tags:    []string{"purego"},
 		Funcs: append([]Func{
-			{Symbol: ed + "scanBase"},
+			{Symbol: ed + "selectBase"},
+			{Symbol: ed + "(*completed).addNielsStep"},
+			{Symbol: ed + "(*completed).subNielsStep"},
+			{Symbol: ed + "(*completed).addCachedStep"},
+			{Symbol: ed + "(*completed).subCachedStep"},
+			{Symbol: ed + "(*completed).doubleStep"},
 		}, edwardsFuncs...),
 		Public: edwardsPublic,
 	},
@@ -252,7 +278,11 @@ func merge(a, b map[string]string) map[string]string {
 // functions, it returns as unlisted the functions of the package that are
 // neither audited nor declared public.
 func AuditTarget(dir string, t Target) (reports []Report, unlisted []string, err error) {
-	p, err := Build(dir, t.Package, t.Tags...)
+	arch := t.Arch
+	if arch == "" {
+		arch = "amd64"
+	}
+	p, err := buildArch(dir, t.Package, arch, t.Tags...)
 	if err != nil {
 		return nil, nil, err
 	}

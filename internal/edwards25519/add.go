@@ -81,8 +81,10 @@ func (v *completed) double(p *projective) *completed {
 	E.Square(&E)      // (X1+Y1)^2
 	v.Y.Add(&B, &A)   // −H = B + A
 	v.Z.Sub(&B, &A)   // G = B − A (= a·A + B)
-	v.X.Sub(&E, &v.Y) // E = (X1+Y1)^2 − A − B = 2·X1·Y1
-	v.T.Sub(&C, &v.Z) // −F = C − G
+	E.Sub(&E, &A)     //
+	v.X.Sub(&E, &B)   // E = (X1+Y1)^2 − A − B = 2·X1·Y1
+	C.Add(&C, &A)     //
+	v.T.Sub(&C, &B)   // −F = C − G = C + A − B
 	// x3 = E/G, y3 = (−H)/(−F).
 	return v
 }
@@ -127,4 +129,42 @@ func (v *completed) subNiels(p *Point, q *niels) *completed {
 	v.Z.Sub(&D, &C)       // G = D − C
 	v.T.Add(&D, &C)       // F = D + C
 	return v
+}
+
+// The steps of the scalar multiplications keep their accumulator r in
+// completed form between steps: each reads the point that r stands for and
+// sets r to the completed form of the result. On amd64 with BMI2 and ADX
+// they are the assembly of edwards_amd64.s (addNielsADX, ...), which
+// computes the same words as these generic forms (edwards_arch_amd64.go
+// chooses).
+
+// addNielsGeneric sets r to the completed form of P + q, where P is the
+// point r stands for.
+func (r *completed) addNielsGeneric(q *niels) {
+	var v Point
+	r.addNiels(v.fromCompleted(r), q)
+}
+
+// subNielsGeneric sets r to the completed form of P − q.
+func (r *completed) subNielsGeneric(q *niels) {
+	var v Point
+	r.subNiels(v.fromCompleted(r), q)
+}
+
+// addCachedGeneric sets r to the completed form of P + q.
+func (r *completed) addCachedGeneric(q *cached) {
+	var v Point
+	r.addCached(v.fromCompleted(r), q)
+}
+
+// subCachedGeneric sets r to the completed form of P − q.
+func (r *completed) subCachedGeneric(q *cached) {
+	var v Point
+	r.subCached(v.fromCompleted(r), q)
+}
+
+// doubleGeneric sets r to the completed form of 2·P.
+func (r *completed) doubleGeneric() {
+	var p projective
+	r.double(p.fromCompleted(r))
 }

@@ -16,15 +16,17 @@ import "github.com/carry-crypto/carry/internal/field25519"
 // factor 16: 64 mixed additions (7M each with the conversion back to
 // extended coordinates) and 4 doublings in all, about 480 multiplications
 // and squarings before the inversion, against 255 ladder steps of 5M + 4S
-// (about 2300) for X25519. The scan of a row (768 bytes) is done with AVX2
-// where available (scan_amd64.s).
+// (about 2300) for X25519. The accumulator stays in completed form between
+// the additions (the steps of add.go). The scan of a row (768 bytes) and the
+// sign are done with AVX2 where available (selectBaseAVX2, edwards_amd64.s).
 
 // packedNiels is an affine niels point as the canonical 32-byte little-endian
 // encodings of y+x, y−x and 2d·x·y, four 64-bit words each, least
 // significant first. It is the form of the entries of baseTable: the scan
-// reads 12 words per entry, which are the field elements as they are, and the generated table
-// needs no decoding when the package is loaded. It is an alias so that the
-// assembly stubs can be declared over plain arrays.
+// reads 12 words per entry, which are the field elements' words as they
+// are, and the generated table needs no decoding when the package is loaded.
+// It is an alias so that the assembly stubs can be declared over plain
+// arrays.
 type packedNiels = [12]uint64
 
 // signedRadix16 sets e to the digits of k in radix 16, each in [-8, 8), but
@@ -55,31 +57,34 @@ func signedRadix16(e *[64]int8, k *[32]byte) {
 // applied by a mask too. e is secret: it chooses neither a branch nor an
 // index.
 func (v *niels) selectBase(tbl *[8]packedNiels, e int8) *niels {
-	// s is all ones if e < 0; abs = |e| in [0, 8] and neg = 1 if e < 0.
+	// s is all ones if e < 0; abs = |e| in [0, 8].
 	s := uint64(int64(e) >> 63)
 	abs := (uint64(int64(e)) ^ s) - s
-	neg := s & 1
+	selectBase(v, tbl, abs, s)
+	return v
+}
 
+// selectBaseGeneric sets v = ±tbl[abs-1], or the identity if abs = 0,
+// negated if neg is all ones (and not if it is zero).
+func selectBaseGeneric(v *niels, tbl *[8]packedNiels, abs, neg uint64) {
 	// w is the entry abs, or zero if abs = 0; the identity (1, 1, 0) is
 	// then made by setting the low bit of y+x and of y−x.
 	var w packedNiels
-	scanBase(&w, tbl, abs)
+	scanBaseGeneric(&w, tbl, abs)
 	isZero := (abs - 1) >> 63
 	w[0] |= isZero
 	w[4] |= isZero
 
 	// −(x, y) swaps y+x and y−x, here on the words, and negates 2d·x·y.
-	m := -neg
 	for i := 0; i < 4; i++ {
-		t := (w[i] ^ w[4+i]) & m
+		t := (w[i] ^ w[4+i]) & neg
 		w[i] ^= t
 		w[4+i] ^= t
 	}
 	v.YplusX.SetWords((*[4]uint64)(w[0:4]))
 	v.YminusX.SetWords((*[4]uint64)(w[4:8]))
 	v.XY2d.SetWords((*[4]uint64)(w[8:12]))
-	v.XY2d.CondNegate(&v.XY2d, int(neg))
-	return v
+	v.XY2d.CondNegate(&v.XY2d, int(neg&1))
 }
 
 // scanBaseGeneric sets out to tbl[abs-1], or to zero if abs = 0, for abs in
@@ -113,51 +118,35 @@ func scanBaseGeneric(out *packedNiels, tbl *[8]packedNiels, abs uint64) {
 //
 // ScalarBaseMult runs in constant time: the table is read by masked scans.
 func (v *Point) ScalarBaseMult(k *[32]byte) *Point {
-	var p projective
-	v.scalarBaseMult(&p, k)
-	return v.fromProjective(&p)
+	var r completed
+	r.scalarBaseMult(k)
+	return v.fromCompleted(&r)
 }
 
-// scalarBaseMult sets p = k·B as in ScalarBaseMult. v is scratch space.
-func (v *Point) scalarBaseMult(p *projective, k *[32]byte) {
+// scalarBaseMult sets r to the completed form of k·B as in ScalarBaseMult.
+func (r *completed) scalarBaseMult(k *[32]byte) {
 	var e [64]int8
 	signedRadix16(&e, k)
 
+	// The odd digits: r = Σ_{i odd} e_i·256^((i−1)/2)·B.
 	var q niels
-	var r completed
-
-	// The odd digits: v = Σ_{i odd} e_i·256^((i−1)/2)·B.
-	v.Identity()
-	for i := 1; i < 63; i += 2 {
+	r.identity()
+	for i := 1; i < 64; i += 2 {
 		q.selectBase(&baseTable[i/2], e[i])
-		v.fromCompleted(r.addNiels(v, &q))
+		r.addNielsStep(&q)
 	}
-	q.selectBase(&baseTable[31], e[63])
-	p.fromCompleted(r.addNiels(v, &q)) // the doubling reads no T
 
 	// Times 16, by four doublings.
-	p.fromCompleted(r.double(p))
-	p.fromCompleted(r.double(p))
-	p.fromCompleted(r.double(p))
-	v.fromCompleted(r.double(p))
+	r.doubleStep()
+	r.doubleStep()
+	r.doubleStep()
+	r.doubleStep()
 
 	// The even digits: plus Σ_{i even} e_i·256^(i/2)·B.
-	for i := 0; i < 62; i += 2 {
+	for i := 0; i < 64; i += 2 {
 		q.selectBase(&baseTable[i/2], e[i])
-		v.fromCompleted(r.addNiels(v, &q))
+		r.addNielsStep(&q)
 	}
-	q.selectBase(&baseTable[31], e[62])
-	p.fromCompleted(r.addNiels(v, &q))
-}
-
-// fromProjective sets v to the extended coordinates of p, and returns v.
-func (v *Point) fromProjective(p *projective) *Point {
-	// (X·Z : Y·Z : Z^2 : X·Y), so that T/Z = (X/Z)·(Y/Z).
-	v.x.Mul(&p.X, &p.Z)
-	v.y.Mul(&p.Y, &p.Z)
-	v.z.Square(&p.Z)
-	v.t.Mul(&p.X, &p.Y)
-	return v
 }
 
 // X25519Base sets dst to the X25519 public key of the scalar k, the
@@ -173,15 +162,14 @@ func (v *Point) fromProjective(p *projective) *Point {
 //
 // X25519Base runs in constant time. dst and k may be the same array.
 func X25519Base(dst *[32]byte, k *[32]byte) {
-	var v Point
-	var p projective
-	v.scalarBaseMult(&p, k)
+	var r completed
+	r.scalarBaseMult(k)
 
-	// u = (1 + Y/Z)/(1 − Y/Z) = (Z + Y)/(Z − Y), with one inversion. For
-	// the identity, Z − Y = 0 and Invert gives u = 0.
+	// y = rY/rT, so u = (1 + y)/(1 − y) = (rT + rY)/(rT − rY), with one
+	// inversion. For the identity, rT − rY = 0 and Invert gives u = 0.
 	var num, den field25519.Element
-	num.Add(&p.Z, &p.Y)
-	den.Sub(&p.Z, &p.Y)
+	num.Add(&r.T, &r.Y)
+	den.Sub(&r.T, &r.Y)
 	den.Invert(&den)
 	num.Mul(&num, &den)
 	num.FillBytes(dst)

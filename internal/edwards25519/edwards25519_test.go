@@ -131,8 +131,7 @@ func TestChains(t *testing.T) {
 				P.fromCompleted(c.addNiels(P, &qn))
 				pa = refAdd(pa, qa)
 			case 3:
-				pp.fromCompleted(c.double(pp.fromPoint(P)))
-				P.fromProjective(&pp)
+				P.fromCompleted(c.double(pp.fromPoint(P)))
 				pa = refAdd(pa, pa)
 			}
 		}

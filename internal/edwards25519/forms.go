@@ -33,6 +33,15 @@ type niels struct {
 	YplusX, YminusX, XY2d field25519.Element
 }
 
+// identity sets v to the identity (0, 1) as ((0:1),(1:1)), and returns v.
+func (v *completed) identity() *completed {
+	v.X.Zero()
+	v.Y.One()
+	v.Z.One()
+	v.T.One()
+	return v
+}
+
 // fromCompleted sets v to the extended coordinates of p, and returns v.
 func (v *Point) fromCompleted(p *completed) *Point {
 	// (X:Y:Z:T) = (X·T : Y·Z : Z·T : X·Y), so that X/Z = pX/pZ, Y/Z = pY/pT

@@ -52,21 +52,14 @@ func (v *Point) straussVarTime(scalars []*Scalar, points []*Point) *Point {
 		}
 	}
 
-	// As in VarTimeDoubleScalarBaseMult: r starts as the identity in
-	// completed form; doublings stay in projective coordinates.
+	// As in VarTimeDoubleScalarBaseMult, r is kept in completed form.
 	var r completed
-	var p projective
-	r.X.Zero()
-	r.Y.One()
-	r.Z.One()
-	r.T.One()
+	r.identity()
 	for j := top; j >= 0; j-- {
-		p.fromCompleted(&r)
-		r.double(&p)
+		r.doubleStep()
 		for i := range nafs {
 			if e := nafs[i][j]; e != 0 {
-				v.fromCompleted(&r)
-				r.addDigitVarTime(v, &tables[i], e)
+				r.addDigitVarTime(&tables[i], e)
 			}
 		}
 	}

@@ -83,13 +83,14 @@ func (tbl *oddTable) fill(q *Point) {
 	}
 }
 
-// addDigitVarTime sets r = v + e·q, where e is a nonzero odd NAF digit and
-// tbl holds the odd multiples of q.
-func (r *completed) addDigitVarTime(v *Point, tbl *oddTable, e int8) {
+// addDigitVarTime sets r to the completed form of P + e·q, where P is the
+// point r stands for, e is a nonzero odd NAF digit and tbl holds the odd
+// multiples of q.
+func (r *completed) addDigitVarTime(tbl *oddTable, e int8) {
 	if e > 0 {
-		r.addCached(v, &tbl[e/2])
+		r.addCachedStep(&tbl[e/2])
 	} else {
-		r.subCached(v, &tbl[(-e)/2])
+		r.subCachedStep(&tbl[(-e)/2])
 	}
 }
 
@@ -185,28 +186,20 @@ func (v *Point) varTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar, tblB
 		i--
 	}
 
-	// r starts as the identity in completed form, ((0:1),(1:1)). Each step
-	// doubles, in projective coordinates, and adds the digits' multiples,
-	// converting to extended coordinates only before an addition.
+	// r is kept in completed form: each step doubles it and adds the
+	// digits' multiples.
 	var r completed
-	var p projective
-	r.X.Zero()
-	r.Y.One()
-	r.Z.One()
-	r.T.One()
+	r.identity()
 	for ; i >= 0; i-- {
-		p.fromCompleted(&r)
-		r.double(&p)
+		r.doubleStep()
 		if e := aNaf[i]; e != 0 {
-			v.fromCompleted(&r)
-			r.addDigitVarTime(v, &tblA, e)
+			r.addDigitVarTime(&tblA, e)
 		}
 		if e := bNaf[i]; e != 0 {
-			v.fromCompleted(&r)
 			if e > 0 {
-				r.addNiels(v, &tblB[e/2])
+				r.addNielsStep(&tblB[e/2])
 			} else {
-				r.subNiels(v, &tblB[(-e)/2])
+				r.subNielsStep(&tblB[(-e)/2])
 			}
 		}
 	}

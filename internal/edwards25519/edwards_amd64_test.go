@@ -1,0 +1,137 @@
+//go:build amd64 && !purego
+
+package edwards25519
+
+import (
+	"encoding/binary"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/carry-crypto/carry/internal/field25519"
+
+	"github.com/carry-crypto/carry/internal/testutil"
+)
+
+// TestSelectBaseAVX2 compares the assembly selection with
+// selectBaseGeneric, word for word, on every row of baseTable and on random
+// rows, for every abs in [0, 8] and both signs; and the generic scan with
+// the entries.
+func TestSelectBaseAVX2(t *testing.T) {
+	testutil.RequireImplementation(t, "edwards25519", "avx2")
+	r := testutil.Rand(t)
+	rows := make([]*[8]packedNiels, 0, 32+100)
+	for i := range baseTable {
+		rows = append(rows, &baseTable[i])
+	}
+	for range 100 {
+		row := new([8]packedNiels)
+		for j := range row {
+			for c := range row[j] {
+				row[j][c] = r.Uint64()
+			}
+		}
+		rows = append(rows, row)
+	}
+	for n, row := range rows {
+		for abs := uint64(0); abs <= 8; abs++ {
+			for _, neg := range []uint64{0, ^uint64(0)} {
+				var got, want niels
+				got.XY2d.SetWords(&[4]uint64{r.Uint64(), r.Uint64()}) // overwritten, not ORed into
+				selectBaseAVX2(&got, row, abs, neg)
+				selectBaseGeneric(&want, row, abs, neg)
+				if got != want {
+					t.Fatalf("row %d, abs %d, neg %x: AVX2 %v, generic %v", n, abs, neg, got, want)
+				}
+			}
+			var want packedNiels
+			scanBaseGeneric(&want, row, abs)
+			if abs > 0 && want != row[abs-1] {
+				t.Fatalf("row %d, abs %d: generic scan is not the entry", n, abs)
+			}
+			if abs == 0 && want != (packedNiels{}) {
+				t.Fatalf("row %d, abs 0: generic scan is not zero", n)
+			}
+		}
+	}
+}
+
+// TestStepsADXMatchGeneric compares the assembly point formulas with their
+// generic forms word for word, on random words (every input of the formulas
+// may be any four words per coordinate) and along chains of steps, whose
+// inputs are the formulas' own outputs.
+func TestStepsADXMatchGeneric(t *testing.T) {
+	testutil.RequireImplementation(t, "edwards25519", "adx")
+	r := testutil.Rand(t)
+	randElement := func() field25519.Element {
+		var b [32]byte
+		for i := range b {
+			b[i] = byte(r.Uint64())
+		}
+		var w [4]uint64
+		for i := range w {
+			w[i] = binary.LittleEndian.Uint64(b[8*i:])
+			if r.IntN(4) == 0 {
+				w[i] = ^uint64(0) - uint64(r.IntN(40)) // near 2^64, and so near 2^256
+			}
+		}
+		var v field25519.Element
+		v.SetWords(&w)
+		if r.IntN(2) == 0 {
+			v.Add(&v, &v) // any words below 2^256, bit 255 too
+		}
+		return v
+	}
+	randCompleted := func() completed {
+		return completed{randElement(), randElement(), randElement(), randElement()}
+	}
+	steps := []struct {
+		name      string
+		asm, want func(r *completed, n *niels, c *cached)
+	}{
+		{"addNiels", func(r *completed, n *niels, _ *cached) { addNielsADX(r, n) }, func(r *completed, n *niels, _ *cached) { r.addNielsGeneric(n) }},
+		{"subNiels", func(r *completed, n *niels, _ *cached) { subNielsADX(r, n) }, func(r *completed, n *niels, _ *cached) { r.subNielsGeneric(n) }},
+		{"addCached", func(r *completed, _ *niels, c *cached) { addCachedADX(r, c) }, func(r *completed, _ *niels, c *cached) { r.addCachedGeneric(c) }},
+		{"subCached", func(r *completed, _ *niels, c *cached) { subCachedADX(r, c) }, func(r *completed, _ *niels, c *cached) { r.subCachedGeneric(c) }},
+		{"double", func(r *completed, _ *niels, _ *cached) { doubleADX(r) }, func(r *completed, _ *niels, _ *cached) { r.doubleGeneric() }},
+	}
+	for range iterations(200) {
+		got := randCompleted()
+		want := got
+		for range 20 {
+			s := steps[r.IntN(len(steps))]
+			n := niels{randElement(), randElement(), randElement()}
+			c := cached{randElement(), randElement(), randElement(), randElement()}
+			if r.IntN(8) == 0 {
+				got = randCompleted()
+				want = got
+			}
+			before := got
+			s.asm(&got, &n, &c)
+			s.want(&want, &n, &c)
+			if got != want {
+				t.Fatalf("%s(%v) = %v, generic %v", s.name, before, got, want)
+			}
+		}
+	}
+}
+
+// TestEachImplementation runs the scalar multiplications' tests again on
+// each implementation: the assembly scan and point formulas, and the
+// generic code that CPUs without AVX2, BMI2 and ADX run.
+func TestEachImplementation(t *testing.T) {
+	tests := map[string]func(*testing.T){
+		"X25519BaseRandom":            TestX25519BaseRandom,
+		"X25519BaseExtremes":          TestX25519BaseExtremes,
+		"ScalarBaseMultReference":     TestScalarBaseMultReference,
+		"VarTimeDoubleScalarBaseMult": TestVarTimeDoubleScalarBaseMult,
+		"VarTimeMultiScalarMult":      TestVarTimeMultiScalarMult,
+		"Chains":                      TestChains,
+		"MultAllocs":                  TestMultAllocs,
+	}
+	testutil.EachImplementation(t, "edwards25519", func(t *testing.T) {
+		for _, name := range slices.Sorted(maps.Keys(tests)) {
+			t.Run(name, tests[name])
+		}
+	})
+}

@@ -1,0 +1,62 @@
+//go:build amd64 && !purego
+
+package edwards25519
+
+import "github.com/carry-crypto/carry/internal/impl"
+
+// useAVX2 selects the AVX2 table scan (implAVX2), where the CPU has AVX2;
+// useADX the assembly point formulas (implADX), where it has BMI2 and ADX.
+var useAVX2, useADX bool
+
+func init() {
+	impl.Register(implAVX2, &useAVX2)
+	impl.Register(implADX, &useADX)
+}
+
+func selectBase(v *niels, tbl *[8]packedNiels, abs, neg uint64) {
+	if useAVX2 {
+		selectBaseAVX2(v, tbl, abs, neg)
+	} else {
+		selectBaseGeneric(v, tbl, abs, neg)
+	}
+}
+
+func (r *completed) addNielsStep(q *niels) {
+	if useADX {
+		addNielsADX(r, q)
+	} else {
+		r.addNielsGeneric(q)
+	}
+}
+
+func (r *completed) subNielsStep(q *niels) {
+	if useADX {
+		subNielsADX(r, q)
+	} else {
+		r.subNielsGeneric(q)
+	}
+}
+
+func (r *completed) addCachedStep(q *cached) {
+	if useADX {
+		addCachedADX(r, q)
+	} else {
+		r.addCachedGeneric(q)
+	}
+}
+
+func (r *completed) subCachedStep(q *cached) {
+	if useADX {
+		subCachedADX(r, q)
+	} else {
+		r.subCachedGeneric(q)
+	}
+}
+
+func (r *completed) doubleStep() {
+	if useADX {
+		doubleADX(r)
+	} else {
+		r.doubleGeneric()
+	}
+}

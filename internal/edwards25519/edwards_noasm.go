@@ -1,0 +1,25 @@
+//go:build !amd64 || purego
+
+package edwards25519
+
+import "github.com/carry-crypto/carry/internal/impl"
+
+// The assembly is not built here.
+func init() {
+	impl.Register(implAVX2, nil)
+	impl.Register(implADX, nil)
+}
+
+func selectBase(v *niels, tbl *[8]packedNiels, abs, neg uint64) {
+	selectBaseGeneric(v, tbl, abs, neg)
+}
+
+func (r *completed) addNielsStep(q *niels) { r.addNielsGeneric(q) }
+
+func (r *completed) subNielsStep(q *niels) { r.subNielsGeneric(q) }
+
+func (r *completed) addCachedStep(q *cached) { r.addCachedGeneric(q) }
+
+func (r *completed) subCachedStep(q *cached) { r.subCachedGeneric(q) }
+
+func (r *completed) doubleStep() { r.doubleGeneric() }
