@@ -216,6 +216,7 @@ var nistecPublic = map[string]string{
 	ne + "(*P521Point).SetBytes":                    "decodes a public encoding: branches on its format and validity",
 	ne + "(*P521Point).VarTimeDoubleScalarBaseMult": "variable time by name: u1, u2, q and the points it adds are public (verification)",
 	ne + "wnafVarTime":                              "variable time by name: the scalar u2 of verification is public",
+	ne + "wnafVarTimeW":                             "variable time by name: the scalars u1 and u2 of verification are public",
 	ne + "(*P256Point).HasXVarTime":                 "variable time by name: the point and x are public (verification)",
 	ne + "(*p256Jacobian).addAffineVarTime":         "variable time by name: u1, u2, q and the points it adds are public (verification)",
 	ne + "(*p256Jacobian).addVarTime":               "variable time by name: u1, u2, q and the points it adds are public (verification)",
