@@ -71,12 +71,15 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// targetName names a target: its package path within the module, and its
-// build tags.
+// targetName names a target: its package path within the module, its
+// build tags, and its GOARCH unless amd64.
 func targetName(t ctaudit.Target) string {
 	name := strings.TrimPrefix(t.Package, "github.com/carry-crypto/carry/")
 	if len(t.Tags) > 0 {
 		name += " (-tags " + strings.Join(t.Tags, ",") + ")"
+	}
+	if t.Arch != "" {
+		name += " (GOARCH=" + t.Arch + ")"
 	}
 	return name
 }

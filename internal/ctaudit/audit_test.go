@@ -171,7 +171,11 @@ func TestFunctionsComplete(t *testing.T) {
 // every function of the packages must be listed.
 func TestTargets(t *testing.T) {
 	for _, target := range Targets {
-		t.Run(shortName(target.Package)+strings.Join(append([]string{""}, target.Tags...), ","), func(t *testing.T) {
+		name := shortName(target.Package) + strings.Join(append([]string{""}, target.Tags...), ",")
+		if target.Arch != "" {
+			name += "," + target.Arch
+		}
+		t.Run(name, func(t *testing.T) {
 			reports, unlisted, err := AuditTarget(t.TempDir(), target)
 			if err != nil {
 				t.Fatal(err)

@@ -32,7 +32,12 @@ type Package struct {
 // tags, writing the archive into dir, and returns it ready for Audit. It runs
 // the go command found by goTool.
 func Build(dir, pkg string, tags ...string) (*Package, error) {
-	env := append(os.Environ(), "GOOS=linux", "GOARCH=amd64", "CGO_ENABLED=0")
+	return buildArch(dir, pkg, "amd64", tags...)
+}
+
+// buildArch is Build for linux/goarch: amd64 or arm64.
+func buildArch(dir, pkg, goarch string, tags ...string) (*Package, error) {
+	env := append(os.Environ(), "GOOS=linux", "GOARCH="+goarch, "CGO_ENABLED=0")
 	tagArg := "-tags=" + strings.Join(tags, ",")
 
 	list := exec.Command(goTool(), "list", tagArg, "-f", "{{.ImportPath}}\n{{len .SFiles}}", pkg)
@@ -46,7 +51,7 @@ func Build(dir, pkg string, tags ...string) (*Package, error) {
 		return nil, fmt.Errorf("ctaudit: go list %s: unexpected output %q", pkg, out)
 	}
 	p := &Package{Path: fields[0], hasAsm: fields[1] != "0"}
-	p.Archive = filepath.Join(dir, strings.NewReplacer("/", "_", ".", "_").Replace(p.Path)+".a")
+	p.Archive = filepath.Join(dir, strings.NewReplacer("/", "_", ".", "_").Replace(p.Path)+"_"+goarch+".a")
 
 	// The -D symbol, new on every build, keeps the build cache from
 	// skipping the assembler, whose listing is what the audit reads.

@@ -33,7 +33,9 @@ func classify(fn *function) ([]Jump, []string) {
 		switch {
 		case in.op == "?" || strings.HasPrefix(in.op, "?"):
 			problems = append(problems, fmt.Sprintf("%s: the disassembler could not decode an instruction", in.pos))
-		case strings.HasPrefix(in.op, "DIV") || strings.HasPrefix(in.op, "IDIV"):
+		case strings.HasPrefix(in.op, "DIV") || strings.HasPrefix(in.op, "IDIV"),
+			// arm64: UDIV, SDIV (and W forms), FDIVD, FDIVS
+			strings.HasPrefix(in.op, "UDIV") || strings.HasPrefix(in.op, "SDIV") || strings.HasPrefix(in.op, "FDIV"):
 			problems = append(problems, fmt.Sprintf("%s: division %s", in.pos, in.text()))
 		case in.op == "JMP" && !in.direct && !strings.HasSuffix(in.args, "(SB)"):
 			problems = append(problems, fmt.Sprintf("%s: indirect jump %s", in.pos, in.text()))
@@ -84,7 +86,7 @@ func targetCalls(fn *function, index map[uint64]int, addr uint64) JumpKind {
 			switch {
 			case in.op == "CALL":
 				return calleeKind(in.call)
-			case in.op == "JMP" && in.direct:
+			case (in.op == "JMP" || in.op == "B") && in.direct:
 				addr, next = in.target, true
 			case isJump(in.op) || strings.HasPrefix(in.op, "RET"):
 				return Branch

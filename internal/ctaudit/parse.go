@@ -71,6 +71,9 @@ func parseObjdump(out string) ([]*function, error) {
 		if err != nil {
 			return nil, fmt.Errorf("ctaudit: objdump line %d: bad address in %q", n+1, line)
 		}
+		if f[2] == "00000000" && f[3] == "?" {
+			continue // arm64's padding between functions: zero words
+		}
 		in := inst{addr: addr, pos: f[0]}
 		in.op, in.args, _ = strings.Cut(f[3], " ")
 		in.args = strings.TrimSpace(in.args)
@@ -85,6 +88,13 @@ func parseObjdump(out string) ([]*function, error) {
 			if t, err := strconv.ParseUint(in.args[2:], 16, 64); err == nil {
 				in.target, in.direct = t, true
 			}
+		case isJump(in.op) && strings.HasSuffix(in.args, "(PC)"):
+			// arm64: the target in instructions of 4 bytes from this one,
+			// the last operand ("BNE 12(PC)", "CBZ R1, -5(PC)").
+			rel := in.args[strings.LastIndexAny(in.args, " ,")+1 : len(in.args)-len("(PC)")]
+			if n, err := strconv.ParseInt(rel, 10, 64); err == nil {
+				in.target, in.direct = uint64(int64(in.addr)+4*n), true
+			}
 		}
 		cur.insts = append(cur.insts, in)
 	}
@@ -97,6 +107,8 @@ func parseObjdump(out string) ([]*function, error) {
 func callee(args, reloc string) string {
 	name := ""
 	if _, r, ok := strings.Cut(reloc, "R_CALL:"); ok {
+		name = r
+	} else if _, r, ok := strings.Cut(reloc, "R_CALLARM64:"); ok {
 		name = r
 	} else if s, ok := strings.CutSuffix(args, "(SB)"); ok {
 		name = s
@@ -160,12 +172,22 @@ func parseAsmListing(out string) ([]*function, error) {
 
 // isJump reports whether op is a jump, conditional or not: JMP, the
 // conditional J* forms of both syntaxes (JNE, JBE, JHI, JCXZQ, ...) and
-// LOOP*.
+// LOOP* of amd64, and arm64's B, its conditional forms (BEQ, BLS, ...),
+// CBZ, CBNZ, TBZ and TBNZ (with their W forms).
 func isJump(op string) bool {
-	return strings.HasPrefix(op, "J") || strings.HasPrefix(op, "LOOP")
+	return strings.HasPrefix(op, "J") || strings.HasPrefix(op, "LOOP") || arm64Jumps[op]
+}
+
+// arm64Jumps are arm64's jumps in Go's syntax: B (JMP is printed for it
+// too) and the conditional ones.
+var arm64Jumps = map[string]bool{
+	"B": true, "BEQ": true, "BNE": true, "BCS": true, "BHS": true, "BCC": true, "BLO": true,
+	"BMI": true, "BPL": true, "BVS": true, "BVC": true, "BHI": true, "BLS": true,
+	"BGE": true, "BLT": true, "BGT": true, "BLE": true,
+	"CBZ": true, "CBNZ": true, "CBZW": true, "CBNZW": true, "TBZ": true, "TBNZ": true,
 }
 
 // isCondJump reports whether op is a conditional jump.
 func isCondJump(op string) bool {
-	return isJump(op) && op != "JMP"
+	return isJump(op) && op != "JMP" && op != "B"
 }

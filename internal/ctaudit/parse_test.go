@@ -1,6 +1,9 @@
 package ctaudit
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A function as go tool objdump prints it from a linked binary, where calls
 // name their target in the operand.
@@ -110,6 +113,56 @@ func TestCalleeKind(t *testing.T) {
 	} {
 		if got := calleeKind(name); got != want {
 			t.Errorf("calleeKind(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// A function as go tool objdump prints it from an arm64 object file:
+// branch targets counted in instructions from the branch, calls by
+// relocation, and zero words of padding after the last instruction.
+const arm64Objdump = `TEXT example.com/p.h(SB) /src/p/h.go
+  h.go:3		0x1001			f9400b90		MOVD 16(R28), R16		
+  h.go:3		0x1005			eb3063ff		CMP R16, RSP			
+  h.go:3		0x1009			54000129		BLS 9(PC)			
+  h.go:4		0x100d			aa1f03e1		MOVD ZR, R1			
+  h.go:5		0x1011			f100103f		CMP $4, R1			
+  h.go:5		0x1015			540000a2		BCS 5(PC)			
+  h.go:6		0x1019			91000421		ADD $1, R1, R1			
+  h.go:6		0x101d			b5ffffa1		CBNZ R1, -3(PC)			
+  h.go:7		0x1021			9ac10800		UDIV R1, R0, R0			
+  h.go:8		0x1025			d65f03c0		RET				
+  h.go:5		0x1029			94000000		CALL 0(PC)			[0:4]R_CALLARM64:runtime.panicIndex<1>
+  h.go:3		0x102d			aa1e03e3		MOVD R30, R3			
+  h.go:3		0x1031			94000000		CALL 0(PC)			[0:4]R_CALLARM64:runtime.morestack_noctxt
+  h.go:3		0x1035			17fffff3		JMP -13(PC)			
+  h.go:3		0x1039			00000000		?				
+`
+
+func TestParseObjdumpARM64(t *testing.T) {
+	fns, err := parseObjdump(arm64Objdump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fns) != 1 || len(fns[0].insts) != 14 {
+		t.Fatalf("parsed %+v", fns)
+	}
+	if c := fns[0].insts[10].call; c != "runtime.panicIndex" {
+		t.Errorf("callee %q, want runtime.panicIndex", c)
+	}
+	if in := fns[0].insts[7]; !in.direct || in.target != 0x1011 {
+		t.Errorf("CBNZ target %#x (direct %v), want 0x1011", in.target, in.direct)
+	}
+	jumps, problems := classify(fns[0])
+	if len(problems) != 1 || !strings.Contains(problems[0], "division UDIV") {
+		t.Errorf("problems %q, want the division", problems)
+	}
+	want := []JumpKind{StackCheck, PanicCheck, LoopBack}
+	if len(jumps) != len(want) {
+		t.Fatalf("jumps %+v, want kinds %v", jumps, want)
+	}
+	for i, j := range jumps {
+		if j.Kind != want[i] {
+			t.Errorf("jump %d (%s): %v, want %v", i, j.Inst, j.Kind, want[i])
 		}
 	}
 }

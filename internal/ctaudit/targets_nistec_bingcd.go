@@ -63,8 +63,8 @@ func init() {
 			continue
 		}
 		add := nistecBingcdAsm
-		if slices.Contains(t.Tags, "purego") {
-			add = nistecBingcdPurego
+		if slices.Contains(t.Tags, "purego") || t.Arch == "arm64" {
+			add = nistecBingcdPurego // the Go code, as on arm64
 		}
 		add = append(slices.Clone(nistecBingcdFuncs), add...)
 		t.Funcs = slices.DeleteFunc(t.Funcs, func(f Func) bool {

@@ -20,7 +20,7 @@ var nistecP521Asm = []Func{
 func init() {
 	n := 0
 	for i := range Targets {
-		if Targets[i].Package == module+"internal/nistec" && len(Targets[i].Tags) == 0 {
+		if Targets[i].Package == module+"internal/nistec" && len(Targets[i].Tags) == 0 && Targets[i].Arch == "" {
 			Targets[i].Funcs = append(Targets[i].Funcs, nistecP521Asm...)
 			n++
 		}
