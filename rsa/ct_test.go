@@ -12,8 +12,8 @@ import (
 )
 
 // The constant-time tests of the private operation (package cttest's fixed
-// against random test, Welch's t-test), on 1024-bit keys. They run only with
-// -long: timing tests belong on a quiet machine.
+// against random test, Welch's t-test), on 1024- to 4096-bit keys. They run
+// only with -long: timing tests belong on a quiet machine.
 
 // TestPrivateConstantTimeMessage times the private operation of a fixed key
 // on a pool of fixed ciphertexts (0, 1, n-1, 2, and small values) against
@@ -27,6 +27,17 @@ func TestPrivateConstantTimeMessage(t *testing.T) {
 // (ExpPair) where the CPU has them.
 func TestPrivateConstantTimeMessage2048(t *testing.T) {
 	privateConstantTimeMessage(t, 2048)
+}
+
+// TestPrivateConstantTimeMessage3072 and TestPrivateConstantTimeMessage4096
+// are the same on the key sizes whose halves take the 30- and 40-digit x2
+// kernels.
+func TestPrivateConstantTimeMessage3072(t *testing.T) {
+	privateConstantTimeMessage(t, 3072)
+}
+
+func TestPrivateConstantTimeMessage4096(t *testing.T) {
+	privateConstantTimeMessage(t, 4096)
 }
 
 func privateConstantTimeMessage(t *testing.T, bits int) {
