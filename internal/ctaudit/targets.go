@@ -130,6 +130,8 @@ var edwardsFuncs = []Func{
 	{Symbol: ed + "(*Point).ScalarBaseMult"},
 	{Symbol: ed + "(*completed).scalarBaseMult", AllowedLoopJumps: 4, Why: "the loops over the public digit positions"},
 	{Symbol: ed + "(*completed).identity"},
+	{Symbol: ed + "(*completed).fromPoint"},
+	{Symbol: ed + "(*cached).fromCompleted"},
 	{Symbol: ed + "(*completed).addNielsGeneric"},
 	{Symbol: ed + "(*completed).subNielsGeneric"},
 	{Symbol: ed + "(*completed).addCachedGeneric"},

@@ -79,3 +79,18 @@ func (v *cached) fromPoint(p *Point) *cached {
 	v.T2d.Mul(&p.t, &d2)
 	return v
 }
+
+// fromPoint sets v to a completed form of p, (X:Z),(Y:Z), and returns v.
+func (v *completed) fromPoint(p *Point) *completed {
+	v.X.Set(&p.x)
+	v.Y.Set(&p.y)
+	v.Z.Set(&p.z)
+	v.T.Set(&p.z)
+	return v
+}
+
+// fromCompleted sets v to the cached form of p, and returns v.
+func (v *cached) fromCompleted(p *completed) *cached {
+	var t Point
+	return v.fromPoint(t.fromCompleted(p))
+}

@@ -143,22 +143,19 @@ func (v *Point) pippengerVarTime(scalars []*Scalar, points []*Point, c uint) *Po
 	nielsBatchVarTime(pts, ext)
 
 	nb := 1 << (c - 1)
-	buckets := make([]Point, nb)
+	buckets := make([]completed, nb)
 	used := make([]bool, nb)
 
-	var acc, running, total Point
+	// Every sum is kept in completed form (the steps of add.go).
+	var acc, running, total completed
 	var rc cached
-	var r completed
-	var p projective
-	acc.Identity()
+	acc.identity()
 	for k := nd - 1; k >= 0; k-- {
-		// acc = 2^c·acc, in projective coordinates until the last doubling.
+		// acc = 2^c·acc.
 		if k != nd-1 {
-			p.fromPoint(&acc)
-			for range c - 1 {
-				p.fromCompleted(r.double(&p))
+			for range c {
+				acc.doubleStep()
 			}
-			acc.fromCompleted(r.double(&p))
 		}
 
 		clear(used)
@@ -168,17 +165,18 @@ func (v *Point) pippengerVarTime(scalars []*Scalar, points []*Point, c uint) *Po
 			case e > 0:
 				b := &buckets[e-1]
 				if used[e-1] {
-					b.fromCompleted(r.addNiels(b, &pts[i]))
+					b.addNielsStep(&pts[i])
 				} else {
-					b.Set(&ext[i])
+					b.fromPoint(&ext[i])
 					used[e-1] = true
 				}
 			case e < 0:
 				b := &buckets[-e-1]
 				if used[-e-1] {
-					b.fromCompleted(r.subNiels(b, &pts[i]))
+					b.subNielsStep(&pts[i])
 				} else {
-					b.Negate(&ext[i])
+					b.fromPoint(&ext[i])
+					b.X.Negate(&b.X)
 					used[-e-1] = true
 				}
 			}
@@ -191,23 +189,20 @@ func (v *Point) pippengerVarTime(scalars []*Scalar, points []*Point, c uint) *Po
 		for j := nb - 1; j >= 0; j-- {
 			if used[j] {
 				if started {
-					rc.fromPoint(&buckets[j])
-					running.fromCompleted(r.addCached(&running, &rc))
+					running.addCachedStep(rc.fromCompleted(&buckets[j]))
 				} else {
-					running.Set(&buckets[j])
-					total.Identity()
+					running = buckets[j]
+					total.identity()
 					started = true
 				}
 			}
 			if started {
-				rc.fromPoint(&running)
-				total.fromCompleted(r.addCached(&total, &rc))
+				total.addCachedStep(rc.fromCompleted(&running))
 			}
 		}
 		if started {
-			rc.fromPoint(&total)
-			acc.fromCompleted(r.addCached(&acc, &rc))
+			acc.addCachedStep(rc.fromCompleted(&total))
 		}
 	}
-	return v.Set(&acc)
+	return v.fromCompleted(&acc)
 }
