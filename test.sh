@@ -8,7 +8,9 @@
 # column of "carry speed": without it those tests fail). Optional: qemu-user
 # (qemu-aarch64 or qemu-aarch64-static) to run the tests as arm64 binaries;
 # valgrind, for the instruction-count guard (required where
-# CARRY_NEED_VALGRIND is set, as .ci/run sets it).
+# CARRY_NEED_VALGRIND is set, as .ci/run sets it); the dynamic qemu-aarch64
+# (Debian's qemu-user) and gcc, for the arm64 guard (required where
+# CARRY_NEED_QEMU is set).
 # A step this host cannot run (32-bit x86 binaries where the kernel lacks
 # IA-32 support, arm64 without qemu) is found by running a tiny probe first,
 # then skipped with a note, never failed.
@@ -128,6 +130,23 @@ elif ! command -v valgrind >/dev/null; then
 	skip count-amd64 "valgrind is not installed (Debian: apt-get install valgrind)"
 else
 	step count-amd64 go run ./cmd/carry count -check cmd/carry/testdata/counts-amd64.json
+fi
+
+# The arm64 guard: carry's arm64 instructions per operation under qemu with
+# an instruction-counting plugin, against its table and against the standard
+# library's code counted in the same run.
+need_qemu() {
+	echo "CARRY_NEED_QEMU is set but the dynamic qemu-aarch64 (with -plugin) or gcc is missing (Debian: apt-get install qemu-user gcc)"
+	return 1
+}
+if command -v qemu-aarch64 >/dev/null && command -v gcc >/dev/null &&
+	qemu-aarch64 -h 2>&1 | grep -q -- '^-plugin'; then
+	step count-arm64 go run ./cmd/carry count -goarch arm64 -check cmd/carry/testdata/counts-arm64.json
+else
+	if [ -n "${CARRY_NEED_QEMU:-}" ]; then
+		step count-arm64 need_qemu
+	fi
+	skip count-arm64 "no qemu-aarch64 that loads plugins, or no gcc (Debian: apt-get install qemu-user gcc)"
 fi
 
 echo

@@ -21,7 +21,7 @@ import (
 
 func init() {
 	register("count", command{
-		summary: "count the instructions of carry's operations under Valgrind, and check them against a table",
+		summary: "count the instructions of carry's operations (Valgrind, or qemu for arm64), and check them against a table",
 		run:     runCount,
 	})
 }
@@ -30,15 +30,52 @@ func init() {
 // count -check" fails.
 const countTolerance = 50
 
-// A countPath is one build of carry whose instructions are counted.
+// A countPath is one build of carry and the side of each op it counts:
+// carry's code, or the standard library's.
 type countPath struct {
 	name, tags, about string
+	std               bool
 }
 
 var countPaths = []countPath{
-	{"default", "", "the default build: carry's assembly wherever the counter's CPU has the features"},
-	{"purego", "purego", "built with -tags purego: portable Go only"},
+	{"default", "", "the default build: carry's assembly wherever the counter's CPU has the features", false},
+	{"purego", "purego", "built with -tags purego: portable Go only", false},
+	{"std", "", "the standard library's code (x/crypto's for ChaCha20-Poly1305) for the same op, in the default build", true},
 }
+
+// A countArch is what carry count counts for one architecture: the ops,
+// the paths unless -paths names others, and the committed table.
+type countArch struct {
+	goarch string
+	// ops returns the ops, once every op of carry speed is registered.
+	ops   func() []string
+	paths string
+	table string
+}
+
+// countArches are the architectures with a counter. On amd64 the table
+// guards carry's two builds; on arm64, where the standard library has
+// assembly of its own, it also holds the standard library's counts, which
+// carry's must not exceed.
+var countArches = []*countArch{
+	{"amd64", func() []string { return countOps }, "default,purego", "cmd/carry/testdata/counts-amd64.json"},
+	{"arm64", countOpsArm64, "default,std", "cmd/carry/testdata/counts-arm64.json"},
+}
+
+// findCountArch returns the countArch of goarch.
+func findCountArch(goarch string) (*countArch, error) {
+	for _, a := range countArches {
+		if a.goarch == goarch {
+			return a, nil
+		}
+	}
+	return nil, fmt.Errorf("no instruction counter for %s (amd64 has Valgrind, arm64 qemu)", goarch)
+}
+
+// stdMargin is the share, 1/stdMargin (2%), by which carry's count of an op
+// may exceed the standard library's in the same run before -check fails:
+// under qemu, two counts of the same code differ by up to about 1%.
+const stdMargin = 50
 
 // countModule is the package that carry count builds, once per path.
 const countModule = "github.com/carry-crypto/carry/cmd/carry"
@@ -48,22 +85,29 @@ func runCount(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("count", flag.ContinueOnError)
 	record := fs.String("record", "", "count, then write the counts to table `file` (replacing the selected ops' rows)")
 	check := fs.String("check", "", "count, then compare with table `file`; exit 1 on a move of more than 2%")
-	pathList := fs.String("paths", "default,purego", "comma-separated `paths` to count")
+	goarch := fs.String("goarch", runtime.GOARCH, "count the code built for `arch`: amd64 (Valgrind) or arm64 (qemu-aarch64)")
+	pathList := fs.String("paths", "", "comma-separated `paths` to count (default: amd64 default,purego; arm64 default,std)")
 	budget := fs.Uint64("budget", 20_000_000, "instructions that the n runs of an op should add up to")
 	execOp := fs.String("exec-op", "", "run as the driver: run `op` on the fixed inputs 1+n times and report (what the counter runs)")
 	n := fs.Int("n", 0, "with -exec-op: the runs after the first")
+	std := fs.Bool("exec-std", false, "with -exec-op: run the standard library's side of the op")
 	fs.Usage = func() { countUsage(fs) }
 	if done, code := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
 	if *execOp != "" {
-		if err := execCountOp(*execOp, *n, stdout); err != nil {
+		if err := execCountOp(*execOp, *std, *n, stdout); err != nil {
 			fmt.Fprintf(stderr, "carry count: %v\n", err)
 			return 1
 		}
 		return 0
 	}
-	names, paths, err := countSelection(fs.Args(), *pathList)
+	arch, err := findCountArch(*goarch)
+	if err != nil {
+		fmt.Fprintf(stderr, "carry count: %v\n", err)
+		return 2
+	}
+	names, paths, err := countSelection(arch, fs.Args(), cmp.Or(*pathList, arch.paths))
 	if err == nil && *record != "" && *check != "" {
 		err = errors.New("-record and -check exclude each other")
 	}
@@ -84,14 +128,14 @@ func runCount(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	got, err := countCarry(names, paths, table, *budget, stderr)
+	got, err := countCarry(arch.goarch, names, paths, table, *budget, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "carry count: %v\n", err)
 		return 1
 	}
 	switch {
 	case *check != "":
-		report, ok := compareCounts(table, got)
+		report, ok := compareCounts(arch, table, got)
 		io.WriteString(stdout, report)
 		if !ok {
 			fmt.Fprintf(stderr, "carry count: %s: the code or a count differs from the table (see above). A rise is a\n"+
@@ -101,7 +145,7 @@ func runCount(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "\ncarry count: all %d counts within %d%% of %s\n", len(names)*len(paths), 100/countTolerance, file)
 	case *record != "":
-		merged, err := mergeCounts(table, got)
+		merged, err := mergeCounts(arch, table, got)
 		if err == nil {
 			merged.Note = "Instructions per operation of carry's code, counted by carry count (carry help count). " +
 				"Re-record with: go run ./cmd/carry count -record " + filepath.ToSlash(file)
@@ -123,8 +167,9 @@ func countUsage(fs *flag.FlagSet) {
 	w := fs.Output()
 	fmt.Fprintf(w, "usage: carry count [-check file | -record file] [flags] [op or group ...]\n\n"+
 		"Counts the instructions that carry executes per operation, with Valgrind\n"+
-		"(cachegrind, its cache simulation off) on amd64. Run in carry's module: it\n"+
-		"builds %s once per path (-paths):\n\n", countModule)
+		"(cachegrind, its cache simulation off) for amd64, or under qemu-aarch64\n"+
+		"with an instruction-counting plugin (built with gcc) for arm64 (-goarch).\n"+
+		"Run in carry's module: it builds %s once per path (-paths):\n\n", countModule)
 	for _, p := range countPaths {
 		fmt.Fprintf(w, "\t%-8s  %s\n", p.name, p.about)
 	}
@@ -135,22 +180,29 @@ func countUsage(fs *flag.FlagSet) {
 		"1+0 times on fixed keys and inputs; the difference over n is the count.\n"+
 		"n makes the n runs about -budget instructions, by the table's count or a\n"+
 		"first run with n = 1. Two counts of unchanged code differ by under 1%.\n\n"+
-		"The table (JSON) is cmd/carry/testdata/counts-amd64.json. -check fails\n"+
+		"The tables (JSON) are cmd/carry/testdata/counts-GOARCH.json. -check fails\n"+
 		"when an op's count rose more than 2% above it, and when one fell more\n"+
 		"than 2% below it, so that an improvement is recorded and kept; also when\n"+
-		"a path ran other kernels or another build than the table's. To\n"+
+		"a path ran other kernels or another build than the table's, and when\n"+
+		"carry's count of an op exceeds the std path's by more than 2%. To\n"+
 		"re-record (all ops, or only those named):\n\n"+
-		"\tgo run ./cmd/carry count -record cmd/carry/testdata/counts-amd64.json\n\nOps:\n\n")
-	for _, name := range countOps {
-		fmt.Fprintf(w, "\t%s\n", name)
+		"\tgo run ./cmd/carry count -record cmd/carry/testdata/counts-amd64.json\n"+
+		"\tgo run ./cmd/carry count -goarch arm64 -record cmd/carry/testdata/counts-arm64.json\n\n")
+	for _, a := range countArches {
+		fmt.Fprintf(w, "Ops on %s:\n\n", a.goarch)
+		for _, name := range a.ops() {
+			fmt.Fprintf(w, "\t%s\n", name)
+		}
+		fmt.Fprintln(w)
 	}
 	fmt.Fprint(w, "\nFlags:\n\n")
 	fs.PrintDefaults()
 }
 
-// countSelection returns the ops named (all of countOps if none) and the
-// paths listed.
-func countSelection(args []string, pathList string) ([]string, []countPath, error) {
+// countSelection returns the ops of arch named (all of them if none) and
+// the paths listed.
+func countSelection(arch *countArch, args []string, pathList string) ([]string, []countPath, error) {
+	countOps := arch.ops()
 	names := countOps
 	if len(args) > 0 {
 		names = nil
@@ -289,8 +341,8 @@ func writeCountTable(file string, t *countTable) error {
 
 // countCarry builds carry once per path and counts the ops named on each.
 // It writes its progress to log.
-func countCarry(names []string, paths []countPath, table *countTable, budget uint64, log io.Writer) (*countTable, error) {
-	ctr, err := newCounter(runtime.GOARCH)
+func countCarry(goarch string, names []string, paths []countPath, table *countTable, budget uint64, log io.Writer) (*countTable, error) {
+	ctr, err := newCounter(goarch)
 	if err != nil {
 		return nil, err
 	}
@@ -301,7 +353,7 @@ func countCarry(names []string, paths []countPath, table *countTable, budget uin
 	defer os.RemoveAll(dir)
 	bins := make([]string, len(paths))
 	for i, p := range paths {
-		if bins[i], err = buildCarry(dir, p); err != nil {
+		if bins[i], err = buildCarry(dir, p, goarch); err != nil {
 			return nil, err
 		}
 	}
@@ -323,7 +375,7 @@ func countAll(ctr counter, bins, names []string, paths []countPath, table *count
 			if r := table.row(name); r != nil {
 				est = r.Instructions[p.name]
 			}
-			insns, n, report, err := countOp(ctr, bins[i], name, est, budget)
+			insns, n, report, err := countOp(ctr, bins[i], name, p.std, est, budget)
 			if err != nil {
 				return nil, fmt.Errorf("%s on path %s: %v", name, p.name, err)
 			}
@@ -346,7 +398,7 @@ func countAll(ctr counter, bins, names []string, paths []countPath, table *count
 // the code is the same), and so is the random base address of the heap,
 // whose alignment changes the runtime's page allocator's work by about
 // 80,000 instructions from one run to the next.
-func buildCarry(dir string, p countPath) (string, error) {
+func buildCarry(dir string, p countPath, goarch string) (string, error) {
 	bin := filepath.Join(dir, "carry-"+p.name)
 	args := []string{"build", "-o", bin, "-ldflags=-s -w"}
 	if p.tags != "" {
@@ -358,9 +410,9 @@ func buildCarry(dir string, p countPath) (string, error) {
 		exp = e + "," + exp
 	}
 	cmd := exec.Command("go", args...)
-	cmd.Env = append(os.Environ(), "GOEXPERIMENT="+exp)
+	cmd.Env = append(os.Environ(), "GOEXPERIMENT="+exp, "GOARCH="+goarch)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("GOEXPERIMENT=%s go %s (carry count runs in carry's module): %v\n%s", exp, strings.Join(args, " "), err, out)
+		return "", fmt.Errorf("GOARCH=%s GOEXPERIMENT=%s go %s (carry count runs in carry's module): %v\n%s", goarch, exp, strings.Join(args, " "), err, out)
 	}
 	return bin, nil
 }
@@ -382,9 +434,13 @@ func driverEnv() []string {
 // n = 1 estimates them otherwise, and a run that falls well short of budget
 // is repeated with a larger n. It returns the count, the n that measured it
 // and the report of that run.
-func countOp(ctr counter, bin, op string, est, budget uint64) (uint64, int, *countReport, error) {
+func countOp(ctr counter, bin, op string, std bool, est, budget uint64) (uint64, int, *countReport, error) {
 	run := func(n int) (uint64, *countReport, error) {
-		insns, out, err := ctr.count(bin, []string{"count", "-exec-op", op, "-n", strconv.Itoa(n)}, driverEnv())
+		args := []string{"count", "-exec-op", op, "-n", strconv.Itoa(n)}
+		if std {
+			args = append(args, "-exec-std")
+		}
+		insns, out, err := ctr.count(bin, args, driverEnv())
 		if err != nil {
 			return 0, nil, err
 		}
@@ -439,10 +495,11 @@ const maxCountN = 1_000_000
 // them differ by about 10,000).
 const countNoise = 50_000
 
-// compareCounts compares got with table and returns the report and
-// whether every count is within 2% of the table's and ran the same
-// kernels.
-func compareCounts(table, got *countTable) (string, bool) {
+// compareCounts compares got, counted for arch, with table and returns the
+// report and whether every count is within 2% of the table's and ran the
+// same kernels, and no carry count exceeds the std path's by more than 2%.
+func compareCounts(arch *countArch, table, got *countTable) (string, bool) {
+	countOps := arch.ops()
 	var b strings.Builder
 	ok := true
 	fail := func(format string, args ...any) {
@@ -509,13 +566,26 @@ func compareCounts(table, got *countTable) (string, bool) {
 	for _, m := range moved {
 		fail("%s", m)
 	}
+	for _, r := range got.Ops {
+		std, ok := r.Instructions["std"]
+		if !ok {
+			continue
+		}
+		for _, p := range countPaths {
+			if c, ok := r.Instructions[p.name]; ok && !p.std && c*stdMargin > std*(stdMargin+1) {
+				fail("%s on %s: %d instructions, %.3f times the standard library's %d: carry must not execute more",
+					r.Op, p.name, c, float64(c)/float64(std), std)
+			}
+		}
+	}
 	return b.String(), ok
 }
 
 // mergeCounts returns table with got's rows and paths in place of its
 // own. Rows of ops got did not count are kept only if the paths ran the
 // same code as when they were counted.
-func mergeCounts(table, got *countTable) (*countTable, error) {
+func mergeCounts(arch *countArch, table, got *countTable) (*countTable, error) {
+	countOps := arch.ops()
 	if table == nil {
 		return got, nil
 	}

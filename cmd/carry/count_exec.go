@@ -22,21 +22,40 @@ var countOps = []string{
 	"hmac-sha256-32", "tls13-schedule",
 }
 
-// countSetup returns the carry side of the op named: carry speed's, except
-// for the ECDSA verifications, which get a fixed signature.
-func countSetup(name string) (func() (func(), error), error) {
-	if !slices.Contains(countOps, name) {
-		return nil, fmt.Errorf("%q is not an op carry count counts; they are: %s", name, strings.Join(countOps, ", "))
+// countOpsArm64 returns the ops counted on arm64: every op of carry speed
+// with a standard-library side, which the table holds beside carry's.
+func countOpsArm64() []string {
+	var names []string
+	for _, o := range ops {
+		if o.std != nil {
+			names = append(names, o.name)
+		}
+	}
+	return names
+}
+
+// countSetup returns the carry side of the op named, or with std the
+// standard library's: carry speed's, except for the ECDSA verifications,
+// which get a fixed signature.
+func countSetup(name string, std bool) (func() (func(), error), error) {
+	if !slices.ContainsFunc(countArches, func(a *countArch) bool { return slices.Contains(a.ops(), name) }) {
+		return nil, fmt.Errorf("%q is not an op carry count counts; see carry help count", name)
 	}
 	for _, c := range ecCurves {
 		if name == fmt.Sprintf("ecdsa-p%d-verify", c.bits) {
 			curve := c.curve
-			return func() (func(), error) { return countECDSAVerify(curve) }, nil
+			return func() (func(), error) { return countECDSAVerify(curve, std) }, nil
 		}
 	}
 	o := findOp(name)
 	if o == nil {
 		return nil, fmt.Errorf("carry speed has no op %q", name)
+	}
+	if std {
+		if o.std == nil {
+			return nil, fmt.Errorf("op %s has no standard-library side", name)
+		}
+		return o.std, nil
 	}
 	return o.carry, nil
 }
@@ -73,11 +92,11 @@ func runOpN(setup func() (func(), error), n int) error {
 // execCountOp is the driver: it runs the op named n times (after one run
 // that every count includes) on the fixed inputs, and writes its
 // countReport to w as one line of JSON.
-func execCountOp(name string, n int, w io.Writer) error {
+func execCountOp(name string, std bool, n int, w io.Writer) error {
 	if n < 0 {
 		return fmt.Errorf("-n %d: must not be negative", n)
 	}
-	setup, err := countSetup(name)
+	setup, err := countSetup(name, std)
 	if err != nil {
 		return err
 	}

@@ -139,10 +139,10 @@ func fixCountInputs() {
 	}
 }
 
-// countECDSAVerify is the carry side of ecdsa-pN-verify with a fixed
-// signature: the deterministic one (RFC 6979) of the fixed key, where carry
-// speed verifies a fresh random signature.
-func countECDSAVerify(c elliptic.Curve) (func(), error) {
+// countECDSAVerify is ecdsa-pN-verify with a fixed signature, carry's side
+// or with std the standard library's: the deterministic signature (RFC
+// 6979) of the fixed key, where carry speed verifies a fresh random one.
+func countECDSAVerify(c elliptic.Curve, std bool) (func(), error) {
 	k, err := ecdsaKey(c)
 	if err != nil {
 		return nil, err
@@ -154,8 +154,12 @@ func countECDSAVerify(c elliptic.Curve) (func(), error) {
 	if !ecdsa.VerifyASN1(&k.PublicKey, ecdsaDigest[:], sig) {
 		return nil, fmt.Errorf("ecdsa-verify on %s: carry refuses a signature the standard library made", c.Params().Name)
 	}
+	verify := ecdsa.VerifyASN1
+	if std {
+		verify = stdecdsa.VerifyASN1
+	}
 	return func() {
-		if !ecdsa.VerifyASN1(&k.PublicKey, ecdsaDigest[:], sig) {
+		if !verify(&k.PublicKey, ecdsaDigest[:], sig) {
 			panic("carry count: ecdsa refused a valid signature")
 		}
 		sink++

@@ -20,6 +20,9 @@ import (
 // countTableFile is the committed table of the amd64 counts.
 const countTableFile = "testdata/counts-amd64.json"
 
+// amd64Count and arm64Count are the countArches of amd64 and arm64.
+var amd64Count, arm64Count = must(findCountArch("amd64")), must(findCountArch("arm64"))
+
 // fakeCountTable returns a table of two paths and two ops.
 func fakeCountTable() *countTable {
 	return &countTable{
@@ -79,26 +82,34 @@ func TestCountTableParse(t *testing.T) {
 	}
 }
 
-// TestCountTableCommitted checks that the committed table parses and has a
-// count of every op on every path.
+// TestCountTableCommitted checks that each committed table parses, has a
+// count of every op on every path, and that on arm64 no carry count
+// exceeds the standard library's.
 func TestCountTableCommitted(t *testing.T) {
-	table, err := readCountTable(countTableFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range countPaths {
-		info := table.path(p.name)
-		if info == nil || len(info.Kernels) != len(kernelTable) {
-			t.Errorf("path %s: missing or without a kernel per choice: %+v", p.name, info)
+	for _, a := range countArches {
+		file, _ := strings.CutPrefix(a.table, "cmd/carry/")
+		table, err := readCountTable(file)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if len(table.Ops) != len(countOps) {
-		t.Errorf("%d ops, want %d", len(table.Ops), len(countOps))
-	}
-	for _, name := range countOps {
-		r := table.row(name)
-		if r == nil || len(r.Instructions) != len(countPaths) {
-			t.Errorf("%s: not counted on every path: %+v", name, r)
+		paths := strings.Split(a.paths, ",")
+		for _, p := range paths {
+			info := table.path(p)
+			if info == nil || len(info.Kernels) != len(kernelTable) || !strings.Contains(info.Build, " "+a.goarch) {
+				t.Errorf("%s: path %s: missing, of another architecture or without a kernel per choice: %+v", a.goarch, p, info)
+			}
+		}
+		if len(table.Ops) != len(a.ops()) {
+			t.Errorf("%s: %d ops, want %d", a.goarch, len(table.Ops), len(a.ops()))
+		}
+		for _, name := range a.ops() {
+			r := table.row(name)
+			if r == nil || len(r.Instructions) != len(paths) {
+				t.Errorf("%s: %s: not counted on every path: %+v", a.goarch, name, r)
+			}
+		}
+		if report, ok := compareCounts(a, table, table); !ok {
+			t.Errorf("%s: the table fails its own check:\n%s", a.goarch, report)
 		}
 	}
 }
@@ -129,15 +140,30 @@ func TestCountCompare(t *testing.T) {
 	} {
 		got := cloneCountTable(t, table)
 		tt.change(got)
-		report, ok := compareCounts(table, got)
+		report, ok := compareCounts(amd64Count, table, got)
 		if ok != tt.ok || !strings.Contains(report, tt.want) {
 			t.Errorf("%s: ok %v, want %v; report lacks %q:\n%s", tt.name, ok, tt.ok, tt.want, report)
 		}
 	}
 
+	// With a std path, carry may exceed it by 2% and no more.
+	table.Paths[1].Name = "std"
+	for _, r := range table.Ops {
+		r.Instructions["std"] = r.Instructions["purego"]
+		delete(r.Instructions, "purego")
+	}
+	table.Ops[0].Instructions["std"] = 98040
+	if report, ok := compareCounts(amd64Count, table, table); !ok {
+		t.Errorf("carry 2%% above the standard library failed:\n%s", report)
+	}
+	table.Ops[0].Instructions["std"] = 98000
+	if report, ok := compareCounts(amd64Count, table, table); ok || !strings.Contains(report, "x25519 on default: 100000 instructions, 1.020 times the standard library's 98000") {
+		t.Errorf("carry above the standard library passed:\n%s", report)
+	}
+
 	stale := cloneCountTable(t, table)
 	stale.Ops = append(stale.Ops, countRow{Op: "x448", Instructions: map[string]uint64{"default": 1}})
-	if report, ok := compareCounts(stale, table); ok || !strings.Contains(report, "op x448, which carry count no longer counts") {
+	if report, ok := compareCounts(amd64Count, stale, table); ok || !strings.Contains(report, "op x448, which carry count no longer counts") {
 		t.Errorf("a table with an op carry count lacks passed:\n%s", report)
 	}
 }
@@ -147,7 +173,7 @@ func TestCountMerge(t *testing.T) {
 	got := cloneCountTable(t, table)
 	got.Ops = got.Ops[1:]
 	got.Ops[0].Instructions["default"] = 4000
-	merged, err := mergeCounts(table, got)
+	merged, err := mergeCounts(amd64Count, table, got)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,16 +183,16 @@ func TestCountMerge(t *testing.T) {
 		t.Errorf("merged ops: %+v", merged.Ops)
 	}
 	got.Paths[0].Kernels["x25519.ladder"] = "ADX/BMI2"
-	if _, err := mergeCounts(table, got); err == nil {
+	if _, err := mergeCounts(amd64Count, table, got); err == nil {
 		t.Error("kept x25519's count after its path changed kernels")
 	}
-	if m, err := mergeCounts(nil, got); err != nil || m != got {
+	if m, err := mergeCounts(amd64Count, nil, got); err != nil || m != got {
 		t.Errorf("a first recording: %v, %v", m, err)
 	}
 }
 
 func TestCountSelection(t *testing.T) {
-	names, paths, err := countSelection([]string{"rsa2048", "ecdsa-p256", "rsa2048-sign", "hmac"}, "purego,default,purego")
+	names, paths, err := countSelection(amd64Count, []string{"rsa2048", "ecdsa-p256", "rsa2048-sign", "hmac"}, "purego,default,purego")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,15 +203,15 @@ func TestCountSelection(t *testing.T) {
 	if len(paths) != 2 || paths[0].name != "purego" || paths[1].name != "default" {
 		t.Errorf("paths %v", paths)
 	}
-	if names, _, _ := countSelection(nil, "default"); !slices.Equal(names, countOps) {
+	if names, _, _ := countSelection(amd64Count, nil, "default"); !slices.Equal(names, countOps) {
 		t.Errorf("no op named: %q", names)
 	}
 	for _, tt := range []struct{ args []string }{{[]string{"x448"}}, {[]string{"ed25519-verify-batch64"}}, {[]string{"chacha20poly1305-open"}}} {
-		if _, _, err := countSelection(tt.args, "default"); err == nil || !strings.Contains(err.Error(), "x25519-base") {
+		if _, _, err := countSelection(amd64Count, tt.args, "default"); err == nil || !strings.Contains(err.Error(), "x25519-base") {
 			t.Errorf("%q: %v, want an error that lists the ops", tt.args, err)
 		}
 	}
-	if _, _, err := countSelection(nil, "default,arm"); err == nil {
+	if _, _, err := countSelection(amd64Count, nil, "default,arm"); err == nil {
 		t.Error("accepted path arm")
 	}
 }
@@ -299,16 +325,23 @@ func TestCountInputs(t *testing.T) {
 			t.Errorf("RSA-%d: the key is not the fixed one (%v)", bits, err)
 		}
 	}
-	for _, name := range countOps {
+	for _, name := range arm64Count.ops() {
 		if testing.Short() && (strings.HasPrefix(name, "rsa3072") || strings.HasPrefix(name, "rsa4096")) {
 			continue
 		}
-		setup, err := countSetup(name)
-		if err != nil {
-			t.Fatal(err)
+		for _, std := range []bool{false, true} {
+			setup, err := countSetup(name, std)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := runOpN(setup, 1); err != nil {
+				t.Errorf("%s (std %v): %v", name, std, err)
+			}
 		}
-		if err := runOpN(setup, 1); err != nil {
-			t.Errorf("%s: %v", name, err)
+	}
+	for _, name := range amd64Count.ops() {
+		if !slices.Contains(arm64Count.ops(), name) {
+			t.Errorf("%s is counted on amd64 but not on arm64", name)
 		}
 	}
 }
@@ -379,7 +412,7 @@ func TestCountOpChoosesN(t *testing.T) {
 		{"bigger than the budget", 90_000_000, 0, []int{0, 1}},
 	} {
 		f := &fakeCounter{base: 5_000_000, noise: 10, per: map[string]uint64{"x25519": tt.per}}
-		insns, n, report, err := countOp(f, "bin", "x25519", tt.est, 20_000_000)
+		insns, n, report, err := countOp(f, "bin", "x25519", false, tt.est, 20_000_000)
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -392,7 +425,7 @@ func TestCountOpChoosesN(t *testing.T) {
 		}
 	}
 	f := &fakeCounter{base: 5_000_000, noise: 100, per: map[string]uint64{"x25519": 0}}
-	if _, _, _, err := countOp(f, "bin", "x25519", 0, 20_000_000); err == nil {
+	if _, _, _, err := countOp(f, "bin", "x25519", false, 0, 20_000_000); err == nil {
 		t.Error("counted an op that executes nothing")
 	}
 }
@@ -402,7 +435,7 @@ func TestCountOpChoosesN(t *testing.T) {
 func TestCountAllFake(t *testing.T) {
 	f := &fakeCounter{base: 1_000_000, per: map[string]uint64{"x25519": 600_000, "hmac-sha256-32": 5_000}}
 	var log bytes.Buffer
-	got, err := countAll(f, []string{"a", "b"}, []string{"x25519", "hmac-sha256-32"}, countPaths, fakeCountTable(), 20_000_000, &log)
+	got, err := countAll(f, []string{"a", "b"}, []string{"x25519", "hmac-sha256-32"}, countPaths[:2], fakeCountTable(), 20_000_000, &log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -451,7 +484,7 @@ func TestCountValgrind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin, err := buildCarry(t.TempDir(), countPaths[0])
+	bin, err := buildCarry(t.TempDir(), countPaths[0], "amd64")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -470,5 +503,55 @@ func TestCountValgrind(t *testing.T) {
 	one, two := float64(counts[1]-counts[0]), float64(counts[2]-counts[0])
 	if ratio := two / one; ratio < 1.99 || ratio > 2.01 {
 		t.Errorf("counts %v: 2000 runs cost %.4f times 1000 runs, want 2", counts, ratio)
+	}
+}
+
+// TestCountQEMU counts one op under qemu-aarch64 on both of arm64's paths,
+// checks it against the committed arm64 table, and checks that the count
+// of n runs grows as n does. qemu-user and gcc are needed where
+// CARRY_NEED_QEMU is set.
+func TestCountQEMU(t *testing.T) {
+	if _, err := newQEMU(); err != nil {
+		if os.Getenv("CARRY_NEED_QEMU") != "" {
+			t.Fatalf("CARRY_NEED_QEMU is set: %v", err)
+		}
+		t.Skipf("no arm64 counter here: %v", err)
+	}
+	code, stdout, stderr := runCarry(t, "count", "-goarch", "arm64", "-check", "testdata/counts-arm64.json", "hmac-sha256-32")
+	if code != 0 || !strings.Contains(stdout, "all 2 counts within 2%") {
+		t.Fatalf("exit code %d:\n%s\n%s", code, stdout, stderr)
+	}
+	ctr, err := newCounter("arm64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin, err := buildCarry(t.TempDir(), countPaths[0], "arm64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Under emulation the runtime's other threads add instructions in
+	// proportion to the run's time, about 0.3% of a run here: the runs are
+	// long enough that this stays well within the bound below.
+	var counts [3]uint64
+	for i, n := range []int{0, 20000, 40000} {
+		insns, out, err := ctr.count(bin, []string{"count", "-exec-op", "hmac-sha256-32", "-exec-std", "-n", strconv.Itoa(n)}, driverEnv())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r countReport
+		if err := json.Unmarshal(out, &r); err != nil || r.N != n || !strings.Contains(r.Build, " arm64") {
+			t.Fatalf("report %q: %v", out, err)
+		}
+		counts[i] = insns
+	}
+	one, two := float64(counts[1]-counts[0]), float64(counts[2]-counts[0])
+	if ratio := two / one; ratio < 1.96 || ratio > 2.04 {
+		t.Errorf("counts %v: 40000 runs cost %.4f times 20000 runs, want 2", counts, ratio)
+	}
+	if _, err := parsePluginOut([]byte("insns 12\n")); err != nil {
+		t.Error(err)
+	}
+	if _, err := parsePluginOut([]byte("12")); err == nil {
+		t.Error("parsed a line without insns")
 	}
 }

@@ -24,8 +24,12 @@ type counter interface {
 
 // newCounter returns the counter of goarch, or why there is none.
 func newCounter(goarch string) (counter, error) {
-	if goarch != "amd64" {
-		return nil, fmt.Errorf("no instruction counter for %s yet (amd64 has Valgrind)", goarch)
+	switch goarch {
+	case "amd64":
+	case "arm64":
+		return newQEMU()
+	default:
+		return nil, fmt.Errorf("no instruction counter for %s (amd64 has Valgrind, arm64 qemu)", goarch)
 	}
 	path, err := exec.LookPath("valgrind")
 	if err != nil {

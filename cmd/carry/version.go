@@ -88,10 +88,10 @@ func (c *kernelChoice) chosen(has func(feature string) bool) string {
 func hasFeature(name string) bool { return impl.Has(name) }
 
 // assemblyBuilt reports whether carry's assembly is in this binary: on
-// amd64, unless it was built with the purego tag (which the build settings
-// of the binary record), and why not.
+// amd64 and arm64, unless it was built with the purego tag (which the build
+// settings of the binary record), and why not.
 func assemblyBuilt() (bool, string) {
-	if runtime.GOARCH != "amd64" {
+	if runtime.GOARCH != "amd64" && runtime.GOARCH != "arm64" {
 		return false, "no assembly for " + runtime.GOARCH
 	}
 	if info, ok := debug.ReadBuildInfo(); ok {

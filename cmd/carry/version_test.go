@@ -88,6 +88,7 @@ func TestVersionChoices(t *testing.T) {
 		"poly1305.long":          {"Poly1305 blocks", "Poly1305 blocks", "AVX-512 IFMA"},
 		"chacha20poly1305.short": {"ChaCha20, then Poly1305", "AVX2", "AVX-512"},
 		"chacha20poly1305.long":  {"ChaCha20, then Poly1305", "ChaCha20, then Poly1305", "AVX-512 IFMA"},
+		"chacha20poly1305.arm64": {"ChaCha20, then Poly1305", "ChaCha20, then Poly1305", "NEON, MUL/UMULH"},
 	}
 	if len(want) != len(kernelTable) {
 		t.Errorf("the test knows %d choices, kernelTable has %d", len(want), len(kernelTable))
@@ -135,7 +136,7 @@ func TestVersionFeatures(t *testing.T) {
 	}{
 		{func(string) bool { return false }, "none"},
 		{func(f string) bool { return f == "BMI2" || f == "AVX2" || f == "SSE3" }, "AVX2 BMI2"},
-		{func(string) bool { return true }, "ADX AVX2 AVX512BW AVX512F AVX512IFMA AVX512VL BMI2"},
+		{func(string) bool { return true }, "ADX ASIMD AVX2 AVX512BW AVX512F AVX512IFMA AVX512VL BMI2"},
 	} {
 		var b bytes.Buffer
 		writeVersion(&b, "Some CPU", tc.has)

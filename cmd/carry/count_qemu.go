@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// qemuPluginSource is the instruction-counting plugin that the qemu counter
+// builds with the C compiler.
+//
+//go:embed qemuinsn/insn.c
+var qemuPluginSource []byte
+
+// qemu counts the instructions of an arm64 program by running it under
+// qemu-user with qemuinsn's plugin. Emulation gives no timing worth having,
+// but the count of guest instructions is exact.
+type qemu struct {
+	path    string
+	version string // the first line of "qemu-aarch64 --version"
+	plugin  string
+}
+
+// newQEMU returns the counter of arm64: the dynamic qemu-aarch64 (the static
+// build cannot load plugins) and the plugin, built into the user's cache
+// directory the first time.
+func newQEMU() (*qemu, error) {
+	path, err := exec.LookPath("qemu-aarch64")
+	if err != nil {
+		return nil, errors.New("qemu-aarch64 is not on PATH (Debian: apt-get install qemu-user; qemu-user-static cannot load plugins)")
+	}
+	out, err := exec.Command(path, "--version").Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s --version: %v", path, err)
+	}
+	version, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	plugin, err := buildQEMUPlugin()
+	if err != nil {
+		return nil, err
+	}
+	return &qemu{path: path, version: version, plugin: plugin}, nil
+}
+
+// buildQEMUPlugin compiles qemuPluginSource, unless a build of the same
+// source is in the cache, and returns the shared object's path.
+func buildQEMUPlugin() (string, error) {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	sum := sha256.Sum256(qemuPluginSource)
+	dir := filepath.Join(cache, "carry")
+	so := filepath.Join(dir, "qemuinsn-"+hex.EncodeToString(sum[:8])+".so")
+	if _, err := os.Stat(so); err == nil {
+		return so, nil
+	}
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "gcc"
+	}
+	if _, err := exec.LookPath(cc); err != nil {
+		return "", fmt.Errorf("%s, the C compiler that builds the qemu plugin, is not on PATH (Debian: apt-get install gcc)", cc)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	src, err := os.CreateTemp(dir, "qemuinsn-*.c")
+	if err != nil {
+		return "", err
+	}
+	defer os.Remove(src.Name())
+	if _, err := src.Write(qemuPluginSource); err != nil {
+		src.Close()
+		return "", err
+	}
+	if err := src.Close(); err != nil {
+		return "", err
+	}
+	tmp := strings.TrimSuffix(src.Name(), ".c") + ".so"
+	defer os.Remove(tmp)
+	if out, err := exec.Command(cc, "-shared", "-fPIC", "-O2", "-o", tmp, src.Name()).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building the qemu plugin: %s: %v\n%s", cc, err, out)
+	}
+	return so, os.Rename(tmp, so)
+}
+
+func (q *qemu) String() string { return q.version + " with carry's instruction-counting plugin" }
+
+func (q *qemu) count(bin string, args, env []string) (uint64, []byte, error) {
+	dir, err := os.MkdirTemp("", "carry-count-")
+	if err != nil {
+		return 0, nil, err
+	}
+	defer os.RemoveAll(dir)
+	outFile := filepath.Join(dir, "insns")
+	cmd := exec.Command(q.path, append([]string{"-plugin", q.plugin + ",out=" + outFile, bin}, args...)...)
+	cmd.Env = env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return 0, nil, fmt.Errorf("qemu-aarch64 %s %s: %v\n%s", filepath.Base(bin), strings.Join(args, " "), err, lastLines(stderr.String(), 20))
+	}
+	data, err := os.ReadFile(outFile)
+	if err != nil {
+		return 0, nil, fmt.Errorf("the qemu plugin wrote no count: %v", err)
+	}
+	n, err := parsePluginOut(data)
+	if err != nil {
+		return 0, nil, fmt.Errorf("%s: %v", outFile, err)
+	}
+	return n, stdout.Bytes(), nil
+}
+
+// parsePluginOut returns the count of the plugin's "insns N" line.
+func parsePluginOut(data []byte) (uint64, error) {
+	f := strings.Fields(string(data))
+	if len(f) != 2 || f[0] != "insns" {
+		return 0, fmt.Errorf("not the plugin's output: %q", data)
+	}
+	return strconv.ParseUint(f[1], 10, 64)
+}
