@@ -307,6 +307,25 @@ func (p *p256Jacobian) toProjective(q *P256Point) {
 	q.z.Set(&zzz)
 }
 
+// baseStepGeneric is one digit of ScalarBaseMult's incomplete part: it
+// reads entry abs-1 of row (zeros for abs = 0), negates its y if neg = 1,
+// and sets p to p plus that point (addAffineDistinct) if nz = 1, to the
+// point itself if moreover acc0 = 1 (p is the identity), and leaves p if
+// nz = 0. Constant time.
+func (p *p256Jacobian) baseStepGeneric(row *[64]p256Affine, abs uint32, neg, acc0, nz int) {
+	var a p256Affine
+	var negY p256Element
+	var t, aj p256Jacobian
+	p256SelectBase(&a, row, abs)
+	negY.Negate(&a.y)
+	a.y.Select(&negY, &a.y, neg)
+	t.addAffineDistinct(p, &a)
+	aj.x, aj.y = a.x, a.y
+	aj.z.One()
+	t.selectFrom(&aj, &t, acc0)
+	p.selectFrom(&t, p, nz)
+}
+
 // double5Generic sets p = 32·q, and returns p: five doublings. Constant time.
 func (p *p256Jacobian) double5Generic(q *p256Jacobian) *p256Jacobian {
 	p.double(q)
@@ -588,21 +607,14 @@ func (p *P256Point) ScalarBaseMult(scalar []byte) (*P256Point, error) {
 
 	var a p256Affine
 	var negY p256Element
-	var acc, t, aj p256Jacobian
+	var acc p256Jacobian
 	acc.x.One()
 	acc.y.One()
-	aj.z.One()
 	acc0 := 1 // acc is the identity
 	for i := range p256BaseSafeDigits {
 		abs, neg := digitAbs(digits[i])
-		p256SelectBase(&a, &p256BaseTable[i], abs)
-		negY.Negate(&a.y)
-		a.y.Select(&negY, &a.y, neg)
-		t.addAffineDistinct(&acc, &a)
-		aj.x, aj.y = a.x, a.y
-		t.selectFrom(&aj, &t, acc0)
 		nz := 1 - eqWord(abs, 0)
-		acc.selectFrom(&t, &acc, nz)
+		acc.baseStep(&p256BaseTable[i], abs, neg, acc0, nz)
 		acc0 &= 1 - nz
 	}
 	// acc is (1:1:0) if every digit was 0, which toProjective maps to the

@@ -42,6 +42,11 @@ func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian {
 // double5 sets p = 32·q, and returns p: double5Generic, five doublings.
 func (p *p256Jacobian) double5(q *p256Jacobian) *p256Jacobian { return p.double5Generic(q) }
 
+// baseStep adds a digit's entry of row to p: baseStepGeneric.
+func (p *p256Jacobian) baseStep(row *[64]p256Affine, abs uint32, neg, acc0, nz int) {
+	p.baseStepGeneric(row, abs, neg, acc0, nz)
+}
+
 // Add sets q = p1 + p2, and returns q, with the assembly (p256AddADX) when
 // the CPU has BMI2 and ADX, and addGeneric otherwise. Constant time; the
 // branch is on the CPU, not on the values.

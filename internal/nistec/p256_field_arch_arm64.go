@@ -28,6 +28,12 @@ func (p *p256Jacobian) double5(q *p256Jacobian) *p256Jacobian {
 	return p
 }
 
+// baseStep adds a digit's entry of row to p as baseStepGeneric does, with the
+// assembly (p256BaseStepARM64). Constant time.
+func (p *p256Jacobian) baseStep(row *[64]p256Affine, abs uint32, neg, acc0, nz int) {
+	p256BaseStepARM64(&p.x.l, &p.y.l, &p.z.l, (*[64][8]uint64)(unsafe.Pointer(row)), uint64(abs), uint64(neg), uint64(acc0), uint64(nz))
+}
+
 // Add sets q = p1 + p2, and returns q, with the assembly (p256AddARM64).
 // Constant time.
 func (q *P256Point) Add(p1, p2 *P256Point) *P256Point {

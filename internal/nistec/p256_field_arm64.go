@@ -67,6 +67,15 @@ func p256AddAffineDistinctARM64(x3, y3, z3, x1, y1, z1, x2, y2 *[4]uint64)
 //go:noescape
 func p256AddDistinctARM64(x3, y3, z3, x1, y1, z1, x2, y2, z2 *[4]uint64)
 
+// p256BaseStepARM64 is (*p256Jacobian).baseStepGeneric, with equal results:
+// it adds entry n-1 of row (zeros for n = 0), negated if neg = 1, to (x1,
+// y1, z1), with addAffineDistinct's formulas, if nz = 1, sets (x1, y1, z1)
+// to the entry itself if moreover acc0 = 1, and leaves it if nz = 0.
+// Coordinates below p. Constant time.
+//
+//go:noescape
+func p256BaseStepARM64(x1, y1, z1 *[4]uint64, row *[64][8]uint64, n, neg, acc0, nz uint64)
+
 // p256SelectARM64 sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros
 // for any other n, reading every entry. Constant time in n.
 //

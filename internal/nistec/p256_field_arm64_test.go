@@ -222,6 +222,31 @@ func TestP256Double5ARM64(t *testing.T) {
 	}
 }
 
+// TestP256BaseStepARM64 compares baseStep (p256BaseStepARM64) with
+// baseStepGeneric word for word, for every entry of a row and indices out
+// of range, each sign, and each of acc0 and nz, on accumulators of random
+// coordinates below p.
+func TestP256BaseStepARM64(t *testing.T) {
+	in := p256AsmInputs(t)
+	r := testutil.Rand(t)
+	row := &p256BaseTable[r.IntN(len(p256BaseTable))]
+	for n := uint32(0); n <= 66; n++ {
+		for _, m := range []uint32{n, n | 1<<31} {
+			for flags := range 8 {
+				neg, acc0, nz := flags&1, flags>>1&1, flags>>2
+				var p p256Jacobian
+				p.x.l, p.y.l, p.z.l = in[r.IntN(len(in))], in[r.IntN(len(in))], in[r.IntN(len(in))]
+				want, got := p, p
+				want.baseStepGeneric(row, m, neg, acc0, nz)
+				got.baseStep(row, m, neg, acc0, nz)
+				if got != want {
+					t.Fatalf("baseStep(%x, n = %#x, neg %d, acc0 %d, nz %d) = %x, want %x", p, m, neg, acc0, nz, got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestP256AddARM64 compares the assembly additions with addGeneric,
 // addAffineGeneric, addAffineDistinctGeneric and addDistinctGeneric word for
 // word, on coordinates below p (the formulas are polynomials), outputs

@@ -16,6 +16,11 @@ func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian { return p.doubleGe
 // double5 sets p = 32·q, and returns p: double5Generic. Constant time.
 func (p *p256Jacobian) double5(q *p256Jacobian) *p256Jacobian { return p.double5Generic(q) }
 
+// baseStep adds a digit's entry of row to p: baseStepGeneric. Constant time.
+func (p *p256Jacobian) baseStep(row *[64]p256Affine, abs uint32, neg, acc0, nz int) {
+	p.baseStepGeneric(row, abs, neg, acc0, nz)
+}
+
 // Add sets q = p1 + p2, and returns q. Constant time.
 func (q *P256Point) Add(p1, p2 *P256Point) *P256Point { return q.addGeneric(p1, p2) }
 

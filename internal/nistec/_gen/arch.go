@@ -56,6 +56,11 @@ func archFiles(f *modulus) (arch, noasm []byte) {
 		a.p("// double5 sets p = 32·q, and returns p: double5Generic, five doublings.")
 		a.p("func (p *%sJacobian) double5(q *%sJacobian) *%sJacobian { return p.double5Generic(q) }", f.pre, f.pre, f.pre)
 		a.p("")
+		a.p("// baseStep adds a digit's entry of row to p: baseStepGeneric.")
+		a.p("func (p *%sJacobian) baseStep(row *[64]%sAffine, abs uint32, neg, acc0, nz int) {", f.pre, f.pre)
+		a.p("p.baseStepGeneric(row, abs, neg, acc0, nz)")
+		a.p("}")
+		a.p("")
 	}
 	P := strings.ToUpper(f.pre[:1]) + f.pre[1:]
 	a.p("// Add sets q = p1 + p2, and returns q, with the assembly (%sAddADX) when", f.pre)
@@ -137,6 +142,11 @@ func archFiles(f *modulus) (arch, noasm []byte) {
 		g.p("")
 		g.p("// double5 sets p = 32·q, and returns p: double5Generic. Constant time.")
 		g.p("func (p *%sJacobian) double5(q *%sJacobian) *%sJacobian { return p.double5Generic(q) }", f.pre, f.pre, f.pre)
+		g.p("")
+		g.p("// baseStep adds a digit's entry of row to p: baseStepGeneric. Constant time.")
+		g.p("func (p *%sJacobian) baseStep(row *[64]%sAffine, abs uint32, neg, acc0, nz int) {", f.pre, f.pre)
+		g.p("p.baseStepGeneric(row, abs, neg, acc0, nz)")
+		g.p("}")
 	}
 	g.p("")
 	g.p("// Add sets q = p1 + p2, and returns q. Constant time.")

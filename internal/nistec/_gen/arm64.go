@@ -339,6 +339,7 @@ func armKernels() []armFunc {
 			"(add-1998-cmo-2, with its exceptions), with equal results, for",
 			"coordinates below p. The outputs may alias the inputs. Constant time.",
 		}),
+		armBaseStep(),
 		armSelect("p256SelectARM64", 12, 16),
 		armSelect("p256SelectBaseARM64", 8, 64),
 	}
@@ -354,8 +355,17 @@ func armSelect(name string, w, m int) armFunc {
 		fmt.Sprintf("%s sets out to table[n-1] for 1 ≤ n ≤ %d, and to zeros", name, m),
 		"for any other n, reading every entry. Constant time in n.",
 	}, body: func(e *armEmitter) {
-		e.i("MOVD table+8(FP), R1")
-		e.i("MOVWU n+16(FP), R2")
+		e.i("MOVD out+0(FP), R0")
+		e.scan("table+8(FP)", "n+16(FP)", w, m)
+	}}
+}
+
+// scan writes armSelect's scan: the table's address and n as arguments
+// (n's low 32 bits), the output's address in R0.
+func (e *armEmitter) scan(table, n string, w, m int) {
+	{
+		e.i("MOVD %s, R1", table)
+		e.i("MOVWU %s, R2", n)
 		e.i("VDUP R2, V16.D2")
 		e.i("MOVD $1, R3")
 		e.i("VDUP R3, V17.D2")
@@ -379,12 +389,11 @@ func armSelect(name string, w, m int) armFunc {
 				e.i("VBIT V19.B16, %s.B16, %s.B16", ld[k], acc[k])
 			}
 		}
-		e.i("MOVD out+0(FP), R0")
 		e.i("VST1.P [%s.D2, %s.D2, %s.D2, %s.D2], 64(R0)", acc[0], acc[1], acc[2], acc[3])
 		if w == 12 {
 			e.i("VST1 [%s.D2, %s.D2], (R0)", acc[4], acc[5])
 		}
-	}}
+	}
 }
 
 // armFormula writes a point formula: lines "d = x op y" with op *, + or -,
@@ -394,11 +403,15 @@ func armSelect(name string, w, m int) armFunc {
 // +, and loaded into b's registers for -) reads it from there. A result is
 // stored to its slot where a later line reads it from memory, and an
 // output's last value to its parameter once no later line reads an input.
-func armFormula(name, params string, lines []string, doc []string) armFunc {
+func armFormula(name, params string, lines []string, doc []string, opts ...formulaOpts) armFunc {
 	f := armFunc{name: name, params: params, doc: doc}
-	var paramNames []string
-	for _, p := range strings.Split(strings.TrimSuffix(params, " *[4]uint64"), ",") {
-		paramNames = append(paramNames, strings.TrimSpace(p))
+	var o formulaOpts
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	var paramNames []string // each 8 bytes: pointers and uint64
+	for _, p := range strings.Split(params, ",") {
+		paramNames = append(paramNames, strings.Fields(p)[0])
 	}
 	isParam := func(n string) int {
 		for k, p := range paramNames {
@@ -471,6 +484,9 @@ func armFormula(name, params string, lines []string, doc []string) armFunc {
 			}
 		}
 	}
+	if o.outSlots {
+		lastIn = len(steps) // the outputs go to slots, for o.post
+	}
 	slots := map[string]int{}
 	slot := func(n string) int {
 		if off, ok := slots[n]; ok {
@@ -478,6 +494,9 @@ func armFormula(name, params string, lines []string, doc []string) armFunc {
 		}
 		slots[n] = 8 + 32*len(slots)
 		return slots[n]
+	}
+	for _, n := range o.inSlots {
+		slot(n)
 	}
 	// Every slot is known before the body is written, to size the frame.
 	for i, s := range steps {
@@ -500,6 +519,9 @@ func armFormula(name, params string, lines []string, doc []string) armFunc {
 			e.load4("RSP", off, r)
 		}
 		e.consts()
+		if o.pre != nil {
+			o.pre(e, slot)
+		}
 		bHolds := "" // the value in b's registers, if still current
 		loadB := func(n string) {
 			if n != bHolds {
@@ -552,6 +574,10 @@ func armFormula(name, params string, lines []string, doc []string) armFunc {
 				e.store4(regA, regPtr, 0)
 			}
 		}
+		if o.post != nil {
+			o.post(e, slot)
+			return
+		}
 		for _, o := range []string{"x3", "y3", "z3"} {
 			if lastDef[o] <= lastIn {
 				e.load4("RSP", slots[o], regA)
@@ -561,6 +587,16 @@ func armFormula(name, params string, lines []string, doc []string) armFunc {
 		}
 	}
 	return f
+}
+
+// formulaOpts extend armFormula: inSlots are slots that pre fills before the
+// first line; with outSlots the outputs stay in their slots, and post, not
+// armFormula, writes the results.
+type formulaOpts struct {
+	inSlots  []string
+	outSlots bool
+	pre      func(e *armEmitter, slot func(string) int)
+	post     func(e *armEmitter, slot func(string) int)
 }
 
 // armDouble is dbl-2001-b (Bernstein and Lange, Explicit-Formulas
@@ -588,6 +624,66 @@ var armDouble = []string{
 	"gamma = gamma * gamma",
 	"gamma = gamma / 2",
 	"y3 = y3 - gamma",
+}
+
+// armBaseStep is (*p256Jacobian).baseStepGeneric: the scan of a row of the
+// base table into the slots x2 and y2 (armSelect's), y2 negated under neg,
+// armMaddDistinct on (x1, y1, z1) and (x2, y2), its result replaced by
+// (x2, y2, 1) under acc0 and the whole written to (x1, y1, z1) under nz
+// (CSEL on masks compared with zero).
+func armBaseStep() armFunc {
+	params := "x1, y1, z1 *[4]uint64, row *[64][8]uint64, n, neg, acc0, nz uint64"
+	f := armFormula("p256BaseStepARM64", params, armMaddDistinct, []string{
+		"p256BaseStepARM64 is (*p256Jacobian).baseStepGeneric, with equal results:",
+		"it adds entry n-1 of row (zeros for n = 0), negated if neg = 1, to (x1,",
+		"y1, z1), with addAffineDistinct's formulas, if nz = 1, sets (x1, y1, z1)",
+		"to the entry itself if moreover acc0 = 1, and leaves it if nz = 0.",
+		"Coordinates below p. Constant time.",
+	}, formulaOpts{
+		inSlots:  []string{"x2", "y2"},
+		outSlots: true,
+		pre: func(e *armEmitter, slot func(string) int) {
+			e.c("(x2, y2) = row[n-1], zeros for n = 0")
+			e.i("ADD $%d, RSP, R0", slot("x2"))
+			e.scan("row+24(FP)", "n+32(FP)", 8, 64)
+			e.c("y2 = -y2 if neg = 1")
+			e.load4("RSP", slot("y2"), regB)
+			e.sub([4]string{"ZR", "ZR", "ZR", "ZR"}, regB)
+			e.i("MOVD neg+40(FP), R22")
+			e.i("CMP $0, R22")
+			for k := range 4 {
+				e.i("CSEL NE, %s, %s, %s", regA[k], regB[k], regA[k])
+			}
+			e.store4(regA, "RSP", slot("y2"))
+		},
+		post: func(e *armEmitter, slot func(string) int) {
+			e.i("MOVD acc0+48(FP), R22")
+			e.i("MOVD nz+56(FP), R23")
+			for k, c := range []string{"x", "y", "z"} {
+				e.c("%s1 = %s2 (z: 1) if acc0 = 1, else %s3; then kept only if nz = 1", c, c, c)
+				e.load4("RSP", slot(c+"3"), regA)
+				if c == "z" {
+					for j, w := range []uint64{1, 0xffffffff00000000, 0xffffffffffffffff, 0xfffffffe} {
+						e.i("MOVD $%#x, %s", w, regB[j])
+					}
+				} else {
+					e.load4("RSP", slot(c+"2"), regB)
+				}
+				e.i("CMP $0, R22")
+				for j := range 4 {
+					e.i("CSEL NE, %s, %s, %s", regB[j], regA[j], regA[j])
+				}
+				e.i("MOVD %s1+%d(FP), %s", c, 8*k, regPtr)
+				e.load4(regPtr, 0, regB)
+				e.i("CMP $0, R23")
+				for j := range 4 {
+					e.i("CSEL NE, %s, %s, %s", regA[j], regB[j], regA[j])
+				}
+				e.store4(regA, regPtr, 0)
+			}
+		},
+	})
+	return f
 }
 
 // armDouble5 is armDouble five times, each doubling's result in the slots
@@ -728,6 +824,12 @@ func (p *p256Jacobian) double(q *p256Jacobian) *p256Jacobian {
 func (p *p256Jacobian) double5(q *p256Jacobian) *p256Jacobian {
 	p256Double5ARM64(&p.x.l, &p.y.l, &p.z.l, &q.x.l, &q.y.l, &q.z.l)
 	return p
+}
+
+// baseStep adds a digit's entry of row to p as baseStepGeneric does, with the
+// assembly (p256BaseStepARM64). Constant time.
+func (p *p256Jacobian) baseStep(row *[64]p256Affine, abs uint32, neg, acc0, nz int) {
+	p256BaseStepARM64(&p.x.l, &p.y.l, &p.z.l, (*[64][8]uint64)(unsafe.Pointer(row)), uint64(abs), uint64(neg), uint64(acc0), uint64(nz))
 }
 
 // Add sets q = p1 + p2, and returns q, with the assembly (p256AddARM64).

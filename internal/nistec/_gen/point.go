@@ -313,7 +313,26 @@ func (p *{{.Lower}}Jacobian) toProjective(q *{{.Name}}Point) {
 	q.z.Set(&zzz)
 }
 
-{{if .Double5}}// double5Generic sets p = 32·q, and returns p: five doublings. Constant time.
+{{if .BaseStep}}// baseStepGeneric is one digit of ScalarBaseMult's incomplete part: it
+// reads entry abs-1 of row (zeros for abs = 0), negates its y if neg = 1,
+// and sets p to p plus that point (addAffineDistinct) if nz = 1, to the
+// point itself if moreover acc0 = 1 (p is the identity), and leaves p if
+// nz = 0. Constant time.
+func (p *{{.Lower}}Jacobian) baseStepGeneric(row *[{{.BaseEntries}}]{{.Lower}}Affine, abs uint32, neg, acc0, nz int) {
+	var a {{.Lower}}Affine
+	var negY {{.Lower}}Element
+	var t, aj {{.Lower}}Jacobian
+	{{.Lower}}SelectBase(&a, row, abs)
+	negY.Negate(&a.y)
+	a.y.Select(&negY, &a.y, neg)
+	t.addAffineDistinct(p, &a)
+	aj.x, aj.y = a.x, a.y
+	aj.z.One()
+	t.selectFrom(&aj, &t, acc0)
+	p.selectFrom(&t, p, nz)
+}
+
+{{end}}{{if .Double5}}// double5Generic sets p = 32·q, and returns p: five doublings. Constant time.
 func (p *{{.Lower}}Jacobian) double5Generic(q *{{.Lower}}Jacobian) *{{.Lower}}Jacobian {
 	p.double(q)
 	for range 4 {
@@ -619,6 +638,18 @@ func (p *{{.Name}}Point) ScalarBaseMult(scalar []byte) (*{{.Name}}Point, error) 
 
 	var a {{.Lower}}Affine
 	var negY {{.Lower}}Element
+	{{- if .BaseStep}}
+	var acc {{.Lower}}Jacobian
+	acc.x.One()
+	acc.y.One()
+	acc0 := 1 // acc is the identity
+	for i := range {{.Lower}}BaseSafeDigits {
+		abs, neg := digitAbs(digits[i])
+		nz := 1 - eqWord(abs, 0)
+		acc.baseStep(&{{.Lower}}BaseTable[i], abs, neg, acc0, nz)
+		acc0 &= 1 - nz
+	}
+	{{- else}}
 	var acc, t, aj {{.Lower}}Jacobian
 	acc.x.One()
 	acc.y.One()
@@ -636,6 +667,7 @@ func (p *{{.Name}}Point) ScalarBaseMult(scalar []byte) (*{{.Name}}Point, error) 
 		acc.selectFrom(&t, &acc, nz)
 		acc0 &= 1 - nz
 	}
+	{{- end}}
 	// acc is (1:1:0) if every digit was 0, which toProjective maps to the
 	// identity (0:1:0).
 	acc.z.Select(&{{.Lower}}Element{}, &acc.z, acc0)

@@ -27,6 +27,10 @@ type tmplData struct {
 	// arm64Fields): ScalarMult calls double5 between digits, and the Go
 	// code is double5Generic.
 	Double5 bool
+	// BaseStep is set when assembly has a kernel of one digit of
+	// ScalarBaseMult's incomplete part (see arm64Fields): the loop calls
+	// baseStep, and the Go code is baseStepGeneric.
+	BaseStep bool
 	// VerifyWindow is curve.verifyWindow.
 	VerifyWindow int
 }
@@ -76,6 +80,7 @@ func (c *curve) tmplData() *tmplData {
 		PointAsm:     asmFields[c.name] || asmPointFields[c.name],
 		ScanAsm:      asmFields[c.name] || asmMulFields[c.name],
 		Double5:      arm64Fields[c.name],
+		BaseStep:     arm64Fields[c.name],
 	}
 }
 
