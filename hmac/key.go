@@ -161,15 +161,18 @@ func (k *Key) BlockSize() int { return k.blockSize }
 // (see [Key]) unless dst lacks room for the MAC, and dst does not escape
 // (a caller's array on the stack stays there). It panics if k was cleared.
 func (k *Key) Sum(dst, msg []byte) []byte {
-	if k.fips {
+	if k.fips || k.cleared {
 		k.check()
 		return stdSum(dst, k.newHash, k.fipsKey, msg)
 	}
-	s := k.acquire()
+	if !k.busy.CompareAndSwap(false, true) {
+		return k.sumElsewhere(dst, msg)
+	}
+	s := k.own
 	s.Start(&k.st)
 	s.Hash().Write(msg)
 	dst = append(dst, s.Finish(&k.st, s)...)
-	k.release(s)
+	k.busy.Store(false)
 	return dst
 }
 
@@ -232,29 +235,22 @@ func (k *Key) check() {
 	}
 }
 
-// acquire returns the scratch hash for a Sum: k's own when no other Sum is
-// using it, and otherwise another one.
-func (k *Key) acquire() *hmacstate.Hash {
-	k.check()
-	if k.busy.CompareAndSwap(false, true) {
-		return k.own
-	}
+// sumElsewhere is Sum while another Sum uses k's own scratch hash: it takes
+// one from k's pool (a new one for an unknown hash), and wipes it after, as
+// it holds the key's outer state.
+func (k *Key) sumElsewhere(dst, msg []byte) []byte {
+	var s *hmacstate.Hash
 	if k.known != nil {
-		return k.known.get()
+		s = k.known.get()
+	} else {
+		s = hmacstate.New(k.newHash())
 	}
-	return hmacstate.New(k.newHash())
-}
-
-// release ends a Sum's use of s. A scratch taken because k's own was busy is
-// wiped, since it holds the key's outer state, and given back to its pool or
-// left to the garbage collector.
-func (k *Key) release(s *hmacstate.Hash) {
-	if s == k.own {
-		k.busy.Store(false)
-		return
-	}
+	s.Start(&k.st)
+	s.Hash().Write(msg)
+	dst = append(dst, s.Finish(&k.st, s)...)
 	s.Wipe(k.blank)
 	if k.known != nil {
 		k.known.put(s)
 	}
+	return dst
 }
