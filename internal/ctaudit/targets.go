@@ -77,6 +77,8 @@ var fieldFuncs = []Func{
 	{Symbol: fe + "selectWords"},
 	{Symbol: fe + "Ladder"},
 	{Symbol: fe + "ladderGeneric", AllowedLoopJumps: 1, Why: whyBitLoop},
+	{Symbol: fe + "addLadder"},
+	{Symbol: fe + "subLadder"},
 }
 
 // fieldAsm are the functions of internal/field25519 that differ with

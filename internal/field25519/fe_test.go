@@ -715,3 +715,25 @@ func TestRandomBytesMatchBig(t *testing.T) {
 		}
 	}
 }
+
+// TestLadderAnyInput checks that Ladder takes any element as u: the words of
+// the special values, up to 2^256 - 1, give the result of their canonical
+// encodings, as a ratio x2/z2.
+func TestLadderAnyInput(t *testing.T) {
+	k := [32]byte{0: 0x48, 7: 0x99, 31: 0x5a}
+	for _, u := range specialElements() {
+		var c Element
+		if _, err := c.SetBytes(u.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		var x1, z1, x2, z2 Element
+		Ladder(&x1, &z1, &k, u)
+		Ladder(&x2, &z2, &k, &c)
+		var l, r Element
+		l.Mul(&x1, &z2)
+		r.Mul(&x2, &z1)
+		if l.Equal(&r) != 1 || z1.IsZero() != z2.IsZero() {
+			t.Errorf("Ladder(%v) = %v/%v, on its encoding %v/%v", u, x1, z1, x2, z2)
+		}
+	}
+}

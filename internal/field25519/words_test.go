@@ -118,6 +118,14 @@ func TestWordsArithmetic(t *testing.T) {
 			t.Fatalf("mul64 with aliased output differs")
 		}
 
+		// The ladder's add and sub take words below M.
+		am, bm := randWords(r, true), randWords(r, true)
+		Am, Bm := wordsToBig(&am), wordsToBig(&bm)
+		addLadder(&v, &am, &bm)
+		checkWords(t, "addLadder", &v, new(big.Int).Add(Am, Bm), two256)
+		subLadder(&v, &am, &bm)
+		checkWords(t, "subLadder", &v, new(big.Int).Sub(Am, Bm), two256)
+
 		// add and sub take any words.
 		add(&v, &a, &b)
 		checkWords(t, "add", &v, new(big.Int).Add(A, B), two256)
