@@ -65,8 +65,8 @@ var (
 //
 // A point whose 32 bytes are those of the base point (in Basepoint or in any
 // other slice) takes a fixed-base multiplication on the Edwards form of the
-// curve with a precomputed table (internal/edwards25519), about twice as fast
-// as the ladder; the result is the same.
+// curve with a precomputed table (internal/edwards25519), about three times
+// as fast as the ladder; the result is the same.
 //
 // Outside FIPS 140 mode X25519 does not allocate besides its 32-byte
 // result, which stays on the caller's stack when it does not escape there.
@@ -91,7 +91,7 @@ func x25519(dst *[32]byte, scalar, point []byte) ([]byte, error) {
 	copy(k[:], scalar)
 	clamp(&k)
 	// The point is public, so comparing it with the base point may branch.
-	// Both ladders read all of point before they write dst, which may
+	// Both paths read all of point before they write dst, which may
 	// therefore alias it.
 	if u := (*[32]byte)(point); *u == basePoint {
 		edwards25519.X25519Base(dst, &k)
