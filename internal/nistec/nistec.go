@@ -35,6 +35,12 @@
 // CPU has it (useAVX512). The assembly computes what the Go code
 // computes, word for word, which the tests check on every run; the purego
 // tag leaves it out.
+//
+// On arm64, the assembly that _gen writes (arm64.go, p256_field_arm64.s)
+// always replaces P-256's field multiplication and squaring, its point
+// formulas, five doublings in a row (double5), one digit of ScalarBaseMult
+// (baseStep) and its table scans (NEON); the tests compare each with its Go
+// code word for word under qemu-aarch64, and the purego tag leaves it out.
 package nistec
 
 //go:generate sh -c "cd _gen && go run . -out .."
