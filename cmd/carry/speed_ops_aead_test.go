@@ -59,15 +59,14 @@ func TestParseOpenSSLThroughputErrors(t *testing.T) {
 	}
 }
 
-// TestSpeedOpenSSLAEAD runs one ChaCha20-Poly1305 row with OpenSSL for one
-// round of one second and checks the OpenSSL column is filled.
-func TestSpeedOpenSSLAEAD(t *testing.T) {
+// TestSpeedAEADWithoutOpenSSL checks that a ChaCha20-Poly1305 row times
+// carry and Go only: openssl speed does not time whole records.
+func TestSpeedAEADWithoutOpenSSL(t *testing.T) {
 	code, stdout, stderr := runCarry(t, "speed", "-json", "-rounds", "1", "-time", "2ms", "chacha20poly1305-open-64")
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
-	if !strings.Contains(stdout, `"ns_per_op"`) || strings.Contains(stdout, "openssl_error") ||
-		strings.Count(stdout, `"ns_per_op"`) != 3 {
-		t.Errorf("want carry, Go and OpenSSL numbers:\n%s", stdout)
+	if strings.Count(stdout, `"ns_per_op"`) != 2 || !strings.Contains(stdout, `"carry_vs_openssl": null`) {
+		t.Errorf("want carry and Go numbers only:\n%s", stdout)
 	}
 }
