@@ -88,6 +88,7 @@ func main() {
 	flag.StringVar(&c.skip, "skip", "", "skip the tests matching `regexp` (tests that build the package from disk cannot see a mutant)")
 	match := flag.String("match", "", "only the mutants whose key matches `regexp`")
 	flag.BoolVar(&c.purego, "purego", true, "also test in the purego build")
+	noSelect := flag.Bool("all", false, "run every test on every mutant, not only the tests that execute its statement")
 	flag.BoolVar(&c.verbose, "v", false, "verbose")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: go run ./internal/mutate [flags] PKG...\n")
@@ -110,6 +111,7 @@ func main() {
 		}
 		c.match = re
 	}
+	c.noSelect = *noSelect
 	c.seed = *seed
 	if c.sample > 0 && c.seed == 0 {
 		c.seed = uint64(time.Now().UnixNano())

@@ -23,17 +23,18 @@ import (
 
 // A config holds the command's flags.
 type config struct {
-	sample  int            // mutants per package, chosen at random; 0 for all
-	seed    uint64         // the seed of the choice
-	timeout time.Duration  // per mutant's test run; 0 picks one from the unmutated run
-	list    bool           // print the mutants, run nothing
-	run     string         // -test.run for the tests
-	skip    string         // -test.skip for the tests
-	match   *regexp.Regexp // only mutants whose key matches
-	purego  bool           // also run the purego build
-	verbose bool
-	out     io.Writer
-	dir     string // where the package patterns are resolved ("" for the current directory)
+	sample   int            // mutants per package, chosen at random; 0 for all
+	seed     uint64         // the seed of the choice
+	timeout  time.Duration  // per mutant's test run; 0 picks one from the unmutated run
+	list     bool           // print the mutants, run nothing
+	run      string         // -test.run for the tests
+	skip     string         // -test.skip for the tests
+	match    *regexp.Regexp // only mutants whose key matches
+	purego   bool           // also run the purego build
+	noSelect bool           // run every test on every mutant (no selection by coverage)
+	verbose  bool
+	out      io.Writer
+	dir      string // where the package patterns are resolved ("" for the current directory)
 
 	// skipUnmutated skips the run of the unmutated tests, for a caller
 	// that has just run them; timeout must be set.
@@ -450,7 +451,7 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	r := &runner{config: c, p: p, tmp: tmp, timeouts: map[string]time.Duration{}}
+	r := &runner{config: c, p: p, tmp: tmp, timeouts: map[string]time.Duration{}, covers: map[string]*coverage{}}
 
 	// The unmutated tests must pass in every build (unless the caller has
 	// just run them), and the generators must reproduce the committed
@@ -460,7 +461,7 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 			r.timeouts[b.tags] = c.timeout
 			continue
 		}
-		res, d, err := r.test(ctx, b, nil)
+		res, d, err := r.test(ctx, b, nil, "")
 		if err != nil {
 			return nil, err
 		}
@@ -474,6 +475,17 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 		r.timeouts[b.tags] = limit
 		fmt.Fprintf(c.out, "%s: unmutated tests (tags %q) pass in %s; limit per mutant %s\n",
 			rel, b.tags, d.Round(100*time.Millisecond), limit.Round(time.Second))
+	}
+	if !c.noSelect && c.run == "" && slices.ContainsFunc(ms, func(m *mutant) bool { return m.gen == "" }) {
+		for _, b := range p.builds {
+			t0 := time.Now()
+			cov, err := r.measureCoverage(ctx, b)
+			if err != nil {
+				return nil, err
+			}
+			r.covers[b.tags] = cov
+			reportCoverage(r, b.tags, cov, time.Since(t0))
+		}
 	}
 	for _, g := range p.gens {
 		if !slices.ContainsFunc(ms, func(m *mutant) bool { return m.gen == g.dir }) {
@@ -577,6 +589,7 @@ type runner struct {
 	p        *pkg
 	tmp      string
 	timeouts map[string]time.Duration
+	covers   map[string]*coverage // by build tags; none without selection
 	seq      int
 }
 
@@ -637,9 +650,19 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 		if !slices.ContainsFunc(changed, func(f string) bool { return b.files[f] }) {
 			continue
 		}
-		res, _, err := r.test(ctx, b, overlay)
+		sel := ""
+		if cov := r.covers[b.tags]; cov != nil && m.gen == "" {
+			sel, _ = cov.selectTests(m.file, m.line, m.col)
+		}
+		res, _, err := r.test(ctx, b, overlay, sel)
 		if err != nil {
 			return result{}, err
+		}
+		if res.out == survived && sel != "" {
+			// Confirm with every test.
+			if res, _, err = r.test(ctx, b, overlay, ""); err != nil {
+				return result{}, err
+			}
 		}
 		if res.out == notCompiling {
 			continue
@@ -664,8 +687,9 @@ func apply(src []byte, m *mutant) []byte {
 }
 
 // test compiles the package's tests in build b with the overlay and runs
-// them. It returns survived when they pass, and how long the run took.
-func (r *runner) test(ctx context.Context, b *build, overlay map[string]string) (result, time.Duration, error) {
+// them: those matching sel, or if it is empty all that the flags select. It
+// returns survived when they pass, and how long the run took.
+func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, sel string) (result, time.Duration, error) {
 	bin := filepath.Join(r.tmp, "pkg.test")
 	defer os.Remove(bin)
 	args := []string{"test", "-c", "-o", bin, "-ldflags=-s -w"}
@@ -703,7 +727,9 @@ func (r *runner) test(ctx context.Context, b *build, overlay map[string]string) 
 	}
 	targs := []string{"-test.count=1", "-test.short=false", "-test.failfast",
 		"-test.timeout=" + (limit + time.Minute).String()}
-	if r.run != "" {
+	if sel != "" {
+		targs = append(targs, "-test.run="+sel)
+	} else if r.run != "" {
 		targs = append(targs, "-test.run="+r.run)
 	}
 	if r.skip != "" {
