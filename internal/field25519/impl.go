@@ -7,5 +7,5 @@ import "github.com/carry-crypto/carry/internal/impl"
 // built from them.
 var implADX = impl.Implementation{
 	Package: "field25519", Name: "adx", Needs: []string{"BMI2", "ADX"},
-	Choice: "mul", For: "Curve25519 field (X25519, Ed25519)", Kernel: "ADX/BMI2",
+	Choice: "mul", For: "Curve25519 field and X25519 ladder", Kernel: "ADX/BMI2",
 }
