@@ -222,6 +222,9 @@ var aeadPublic = map[string]string{
 	ap + "choosePath":                     "reads the CPU features and compares public lengths",
 	ap + "mappedOut":                      "tests a public length and returns one of two slices",
 	ap + "init.0":                         whyRegister,
+	ap + "init.1":                         whyRegister,
+	ap + "sealNEON":                       "off arm64 a stub that panics; choosePath never takes pathNEON there",
+	ap + "openNEON":                       "off arm64 a stub that panics; choosePath never takes pathNEON there",
 }
 
 func init() {
