@@ -68,22 +68,22 @@ func xorKeyStreamGeneric(s *State, dst, src []byte) {
 		}
 
 		in, out := src[:BlockSize], dst[:BlockSize]
-		xorWord(out[0:4], in[0:4], x0)
-		xorWord(out[4:8], in[4:8], x1)
-		xorWord(out[8:12], in[8:12], x2)
-		xorWord(out[12:16], in[12:16], x3)
-		xorWord(out[16:20], in[16:20], x4)
-		xorWord(out[20:24], in[20:24], x5)
-		xorWord(out[24:28], in[24:28], x6)
-		xorWord(out[28:32], in[28:32], x7)
-		xorWord(out[32:36], in[32:36], x8)
-		xorWord(out[36:40], in[36:40], x9)
-		xorWord(out[40:44], in[40:44], x10)
-		xorWord(out[44:48], in[44:48], x11)
-		xorWord(out[48:52], in[48:52], x12)
-		xorWord(out[52:56], in[52:56], x13)
-		xorWord(out[56:60], in[56:60], x14)
-		xorWord(out[60:64], in[60:64], x15)
+		xorWord(out, in, x0)
+		xorWord(out[4:], in[4:], x1)
+		xorWord(out[8:], in[8:], x2)
+		xorWord(out[12:], in[12:], x3)
+		xorWord(out[16:], in[16:], x4)
+		xorWord(out[20:], in[20:], x5)
+		xorWord(out[24:], in[24:], x6)
+		xorWord(out[28:], in[28:], x7)
+		xorWord(out[32:], in[32:], x8)
+		xorWord(out[36:], in[36:], x9)
+		xorWord(out[40:], in[40:], x10)
+		xorWord(out[44:], in[44:], x11)
+		xorWord(out[48:], in[48:], x12)
+		xorWord(out[52:], in[52:], x13)
+		xorWord(out[56:], in[56:], x14)
+		xorWord(out[60:], in[60:], x15)
 		src, dst = src[BlockSize:], dst[BlockSize:]
 	}
 }
