@@ -47,8 +47,8 @@ func blocksGeneric(m *MAC, p []byte, hibit uint64) {
 	hi := hibit << 40 // 2^128 = 2^88 * 2^40
 
 	for len(p) >= BlockSize {
-		t0 := binary.LittleEndian.Uint64(p[0:8])
-		t1 := binary.LittleEndian.Uint64(p[8:16])
+		t0 := binary.LittleEndian.Uint64(p)
+		t1 := binary.LittleEndian.Uint64(p[8:])
 		p = p[BlockSize:]
 
 		h0 += t0 & mask44
@@ -138,6 +138,6 @@ func finish(out *[TagSize]byte, h *[3]uint64, s *[2]uint64) {
 	hi := h1>>20 | h2<<24
 	lo, c := bits.Add64(lo, s[0], 0)
 	hi, _ = bits.Add64(hi, s[1], c)
-	binary.LittleEndian.PutUint64(out[0:8], lo)
-	binary.LittleEndian.PutUint64(out[8:16], hi)
+	binary.LittleEndian.PutUint64(out[:], lo)
+	binary.LittleEndian.PutUint64(out[8:], hi)
 }
