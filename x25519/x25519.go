@@ -166,9 +166,10 @@ func scalarMult(dst, k, u *[32]byte) {
 }
 
 // clamp applies RFC 7748's decodeScalar25519 to k in place: it clears the
-// three low bits and bit 255, and sets bit 254.
+// three low bits and sets bit 254. Bit 255, which decodeScalar25519 also
+// clears, is left as it is: neither field25519.Ladder nor
+// edwards25519.X25519Base reads it.
 func clamp(k *[32]byte) {
 	k[0] &= 248
-	k[31] &= 127
 	k[31] |= 64
 }
