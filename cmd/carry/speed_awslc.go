@@ -14,7 +14,7 @@ import (
 //     scalar and a point; x25519-base: "Curve25519 base-point
 //     multiplication", the public key of a private key.
 //   - ed25519-sign, ed25519-verify: "Ed25519 signing" and "Ed25519 verify",
-//     of a 6-byte message (carry's rows use 64 bytes); ed25519-verify-batch64:
+//     of a 6-byte message, as carry's rows; ed25519-verify-batch64:
 //     64 times "Ed25519 verify", as for OpenSSL. The filter "Curve25519"
 //     prints these four and two more, in one run the four rows share.
 //   - ecdh-pN: "ECDH P-N" generates a key, decodes the peer's point and
