@@ -37,6 +37,9 @@ const (
 	whyBitLoop   = "the ladder's loop over the bit index 254 down to 0"
 	whySquareN   = "the loop over the public count of squarings n"
 	whyRegister  = "registers the package's implementations with internal/impl"
+
+	whyInvertLoop  = "the binary GCD's loop over the public iteration count"
+	whyInvertSteps = "the binary GCD's loop over its 31 steps"
 )
 
 // fieldFuncs are the functions of internal/field25519 compiled with and
@@ -79,6 +82,12 @@ var fieldFuncs = []Func{
 	{Symbol: fe + "ladderGeneric", AllowedLoopJumps: 1, Why: whyBitLoop},
 	{Symbol: fe + "addLadder"},
 	{Symbol: fe + "subLadder"},
+	{Symbol: fe + "canonical"},
+	{Symbol: fe + "invert", AllowedLoopJumps: 1, Why: whyInvertLoop},
+	{Symbol: fe + "bingcdInnerGeneric", AllowedLoopJumps: 1, Why: whyInvertSteps},
+	{Symbol: fe + "nonzeroMask"},
+	{Symbol: fe + "linDiv"},
+	{Symbol: fe + "linMod"},
 }
 
 // fieldAsm are the functions of internal/field25519 that differ with
@@ -92,6 +101,7 @@ var fieldAsm = []Func{
 	{Symbol: fe + "mul4"},
 	{Symbol: fe + "square4"},
 	{Symbol: fe + "ladderADX", AllowedLoopJumps: 1, Why: whyBitLoop},
+	{Symbol: fe + "bingcdInner"}, // the 31 steps written out
 }
 
 // x25519Common are the functions of x25519, the same with and without
@@ -221,7 +231,8 @@ var Targets = []Target{
 		Package: module + "internal/field25519",
 		Tags:    []string{"purego"},
 		Funcs: append(slices.Clone(fieldFuncs),
-			Func{Symbol: fe + "feMul"}, Func{Symbol: fe + "feSquareN"}, Func{Symbol: fe + "ladder"}),
+			Func{Symbol: fe + "feMul"}, Func{Symbol: fe + "feSquareN"}, Func{Symbol: fe + "ladder"},
+			Func{Symbol: fe + "bingcdInner", AllowedLoopJumps: 1, Why: whyInvertSteps}),
 		Public: map[string]string{fe + "init.0": whyRegister},
 	},
 	{

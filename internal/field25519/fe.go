@@ -102,16 +102,11 @@ func (v *Element) SetWords(w *[4]uint64) *Element {
 // FillBytes writes the canonical 32-byte little-endian encoding of v, the
 // residue mod p in [0, p), into out. It does not allocate.
 func (v *Element) FillBytes(out *[32]byte) {
-	// Fold bit 255 in: the value is then below 2^255 + 19 < 2p.
-	v0, v1, v2, v3 := fold(v.w[0], v.w[1], v.w[2], v.w[3], 0)
-	// v >= p exactly when v + 19 >= 2^255; then v - p = v + 19 - 2^255.
-	w0, w1, w2, w3 := addWord(v0, v1, v2, v3, 19)
-	mask := -(w3 >> 63)
-	w3 &= 1<<63 - 1
-	binary.LittleEndian.PutUint64(out[0:8], v0^mask&(v0^w0))
-	binary.LittleEndian.PutUint64(out[8:16], v1^mask&(v1^w1))
-	binary.LittleEndian.PutUint64(out[16:24], v2^mask&(v2^w2))
-	binary.LittleEndian.PutUint64(out[24:32], v3^mask&(v3^w3))
+	v0, v1, v2, v3 := canonical(v.w[0], v.w[1], v.w[2], v.w[3])
+	binary.LittleEndian.PutUint64(out[0:8], v0)
+	binary.LittleEndian.PutUint64(out[8:16], v1)
+	binary.LittleEndian.PutUint64(out[16:24], v2)
+	binary.LittleEndian.PutUint64(out[24:32], v3)
 }
 
 // Add sets v = a + b, and returns v. v is below 2^256.

@@ -67,3 +67,20 @@ func BenchmarkBytes(b *testing.B) {
 		x.w[0] ^= uint64(out[0])
 	}
 }
+
+// invertFermat sets v = z^(p-2) = z^(2^255 - 21) (Fermat), in 254 squarings
+// and 11 multiplications: the inversion Invert is measured against.
+func invertFermat(v, z *Element) *Element {
+	var t, z11 Element
+	pow2250(&t, &z11, z)   // z^(2^250 - 1), z^11
+	t.SquareN(&t, 5)       // 2^255 - 2^5
+	return v.Mul(&t, &z11) // 2^255 - 32 + 11 = 2^255 - 21
+}
+
+func BenchmarkInvertFermat(b *testing.B) {
+	x, _ := benchElements()
+	b.ReportAllocs()
+	for b.Loop() {
+		invertFermat(&x, &x)
+	}
+}

@@ -154,6 +154,17 @@ func fold(r0, r1, r2, r3, top uint64) (uint64, uint64, uint64, uint64) {
 	return addWord(r0, r1, r2, r3, 19*t)
 }
 
+// canonical returns the residue of r0..r3 (any value below 2^256) in [0, p).
+func canonical(r0, r1, r2, r3 uint64) (uint64, uint64, uint64, uint64) {
+	// Fold bit 255 in: the value is then below 2^255 + 19 < 2p.
+	v0, v1, v2, v3 := fold(r0, r1, r2, r3, 0)
+	// v ≥ p exactly when v + 19 ≥ 2^255; then v - p = v + 19 - 2^255.
+	w0, w1, w2, w3 := addWord(v0, v1, v2, v3, 19)
+	mask := -(w3 >> 63)
+	w3 &= 1<<63 - 1
+	return v0 ^ mask&(v0^w0), v1 ^ mask&(v1^w1), v2 ^ mask&(v2^w2), v3 ^ mask&(v3^w3)
+}
+
 // addWord returns r0..r3 + x modulo 2^256.
 func addWord(r0, r1, r2, r3, x uint64) (uint64, uint64, uint64, uint64) {
 	var c uint64

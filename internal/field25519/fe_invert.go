@@ -1,9 +1,9 @@
 package field25519
 
-// This file holds the exponentiations: inversion, x^((p-5)/8), and the square
-// root of a ratio built on it. All use the same addition chain, after ref10
-// and the Go standard library, on SquareN so the long runs of squarings keep
-// their words in registers.
+// This file holds Invert (its binary GCD is in bingcd.go), x^((p-5)/8) and
+// the square root of a ratio built on it. The exponentiation uses the
+// addition chain of ref10 and the Go standard library, on SquareN so the
+// long runs of squarings keep their words in registers.
 
 // pow2250 returns x^(2^250 - 1) in out and x^11 in x11.
 // It costs 250 squarings and 10 multiplications; exponents are noted as
@@ -35,13 +35,11 @@ func pow2250(out, x11, x *Element) {
 
 // Invert sets v = 1/z mod p, and returns v. If z is 0 mod p, v is 0.
 //
-// It computes z^(p-2) = z^(2^255 - 21) (Fermat), in 254 squarings and 11
-// multiplications.
+// It runs Pornin's binary GCD (bingcd.go) and one multiplication; v is below
+// 2^255 + 2^12.
 func (v *Element) Invert(z *Element) *Element {
-	var t, z11 Element
-	pow2250(&t, &z11, z)   // z^(2^250 - 1), z^11
-	t.SquareN(&t, 5)       // 2^255 - 2^5
-	return v.Mul(&t, &z11) // 2^255 - 32 + 11 = 2^255 - 21
+	invert(&v.w, &z.w)
+	return v
 }
 
 // Pow22523 sets v = x^((p-5)/8) = x^(2^252 - 3), and returns v.
