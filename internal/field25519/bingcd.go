@@ -22,13 +22,13 @@ import "math/bits"
 // larger of a and b. Both start below 2^255, so 2·255 - 1 = 509 exact steps
 // bring the sum to 1: a = 0 and b = 1, which takes ⌈509/31⌉ = 17 iterations.
 // The approximations (the top 33 bits at the length of the larger, and the
-// low 31 bits) may make a step shrink the sum less than the exact one would;
-// Pornin bounds that loss (Section 3), and as internal/nistec does for its
-// moduli one iteration more than the exact count is run as a margin.
-// TestBingcdIterationBound checks on math/big that a reaches 0 within 17 on
-// the edges and on random inputs. Once a is 0 the remaining steps only halve
-// 0, and keep b, and v up to the factor 2^(-33) that the final constant
-// undoes.
+// low 31 bits) may make a step shrink the sum less than the exact one would,
+// so, as internal/nistec does for its moduli, one iteration more than the
+// exact count is run as a margin. TestBingcdIterationBound replays the
+// iterations on math/big: on the edges and on random inputs a reaches 0
+// within 17, and the larger of a and b never grows. Once a is 0 the
+// remaining steps only halve 0, and keep b, and v up to the factor 2^(-33)
+// that the final constant undoes.
 
 // bingcdSteps is the number of binary GCD steps of an outer iteration.
 const bingcdSteps = 31
@@ -173,7 +173,8 @@ func linDiv(r, a, b *[4]uint64, f, g uint64) (neg uint64) {
 }
 
 // linMod sets r = (f·u + g·v + 2^31·(2p - u - v))·2^(-64) mod p, below p,
-// for u, v < p and f, g in [1, 2^32]. r may not alias u or v.
+// for u, v < p and f, g in [0, 2^32] (a negated row's coefficients reach 0).
+// r may not alias u or v.
 //
 // t = f·u + g·v + 2^31·(2p - u - v) < 3·2^32·p, then one row of
 // Montgomery's reduction: q = t·(-p⁻¹) mod 2^64 = t·19⁻¹ mod 2^64, so that

@@ -102,10 +102,18 @@ func FuzzInvert(f *testing.F) {
 	})
 }
 
+func bigMax(x, y *big.Int) *big.Int {
+	if x.Cmp(y) >= 0 {
+		return x
+	}
+	return y
+}
+
 // bingcdBig runs invert's outer iterations on a and b as math/big integers,
 // with the same approximations and bingcdInnerGeneric's matrix, and returns
 // the number of iterations after which a was first 0, and b then. It fails
-// if an iteration's division by 2^31 is not exact. y must be below p.
+// if an iteration's division by 2^31 is not exact, or if the larger of a
+// and b grows. y must be below p.
 func bingcdBig(t *testing.T, y *big.Int) (iters int, b *big.Int) {
 	a, b := new(big.Int).Set(y), new(big.Int).Set(bigP)
 	mask64 := new(big.Int).SetUint64(^uint64(0))
@@ -131,7 +139,12 @@ func bingcdBig(t *testing.T, y *big.Int) (iters int, b *big.Int) {
 			}
 			return r.Abs(r.Rsh(r, 31))
 		}
-		a, b = lin(f0, g0), lin(f1, g1)
+		na, nb := lin(f0, g0), lin(f1, g1)
+		// The values never grow, so a + b stays below 2^256.
+		if m := bigMax(a, b); bigMax(na, nb).Cmp(m) > 0 {
+			t.Fatalf("iteration %d: max(a, b) grew from %x to %x", i, m, bigMax(na, nb))
+		}
+		a, b = na, nb
 		if a.Sign() == 0 && iters == 0 {
 			iters = i
 		}
