@@ -80,8 +80,10 @@ func TestNAF(t *testing.T) {
 		var w4 [4]uint64
 		b := bigLE(k)
 		loadWords(&w4, b)
+		// naf is reused across widths: nafVarTime must overwrite the
+		// digits the previous width left.
+		var naf [256]int8
 		for w := uint(2); w <= 8; w++ {
-			var naf [256]int8
 			nafVarTime(&naf, &w4, w)
 			sum := new(big.Int)
 			last := -1000
