@@ -12,6 +12,7 @@ import (
 var sampled = []string{
 	"./hmac",
 	"./internal/hmacstate",
+	"./x25519",
 }
 
 // TestSampledMutants runs a few mutants of each tallied package, chosen by a
