@@ -40,6 +40,10 @@ func TestConstants(t *testing.T) {
 	if got := toRef(t, NewIdentityPoint()); !refEqual(got, refIdentity()) {
 		t.Errorf("identity = (%v, %v)", got.x, got.y)
 	}
+	// Identity sets every coordinate, also of a receiver that held a point.
+	if got := toRef(t, new(Point).Double(NewGeneratorPoint()).Identity()); !refEqual(got, refIdentity()) {
+		t.Errorf("2·B made the identity = (%v, %v)", got.x, got.y)
+	}
 }
 
 // testPoints returns random points of the whole curve, random multiples of
