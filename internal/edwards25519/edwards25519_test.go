@@ -3,8 +3,10 @@ package edwards25519
 import (
 	"flag"
 	"math/big"
+	"slices"
 	"testing"
 
+	"github.com/carry-crypto/carry/internal/impl"
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
@@ -154,5 +156,15 @@ func TestBytes(t *testing.T) {
 		if got := P.Bytes(); string(got) != string(want[:]) {
 			t.Errorf("Bytes = %x, want %x", got, want)
 		}
+	}
+}
+
+// TestRegistered checks that the package lists its two implementations in
+// internal/impl in every build, built or not, so that carry version names
+// them everywhere.
+func TestRegistered(t *testing.T) {
+	want := []string{implAVX2.Name, implADX.Name}
+	if got := impl.List(implAVX2.Package); !slices.Equal(got, want) {
+		t.Errorf("internal/impl lists %q for %s, want %q", got, implAVX2.Package, want)
 	}
 }
