@@ -2,6 +2,7 @@ package edwards25519
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/big"
 	mathrand "math/rand/v2"
 	"testing"
@@ -151,6 +152,29 @@ func TestScalarSetCanonicalBytes(t *testing.T) {
 	for _, n := range []int{0, 31, 33, 64} {
 		if _, err := new(Scalar).SetCanonicalBytes(make([]byte, n)); err == nil {
 			t.Errorf("SetCanonicalBytes accepted %d bytes", n)
+		}
+	}
+	// Every word at the bounds around l's word, and at 0, 1 and 2^64 − 1,
+	// with the top word around l's: the borrow of the comparison with l
+	// has to pass through each word both ways.
+	near := func(li uint64) []uint64 {
+		return []uint64{0, 1, li - 1, li, li + 1, ^uint64(0)}
+	}
+	for _, w3 := range []uint64{scalarL[3] - 1, scalarL[3], scalarL[3] + 1} {
+		for _, w2 := range near(scalarL[2]) {
+			for _, w1 := range near(scalarL[1]) {
+				for _, w0 := range near(scalarL[0]) {
+					var b [32]byte
+					binary.LittleEndian.PutUint64(b[0:], w0)
+					binary.LittleEndian.PutUint64(b[8:], w1)
+					binary.LittleEndian.PutUint64(b[16:], w2)
+					binary.LittleEndian.PutUint64(b[24:], w3)
+					want := leBig(&b).Cmp(bigL) < 0
+					if _, err := new(Scalar).SetCanonicalBytes(b[:]); (err == nil) != want {
+						t.Errorf("SetCanonicalBytes(%x): error %v, want below l = %v", b, err, want)
+					}
+				}
+			}
 		}
 	}
 	for _, x := range testScalarValues(t) {
