@@ -367,3 +367,46 @@ func FuzzScalar(f *testing.F) {
 		}
 	})
 }
+
+// TestAddSubModEdges checks addMod and subMod on their words against
+// math/big, for every pair of values at the bounds of the words and of l,
+// where the carries and borrows run through all four words; their results
+// must be below l, not only congruent.
+func TestAddSubModEdges(t *testing.T) {
+	one := big.NewInt(1)
+	var vals []*big.Int
+	for _, k := range []uint{0, 64, 128, 192, 252} {
+		p := new(big.Int).Lsh(one, k)
+		vals = append(vals, p, new(big.Int).Add(p, one), new(big.Int).Sub(p, one))
+	}
+	for _, d := range []int64{1, 2, 3} {
+		vals = append(vals, new(big.Int).Sub(bigL, big.NewInt(d)))
+	}
+	vals = append(vals, new(big.Int).Rsh(bigL, 1), new(big.Int).Add(new(big.Int).Rsh(bigL, 1), one))
+	wordsOf := func(x *big.Int) (w [4]uint64) {
+		loadWords(&w, bigLE(x))
+		return w
+	}
+	check := func(op string, got [4]uint64, want *big.Int, a, b *big.Int) {
+		t.Helper()
+		if got != wordsOf(want) {
+			t.Errorf("%s(%v, %v) = %x, want %v", op, a, b, got, want)
+		}
+	}
+	for _, a := range vals {
+		if a.Sign() < 0 || a.Cmp(bigL) >= 0 {
+			continue
+		}
+		for _, b := range vals {
+			if b.Sign() < 0 || b.Cmp(bigL) >= 0 {
+				continue
+			}
+			wa, wb := wordsOf(a), wordsOf(b)
+			var out [4]uint64
+			addMod(&out, &wa, &wb)
+			check("addMod", out, new(big.Int).Mod(new(big.Int).Add(a, b), bigL), a, b)
+			subMod(&out, &wa, &wb)
+			check("subMod", out, new(big.Int).Mod(new(big.Int).Sub(a, b), bigL), a, b)
+		}
+	}
+}
