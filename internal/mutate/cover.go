@@ -25,6 +25,12 @@ import (
 // counts as a survivor, so selection changes the time of a run and never
 // its result.
 
+// Run selection works the same way for a generator: each of its runs (one
+// per go:generate line) executes some of its blocks, and a mutant needs only
+// the runs that execute its position; when none does, the mutated generator
+// writes what the unmutated one wrote, and the mutant is not counted. The
+// runs play the part of the tests in the coverage below.
+
 // A block is one basic block of a coverage profile, in one file.
 type block struct {
 	startLine, startCol, endLine, endCol int
@@ -103,6 +109,14 @@ func (r *runner) measureCoverage(ctx context.Context, b *build) (*coverage, erro
 // add records a coverage profile of the test with index i: every block of
 // the package's files, and those the test executed.
 func (c *coverage) add(profile []byte, pkgPath string, i int) error {
+	return c.addFiles(profile, func(path string) (string, bool) {
+		return strings.CutPrefix(path, pkgPath+"/")
+	}, i)
+}
+
+// addFiles is add with the profile's file paths mapped to the names of
+// the coverage's files by name, which says false for another package's.
+func (c *coverage) addFiles(profile []byte, name func(string) (string, bool), i int) error {
 	sc := bufio.NewScanner(bytes.NewReader(profile))
 	for sc.Scan() {
 		line := sc.Text()
@@ -115,7 +129,7 @@ func (c *coverage) add(profile []byte, pkgPath string, i int) error {
 		if colon < 0 || len(f) != 3 {
 			return fmt.Errorf("bad profile line %q", line)
 		}
-		file, ok := strings.CutPrefix(line[:colon], pkgPath+"/")
+		file, ok := name(line[:colon])
 		if !ok {
 			continue // another package's file
 		}
@@ -171,6 +185,65 @@ func (c *coverage) selectTests(file string, line, col int) (string, bool) {
 		return "", false
 	}
 	return "^(" + strings.Join(names, "|") + ")$", true
+}
+
+// measureGenCoverage builds generator g with coverage, runs it as its
+// go:generate lines do, and records the blocks of its files that each run
+// executes, with the runs as the tests, named by their indexes.
+func (r *runner) measureGenCoverage(ctx context.Context, g *generator) (*coverage, error) {
+	dir := filepath.Join(r.tmp, "gencover")
+	defer os.RemoveAll(dir)
+	if _, _, err := r.generate(ctx, g, nil, nil, dir); err != nil {
+		return nil, fmt.Errorf("the generator %s with coverage: %v", g.dir, err)
+	}
+	c := &coverage{blocks: map[string][]block{}, hit: map[string]map[block][]int{}}
+	for i := range g.runs {
+		c.tests = append(c.tests, fmt.Sprint(i))
+		prof := filepath.Join(dir, fmt.Sprintf("%d.out", i))
+		cmd := r.goCmd(ctx, r.p.dir, "tool", "covdata", "textfmt", "-i="+filepath.Join(dir, fmt.Sprint(i)), "-o="+prof)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("the coverage of %s, run %d: %v\n%s", g.dir, i, err, out)
+		}
+		data, err := os.ReadFile(prof)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.addFiles(data, func(path string) (string, bool) {
+			return g.dir + "/" + filepath.Base(path), true
+		}, i); err != nil {
+			return nil, fmt.Errorf("the coverage of %s, run %d: %v", g.dir, i, err)
+		}
+	}
+	if len(c.blocks) == 0 {
+		return nil, fmt.Errorf("the coverage of %s names none of its files", g.dir)
+	}
+	return c, nil
+}
+
+// selectRuns returns the indexes of the runs that execute the position
+// (line, col) of file, and in = false when the position is in no block
+// (then every run is to be made). in with no runs means that no run
+// executes it.
+func (c *coverage) selectRuns(file string, line, col int) (runs []int, in bool) {
+	seen := map[int]bool{}
+	for _, b := range c.blocks[file] {
+		if !b.contains(line, col) {
+			continue
+		}
+		in = true
+		for _, i := range c.hit[file][b] {
+			seen[i] = true
+		}
+	}
+	if !in {
+		return nil, false
+	}
+	runs = []int{}
+	for i := range seen {
+		runs = append(runs, i)
+	}
+	sort.Ints(runs)
+	return runs, true
 }
 
 // testCommand returns the command that runs a test binary in dir.

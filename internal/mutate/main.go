@@ -41,6 +41,13 @@
 // mutant that does not compile, or whose generator writes the same files
 // but for comments, is not counted.
 //
+// Coverage picks the work: each test of the unmutated package runs alone
+// with coverage, and a Go mutant runs first only the tests that execute its
+// statement (a survivor is confirmed with all of them); each go:generate
+// run of a generator is measured the same way, and a generator mutant
+// repeats only the runs that execute its statement, or none when no run
+// does (its output is then unchanged).
+//
 // A mutant is named by its key: the file, the enclosing declaration, the
 // operator, and the tokens around the change before and after it, so that
 // keys survive reformatting and edits elsewhere. A mutant that survives is
@@ -64,6 +71,8 @@
 //	            check, a program built with "go run") never see a mutant
 //	-match RE   only the mutants whose key matches RE
 //	-purego     also build with the purego tag (default true)
+//	-all        no selection by coverage: every test and every generator
+//	            run for every mutant
 //	-v          print compile errors of discarded mutants
 package main
 

@@ -66,6 +66,10 @@ type generator struct {
 	dir  string     // its folder, relative to the package directory
 	runs [][]string // the argument lists it is run with
 	base map[string][]byte
+
+	// reach records, per file of the generator, which runs execute each
+	// block (nil when it was not measured).
+	reach *coverage
 }
 
 type outcome int
@@ -491,7 +495,7 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 		if !slices.ContainsFunc(ms, func(m *mutant) bool { return m.gen == g.dir }) {
 			continue
 		}
-		out, _, err := r.generate(ctx, g, nil)
+		out, _, err := r.generate(ctx, g, nil, nil, "")
 		if err != nil {
 			return nil, fmt.Errorf("%s: the unmutated generator %s fails: %v", rel, g.dir, err)
 		}
@@ -503,6 +507,14 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 				return nil, fmt.Errorf("%s: %s differs from what %s generates; regenerate it first", rel, name, g.dir)
 			}
 			g.base[name] = got
+		}
+		if !c.noSelect {
+			t0 := time.Now()
+			if g.reach, err = r.measureGenCoverage(ctx, g); err != nil {
+				return nil, fmt.Errorf("%s: %v", rel, err)
+			}
+			fmt.Fprintf(c.out, "%s: coverage of generator %s: %d runs in %s\n",
+				rel, g.dir, len(g.runs), time.Since(t0).Round(100*time.Millisecond))
 		}
 	}
 
@@ -626,7 +638,16 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 				g = x
 			}
 		}
-		out, res, err := r.generate(ctx, g, m)
+		var only []int
+		if g.reach != nil {
+			var in bool
+			if only, in = g.reach.selectRuns(m.file, m.line, m.col); in && len(only) == 0 {
+				// No run of the unmutated generator executes the
+				// statement, so the mutated one writes the same files.
+				return result{out: unchanged, detail: "not reached by the generator"}, nil
+			}
+		}
+		out, res, err := r.generate(ctx, g, m, only, "")
 		if err != nil {
 			return result{}, err
 		}
@@ -797,8 +818,11 @@ func firstLines(b []byte, n int) string {
 // generate runs generator g, mutated by m unless m is nil, in a temporary
 // copy, and returns its outputs by their names in the package directory. A
 // non-nil result says the mutant ended there: it does not compile, or the
-// generator refused it.
-func (r *runner) generate(ctx context.Context, g *generator, m *mutant) (map[string]string, *result, error) {
+// generator refused it. With only non-nil, just the runs it indexes are
+// made (the others' outputs are then missing from the result). With
+// coverDir set, the generator is built with coverage and run i writes its
+// counters into coverDir/i.
+func (r *runner) generate(ctx context.Context, g *generator, m *mutant, only []int, coverDir string) (map[string]string, *result, error) {
 	work := filepath.Join(r.tmp, "gen")
 	if err := os.RemoveAll(work); err != nil {
 		return nil, nil, err
@@ -831,7 +855,11 @@ func (r *runner) generate(ctx context.Context, g *generator, m *mutant) (map[str
 	}
 	env := append(environWithout("GOOS", "GOARCH", "GOFLAGS", "GOWORK"), "GOWORK=off", "GOFLAGS=-mod=readonly")
 	bin := filepath.Join(r.tmp, "generator")
-	build := r.goCmd(ctx, dst, "build", "-o", bin, ".")
+	bargs := []string{"build", "-o", bin}
+	if coverDir != "" {
+		bargs = append(bargs, "-cover", "-covermode=set")
+	}
+	build := r.goCmd(ctx, dst, append(bargs, ".")...)
 	build.Env = env
 	if out, err := build.CombinedOutput(); err != nil {
 		if ctx.Err() != nil {
@@ -845,11 +873,22 @@ func (r *runner) generate(ctx context.Context, g *generator, m *mutant) (map[str
 		}
 		return nil, &result{out: notCompiling}, nil
 	}
-	for _, args := range g.runs {
+	for i, args := range g.runs {
+		if only != nil && !slices.Contains(only, i) {
+			continue
+		}
 		gctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 		run := exec.CommandContext(gctx, bin, args...)
 		run.Dir = dst
 		run.Env = env
+		if coverDir != "" {
+			d := filepath.Join(coverDir, fmt.Sprint(i))
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				cancel()
+				return nil, nil, err
+			}
+			run.Env = append(slices.Clip(env), "GOCOVERDIR="+d)
+		}
 		out, err := run.CombinedOutput()
 		cancel()
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -59,7 +60,8 @@ func copyTree(t *testing.T, src, dst string) {
 
 // TestRunTiny runs the command on the package in testdata/tiny: a killed
 // mutant, one killed only in the purego build, a hang, generator mutants
-// (killed by the tests, refused by the generator, with unchanged output), a
+// (killed by the tests, refused by the generator, with unchanged output,
+// in code that one of its two runs executes, in code that neither does), a
 // mutant that does not compile, a listed survivor, an unlisted one, and
 // stale entries.
 func TestRunTiny(t *testing.T) {
@@ -74,6 +76,8 @@ func TestRunTiny(t *testing.T) {
 		kGenKilled = `_gen/main.go main const: "// Code generated b…", 6 * 7) → "// Code generated b…", 6 * 8)`
 		kGenRefuse = "_gen/main.go main delete: flag.Parse() → ∅"
 		kGenSame   = "_gen/main.go main const: (src), 0o644) → (src), 0o645)"
+		kGenOneRun = `_gen/main.go main const: Sprintf("// Code generated b…", 5) → Sprintf("// Code generated b…", 6)`
+		kGenNoRun  = `_gen/main.go main delete: fmt.Println("too long") → ∅`
 		kNoCompile = "tiny.go Last index: return x[3] → return x[4]"
 		kStale     = "tiny.go Second index: return x[1] → return x[0]"
 		kGone      = "tiny.go Gone const: 1 → 2"
@@ -83,7 +87,8 @@ func TestRunTiny(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, survivorsFile), []byte(list), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	keys := []string{kSub, kArgued, kSurvived, kPurego, kHang, kGenKilled, kGenRefuse, kGenSame, kNoCompile, kStale}
+	keys := []string{kSub, kArgued, kSurvived, kPurego, kHang, kGenKilled, kGenRefuse, kGenSame, kGenOneRun, kGenNoRun,
+		kNoCompile, kStale}
 	var quoted []string
 	for _, k := range keys {
 		quoted = append(quoted, regexp.QuoteMeta(k))
@@ -114,6 +119,8 @@ func TestRunTiny(t *testing.T) {
 		kGenKilled: "killed",
 		kGenRefuse: "killed, refused",
 		kGenSame:   "unchanged output",
+		kGenOneRun: "killed",
+		kGenNoRun:  "unchanged output",
 		kNoCompile: "not compiling",
 		kStale:     "killed, STALE entry",
 	}
@@ -122,12 +129,29 @@ func TestRunTiny(t *testing.T) {
 			t.Errorf("%s: %q, want %q", k, got, w)
 		}
 	}
-	if tl.mutants != len(keys) || tl.killed != 6 || tl.argued != 1 || tl.survived != 1 ||
-		tl.notCompiling != 1 || tl.unchanged != 1 || tl.stale != 2 || tl.purego != 1 || tl.timeouts != 1 || tl.refused != 1 {
+	if tl.mutants != len(keys) || tl.killed != 7 || tl.argued != 1 || tl.survived != 1 ||
+		tl.notCompiling != 1 || tl.unchanged != 2 || tl.stale != 2 || tl.purego != 1 || tl.timeouts != 1 || tl.refused != 1 {
 		t.Errorf("tally %s", tl)
 	}
 	if !tl.failed() {
 		t.Error("a run with an unlisted survivor and stale entries did not fail")
+	}
+	// The generator's runs: 0 writes magic.go, 1 (with -extra) extra.go.
+	reach := p.gens[0].reach
+	for _, c := range []struct {
+		line, col int
+		runs      []int
+		in        bool
+	}{
+		{17, 104, []int{0, 1}, true}, // Magic's Sprintf: both runs
+		{19, 102, []int{1}, true},    // Extra's Sprintf: -extra only
+		{22, 3, []int{}, true},       // "too long": neither
+		{11, 1, nil, false},          // outside every function
+	} {
+		runs, in := reach.selectRuns("_gen/main.go", c.line, c.col)
+		if in != c.in || !slices.Equal(runs, c.runs) {
+			t.Errorf("runs at %d:%d: %v, %v; want %v, %v", c.line, c.col, runs, in, c.runs, c.in)
+		}
 	}
 
 	// Listed exactly, the same mutants pass.

@@ -46,7 +46,7 @@ func TestDouble(t *testing.T) {
 }
 
 func TestMagic(t *testing.T) {
-	if Magic != 42 {
+	if Magic != 42 || Extra != 5 {
 		t.Error("Magic")
 	}
 }
