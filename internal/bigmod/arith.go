@@ -51,20 +51,16 @@ func (z *Nat) Sub(x, y *Nat, m *Modulus) *Nat {
 	return z
 }
 
-// grow sets x to n limbs, keeping the limbs below n and zeroing any beyond the
-// old length, for a result about to be written in full.
+// grow gives x n limbs, for a result about to be written in full: the
+// values they hold on return are unspecified. Every caller writes all n
+// limbs (Add, Sub and Mod directly; montMul and digitsToLimbs clear their
+// output first).
 func (x *Nat) grow(n int) {
 	if cap(x.limbs) < n {
-		limbs := make([]uint64, n)
-		copy(limbs, x.limbs)
-		x.limbs = limbs
+		x.limbs = make([]uint64, n)
 		return
 	}
-	old := len(x.limbs)
 	x.limbs = x.limbs[:n]
-	if old < n {
-		clear(x.limbs[old:])
-	}
 }
 
 // Mul sets z = x·y mod m, and returns z. x and y must have m's limb count

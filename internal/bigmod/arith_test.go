@@ -142,3 +142,76 @@ func TestModCRT(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeMismatchPanics checks that every operation panics on an operand
+// whose limb count is not the modulus's, rather than reading a prefix of
+// it.
+func TestSizeMismatchPanics(t *testing.T) {
+	r := rng(t)
+	for _, bits := range []int{100, 1024} {
+		mb := randModulusBig(r, bits)
+		m := modulusFromBig(t, mb)
+		n := len(m.limbs)
+		ok := natFromBig(big.NewInt(3), n)
+		long := natFromBig(big.NewInt(3), n+1)
+		e := []byte{5}
+		for name, f := range map[string]func(){
+			"Add x":           func() { NewNat().Add(long, ok, m) },
+			"Add y":           func() { NewNat().Add(ok, long, m) },
+			"Sub x":           func() { NewNat().Sub(long, ok, m) },
+			"Sub y":           func() { NewNat().Sub(ok, long, m) },
+			"Mul x":           func() { NewNat().Mul(long, ok, m) },
+			"Mul y":           func() { NewNat().Mul(ok, long, m) },
+			"Exp":             func() { NewNat().Exp(long, e, m) },
+			"ExpShortVarTime": func() { NewNat().ExpShortVarTime(long, 5, m) },
+			"ExpPair x1":      func() { ExpPair(NewNat(), long, e, m, NewNat(), ok, e, m) },
+			"ExpPair x2":      func() { ExpPair(NewNat(), ok, e, m, NewNat(), long, e, m) },
+		} {
+			func() {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("%d bits: %s with %d limbs for %d did not panic", bits, name, n+1, n)
+					}
+				}()
+				f()
+			}()
+		}
+	}
+}
+
+// TestReceiverSizes checks that results are right whatever the receiver
+// held before: more limbs than the modulus, and fewer with stale values in
+// spare capacity.
+func TestReceiverSizes(t *testing.T) {
+	r := rng(t)
+	for _, bits := range []int{100, 1024, 2048} {
+		mb := randModulusBig(r, bits)
+		m := modulusFromBig(t, mb)
+		n := len(m.limbs)
+		xb := new(big.Int).Mod(randBig(r, bits), mb)
+		yb := new(big.Int).Mod(randBig(r, bits), mb)
+		x, y := natFromBig(xb, n), natFromBig(yb, n)
+		for name, c := range map[string]struct {
+			f    func(z *Nat) *Nat
+			want *big.Int
+		}{
+			"Add": {func(z *Nat) *Nat { return z.Add(x, y, m) }, new(big.Int).Add(xb, yb)},
+			"Sub": {func(z *Nat) *Nat { return z.Sub(x, y, m) }, new(big.Int).Sub(xb, yb)},
+			"Mul": {func(z *Nat) *Nat { return z.Mul(x, y, m) }, new(big.Int).Mul(xb, yb)},
+			"Mod": {func(z *Nat) *Nat { return z.Mod(x, m) }, xb},
+			"Exp": {func(z *Nat) *Nat { return z.Exp(x, []byte{1, 1}, m) }, new(big.Int).Exp(xb, big.NewInt(257), mb)},
+		} {
+			want := new(big.Int).Mod(c.want, mb)
+			stale := make([]uint64, n+5)
+			for i := range stale {
+				stale[i] = ^uint64(i)
+			}
+			for _, z := range []*Nat{{stale[:n+3]}, {stale[:1]}} {
+				if got := c.f(z); got.toBig().Cmp(want) != 0 || len(got.limbs) != n {
+					t.Errorf("%d bits: %s into a receiver of %d limbs = %x (%d limbs), want %x",
+						bits, name, len(z.limbs), got.toBig(), len(got.limbs), want)
+				}
+			}
+		}
+	}
+}
