@@ -4,21 +4,22 @@ package edwards25519
 
 import "github.com/carry-crypto/carry/internal/field25519"
 
-// This file holds the fixed-base scalar multiplication k·B of ref10 (Bernstein,
-// Duif, Lange, Schwabe, Yang, "High-speed high-security signatures", 2011,
-// Section 4): k is written in 64 signed radix-16 digits e_i in [-8, 8],
+// This file holds the fixed-base scalar multiplication k·B: k is written in
+// 64 signed radix-16 digits e_i in [-8, 8] (as in ref10: Bernstein, Duif,
+// Lange, Schwabe, Yang, "High-speed high-security signatures", 2011,
+// Section 4), and
 //
-//	k·B = Σ e_i·16^i·B
-//	    = Σ_{i even} e_i·256^(i/2)·B + 16·Σ_{i odd} e_i·256^((i−1)/2)·B,
+//	k·B = Σ e_i·(16^i·B),
 //
-// so that each term is ±(one of 8 precomputed multiples of 256^j·B), read
-// from baseTable by a masked scan, and the only doublings are the four of the
-// factor 16: 64 mixed additions (7M each with the conversion back to
-// extended coordinates) and 4 doublings in all, about 480 multiplications
-// and squarings before the inversion, against 255 ladder steps of 5M + 4S
-// (about 2300) for X25519. The accumulator stays in completed form between
-// the additions (the steps of add.go). The scan of a row (768 bytes) and the
-// sign are done with AVX2 where available (selectBaseAVX2, edwards_amd64.s).
+// where each term is ±(one of 8 precomputed multiples of 16^i·B), read from
+// row i of baseTable by a masked scan. With a row for every digit there are
+// no doublings: the first term is the starting point and the other 63 are
+// mixed additions (7M each with the conversion back to extended
+// coordinates), about 440 multiplications before the inversion, against 255
+// ladder steps of 5M + 4S (about 2300) for X25519. The accumulator stays in
+// completed form between the additions (the steps of add.go). Where the CPU
+// has AVX2, BMI2 and ADX, the 63 scans and additions are one assembly loop
+// (addBaseRowsADX, edwards_amd64.s).
 
 // packedNiels is an affine niels point as the canonical 32-byte little-endian
 // encodings of y+x, y−x and 2d·x·y, four 64-bit words each, least
@@ -128,23 +129,19 @@ func (r *completed) scalarBaseMult(k *[32]byte) {
 	var e [64]int8
 	signedRadix16(&e, k)
 
-	// The odd digits: r = Σ_{i odd} e_i·256^((i−1)/2)·B.
+	// r = e_0·B, then plus e_i·16^i·B for i = 1..63.
 	var q niels
-	r.identity()
-	for i := 1; i < 64; i += 2 {
-		q.selectBase(&baseTable[i/2], e[i])
-		r.addNielsStep(&q)
-	}
+	r.fromNiels(q.selectBase(&baseTable[0], e[0]))
+	r.addBaseRows((*[63][8]packedNiels)(baseTable[1:]), (*[63]int8)(e[1:]))
+}
 
-	// Times 16, by four doublings.
-	r.doubleStep()
-	r.doubleStep()
-	r.doubleStep()
-	r.doubleStep()
-
-	// The even digits: plus Σ_{i even} e_i·256^(i/2)·B.
-	for i := 0; i < 64; i += 2 {
-		q.selectBase(&baseTable[i/2], e[i])
+// addBaseRowsGeneric sets r to the completed form of P + Σ e[i]·rows[i],
+// where P is the point r stands for and rows[i][j-1] is j times a point,
+// for e[i] in [-8, 8], one selectBase and addNielsStep a row.
+func (r *completed) addBaseRowsGeneric(rows *[63][8]packedNiels, e *[63]int8) {
+	var q niels
+	for i := range rows {
+		q.selectBase(&rows[i], e[i])
 		r.addNielsStep(&q)
 	}
 }

@@ -191,9 +191,9 @@ func TestSignedRadix16(t *testing.T) {
 // TestSelectBase checks every digit in [-8, 8] on a few tables against
 // repeated addition.
 func TestSelectBase(t *testing.T) {
-	for _, i := range []int{0, 1, 17, 31} {
+	for _, i := range []int{0, 1, 17, 31, 63} {
 		base := NewGeneratorPoint()
-		for range 8 * i {
+		for range 4 * i {
 			base.Double(base)
 		}
 		for e := -8; e <= 8; e++ {

@@ -56,3 +56,11 @@ func subCachedADX(r *completed, q *cached)
 //
 //go:noescape
 func doubleADX(r *completed)
+
+// addBaseRowsADX sets r to the completed form of P + Σ e[i]·rows[i], where P
+// is the point r stands for and rows[i][j-1] is j times a point, as the
+// loop of selectBase and addNielsStep over the rows computes it. Each
+// e[i] must be in [-8, 8]. It requires AVX2, BMI2 and ADX.
+//
+//go:noescape
+func addBaseRowsADX(r *completed, rows *[63][8][12]uint64, e *[63]int8)

@@ -11,171 +11,127 @@ TEXT ·selectBaseAVX2(SB), NOSPLIT, $0-32
 	MOVQ tbl+8(FP), CX
 	MOVQ abs+16(FP), DX
 
-	// The three 32-byte quarters of the entry, y+x, y−x and 2d·x·y, starting at zero.
-	VPXOR Y0, Y0, Y0
-	VPXOR Y1, Y1, Y1
-	VPXOR Y2, Y2, Y2
+	// The three 32-byte thirds of the entry, y+x, y−x and 2d·x·y, starting at zero;
+	// one = (1, 1, 1, 1), j = one, a = abs in every lane
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPCMPEQQ     Y3, Y3, Y3
+	VPSRLQ       $0x3f, Y3, Y3
+	VMOVDQA      Y3, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
 
-	// m = all ones if abs == 1: abs ^ 1 is in [0, 15], and minus 1 wraps only if it is 0
-	MOVQ         DX, BX
-	XORQ         $0x01, BX
-	SUBQ         $0x01, BX
-	SARQ         $0x3f, BX
-	VMOVQ        BX, X3
-	VPBROADCASTQ X3, Y5
+	// acc |= tbl[0] & (a == j), j = 1
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    (CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    32(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    64(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[0] & m
-	VPAND (CX), Y5, Y4
-	VPOR  Y4, Y0, Y0
-	VPAND 32(CX), Y5, Y4
-	VPOR  Y4, Y1, Y1
-	VPAND 64(CX), Y5, Y4
-	VPOR  Y4, Y2, Y2
+	// acc |= tbl[1] & (a == j), j = 2
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    96(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    128(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    160(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
 
-	// m = all ones if abs == 2: abs ^ 2 is in [0, 15], and minus 1 wraps only if it is 0
-	MOVQ         DX, BX
-	XORQ         $0x02, BX
-	SUBQ         $0x01, BX
-	SARQ         $0x3f, BX
-	VMOVQ        BX, X3
-	VPBROADCASTQ X3, Y5
+	// acc |= tbl[2] & (a == j), j = 3
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    192(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    224(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    256(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[1] & m
-	VPAND 96(CX), Y5, Y4
-	VPOR  Y4, Y0, Y0
-	VPAND 128(CX), Y5, Y4
-	VPOR  Y4, Y1, Y1
-	VPAND 160(CX), Y5, Y4
-	VPOR  Y4, Y2, Y2
+	// acc |= tbl[3] & (a == j), j = 4
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    288(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    320(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    352(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
 
-	// m = all ones if abs == 3: abs ^ 3 is in [0, 15], and minus 1 wraps only if it is 0
-	MOVQ         DX, BX
-	XORQ         $0x03, BX
-	SUBQ         $0x01, BX
-	SARQ         $0x3f, BX
-	VMOVQ        BX, X3
-	VPBROADCASTQ X3, Y5
+	// acc |= tbl[4] & (a == j), j = 5
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    384(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    416(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    448(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[2] & m
-	VPAND 192(CX), Y5, Y4
-	VPOR  Y4, Y0, Y0
-	VPAND 224(CX), Y5, Y4
-	VPOR  Y4, Y1, Y1
-	VPAND 256(CX), Y5, Y4
-	VPOR  Y4, Y2, Y2
+	// acc |= tbl[5] & (a == j), j = 6
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    480(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    512(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    544(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
 
-	// m = all ones if abs == 4: abs ^ 4 is in [0, 15], and minus 1 wraps only if it is 0
-	MOVQ         DX, BX
-	XORQ         $0x04, BX
-	SUBQ         $0x01, BX
-	SARQ         $0x3f, BX
-	VMOVQ        BX, X3
-	VPBROADCASTQ X3, Y5
+	// acc |= tbl[6] & (a == j), j = 7
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    576(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    608(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    640(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[3] & m
-	VPAND 288(CX), Y5, Y4
-	VPOR  Y4, Y0, Y0
-	VPAND 320(CX), Y5, Y4
-	VPOR  Y4, Y1, Y1
-	VPAND 352(CX), Y5, Y4
-	VPOR  Y4, Y2, Y2
-
-	// m = all ones if abs == 5: abs ^ 5 is in [0, 15], and minus 1 wraps only if it is 0
-	MOVQ         DX, BX
-	XORQ         $0x05, BX
-	SUBQ         $0x01, BX
-	SARQ         $0x3f, BX
-	VMOVQ        BX, X3
-	VPBROADCASTQ X3, Y5
-
-	// acc |= tbl[4] & m
-	VPAND 384(CX), Y5, Y4
-	VPOR  Y4, Y0, Y0
-	VPAND 416(CX), Y5, Y4
-	VPOR  Y4, Y1, Y1
-	VPAND 448(CX), Y5, Y4
-	VPOR  Y4, Y2, Y2
-
-	// m = all ones if abs == 6: abs ^ 6 is in [0, 15], and minus 1 wraps only if it is 0
-	MOVQ         DX, BX
-	XORQ         $0x06, BX
-	SUBQ         $0x01, BX
-	SARQ         $0x3f, BX
-	VMOVQ        BX, X3
-	VPBROADCASTQ X3, Y5
-
-	// acc |= tbl[5] & m
-	VPAND 480(CX), Y5, Y4
-	VPOR  Y4, Y0, Y0
-	VPAND 512(CX), Y5, Y4
-	VPOR  Y4, Y1, Y1
-	VPAND 544(CX), Y5, Y4
-	VPOR  Y4, Y2, Y2
-
-	// m = all ones if abs == 7: abs ^ 7 is in [0, 15], and minus 1 wraps only if it is 0
-	MOVQ         DX, BX
-	XORQ         $0x07, BX
-	SUBQ         $0x01, BX
-	SARQ         $0x3f, BX
-	VMOVQ        BX, X3
-	VPBROADCASTQ X3, Y5
-
-	// acc |= tbl[6] & m
-	VPAND 576(CX), Y5, Y4
-	VPOR  Y4, Y0, Y0
-	VPAND 608(CX), Y5, Y4
-	VPOR  Y4, Y1, Y1
-	VPAND 640(CX), Y5, Y4
-	VPOR  Y4, Y2, Y2
-
-	// m = all ones if abs == 8: abs ^ 8 is in [0, 15], and minus 1 wraps only if it is 0
-	MOVQ         DX, BX
-	XORQ         $0x08, BX
-	SUBQ         $0x01, BX
-	SARQ         $0x3f, BX
-	VMOVQ        BX, X3
-	VPBROADCASTQ X3, Y5
-
-	// acc |= tbl[7] & m
-	VPAND 672(CX), Y5, Y4
-	VPOR  Y4, Y0, Y0
-	VPAND 704(CX), Y5, Y4
-	VPOR  Y4, Y1, Y1
-	VPAND 736(CX), Y5, Y4
-	VPOR  Y4, Y2, Y2
+	// acc |= tbl[7] & (a == j), j = 8
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    672(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    704(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    736(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	MOVQ     neg+24(FP), CX
 
 	// The identity (1, 1, 0) for abs = 0: the low bit of y+x and of y−x
-	MOVQ  DX, BX
-	SUBQ  $0x01, BX
-	SHRQ  $0x3f, BX
-	VMOVQ BX, X3
-	VPOR  Y3, Y0, Y0
-	VPOR  Y3, Y1, Y1
+	SUBQ  $0x01, DX
+	SHRQ  $0x3f, DX
+	VMOVQ DX, X8
+	VPOR  Y8, Y0, Y0
+	VPOR  Y8, Y1, Y1
 
 	// −(x, y) swaps y+x and y−x: by the mask neg
-	MOVQ         neg+24(FP), CX
-	VMOVQ        CX, X3
-	VPBROADCASTQ X3, Y5
-	VPXOR        Y0, Y1, Y4
-	VPAND        Y4, Y5, Y4
-	VPXOR        Y4, Y0, Y0
-	VPXOR        Y4, Y1, Y1
+	VMOVQ        CX, X8
+	VPBROADCASTQ X8, Y4
+	VPXOR        Y0, Y1, Y3
+	VPAND        Y3, Y4, Y3
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y3, Y1, Y1
 
 	// Bit 255 of each element cleared, as SetWords does: lanes 0-2 all ones, lane 3 2^63 - 1
 	VPCMPEQQ Y3, Y3, Y3
 	VPSRLQ   $0x01, Y3, Y4
-	VPBLENDD $0xc0, Y4, Y3, Y5
-	VPAND    Y5, Y0, Y0
+	VPBLENDD $0xc0, Y4, Y3, Y4
+	VPAND    Y4, Y0, Y0
 	VMOVDQU  Y0, (AX)
-	VPAND    Y5, Y1, Y1
+	VPAND    Y4, Y1, Y1
 	VMOVDQU  Y1, 32(AX)
-	VPAND    Y5, Y2, Y2
+	VPAND    Y4, Y2, Y2
 	VMOVDQU  Y2, 64(AX)
 	VZEROUPPER
 
 	// 2d·x·y negated by the mask neg: w = 0 − w, plus 2p (−38) on a borrow, which
 	// cannot borrow again as w < 2^255: the words of field25519's Negate
-	MOVQ 64(AX), DX
+	MOVQ 64(AX), BX
 	XORQ R9, R9
 	MOVQ 72(AX), SI
 	XORQ R10, R10
@@ -183,20 +139,20 @@ TEXT ·selectBaseAVX2(SB), NOSPLIT, $0-32
 	XORQ R11, R11
 	MOVQ 88(AX), R8
 	XORQ R12, R12
-	SUBQ DX, R9
+	SUBQ BX, R9
 	SBBQ SI, R10
 	SBBQ DI, R11
 	SBBQ R8, R12
-	SBBQ BX, BX
-	ANDQ $0x26, BX
-	SUBQ BX, R9
+	SBBQ DX, DX
+	ANDQ $0x26, DX
+	SUBQ DX, R9
 	SBBQ $0x00, R10
 	SBBQ $0x00, R11
 	SBBQ $0x00, R12
-	XORQ DX, R9
+	XORQ BX, R9
 	ANDQ CX, R9
-	XORQ R9, DX
-	MOVQ DX, 64(AX)
+	XORQ R9, BX
+	MOVQ BX, 64(AX)
 	XORQ SI, R10
 	ANDQ CX, R10
 	XORQ R10, SI
@@ -1388,4 +1344,372 @@ TEXT ·doubleADX(SB), NOSPLIT, $160-8
 	MOVQ R9, 104(SI)
 	MOVQ R10, 112(SI)
 	MOVQ R11, 120(SI)
+	RET
+
+// func addBaseRowsADX(r *completed, rows *[63][8][12]uint64, e *[63]int8)
+// Requires: AVX, AVX2
+TEXT ·addBaseRowsADX(SB), NOSPLIT, $320-24
+	MOVQ $0x00000000, 288(SP)
+
+row:
+	// neg = all ones if e[i] < 0, abs = |e[i]|; the row at rows + 768·i
+	MOVQ    e+16(FP), AX
+	MOVQ    288(SP), CX
+	MOVBQSX (AX)(CX*1), AX
+	MOVQ    AX, DX
+	SARQ    $0x3f, AX
+	XORQ    AX, DX
+	SUBQ    AX, DX
+	MOVQ    rows+8(FP), BX
+	IMUL3Q  $0x00000300, CX, CX
+	ADDQ    CX, BX
+
+	// The three 32-byte thirds of the entry, y+x, y−x and 2d·x·y, starting at zero;
+	// one = (1, 1, 1, 1), j = one, a = abs in every lane
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPCMPEQQ     Y3, Y3, Y3
+	VPSRLQ       $0x3f, Y3, Y3
+	VMOVDQA      Y3, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+
+	// acc |= tbl[0] & (a == j), j = 1
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    (BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    32(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    64(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[1] & (a == j), j = 2
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    96(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    128(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    160(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[2] & (a == j), j = 3
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    192(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    224(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    256(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[3] & (a == j), j = 4
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    288(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    320(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    352(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[4] & (a == j), j = 5
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    384(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    416(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    448(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[5] & (a == j), j = 6
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    480(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    512(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    544(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[6] & (a == j), j = 7
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    576(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    608(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    640(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[7] & (a == j), j = 8
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    672(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    704(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    736(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+
+	// The identity (1, 1, 0) for abs = 0: the low bit of y+x and of y−x
+	MOVQ  DX, CX
+	SUBQ  $0x01, CX
+	SHRQ  $0x3f, CX
+	VMOVQ CX, X8
+	VPOR  Y8, Y0, Y0
+	VPOR  Y8, Y1, Y1
+
+	// −(x, y) swaps y+x and y−x: by the mask neg
+	VMOVQ        AX, X8
+	VPBROADCASTQ X8, Y4
+	VPXOR        Y0, Y1, Y3
+	VPAND        Y3, Y4, Y3
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y3, Y1, Y1
+
+	// Bit 255 of each element cleared, as SetWords does: lanes 0-2 all ones, lane 3 2^63 - 1
+	VPCMPEQQ Y3, Y3, Y3
+	VPSRLQ   $0x01, Y3, Y4
+	VPBLENDD $0xc0, Y4, Y3, Y4
+	VPAND    Y4, Y0, Y0
+	VMOVDQU  Y0, 192(SP)
+	VPAND    Y4, Y1, Y1
+	VMOVDQU  Y1, 224(SP)
+	VPAND    Y4, Y2, Y2
+	VMOVDQU  Y2, 256(SP)
+	VZEROUPPER
+
+	// 2d·x·y negated by the mask neg: w = 0 − w, plus 2p (−38) on a borrow, which
+	// cannot borrow again as w < 2^255: the words of field25519's Negate
+	MOVQ 256(SP), DX
+	XORQ R12, R12
+	MOVQ 264(SP), BX
+	XORQ R13, R13
+	MOVQ 272(SP), SI
+	XORQ R14, R14
+	MOVQ 280(SP), DI
+	XORQ R15, R15
+	SUBQ DX, R12
+	SBBQ BX, R13
+	SBBQ SI, R14
+	SBBQ DI, R15
+	SBBQ CX, CX
+	ANDQ $0x26, CX
+	SUBQ CX, R12
+	SBBQ $0x00, R13
+	SBBQ $0x00, R14
+	SBBQ $0x00, R15
+	XORQ DX, R12
+	ANDQ AX, R12
+	XORQ R12, DX
+	MOVQ DX, 256(SP)
+	XORQ BX, R13
+	ANDQ AX, R13
+	XORQ R13, BX
+	MOVQ BX, 264(SP)
+	XORQ SI, R14
+	ANDQ AX, R14
+	XORQ R14, SI
+	MOVQ SI, 272(SP)
+	XORQ DI, R15
+	ANDQ AX, R15
+	XORQ R15, DI
+	MOVQ DI, 280(SP)
+
+	// (X:Y:Z:T) = (rX·rT : rY·rZ : rZ·rT : rX·rY)
+	MOVQ r+0(FP), SI
+	MOVQ r+0(FP), DI
+	ADDQ $0x60, DI
+	CALL ·mul4(SB)
+	MOVQ R8, (SP)
+	MOVQ R9, 8(SP)
+	MOVQ R10, 16(SP)
+	MOVQ R11, 24(SP)
+	MOVQ r+0(FP), SI
+	ADDQ $0x20, SI
+	MOVQ r+0(FP), DI
+	ADDQ $0x40, DI
+	CALL ·mul4(SB)
+	MOVQ R8, 32(SP)
+	MOVQ R9, 40(SP)
+	MOVQ R10, 48(SP)
+	MOVQ R11, 56(SP)
+	MOVQ r+0(FP), SI
+	ADDQ $0x40, SI
+	MOVQ r+0(FP), DI
+	ADDQ $0x60, DI
+	CALL ·mul4(SB)
+	MOVQ R8, 64(SP)
+	MOVQ R9, 72(SP)
+	MOVQ R10, 80(SP)
+	MOVQ R11, 88(SP)
+	MOVQ r+0(FP), SI
+	MOVQ r+0(FP), DI
+	ADDQ $0x20, DI
+	CALL ·mul4(SB)
+	MOVQ R8, 96(SP)
+	MOVQ R9, 104(SP)
+	MOVQ R10, 112(SP)
+	MOVQ R11, 120(SP)
+
+	// A = (Y−X)·(y2−x2), B = (Y+X)·(y2+x2), C = T·2d·x2·y2 (into T), D = 2·Z (into Z)
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ 48(SP), R10
+	MOVQ 56(SP), R11
+	SUBQ (SP), R8
+	SBBQ 8(SP), R9
+	SBBQ 16(SP), R10
+	SBBQ 24(SP), R11
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	SUBQ AX, R8
+	SBBQ $0x00, R9
+	SBBQ $0x00, R10
+	SBBQ $0x00, R11
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+	MOVQ R10, 144(SP)
+	MOVQ R11, 152(SP)
+	LEAQ 128(SP), SI
+	LEAQ 224(SP), DI
+	CALL ·mul4(SB)
+	MOVQ R8, 128(SP)
+	MOVQ R9, 136(SP)
+	MOVQ R10, 144(SP)
+	MOVQ R11, 152(SP)
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ 48(SP), R10
+	MOVQ 56(SP), R11
+	ADDQ (SP), R8
+	ADCQ 8(SP), R9
+	ADCQ 16(SP), R10
+	ADCQ 24(SP), R11
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	ADDQ AX, R8
+	ADCQ $0x00, R9
+	ADCQ $0x00, R10
+	ADCQ $0x00, R11
+	MOVQ R8, 160(SP)
+	MOVQ R9, 168(SP)
+	MOVQ R10, 176(SP)
+	MOVQ R11, 184(SP)
+	LEAQ 160(SP), SI
+	LEAQ 192(SP), DI
+	CALL ·mul4(SB)
+	MOVQ R8, 160(SP)
+	MOVQ R9, 168(SP)
+	MOVQ R10, 176(SP)
+	MOVQ R11, 184(SP)
+	LEAQ 96(SP), SI
+	LEAQ 256(SP), DI
+	CALL ·mul4(SB)
+	MOVQ R8, 96(SP)
+	MOVQ R9, 104(SP)
+	MOVQ R10, 112(SP)
+	MOVQ R11, 120(SP)
+	MOVQ 64(SP), R8
+	MOVQ 72(SP), R9
+	MOVQ 80(SP), R10
+	MOVQ 88(SP), R11
+	ADDQ 64(SP), R8
+	ADCQ 72(SP), R9
+	ADCQ 80(SP), R10
+	ADCQ 88(SP), R11
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	ADDQ AX, R8
+	ADCQ $0x00, R9
+	ADCQ $0x00, R10
+	ADCQ $0x00, R11
+	MOVQ R8, 64(SP)
+	MOVQ R9, 72(SP)
+	MOVQ R10, 80(SP)
+	MOVQ R11, 88(SP)
+
+	// E = B − A, H = B + A; G = D + C, F = D − C (the other way round to subtract)
+	MOVQ 160(SP), R8
+	MOVQ 168(SP), R9
+	MOVQ 176(SP), R10
+	MOVQ 184(SP), R11
+	SUBQ 128(SP), R8
+	SBBQ 136(SP), R9
+	SBBQ 144(SP), R10
+	SBBQ 152(SP), R11
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	SUBQ AX, R8
+	SBBQ $0x00, R9
+	SBBQ $0x00, R10
+	SBBQ $0x00, R11
+	MOVQ r+0(FP), SI
+	MOVQ R8, (SI)
+	MOVQ R9, 8(SI)
+	MOVQ R10, 16(SI)
+	MOVQ R11, 24(SI)
+	MOVQ 160(SP), R8
+	MOVQ 168(SP), R9
+	MOVQ 176(SP), R10
+	MOVQ 184(SP), R11
+	ADDQ 128(SP), R8
+	ADCQ 136(SP), R9
+	ADCQ 144(SP), R10
+	ADCQ 152(SP), R11
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	ADDQ AX, R8
+	ADCQ $0x00, R9
+	ADCQ $0x00, R10
+	ADCQ $0x00, R11
+	MOVQ r+0(FP), SI
+	MOVQ R8, 32(SI)
+	MOVQ R9, 40(SI)
+	MOVQ R10, 48(SI)
+	MOVQ R11, 56(SI)
+	MOVQ 64(SP), R8
+	MOVQ 72(SP), R9
+	MOVQ 80(SP), R10
+	MOVQ 88(SP), R11
+	ADDQ 96(SP), R8
+	ADCQ 104(SP), R9
+	ADCQ 112(SP), R10
+	ADCQ 120(SP), R11
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	ADDQ AX, R8
+	ADCQ $0x00, R9
+	ADCQ $0x00, R10
+	ADCQ $0x00, R11
+	MOVQ r+0(FP), SI
+	MOVQ R8, 64(SI)
+	MOVQ R9, 72(SI)
+	MOVQ R10, 80(SI)
+	MOVQ R11, 88(SI)
+	MOVQ 64(SP), R8
+	MOVQ 72(SP), R9
+	MOVQ 80(SP), R10
+	MOVQ 88(SP), R11
+	SUBQ 96(SP), R8
+	SBBQ 104(SP), R9
+	SBBQ 112(SP), R10
+	SBBQ 120(SP), R11
+	SBBQ AX, AX
+	ANDQ $0x26, AX
+	SUBQ AX, R8
+	SBBQ $0x00, R9
+	SBBQ $0x00, R10
+	SBBQ $0x00, R11
+	MOVQ r+0(FP), SI
+	MOVQ R8, 96(SI)
+	MOVQ R9, 104(SI)
+	MOVQ R10, 112(SI)
+	MOVQ R11, 120(SI)
+	INCQ 288(SP)
+	CMPQ 288(SP), $0x3f
+	JNE  row
 	RET

@@ -20,7 +20,7 @@ import (
 func TestSelectBaseAVX2(t *testing.T) {
 	testutil.RequireImplementation(t, "edwards25519", "avx2")
 	r := testutil.Rand(t)
-	rows := make([]*[8]packedNiels, 0, 32+100)
+	rows := make([]*[8]packedNiels, 0, len(baseTable)+100)
 	for i := range baseTable {
 		rows = append(rows, &baseTable[i])
 	}
@@ -112,6 +112,53 @@ func TestStepsADXMatchGeneric(t *testing.T) {
 			if got != want {
 				t.Fatalf("%s(%v) = %v, generic %v", s.name, before, got, want)
 			}
+		}
+	}
+}
+
+// TestAddBaseRowsADX compares the assembly loop over the table rows with
+// addBaseRowsGeneric word for word, from random completed points (any four
+// words per coordinate) and random digits, the extremes -8, 0 and 8 among
+// them, on the rows of baseTable that scalarBaseMult passes and on random
+// rows.
+func TestAddBaseRowsADX(t *testing.T) {
+	testutil.RequireImplementation(t, "edwards25519", "avx2")
+	testutil.RequireImplementation(t, "edwards25519", "adx")
+	r := testutil.Rand(t)
+	randElement := func() field25519.Element {
+		w := [4]uint64{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64()}
+		var v field25519.Element
+		v.SetWords(&w)
+		v.Add(&v, &v) // any words below 2^256
+		return v
+	}
+	tableRows := (*[63][8]packedNiels)(baseTable[1:])
+	randomRows := new([63][8]packedNiels)
+	for i := range randomRows {
+		for j := range randomRows[i] {
+			for c := range randomRows[i][j] {
+				randomRows[i][j][c] = r.Uint64() // bit 255 too, which the selection clears
+			}
+		}
+	}
+	for n := range iterations(200) {
+		rows := tableRows
+		if n%4 == 3 {
+			rows = randomRows
+		}
+		var e [63]int8
+		for i := range e {
+			e[i] = int8(r.IntN(17) - 8)
+			if n%8 == 1 {
+				e[i] = [3]int8{-8, 0, 8}[r.IntN(3)]
+			}
+		}
+		got := completed{randElement(), randElement(), randElement(), randElement()}
+		want := got
+		addBaseRowsADX(&got, rows, &e)
+		want.addBaseRowsGeneric(rows, &e)
+		if got != want {
+			t.Fatalf("digits %v: assembly %v, generic %v", e, got, want)
 		}
 	}
 }

@@ -21,6 +21,14 @@ func selectBase(v *niels, tbl *[8]packedNiels, abs, neg uint64) {
 	}
 }
 
+func (r *completed) addBaseRows(rows *[63][8]packedNiels, e *[63]int8) {
+	if useADX && useAVX2 {
+		addBaseRowsADX(r, rows, e)
+	} else {
+		r.addBaseRowsGeneric(rows, e)
+	}
+}
+
 func (r *completed) addNielsStep(q *niels) {
 	if useADX {
 		addNielsADX(r, q)

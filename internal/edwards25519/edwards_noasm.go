@@ -14,6 +14,10 @@ func selectBase(v *niels, tbl *[8]packedNiels, abs, neg uint64) {
 	selectBaseGeneric(v, tbl, abs, neg)
 }
 
+func (r *completed) addBaseRows(rows *[63][8]packedNiels, e *[63]int8) {
+	r.addBaseRowsGeneric(rows, e)
+}
+
 func (r *completed) addNielsStep(q *niels) { r.addNielsGeneric(q) }
 
 func (r *completed) subNielsStep(q *niels) { r.subNielsGeneric(q) }

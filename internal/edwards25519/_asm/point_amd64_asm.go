@@ -192,7 +192,6 @@ func finish(A, B, C, D operand, neg bool) {
 	}
 	add(g, D, C)
 	sub(f, D, C)
-	c.RET()
 }
 
 // addNielsFunc emits r = ext(r) ± q for an affine q, as addNiels and
@@ -202,18 +201,26 @@ func addNielsFunc(name string, neg bool) {
 		fmt.Sprintf("%s sets r to the completed form of P %s q, where P is the point r", name, sign(neg)),
 		"stands for, computing the words that fromCompleted then "+twin(neg, "Niels")+" compute.",
 		"It requires BMI2 and ADX.")
-	X, Y, Z, T, A, B := t[0], t[1], t[2], t[3], t[4], t[5]
-	extended(X, Y, Z, T)
 	yPlus, yMinus := arg("q", nYplusX), arg("q", nYminusX)
 	if neg {
 		yPlus, yMinus = yMinus, yPlus
 	}
+	addNiels(t, yPlus, yMinus, arg("q", nXY2d), neg)
+	c.RET()
+}
+
+// addNiels emits r = ext(r) ± q for the affine q = (yPlus, yMinus, xy2d),
+// as addNiels and subNiels after Point.fromCompleted (with yPlus and yMinus
+// already swapped to subtract), in the frame elements t[0..5].
+func addNiels(t []operand, yPlus, yMinus, xy2d operand, neg bool) {
+	X, Y, Z, T, A, B := t[0], t[1], t[2], t[3], t[4], t[5]
+	extended(X, Y, Z, T)
 	c.Comment("A = (Y−X)·(y2−x2), B = (Y+X)·(y2+x2), C = T·2d·x2·y2 (into T), D = 2·Z (into Z)")
 	sub(A, Y, X)
 	mul(A, A, yMinus)
 	add(B, Y, X)
 	mul(B, B, yPlus)
-	mul(T, T, arg("q", nXY2d))
+	mul(T, T, xy2d)
 	add(Z, Z, Z)
 	finish(A, B, T, Z, neg)
 }
@@ -240,6 +247,7 @@ func addCachedFunc(name string, neg bool) {
 	mul(Z, Z, arg("q", kZ))
 	add(Z, Z, Z)
 	finish(A, B, T, Z, neg)
+	c.RET()
 }
 
 // doubleFunc emits r = 2·P, as double after projective.fromCompleted.
@@ -293,4 +301,5 @@ func pointFuncs() {
 	addCachedFunc("addCachedADX", false)
 	addCachedFunc("subCachedADX", true)
 	doubleFunc()
+	addBaseRows()
 }

@@ -56,27 +56,51 @@ func selectBase() {
 	tbl := Mem{Base: c.Load(c.Param("tbl"), c.GP64())}
 	abs := c.Load(c.Param("abs"), c.GP64())
 
-	c.Comment("The three 32-byte quarters of the entry, y+x, y−x and 2d·x·y, starting at zero.")
+	acc := scan(tbl, abs)
+	neg := c.Load(c.Param("neg"), c.GP64())
+	selectTail(acc, abs, neg, out)
+	c.RET()
+}
+
+// scan returns the entry abs of the row at tbl (abs in [1, 8]), or zero for
+// abs = 0, as three 256-bit registers: y+x, y−x and 2d·x·y. The mask of
+// entry j is the lanes of abs broadcast compared with j, counted up in a
+// register from 1: every entry is read at an address that does not depend
+// on abs, and VPCMPEQQ, VPAND and VPOR take the same time for any data.
+func scan(tbl Mem, abs Register) [3]VecVirtual {
+	c.Comment("The three 32-byte thirds of the entry, y+x, y−x and 2d·x·y, starting at zero;")
+	c.Comment("one = (1, 1, 1, 1), j = one, a = abs in every lane")
 	acc := [3]VecVirtual{c.YMM(), c.YMM(), c.YMM()}
 	for _, a := range acc {
 		c.VPXOR(a, a, a)
 	}
-	m, mx, t := c.GP64(), c.XMM(), c.YMM()
-	mask := c.YMM()
-	for j := 1; j <= 8; j++ {
-		c.Commentf("m = all ones if abs == %d: abs ^ %d is in [0, 15], and minus 1 wraps only if it is 0", j, j)
-		c.MOVQ(abs, m)
-		c.XORQ(U8(j), m)
-		c.SUBQ(U8(1), m)
-		c.SARQ(U8(63), m)
-		c.VMOVQ(m, mx) // VEX-encoded: a legacy SSE MOVQ here would pay the AVX-SSE transition
-		c.VPBROADCASTQ(mx, mask)
-		c.Commentf("acc |= tbl[%d] & m", j-1)
-		for q, a := range acc {
-			c.VPAND(tbl.Offset(96*(j-1)+32*q), mask, t)
-			c.VPOR(t, a, a)
+	one, j, a, ax := c.YMM(), c.YMM(), c.YMM(), c.XMM()
+	c.VPCMPEQQ(one, one, one)
+	c.VPSRLQ(U8(63), one, one)
+	c.VMOVDQA(one, j)
+	c.VMOVQ(abs, ax) // VEX-encoded: a legacy SSE MOVQ here would pay the AVX-SSE transition
+	c.VPBROADCASTQ(ax, a)
+	mask, t := c.YMM(), c.YMM()
+	for e := 1; e <= 8; e++ {
+		c.Commentf("acc |= tbl[%d] & (a == j), j = %d", e-1, e)
+		c.VPCMPEQQ(j, a, mask)
+		for q, x := range acc {
+			c.VPAND(tbl.Offset(96*(e-1)+32*q), mask, t)
+			c.VPOR(t, x, x)
+		}
+		if e < 8 {
+			c.VPADDQ(one, j, j)
 		}
 	}
+	return acc
+}
+
+// selectTail completes a selection from the scanned entry acc (zero if abs
+// is 0) as selectBaseGeneric does: the identity for abs = 0, the negation
+// by the mask neg, bit 255 of each element cleared; and stores the niels
+// point at out.
+func selectTail(acc [3]VecVirtual, abs, neg Register, out Mem) {
+	m, mx, t, mask := c.GP64(), c.XMM(), c.YMM(), c.YMM()
 
 	c.Comment("The identity (1, 1, 0) for abs = 0: the low bit of y+x and of y−x")
 	c.MOVQ(abs, m)
@@ -87,7 +111,6 @@ func selectBase() {
 	c.VPOR(mx.AsY(), acc[1], acc[1])
 
 	c.Comment("−(x, y) swaps y+x and y−x: by the mask neg")
-	neg := c.Load(c.Param("neg"), c.GP64())
 	c.VMOVQ(neg, mx)
 	c.VPBROADCASTQ(mx, mask)
 	c.VPXOR(acc[0], acc[1], t)
@@ -130,5 +153,42 @@ func selectBase() {
 		c.XORQ(n[i], w[i])
 		c.MOVQ(w[i], out.Offset(64+8*i))
 	}
+}
+
+// addBaseRows emits addBaseRowsADX: for each of 63 rows, the selection of
+// selectBaseAVX2 into the frame and the mixed addition of addNielsADX, in
+// one loop, so that a row costs no call from Go.
+func addBaseRows() {
+	const name = "addBaseRowsADX"
+	t := text(name, "func(r *completed, rows *[63][8][12]uint64, e *[63]int8)", 10,
+		name+" sets r to the completed form of P + Σ e[i]·rows[i], where P",
+		"is the point r stands for and rows[i][j-1] is j times a point, as the",
+		"loop of selectBase and addNielsStep over the rows computes it. Each",
+		"e[i] must be in [-8, 8]. It requires AVX2, BMI2 and ADX.")
+	q, i := t[6].frame, t[9].frame // q: 96 bytes, the niels point of the row; i: the row
+	c.MOVQ(U32(0), i)
+	c.Label("row")
+
+	c.Comment("neg = all ones if e[i] < 0, abs = |e[i]|; the row at rows + 768·i")
+	e := c.Load(c.Param("e"), c.GP64())
+	k := c.GP64()
+	c.MOVQ(i, k)
+	neg, abs := c.GP64(), c.GP64()
+	c.MOVBQSX(Mem{Base: e, Index: k, Scale: 1}, neg)
+	c.MOVQ(neg, abs)
+	c.SARQ(U8(63), neg)
+	c.XORQ(neg, abs)
+	c.SUBQ(neg, abs)
+	row := c.Load(c.Param("rows"), c.GP64())
+	c.IMUL3Q(U32(768), k, k)
+	c.ADDQ(k, row)
+	acc := scan(Mem{Base: row}, abs)
+	selectTail(acc, abs, neg, q)
+
+	addNiels(t, local(q), local(q.Offset(32)), local(q.Offset(64)), false)
+
+	c.INCQ(i)
+	c.CMPQ(i, U8(63))
+	c.JNE(LabelRef("row"))
 	c.RET()
 }

@@ -1,5 +1,5 @@
 // Command _gen writes table_base.go, the fixed-base table of package
-// edwards25519: for i = 0..31 and j = 1..8, the point j·256^i·B, where B is
+// edwards25519: for i = 0..63 and j = 1..8, the point j·16^i·B, where B is
 // the Ed25519 basepoint (RFC 8032, Section 5.1), in affine niels form
 // (y+x, y−x, 2d·x·y), each coordinate as its canonical 32-byte encoding
 // packed into four little-endian 64-bit words.
@@ -152,15 +152,15 @@ func generate() ([]byte, error) {
 
 package edwards25519
 
-// baseTable[i][j-1] is j·256^i·B for i = 0..31 and j = 1..8, where B is the
+// baseTable[i][j-1] is j·16^i·B for i = 0..63 and j = 1..8, where B is the
 // Ed25519 basepoint (RFC 8032, Section 5.1), as a packedNiels: the canonical
 // encodings of y+x, y−x and 2d·x·y, four little-endian words each. It is
 // computed with math/big by _gen.
-var baseTable = [32][8]packedNiels{
+var baseTable = [64][8]packedNiels{
 `)
-	base := B // 256^i·B
-	for i := 0; i < 32; i++ {
-		fmt.Fprintf(&buf, "{ // 256^%d·B\n", i)
+	base := B // 16^i·B
+	for i := 0; i < 64; i++ {
+		fmt.Fprintf(&buf, "{ // 16^%d·B\n", i)
 		q := base
 		for j := 1; j <= 8; j++ {
 			w := niels(q)
@@ -171,11 +171,11 @@ var baseTable = [32][8]packedNiels{
 				}
 				fmt.Fprintf(&buf, "%#016x", x)
 			}
-			fmt.Fprintf(&buf, "}, // %d·256^%d·B\n", j, i)
+			fmt.Fprintf(&buf, "}, // %d·16^%d·B\n", j, i)
 			q = add(q, base)
 		}
 		buf.WriteString("},\n")
-		for k := 0; k < 8; k++ {
+		for k := 0; k < 4; k++ {
 			base = add(base, base)
 		}
 	}
