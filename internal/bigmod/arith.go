@@ -101,9 +101,8 @@ func (z *Nat) Mod(x *Nat, m *Modulus) *Nat {
 	n := len(m.limbs)
 	var accBuf [stackLimbs]uint64
 	var tBuf [2 * stackLimbs]uint64
-	acc := scratch(accBuf[:], n)
+	acc := scratch(accBuf[:], n) // zero, as declared or made
 	t := scratch(tBuf[:], 2*n)
-	clear(acc)
 
 	l := len(x.limbs)
 	blocks := (l + n - 1) / n
