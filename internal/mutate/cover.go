@@ -93,7 +93,7 @@ func (r *runner) measureCoverage(ctx context.Context, b *build) (*coverage, erro
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			return nil, fmt.Errorf("%s alone, with coverage (tags %q): %v\n%s", name, b.tags, err, truncate(string(out), 2000))
+			return nil, fmt.Errorf("%s alone, with coverage (build %q): %v\n%s", name, b.name(), err, truncate(string(out), 2000))
 		}
 		data, err := os.ReadFile(prof)
 		if err != nil {
@@ -255,11 +255,11 @@ func testCommand(ctx context.Context, bin, dir string, args ...string) *exec.Cmd
 
 // reportCoverage prints what the measurement of c found and how long it
 // took.
-func reportCoverage(r *runner, tags string, c *coverage, d time.Duration) {
+func reportCoverage(r *runner, build string, c *coverage, d time.Duration) {
 	n := 0
 	for _, bs := range c.blocks {
 		n += len(bs)
 	}
-	fmt.Fprintf(r.out, "%s: coverage (tags %q): %d tests over %d blocks in %s\n",
-		r.p.path, tags, len(c.tests), n, d.Round(100*time.Millisecond))
+	fmt.Fprintf(r.out, "%s: coverage (build %q): %d tests over %d blocks in %s\n",
+		r.p.path, build, len(c.tests), n, d.Round(100*time.Millisecond))
 }

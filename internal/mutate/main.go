@@ -71,6 +71,11 @@
 //	            check, a program built with "go run") never see a mutant
 //	-match RE   only the mutants whose key matches RE
 //	-purego     also build with the purego tag (default true)
+//	-arm64      test the mutants that change a file only arm64 compiles
+//	            (hand-written or generated) with GOARCH=arm64, under
+//	            qemu-aarch64 and with -short as the arm64 CI step runs them
+//	            (default true); without qemu, or with -arm64=false, they
+//	            are reported as not built here and not counted
 //	-all        no selection by coverage: every test and every generator
 //	            run for every mutant
 //	-v          print compile errors of discarded mutants
@@ -81,6 +86,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"regexp"
 	"syscall"
@@ -97,6 +103,7 @@ func main() {
 	flag.StringVar(&c.skip, "skip", "", "skip the tests matching `regexp` (tests that build the package from disk cannot see a mutant)")
 	match := flag.String("match", "", "only the mutants whose key matches `regexp`")
 	flag.BoolVar(&c.purego, "purego", true, "also test in the purego build")
+	arm64 := flag.Bool("arm64", true, "test the mutants of files only arm64 compiles under qemu-aarch64, when it is installed")
 	noSelect := flag.Bool("all", false, "run every test on every mutant, not only the tests that execute its statement")
 	flag.BoolVar(&c.verbose, "v", false, "verbose")
 	flag.Usage = func() {
@@ -121,6 +128,9 @@ func main() {
 		c.match = re
 	}
 	c.noSelect = *noSelect
+	if *arm64 {
+		c.qemu = findQEMU()
+	}
 	c.seed = *seed
 	if c.sample > 0 && c.seed == 0 {
 		c.seed = uint64(time.Now().UnixNano())
@@ -135,6 +145,16 @@ func main() {
 	if failed {
 		os.Exit(1)
 	}
+}
+
+// findQEMU returns the path of qemu-aarch64, or "" if it is not installed.
+func findQEMU() string {
+	for _, name := range []string{"qemu-aarch64", "qemu-aarch64-static"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	return ""
 }
 
 // runAll runs every package and prints the tallies. It reports whether a

@@ -31,6 +31,7 @@ type config struct {
 	skip     string         // -test.skip for the tests
 	match    *regexp.Regexp // only mutants whose key matches
 	purego   bool           // also run the purego build
+	qemu     string         // qemu-aarch64, to test the files only arm64 builds; "" for none
 	noSelect bool           // run every test on every mutant (no selection by coverage)
 	verbose  bool
 	out      io.Writer
@@ -52,11 +53,20 @@ type pkg struct {
 	print     string // fingerprint of the package's files when loaded
 }
 
-// A build is one way of compiling the package's tests: the default, or with
-// the purego tag.
+// A build is one way of compiling the package's tests: the default, with
+// the purego tag, or for arm64 (run under qemu).
 type build struct {
-	tags  string
-	files map[string]bool // the package's non-test Go and assembly files in it
+	tags   string
+	goarch string          // "" for this machine's
+	files  map[string]bool // the package's non-test Go and assembly files in it
+}
+
+// name names the build in messages and maps.
+func (b *build) name() string {
+	if b.goarch != "" {
+		return b.goarch
+	}
+	return b.tags
 }
 
 // A generator is a program in its own module under the package directory
@@ -80,6 +90,7 @@ const (
 	argued
 	notCompiling
 	unchanged
+	notBuilt // changes only files no build here compiles
 )
 
 type result struct {
@@ -88,13 +99,14 @@ type result struct {
 	timeout bool // killed by the time limit
 	refused bool // killed by the generator's own checks
 	purego  bool // killed only by the purego build
+	arm64   bool // killed by the arm64 build
 }
 
 // A tally counts the results of one package.
 type tally struct {
-	mutants, killed, timeouts, refused, purego, argued, survived, notCompiling, unchanged, stale int
-	elapsed                                                                                      time.Duration
-	labels                                                                                       map[string]string // each run mutant's result, by key
+	mutants, killed, timeouts, refused, purego, arm64, argued, survived, notCompiling, unchanged, notBuilt, stale int
+	elapsed                                                                                                       time.Duration
+	labels                                                                                                        map[string]string // each run mutant's result, by key
 }
 
 func (t *tally) add(r result) {
@@ -111,6 +123,9 @@ func (t *tally) add(r result) {
 		if r.purego {
 			t.purego++
 		}
+		if r.arm64 {
+			t.arm64++
+		}
 	case survived:
 		t.survived++
 	case argued:
@@ -119,6 +134,8 @@ func (t *tally) add(r result) {
 		t.notCompiling++
 	case unchanged:
 		t.unchanged++
+	case notBuilt:
+		t.notBuilt++
 	}
 }
 
@@ -128,10 +145,14 @@ func (t *tally) String() string {
 	if counted > 0 {
 		pct = 100 * float64(t.killed) / float64(counted)
 	}
-	return fmt.Sprintf("%d mutants: %d killed (%d by the time limit, %d by the generator, %d only by purego), "+
-		"%d argued, %d survived, %d not compiling, %d unchanged output, %d stale entries; %.1f%% killed; %s",
-		t.mutants, t.killed, t.timeouts, t.refused, t.purego, t.argued, t.survived, t.notCompiling,
-		t.unchanged, t.stale, pct, t.elapsed.Round(time.Second))
+	notBuilt := ""
+	if t.notBuilt > 0 {
+		notBuilt = fmt.Sprintf(", %d not built here (no qemu-aarch64)", t.notBuilt)
+	}
+	return fmt.Sprintf("%d mutants: %d killed (%d by the time limit, %d by the generator, %d only by purego, %d on arm64), "+
+		"%d argued, %d survived, %d not compiling, %d unchanged output%s, %d stale entries; %.1f%% killed; %s",
+		t.mutants, t.killed, t.timeouts, t.refused, t.purego, t.arm64, t.argued, t.survived, t.notCompiling,
+		t.unchanged, notBuilt, t.stale, pct, t.elapsed.Round(time.Second))
 }
 
 // failed reports whether the tally fails the command: an unlisted survivor
@@ -150,9 +171,17 @@ type goList struct {
 // goCmd returns a go command run in dir. The test binaries it builds run on
 // this machine, so GOOS and GOARCH are left out of its environment.
 func (c *config) goCmd(ctx context.Context, dir string, args ...string) *exec.Cmd {
+	return c.goCmdFor(ctx, dir, "", args...)
+}
+
+// goCmdFor is goCmd building for goarch, or this machine if it is "".
+func (c *config) goCmdFor(ctx context.Context, dir, goarch string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = environWithout("GOOS", "GOARCH")
+	if goarch != "" {
+		cmd.Env = append(cmd.Env, "GOARCH="+goarch)
+	}
 	return cmd
 }
 
@@ -171,22 +200,26 @@ func environWithout(names ...string) []string {
 // enumerates its mutants.
 func (c *config) loadPackage(ctx context.Context, pattern string) (*pkg, error) {
 	p := &pkg{}
-	tagSets := []string{""}
+	builds := []*build{{}}
 	if c.purego {
-		tagSets = append(tagSets, "purego")
+		builds = append(builds, &build{tags: "purego"})
 	}
+	// The arm64 build is listed whether or not qemu is installed, so that
+	// the mutants are the same on every machine; without qemu those only
+	// it compiles are not built.
+	builds = append(builds, &build{goarch: "arm64"})
 	// A directory is listed from inside, so that it may be in another
 	// module.
 	dir, target := c.dir, pattern
 	if fi, err := os.Stat(filepath.Join(c.dir, pattern)); err == nil && fi.IsDir() {
 		dir, target = filepath.Join(c.dir, pattern), "."
 	}
-	for _, tags := range tagSets {
+	for _, b := range builds {
 		args := []string{"list", "-json"}
-		if tags != "" {
-			args = append(args, "-tags", tags)
+		if b.tags != "" {
+			args = append(args, "-tags", b.tags)
 		}
-		out, err := c.goCmd(ctx, dir, append(args, target)...).Output()
+		out, err := c.goCmdFor(ctx, dir, b.goarch, append(args, target)...).Output()
 		if err != nil {
 			return nil, fmt.Errorf("go list %s: %v%s", pattern, err, stderrOf(err))
 		}
@@ -198,9 +231,12 @@ func (c *config) loadPackage(ctx context.Context, pattern string) (*pkg, error) 
 			return nil, fmt.Errorf("go list %s: %s", pattern, l.Error.Err)
 		}
 		p.dir, p.path = l.Dir, l.ImportPath
-		b := &build{tags: tags, files: map[string]bool{}}
+		b.files = map[string]bool{}
 		for _, f := range slices.Concat(l.GoFiles, l.SFiles) {
 			b.files[f] = true
+		}
+		if b.goarch != "" && !p.ownFiles(b) {
+			continue // the other builds test all it compiles
 		}
 		p.builds = append(p.builds, b)
 	}
@@ -281,6 +317,17 @@ func (c *config) loadPackage(ctx context.Context, pattern string) (*pkg, error) 
 		return nil, err
 	}
 	return p, nil
+}
+
+// ownFiles reports whether b compiles a file that none of p's builds so
+// far does.
+func (p *pkg) ownFiles(b *build) bool {
+	for f := range b.files {
+		if !slices.ContainsFunc(p.builds, func(o *build) bool { return o.files[f] }) {
+			return true
+		}
+	}
+	return false
 }
 
 // fingerprint hashes the files of the package directory and of its
@@ -461,8 +508,11 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 	// just run them), and the generators must reproduce the committed
 	// files.
 	for _, b := range p.builds {
+		if b.goarch != "" && c.qemu == "" {
+			continue
+		}
 		if c.skipUnmutated && c.timeout > 0 {
-			r.timeouts[b.tags] = c.timeout
+			r.timeouts[b.name()] = c.timeout
 			continue
 		}
 		res, d, err := r.test(ctx, b, nil, "")
@@ -470,25 +520,28 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 			return nil, err
 		}
 		if res.out != survived {
-			return nil, fmt.Errorf("%s: the unmutated tests fail (tags %q): %s", rel, b.tags, res.detail)
+			return nil, fmt.Errorf("%s: the unmutated tests fail (build %q): %s", rel, b.name(), res.detail)
 		}
 		limit := c.timeout
 		if limit == 0 {
 			limit = 5*d + 30*time.Second
 		}
-		r.timeouts[b.tags] = limit
-		fmt.Fprintf(c.out, "%s: unmutated tests (tags %q) pass in %s; limit per mutant %s\n",
-			rel, b.tags, d.Round(100*time.Millisecond), limit.Round(time.Second))
+		r.timeouts[b.name()] = limit
+		fmt.Fprintf(c.out, "%s: unmutated tests (build %q) pass in %s; limit per mutant %s\n",
+			rel, b.name(), d.Round(100*time.Millisecond), limit.Round(time.Second))
 	}
 	if !c.noSelect && c.run == "" && slices.ContainsFunc(ms, func(m *mutant) bool { return m.gen == "" }) {
 		for _, b := range p.builds {
+			if b.goarch != "" {
+				continue // no selection under qemu: a coverage run per test would cost more than it saves
+			}
 			t0 := time.Now()
 			cov, err := r.measureCoverage(ctx, b)
 			if err != nil {
 				return nil, err
 			}
-			r.covers[b.tags] = cov
-			reportCoverage(r, b.tags, cov, time.Since(t0))
+			r.covers[b.name()] = cov
+			reportCoverage(r, b.name(), cov, time.Since(t0))
 		}
 	}
 	for _, g := range p.gens {
@@ -554,6 +607,8 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 				label = "unchanged output, STALE entry"
 				t.stale++
 			}
+		case notBuilt:
+			label = "not built here"
 		}
 		t.add(res)
 		t.labels[m.key()] = label
@@ -565,6 +620,9 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 		}
 		if res.purego {
 			t.labels[m.key()] += ", purego"
+		}
+		if res.arm64 {
+			t.labels[m.key()] += ", arm64"
 		}
 		if res.detail != "" {
 			label += " (" + res.detail + ")"
@@ -666,13 +724,22 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 		}
 	}
 
-	compiled := false
+	// A build for another architecture runs under qemu, slowly: it is tried
+	// only for a mutant that changes a file only it compiles.
+	native := func(f string) bool {
+		return slices.ContainsFunc(r.p.builds, func(b *build) bool { return b.goarch == "" && b.files[f] })
+	}
+	compiled, built := false, false
 	for i, b := range r.p.builds {
 		if !slices.ContainsFunc(changed, func(f string) bool { return b.files[f] }) {
 			continue
 		}
+		if b.goarch != "" && (r.qemu == "" || !slices.ContainsFunc(changed, func(f string) bool { return !native(f) })) {
+			continue
+		}
+		built = true
 		sel := ""
-		if cov := r.covers[b.tags]; cov != nil && m.gen == "" {
+		if cov := r.covers[b.name()]; cov != nil && m.gen == "" {
 			sel, _ = cov.selectTests(m.file, m.line, m.col)
 		}
 		res, _, err := r.test(ctx, b, overlay, sel)
@@ -691,8 +758,12 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 		compiled = true
 		if res.out == killed {
 			res.purego = i > 0 && b.tags == "purego"
+			res.arm64 = b.goarch == "arm64"
 			return res, nil
 		}
+	}
+	if !built {
+		return result{out: notBuilt}, nil
 	}
 	if !compiled {
 		return result{out: notCompiling}, nil
@@ -728,7 +799,7 @@ func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, 
 		}
 		args = append(args, "-overlay", ov)
 	}
-	cmd := r.goCmd(ctx, r.p.dir, append(args, ".")...)
+	cmd := r.goCmdFor(ctx, r.p.dir, b.goarch, append(args, ".")...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		if ctx.Err() != nil {
 			return result{}, 0, ctx.Err()
@@ -742,11 +813,13 @@ func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, 
 		return result{out: notCompiling}, 0, nil
 	}
 
-	limit := r.timeouts[b.tags]
+	limit := r.timeouts[b.name()]
 	if limit == 0 {
 		limit = 30 * time.Minute
 	}
-	targs := []string{"-test.count=1", "-test.short=false", "-test.failfast",
+	// Under qemu the tests run as the arm64 CI step runs them, with -short.
+	short := b.goarch != ""
+	targs := []string{"-test.count=1", fmt.Sprintf("-test.short=%v", short), "-test.failfast",
 		"-test.timeout=" + (limit + time.Minute).String()}
 	if sel != "" {
 		targs = append(targs, "-test.run="+sel)
@@ -759,6 +832,9 @@ func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, 
 	tctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	tc := exec.CommandContext(tctx, bin, targs...)
+	if b.goarch != "" {
+		tc = exec.CommandContext(tctx, r.qemu, append([]string{bin}, targs...)...)
+	}
 	tc.Dir = r.p.dir
 	tc.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	tc.Cancel = func() error { return syscall.Kill(-tc.Process.Pid, syscall.SIGKILL) }

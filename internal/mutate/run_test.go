@@ -62,6 +62,7 @@ func copyTree(t *testing.T, src, dst string) {
 // mutant, one killed only in the purego build, a hang, generator mutants
 // (killed by the tests, refused by the generator, with unchanged output,
 // in code that one of its two runs executes, in code that neither does), a
+// mutant of a file only arm64 compiles (under qemu, where installed), a
 // mutant that does not compile, a listed survivor, an unlisted one, and
 // stale entries.
 func TestRunTiny(t *testing.T) {
@@ -79,6 +80,7 @@ func TestRunTiny(t *testing.T) {
 		kGenOneRun = `_gen/main.go main const: Sprintf("// Code generated b…", 5) → Sprintf("// Code generated b…", 6)`
 		kGenNoRun  = `_gen/main.go main delete: fmt.Println("too long") → ∅`
 		kNoCompile = "tiny.go Last index: return x[3] → return x[4]"
+		kArm64     = "arch_arm64.go Arch const: return 64 → return 65"
 		kStale     = "tiny.go Second index: return x[1] → return x[0]"
 		kGone      = "tiny.go Gone const: 1 → 2"
 	)
@@ -88,7 +90,7 @@ func TestRunTiny(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := []string{kSub, kArgued, kSurvived, kPurego, kHang, kGenKilled, kGenRefuse, kGenSame, kGenOneRun, kGenNoRun,
-		kNoCompile, kStale}
+		kNoCompile, kStale, kArm64}
 	var quoted []string
 	for _, k := range keys {
 		quoted = append(quoted, regexp.QuoteMeta(k))
@@ -97,6 +99,7 @@ func TestRunTiny(t *testing.T) {
 	c := &config{
 		out:     &out,
 		purego:  true,
+		qemu:    findQEMU(),
 		timeout: 8 * time.Second,
 		match:   regexp.MustCompile("^(" + strings.Join(quoted, "|") + ")$"),
 	}
@@ -123,13 +126,20 @@ func TestRunTiny(t *testing.T) {
 		kGenNoRun:  "unchanged output",
 		kNoCompile: "not compiling",
 		kStale:     "killed, STALE entry",
+		kArm64:     "killed, arm64",
+	}
+	killed, notBuilt := 8, 0
+	if c.qemu == "" {
+		t.Log("no qemu-aarch64: the arm64 mutant is expected not to be built")
+		want[kArm64] = "not built here"
+		killed, notBuilt = 7, 1
 	}
 	for k, w := range want {
 		if got := tl.labels[k]; got != w {
 			t.Errorf("%s: %q, want %q", k, got, w)
 		}
 	}
-	if tl.mutants != len(keys) || tl.killed != 7 || tl.argued != 1 || tl.survived != 1 ||
+	if tl.mutants != len(keys) || tl.killed != killed || tl.notBuilt != notBuilt || tl.argued != 1 || tl.survived != 1 ||
 		tl.notCompiling != 1 || tl.unchanged != 2 || tl.stale != 2 || tl.purego != 1 || tl.timeouts != 1 || tl.refused != 1 {
 		t.Errorf("tally %s", tl)
 	}

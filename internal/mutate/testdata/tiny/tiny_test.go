@@ -1,6 +1,9 @@
 package tiny
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 func TestAdd128(t *testing.T) {
 	hi, lo := Add128(1, 1<<63, 2, 1<<63)
@@ -60,5 +63,15 @@ func TestLast(t *testing.T) {
 func TestSteps(t *testing.T) {
 	if Steps(5) != 2 {
 		t.Error("Steps")
+	}
+}
+
+func TestArch(t *testing.T) {
+	want := 0
+	if runtime.GOARCH == "arm64" {
+		want = 64
+	}
+	if Arch() != want {
+		t.Error("Arch")
 	}
 }
