@@ -84,8 +84,6 @@ var fieldFuncs = []Func{
 	{Symbol: fe + "subLadder"},
 	{Symbol: fe + "canonical"},
 	{Symbol: fe + "invert", AllowedLoopJumps: 1, Why: whyInvertLoop},
-	{Symbol: fe + "bingcdInnerGeneric", AllowedLoopJumps: 1, Why: whyInvertSteps},
-	{Symbol: fe + "nonzeroMask"},
 	{Symbol: fe + "linDiv"},
 	{Symbol: fe + "linMod"},
 }
@@ -101,7 +99,6 @@ var fieldAsm = []Func{
 	{Symbol: fe + "mul4"},
 	{Symbol: fe + "square4"},
 	{Symbol: fe + "ladderADX", AllowedLoopJumps: 1, Why: whyBitLoop},
-	{Symbol: fe + "bingcdInner"}, // the 31 steps written out
 }
 
 // x25519Common are the functions of x25519, the same with and without
@@ -231,8 +228,7 @@ var Targets = []Target{
 		Package: module + "internal/field25519",
 		Tags:    []string{"purego"},
 		Funcs: append(slices.Clone(fieldFuncs),
-			Func{Symbol: fe + "feMul"}, Func{Symbol: fe + "feSquareN"}, Func{Symbol: fe + "ladder"},
-			Func{Symbol: fe + "bingcdInner", AllowedLoopJumps: 1, Why: whyInvertSteps}),
+			Func{Symbol: fe + "feMul"}, Func{Symbol: fe + "feSquareN"}, Func{Symbol: fe + "ladder"}),
 		Public: map[string]string{fe + "init.0": whyRegister},
 	},
 	{

@@ -155,7 +155,6 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "digitAbs"},
 	{Symbol: ne + "eqWord"},
 	{Symbol: ne + "isZeroWord"},
-	{Symbol: ne + "nonzeroMask"},
 	{Symbol: ne + "p256Add"},
 	{Symbol: ne + "p256FromBytes"},
 	{Symbol: ne + "p256MulGeneric"},

@@ -4,17 +4,16 @@ import "slices"
 
 // The entries of internal/nistec's binary GCD beyond those of
 // targets_nistec.go: the inversions written out for each modulus by _gen
-// (bingcd.go's emitBinGCD) and the inner loop of 31 steps, in Go and, by
-// default on amd64, in assembly (the whole inversion, and the inner loop
-// alone), with the dispatch between them. Each allowed jump is the loop
-// over the public iteration count or over the 31 steps, or the choice of
-// implementation by CPU features.
+// (bingcd.go's emitBinGCD), in Go (calling internal/bingcd's inner loop)
+// and, by default on amd64, in assembly (the whole inversion), with the
+// dispatch between them. Each allowed jump is the loop over the public
+// iteration count or over the 31 steps, or the choice of implementation by
+// CPU features.
 
 const whyBingcdLoops = "loops over the public iteration count and the 31 steps"
 
 // nistecBingcdFuncs are the functions of both builds.
 var nistecBingcdFuncs = []Func{
-	{Symbol: ne + "bingcdInnerGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
 	{Symbol: ne + "p256BinGCDGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
 	{Symbol: ne + "p256OrdBinGCDGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
 	{Symbol: ne + "p384BinGCDGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
@@ -23,11 +22,10 @@ var nistecBingcdFuncs = []Func{
 	{Symbol: ne + "p521OrdBinGCDGeneric", AllowedLoopJumps: 1, Why: whyBingcdLoops},
 }
 
-// nistecBingcdAsm is the assembly of the inner loop (written out: no loop);
-// nistecBingcdPurego its forwarder to the Go loop.
+// nistecBingcdAsm is the dispatch and the assembly of the whole inversions;
+// nistecBingcdPurego the forwarders to the Go.
 var (
 	nistecBingcdAsm = []Func{
-		{Symbol: ne + "bingcdInner"},
 		{Symbol: ne + "p256BinGCD", AllowedBranches: 1, Why: whyUseADX},
 		{Symbol: ne + "p256OrdBinGCD", AllowedBranches: 1, Why: whyUseADX},
 		{Symbol: ne + "p384BinGCD", AllowedBranches: 1, Why: whyUseADX},
@@ -42,7 +40,6 @@ var (
 		{Symbol: ne + "p521OrdBinGCDADX", AllowedLoopJumps: 1, Why: whyBingcdLoops},
 	}
 	nistecBingcdPurego = []Func{
-		{Symbol: ne + "bingcdInner", AllowedLoopJumps: 1, Why: whyBingcdLoops},
 		{Symbol: ne + "p256BinGCD"},
 		{Symbol: ne + "p256OrdBinGCD"},
 		{Symbol: ne + "p384BinGCD"},

@@ -1,6 +1,10 @@
 package field25519
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/carry-crypto/carry/internal/bingcd"
+)
 
 // This file holds the inversion: Pornin's optimized binary GCD ("Optimized
 // Binary GCD for Modular Inversion", eprint 2020/972, Algorithm 2 with
@@ -8,7 +12,7 @@ import "math/bits"
 //
 // a and b start at y (reduced below p) and p, u and v at 1 and 0; after t
 // outer iterations a ≡ u·y·2^(33t) and b ≡ v·y·2^(33t) (mod p). An iteration
-// runs bingcdSteps steps of the binary GCD (if a is odd: swap a and b if
+// runs bingcd.Steps steps of the binary GCD, internal/bingcd's Inner (if a is odd: swap a and b if
 // a < b, then a -= b; then a /= 2) on 64-bit approximations of a and b,
 // collecting them in a matrix of coefficients scaled by 2^31; it applies the
 // matrix to a and b, exactly divisible by 2^31 (a negative result is negated
@@ -30,51 +34,12 @@ import "math/bits"
 // remaining steps only halve 0, and keep b, and v up to the factor 2^(-33)
 // that the final constant undoes.
 
-// bingcdSteps is the number of binary GCD steps of an outer iteration.
-const bingcdSteps = 31
-
 // bingcdIterations is the number of outer iterations (see above).
-const bingcdIterations = (2*255-1+bingcdSteps-1)/bingcdSteps + 1
+const bingcdIterations = (2*255-1+bingcd.Steps-1)/bingcd.Steps + 1
 
 // invertFactor is 2^(33·bingcdIterations) mod p, the factor that invert's v
 // lacks: 2^594 = 19²·2^84.
 var invertFactor = [4]uint64{0, 19 * 19 << 20, 0, 0}
-
-// bingcdOffset, added to a packed word of bingcdInnerGeneric, makes each
-// half its coefficient plus 2^31 - 1, in [0, 2^32).
-const bingcdOffset = 0x7fffffff_7fffffff
-
-// nonzeroMask returns all ones if w != 0, and 0 otherwise.
-func nonzeroMask(w uint64) uint64 {
-	return -((w | -w) >> 63)
-}
-
-// bingcdInnerGeneric runs the bingcdSteps binary GCD steps on the
-// approximations xa and xb and returns their matrix, two coefficients a
-// word: fg0 = f0 + 2^32·g0 and fg1 = f1 + 2^32·g1 (mod 2^64), where the new
-// a is (f0·a + g0·b)/2^31 and the new b (f1·a + g1·b)/2^31. Each coefficient
-// is in [-(2^31-1), 2^31]. The steps only add, subtract and double, which
-// act on both halves of a word at once. Constant time: every choice is a
-// mask.
-func bingcdInnerGeneric(xa, xb uint64) (fg0, fg1 uint64) {
-	fg0, fg1 = 1, 1<<32
-	for range bingcdSteps {
-		odd := -(xa & 1)
-		_, lt := bits.Sub64(xa, xb, 0)
-		swap := odd & -lt
-		t := (xa ^ xb) & swap
-		xa ^= t
-		xb ^= t
-		t = (fg0 ^ fg1) & swap
-		fg0 ^= t
-		fg1 ^= t
-		xa -= xb & odd
-		fg0 -= fg1 & odd
-		xa >>= 1
-		fg1 <<= 1
-	}
-	return fg0, fg1
-}
 
 // invert sets out = y⁻¹ mod p for any y below 2^256 (0 mod p gives 0), by
 // the binary GCD above and one multiplication by invertFactor: out is below
@@ -95,23 +60,23 @@ func invert(out, y *[4]uint64) {
 		// The approximations: the top 64 bits at the length of the larger
 		// of a and b (at least 64), with the low 31 bits replaced by the
 		// true low bits.
-		found := nonzeroMask(a[3] | b[3])
+		found := bingcd.NonzeroMask(a[3] | b[3])
 		aHi, aLo, bHi, bLo := a[3]&found, a[2]&found, b[3]&found, b[2]&found
 		searching := ^found
-		found = nonzeroMask(a[2]|b[2]) & searching
+		found = bingcd.NonzeroMask(a[2]|b[2]) & searching
 		aHi, aLo = aHi|a[2]&found, aLo|a[1]&found
 		bHi, bLo = bHi|b[2]&found, bLo|b[1]&found
 		searching &^= found
 		aHi, aLo = aHi|a[1]&searching, aLo|a[0]&searching
 		bHi, bLo = bHi|b[1]&searching, bLo|b[0]&searching
 		s := uint(bits.LeadingZeros64(aHi | bHi))
-		const low = 1<<bingcdSteps - 1
+		const low = 1<<bingcd.Steps - 1
 		xa := (aHi<<s|aLo>>(64-s))&^low | a[0]&low
 		xb := (bHi<<s|bLo>>(64-s))&^low | b[0]&low
 
-		fg0, fg1 := bingcdInner(xa, xb)
-		fg0 += bingcdOffset
-		fg1 += bingcdOffset
+		fg0, fg1 := bingcd.Inner(xa, xb)
+		fg0 += bingcd.Offset
+		fg1 += bingcd.Offset
 		f0, g0 := fg0&0xffffffff+1, fg0>>32+1
 		f1, g1 := fg1&0xffffffff+1, fg1>>32+1
 

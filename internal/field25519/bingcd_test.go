@@ -2,10 +2,10 @@ package field25519
 
 import (
 	"math/big"
-	"math/bits"
 	"testing"
 	"testing/quick"
 
+	"github.com/carry-crypto/carry/internal/bingcd"
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
@@ -110,7 +110,7 @@ func bigMax(x, y *big.Int) *big.Int {
 }
 
 // bingcdBig runs invert's outer iterations on a and b as math/big integers,
-// with the same approximations and bingcdInnerGeneric's matrix, and returns
+// with the same approximations and bingcd.Inner's matrix, and returns
 // the number of iterations after which a was first 0, and b then. It fails
 // if an iteration's division by 2^31 is not exact, or if the larger of a
 // and b grows. y must be below p.
@@ -124,12 +124,12 @@ func bingcdBig(t *testing.T, y *big.Int) (iters int, b *big.Int) {
 		approx := func(x *big.Int) uint64 {
 			hi := new(big.Int).And(new(big.Int).Rsh(x, uint(shift)), mask64).Uint64()
 			lo := new(big.Int).And(x, mask64).Uint64()
-			return hi&^(1<<bingcdSteps-1) | lo&(1<<bingcdSteps-1)
+			return hi&^(1<<bingcd.Steps-1) | lo&(1<<bingcd.Steps-1)
 		}
-		fg0, fg1 := bingcdInnerGeneric(approx(a), approx(b))
+		fg0, fg1 := bingcd.Inner(approx(a), approx(b))
 		coef := func(w uint64) *big.Int { return big.NewInt(int64(w) - (1<<31 - 1)) }
-		fg0 += bingcdOffset
-		fg1 += bingcdOffset
+		fg0 += bingcd.Offset
+		fg1 += bingcd.Offset
 		f0, g0 := coef(fg0&0xffffffff), coef(fg0>>32)
 		f1, g1 := coef(fg1&0xffffffff), coef(fg1>>32)
 		lin := func(f, g *big.Int) *big.Int {
@@ -182,37 +182,4 @@ func TestBingcdIterationBound(t *testing.T) {
 		worst = max(worst, iters)
 	}
 	t.Logf("most iterations needed: %d of %d", worst, bingcdIterations)
-}
-
-// TestBingcdInnerSteps checks bingcdInnerGeneric's packed matrix against
-// the steps taken one at a time on the approximations, with the
-// coefficients kept apart.
-func TestBingcdInnerSteps(t *testing.T) {
-	r := testutil.Rand(t)
-	for range testutil.Runs(*long, 20000, 1000000, 2000) {
-		xa, xb := r.Uint64(), r.Uint64()|1
-		if r.IntN(4) == 0 {
-			xa >>= r.IntN(64)
-		}
-		ya, yb := xa, xb
-		f0, g0, f1, g1 := int64(1), int64(0), int64(0), int64(1)
-		for range bingcdSteps {
-			if ya&1 == 1 {
-				if _, lt := bits.Sub64(ya, yb, 0); lt == 1 {
-					ya, yb, f0, g0, f1, g1 = yb, ya, f1, g1, f0, g0
-				}
-				ya, f0, g0 = ya-yb, f0-f1, g0-g1
-			}
-			ya, f1, g1 = ya>>1, 2*f1, 2*g1
-		}
-		fg0, fg1 := bingcdInnerGeneric(xa, xb)
-		if fg0 != uint64(f0)+uint64(g0)<<32 || fg1 != uint64(f1)+uint64(g1)<<32 {
-			t.Fatalf("bingcdInnerGeneric(%#x, %#x) = %#x, %#x; want f0 %d g0 %d f1 %d g1 %d", xa, xb, fg0, fg1, f0, g0, f1, g1)
-		}
-		for _, c := range []int64{f0, g0, f1, g1} {
-			if c < -(1<<31-1) || c > 1<<31 {
-				t.Fatalf("coefficient %d out of [-(2^31-1), 2^31]", c)
-			}
-		}
-	}
 }

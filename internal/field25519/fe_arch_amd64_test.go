@@ -167,36 +167,3 @@ func BenchmarkKernels(b *testing.B) {
 		})
 	}
 }
-
-// TestBingcdInnerAsmMatchesGeneric checks the assembly of the binary GCD's
-// inner loop against bingcdInnerGeneric, word for word, on random
-// approximations, on approximations with long runs of zeros or ones, and on
-// their extremes (10^6 with -long).
-func TestBingcdInnerAsmMatchesGeneric(t *testing.T) {
-	r := testutil.Rand(t)
-	edges := []uint64{0, 1, 2, 3, 1<<31 - 1, 1 << 31, 1<<63 - 1, 1 << 63, 1<<63 + 1, ^uint64(0) - 1, ^uint64(0)}
-	check := func(xa, xb uint64) {
-		f0, f1 := bingcdInner(xa, xb)
-		g0, g1 := bingcdInnerGeneric(xa, xb)
-		if f0 != g0 || f1 != g1 {
-			t.Fatalf("bingcdInner(%#x, %#x) = %#x, %#x; generic %#x, %#x", xa, xb, f0, f1, g0, g1)
-		}
-	}
-	for _, xa := range edges {
-		for _, xb := range edges {
-			check(xa, xb)
-		}
-	}
-	for range testutil.Runs(*long, 100000, 1000000, 5000) {
-		xa, xb := r.Uint64(), r.Uint64()
-		switch r.IntN(4) {
-		case 0:
-			xa >>= r.IntN(64)
-		case 1:
-			xb = xa ^ 1<<r.IntN(64)
-		case 2:
-			xa |= ^uint64(0) << r.IntN(64)
-		}
-		check(xa, xb)
-	}
-}

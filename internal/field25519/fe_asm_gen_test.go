@@ -13,11 +13,3 @@ func TestGeneratedAsmIsCurrent(t *testing.T) {
 		[]string{"-out", "../fe_amd64.s", "-stubs", "../fe_amd64.go", "-pkg", "field25519"},
 		"fe_amd64.s", "fe_amd64.go")
 }
-
-// TestGeneratedBingcdAsmIsCurrent does the same for bingcd_amd64.s and
-// bingcd_amd64.go.
-func TestGeneratedBingcdAsmIsCurrent(t *testing.T) {
-	testutil.CheckGenerated(t, "_asm",
-		[]string{"-bingcd", "-out", "../bingcd_amd64.s", "-stubs", "../bingcd_amd64.go", "-pkg", "field25519"},
-		"bingcd_amd64.s", "bingcd_amd64.go")
-}

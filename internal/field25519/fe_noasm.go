@@ -12,6 +12,3 @@ func feMul(v, a, b *[4]uint64) { mulGeneric(v, a, b) }
 func feSquareN(v, a *[4]uint64, n int) { squareNGeneric(v, a, n) }
 
 func ladder(x2, z2 *[4]uint64, k *[32]byte, u *[4]uint64) { ladderGeneric(x2, z2, k, u) }
-
-// bingcdInner is bingcdInnerGeneric: the build has no assembly.
-func bingcdInner(xa, xb uint64) (fg0, fg1 uint64) { return bingcdInnerGeneric(xa, xb) }

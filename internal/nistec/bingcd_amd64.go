@@ -4,12 +4,6 @@
 
 package nistec
 
-// bingcdInner is bingcdInnerGeneric with CMOV: it runs the 31 binary
-// GCD steps on the approximations xa and xb and returns their matrix,
-// packed as fg0 = f0 + 2^32·g0 and fg1 = f1 + 2^32·g1 (mod 2^64), the
-// same words as bingcdInnerGeneric for any inputs. Constant time.
-func bingcdInner(xa uint64, xb uint64) (fg0 uint64, fg1 uint64)
-
 // p256BinGCDADX is p256BinGCDGeneric with MULX, ADCX, ADOX, SHRX and
 // SHLX: it sets out = y⁻¹·2^(-33·18) mod m for y < m (0 gives 0), the
 // same words for any input. out may alias y. It requires BMI2 and ADX.

@@ -2,9 +2,6 @@
 
 package nistec
 
-// bingcdInner is bingcdInnerGeneric: the build has no assembly.
-func bingcdInner(xa, xb uint64) (fg0, fg1 uint64) { return bingcdInnerGeneric(xa, xb) }
-
 // The binary GCD inversions are the Go of _gen: the build has no assembly.
 // Each sets out = y⁻¹·2^(-33·iterations) mod m for y < m (0 gives 0); out
 // may alias y. Constant time.

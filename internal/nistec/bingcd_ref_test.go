@@ -1,6 +1,10 @@
 package nistec
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/carry-crypto/carry/internal/bingcd"
+)
 
 // The binary GCD for any modulus up to bingcdMaxWords words: the reference
 // that the inversions written out for each modulus (pNNNBinGCDGeneric, from
@@ -13,7 +17,7 @@ const bingcdMaxWords = 9
 // needs for a modulus of bitLen bits: 2·bitLen - 1 binary GCD steps in all,
 // 31 an iteration, and one more iteration as a margin.
 func bingcdIterations(bitLen int) int {
-	return (2*bitLen-1+bingcdSteps-1)/bingcdSteps + 1
+	return (2*bitLen-1+bingcd.Steps-1)/bingcd.Steps + 1
 }
 
 // binaryInvert sets v to y⁻¹·2^(-33·iters) mod m, for an odd modulus m of at
@@ -47,7 +51,7 @@ func binaryInvert(v, y, m []uint64, m0inv uint64, iters int) {
 		aHi, bHi, aLo, bLo := uint64(0), uint64(0), a[0], b[0]
 		searching := ^uint64(0)
 		for i := n - 1; i >= 1; i-- {
-			found := nonzeroMask(a[i]|b[i]) & searching
+			found := bingcd.NonzeroMask(a[i]|b[i]) & searching
 			aHi = aHi&^found | a[i]&found
 			aLo = aLo&^found | a[i-1]&found
 			bHi = bHi&^found | b[i]&found
@@ -55,7 +59,7 @@ func binaryInvert(v, y, m []uint64, m0inv uint64, iters int) {
 			searching &^= found
 		}
 		s := uint(bits.LeadingZeros64(aHi | bHi))
-		const low = 1<<bingcdSteps - 1
+		const low = 1<<bingcd.Steps - 1
 		xa := (aHi<<s|aLo>>(64-s))&^low | a[0]&low
 		xb := (bHi<<s|bLo>>(64-s))&^low | b[0]&low
 
@@ -63,7 +67,7 @@ func binaryInvert(v, y, m []uint64, m0inv uint64, iters int) {
 		// swapping if a < b); then halve a. f0, g0, f1, g1 track a and b as
 		// combinations of the iteration's starting values, scaled by 2^31.
 		f0, g0, f1, g1 := uint64(1), uint64(0), uint64(0), uint64(1)
-		for range bingcdSteps {
+		for range bingcd.Steps {
 			odd := -(xa & 1)
 			_, lt := bits.Sub64(xa, xb, 0)
 			swap := odd & -lt
@@ -112,7 +116,7 @@ func bingcdLinear(out, a, b []uint64, f, g uint64) uint64 {
 	// Shift right by 31 (the low n words of the quotient; its magnitude is
 	// below 2^(64n)), then take the absolute value.
 	for i := range n {
-		out[i] = ta[i]>>bingcdSteps | ta[i+1]<<(64-bingcdSteps)
+		out[i] = ta[i]>>bingcd.Steps | ta[i+1]<<(64-bingcd.Steps)
 	}
 	c = neg & 1
 	for i := range n {

@@ -16,8 +16,9 @@
 //   - P-521 held as itself: 2^521 - 1 reduces the 18-word product by one
 //     shift and add.
 //   - Inversion, in every field and scalar field, by Pornin's constant-time
-//     binary GCD (eprint 2020/972), written out for each modulus; square
-//     roots by a sliding window of 5 bits.
+//     binary GCD (eprint 2020/972), written out for each modulus around the
+//     inner loop of internal/bingcd; square roots by a sliding window of 5
+//     bits.
 //   - ScalarMult: signed 5-bit digits, each digit's multiple read by a
 //     masked scan of 16 points and added; the doublings in Jacobian
 //     coordinates (3M + 5S, exception-free on these odd-order curves).

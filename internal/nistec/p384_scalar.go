@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/bits"
+
+	"github.com/carry-crypto/carry/internal/bingcd"
 )
 
 // P384Scalar is an integer modulo n, the order of the P384 group, held in
@@ -149,31 +151,31 @@ func p384OrdBinGCDGeneric(out, y *[6]uint64) {
 		// 64), with the low 31 bits replaced by the true low bits.
 		aHi, bHi, aLo, bLo := uint64(0), uint64(0), a0, b0
 		searching, found := ^uint64(0), uint64(0)
-		found = nonzeroMask(a5|b5) & searching
+		found = bingcd.NonzeroMask(a5|b5) & searching
 		aHi = aHi&^found | a5&found
 		aLo = aLo&^found | a4&found
 		bHi = bHi&^found | b5&found
 		bLo = bLo&^found | b4&found
 		searching &^= found
-		found = nonzeroMask(a4|b4) & searching
+		found = bingcd.NonzeroMask(a4|b4) & searching
 		aHi = aHi&^found | a4&found
 		aLo = aLo&^found | a3&found
 		bHi = bHi&^found | b4&found
 		bLo = bLo&^found | b3&found
 		searching &^= found
-		found = nonzeroMask(a3|b3) & searching
+		found = bingcd.NonzeroMask(a3|b3) & searching
 		aHi = aHi&^found | a3&found
 		aLo = aLo&^found | a2&found
 		bHi = bHi&^found | b3&found
 		bLo = bLo&^found | b2&found
 		searching &^= found
-		found = nonzeroMask(a2|b2) & searching
+		found = bingcd.NonzeroMask(a2|b2) & searching
 		aHi = aHi&^found | a2&found
 		aLo = aLo&^found | a1&found
 		bHi = bHi&^found | b2&found
 		bLo = bLo&^found | b1&found
 		searching &^= found
-		found = nonzeroMask(a1|b1) & searching
+		found = bingcd.NonzeroMask(a1|b1) & searching
 		aHi = aHi&^found | a1&found
 		aLo = aLo&^found | a0&found
 		bHi = bHi&^found | b1&found
@@ -182,9 +184,9 @@ func p384OrdBinGCDGeneric(out, y *[6]uint64) {
 		const low = 1<<31 - 1
 		xa := (aHi<<s|aLo>>(64-s))&^low | a0&low
 		xb := (bHi<<s|bLo>>(64-s))&^low | b0&low
-		fg0, fg1 := bingcdInner(xa, xb)
-		fg0 += bingcdOffset
-		fg1 += bingcdOffset
+		fg0, fg1 := bingcd.Inner(xa, xb)
+		fg0 += bingcd.Offset
+		fg1 += bingcd.Offset
 		f0, g0 := fg0&0xffffffff+1, fg0>>32+1
 		f1, g1 := fg1&0xffffffff+1, fg1>>32+1
 		// s = a + b, on 7 words.

@@ -31,7 +31,6 @@ import (
 )
 
 //go:generate go run . -out ../fe_amd64.s -stubs ../fe_amd64.go -pkg field25519
-//go:generate go run . -bingcd -out ../bingcd_amd64.s -stubs ../bingcd_amd64.go -pkg field25519
 
 // c is the build context, with the field subroutines of fe4.go.
 var c = gen{Context: build.NewContext()}
@@ -39,14 +38,9 @@ var c = gen{Context: build.NewContext()}
 func main() {
 	fs := flag.NewFlagSet("fe_amd64_asm", flag.ExitOnError)
 	flags := build.NewFlags(fs)
-	bingcd := fs.Bool("bingcd", false, "write the binary GCD's inner loop (bingcd_amd64.s) instead")
 	fs.Parse(os.Args[1:])
 
 	c.ConstraintExpr("!purego")
-	if *bingcd {
-		bingcdFunc()
-		os.Exit(build.Main(flags.Config(), c.Context))
-	}
 	c.Subroutines()
 	mulFunc()
 	squareNFunc()

@@ -10,10 +10,11 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// bingcd writes bingcd_amd64.s (-curve bingcd): bingcdInner, the 31 steps
-// of the binary GCD's inner loop (bingcdInnerGeneric in bingcd.go), and for
-// each modulus that inverts by the binary GCD the whole inversion,
-// pNNNBinGCDADX (pNNNBinGCDGeneric, written by _gen's emitBinGCD).
+// bingcd writes bingcd_amd64.s (-curve bingcd): for each modulus that
+// inverts by the binary GCD the whole inversion, pNNNBinGCDADX
+// (pNNNBinGCDGeneric, written by _gen's emitBinGCD), with the 31 steps of
+// its inner loop written out as internal/bingcd's Inner is (the Go outer
+// loops of pNNNBinGCDGeneric call that one).
 //
 // The steps are written out with CMOV. Each is
 //
@@ -32,22 +33,6 @@ import (
 // (for P-521, with the rows a·f and b·g on the two carry chains of ADCX
 // and ADOX, which leave registers enough for its ten words).
 func bingcd() {
-	TEXT("bingcdInner", NOSPLIT, "func(xa, xb uint64) (fg0, fg1 uint64)")
-	Doc("bingcdInner is bingcdInnerGeneric with CMOV: it runs the 31 binary",
-		"GCD steps on the approximations xa and xb and returns their matrix,",
-		"packed as fg0 = f0 + 2^32·g0 and fg1 = f1 + 2^32·g1 (mod 2^64), the",
-		"same words as bingcdInnerGeneric for any inputs. Constant time.")
-	xa, xb := GP64(), GP64()
-	Load(Param("xa"), xa)
-	Load(Param("xb"), xb)
-	fg0, fg1 := GP64(), GP64()
-	MOVQ(U32(1), fg0)
-	MOVQ(U64(1<<32), fg1)
-	bingcdSteps(xa, xb, fg0, fg1, GP64(), GP64(), GP64(), GP64(), GP64(), GP64())
-	Store(fg0, ReturnIndex(0))
-	Store(fg1, ReturnIndex(1))
-	RET()
-
 	for _, c := range []struct {
 		pre string
 		m   *big.Int
@@ -63,15 +48,11 @@ func bingcd() {
 	}
 }
 
-// bingcdSteps writes the 31 steps on xa, xb, fg0 and fg1 (which the
-// steps update), with the scratch registers d, e, h, k, nb and nf.
-func bingcdSteps(xa, xb, fg0, fg1, d, e, h, k, nb, nf Register) {
-	bingcdStepsWith(xa, xb, fg0, fg1, d, e, h, k, nb, nf, nil)
-}
-
-// bingcdStepsWith is bingcdSteps with the groups of instructions of chunks
-// written between the steps, spread evenly: each group leaves the flags
-// and the steps' registers alone between one step and the next.
+// bingcdStepsWith writes the 31 steps on xa, xb, fg0 and fg1 (which the
+// steps update), with the scratch registers d, e, h, k, nb and nf, and with
+// the groups of instructions of chunks written between the steps, spread
+// evenly: each group leaves the flags and the steps' registers alone
+// between one step and the next.
 func bingcdStepsWith(xa, xb, fg0, fg1, d, e, h, k, nb, nf Register, chunks []func()) {
 	next := 0
 	for i := range 31 {

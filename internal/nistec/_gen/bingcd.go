@@ -52,7 +52,7 @@ func emitBinaryInvert(e *emitter, f *modulus, name string) {
 // variables, the loops over words written out, the two linear combinations
 // of a and b fused into one pass, and those of u and v into another.
 //
-// With the coefficients packed by bingcdSteps, each half is c + 2^31 - 1 for
+// With the coefficients packed by bingcd.Inner, each half is c + 2^31 - 1 for
 // a coefficient c in [-(2^31-1), 2^31]; one more gives c' = c + 2^31 in
 // [1, 2^32], nonnegative, so that every product is unsigned:
 //
@@ -106,7 +106,7 @@ func emitBinGCD(e *emitter, f *modulus, name string, iters int) {
 	e.p("aHi, bHi, aLo, bLo := uint64(0), uint64(0), a0, b0")
 	e.p("searching, found := ^uint64(0), uint64(0)")
 	for i := n - 1; i >= 1; i-- {
-		e.p("found = nonzeroMask(a%d|b%d) & searching", i, i)
+		e.p("found = bingcd.NonzeroMask(a%d|b%d) & searching", i, i)
 		e.p("aHi = aHi&^found | a%d&found", i)
 		e.p("aLo = aLo&^found | a%d&found", i-1)
 		e.p("bHi = bHi&^found | b%d&found", i)
@@ -119,9 +119,9 @@ func emitBinGCD(e *emitter, f *modulus, name string, iters int) {
 	e.p("const low = 1<<31 - 1")
 	e.p("xa := (aHi<<s|aLo>>(64-s))&^low | a0&low")
 	e.p("xb := (bHi<<s|bLo>>(64-s))&^low | b0&low")
-	e.p("fg0, fg1 := bingcdInner(xa, xb)")
-	e.p("fg0 += bingcdOffset")
-	e.p("fg1 += bingcdOffset")
+	e.p("fg0, fg1 := bingcd.Inner(xa, xb)")
+	e.p("fg0 += bingcd.Offset")
+	e.p("fg1 += bingcd.Offset")
 	e.p("f0, g0 := fg0&0xffffffff+1, fg0>>32+1")
 	e.p("f1, g1 := fg1&0xffffffff+1, fg1>>32+1")
 

@@ -12,6 +12,8 @@ func fieldFile(c *curve) []byte {
 	e.p("\"encoding/binary\"")
 	e.p("\"errors\"")
 	e.p("\"math/bits\"")
+	e.p("")
+	e.p("\"github.com/carry-crypto/carry/internal/bingcd\"")
 	e.p(")")
 	e.p("")
 	f := c.field()
@@ -39,6 +41,8 @@ func scalarFile(c *curve) []byte {
 	e.p("\"encoding/binary\"")
 	e.p("\"errors\"")
 	e.p("\"math/bits\"")
+	e.p("")
+	e.p("\"github.com/carry-crypto/carry/internal/bingcd\"")
 	e.p(")")
 	e.p("")
 	f := &modulus{pre: c.name + "Ord", m: c.n, words: c.words, bytes: c.bytes, scalar: true}
