@@ -107,10 +107,10 @@ func (z *Nat) Mod(x *Nat, m *Modulus) *Nat {
 	l := len(x.limbs)
 	blocks := (l + n - 1) / n
 	for b := blocks - 1; b >= 0; b-- {
-		// t = acc·R + X_b, X_b the limbs [b·n, b·n + n) of x.
-		lo := t[:n]
-		clear(lo)
-		copy(lo, x.limbs[b*n:min(l, b*n+n)])
+		// t = acc·R + X_b, X_b the limbs [b·n, b·n + n) of x. Only the
+		// first block read, the top one, can be short, and t is still
+		// zero then.
+		copy(t[:n], x.limbs[b*n:min(l, b*n+n)])
 		copy(t[n:], acc)
 		montRedc(acc, t, m.limbs, m.m0inv)
 		copy(t[:n], acc)

@@ -15,12 +15,7 @@ func not(c choice) choice { return c ^ 1 }
 func (c choice) mask() uint64 { return -uint64(c) }
 
 // ctEq returns 1 if a == b and 0 otherwise, in time independent of a and b.
-func ctEq(a, b uint64) choice {
-	// a - b and b - a both borrow-free only when a == b.
-	_, b1 := bits.Sub64(a, b, 0)
-	_, b2 := bits.Sub64(b, a, 0)
-	return not(choice(b1 | b2))
-}
+func ctEq(a, b uint64) choice { return ctIsZero(a ^ b) }
 
 // ctIsZero returns 1 if a == 0 and 0 otherwise, in time independent of a.
 func ctIsZero(a uint64) choice {
