@@ -40,6 +40,11 @@ type config struct {
 	// skipUnmutated skips the run of the unmutated tests, for a caller
 	// that has just run them; timeout must be set.
 	skipUnmutated bool
+
+	// countOps names the ops of "carry count" whose instruction counts a
+	// survivor must not raise by more than the guard's 2% (empty for no
+	// count).
+	countOps []string
 }
 
 // A pkg is one package under test: its sources and the builds that compile
@@ -100,13 +105,14 @@ type result struct {
 	refused bool // killed by the generator's own checks
 	purego  bool // killed only by the purego build
 	arm64   bool // killed by the arm64 build
+	counted bool // killed by the instruction-count guard
 }
 
 // A tally counts the results of one package.
 type tally struct {
-	mutants, killed, timeouts, refused, purego, arm64, argued, survived, notCompiling, unchanged, notBuilt, stale int
-	elapsed                                                                                                       time.Duration
-	labels                                                                                                        map[string]string // each run mutant's result, by key
+	mutants, killed, timeouts, refused, purego, arm64, counted, argued, survived, notCompiling, unchanged, notBuilt, stale int
+	elapsed                                                                                                                time.Duration
+	labels                                                                                                                 map[string]string // each run mutant's result, by key
 }
 
 func (t *tally) add(r result) {
@@ -125,6 +131,9 @@ func (t *tally) add(r result) {
 		}
 		if r.arm64 {
 			t.arm64++
+		}
+		if r.counted {
+			t.counted++
 		}
 	case survived:
 		t.survived++
@@ -149,9 +158,9 @@ func (t *tally) String() string {
 	if t.notBuilt > 0 {
 		notBuilt = fmt.Sprintf(", %d not built here (no qemu-aarch64)", t.notBuilt)
 	}
-	return fmt.Sprintf("%d mutants: %d killed (%d by the time limit, %d by the generator, %d only by purego, %d on arm64), "+
+	return fmt.Sprintf("%d mutants: %d killed (%d by the time limit, %d by the generator, %d only by purego, %d on arm64, %d by the count guard), "+
 		"%d argued, %d survived, %d not compiling, %d unchanged output%s, %d stale entries; %.1f%% killed; %s",
-		t.mutants, t.killed, t.timeouts, t.refused, t.purego, t.arm64, t.argued, t.survived, t.notCompiling,
+		t.mutants, t.killed, t.timeouts, t.refused, t.purego, t.arm64, t.counted, t.argued, t.survived, t.notCompiling,
 		t.unchanged, notBuilt, t.stale, pct, t.elapsed.Round(time.Second))
 }
 
@@ -530,6 +539,18 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 		fmt.Fprintf(c.out, "%s: unmutated tests (build %q) pass in %s; limit per mutant %s\n",
 			rel, b.name(), d.Round(100*time.Millisecond), limit.Round(time.Second))
 	}
+	if len(c.countOps) > 0 {
+		// The table must hold for the unmutated code, or every survivor
+		// would look slower.
+		res, err := r.countGuard(ctx, nil)
+		if err != nil {
+			return nil, err
+		}
+		if res.out != survived {
+			return nil, fmt.Errorf("%s: the unmutated code fails the count guard (%s): re-record the table first", rel, res.detail)
+		}
+		fmt.Fprintf(c.out, "%s: unmutated counts of %s within the table\n", rel, strings.Join(c.countOps, ", "))
+	}
 	if !c.noSelect && c.run == "" && slices.ContainsFunc(ms, func(m *mutant) bool { return m.gen == "" }) {
 		for _, b := range p.builds {
 			if b.goarch != "" {
@@ -624,6 +645,9 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 		if res.arm64 {
 			t.labels[m.key()] += ", arm64"
 		}
+		if res.counted {
+			t.labels[m.key()] += ", count"
+		}
 		if res.detail != "" {
 			label += " (" + res.detail + ")"
 		}
@@ -658,6 +682,7 @@ type runner struct {
 	*config
 	p        *pkg
 	tmp      string
+	counter  string // the carry command that counts, built once; "" until then
 	timeouts map[string]time.Duration
 	covers   map[string]*coverage // by build tags; none without selection
 	seq      int
@@ -767,6 +792,9 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 	}
 	if !compiled {
 		return result{out: notCompiling}, nil
+	}
+	if len(r.countOps) > 0 {
+		return r.countGuard(ctx, overlay)
 	}
 	return result{out: survived}, nil
 }

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// The instruction-count guard as a test: a mutant that only adds work (a
+// window width, a threshold, a loop that runs longer) changes no result,
+// so no test can see it, but CI's count guard fails on it when an op's
+// count rises more than 2% above the committed table. With -count, a
+// mutant that survives every test is counted with the mutant in place, by
+// "carry count -check" on the ops named, and killed if one of them rose.
+
+// countGuard runs carry's count guard on the ops of -count with the
+// overlay in place, and returns killed when it reports a slowdown, and
+// survived otherwise.
+func (r *runner) countGuard(ctx context.Context, overlay map[string]string) (result, error) {
+	root, err := moduleRoot(ctx, r.p.dir)
+	if err != nil {
+		return result{}, err
+	}
+	if r.counter == "" {
+		r.counter = filepath.Join(r.tmp, "carry")
+		if out, err := r.goCmd(ctx, root, "build", "-o", r.counter, "./cmd/carry").CombinedOutput(); err != nil {
+			r.counter = ""
+			return result{}, fmt.Errorf("building carry for its count guard: %v\n%s", err, out)
+		}
+	}
+	table := filepath.Join(root, "cmd", "carry", "testdata", "counts-amd64.json")
+	args := append([]string{"count", "-check", table, "-paths", "default"}, r.countOps...)
+	cmd := exec.CommandContext(ctx, r.counter, args...)
+	cmd.Dir = root
+	cmd.Env = environWithout("GOFLAGS")
+	if len(overlay) > 0 {
+		ov := filepath.Join(r.tmp, "count-overlay.json")
+		data, err := json.Marshal(map[string]any{"Replace": overlay})
+		if err != nil {
+			return result{}, err
+		}
+		if err := os.WriteFile(ov, data, 0o644); err != nil {
+			return result{}, err
+		}
+		// The count builds carry with "go build", which reads GOFLAGS.
+		cmd.Env = append(cmd.Env, "GOFLAGS=-overlay="+ov)
+	}
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		return result{}, ctx.Err()
+	}
+	if rose := slowdown(out); rose != "" {
+		return result{out: killed, counted: true, detail: "count guard: " + rose}, nil
+	}
+	if err != nil && !bytes.Contains(out, []byte("FAIL: ")) {
+		// Not a comparison that failed: the count itself did not run.
+		return result{}, fmt.Errorf("carry count: %v\n%s", err, out)
+	}
+	return result{out: survived}, nil
+}
+
+// slowdown returns the first rise the count guard reported in out, or "".
+func slowdown(out []byte) string {
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		if line := sc.Text(); strings.HasPrefix(line, "FAIL: ") && strings.HasSuffix(line, "a slowdown") {
+			return strings.TrimPrefix(line, "FAIL: ")
+		}
+	}
+	return ""
+}
+
+// moduleRoot returns the folder of the go.mod of the module holding dir.
+func moduleRoot(ctx context.Context, dir string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD in %s: %v", dir, err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", fmt.Errorf("%s is in no module", dir)
+	}
+	return filepath.Dir(gomod), nil
+}
