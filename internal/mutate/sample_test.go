@@ -19,6 +19,7 @@ var sampled = []struct{ pkg, match, skip string }{
 	{pkg: "./chacha20poly1305/internal/poly1305", match: `^sum_generic\.go `},
 	{pkg: "./internal/edwards25519", match: `^[a-z0-9_]+\.go `,
 		skip: `^TestGenerated.*IsCurrent$|^TestFieldGeneratorCopy$`},
+	{pkg: "./internal/bingcd", skip: `^TestGenerated.*IsCurrent$`},
 }
 
 // TestSampledMutants runs a few mutants of each tallied package, chosen by a
