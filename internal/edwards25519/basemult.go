@@ -4,22 +4,23 @@ package edwards25519
 
 import "github.com/carry-crypto/carry/internal/field25519"
 
-// This file holds the fixed-base scalar multiplication k·B: k is written in
-// 64 signed radix-16 digits e_i in [-8, 8] (as in ref10: Bernstein, Duif,
-// Lange, Schwabe, Yang, "High-speed high-security signatures", 2011,
-// Section 4), and
+// This file holds the fixed-base scalar multiplication k·B: k mod 2^254 is
+// written in 51 signed radix-32 digits e_i in [-16, 16] (the signed windows
+// of ref10, Bernstein, Duif, Lange, Schwabe, Yang, "High-speed high-security
+// signatures", 2011, Section 4, five bits wide), and
 //
-//	k·B = Σ e_i·(16^i·B),
+//	k·B = b·2^254·B + Σ e_i·(32^i·B),
 //
-// where each term is ±(one of 8 precomputed multiples of 16^i·B), read from
-// row i of baseTable by a masked scan. With a row for every digit there are
-// no doublings: the first term is the starting point and the other 63 are
-// mixed additions (7M each with the conversion back to extended
-// coordinates), about 440 multiplications before the inversion, against 255
-// ladder steps of 5M + 4S (about 2300) for X25519. The accumulator stays in
-// completed form between the additions (the steps of add.go). Where the CPU
-// has AVX2, BMI2 and ADX, the 63 scans and additions are one assembly loop
-// (addBaseRowsADX, edwards_amd64.s).
+// where b is bit 254 of k and each term is ±(one of 16 precomputed multiples
+// of 32^i·B), read from row i of baseTable by a masked scan. With a row for
+// every digit there are no doublings: b·2^254·B is the starting point and
+// the 51 terms are mixed additions (7M each with the conversion back to
+// extended coordinates), about 360 multiplications before the inversion,
+// against 255 ladder steps of 5M + 4S (about 2300) for X25519. Sixteen
+// entries a row rather than eight take 12 additions fewer for a scan twice
+// as long. The accumulator stays in completed form between the additions
+// (the steps of add.go). Where the CPU has AVX2, BMI2 and ADX, the 51 scans
+// and additions are one assembly loop (addBaseRowsADX, edwards_amd64.s).
 
 // packedNiels is an affine niels point as the canonical 32-byte little-endian
 // encodings of y+x, y−x and 2d·x·y, four 64-bit words each, least
@@ -30,35 +31,37 @@ import "github.com/carry-crypto/carry/internal/field25519"
 // arrays.
 type packedNiels = [12]uint64
 
-// signedRadix16 sets e to the digits of k in radix 16, each in [-8, 8), but
-// for e[63] in [0, 8], with k = Σ e[i]·16^i. k is a little-endian integer
-// below 2^255: its bit 255 is ignored (the scalar is read mod 2^255).
-func signedRadix16(e *[64]int8, k *[32]byte) {
-	for i, b := range k {
-		e[2*i] = int8(b & 15)
-		e[2*i+1] = int8(b >> 4)
+// signedRadix32 sets e to the digits of k mod 2^254 in radix 32, each in
+// [-16, 16), but for e[50] in [0, 16], with k mod 2^254 = Σ e[i]·32^i. k is
+// a little-endian integer; its bits 254 and 255 are ignored.
+func signedRadix32(e *[51]int8, k *[32]byte) {
+	var b [33]byte // k and a zero byte, so that every window reads two bytes
+	copy(b[:], k[:])
+	for i := range e {
+		p := 5 * i
+		w := uint(b[p/8]) | uint(b[p/8+1])<<8
+		e[i] = int8(w >> (p % 8) & 31)
 	}
-	e[63] &= 7 // bit 255
+	e[50] &= 15 // bits 250 to 253
 
-	// Recenter each digit from [0, 16] to [-8, 8) by moving a carry of 1 to
-	// the next one when it is 8 or more: with e[i] in [0, 16] (15 plus the
-	// incoming carry), (e[i] + 8) >> 4 is that carry. e[63] starts in [0, 7],
-	// so with a carry it stays at most 8, the largest multiple in the table,
-	// and nothing is carried out: this is why k must be below 2^255
-	// (X25519 clamping, RFC 7748 Section 5, clears bit 255).
-	for i := 0; i < 63; i++ {
-		carry := (e[i] + 8) >> 4
-		e[i] -= carry << 4
+	// Recenter each digit from [0, 32] to [-16, 16) by moving a carry of 1
+	// to the next one when it is 16 or more: with e[i] in [0, 32] (31 plus
+	// the incoming carry), (e[i] + 16) >> 5 is that carry. e[50] starts in
+	// [0, 15], so with a carry it stays at most 16, the largest multiple in
+	// the table, and nothing is carried out.
+	for i := 0; i < 50; i++ {
+		carry := (e[i] + 16) >> 5
+		e[i] -= carry << 5
 		e[i+1] += carry
 	}
 }
 
-// selectBase sets v = e·Q, for e in [-8, 8], where tbl[j-1] is j·Q, and
-// returns v. Each of the 8 entries is read, and chosen by a mask; the sign is
-// applied by a mask too. e is secret: it chooses neither a branch nor an
+// selectBase sets v = e·Q, for e in [-16, 16], where tbl[j-1] is j·Q, and
+// returns v. Each of the 16 entries is read, and chosen by a mask; the sign
+// is applied by a mask too. e is secret: it chooses neither a branch nor an
 // index.
-func (v *niels) selectBase(tbl *[8]packedNiels, e int8) *niels {
-	// s is all ones if e < 0; abs = |e| in [0, 8].
+func (v *niels) selectBase(tbl *[16]packedNiels, e int8) *niels {
+	// s is all ones if e < 0; abs = |e| in [0, 16].
 	s := uint64(int64(e) >> 63)
 	abs := (uint64(int64(e)) ^ s) - s
 	selectBase(v, tbl, abs, s)
@@ -67,7 +70,7 @@ func (v *niels) selectBase(tbl *[8]packedNiels, e int8) *niels {
 
 // selectBaseGeneric sets v = ±tbl[abs-1], or the identity if abs = 0,
 // negated if neg is all ones (and not if it is zero).
-func selectBaseGeneric(v *niels, tbl *[8]packedNiels, abs, neg uint64) {
+func selectBaseGeneric(v *niels, tbl *[16]packedNiels, abs, neg uint64) {
 	// w is the entry abs, or zero if abs = 0; the identity (1, 1, 0) is
 	// then made by setting the low bit of y+x and of y−x.
 	var w packedNiels
@@ -89,25 +92,31 @@ func selectBaseGeneric(v *niels, tbl *[8]packedNiels, abs, neg uint64) {
 }
 
 // scanBaseGeneric sets out to tbl[abs-1], or to zero if abs = 0, for abs in
-// [0, 8], reading every entry of tbl and choosing by masks: abs chooses
+// [0, 16], reading every entry of tbl and choosing by masks: abs chooses
 // neither a branch nor an index.
-func scanBaseGeneric(out *packedNiels, tbl *[8]packedNiels, abs uint64) {
-	// One mask per entry: m_j is all ones when abs == j, as abs ^ j is in
-	// [0, 15] and subtracting 1 from it wraps only when it is 0.
-	m1 := -(((abs ^ 1) - 1) >> 63)
-	m2 := -(((abs ^ 2) - 1) >> 63)
-	m3 := -(((abs ^ 3) - 1) >> 63)
-	m4 := -(((abs ^ 4) - 1) >> 63)
-	m5 := -(((abs ^ 5) - 1) >> 63)
-	m6 := -(((abs ^ 6) - 1) >> 63)
-	m7 := -(((abs ^ 7) - 1) >> 63)
-	m8 := -(((abs ^ 8) - 1) >> 63)
-
-	// Each word is gathered from the 8 entries at once.
-	for c := range out {
-		out[c] = tbl[0][c]&m1 | tbl[1][c]&m2 | tbl[2][c]&m3 | tbl[3][c]&m4 |
-			tbl[4][c]&m5 | tbl[5][c]&m6 | tbl[6][c]&m7 | tbl[7][c]&m8
+func scanBaseGeneric(out *packedNiels, tbl *[16]packedNiels, abs uint64) {
+	// The 12 words are gathered in locals, which the compiler keeps in
+	// registers where it has enough of them (arm64), rather than in out.
+	var w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11 uint64
+	for j := range tbl {
+		// m is all ones when abs == j+1, as abs ^ (j+1) is in [0, 31] and
+		// subtracting 1 from it wraps only when it is 0.
+		m := -(((abs ^ uint64(j+1)) - 1) >> 63)
+		e := &tbl[j]
+		w0 |= e[0] & m
+		w1 |= e[1] & m
+		w2 |= e[2] & m
+		w3 |= e[3] & m
+		w4 |= e[4] & m
+		w5 |= e[5] & m
+		w6 |= e[6] & m
+		w7 |= e[7] & m
+		w8 |= e[8] & m
+		w9 |= e[9] & m
+		w10 |= e[10] & m
+		w11 |= e[11] & m
 	}
+	*out = packedNiels{w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11}
 }
 
 // ScalarBaseMult sets v = k·B, where B is the Ed25519 basepoint and k the
@@ -126,19 +135,32 @@ func (v *Point) ScalarBaseMult(k *[32]byte) *Point {
 
 // scalarBaseMult sets r to the completed form of k·B as in ScalarBaseMult.
 func (r *completed) scalarBaseMult(k *[32]byte) {
-	var e [64]int8
-	signedRadix16(&e, k)
+	var e [51]int8
+	signedRadix32(&e, k)
 
-	// r = e_0·B, then plus e_i·16^i·B for i = 1..63.
+	// r = b·2^254·B for bit 254 of k, b: baseTop or the identity (1, 1, 0),
+	// chosen by the mask m.
+	m := -uint64(k[31] >> 6 & 1)
+	var w packedNiels
+	for c := range w {
+		w[c] = baseTop[c] & m
+	}
+	w[0] |= ^m & 1
+	w[4] |= ^m & 1
 	var q niels
-	r.fromNiels(q.selectBase(&baseTable[0], e[0]))
-	r.addBaseRows((*[63][8]packedNiels)(baseTable[1:]), (*[63]int8)(e[1:]))
+	q.YplusX.SetWords((*[4]uint64)(w[0:4]))
+	q.YminusX.SetWords((*[4]uint64)(w[4:8]))
+	q.XY2d.SetWords((*[4]uint64)(w[8:12]))
+	r.fromNiels(&q)
+
+	// Plus e_i·32^i·B for i = 0..50.
+	r.addBaseRows(&baseTable, &e)
 }
 
 // addBaseRowsGeneric sets r to the completed form of P + Σ e[i]·rows[i],
 // where P is the point r stands for and rows[i][j-1] is j times a point,
-// for e[i] in [-8, 8], one selectBase and addNielsStep a row.
-func (r *completed) addBaseRowsGeneric(rows *[63][8]packedNiels, e *[63]int8) {
+// for e[i] in [-16, 16], one selectBase and addNielsStep a row.
+func (r *completed) addBaseRowsGeneric(rows *[51][16]packedNiels, e *[51]int8) {
 	var q niels
 	for i := range rows {
 		q.selectBase(&rows[i], e[i])

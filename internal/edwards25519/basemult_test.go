@@ -160,28 +160,28 @@ func TestScalarBaseMultReference(t *testing.T) {
 	}
 }
 
-func TestSignedRadix16(t *testing.T) {
+func TestSignedRadix32(t *testing.T) {
 	r := testutil.Rand(t)
 	ks := extremeScalars()
 	for range 1000 {
 		ks = append(ks, randBytes(r))
 	}
 	for _, k := range ks {
-		var e [64]int8
-		signedRadix16(&e, k)
+		var e [51]int8
+		signedRadix32(&e, k)
 		sum := new(big.Int)
-		for i := 63; i >= 0; i-- {
-			lo, hi := int8(-8), int8(7)
-			if i == 63 {
-				lo, hi = 0, 8
+		for i := 50; i >= 0; i-- {
+			lo, hi := int8(-16), int8(15)
+			if i == 50 {
+				lo, hi = 0, 16
 			}
 			if e[i] < lo || e[i] > hi {
 				t.Fatalf("k = %x: digit %d = %d, out of [%d, %d]", k, i, e[i], lo, hi)
 			}
-			sum.Lsh(sum, 4).Add(sum, big.NewInt(int64(e[i])))
+			sum.Lsh(sum, 5).Add(sum, big.NewInt(int64(e[i])))
 		}
 		kk := *k
-		kk[31] &= 127
+		kk[31] &= 63
 		if sum.Cmp(leBig(&kk)) != 0 {
 			t.Fatalf("k = %x: digits sum to %x", k, sum)
 		}
@@ -191,12 +191,12 @@ func TestSignedRadix16(t *testing.T) {
 // TestSelectBase checks every digit in [-8, 8] on a few tables against
 // repeated addition.
 func TestSelectBase(t *testing.T) {
-	for _, i := range []int{0, 1, 17, 31, 63} {
+	for _, i := range []int{0, 1, 17, 31, 50} {
 		base := NewGeneratorPoint()
-		for range 4 * i {
+		for range 5 * i {
 			base.Double(base)
 		}
-		for e := -8; e <= 8; e++ {
+		for e := -16; e <= 16; e++ {
 			want := NewIdentityPoint()
 			for range abs(e) {
 				want.Add(want, base)

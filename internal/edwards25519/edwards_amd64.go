@@ -7,10 +7,10 @@ package edwards25519
 // selectBaseAVX2 sets v to the niels point ±tbl[abs-1], or to the identity
 // if abs is 0, negated if neg is all ones (and not if it is zero),
 // computing the words that selectBaseGeneric computes. abs must be in
-// [0, 8]. It requires AVX2.
+// [0, 16]. It requires AVX2.
 //
 //go:noescape
-func selectBaseAVX2(v *niels, tbl *[8][12]uint64, abs uint64, neg uint64)
+func selectBaseAVX2(v *niels, tbl *[16][12]uint64, abs uint64, neg uint64)
 
 // mul4 sets R8..R11 = (SI) * (DI) modulo 2^255 - 19, weakly reduced. It is
 // a subroutine of this file's functions with its own register convention,
@@ -60,7 +60,7 @@ func doubleADX(r *completed)
 // addBaseRowsADX sets r to the completed form of P + Σ e[i]·rows[i], where P
 // is the point r stands for and rows[i][j-1] is j times a point, as the
 // loop of selectBase and addNielsStep over the rows computes it. Each
-// e[i] must be in [-8, 8]. It requires AVX2, BMI2 and ADX.
+// e[i] must be in [-16, 16]. It requires AVX2, BMI2 and ADX.
 //
 //go:noescape
-func addBaseRowsADX(r *completed, rows *[63][8][12]uint64, e *[63]int8)
+func addBaseRowsADX(r *completed, rows *[51][16][12]uint64, e *[51]int8)

@@ -4,7 +4,7 @@
 
 #include "textflag.h"
 
-// func selectBaseAVX2(v *niels, tbl *[8][12]uint64, abs uint64, neg uint64)
+// func selectBaseAVX2(v *niels, tbl *[16][12]uint64, abs uint64, neg uint64)
 // Requires: AVX, AVX2
 TEXT ·selectBaseAVX2(SB), NOSPLIT, $0-32
 	MOVQ v+0(FP), AX
@@ -99,6 +99,86 @@ TEXT ·selectBaseAVX2(SB), NOSPLIT, $0-32
 	VPAND    704(CX), Y6, Y7
 	VPOR     Y7, Y1, Y1
 	VPAND    736(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[8] & (a == j), j = 9
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    768(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    800(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    832(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[9] & (a == j), j = 10
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    864(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    896(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    928(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[10] & (a == j), j = 11
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    960(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    992(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1024(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[11] & (a == j), j = 12
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    1056(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    1088(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1120(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[12] & (a == j), j = 13
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    1152(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    1184(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1216(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[13] & (a == j), j = 14
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    1248(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    1280(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1312(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[14] & (a == j), j = 15
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    1344(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    1376(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1408(CX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[15] & (a == j), j = 16
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    1440(CX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    1472(CX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1504(CX), Y6, Y7
 	VPOR     Y7, Y2, Y2
 	MOVQ     neg+24(FP), CX
 
@@ -1346,13 +1426,13 @@ TEXT ·doubleADX(SB), NOSPLIT, $160-8
 	MOVQ R11, 120(SI)
 	RET
 
-// func addBaseRowsADX(r *completed, rows *[63][8][12]uint64, e *[63]int8)
+// func addBaseRowsADX(r *completed, rows *[51][16][12]uint64, e *[51]int8)
 // Requires: AVX, AVX2
 TEXT ·addBaseRowsADX(SB), NOSPLIT, $320-24
 	MOVQ $0x00000000, 288(SP)
 
 row:
-	// neg = all ones if e[i] < 0, abs = |e[i]|; the row at rows + 768·i
+	// neg = all ones if e[i] < 0, abs = |e[i]|; the row at rows + 1536·i
 	MOVQ    e+16(FP), AX
 	MOVQ    288(SP), CX
 	MOVBQSX (AX)(CX*1), AX
@@ -1361,7 +1441,7 @@ row:
 	XORQ    AX, DX
 	SUBQ    AX, DX
 	MOVQ    rows+8(FP), BX
-	IMUL3Q  $0x00000300, CX, CX
+	IMUL3Q  $0x00000600, CX, CX
 	ADDQ    CX, BX
 
 	// The three 32-byte thirds of the entry, y+x, y−x and 2d·x·y, starting at zero;
@@ -1452,6 +1532,86 @@ row:
 	VPAND    704(BX), Y6, Y7
 	VPOR     Y7, Y1, Y1
 	VPAND    736(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[8] & (a == j), j = 9
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    768(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    800(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    832(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[9] & (a == j), j = 10
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    864(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    896(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    928(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[10] & (a == j), j = 11
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    960(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    992(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1024(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[11] & (a == j), j = 12
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    1056(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    1088(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1120(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[12] & (a == j), j = 13
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    1152(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    1184(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1216(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[13] & (a == j), j = 14
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    1248(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    1280(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1312(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[14] & (a == j), j = 15
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    1344(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    1376(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1408(BX), Y6, Y7
+	VPOR     Y7, Y2, Y2
+	VPADDQ   Y3, Y4, Y4
+
+	// acc |= tbl[15] & (a == j), j = 16
+	VPCMPEQQ Y4, Y5, Y6
+	VPAND    1440(BX), Y6, Y7
+	VPOR     Y7, Y0, Y0
+	VPAND    1472(BX), Y6, Y7
+	VPOR     Y7, Y1, Y1
+	VPAND    1504(BX), Y6, Y7
 	VPOR     Y7, Y2, Y2
 
 	// The identity (1, 1, 0) for abs = 0: the low bit of y+x and of y−x
@@ -1710,6 +1870,6 @@ row:
 	MOVQ R10, 112(SI)
 	MOVQ R11, 120(SI)
 	INCQ 288(SP)
-	CMPQ 288(SP), $0x3f
+	CMPQ 288(SP), $0x33
 	JNE  row
 	RET

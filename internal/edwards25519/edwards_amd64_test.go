@@ -20,12 +20,12 @@ import (
 func TestSelectBaseAVX2(t *testing.T) {
 	testutil.RequireImplementation(t, "edwards25519", "avx2")
 	r := testutil.Rand(t)
-	rows := make([]*[8]packedNiels, 0, len(baseTable)+100)
+	rows := make([]*[16]packedNiels, 0, len(baseTable)+100)
 	for i := range baseTable {
 		rows = append(rows, &baseTable[i])
 	}
 	for range 100 {
-		row := new([8]packedNiels)
+		row := new([16]packedNiels)
 		for j := range row {
 			for c := range row[j] {
 				row[j][c] = r.Uint64()
@@ -34,7 +34,7 @@ func TestSelectBaseAVX2(t *testing.T) {
 		rows = append(rows, row)
 	}
 	for n, row := range rows {
-		for abs := uint64(0); abs <= 8; abs++ {
+		for abs := uint64(0); abs <= 16; abs++ {
 			for _, neg := range []uint64{0, ^uint64(0)} {
 				var got, want niels
 				got.XY2d.SetWords(&[4]uint64{r.Uint64(), r.Uint64()}) // overwritten, not ORed into
@@ -118,9 +118,8 @@ func TestStepsADXMatchGeneric(t *testing.T) {
 
 // TestAddBaseRowsADX compares the assembly loop over the table rows with
 // addBaseRowsGeneric word for word, from random completed points (any four
-// words per coordinate) and random digits, the extremes -8, 0 and 8 among
-// them, on the rows of baseTable that scalarBaseMult passes and on random
-// rows.
+// words per coordinate) and random digits, the extremes -16, 0 and 16 among
+// them, on baseTable and on random rows.
 func TestAddBaseRowsADX(t *testing.T) {
 	testutil.RequireImplementation(t, "edwards25519", "avx2")
 	testutil.RequireImplementation(t, "edwards25519", "adx")
@@ -132,8 +131,8 @@ func TestAddBaseRowsADX(t *testing.T) {
 		v.Add(&v, &v) // any words below 2^256
 		return v
 	}
-	tableRows := (*[63][8]packedNiels)(baseTable[1:])
-	randomRows := new([63][8]packedNiels)
+	tableRows := &baseTable
+	randomRows := new([51][16]packedNiels)
 	for i := range randomRows {
 		for j := range randomRows[i] {
 			for c := range randomRows[i][j] {
@@ -146,11 +145,11 @@ func TestAddBaseRowsADX(t *testing.T) {
 		if n%4 == 3 {
 			rows = randomRows
 		}
-		var e [63]int8
+		var e [51]int8
 		for i := range e {
-			e[i] = int8(r.IntN(17) - 8)
+			e[i] = int8(r.IntN(33) - 16)
 			if n%8 == 1 {
-				e[i] = [3]int8{-8, 0, 8}[r.IntN(3)]
+				e[i] = [3]int8{-16, 0, 16}[r.IntN(3)]
 			}
 		}
 		got := completed{randElement(), randElement(), randElement(), randElement()}

@@ -13,7 +13,7 @@ func init() {
 	impl.Register(implADX, &useADX)
 }
 
-func selectBase(v *niels, tbl *[8]packedNiels, abs, neg uint64) {
+func selectBase(v *niels, tbl *[16]packedNiels, abs, neg uint64) {
 	if useAVX2 {
 		selectBaseAVX2(v, tbl, abs, neg)
 	} else {
@@ -21,7 +21,7 @@ func selectBase(v *niels, tbl *[8]packedNiels, abs, neg uint64) {
 	}
 }
 
-func (r *completed) addBaseRows(rows *[63][8]packedNiels, e *[63]int8) {
+func (r *completed) addBaseRows(rows *[51][16]packedNiels, e *[51]int8) {
 	if useADX && useAVX2 {
 		addBaseRowsADX(r, rows, e)
 	} else {

@@ -10,11 +10,11 @@ func init() {
 	impl.Register(implADX, nil)
 }
 
-func selectBase(v *niels, tbl *[8]packedNiels, abs, neg uint64) {
+func selectBase(v *niels, tbl *[16]packedNiels, abs, neg uint64) {
 	selectBaseGeneric(v, tbl, abs, neg)
 }
 
-func (r *completed) addBaseRows(rows *[63][8]packedNiels, e *[63]int8) {
+func (r *completed) addBaseRows(rows *[51][16]packedNiels, e *[51]int8) {
 	r.addBaseRowsGeneric(rows, e)
 }
 

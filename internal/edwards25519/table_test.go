@@ -3,7 +3,7 @@ package edwards25519
 import "testing"
 
 // TestBaseTable checks every entry of the generated table against the
-// package's own point arithmetic: 16^i·B by doublings of B, j·256^i·B by
+// package's own point arithmetic: 32^i·B by doublings of B, j·256^i·B by
 // additions, converted to niels form with an inversion. The generator uses
 // math/big, so the two computations are independent.
 func TestBaseTable(t *testing.T) {
@@ -18,7 +18,7 @@ func TestBaseTable(t *testing.T) {
 			got.YminusX.SetWords((*[4]uint64)(baseTable[i][j][4:8]))
 			got.XY2d.SetWords((*[4]uint64)(baseTable[i][j][8:12]))
 			if got.YplusX.Equal(&want.YplusX) != 1 || got.YminusX.Equal(&want.YminusX) != 1 || got.XY2d.Equal(&want.XY2d) != 1 {
-				t.Errorf("baseTable[%d][%d] ≠ %d·16^%d·B", i, j, j+1, i)
+				t.Errorf("baseTable[%d][%d] ≠ %d·32^%d·B", i, j, j+1, i)
 			}
 			// The words are canonical encodings: below p.
 			for c := 0; c < 12; c += 4 {
@@ -29,8 +29,25 @@ func TestBaseTable(t *testing.T) {
 			}
 			q.Add(q, base)
 		}
-		for range 4 {
+		for range 5 {
 			base.Double(base)
 		}
+	}
+}
+
+// TestBaseTop checks baseTop against 254 doublings of B.
+func TestBaseTop(t *testing.T) {
+	q := NewGeneratorPoint()
+	for range 254 {
+		q.Double(q)
+	}
+	var want niels
+	want.fromPoint(q)
+	var got niels
+	got.YplusX.SetWords((*[4]uint64)(baseTop[0:4]))
+	got.YminusX.SetWords((*[4]uint64)(baseTop[4:8]))
+	got.XY2d.SetWords((*[4]uint64)(baseTop[8:12]))
+	if got.YplusX.Equal(&want.YplusX) != 1 || got.YminusX.Equal(&want.YminusX) != 1 || got.XY2d.Equal(&want.XY2d) != 1 {
+		t.Error("baseTop ≠ 2^254·B")
 	}
 }

@@ -5,11 +5,13 @@
 //
 // selectBaseAVX2 computes exactly what selectBaseGeneric (in basemult.go)
 // computes. Its scan is scanBaseGeneric's: for each of the 12 words of an
-// entry, the OR over the 8 entries j = 1..8 of the word ANDed with a mask
-// that is all ones when abs == j and zero otherwise. An entry is 96 bytes, three 256-bit registers; each mask is
-// made in a general register without branching, then broadcast. Every entry
-// is read whatever abs is, at addresses that do not depend on it, and
-// VPAND/VPOR take the same time for any data.
+// entry, the OR over the 16 entries j = 1..16 of the word ANDed with a mask
+// that is all ones when abs == j and zero otherwise. An entry is 96 bytes,
+// three 256-bit registers; each mask is a vector comparison of abs with j,
+// without branching. Every entry is read whatever abs is, at addresses that
+// do not depend on it, and VPCMPEQQ, VPAND and VPOR take the same time for
+// any data. addBaseRowsADX runs this selection and addNielsADX's addition
+// for each row of the table in one loop.
 package main
 
 import (
@@ -41,7 +43,7 @@ func main() {
 func selectBase() {
 	c.Function("selectBaseAVX2")
 	c.Attributes(attr.NOSPLIT)
-	sig, err := gotypes.ParseSignatureInPackage(pointPackage, "func(v *niels, tbl *[8][12]uint64, abs, neg uint64)")
+	sig, err := gotypes.ParseSignatureInPackage(pointPackage, "func(v *niels, tbl *[16][12]uint64, abs, neg uint64)")
 	if err != nil {
 		panic(err)
 	}
@@ -49,7 +51,7 @@ func selectBase() {
 	c.Doc("selectBaseAVX2 sets v to the niels point ±tbl[abs-1], or to the identity",
 		"if abs is 0, negated if neg is all ones (and not if it is zero),",
 		"computing the words that selectBaseGeneric computes. abs must be in",
-		"[0, 8]. It requires AVX2.")
+		"[0, 16]. It requires AVX2.")
 	c.Pragma("noescape")
 
 	out := Mem{Base: c.Load(c.Param("v"), c.GP64())}
@@ -62,7 +64,7 @@ func selectBase() {
 	c.RET()
 }
 
-// scan returns the entry abs of the row at tbl (abs in [1, 8]), or zero for
+// scan returns the entry abs of the row at tbl (abs in [1, 16]), or zero for
 // abs = 0, as three 256-bit registers: y+x, y−x and 2d·x·y. The mask of
 // entry j is the lanes of abs broadcast compared with j, counted up in a
 // register from 1: every entry is read at an address that does not depend
@@ -81,14 +83,14 @@ func scan(tbl Mem, abs Register) [3]VecVirtual {
 	c.VMOVQ(abs, ax) // VEX-encoded: a legacy SSE MOVQ here would pay the AVX-SSE transition
 	c.VPBROADCASTQ(ax, a)
 	mask, t := c.YMM(), c.YMM()
-	for e := 1; e <= 8; e++ {
+	for e := 1; e <= 16; e++ {
 		c.Commentf("acc |= tbl[%d] & (a == j), j = %d", e-1, e)
 		c.VPCMPEQQ(j, a, mask)
 		for q, x := range acc {
 			c.VPAND(tbl.Offset(96*(e-1)+32*q), mask, t)
 			c.VPOR(t, x, x)
 		}
-		if e < 8 {
+		if e < 16 {
 			c.VPADDQ(one, j, j)
 		}
 	}
@@ -155,21 +157,21 @@ func selectTail(acc [3]VecVirtual, abs, neg Register, out Mem) {
 	}
 }
 
-// addBaseRows emits addBaseRowsADX: for each of 63 rows, the selection of
+// addBaseRows emits addBaseRowsADX: for each of 51 rows, the selection of
 // selectBaseAVX2 into the frame and the mixed addition of addNielsADX, in
 // one loop, so that a row costs no call from Go.
 func addBaseRows() {
 	const name = "addBaseRowsADX"
-	t := text(name, "func(r *completed, rows *[63][8][12]uint64, e *[63]int8)", 10,
+	t := text(name, "func(r *completed, rows *[51][16][12]uint64, e *[51]int8)", 10,
 		name+" sets r to the completed form of P + Σ e[i]·rows[i], where P",
 		"is the point r stands for and rows[i][j-1] is j times a point, as the",
 		"loop of selectBase and addNielsStep over the rows computes it. Each",
-		"e[i] must be in [-8, 8]. It requires AVX2, BMI2 and ADX.")
+		"e[i] must be in [-16, 16]. It requires AVX2, BMI2 and ADX.")
 	q, i := t[6].frame, t[9].frame // q: 96 bytes, the niels point of the row; i: the row
 	c.MOVQ(U32(0), i)
 	c.Label("row")
 
-	c.Comment("neg = all ones if e[i] < 0, abs = |e[i]|; the row at rows + 768·i")
+	c.Comment("neg = all ones if e[i] < 0, abs = |e[i]|; the row at rows + 1536·i")
 	e := c.Load(c.Param("e"), c.GP64())
 	k := c.GP64()
 	c.MOVQ(i, k)
@@ -180,7 +182,7 @@ func addBaseRows() {
 	c.XORQ(neg, abs)
 	c.SUBQ(neg, abs)
 	row := c.Load(c.Param("rows"), c.GP64())
-	c.IMUL3Q(U32(768), k, k)
+	c.IMUL3Q(U32(1536), k, k)
 	c.ADDQ(k, row)
 	acc := scan(Mem{Base: row}, abs)
 	selectTail(acc, abs, neg, q)
@@ -188,7 +190,7 @@ func addBaseRows() {
 	addNiels(t, local(q), local(q.Offset(32)), local(q.Offset(64)), false)
 
 	c.INCQ(i)
-	c.CMPQ(i, U8(63))
+	c.CMPQ(i, U8(51))
 	c.JNE(LabelRef("row"))
 	c.RET()
 }

@@ -1,5 +1,6 @@
 // Command _gen writes table_base.go, the fixed-base table of package
-// edwards25519: for i = 0..63 and j = 1..8, the point j·16^i·B, where B is
+// edwards25519: for i = 0..50 and j = 1..16, the point j·32^i·B, and the
+// point 2^254·B, where B is
 // the Ed25519 basepoint (RFC 8032, Section 5.1), in affine niels form
 // (y+x, y−x, 2d·x·y), each coordinate as its canonical 32-byte encoding
 // packed into four little-endian 64-bit words.
@@ -152,33 +153,47 @@ func generate() ([]byte, error) {
 
 package edwards25519
 
-// baseTable[i][j-1] is j·16^i·B for i = 0..63 and j = 1..8, where B is the
+// baseTable[i][j-1] is j·32^i·B for i = 0..50 and j = 1..16, where B is the
 // Ed25519 basepoint (RFC 8032, Section 5.1), as a packedNiels: the canonical
 // encodings of y+x, y−x and 2d·x·y, four little-endian words each. It is
 // computed with math/big by _gen.
-var baseTable = [64][8]packedNiels{
+var baseTable = [51][16]packedNiels{
 `)
-	base := B // 16^i·B
-	for i := 0; i < 64; i++ {
-		fmt.Fprintf(&buf, "{ // 16^%d·B\n", i)
+	base := B // 32^i·B
+	for i := 0; i < 51; i++ {
+		fmt.Fprintf(&buf, "{ // 32^%d·B\n", i)
 		q := base
-		for j := 1; j <= 8; j++ {
-			w := niels(q)
-			buf.WriteString("{")
-			for k, x := range w {
-				if k > 0 {
-					buf.WriteString(", ")
-				}
-				fmt.Fprintf(&buf, "%#016x", x)
-			}
-			fmt.Fprintf(&buf, "}, // %d·16^%d·B\n", j, i)
+		for j := 1; j <= 16; j++ {
+			writeNiels(&buf, q)
+			fmt.Fprintf(&buf, ", // %d·32^%d·B\n", j, i)
 			q = add(q, base)
 		}
 		buf.WriteString("},\n")
-		for k := 0; k < 4; k++ {
+		for k := 0; k < 5; k++ {
 			base = add(base, base)
 		}
 	}
-	buf.WriteString("}\n")
+	buf.WriteString(`}
+
+// baseTop is 2^254·B, as a packedNiels.
+var baseTop = packedNiels`)
+	top := B
+	for k := 0; k < 254; k++ {
+		top = add(top, top)
+	}
+	writeNiels(&buf, top)
+	buf.WriteString("\n")
 	return format.Source(buf.Bytes())
+}
+
+// writeNiels writes q's niels form as a composite literal of 12 words.
+func writeNiels(buf *bytes.Buffer, q point) {
+	buf.WriteString("{")
+	for k, x := range niels(q) {
+		if k > 0 {
+			buf.WriteString(", ")
+		}
+		fmt.Fprintf(buf, "%#016x", x)
+	}
+	buf.WriteString("}")
 }
