@@ -45,7 +45,7 @@ func BenchmarkExp(b *testing.B) {
 // widths Exp uses (expWindow) were chosen from it.
 func BenchmarkExpWindow(b *testing.B) {
 	for _, bits := range benchSizes {
-		for _, w := range []int{4, 5, 6} {
+		for w := 3; w <= maxWindowBits; w++ {
 			b.Run(fmt.Sprintf("%d/w=%d", bits, w), func(b *testing.B) {
 				m, x, e := benchModulus(b, bits)
 				z := NewNat()

@@ -11,12 +11,9 @@ func expWindow(n int) int {
 	return 5
 }
 
-// expMaxWindowBits is the widest window Exp uses, which sizes its table.
-const expMaxWindowBits = 5
-
-// maxWindowBits is the widest window expWindow accepts: a window's bits
-// straddle at most two bytes of the exponent.
-const maxWindowBits = 8
+// maxWindowBits is the widest window the exponentiations use (expWindow,
+// ifmaWindow), which sizes their tables.
+const maxWindowBits = 5
 
 // Exp sets z = x^e mod m, and returns z. e is big-endian and may have any
 // length, leading zeros included; x must have m's limb count (its value may
@@ -63,15 +60,13 @@ func ExpPair(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2 *Mo
 	z2.Exp(x2, e2, m2)
 }
 
-// expWindow is Exp with a window of w bits, 1 ≤ w ≤ maxWindowBits.
+// expWindow is Exp with a window of w bits, 1 ≤ w ≤ maxWindowBits (it
+// panics on another width).
 func (z *Nat) expWindow(x *Nat, e []byte, m *Modulus, w int) *Nat {
 	checkSize(m, x)
-	if w < 1 || w > maxWindowBits {
-		panic("carry/bigmod: internal error: bad window width")
-	}
 	n := len(m.limbs)
 	entries := 1 << w
-	var buf [(1<<expMaxWindowBits + 3) * stackLimbs]uint64
+	var buf [(1<<maxWindowBits + 3) * stackLimbs]uint64
 	mem := scratch(buf[:], (entries+3)*n)
 	table := mem[:entries*n]
 	acc := mem[entries*n : (entries+1)*n]
@@ -119,8 +114,8 @@ func (z *Nat) expWindow(x *Nat, e []byte, m *Modulus, w int) *Nat {
 }
 
 // windowBits returns the w bits of the big-endian e starting at bit lo
-// (counted from the least significant), for w ≤ 8. The bytes it reads depend
-// on len(e), lo and w only.
+// (counted from the least significant), for w ≤ 9: the bits straddle at
+// most two bytes. The bytes it reads depend on len(e), lo and w only.
 func windowBits(e []byte, lo, w int) uint64 {
 	i := len(e) - 1 - lo/8 // the byte holding bit lo
 	v := uint64(e[i])

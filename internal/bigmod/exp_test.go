@@ -220,7 +220,7 @@ func TestWindowBits(t *testing.T) {
 			e[i] = byte(r.Uint64())
 		}
 		eb := new(big.Int).SetBytes(e)
-		for w := 1; w <= maxWindowBits; w++ {
+		for w := 1; w <= 9; w++ { // windowBits's contract
 			for lo := 0; lo+w <= 8*l; lo++ {
 				want := new(big.Int).Rsh(eb, uint(lo))
 				want.And(want, big.NewInt(1<<w-1))
@@ -247,5 +247,22 @@ func TestCtSelect(t *testing.T) {
 				t.Fatalf("ctSelect(%d) word %d = %x, want %x", k, j, z[j], table[k*n+j])
 			}
 		}
+	}
+}
+
+// TestExpWindowWidths checks that expWindow refuses the widths its tables
+// have no room for, by a panic.
+func TestExpWindowWidths(t *testing.T) {
+	m := modulusFromBig(t, big.NewInt(1000003))
+	x := natFromBig(big.NewInt(2), 1)
+	for _, w := range []int{0, maxWindowBits + 1} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("expWindow with width %d did not panic", w)
+				}
+			}()
+			NewNat().expWindow(x, []byte{1, 2}, m, w)
+		}()
 	}
 }

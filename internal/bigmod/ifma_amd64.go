@@ -91,7 +91,7 @@ func selectIFMA(z, table []uint64, k uint64) {
 	}
 }
 
-// expIFMA is Exp with a window of w bits, 1 ≤ w ≤ expMaxWindowBits, on the
+// expIFMA is Exp with a window of w bits, 1 ≤ w ≤ maxWindowBits, on the
 // IFMA kernels, for m.r52 != nil. Its time depends on len(e) and m's size
 // only.
 //
@@ -105,7 +105,7 @@ func (z *Nat) expIFMA(x *Nat, e []byte, m *Modulus, w int) *Nat {
 	r := m.r52
 	P := r.words
 	entries := 1 << w
-	var buf [(1<<expMaxWindowBits+3)*maxDigitWords + 7]uint64
+	var buf [(1<<maxWindowBits+3)*maxDigitWords + 7]uint64
 	mem := aligned64(buf[:], (entries+3)*P)
 	table := mem[:entries*P]
 	acc := mem[entries*P : (entries+1)*P]
@@ -192,7 +192,7 @@ func expPairIFMA(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2
 	r1, r2 := m1.r52, m2.r52
 	P := r1.words
 	entries := 1 << w
-	var buf [(2<<expMaxWindowBits+12)*maxPairWords + 7]uint64
+	var buf [(2<<maxWindowBits+12)*maxPairWords + 7]uint64
 	mem := aligned64(buf[:], (2*entries+12)*P)
 	take := func(words int) []uint64 {
 		s := mem[:words:words]
