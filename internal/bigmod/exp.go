@@ -90,7 +90,7 @@ func (z *Nat) expWindow(x *Nat, e []byte, m *Modulus, w int) *Nat {
 	// that the others are w wide, and needs no squaring.
 	nbits := 8 * len(e)
 	copy(acc, m.one)
-	if nbits > 0 {
+	if len(e) > 0 {
 		windows := (nbits + w - 1) / w
 		first := nbits - (windows-1)*w
 		ctSelect(acc, table, windowBits(e, (windows-1)*w, first))

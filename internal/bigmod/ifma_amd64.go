@@ -128,7 +128,7 @@ func (z *Nat) expIFMA(x *Nat, e []byte, m *Modulus, w int) *Nat {
 
 	nbits := 8 * len(e)
 	copy(acc, entry(0))
-	if nbits > 0 {
+	if len(e) > 0 {
 		windows := (nbits + w - 1) / w
 		first := nbits - (windows-1)*w
 		selectIFMA(acc, table, windowBits(e, (windows-1)*w, first))
@@ -237,7 +237,7 @@ func expPairIFMA(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2
 
 	nbits := 8 * len(e1)
 	get(acc, 0)
-	if nbits > 0 {
+	if len(e1) > 0 {
 		windows := (nbits + w - 1) / w
 		first := nbits - (windows-1)*w
 		lo := (windows - 1) * w
