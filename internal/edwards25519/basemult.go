@@ -138,20 +138,24 @@ func (r *completed) scalarBaseMult(k *[32]byte) {
 	var e [51]int8
 	signedRadix32(&e, k)
 
-	// r = b·2^254·B for bit 254 of k, b: baseTop or the identity (1, 1, 0),
-	// chosen by the mask m.
+	// r = b·2^254·B for bit 254 of k, b: baseTop or the identity's (1, 1),
+	// chosen by the mask m, as the completed point ((2x:2),(2y:2)) from
+	// y+x and y−x.
 	m := -uint64(k[31] >> 6 & 1)
-	var w packedNiels
+	var w [8]uint64
 	for c := range w {
 		w[c] = baseTop[c] & m
 	}
 	w[0] |= ^m & 1
 	w[4] |= ^m & 1
-	var q niels
-	q.YplusX.SetWords((*[4]uint64)(w[0:4]))
-	q.YminusX.SetWords((*[4]uint64)(w[4:8]))
-	q.XY2d.SetWords((*[4]uint64)(w[8:12]))
-	r.fromNiels(&q)
+	var yPlusX, yMinusX field25519.Element
+	yPlusX.SetWords((*[4]uint64)(w[0:4]))
+	yMinusX.SetWords((*[4]uint64)(w[4:8]))
+	r.X.Sub(&yPlusX, &yMinusX)
+	r.Y.Add(&yPlusX, &yMinusX)
+	r.Z.One()
+	r.Z.Add(&r.Z, &r.Z)
+	r.T.Set(&r.Z)
 
 	// Plus e_i·32^i·B for i = 0..50.
 	r.addBaseRows(&baseTable, &e)

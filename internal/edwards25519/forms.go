@@ -42,17 +42,6 @@ func (v *completed) identity() *completed {
 	return v
 }
 
-// fromNiels sets v to a completed form of the affine point q,
-// ((2x:2),(2y:2)), and returns v.
-func (v *completed) fromNiels(q *niels) *completed {
-	v.X.Sub(&q.YplusX, &q.YminusX)
-	v.Y.Add(&q.YplusX, &q.YminusX)
-	v.Z.One()
-	v.Z.Add(&v.Z, &v.Z)
-	v.T.Set(&v.Z)
-	return v
-}
-
 // fromCompleted sets v to the extended coordinates of p, and returns v.
 func (v *Point) fromCompleted(p *completed) *Point {
 	// (X:Y:Z:T) = (X·T : Y·Z : Z·T : X·Y), so that X/Z = pX/pZ, Y/Z = pY/pT

@@ -927,5 +927,5 @@ var baseTable = [51][16]packedNiels{
 	},
 }
 
-// baseTop is 2^254·B, as a packedNiels.
-var baseTop = packedNiels{0xa162e7246695c486, 0x131d633435a89607, 0x30521561a0d12a37, 0x56704bada6afb363, 0x57427734c7f8b84c, 0xf141a13e01b270e9, 0x02d1adfeb4e564a6, 0x4bb23d92ce83bd48, 0xaf6c4aa752f912b9, 0x5e665f6cd86770c8, 0x4c35ac83a3c8cd58, 0x2b7a29c010a58a7e}
+// baseTop is y+x and y−x of 2^254·B, as the first 8 words of a packedNiels.
+var baseTop = [8]uint64{0xa162e7246695c486, 0x131d633435a89607, 0x30521561a0d12a37, 0x56704bada6afb363, 0x57427734c7f8b84c, 0xf141a13e01b270e9, 0x02d1adfeb4e564a6, 0x4bb23d92ce83bd48}

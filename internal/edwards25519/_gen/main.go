@@ -175,21 +175,28 @@ var baseTable = [51][16]packedNiels{
 	}
 	buf.WriteString(`}
 
-// baseTop is 2^254·B, as a packedNiels.
-var baseTop = packedNiels`)
+// baseTop is y+x and y−x of 2^254·B, as the first 8 words of a packedNiels.
+var baseTop = [8]uint64`)
 	top := B
 	for k := 0; k < 254; k++ {
 		top = add(top, top)
 	}
-	writeNiels(&buf, top)
+	w := niels(top)
+	writeWords(&buf, w[:8])
 	buf.WriteString("\n")
 	return format.Source(buf.Bytes())
 }
 
 // writeNiels writes q's niels form as a composite literal of 12 words.
 func writeNiels(buf *bytes.Buffer, q point) {
+	w := niels(q)
+	writeWords(buf, w[:])
+}
+
+// writeWords writes w as a composite literal.
+func writeWords(buf *bytes.Buffer, w []uint64) {
 	buf.WriteString("{")
-	for k, x := range niels(q) {
+	for k, x := range w {
 		if k > 0 {
 			buf.WriteString(", ")
 		}
