@@ -86,14 +86,13 @@ func (z *Nat) expWindow(x *Nat, e []byte, m *Modulus, w int) *Nat {
 		}
 	}
 
-	// Windows of e from the top; the first takes the leftover bits, so
-	// that the others are w wide, and needs no squaring.
-	nbits := 8 * len(e)
+	// Windows of e from the top; the first holds the leftover bits (e has
+	// none above them), so that the others are w wide, and needs no
+	// squaring.
 	copy(acc, m.one)
 	if len(e) > 0 {
-		windows := (nbits + w - 1) / w
-		first := nbits - (windows-1)*w
-		ctSelect(acc, table, windowBits(e, (windows-1)*w, first))
+		windows := (8*len(e) + w - 1) / w
+		ctSelect(acc, table, windowBits(e, (windows-1)*w, w))
 		for k := windows - 2; k >= 0; k-- {
 			for range w {
 				montSqr(tmp, acc, m.limbs, m.m0inv)
@@ -114,8 +113,9 @@ func (z *Nat) expWindow(x *Nat, e []byte, m *Modulus, w int) *Nat {
 }
 
 // windowBits returns the w bits of the big-endian e starting at bit lo
-// (counted from the least significant), for w ≤ 9: the bits straddle at
-// most two bytes. The bytes it reads depend on len(e), lo and w only.
+// (counted from the least significant), those above e's top as zeros, for
+// lo < 8·len(e) and w ≤ 9: the bits straddle at most two bytes. The bytes
+// it reads depend on len(e), lo and w only.
 func windowBits(e []byte, lo, w int) uint64 {
 	i := len(e) - 1 - lo/8 // the byte holding bit lo
 	v := uint64(e[i])

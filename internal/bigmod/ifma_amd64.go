@@ -126,12 +126,10 @@ func (z *Nat) expIFMA(x *Nat, e []byte, m *Modulus, w int) *Nat {
 		}
 	}
 
-	nbits := 8 * len(e)
 	copy(acc, entry(0))
 	if len(e) > 0 {
-		windows := (nbits + w - 1) / w
-		first := nbits - (windows-1)*w
-		selectIFMA(acc, table, windowBits(e, (windows-1)*w, first))
+		windows := (8*len(e) + w - 1) / w
+		selectIFMA(acc, table, windowBits(e, (windows-1)*w, w))
 		for k := windows - 2; k >= 0; k-- {
 			for range w {
 				amm(acc, acc, acc, r)
@@ -235,14 +233,12 @@ func expPairIFMA(z1, x1 *Nat, e1 []byte, m1 *Modulus, z2, x2 *Nat, e2 []byte, m2
 		put(i)
 	}
 
-	nbits := 8 * len(e1)
 	get(acc, 0)
 	if len(e1) > 0 {
-		windows := (nbits + w - 1) / w
-		first := nbits - (windows-1)*w
+		windows := (8*len(e1) + w - 1) / w
 		lo := (windows - 1) * w
-		selectIFMA(acc[:P], t1, windowBits(e1, lo, first))
-		selectIFMA(acc[P:], t2, windowBits(e2, lo, first))
+		selectIFMA(acc[:P], t1, windowBits(e1, lo, w))
+		selectIFMA(acc[P:], t2, windowBits(e2, lo, w))
 		for k := windows - 2; k >= 0; k-- {
 			for range w {
 				amm2(acc, acc, acc, mm, &k0, P)
