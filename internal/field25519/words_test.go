@@ -175,3 +175,43 @@ func TestFillBytesWords(t *testing.T) {
 		}
 	}
 }
+
+// reduceWords are words w whose multiple 38·w has a low word within 38 of
+// 2^64 (or zero) and a high word from 0 to 37, so that the carries of reduce
+// between 38·r4..r7's words, which random products almost never raise, are
+// all taken.
+func reduceWords() []uint64 {
+	ws := []uint64{0, 1, ^uint64(0), ^uint64(0) - 1}
+	for m := int64(1); m <= 38; m++ {
+		w := new(big.Int).Lsh(big.NewInt(m), 64)
+		ws = append(ws, w.Div(w, big.NewInt(38)).Uint64())
+	}
+	return ws
+}
+
+// TestReduceCarries runs reduce on every pair of reduceWords in adjacent
+// upper words, the other words random, against math/big.
+func TestReduceCarries(t *testing.T) {
+	r := testutil.Rand(t)
+	ws := reduceWords()
+	for hi := 4; hi < 7; hi++ {
+		for _, x := range ws {
+			for _, y := range ws {
+				var w [8]uint64
+				for i := range w {
+					w[i] = ws[r.IntN(len(ws))]
+					if r.IntN(2) == 0 {
+						w[i] = r.Uint64()
+					}
+				}
+				w[hi], w[hi+1] = x, y
+				lo, up := [4]uint64(w[0:4]), [4]uint64(w[4:8])
+				want := new(big.Int).Lsh(wordsToBig(&up), 256)
+				want.Add(want, wordsToBig(&lo))
+				var v [4]uint64
+				v[0], v[1], v[2], v[3] = reduce(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7])
+				checkWords(t, "reduce", &v, want, mulBound)
+			}
+		}
+	}
+}
