@@ -160,7 +160,24 @@ func (c *coverage) addFiles(profile []byte, name func(string) (string, bool), i 
 // position (line, col) of file, and false when the position is in no block
 // (then every test is to run).
 func (c *coverage) selectTests(file string, line, col int) (string, bool) {
-	in := false
+	hits, in := c.executing(file, line, col)
+	if !in || len(hits) == 0 {
+		// In no block, or no test executes the statement: run them all,
+		// so that a survivor is confirmed the usual way.
+		return "", false
+	}
+	var names []string
+	for _, i := range hits {
+		names = append(names, regexp.QuoteMeta(c.tests[i]))
+	}
+	sort.Strings(names)
+	return "^(" + strings.Join(names, "|") + ")$", true
+}
+
+// executing returns the indexes, in order, of the tests (or generator runs)
+// that execute the position (line, col) of file, and in = false when the
+// position is in no block; in with no indexes means that none executes it.
+func (c *coverage) executing(file string, line, col int) (hits []int, in bool) {
 	seen := map[int]bool{}
 	for _, b := range c.blocks[file] {
 		if !b.contains(line, col) {
@@ -171,20 +188,12 @@ func (c *coverage) selectTests(file string, line, col int) (string, bool) {
 			seen[i] = true
 		}
 	}
-	if !in {
-		return "", false
-	}
-	var names []string
+	hits = []int{}
 	for i := range seen {
-		names = append(names, regexp.QuoteMeta(c.tests[i]))
+		hits = append(hits, i)
 	}
-	sort.Strings(names)
-	if len(names) == 0 {
-		// No test executes the statement: run them all, so that the
-		// survivor is confirmed the usual way.
-		return "", false
-	}
-	return "^(" + strings.Join(names, "|") + ")$", true
+	sort.Ints(hits)
+	return hits, in
 }
 
 // measureGenCoverage builds generator g with coverage, runs it as its
@@ -218,32 +227,6 @@ func (r *runner) measureGenCoverage(ctx context.Context, g *generator) (*coverag
 		return nil, fmt.Errorf("the coverage of %s names none of its files", g.dir)
 	}
 	return c, nil
-}
-
-// selectRuns returns the indexes of the runs that execute the position
-// (line, col) of file, and in = false when the position is in no block
-// (then every run is to be made). in with no runs means that no run
-// executes it.
-func (c *coverage) selectRuns(file string, line, col int) (runs []int, in bool) {
-	seen := map[int]bool{}
-	for _, b := range c.blocks[file] {
-		if !b.contains(line, col) {
-			continue
-		}
-		in = true
-		for _, i := range c.hit[file][b] {
-			seen[i] = true
-		}
-	}
-	if !in {
-		return nil, false
-	}
-	runs = []int{}
-	for i := range seen {
-		runs = append(runs, i)
-	}
-	sort.Ints(runs)
-	return runs, true
 }
 
 // testCommand returns the command that runs a test binary in dir.

@@ -721,13 +721,16 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 				g = x
 			}
 		}
-		var only []int
+		var only []int // the runs to make; nil for all
 		if g.reach != nil {
-			var in bool
-			if only, in = g.reach.selectRuns(m.file, m.line, m.col); in && len(only) == 0 {
+			runs, in := g.reach.executing(m.file, m.line, m.col)
+			if in && len(runs) == 0 {
 				// No run of the unmutated generator executes the
 				// statement, so the mutated one writes the same files.
 				return result{out: unchanged, detail: "not reached by the generator"}, nil
+			}
+			if in {
+				only = runs
 			}
 		}
 		out, res, err := r.generate(ctx, g, m, only, "")

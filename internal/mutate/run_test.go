@@ -74,7 +74,7 @@ func TestRunTiny(t *testing.T) {
 		kSurvived  = "tiny.go Clamp delete: n = 3 → ∅"
 		kPurego    = "double_purego.go Double arith: return x + x → return x - x"
 		kHang      = "tiny.go Steps arith: n -= 2 → n += 2"
-		kGenKilled = `_gen/main.go main const: "// Code generated b…", 6 * 7) → "// Code generated b…", 6 * 8)`
+		kGenKilled = "_gen/main.go const factor const: const factor = 7 → const factor = 8"
 		kGenRefuse = "_gen/main.go main delete: flag.Parse() → ∅"
 		kGenSame   = "_gen/main.go main const: (src), 0o644) → (src), 0o645)"
 		kGenOneRun = `_gen/main.go main const: Sprintf("// Code generated b…", 5) → Sprintf("// Code generated b…", 6)`
@@ -153,12 +153,12 @@ func TestRunTiny(t *testing.T) {
 		runs      []int
 		in        bool
 	}{
-		{17, 104, []int{0, 1}, true}, // Magic's Sprintf: both runs
-		{19, 102, []int{1}, true},    // Extra's Sprintf: -extra only
-		{22, 3, []int{}, true},       // "too long": neither
-		{11, 1, nil, false},          // outside every function
+		{21, 102, []int{0, 1}, true}, // Magic's Sprintf: both runs
+		{23, 102, []int{1}, true},    // Extra's Sprintf: -extra only
+		{26, 3, []int{}, true},       // "too long": neither
+		{15, 16, nil, false},         // factor, outside every function
 	} {
-		runs, in := reach.selectRuns("_gen/main.go", c.line, c.col)
+		runs, in := reach.executing("_gen/main.go", c.line, c.col)
 		if in != c.in || !slices.Equal(runs, c.runs) {
 			t.Errorf("runs at %d:%d: %v, %v; want %v, %v", c.line, c.col, runs, in, c.runs, c.in)
 		}
