@@ -1,6 +1,7 @@
 package field25519
 
 import (
+	"encoding/binary"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -212,6 +213,30 @@ func TestReduceCarries(t *testing.T) {
 				v[0], v[1], v[2], v[3] = reduce(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7])
 				checkWords(t, "reduce", &v, want, mulBound)
 			}
+		}
+	}
+}
+
+// SetWords is SetBytes of the words' little-endian encoding: the words as
+// they are, bit 255 cleared, whatever the receiver held.
+func TestSetWords(t *testing.T) {
+	r := testutil.Rand(t)
+	for i := 0; i < 10000; i++ {
+		w := randWords(r, false)
+		if i < len(wordsSpecial) {
+			w = wordsSpecial[i]
+		}
+		var x [32]byte
+		for j := range w {
+			binary.LittleEndian.PutUint64(x[8*j:], w[j])
+		}
+		var want Element
+		if _, err := want.SetBytes(x[:]); err != nil {
+			t.Fatal(err)
+		}
+		got := Element{randWords(r, false)}
+		if got.SetWords(&w) != &got || got != want {
+			t.Fatalf("SetWords(%x) = %x, want %x", w, got.w, want.w)
 		}
 	}
 }
