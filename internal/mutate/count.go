@@ -59,7 +59,12 @@ func (r *runner) countGuard(ctx context.Context, overlay map[string]string) (res
 		return result{out: killed, counted: true, detail: "count guard: " + rose}, nil
 	}
 	if err != nil && !bytes.Contains(out, []byte("FAIL: ")) {
-		// Not a comparison that failed: the count itself did not run.
+		// Not a comparison that failed: the count did not run. The
+		// unmutated code counted, so the mutant broke it (a driver that
+		// checks its op's answer, a build, a crash): killed.
+		if len(overlay) > 0 {
+			return result{out: killed, counted: true, detail: "count driver failed: " + truncate(lastLine(out), 80)}, nil
+		}
 		return result{}, fmt.Errorf("carry count: %v\n%s", err, out)
 	}
 	return result{out: survived}, nil
@@ -71,6 +76,18 @@ func slowdown(out []byte) string {
 	for sc.Scan() {
 		if line := sc.Text(); strings.HasPrefix(line, "FAIL: ") && strings.HasSuffix(line, "a slowdown") {
 			return strings.TrimPrefix(line, "FAIL: ")
+		}
+	}
+	return ""
+}
+
+// lastLine returns the last line of out that is neither blank nor
+// Valgrind's (those start with ==pid==).
+func lastLine(out []byte) string {
+	lines := strings.Split(string(out), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); l != "" && !strings.HasPrefix(l, "==") {
+			return l
 		}
 	}
 	return ""
