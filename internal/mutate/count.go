@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -23,29 +22,25 @@ import (
 // overlay in place, and returns killed when it reports a slowdown, and
 // survived otherwise.
 func (r *runner) countGuard(ctx context.Context, overlay map[string]string) (result, error) {
-	root, err := moduleRoot(ctx, r.p.dir)
-	if err != nil {
-		return result{}, err
-	}
 	if r.counter == "" {
-		r.counter = filepath.Join(r.tmp, "carry")
-		if out, err := r.goCmd(ctx, root, "build", "-o", r.counter, "./cmd/carry").CombinedOutput(); err != nil {
-			r.counter = ""
-			return result{}, fmt.Errorf("building carry for its count guard: %v\n%s", err, out)
-		}
-	}
-	table := filepath.Join(root, "cmd", "carry", "testdata", "counts-amd64.json")
-	args := append([]string{"count", "-check", table, "-paths", "default"}, r.countOps...)
-	cmd := exec.CommandContext(ctx, r.counter, args...)
-	cmd.Dir = root
-	cmd.Env = environWithout("GOFLAGS")
-	if len(overlay) > 0 {
-		ov := filepath.Join(r.tmp, "count-overlay.json")
-		data, err := json.Marshal(map[string]any{"Replace": overlay})
+		root, err := moduleRoot(ctx, r.p.dir)
 		if err != nil {
 			return result{}, err
 		}
-		if err := os.WriteFile(ov, data, 0o644); err != nil {
+		bin := filepath.Join(r.tmp, "carry")
+		if out, err := r.goCmd(ctx, root, "build", "-o", bin, "./cmd/carry").CombinedOutput(); err != nil {
+			return result{}, fmt.Errorf("building carry for its count guard: %v\n%s", err, out)
+		}
+		r.counter, r.root = bin, root
+	}
+	table := filepath.Join(r.root, "cmd", "carry", "testdata", "counts-amd64.json")
+	args := append([]string{"count", "-check", table, "-paths", "default"}, r.countOps...)
+	cmd := exec.CommandContext(ctx, r.counter, args...)
+	cmd.Dir = r.root
+	cmd.Env = environWithout("GOFLAGS")
+	if len(overlay) > 0 {
+		ov, err := r.writeOverlay(overlay)
+		if err != nil {
 			return result{}, err
 		}
 		// The count builds carry with "go build", which reads GOFLAGS.

@@ -683,6 +683,7 @@ type runner struct {
 	p        *pkg
 	tmp      string
 	counter  string // the carry command that counts, built once; "" until then
+	root     string // the module's folder, where counter runs; set with counter
 	timeouts map[string]time.Duration
 	covers   map[string]*coverage // by build tags; none without selection
 	seq      int
@@ -820,12 +821,8 @@ func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, 
 		args = append(args, "-tags", b.tags)
 	}
 	if len(overlay) > 0 {
-		ov := filepath.Join(r.tmp, "overlay.json")
-		data, err := json.Marshal(map[string]any{"Replace": overlay})
+		ov, err := r.writeOverlay(overlay)
 		if err != nil {
-			return result{}, 0, err
-		}
-		if err := os.WriteFile(ov, data, 0o644); err != nil {
 			return result{}, 0, err
 		}
 		args = append(args, "-overlay", ov)
@@ -885,6 +882,17 @@ func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, 
 		return result{out: survived}, d, nil
 	}
 	return result{out: killed, detail: failure(out.Bytes()) + ", " + d.Round(100*time.Millisecond).String()}, d, nil
+}
+
+// writeOverlay writes overlay as the go command's -overlay file and
+// returns its path.
+func (r *runner) writeOverlay(overlay map[string]string) (string, error) {
+	ov := filepath.Join(r.tmp, "overlay.json")
+	data, err := json.Marshal(map[string]any{"Replace": overlay})
+	if err != nil {
+		return "", err
+	}
+	return ov, os.WriteFile(ov, data, 0o644)
 }
 
 // failure names what failed in a test binary's output.
