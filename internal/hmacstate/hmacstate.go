@@ -24,8 +24,12 @@ import (
 type Hash struct {
 	h hash.Hash
 	// u is h as an unmarshaler, or nil if h is not one or has failed to
-	// save or restore a state: states are then cloned or replayed.
+	// save or restore a state: states are then cloned or replayed. a and m
+	// are h as an appender and a marshaler, nil where it is not one: the
+	// interface conversions are made once, not for every state saved.
 	u         encoding.BinaryUnmarshaler
+	a         encoding.BinaryAppender
+	m         encoding.BinaryMarshaler
 	blockSize int
 
 	// sum holds the inner digest between the two halves of a MAC, the MAC,
@@ -43,6 +47,8 @@ type Hash struct {
 func New(h hash.Hash) *Hash {
 	s := &Hash{h: h, blockSize: h.BlockSize()}
 	s.u, _ = h.(encoding.BinaryUnmarshaler)
+	s.a, _ = h.(encoding.BinaryAppender)
+	s.m, _ = h.(encoding.BinaryMarshaler)
 	s.sum = s.sumBuf[:]
 	if n := h.Size(); n > len(s.sumBuf) {
 		s.sum = make([]byte, n)
@@ -66,7 +72,7 @@ func (s *Hash) Hash() hash.Hash { return s.h }
 func (s *Hash) Blank() []byte {
 	s.h.Reset()
 	if s.u != nil {
-		if b, ok := marshal(s.h, nil); ok && s.u.UnmarshalBinary(b) == nil {
+		if b, ok := s.marshal(nil); ok && s.u.UnmarshalBinary(b) == nil {
 			return b
 		}
 	}
@@ -220,11 +226,11 @@ func (st *States) saveMarshaled(s *Hash, p []byte, check bool) bool {
 		return false
 	}
 	s.h.Write(p)
-	inner, ok1 := marshal(s.h, st.inner[:0])
+	inner, ok1 := s.marshal(st.inner[:0])
 	s.h.Reset()
 	toOpad(p)
 	s.h.Write(p)
-	outer, ok2 := marshal(s.h, st.outer[:0])
+	outer, ok2 := s.marshal(st.outer[:0])
 	if ok1 && ok2 && (!check || s.u.UnmarshalBinary(inner) == nil && s.u.UnmarshalBinary(outer) == nil) {
 		st.inner, st.outer = inner, outer
 		st.how = Marshaled
@@ -248,20 +254,18 @@ func (st *States) drop() {
 	}
 }
 
-// marshal returns the marshaled state of h, appended to dst when h can
-// append and dst has room (then without allocating), and whether
+// marshal returns the marshaled state of s's hash, appended to dst when the
+// hash can append and dst has room (then without allocating), and whether
 // marshaling succeeded. Into no room, MarshalBinary is preferred: it makes
 // its result in one allocation, where appending grows it in steps.
-func marshal(h hash.Hash, dst []byte) ([]byte, bool) {
-	a, canAppend := h.(encoding.BinaryAppender)
-	m, canMarshal := h.(encoding.BinaryMarshaler)
+func (s *Hash) marshal(dst []byte) ([]byte, bool) {
 	var b []byte
 	var err error
 	switch {
-	case canAppend && (cap(dst) > 0 || !canMarshal):
-		b, err = a.AppendBinary(dst)
-	case canMarshal:
-		b, err = m.MarshalBinary()
+	case s.a != nil && (cap(dst) > 0 || s.m == nil):
+		b, err = s.a.AppendBinary(dst)
+	case s.m != nil:
+		b, err = s.m.MarshalBinary()
 	default:
 		return nil, false
 	}
@@ -314,7 +318,9 @@ func (st *States) restore(s *Hash, state []byte, i int) {
 			// Set kept only hashes that clone.
 			panic("carry/hmacstate: internal error: saved state does not clone: " + err.Error())
 		}
-		s.h = h
+		// The interfaces of the hash replaced would now be stale: s keeps
+		// no marshaled states from here on.
+		s.h, s.u, s.a, s.m = h, nil, nil, nil
 	default:
 		s.h.Reset()
 		s.h.Write(state)

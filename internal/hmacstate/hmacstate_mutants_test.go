@@ -98,7 +98,7 @@ func TestBlankLeavesEmpty(t *testing.T) {
 	s := New(sha256.New())
 	s.MAC([]byte("key"), []byte("message"))
 	blank := s.Blank()
-	if fresh, _ := marshal(sha256.New(), nil); !bytes.Equal(blank, fresh) {
+	if fresh, _ := New(sha256.New()).marshal(nil); !bytes.Equal(blank, fresh) {
 		t.Errorf("Blank after a MAC %x, want %x", blank, fresh)
 	}
 	if got, want := s.Hash().Sum(nil), sha256.New().Sum(nil); !bytes.Equal(got, want) {

@@ -321,8 +321,8 @@ func TestClearWipe(t *testing.T) {
 			t.Errorf("%s: the hash is not empty after Wipe", th.name)
 		}
 		if blank != nil {
-			st, ok := marshal(s.Hash(), nil)
-			if fresh, _ := marshal(th.h(), nil); !ok || !bytes.Equal(st, fresh) {
+			st, ok := New(s.Hash()).marshal(nil)
+			if fresh, _ := New(th.h()).marshal(nil); !ok || !bytes.Equal(st, fresh) {
 				t.Errorf("%s: the hash's state after Wipe is %x, want %x", th.name, st, fresh)
 			}
 		}
@@ -336,7 +336,7 @@ func TestWipeRestoresBlank(t *testing.T) {
 	r := &recorder{Hash: sha256.New()}
 	s := New(r)
 	blank := s.Blank()
-	if fresh, _ := marshal(sha256.New(), nil); !bytes.Equal(blank, fresh) {
+	if fresh, _ := New(sha256.New()).marshal(nil); !bytes.Equal(blank, fresh) {
 		t.Fatalf("Blank %x, want %x", blank, fresh)
 	}
 	s.MAC([]byte("key"), []byte("msg"))
@@ -383,4 +383,41 @@ func allZero(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// cloningBadUnmarshal is a badUnmarshal that clones too.
+type cloningBadUnmarshal struct{ badUnmarshal }
+
+func (c cloningBadUnmarshal) Clone() (hash.Cloner, error) {
+	d, err := c.Hash.(hash.Cloner).Clone()
+	return cloningBadUnmarshal{badUnmarshal{Hash: d, ok: c.ok}}, err
+}
+
+// TestWipeAfterClone checks that a Hash that unmarshals, once it has
+// restored cloned states (kept through another Hash whose states failed
+// their check), wipes the clone it now runs in and no longer marshals
+// through the hash it replaced.
+func TestWipeAfterClone(t *testing.T) {
+	s1 := New(cloningBadUnmarshal{badUnmarshal{Hash: sha256.New()}})
+	var st States
+	if st.Set(s1, []byte("key"), true); st.Mode() != Cloned {
+		t.Fatalf("Mode %d, want Cloned", st.Mode())
+	}
+	s2 := New(cloningBadUnmarshal{badUnmarshal{Hash: sha256.New(), ok: new(1 << 20)}})
+	blank := s2.Blank()
+	if blank == nil {
+		t.Fatal("Blank of a hash that unmarshals is nil")
+	}
+	s2.Start(&st)
+	s2.Hash().Write([]byte("message"))
+	if got, want := s2.Finish(&st, s2), refMAC(sha256.New, []byte("key"), []byte("message")); !bytes.Equal(got, want) {
+		t.Fatalf("MAC %x, want %x", got, want)
+	}
+	s2.Wipe(blank)
+	if got, want := s2.Hash().Sum(nil), sha256.New().Sum(nil); !bytes.Equal(got, want) {
+		t.Errorf("the hash after Wipe is not empty")
+	}
+	if s2.Blank() != nil {
+		t.Errorf("Blank after restoring a clone is not nil")
+	}
 }
