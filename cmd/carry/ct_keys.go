@@ -43,7 +43,7 @@ func init() {
 			},
 			&ctTest{
 				name:  "ecdsa-" + c.name + "-sign",
-				desc:  "ECDSA ParseRawPrivateKey and SignASN1 of a fixed digest; the scalar is the record",
+				desc:  "ECDSA ParseRawPrivateKey and SignASN1 of a fixed digest; the scalar is the record, its top word nonzero",
 				size:  c.size,
 				setup: func() (func([]byte), error) { return ctECDSASign(c.ecdsa) },
 				pools: scalarBytePools,
@@ -118,8 +118,15 @@ func ctECDH(c ecdh.Curve) (func(rec []byte), error) {
 func ctECDSASign(c elliptic.Curve) (func(rec []byte), error) {
 	digest := sha256.Sum256([]byte("carry ct"))
 	bits := c.Params().N.BitLen()
+	// The lowest bit of D's top 64-bit word is set in every record, so that
+	// D's length in words, which its *big.Int shows (package ecdsa's doc),
+	// is the same in every class: below it, small and sparse records keep
+	// their shape. A random key has that length but with probability
+	// 2^-64.
+	top := 64 * ((bits - 1) / 64)
 	return func(rec []byte) {
 		scalarInRange(rec, bits)
+		rec[len(rec)-1-top/8] |= 1 << (top % 8)
 		k, err := ecdsa.ParseRawPrivateKey(c, rec)
 		if err != nil {
 			return // zero or out of range: refused on a public check
