@@ -202,6 +202,21 @@ func TestSetAllocs(t *testing.T) {
 	}
 }
 
+// TestBlankAllocs checks that Blank, which marshals into no room, makes its
+// state in one allocation (MarshalBinary's) on the hashes that both append
+// and marshal, where appending would grow the state in steps.
+func TestBlankAllocs(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocation counts are not meaningful under coverage or the race detector")
+	}
+	for _, h := range []func() hash.Hash{sha256.New, sha512.New384, sha1.New} {
+		s := New(h())
+		if n := testing.AllocsPerRun(100, func() { s.Blank() }); n != 1 {
+			t.Errorf("Blank of %T: %v allocations, want 1", h(), n)
+		}
+	}
+}
+
 // TestCheck checks that a hash whose states do not unmarshal falls back with
 // check, that the memory given by Keep is overwritten then and no longer
 // used, and that the Hash makes no marshaled states after: not with later
