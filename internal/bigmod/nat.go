@@ -76,17 +76,6 @@ func NewNat() *Nat {
 	return &Nat{limbs}
 }
 
-// reset sets x to zero with n limbs, reusing x's storage where it can.
-func (x *Nat) reset(n int) *Nat {
-	if cap(x.limbs) < n {
-		x.limbs = make([]uint64, n)
-		return x
-	}
-	x.limbs = x.limbs[:n]
-	clear(x.limbs)
-	return x
-}
-
 // ExpandFor sets x to m's limb count, keeping its value, and returns x. x
 // must not have more limbs than m; ExpandFor panics otherwise.
 func (x *Nat) ExpandFor(m *Modulus) *Nat {
@@ -145,7 +134,11 @@ func (x *Nat) SetBytes(b []byte, m *Modulus) (*Nat, error) {
 	if borrow == 0 { // b - m did not borrow: b >= m
 		return nil, errOverflow
 	}
-	x.reset(len(m.limbs))
+	n := len(m.limbs)
+	if cap(x.limbs) < n {
+		x.limbs = make([]uint64, n)
+	}
+	x.limbs = x.limbs[:n] // every limb is set below
 	for i := range x.limbs {
 		x.limbs[i] = limbFromBytes(b, i)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/big"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -134,9 +135,69 @@ func TestExpandFor(t *testing.T) {
 		t.Fatal("ExpandFor of a one-limb Nat without capacity wrong")
 	}
 	defer func() {
-		if recover() == nil {
-			t.Error("ExpandFor of a larger Nat did not panic")
+		// The package's own message, not a runtime error on the way.
+		if msg, ok := recover().(string); !ok || !strings.Contains(msg, "bigmod:") {
+			t.Errorf("ExpandFor of a larger Nat: panic %q, want the package's message", msg)
 		}
 	}()
 	(&Nat{make([]uint64, 17)}).ExpandFor(m)
+}
+
+// TestNewNat checks NewNat's contract: zero limbs, with room for 2048 bits.
+func TestNewNat(t *testing.T) {
+	x := NewNat()
+	if len(x.limbs) != 0 || cap(x.limbs) < 2048/64 {
+		t.Fatalf("NewNat has %d limbs and capacity %d, want 0 and at least %d", len(x.limbs), cap(x.limbs), 2048/64)
+	}
+}
+
+// TestSetBytesStaleReceiver checks that SetBytes into a receiver whose spare
+// capacity holds stale limbs sets every limb.
+func TestSetBytesStaleReceiver(t *testing.T) {
+	r := rng(t)
+	m := modulusFromBig(t, randModulusBig(r, 1024))
+	stale := make([]uint64, 16)
+	for i := range stale {
+		stale[i] = ^uint64(i)
+	}
+	x := &Nat{stale[:1]}
+	if _, err := x.SetBytes([]byte{2, 1}, m); err != nil {
+		t.Fatal(err)
+	}
+	if x.toBig().Int64() != 0x201 || len(x.limbs) != 16 {
+		t.Fatalf("SetBytes(0201) over stale limbs = %x with %d limbs", x.toBig(), len(x.limbs))
+	}
+}
+
+// TestFillBytesDroppedCancel checks that FillBytes panics when the bytes
+// that do not fit would cancel if combined by XOR rather than OR: two equal
+// bytes above the buffer, or one above a limb of bytes that fit.
+func TestFillBytesDroppedCancel(t *testing.T) {
+	for _, c := range []struct {
+		limbs []uint64
+		size  int
+	}{
+		{[]uint64{0x0101_0000_0000_0000}, 6},
+		{[]uint64{0, 0x0101}, 8},
+		{[]uint64{0, 0x0100_0000_0000_0000, 1}, 8},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("FillBytes(%x) into %d bytes did not panic", c.limbs, c.size)
+				}
+			}()
+			(&Nat{c.limbs}).FillBytes(make([]byte, c.size))
+		}()
+	}
+}
+
+// TestEqualCancel checks Equal on values that differ by the same bits in two
+// limbs, which an XOR of the limb differences would cancel.
+func TestEqualCancel(t *testing.T) {
+	a := &Nat{[]uint64{5, 7, 9}}
+	b := &Nat{[]uint64{5 ^ 0x10, 7 ^ 0x10, 9}}
+	if a.Equal(b) != 0 || b.Equal(a) != 0 {
+		t.Fatal("Equal of values differing by the same bits in two limbs is not 0")
+	}
 }
