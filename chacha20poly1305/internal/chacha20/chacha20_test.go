@@ -292,3 +292,27 @@ func TestShortOutputPanics(t *testing.T) {
 	var s State
 	s.Init(&key, &nonce, 0).XORKeyStream(make([]byte, 10), make([]byte, 11))
 }
+
+// TestSetCounter checks that SetCounter moves a state to another block
+// counter and changes nothing else: the state, Counter and the keystream are
+// those Init gives at that counter.
+func TestSetCounter(t *testing.T) {
+	rng := testutil.Rand(t)
+	var key [KeySize]byte
+	var nonce [NonceSize]byte
+	fill(rng.Uint64, key[:])
+	fill(rng.Uint64, nonce[:])
+	for _, c := range []uint32{0, 1, 7, 1<<32 - 1, rng.Uint32()} {
+		var s, want State
+		s.Init(&key, &nonce, c+1).SetCounter(c)
+		want.Init(&key, &nonce, c)
+		if s != want || s.Counter() != c {
+			t.Fatalf("SetCounter(%#x): state %08x, want %08x", c, s, want)
+		}
+		got := make([]byte, BlockSize)
+		s.XORKeyStream(got, got)
+		if x := xcrypto(t, &key, &nonce, c, make([]byte, BlockSize)); !bytes.Equal(got, x) {
+			t.Errorf("SetCounter(%#x): keystream differs from x/crypto", c)
+		}
+	}
+}
