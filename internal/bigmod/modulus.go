@@ -95,12 +95,10 @@ func NewModulusProduct(a, b []byte) (*Modulus, error) {
 	for i, yi := range y {
 		p[i+len(x)] = addMulWordVec(p[i:i+len(x)], x, yi)
 	}
-	// The product's top limb can be zero; its length is public.
-	for len(p) > 0 && p[len(p)-1] == 0 {
+	// x and y have nonzero top limbs, so the product has len(x)+len(y)
+	// limbs or one fewer, which is public.
+	if p[len(p)-1] == 0 {
 		p = p[:len(p)-1]
-	}
-	if len(p) == 0 {
-		return nil, errors.New("carry/bigmod: modulus must be greater than one")
 	}
 	bitLen := 64*(len(p)-1) + bitLenVarTime64(p[len(p)-1])
 	return newModulusFromLimbs(p, bitLen, MinModulusBits)

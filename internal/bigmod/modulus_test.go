@@ -39,6 +39,10 @@ func TestNewModulusErrors(t *testing.T) {
 			t.Errorf("newModulus(%x, 2) = %v, want an error", b, m)
 		}
 	}
+	// 1 is refused as not greater than one, whatever the lower bound.
+	if m, err := newModulus([]byte{1}, 0); err == nil || !strings.Contains(err.Error(), "greater than one") {
+		t.Errorf("newModulus(01, 0) = %v, %v; want an error containing %q", m, err, "greater than one")
+	}
 }
 
 // TestNewModulusBounds checks the sizes at the bounds are accepted, with
@@ -131,7 +135,7 @@ func TestModulusIsACopy(t *testing.T) {
 // leading zero bytes, and its refusals.
 func TestNewModulusProduct(t *testing.T) {
 	r := rng(t)
-	for _, sizes := range [][2]int{{257, 256}, {512, 512}, {511, 513}, {1024, 1024}, {1000, 1048}, {1536, 1536}, {2048, 2048}, {4096, 4096}, {1, 600}, {4100, 4030}, {8000, 192}} {
+	for _, sizes := range [][2]int{{257, 256}, {512, 512}, {511, 513}, {1024, 1024}, {1000, 1048}, {1536, 1536}, {2048, 2048}, {4096, 4096}, {1, 600}, {4100, 4030}, {4100, 4092}, {8000, 192}} {
 		pb := randModulusBig(r, sizes[0])
 		if sizes[0] == 1 {
 			pb = big.NewInt(1)
@@ -162,5 +166,37 @@ func TestNewModulusProduct(t *testing.T) {
 		if m, err := NewModulusProduct(tc[0], tc[1]); err == nil {
 			t.Errorf("NewModulusProduct(%x, %x) = %x, want an error", tc[0], tc[1], m.toBig())
 		}
+	}
+}
+
+// TestNewModulusProductZero checks that a zero factor, empty or of zero
+// bytes, is refused as a modulus not greater than one.
+func TestNewModulusProductZero(t *testing.T) {
+	r := rng(t)
+	q := randModulusBig(r, 1024).Bytes()
+	for _, z := range [][]byte{nil, {0}, make([]byte, 9)} {
+		for _, ab := range [][2][]byte{{z, q}, {q, z}} {
+			m, err := NewModulusProduct(ab[0], ab[1])
+			if err == nil || !strings.Contains(err.Error(), "greater than one") {
+				t.Errorf("NewModulusProduct(%x, %x) = %v, %v; want an error containing %q", ab[0], ab[1], m, err, "greater than one")
+			}
+		}
+	}
+}
+
+// TestNewModulusProductTooLargeEarly checks that a product with more limbs
+// than MaxModulusBits allows is refused before the product is allocated:
+// the only allocations are the two factors' limbs.
+func TestNewModulusProductTooLargeEarly(t *testing.T) {
+	r := rng(t)
+	// 65 + 65 limbs: at least 64·128 + 1 bits.
+	a, b := randModulusBig(r, 4097).Bytes(), randModulusBig(r, 4097).Bytes()
+	var err error
+	allocs := testing.AllocsPerRun(5, func() { _, err = NewModulusProduct(a, b) })
+	if err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Fatalf("NewModulusProduct(4097 bits, 4097 bits) = %v, want an error containing %q", err, "too large")
+	}
+	if allocs > 2 {
+		t.Errorf("NewModulusProduct(4097 bits, 4097 bits) made %v allocations before refusing, want 2", allocs)
 	}
 }

@@ -201,3 +201,20 @@ func TestEqualCancel(t *testing.T) {
 		t.Fatal("Equal of values differing by the same bits in two limbs is not 0")
 	}
 }
+
+// TestEqualSizeMismatch checks that Equal panics, with the package's
+// message, on Nats of different limb counts either way round, rather than
+// comparing a prefix.
+func TestEqualSizeMismatch(t *testing.T) {
+	short, long := &Nat{[]uint64{1, 2}}, &Nat{[]uint64{1, 2, 0}}
+	for _, c := range [][2]*Nat{{short, long}, {long, short}} {
+		func() {
+			defer func() {
+				if msg, ok := recover().(string); !ok || !strings.Contains(msg, "bigmod:") {
+					t.Errorf("Equal of %d and %d limbs: panic %q, want the package's message", len(c[0].limbs), len(c[1].limbs), msg)
+				}
+			}()
+			c[0].Equal(c[1])
+		}()
+	}
+}
