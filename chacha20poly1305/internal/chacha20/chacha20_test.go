@@ -281,16 +281,28 @@ func TestCounterOverflowPanics(t *testing.T) {
 	}
 }
 
+// TestShortOutputPanics checks that XORKeyStream refuses an output shorter
+// than its input, also when the output's capacity would hold the input (so
+// that slicing it would not panic by itself), and leaves the bytes past the
+// output's length alone.
 func TestShortOutputPanics(t *testing.T) {
-	defer func() {
-		if recover() == nil {
-			t.Error("output shorter than input did not panic")
+	for _, c := range []int{10, 11, 64} {
+		dst := make([]byte, 10, c)
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("output of 10 bytes (capacity %d) for 11 did not panic", c)
+				}
+			}()
+			var key [KeySize]byte
+			var nonce [NonceSize]byte
+			var s State
+			s.Init(&key, &nonce, 0).XORKeyStream(dst, make([]byte, 11))
+		}()
+		if !bytes.Equal(dst[:cap(dst)], make([]byte, c)) {
+			t.Errorf("output of 10 bytes (capacity %d) for 11: written to", c)
 		}
-	}()
-	var key [KeySize]byte
-	var nonce [NonceSize]byte
-	var s State
-	s.Init(&key, &nonce, 0).XORKeyStream(make([]byte, 10), make([]byte, 11))
+	}
 }
 
 // TestSetCounter checks that SetCounter moves a state to another block
