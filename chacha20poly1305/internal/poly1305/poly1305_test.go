@@ -254,3 +254,32 @@ func TestPrepare(t *testing.T) {
 		}
 	})
 }
+
+// TestInitAfterUse checks that Init makes a used MAC new: after a message
+// under another key, left with a partial block or after a long run of
+// blocks and Prepare, a second Init and message give the tag Sum gives.
+func TestInitAfterUse(t *testing.T) {
+	testutil.EachImplementation(t, "poly1305", func(t *testing.T) {
+		rng := testutil.Rand(t)
+		for _, n := range []int{0, 7, 16, 100, 300, 1350} {
+			for _, used := range []int{5, 16, 1024 + 3} {
+				var k1, k2 [KeySize]byte
+				fillBytes(rng, k1[:])
+				fillBytes(rng, k2[:])
+				var m MAC
+				m.Init(&k1)
+				m.Prepare()
+				m.Write(edgeMessage(rng, used))
+				msg := edgeMessage(rng, n)
+				m.Init(&k2)
+				m.Write(msg)
+				var got, want [TagSize]byte
+				m.Sum(&got)
+				Sum(&want, msg, &k2)
+				if got != want {
+					t.Fatalf("%d bytes after %d under another key: tag %x, want %x", n, used, got, want)
+				}
+			}
+		}
+	})
+}
