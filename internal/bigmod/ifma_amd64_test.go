@@ -284,6 +284,17 @@ func TestRadix52Constants(t *testing.T) {
 	}
 }
 
+// TestIFMAPairs checks that ifmaPairs holds exactly for the digit counts
+// amm2 has x2 kernels for, so that ExpPair pairs every size it can.
+func TestIFMAPairs(t *testing.T) {
+	for _, bits := range ifmaBits {
+		d := ifmaDigits(bits / 64)
+		if want := slices.Contains(pairBits, bits); ifmaPairs(d) != want {
+			t.Errorf("%d bits (%d digits): ifmaPairs = %v, want %v", bits, d, ifmaPairs(d), want)
+		}
+	}
+}
+
 // TestSelectIFMA checks the table scan for every index.
 func TestSelectIFMA(t *testing.T) {
 	testutil.RequireImplementation(t, "bigmod", "ifma")
