@@ -101,7 +101,6 @@ func (m *MAC) Write(p []byte) (int, error) {
 			return n, nil
 		}
 		blocks(m, m.buf[:], 1)
-		m.n = 0
 	}
 	if full := len(p) &^ (BlockSize - 1); full > 0 {
 		blocks(m, p[:full], 1)

@@ -76,3 +76,23 @@ func (m *MAC) FinishGroups(l *Lanes, mid []byte, tail *[128]byte) {
 	blocksIFMASplit(&acc, &l.H, &m.pw, nil, 0, mid, tail)
 	m.h = carryColumns(&acc)
 }
+
+// TestPrepareComputesPowers checks that Prepare does its work when called,
+// not at the first long write: on the vector loop it leaves r^8 and the
+// lanes' powers of r in m (words 0..47, r^16 and r^24 staying lazy), as
+// powersIFMA computes them.
+func TestPrepareComputesPowers(t *testing.T) {
+	testutil.RequireImplementation(t, "poly1305", "ifma")
+	rng := testutil.Rand(t)
+	for range 20 {
+		var key [KeySize]byte
+		fillBytes(rng, key[:])
+		var m MAC
+		m.Init(&key).Prepare()
+		var want [56]uint64
+		powersIFMA(&want, &m.r)
+		if m.pwReady != 1 || [48]uint64(m.pw[:48]) != [48]uint64(want[:48]) {
+			t.Fatalf("key %x: after Prepare, pwReady %d and powers %x, want 1 and %x", key, m.pwReady, m.pw[:48], want[:48])
+		}
+	}
+}
