@@ -272,3 +272,41 @@ func TestSumLargest(t *testing.T) {
 		}
 	})
 }
+
+// TestStartLanesMultipliers checks that StartLanes gives the caller r^8's
+// multipliers (its limbs and 20 times limbs 1 and 2, which TestPowersIFMA
+// checks against math/big) as powersIFMA computes them.
+func TestStartLanesMultipliers(t *testing.T) {
+	testutil.RequireImplementation(t, "poly1305", "ifma")
+	rng := testutil.Rand(t)
+	for range 50 {
+		key := edgeKey(rng)
+		var m MAC
+		var l Lanes
+		m.Init(key).StartLanes(&l)
+		var want [56]uint64
+		powersIFMA(&want, &m.r)
+		if l.R8 != [5]uint64(want[:5]) {
+			t.Fatalf("key %x: R8 %x, want %x", key, l.R8, want[:5])
+		}
+	}
+}
+
+// TestFinishLanesPanics checks that FinishLanes refuses data that is not
+// a positive multiple of 128 bytes.
+func TestFinishLanesPanics(t *testing.T) {
+	testutil.RequireImplementation(t, "poly1305", "ifma")
+	for _, n := range []int{0, 16, 127, 129, 200} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("FinishLanes on %d bytes did not panic", n)
+				}
+			}()
+			var m MAC
+			var l Lanes
+			m.Init(new([KeySize]byte)).StartLanes(&l)
+			m.FinishLanes(&l, make([]byte, n))
+		}()
+	}
+}
