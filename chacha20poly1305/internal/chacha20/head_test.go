@@ -55,3 +55,39 @@ func checkHead(t *testing.T, head func(s *State, block0 *[BlockSize]byte, dst, s
 	}
 	return s
 }
+
+// TestXORKeyStreamHeadPanics checks that XORKeyStreamHead refuses, before
+// writing anything, data or an output shorter than HeadSize (with the
+// capacity for HeadSize, so that slicing would not panic by itself) and a
+// counter with fewer than 16 blocks left, and takes the last 16.
+func TestXORKeyStreamHeadPanics(t *testing.T) {
+	testutil.EachImplementation(t, "chacha20", func(t *testing.T) {
+		var key [KeySize]byte // zero key and nonce: no word but the counter is near 2^32
+		var nonce [NonceSize]byte
+		for _, c := range []struct {
+			dst, src int
+			counter  uint32
+		}{{HeadSize, HeadSize - 1, 0}, {HeadSize - 1, HeadSize, 0}, {HeadSize, HeadSize, 1<<32 - 15}, {HeadSize, HeadSize, 1<<32 - 1}} {
+			var block0 [BlockSize]byte
+			dst := make([]byte, c.dst, HeadSize+BlockSize)
+			func() {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("%d bytes into %d at counter %#x did not panic", c.src, c.dst, c.counter)
+					}
+				}()
+				var s State
+				s.Init(&key, &nonce, c.counter).XORKeyStreamHead(&block0, dst, make([]byte, c.src, HeadSize))
+			}()
+			if block0 != [BlockSize]byte{} || !bytes.Equal(dst[:cap(dst)], make([]byte, cap(dst))) {
+				t.Errorf("%d bytes into %d at counter %#x: written to before the panic", c.src, c.dst, c.counter)
+			}
+		}
+		var s State
+		var block0 [BlockSize]byte
+		s.Init(&key, &nonce, 1<<32-16).XORKeyStreamHead(&block0, make([]byte, HeadSize), make([]byte, HeadSize))
+		if s.Counter() != 0 {
+			t.Errorf("the last 16 blocks: counter %#x after, want 0", s.Counter())
+		}
+	})
+}
