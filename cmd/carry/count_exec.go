@@ -96,6 +96,9 @@ func execCountOp(name string, std bool, n int, w io.Writer) error {
 	if n < 0 {
 		return fmt.Errorf("-n %d: must not be negative", n)
 	}
+	// The arm64 counter counts the busiest thread (cmd/carry/qemuinsn):
+	// the whole run stays on this one.
+	runtime.LockOSThread()
 	setup, err := countSetup(name, std)
 	if err != nil {
 		return err

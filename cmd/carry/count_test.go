@@ -535,9 +535,8 @@ func TestCountQEMU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Under emulation the runtime's other threads add instructions in
-	// proportion to the run's time, about 0.3% of a run here: the runs are
-	// long enough that this stays well within the bound below.
+	// The counter counts the driver's own thread: the runtime's other
+	// threads, which execute in proportion to the run's time, are left out.
 	var counts [3]uint64
 	for i, n := range []int{0, 20000, 40000} {
 		insns, out, err := ctr.count(bin, []string{"count", "-exec-op", "hmac-sha256-32", "-exec-std", "-n", strconv.Itoa(n)}, driverEnv())
@@ -555,10 +554,10 @@ func TestCountQEMU(t *testing.T) {
 		t.Errorf("counts %v: 40000 runs cost %.4f times 20000 runs, want 2", counts, ratio)
 	}
 	// Counts of the same runs agree closely, even of an op that allocates
-	// and asserts types as the standard library's key schedule does: the
-	// lowest two of three, since a run the host delays gains instructions
-	// in the runtime (0.2% once here). Without qemu's fixed seed they
-	// differed by 0.1% to 0.7%.
+	// and asserts types as the standard library's key schedule does, and
+	// on a loaded host: three within 0.05% (0.025% in five runs at a load
+	// of 10 on 2 cores). Without qemu's fixed seed they differed by 0.1% to
+	// 0.7%, and counting every thread by 0.45% at that load.
 	var again [3]uint64
 	for i := range again {
 		insns, _, err := ctr.count(bin, []string{"count", "-exec-op", "tls13-schedule", "-exec-std", "-n", "200"}, driverEnv())
@@ -569,7 +568,7 @@ func TestCountQEMU(t *testing.T) {
 	}
 	low := again
 	slices.Sort(low[:])
-	if float64(low[1]-low[0]) > 0.0005*float64(low[0]) {
+	if float64(low[2]-low[0]) > 0.0005*float64(low[0]) {
 		t.Errorf("three counts of the same runs: %v", again)
 	}
 	if _, err := parsePluginOut([]byte("insns 12\n")); err != nil {
