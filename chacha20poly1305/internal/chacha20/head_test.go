@@ -31,15 +31,16 @@ func TestXORKeyStreamHead(t *testing.T) {
 
 // checkHead runs head (XORKeyStreamHead or XORKeyStreamHeadWide) from s on
 // the first n bytes of src, into a buffer of n+64 bytes of 0xc3 or in place
-// (src's n bytes copied there), and compares block 0 and the output with
-// the portable code, checks that nothing past n bytes is written, and
+// (src's n bytes copied there), and with block 0 holding 0x5a bytes before
+// (head sets it whatever it held), and compares block 0 and the output
+// with the portable code, checks that nothing past n bytes is written, and
 // returns the state after it. Out of place, head takes src whole.
 func checkHead(t *testing.T, head func(s *State, block0 *[BlockSize]byte, dst, src []byte), s State, src []byte, n int, inPlace bool) State {
 	t.Helper()
 	want := make([]byte, BlockSize+n)
 	ref := s
 	xorKeyStreamGeneric(&ref, want, append(make([]byte, BlockSize), src[:n]...))
-	var block0 [BlockSize]byte
+	block0 := [BlockSize]byte(bytes.Repeat([]byte{0x5a}, BlockSize))
 	dst := bytes.Repeat([]byte{0xc3}, n+64)
 	if inPlace {
 		copy(dst, src[:n])

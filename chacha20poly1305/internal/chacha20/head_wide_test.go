@@ -13,8 +13,10 @@ import (
 // block of the vertical kernel and of the woven sets at every offset, and
 // the blocks past the data skipped), in place and not, with counters up to
 // the last ones the keystream has; and checks that it writes nothing past
-// len(src) bytes, advances the counter past the data, and refuses a longer
-// src or a shorter dst.
+// len(src) bytes, advances the counter past the data, refuses before
+// writing a longer src, a shorter dst or a counter with fewer than 24
+// blocks left, and at HeadWideMax bytes uses exactly the 24 blocks its
+// counter check reserves (the last 24, leaving the counter at 0).
 func TestXORKeyStreamHeadWide(t *testing.T) {
 	testutil.EachImplementation(t, "chacha20", func(t *testing.T) {
 		rng := testutil.Rand(t)
@@ -30,17 +32,35 @@ func TestXORKeyStreamHeadWide(t *testing.T) {
 				t.Fatalf("%d bytes: counter %d, want %d", n, got.Counter(), want)
 			}
 		}
-		for _, c := range []struct{ dst, src int }{{HeadWideMax + 1, HeadWideMax + 1}, {99, 100}} {
+		// Refused before anything is written: a src longer than HeadWideMax,
+		// a dst shorter than src, and fewer than 24 blocks left at any
+		// length (zero key and nonce: no word but the counter is near 2^32).
+		var key [KeySize]byte
+		var nonce [NonceSize]byte
+		for _, c := range []struct {
+			dst, src int
+			counter  uint32
+		}{{HeadWideMax + 1, HeadWideMax + 1, 0}, {99, 100, 0}, {HeadWideMax, HeadWideMax, 1<<32 - 23}, {0, 0, 1<<32 - 23}, {HeadWideMax, HeadWideMax, 1<<32 - 1}} {
+			var block0 [BlockSize]byte
+			dst := make([]byte, c.dst)
 			func() {
 				defer func() {
 					if recover() == nil {
-						t.Errorf("XORKeyStreamHeadWide of %d bytes into %d did not panic", c.src, c.dst)
+						t.Errorf("XORKeyStreamHeadWide of %d bytes into %d at counter %#x did not panic", c.src, c.dst, c.counter)
 					}
 				}()
 				var s State
-				var block0 [BlockSize]byte
-				s.XORKeyStreamHeadWide(&block0, make([]byte, c.dst), make([]byte, c.src))
+				s.Init(&key, &nonce, c.counter).XORKeyStreamHeadWide(&block0, dst, make([]byte, c.src))
 			}()
+			if block0 != [BlockSize]byte{} || !bytes.Equal(dst, make([]byte, c.dst)) {
+				t.Errorf("%d bytes into %d at counter %#x: written to before the panic", c.src, c.dst, c.counter)
+			}
+		}
+		var s State
+		var block0 [BlockSize]byte
+		s.Init(&key, &nonce, 1<<32-24).XORKeyStreamHeadWide(&block0, make([]byte, HeadWideMax), make([]byte, HeadWideMax))
+		if s.Counter() != 0 {
+			t.Errorf("HeadWideMax bytes from the last 24 blocks: counter %#x after, want 0", s.Counter())
 		}
 	})
 }
