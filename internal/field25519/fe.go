@@ -82,10 +82,10 @@ func (v *Element) SetBytes(x []byte) (*Element, error) {
 	if len(x) != 32 {
 		return nil, errors.New("carry/field25519: invalid field element input size")
 	}
-	v.w[0] = binary.LittleEndian.Uint64(x[0:8])
-	v.w[1] = binary.LittleEndian.Uint64(x[8:16])
-	v.w[2] = binary.LittleEndian.Uint64(x[16:24])
-	v.w[3] = binary.LittleEndian.Uint64(x[24:32]) & (1<<63 - 1)
+	v.w[0] = binary.LittleEndian.Uint64(x[0:])
+	v.w[1] = binary.LittleEndian.Uint64(x[8:])
+	v.w[2] = binary.LittleEndian.Uint64(x[16:])
+	v.w[3] = binary.LittleEndian.Uint64(x[24:]) & (1<<63 - 1)
 	return v, nil
 }
 
@@ -103,10 +103,10 @@ func (v *Element) SetWords(w *[4]uint64) *Element {
 // residue mod p in [0, p), into out. It does not allocate.
 func (v *Element) FillBytes(out *[32]byte) {
 	v0, v1, v2, v3 := canonical(v.w[0], v.w[1], v.w[2], v.w[3])
-	binary.LittleEndian.PutUint64(out[0:8], v0)
-	binary.LittleEndian.PutUint64(out[8:16], v1)
-	binary.LittleEndian.PutUint64(out[16:24], v2)
-	binary.LittleEndian.PutUint64(out[24:32], v3)
+	binary.LittleEndian.PutUint64(out[0:], v0)
+	binary.LittleEndian.PutUint64(out[8:], v1)
+	binary.LittleEndian.PutUint64(out[16:], v2)
+	binary.LittleEndian.PutUint64(out[24:], v3)
 }
 
 // Add sets v = a + b, and returns v. v is below 2^256.
