@@ -13,7 +13,7 @@ import (
 // countOps are the ops "carry count" counts, by carry speed's names.
 var countOps = []string{
 	"x25519", "x25519-base",
-	"ed25519-sign", "ed25519-verify",
+	"ed25519-sign", "ed25519-verify", "ed25519-verify-batch64",
 	"ecdsa-p256-sign", "ecdsa-p256-verify", "ecdsa-p384-sign", "ecdsa-p384-verify",
 	"ecdsa-p521-sign", "ecdsa-p521-verify",
 	"ecdh-p256", "ecdh-p384", "ecdh-p521",
