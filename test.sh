@@ -56,9 +56,12 @@ vet_asm_modules() {
 	done < <(find . -path ./.git -prune -o -path '*/_asm/go.mod' -print | sort)
 }
 
-# gotest ARGS...: go test with a parallelism suited to 2 cores.
+# gotest ARGS...: go test with a parallelism suited to 2 cores, and a
+# per-binary limit above go test's 10 minutes: cmd/carry's tests (the
+# ct, count and audit commands end to end) took 10 on a host loaded
+# with other work.
 gotest() {
-	go test -p 2 "$@"
+	go test -p 2 -timeout 25m "$@"
 }
 
 step gofmt gofmt_clean
