@@ -4,16 +4,28 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/kat"
+	"github.com/carry-crypto/carry/internal/impl"
 	"github.com/carry-crypto/carry/internal/testutil"
 	xchacha20 "golang.org/x/crypto/chacha20"
 )
 
 const vectors = "testdata/rfc8439.txt"
+
+// TestRegistered checks that the package lists its two implementations in
+// internal/impl in every build, built or not, so that carry version names
+// them everywhere.
+func TestRegistered(t *testing.T) {
+	want := []string{implAVX512.Name, implAVX2.Name}
+	if got := impl.List(implAVX512.Package); !slices.Equal(got, want) {
+		t.Errorf("internal/impl lists %q for %s, want %q", got, implAVX512.Package, want)
+	}
+}
 
 // words parses a field of hexadecimal 32-bit words, as the RFC prints states.
 func words(t *testing.T, r *kat.Record, field string) []uint32 {
