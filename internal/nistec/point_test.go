@@ -485,7 +485,9 @@ func TestP521ScalarMultCollisions(t *testing.T) {
 
 // TestWNAF checks wnafVarTimeW's digits for widths 5 to 8: their sum is
 // the scalar, each nonzero one is odd, in [-2^(w-1) + 1, 2^(w-1) - 1] and
-// followed by w - 1 zeros.
+// followed by w - 1 zeros. The scalars are of the three curves' lengths and
+// of 72 bytes, the longest wnafVarTimeW takes, and d holds other digits
+// before the call, which it must overwrite.
 func TestWNAF(t *testing.T) {
 	r := testutil.Rand(t)
 	for w := 5; w <= 8; w++ {
@@ -494,7 +496,7 @@ func TestWNAF(t *testing.T) {
 }
 
 func testWNAF(t *testing.T, r *rand.Rand, w int) {
-	for _, size := range []int{32, 48, 66} {
+	for _, size := range []int{32, 48, 66, 72} {
 		top := new(big.Int).Lsh(big.NewInt(1), uint(8*size))
 		ks := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(1<<(w-1) - 1), big.NewInt(1 << (w - 1)), big.NewInt(1<<w - 1),
 			new(big.Int).Sub(top, big.NewInt(1)), new(big.Int).Rsh(top, 1)}
@@ -503,6 +505,9 @@ func testWNAF(t *testing.T, r *rand.Rand, w int) {
 		}
 		for _, k := range ks {
 			d := make([]int8, 8*size+1)
+			for i := range d {
+				d[i] = int8(r.Uint32())
+			}
 			wnafVarTimeW(d, fixedBytes(k, size), uint(w))
 			sum := new(big.Int)
 			for i := len(d) - 1; i >= 0; i-- {
