@@ -1242,7 +1242,6 @@ func p521MulGeneric(z, x, y *[9]uint64) {
 	w16 = lo
 	carry = hi
 	w17 = carry
-	_ = carry
 	// u = lo + hi, where lo = w mod 2^521 and hi = w >> 521: u ≤ 2m - 2.
 	var u0, u1, u2, u3, u4, u5, u6, u7, u8 uint64
 	u0, c = bits.Add64(w0, w8>>9|w9<<55, 0)
@@ -1559,7 +1558,6 @@ func p521SquareGeneric(z, x *[9]uint64) {
 	hi, lo = bits.Mul64(x8, x8)
 	w16, c = bits.Add64(w16, lo, c)
 	w17, c = bits.Add64(w17, hi, c)
-	_ = carry
 	// u = lo + hi, where lo = w mod 2^521 and hi = w >> 521: u ≤ 2m - 2.
 	var u0, u1, u2, u3, u4, u5, u6, u7, u8 uint64
 	u0, c = bits.Add64(w0, w8>>9|w9<<55, 0)

@@ -23,7 +23,6 @@ func emitMersenne(e *emitter, f *modulus, square bool) {
 	}
 	emitLoadX(e, n)
 	emitProduct(e, n, square)
-	e.p("_ = carry")
 	e.p("// u = lo + hi, where lo = w mod 2^521 and hi = w >> 521: u ≤ 2m - 2.")
 	e.p("var u0, u1, u2, u3, u4, u5, u6, u7, u8 uint64")
 	for j := 0; j < n; j++ {
