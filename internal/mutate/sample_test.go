@@ -4,23 +4,31 @@ import (
 	"bytes"
 	"context"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 )
 
 // sampled are the packages whose full runs are tallied in README.md, each
 // with its mutants.txt, and for a package tallied in part, the files so far
-// (match) and the tests that cannot see a mutant (skip).
-var sampled = []struct{ pkg, match, skip string }{
+// (match), the tests that cannot see a mutant (skip) and the count guard's
+// ops, where the tally has mutants that only it kills (count).
+var sampled = []struct{ pkg, match, skip, count string }{
 	{pkg: "./hmac"},
 	{pkg: "./internal/hmacstate"},
 	{pkg: "./x25519"},
-	{pkg: "./chacha20poly1305/internal/chacha20", match: `^chacha20_generic\.go `},
-	{pkg: "./chacha20poly1305/internal/poly1305", match: `^sum_generic\.go `},
+	{pkg: "./chacha20poly1305/internal/chacha20", match: `^[a-z0-9_]+\.go `, skip: `^TestGenerated.*IsCurrent$`},
+	{pkg: "./chacha20poly1305/internal/poly1305", match: `^(sum_generic|sum_amd64|poly1305|lanes_amd64)\.go `},
 	{pkg: "./internal/edwards25519", match: `^[a-z0-9_]+\.go `,
-		skip: `^TestGenerated.*IsCurrent$|^TestFieldGeneratorCopy$`},
+		skip:  `^TestGenerated.*IsCurrent$|^TestFieldGeneratorCopy$`,
+		count: "ed25519-sign,ed25519-verify,ed25519-verify-batch64,x25519-base"},
 	{pkg: "./internal/bingcd", skip: `^TestGenerated.*IsCurrent$`},
-	{pkg: "./internal/field25519", match: `^fe_generic\.go `, skip: `^TestGeneratedAsmIsCurrent$`},
+	{pkg: "./internal/field25519", match: `^(fe_generic|fe|fe_invert|ladder|fe_arch_amd64|fe_noasm)\.go `,
+		skip: `^TestGeneratedAsmIsCurrent$`},
+	{pkg: "./internal/nistec", match: `^([a-z0-9_]+|_gen/(template|vartime|point|mersenne))\.go `,
+		skip: `^TestGenerated.*IsCurrent$`, count: "ecdh-p256,ecdsa-p256-sign,ecdsa-p384-verify,ecdsa-p521-verify"},
+	{pkg: "./internal/bigmod", match: `^(arith|choice|exp|nat|mont|modulus|mont_arch_amd64|ifma_noasm|mont_noasm)\.go `,
+		skip: `^TestGenerated.*(IsCurrent|AreCurrent)$`, count: "rsa2048-sign,rsa3072-sign,rsa2048-verify"},
 }
 
 // TestSampledMutants runs a few mutants of each tallied package, chosen by a
@@ -48,6 +56,9 @@ func TestSampledMutants(t *testing.T) {
 		}
 		if sp.match != "" {
 			c.match = regexp.MustCompile(sp.match)
+		}
+		if sp.count != "" {
+			c.countOps = strings.Split(sp.count, ",")
 		}
 		f, err := c.runAll(context.Background(), []string{sp.pkg})
 		if err != nil {
