@@ -1,7 +1,7 @@
-// Package bingcd is the inner loop shared by the constant-time binary GCD
-// inversions of internal/nistec and internal/field25519: Pornin's optimized
-// binary GCD ("Optimized Binary GCD for Modular Inversion", eprint 2020/972,
-// Algorithm 2 with k = 32).
+// Package bingcd is the inner loop of the constant-time binary GCD
+// inversions of internal/nistec: Pornin's optimized binary GCD ("Optimized
+// Binary GCD for Modular Inversion", eprint 2020/972, Algorithm 2 with
+// k = 32).
 //
 // An inversion's outer loop holds a and b (b odd) and, each iteration,
 // builds 64-bit approximations of them: the top 33 bits at the length of the

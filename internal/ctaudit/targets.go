@@ -38,8 +38,9 @@ const (
 	whySquareN   = "the loop over the public count of squarings n"
 	whyRegister  = "registers the package's implementations with internal/impl"
 
-	whyInvertLoop  = "the binary GCD's loop over the public iteration count"
 	whyInvertSteps = "the binary GCD's loop over its 31 steps"
+	whyBatchLoop   = "the divsteps' loop over the public batch count"
+	whyRoundSteps  = "the divsteps' loop over a round's 20 steps"
 )
 
 // fieldFuncs are the functions of internal/field25519 compiled with and
@@ -83,9 +84,14 @@ var fieldFuncs = []Func{
 	{Symbol: fe + "addLadder"},
 	{Symbol: fe + "subLadder"},
 	{Symbol: fe + "canonical"},
-	{Symbol: fe + "invert", AllowedLoopJumps: 1, Why: whyInvertLoop},
-	{Symbol: fe + "linDiv"},
-	{Symbol: fe + "linMod"},
+	{Symbol: fe + "invert", AllowedLoopJumps: 1, Why: whyBatchLoop},
+	{Symbol: fe + "divstepsRoundGeneric", AllowedLoopJumps: 1, Why: whyRoundSteps},
+	{Symbol: fe + "divstepsRow"},
+	{Symbol: fe + "divstepsBatchGeneric"},
+	{Symbol: fe + "mulSigned"},
+	{Symbol: fe + "linShift"},
+	{Symbol: fe + "linModP"},
+	{Symbol: fe + "mulMod"},
 }
 
 // fieldAsm are the functions of internal/field25519 that differ with
@@ -99,6 +105,7 @@ var fieldAsm = []Func{
 	{Symbol: fe + "mul4"},
 	{Symbol: fe + "square4"},
 	{Symbol: fe + "ladderADX", AllowedLoopJumps: 1, Why: whyBitLoop},
+	{Symbol: fe + "divstepsBatch"},
 }
 
 // x25519Common are the functions of x25519, the same with and without
@@ -229,7 +236,8 @@ var Targets = []Target{
 		Package: module + "internal/field25519",
 		Tags:    []string{"purego"},
 		Funcs: append(slices.Clone(fieldFuncs),
-			Func{Symbol: fe + "feMul"}, Func{Symbol: fe + "feSquareN"}, Func{Symbol: fe + "ladder"}),
+			Func{Symbol: fe + "feMul"}, Func{Symbol: fe + "feSquareN"}, Func{Symbol: fe + "ladder"},
+			Func{Symbol: fe + "divstepsBatch"}),
 		Public: map[string]string{fe + "init.0": whyRegister},
 	},
 	{

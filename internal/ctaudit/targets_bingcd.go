@@ -3,7 +3,7 @@ package ctaudit
 import "slices"
 
 // The entries of internal/bingcd, the binary GCD's inner loop that
-// internal/field25519 and internal/nistec call: by default on amd64 Inner
+// internal/nistec calls: by default on amd64 Inner
 // is the assembly (the 31 steps written out: no jump at all); with the
 // purego tag and on arm64 it forwards to innerGeneric, the Go loop.
 

@@ -34,3 +34,6 @@ func squareNADX(out *[4]uint64, a *[4]uint64, n int)
 //
 //go:noescape
 func ladderADX(out *[8]uint64, k *[32]byte, u *[4]uint64)
+
+// divstepsBatch is divstepsBatchGeneric in assembly (CMOV only).
+func divstepsBatch(dd int64, fLow uint64, gLow uint64) (int64, int64, int64, int64, int64)

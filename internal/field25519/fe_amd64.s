@@ -597,3 +597,1201 @@ ladderADXLoop:
 	XORQ BX, AX
 	MOVQ AX, 56(SI)
 	RET
+
+// func divstepsBatch(dd int64, fLow uint64, gLow uint64) (int64, int64, int64, int64, int64)
+// Requires: CMOV
+TEXT ·divstepsBatch(SB), NOSPLIT, $0-64
+	MOVQ dd+0(FP), R10
+	MOVQ fLow+8(FP), BX
+	MOVQ gLow+16(FP), CX
+
+	// round 1: F = f mod 2^20 - 2^41, G = g mod 2^20 - 2^62
+	MOVQ $0x000fffff, R11
+	MOVQ BX, R8
+	ANDQ R11, R8
+	MOVQ CX, R9
+	ANDQ R11, R9
+	MOVQ $0xfffffe0000000000, R11
+	ORQ  R11, R8
+	MOVQ $0xc000000000000000, R11
+	ORQ  R11, R9
+
+	// step 1: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 2: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 3: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 4: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 5: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 6: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 7: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 8: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 9: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 10: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 11: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 12: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 13: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 14: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 15: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 16: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 17: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 18: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 19: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 20: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// the round's matrix: (N, S) from F, (T, E) from G
+	LEAQ 1048576(R8), R11
+	SARQ $0x15, R11
+	SHLQ $0x2b, R11
+	SARQ $0x2b, R11
+	NEGQ R11
+	MOVQ $0x0000020000100000, R12
+	ADDQ R8, R12
+	SARQ $0x2a, R12
+	NEGQ R12
+	LEAQ 1048576(R9), R13
+	SARQ $0x15, R13
+	SHLQ $0x2b, R13
+	SARQ $0x2b, R13
+	NEGQ R13
+	MOVQ $0x0000020000100000, R14
+	ADDQ R9, R14
+	SARQ $0x2a, R14
+	NEGQ R14
+
+	// the low words of the next f and g: (f·u + g·v, f·q + g·r) / 2^20
+	MOVQ  BX, R8
+	IMULQ R11, R8
+	MOVQ  CX, R9
+	IMULQ R12, R9
+	ADDQ  R9, R8
+	IMULQ R13, BX
+	IMULQ R14, CX
+	ADDQ  CX, BX
+	SHRQ  $0x14, BX
+	MOVQ  BX, CX
+	SHRQ  $0x14, R8
+	MOVQ  R8, BX
+	MOVQ  R11, AX
+	MOVQ  R12, DX
+	MOVQ  R13, SI
+	MOVQ  R14, DI
+
+	// round 2: F = f mod 2^20 - 2^41, G = g mod 2^20 - 2^62
+	MOVQ $0x000fffff, R11
+	MOVQ BX, R8
+	ANDQ R11, R8
+	MOVQ CX, R9
+	ANDQ R11, R9
+	MOVQ $0xfffffe0000000000, R11
+	ORQ  R11, R8
+	MOVQ $0xc000000000000000, R11
+	ORQ  R11, R9
+
+	// step 1: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 2: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 3: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 4: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 5: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 6: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 7: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 8: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 9: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 10: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 11: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 12: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 13: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 14: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 15: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 16: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 17: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 18: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 19: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 20: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// the round's matrix: (N, S) from F, (T, E) from G
+	LEAQ 1048576(R8), R11
+	SARQ $0x15, R11
+	SHLQ $0x2b, R11
+	SARQ $0x2b, R11
+	NEGQ R11
+	MOVQ $0x0000020000100000, R12
+	ADDQ R8, R12
+	SARQ $0x2a, R12
+	NEGQ R12
+	LEAQ 1048576(R9), R13
+	SARQ $0x15, R13
+	SHLQ $0x2b, R13
+	SARQ $0x2b, R13
+	NEGQ R13
+	MOVQ $0x0000020000100000, R14
+	ADDQ R9, R14
+	SARQ $0x2a, R14
+	NEGQ R14
+
+	// the low words of the next f and g: (f·u + g·v, f·q + g·r) / 2^20
+	MOVQ  BX, R8
+	IMULQ R11, R8
+	MOVQ  CX, R9
+	IMULQ R12, R9
+	ADDQ  R9, R8
+	IMULQ R13, BX
+	IMULQ R14, CX
+	ADDQ  CX, BX
+	SHRQ  $0x14, BX
+	MOVQ  BX, CX
+	SHRQ  $0x14, R8
+	MOVQ  R8, BX
+
+	// the batch's matrix: the round's times the one so far
+	MOVQ  AX, R8
+	IMULQ R11, R8
+	MOVQ  SI, R9
+	IMULQ R12, R9
+	ADDQ  R9, R8
+	MOVQ  DX, R9
+	IMULQ R11, R9
+	MOVQ  DI, R11
+	IMULQ R12, R11
+	ADDQ  R11, R9
+	IMULQ R13, AX
+	IMULQ R14, SI
+	ADDQ  AX, SI
+	IMULQ R13, DX
+	IMULQ R14, DI
+	ADDQ  DX, DI
+	MOVQ  R8, AX
+	MOVQ  R9, DX
+
+	// round 3: F = f mod 2^20 - 2^41, G = g mod 2^20 - 2^62
+	MOVQ $0x000fffff, R11
+	MOVQ BX, R8
+	ANDQ R11, R8
+	MOVQ CX, R9
+	ANDQ R11, R9
+	MOVQ $0xfffffe0000000000, R11
+	ORQ  R11, R8
+	MOVQ $0xc000000000000000, R11
+	ORQ  R11, R9
+
+	// step 1: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 2: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 3: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 4: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 5: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 6: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 7: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 8: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 9: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 10: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 11: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 12: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 13: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 14: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 15: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 16: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 17: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 18: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 19: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// step 20: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
+	MOVQ    R9, R11
+	SUBQ    R8, R11
+	LEAQ    (R9)(R8*1), R12
+	MOVQ    R9, R13
+	MOVQ    R10, R14
+	NEGQ    R14
+	CMOVQLT R11, R12
+	CMOVQGE R8, R13
+	CMOVQGE R10, R14
+	TESTQ   $0x00000001, R9
+	CMOVQNE R12, R9
+	CMOVQNE R13, R8
+	CMOVQNE R14, R10
+	SARQ    $0x01, R9
+	ADDQ    $0x00000002, R10
+
+	// the round's matrix: (N, S) from F, (T, E) from G
+	LEAQ 1048576(R8), R11
+	SARQ $0x15, R11
+	SHLQ $0x2b, R11
+	SARQ $0x2b, R11
+	NEGQ R11
+	MOVQ $0x0000020000100000, R12
+	ADDQ R8, R12
+	SARQ $0x2a, R12
+	NEGQ R12
+	LEAQ 1048576(R9), R13
+	SARQ $0x15, R13
+	SHLQ $0x2b, R13
+	SARQ $0x2b, R13
+	NEGQ R13
+	MOVQ $0x0000020000100000, R14
+	ADDQ R9, R14
+	SARQ $0x2a, R14
+	NEGQ R14
+
+	// the batch's matrix: the round's times the one so far
+	MOVQ  AX, R8
+	IMULQ R11, R8
+	MOVQ  SI, R9
+	IMULQ R12, R9
+	ADDQ  R9, R8
+	MOVQ  DX, R9
+	IMULQ R11, R9
+	MOVQ  DI, R11
+	IMULQ R12, R11
+	ADDQ  R11, R9
+	IMULQ R13, AX
+	IMULQ R14, SI
+	ADDQ  AX, SI
+	IMULQ R13, DX
+	IMULQ R14, DI
+	ADDQ  DX, DI
+	MOVQ  R8, AX
+	MOVQ  R9, DX
+	MOVQ  R10, ret+24(FP)
+	MOVQ  AX, ret1+32(FP)
+	MOVQ  DX, ret2+40(FP)
+	MOVQ  SI, ret3+48(FP)
+	MOVQ  DI, ret4+56(FP)
+	RET

@@ -1,6 +1,6 @@
 package field25519
 
-// This file holds Invert (its binary GCD is in bingcd.go), x^((p-5)/8) and
+// This file holds Invert (its divsteps are in divsteps.go), x^((p-5)/8) and
 // the square root of a ratio built on it. The exponentiation uses the
 // addition chain of ref10 and the Go standard library, on SquareN so the
 // long runs of squarings keep their words in registers.
@@ -35,8 +35,8 @@ func pow2250(out, x11, x *Element) {
 
 // Invert sets v = 1/z mod p, and returns v. If z is 0 mod p, v is 0.
 //
-// It runs Pornin's binary GCD (bingcd.go) and one multiplication; v is below
-// 2^255 + 2^12.
+// It runs Bernstein and Yang's divsteps (divsteps.go) and one
+// multiplication; v is below 2^255 + 2^12.
 func (v *Element) Invert(z *Element) *Element {
 	invert(&v.w, &z.w)
 	return v

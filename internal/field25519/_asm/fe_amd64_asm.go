@@ -45,6 +45,7 @@ func main() {
 	mulFunc()
 	squareNFunc()
 	ladderFunc()
+	divstepsFunc()
 	os.Exit(build.Main(flags.Config(), c.Context))
 }
 
