@@ -29,7 +29,7 @@ func squareNADX(out *[4]uint64, a *[4]uint64, n int)
 // ladderADX runs the Montgomery ladder of RFC 7748, Section 5, on the clamped
 // scalar k and the u-coordinate u (below 2^255 + 2^23), and sets out to the
 // projective result (x2, z2), below 2^255 + 2^23. It is constant time in k:
-// the bits of k select by mask, and the loop runs over the public bit
+// the bits of k select by mask and CMOV, and the loop runs over the public bit
 // index. It requires BMI2 and ADX.
 //
 //go:noescape

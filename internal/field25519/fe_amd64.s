@@ -214,7 +214,7 @@ squareNDone:
 	RET
 
 // func ladderADX(out *[8]uint64, k *[32]byte, u *[4]uint64)
-// Requires: BMI2
+// Requires: BMI2, CMOV
 TEXT ·ladderADX(SB), NOSPLIT, $368-24
 	// X = (x2, z2) = (1, 0), Y = (x3, z3) = (u, 1), x1 = u, s = 0
 	MOVQ u+16(FP), SI
@@ -259,11 +259,10 @@ ladderADXLoop:
 	SHRQ    CL, AX
 	ANDQ    $0x01, AX
 
-	// mask = -(s ^ b): all ones when the doubling reads Y; s = b
+	// t = s ^ b: 1 when the doubling reads Y; s = b
 	MOVQ 352(SP), DI
 	XORQ AX, DI
 	MOVQ AX, 352(SP)
-	NEGQ DI
 
 	// A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3
 	// dsum = a + b, ddiff = a - b
@@ -338,55 +337,25 @@ ladderADXLoop:
 	MOVQ R11, 248(SP)
 	MOVQ R15, 280(SP)
 
-	// The doubling's inputs: (P, Q) = (C, D) if mask else (A, B)
-	MOVQ 160(SP), AX
-	MOVQ 224(SP), BX
-	XORQ AX, BX
-	ANDQ DI, BX
-	XORQ BX, AX
-	MOVQ AX, 288(SP)
-	MOVQ 168(SP), AX
-	MOVQ 232(SP), BX
-	XORQ AX, BX
-	ANDQ DI, BX
-	XORQ BX, AX
-	MOVQ AX, 296(SP)
-	MOVQ 176(SP), AX
-	MOVQ 240(SP), BX
-	XORQ AX, BX
-	ANDQ DI, BX
-	XORQ BX, AX
-	MOVQ AX, 304(SP)
-	MOVQ 184(SP), AX
-	MOVQ 248(SP), BX
-	XORQ AX, BX
-	ANDQ DI, BX
-	XORQ BX, AX
-	MOVQ AX, 312(SP)
-	MOVQ 192(SP), AX
-	MOVQ 256(SP), BX
-	XORQ AX, BX
-	ANDQ DI, BX
-	XORQ BX, AX
-	MOVQ AX, 320(SP)
-	MOVQ 200(SP), AX
-	MOVQ 264(SP), BX
-	XORQ AX, BX
-	ANDQ DI, BX
-	XORQ BX, AX
-	MOVQ AX, 328(SP)
-	MOVQ 208(SP), AX
-	MOVQ 272(SP), BX
-	XORQ AX, BX
-	ANDQ DI, BX
-	XORQ BX, AX
-	MOVQ AX, 336(SP)
-	MOVQ 216(SP), AX
-	MOVQ 280(SP), BX
-	XORQ AX, BX
-	ANDQ DI, BX
-	XORQ BX, AX
-	MOVQ AX, 344(SP)
+	// The doubling's inputs: (P, Q) = (C, D) if t else (A, B), by CMOV on the
+	// words of C and D still in R8..R15
+	TESTQ   DI, DI
+	CMOVQEQ 160(SP), R8
+	MOVQ    R8, 288(SP)
+	CMOVQEQ 168(SP), R9
+	MOVQ    R9, 296(SP)
+	CMOVQEQ 176(SP), R10
+	MOVQ    R10, 304(SP)
+	CMOVQEQ 184(SP), R11
+	MOVQ    R11, 312(SP)
+	CMOVQEQ 192(SP), R12
+	MOVQ    R12, 320(SP)
+	CMOVQEQ 200(SP), R13
+	MOVQ    R13, 328(SP)
+	CMOVQEQ 208(SP), R14
+	MOVQ    R14, 336(SP)
+	CMOVQEQ 216(SP), R15
+	MOVQ    R15, 344(SP)
 
 	// DA = D * A, CB = C * B, AA = P^2, BB = Q^2
 	LEAQ 256(SP), SI

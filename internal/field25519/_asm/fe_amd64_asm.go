@@ -210,7 +210,7 @@ func squareNFunc() {
 // A step with scalar bit b replaces R_b by 2 R_b and R_(1-b) by R0 + R1.
 // The differential addition is symmetric in its two points, so it reads the
 // slots as they are and always writes Y; the doubling reads R_b, which is in
-// X when s = b and in Y otherwise, chosen by mask, and always writes X; then
+// X when s = b and in Y otherwise, chosen by CMOV, and always writes X; then
 // s = b. This is RFC 7748's ladder with its conditional swaps replaced by one
 // conditional selection of the doubling's inputs, so no slot is rewritten.
 func ladderFunc() {
@@ -219,7 +219,7 @@ func ladderFunc() {
 	c.Doc(name+" runs the Montgomery ladder of RFC 7748, Section 5, on the clamped",
 		"scalar k and the u-coordinate u (below 2^255 + 2^23), and sets out to the",
 		"projective result (x2, z2), below 2^255 + 2^23. It is constant time in k:",
-		"the bits of k select by mask, and the loop runs over the public bit",
+		"the bits of k select by mask and CMOV, and the loop runs over the public bit",
 		"index. It requires BMI2 and ADX.")
 	c.Pragma("noescape")
 	frame := c.AllocLocal(11*32 + 16)
@@ -257,18 +257,21 @@ func ladderFunc() {
 	c.ANDQ(Imm(7), RCX)
 	c.SHRQ(CL, T0)
 	c.ANDQ(Imm(1), T0)
-	c.Comment("mask = -(s ^ b): all ones when the doubling reads Y; s = b")
+	c.Comment("t = s ^ b: 1 when the doubling reads Y; s = b")
 	c.MOVQ(sbit, RDI)
 	c.XORQ(T0, RDI)
 	c.MOVQ(T0, sbit)
-	c.NEGQ(RDI)
 
 	c.Comment("A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3")
 	addSub(tA, tB, x2, z2)
 	addSub(tC, tD, x3, z3)
-	c.Comment("The doubling's inputs: (P, Q) = (C, D) if mask else (A, B)")
-	selectTo(tP, tA, tC, RDI)
-	selectTo(tQ, tB, tD, RDI)
+	c.Comment("The doubling's inputs: (P, Q) = (C, D) if t else (A, B), by CMOV on the",
+		"words of C and D still in R8..R15")
+	c.TESTQ(RDI, RDI)
+	for i := 0; i < 8; i++ {
+		c.CMOVQEQ(Limb([]Mem{tA, tB}[i/4], i%4), R[i])
+		c.MOVQ(R[i], Limb([]Mem{tP, tQ}[i/4], i%4))
+	}
 	c.Comment("DA = D * A, CB = C * B, AA = P^2, BB = Q^2")
 	mul(tD, tD, tA)
 	mul(tC, tC, tB)
