@@ -4,12 +4,24 @@ import (
 	"bytes"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/kat"
+	"github.com/carry-crypto/carry/internal/impl"
 	"github.com/carry-crypto/carry/internal/testutil"
 	xpoly1305 "golang.org/x/crypto/poly1305" //lint:ignore SA1019 the deprecated package is x/crypto's only public Poly1305, used as an oracle
 )
+
+// TestRegistered checks that the package lists its two implementations in
+// internal/impl in every build, built or not, so that carry version names
+// them everywhere.
+func TestRegistered(t *testing.T) {
+	want := []string{implMULX.Name, implIFMA.Name}
+	if got := impl.List(implMULX.Package); !slices.Equal(got, want) {
+		t.Errorf("internal/impl lists %q for %s, want %q", got, implMULX.Package, want)
+	}
+}
 
 // TestVectors checks RFC 8439's Poly1305 vectors against carry, written at
 // once and in every split into two writes, and, to catch a typo in the
