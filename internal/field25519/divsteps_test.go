@@ -148,7 +148,7 @@ func checkBatch(t *testing.T, dd int64, f, g *big.Int) {
 
 // TestDivstepsBatch checks both batches against math/big on random f and
 // g, on the low patterns that keep g even or f's row whole longest, and
-// on dd from -1201 to 1201 (590 steps from 1 stay within).
+// on dd from -1201 to 1201 (590 steps from 1 stay within) and near ±2^62.
 func TestDivstepsBatch(t *testing.T) {
 	r := testutil.Rand(t)
 	rnd := func(bits uint) *big.Int {
@@ -163,7 +163,8 @@ func TestDivstepsBatch(t *testing.T) {
 		}
 		return x
 	}
-	dds := []int64{1, -1, 3, -3, 59, -59, 61, -61, 1199, -1199, 1201, -1201}
+	dds := []int64{1, -1, 3, -3, 59, -59, 61, -61, 1199, -1199, 1201, -1201,
+		1<<62 + 1, -(1<<62 + 1), 1<<62 - 1, -(1<<62 - 1)}
 	pats := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(-1), big.NewInt(2), big.NewInt(-2),
 		new(big.Int).Lsh(bigOne, 60), new(big.Int).Lsh(bigOne, 20), big.NewInt(3 << 20),
 		new(big.Int).Sub(new(big.Int).Lsh(bigOne, 64), bigOne), new(big.Int).Set(bigP)}
@@ -217,4 +218,29 @@ func TestDivstepsBound(t *testing.T) {
 		worst = max(worst, n)
 	}
 	t.Logf("most steps needed: %d of %d", worst, 590)
+}
+
+// TestDivstepsRow checks divstepsRow on packed words at the edges of its
+// contract: f' in (-2^20, 2^20), and U and V in [-2^20, 2^20).
+func TestDivstepsRow(t *testing.T) {
+	r := testutil.Rand(t)
+	lows := []int64{-(1 << 20) + 1, -(1 << 19) - 1, -(1 << 19), -1, 0, 1, 1<<19 - 1, 1 << 19, 1<<20 - 1}
+	coefs := []int64{-(1 << 20), -(1 << 20) + 1, -(1 << 19), -1, 0, 1, 1 << 19, 1<<20 - 2, 1<<20 - 1}
+	check := func(low, U, V int64) {
+		u, v := divstepsRow(low + U<<21 + V<<42)
+		if u != -U || v != -V {
+			t.Fatalf("f' = %d, U = %d, V = %d: divstepsRow = %d, %d", low, U, V, u, v)
+		}
+	}
+	for _, low := range lows {
+		for _, U := range coefs {
+			for _, V := range coefs {
+				check(low, U, V)
+			}
+		}
+	}
+	for range testutil.Runs(*long, 100000, 1000000, 1000) {
+		n := r.Uint64()
+		check(int64(n%(1<<21-1))-(1<<20-1), int64(n>>21%(1<<21))-1<<20, int64(n>>42%(1<<21))-1<<20)
+	}
 }
