@@ -244,3 +244,39 @@ func TestDivstepsRow(t *testing.T) {
 		check(int64(n%(1<<21-1))-(1<<20-1), int64(n>>21%(1<<21))-1<<20, int64(n>>42%(1<<21))-1<<20)
 	}
 }
+
+// TestDivstepsRowRanges enumerates every sequence of parities a round can
+// meet (any sequence occurs for some low bits) from every dd that behaves
+// differently (|dd| ≥ 41 keeps its sign through 20 steps, bar one swap), and
+// checks the ranges that divstepsRow's roundings rely on, with margin: in
+// every row at a round's end, scaled by 2^20, both entries lie in
+// [-2^19, 2^20] and the negative entries sum to at least -2^19. So
+// f' = u·f + v·g over the low 20 bits lies in (-2^19, 2^20), and the stored
+// -u never reaches 2^20 - 1.
+func TestDivstepsRowRanges(t *testing.T) {
+	type row struct{ u, v int64 }
+	lo, hi, neg := int64(0), int64(0), int64(0)
+	see := func(r row) {
+		lo, hi = min(lo, r.u, r.v), max(hi, r.u, r.v)
+		neg = min(neg, min(r.u, 0)+min(r.v, 0))
+	}
+	var walk func(step int, dd int64, f, g row)
+	walk = func(step int, dd int64, f, g row) {
+		if step == divstepsRound {
+			see(f)
+			see(g)
+			return
+		}
+		walk(step+1, dd+2, f, row{g.u / 2, g.v / 2}) // g even
+		if dd > 0 {
+			dd, f, g = -dd, g, row{-f.u, -f.v}
+		}
+		walk(step+1, dd+2, f, row{(g.u + f.u) / 2, (g.v + f.v) / 2}) // g odd
+	}
+	for dd := int64(-41); dd <= 41; dd += 2 {
+		walk(0, dd, row{1 << 20, 0}, row{0, 1 << 20})
+	}
+	if lo < -(1<<19) || hi > 1<<20 || neg < -(1<<19) {
+		t.Fatalf("entries in [%d, %d], negative parts down to %d", lo, hi, neg)
+	}
+}
