@@ -944,8 +944,12 @@ TEXT ·divstepsBatch(SB), NOSPLIT, $0-64
 	ADDQ R9, R14
 	SARQ $0x2a, R14
 	NEGQ R14
+	MOVQ R11, AX
+	MOVQ R12, DX
+	MOVQ R13, SI
+	MOVQ R14, DI
 
-	// the low words of the next f and g: (f·u + g·v, f·q + g·r) / 2^20
+	// the low words of this round's f and g: the last round's (f·u + g·v, f·q + g·r) / 2^20
 	MOVQ  BX, R8
 	IMULQ R11, R8
 	MOVQ  CX, R9
@@ -958,10 +962,6 @@ TEXT ·divstepsBatch(SB), NOSPLIT, $0-64
 	MOVQ  BX, CX
 	SHRQ  $0x14, R8
 	MOVQ  R8, BX
-	MOVQ  R11, AX
-	MOVQ  R12, DX
-	MOVQ  R13, SI
-	MOVQ  R14, DI
 
 	// round 2: F = f mod 2^20 - 2^41, G = g mod 2^20 - 2^62
 	MOVQ $0x000fffff, R11
@@ -1334,7 +1334,27 @@ TEXT ·divstepsBatch(SB), NOSPLIT, $0-64
 	SARQ $0x2a, R14
 	NEGQ R14
 
-	// the low words of the next f and g: (f·u + g·v, f·q + g·r) / 2^20
+	// the batch's matrix: the round's times the one so far; N, S, T, E kept
+	MOVQ  AX, R8
+	IMULQ R11, R8
+	MOVQ  SI, R9
+	IMULQ R12, R9
+	ADDQ  R9, R8
+	MOVQ  DX, R9
+	IMULQ R11, R9
+	MOVQ  DI, R15
+	IMULQ R12, R15
+	ADDQ  R15, R9
+	IMULQ R13, AX
+	IMULQ R14, SI
+	ADDQ  AX, SI
+	IMULQ R13, DX
+	IMULQ R14, DI
+	ADDQ  DX, DI
+	MOVQ  R8, AX
+	MOVQ  R9, DX
+
+	// the low words of this round's f and g: the last round's (f·u + g·v, f·q + g·r) / 2^20
 	MOVQ  BX, R8
 	IMULQ R11, R8
 	MOVQ  CX, R9
@@ -1347,26 +1367,6 @@ TEXT ·divstepsBatch(SB), NOSPLIT, $0-64
 	MOVQ  BX, CX
 	SHRQ  $0x14, R8
 	MOVQ  R8, BX
-
-	// the batch's matrix: the round's times the one so far
-	MOVQ  AX, R8
-	IMULQ R11, R8
-	MOVQ  SI, R9
-	IMULQ R12, R9
-	ADDQ  R9, R8
-	MOVQ  DX, R9
-	IMULQ R11, R9
-	MOVQ  DI, R11
-	IMULQ R12, R11
-	ADDQ  R11, R9
-	IMULQ R13, AX
-	IMULQ R14, SI
-	ADDQ  AX, SI
-	IMULQ R13, DX
-	IMULQ R14, DI
-	ADDQ  DX, DI
-	MOVQ  R8, AX
-	MOVQ  R9, DX
 
 	// round 3: F = f mod 2^20 - 2^41, G = g mod 2^20 - 2^62
 	MOVQ $0x000fffff, R11
@@ -1739,7 +1739,7 @@ TEXT ·divstepsBatch(SB), NOSPLIT, $0-64
 	SARQ $0x2a, R14
 	NEGQ R14
 
-	// the batch's matrix: the round's times the one so far
+	// the batch's matrix: the round's times the one so far; N, S, T, E kept
 	MOVQ  AX, R8
 	IMULQ R11, R8
 	MOVQ  SI, R9
@@ -1747,9 +1747,9 @@ TEXT ·divstepsBatch(SB), NOSPLIT, $0-64
 	ADDQ  R9, R8
 	MOVQ  DX, R9
 	IMULQ R11, R9
-	MOVQ  DI, R11
-	IMULQ R12, R11
-	ADDQ  R11, R9
+	MOVQ  DI, R15
+	IMULQ R12, R15
+	ADDQ  R15, R9
 	IMULQ R13, AX
 	IMULQ R14, SI
 	ADDQ  AX, SI

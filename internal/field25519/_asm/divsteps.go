@@ -29,6 +29,21 @@ func divstepsFunc() {
 	c.Load(c.Param("gLow"), glo)
 
 	for round := 1; round <= 3; round++ {
+		if round > 1 {
+			c.Comment("the low words of this round's f and g: the last round's (f·u + g·v, f·q + g·r) / 2^20")
+			c.MOVQ(flo, F)
+			c.IMULQ(N, F)
+			c.MOVQ(glo, G)
+			c.IMULQ(S, G)
+			c.ADDQ(G, F)
+			c.IMULQ(T, flo)
+			c.IMULQ(E, glo)
+			c.ADDQ(glo, flo)
+			c.SHRQ(U8(20), flo)
+			c.MOVQ(flo, glo)
+			c.SHRQ(U8(20), F)
+			c.MOVQ(F, flo)
+		}
 		c.Comment(fmt.Sprintf("round %d: F = f mod 2^20 - 2^41, G = g mod 2^20 - 2^62", round))
 		c.MOVQ(U32(1<<20-1), N)
 		c.MOVQ(flo, F)
@@ -60,21 +75,6 @@ func divstepsFunc() {
 		c.Comment("the round's matrix: (N, S) from F, (T, E) from G")
 		row(F, N, S)
 		row(G, T, E)
-		if round < 3 {
-			c.Comment("the low words of the next f and g: (f·u + g·v, f·q + g·r) / 2^20")
-			c.MOVQ(flo, F)
-			c.IMULQ(N, F)
-			c.MOVQ(glo, G)
-			c.IMULQ(S, G)
-			c.ADDQ(G, F)
-			c.IMULQ(T, flo)
-			c.IMULQ(E, glo)
-			c.ADDQ(glo, flo)
-			c.SHRQ(U8(20), flo)
-			c.MOVQ(flo, glo)
-			c.SHRQ(U8(20), F)
-			c.MOVQ(F, flo)
-		}
 		if round == 1 {
 			c.MOVQ(N, u)
 			c.MOVQ(S, v)
@@ -82,7 +82,7 @@ func divstepsFunc() {
 			c.MOVQ(E, r)
 			continue
 		}
-		c.Comment("the batch's matrix: the round's times the one so far")
+		c.Comment("the batch's matrix: the round's times the one so far; N, S, T, E kept")
 		c.MOVQ(u, F)
 		c.IMULQ(N, F)
 		c.MOVQ(q, G)
@@ -90,9 +90,9 @@ func divstepsFunc() {
 		c.ADDQ(G, F)
 		c.MOVQ(v, G)
 		c.IMULQ(N, G)
-		c.MOVQ(r, N)
-		c.IMULQ(S, N)
-		c.ADDQ(N, G)
+		c.MOVQ(r, R15)
+		c.IMULQ(S, R15)
+		c.ADDQ(R15, G)
 		c.IMULQ(T, u)
 		c.IMULQ(E, q)
 		c.ADDQ(u, q)
