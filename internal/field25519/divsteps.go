@@ -98,16 +98,14 @@ func invert(out, y *[4]uint64) {
 	g[0], g[1], g[2], g[3] = canonical(y[0], y[1], y[2], y[3])
 	e[0] = 1
 	dd := int64(1)
-	for range divstepsBatches - 1 {
+	for range divstepsBatches {
 		var u, v, q, r int64
 		dd, u, v, q, r = divstepsBatch(dd, f[0], g[0])
 		f, g = linShift(&f, &g, u, v), linShift(&f, &g, q, r)
 		d, e = linModP(&d, &e, u, v), linModP(&d, &e, q, r)
 	}
-	_, u, v, _, _ := divstepsBatch(dd, f[0], g[0])
-	// The last f is ±1: the low word of 2^60·f is ±2^60.
-	neg := -(uint64(int64(f[0])*u+int64(g[0])*v) >> 63)
-	d = linModP(&d, &e, u, v)
+	// f is ±1 now (p for y = 0, with d = 0).
+	neg := uint64(int64(f[3]) >> 63)
 	var c [4]uint64
 	selectWords(&c, &invertFactors[0], &invertFactors[1], neg)
 	feMul(out, &d, &c)
