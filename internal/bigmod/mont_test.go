@@ -321,3 +321,51 @@ func TestSubIfGeq(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericKernelsLongerSlices checks that the generic kernels read only
+// m's length: x, y, t and z longer than their n (or 2n) words give the same
+// result in z's first n words, and the words of z beyond are left as they
+// were.
+func TestGenericKernelsLongerSlices(t *testing.T) {
+	r := rng(t)
+	const extra = 3
+	const sentinel = 0x5a5a5a5a5a5a5a5a
+	long := func(x *big.Int, n int) []uint64 {
+		l := make([]uint64, n+extra)
+		copy(l, natFromBig(x, n).limbs)
+		for j := n; j < len(l); j++ {
+			l[j] = r.Uint64()
+		}
+		return l
+	}
+	check := func(name string, z []uint64, n int, want *big.Int) {
+		t.Helper()
+		if got := limbsToBig(z[:n]); got.Cmp(want) != 0 {
+			t.Fatalf("%s: %x, want %x", name, got, want)
+		}
+		for j := n; j < len(z); j++ {
+			if z[j] != sentinel {
+				t.Fatalf("%s: word %d beyond n = %d written: %x", name, j, n, z[j])
+			}
+		}
+	}
+	for _, n := range []int{1, 2, 3, 4, 5, 9} {
+		mb := randModulusBig(r, 64*n)
+		m := modulusFromBig(t, mb)
+		R := pow2(64 * n)
+		rInv := new(big.Int).ModInverse(R, mb)
+		xb := new(big.Int).Mod(randBig(r, 64*n), mb)
+		yb := new(big.Int).Mod(randBig(r, 64*n), mb)
+		z := make([]uint64, n+extra)
+		for j := range z {
+			z[j] = sentinel
+		}
+		montMulGeneric(z, long(xb, n), long(yb, n), m.limbs, m.m0inv)
+		check(fmt.Sprintf("montMulGeneric, %d limbs", n), z, n, montWantInv(xb, yb, mb, rInv))
+		montSqrGeneric(z, long(xb, n), m.limbs, m.m0inv)
+		check(fmt.Sprintf("montSqrGeneric, %d limbs", n), z, n, montWantInv(xb, xb, mb, rInv))
+		tb := new(big.Int).Mul(xb, yb)
+		montRedcGeneric(z, long(tb, 2*n), m.limbs, m.m0inv)
+		check(fmt.Sprintf("montRedcGeneric, %d limbs", n), z, n, montWantInv(tb, big.NewInt(1), mb, rInv))
+	}
+}
