@@ -91,7 +91,7 @@ var invertFactors = [2][4]uint64{
 // invert sets out = y⁻¹ mod p for any y below 2^256 (0 mod p gives 0), by
 // the divsteps above and one multiplication: out is below 2^255 + 2^12. out
 // may alias y. Constant time: the step and batch counts are public, and
-// every choice on the values is a mask.
+// every choice on the values is a mask (a CMOV in the assembly).
 func invert(out, y *[4]uint64) {
 	var f, g, d, e [4]uint64
 	f = [4]uint64{1<<64 - 19, 1<<64 - 1, 1<<64 - 1, 1<<63 - 1}

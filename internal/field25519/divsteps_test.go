@@ -280,3 +280,133 @@ func TestDivstepsRowRanges(t *testing.T) {
 		t.Fatalf("entries in [%d, %d], negative parts down to %d", lo, hi, neg)
 	}
 }
+
+// signedBig returns the value of words of two's complement.
+func signedBig(w ...uint64) *big.Int {
+	x := new(big.Int)
+	for i := len(w) - 1; i >= 0; i-- {
+		x.Lsh(x, 64).Add(x, new(big.Int).SetUint64(w[i]))
+	}
+	if w[len(w)-1]>>63 == 1 {
+		x.Sub(x, new(big.Int).Lsh(bigOne, uint(64*len(w))))
+	}
+	return x
+}
+
+// signedWords returns x, |x| < 2^255, as 256-bit two's complement.
+func signedWords(x *big.Int) *[4]uint64 {
+	w := fromBigLimbs(new(big.Int).Mod(x, two256)).w
+	return &w
+}
+
+// TestDivstepsLinear checks the batch's updates against math/big at the
+// edges of their contracts and on random values: mulSigned and mulMod for
+// |m| up to 2^63 - 1, linShift and linModP for rows with |u| + |v| up to
+// 2^60, on f and g up to ±(2^255 - 1) and d and e up to p - 1.
+func TestDivstepsLinear(t *testing.T) {
+	r := testutil.Rand(t)
+	below := func(k uint) *big.Int { // uniform in [0, 2^k)
+		var b [40]byte
+		for i := range b {
+			b[i] = byte(r.Uint64())
+		}
+		return new(big.Int).Rsh(new(big.Int).SetBytes(b[:]), 320-k)
+	}
+	signed := func(k uint) *big.Int {
+		x := below(k)
+		if r.Uint64()&1 == 1 {
+			x.Neg(x)
+		}
+		return x
+	}
+	max255 := new(big.Int).Sub(new(big.Int).Lsh(bigOne, 255), bigOne)
+	xs := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(-1), max255, new(big.Int).Neg(max255)}
+	ds := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(bigP, bigOne)}
+	ms := []int64{0, 1, -1, 1 << 60, -(1 << 60), 1 << 62, -(1 << 62), 1<<63 - 1, -(1<<63 - 1)}
+	rInv := new(big.Int).ModInverse(new(big.Int).Lsh(bigOne, 64), bigP)
+	shifts := 0
+	for i := range testutil.Runs(*long, 5000, 200000, 500) {
+		m := ms[i%len(ms)]
+		if i >= len(xs)*len(ms) {
+			m = int64(r.Uint64()) >> (1 + r.Uint64()%63)
+		}
+		x := signed(255)
+		d := below(255)
+		d.Mod(d, bigP)
+		if i < len(xs)*len(ms) {
+			x = xs[i/len(ms)]
+			d = ds[i/len(ms)%len(ds)]
+		}
+		a0, a1, a2, a3, a4 := mulSigned(signedWords(x), m)
+		if got, want := signedBig(a0, a1, a2, a3, a4), new(big.Int).Mul(x, big.NewInt(m)); got.Cmp(want) != 0 {
+			t.Fatalf("mulSigned(%x, %d) = %x, want %x", x, m, got, want)
+		}
+		a0, a1, a2, a3, a4 = mulMod(&fromBigLimbs(d).w, m)
+		got := signedBig(a0, a1, a2, a3, a4, 0)
+		want := new(big.Int).Mul(d, big.NewInt(m))
+		if m < 0 {
+			want.Mul(new(big.Int).Sub(bigP, d), big.NewInt(-m))
+		}
+		if got.Cmp(want) != 0 {
+			t.Fatalf("mulMod(%x, %d) = %x, want %x", d, m, got, want)
+		}
+
+		// A row with |u| + |v| ≤ 2^60, and f chosen so that 2^60 divides
+		// u·f + v·g.
+		u := int64(r.Uint64()>>3) - 1<<60
+		if i < len(ms) {
+			u = []int64{1 << 60, -(1 << 60), 0, 1, -1, 1<<60 - 1, -(1<<60 - 1), 1 << 59, -(1 << 59)}[i]
+		}
+		vmax := uint64(1<<60 - max(u, -u))
+		v := int64(r.Uint64()%(2*vmax+1)) - int64(vmax)
+		if i%3 == 0 {
+			v = int64(vmax)
+		} else if i%3 == 1 {
+			v = -int64(vmax)
+		}
+		f, g := signed(255), signed(255)
+		if i < len(xs) {
+			g = xs[i]
+		}
+		check := func(f, g *big.Int) {
+			t.Helper()
+			sum := new(big.Int).Add(new(big.Int).Mul(big.NewInt(u), f), new(big.Int).Mul(big.NewInt(v), g))
+			if sum.Bit(0) == 1 || new(big.Int).Mod(sum, new(big.Int).Lsh(bigOne, 60)).Sign() != 0 {
+				return
+			}
+			shifts++
+			got := linShift(signedWords(f), signedWords(g), u, v)
+			if want := new(big.Int).Rsh(sum, 60); signedBig(got[:]...).Cmp(want) != 0 {
+				t.Fatalf("linShift(%x, %x, %d, %d) = %x, want %x", f, g, u, v, got, want)
+			}
+		}
+		// Make u·f + v·g ≡ 0 (mod 2^60): with u odd, f = -v·g·u⁻¹ + k·2^60.
+		if u&1 == 1 {
+			mod := new(big.Int).Lsh(bigOne, 60)
+			f0 := new(big.Int).Mul(big.NewInt(-v), g)
+			f0.Mul(f0, new(big.Int).ModInverse(new(big.Int).Mod(big.NewInt(u), mod), mod))
+			f0.Mod(f0, mod)
+			k := signed(194)
+			f = f0.Add(f0, k.Lsh(k, 60))
+			if f.CmpAbs(max255) <= 0 {
+				check(f, g)
+			}
+		}
+		check(big.NewInt(0), big.NewInt(0))
+
+		e := below(255)
+		e.Mod(e, bigP)
+		if i < len(ds) {
+			e = ds[len(ds)-1-i]
+		}
+		lm := linModP(&fromBigLimbs(d).w, &fromBigLimbs(e).w, u, v)
+		want = new(big.Int).Add(new(big.Int).Mul(big.NewInt(u), d), new(big.Int).Mul(big.NewInt(v), e))
+		want.Mul(want, rInv).Mod(want, bigP)
+		if got := wordsToBig(&lm); got.Cmp(want) != 0 {
+			t.Fatalf("linModP(%x, %x, %d, %d) = %x, want %x", d, e, u, v, got, want)
+		}
+	}
+	if shifts < testutil.Runs(*long, 5000, 200000, 500)/4 {
+		t.Errorf("linShift checked on %d exact rows only", shifts)
+	}
+}
