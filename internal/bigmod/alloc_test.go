@@ -8,10 +8,11 @@ import (
 
 // TestAllocations checks that the operations of the private and public RSA
 // operations do not allocate, at every size whose scratch space is on the
-// stack (up to stackLimbs), once the receiver has its size.
+// stack (up to stackLimbs), once the receiver has its size: RSA's sizes, and
+// 4032 bits (63 limbs), where the generic kernels' scratch is on the stack.
 func TestAllocations(t *testing.T) {
 	r := rng(t)
-	for _, bits := range []int{1024, 2048, 4096} {
+	for _, bits := range []int{1024, 2048, 4032, 4096} {
 		mb := randModulusBig(r, bits)
 		m := modulusFromBig(t, mb)
 		n := len(m.limbs)

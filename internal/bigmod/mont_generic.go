@@ -165,8 +165,7 @@ func montSqrGeneric(z, x, m []uint64, m0inv uint64) {
 	n := len(m)
 	x = x[:n]
 	var buf [2 * stackLimbs]uint64
-	t := scratch(buf[:], 2*n)
-	clear(t)
+	t := scratch(buf[:], 2*n) // zero, as buf or a new slice
 
 	// Cross products: rows i = 0 .. n-2, row i adding x[i]·x[i+1:] at word
 	// 2i+1. Pairs of rows, and the last row alone if their count is odd.
