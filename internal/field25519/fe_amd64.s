@@ -581,9 +581,9 @@ TEXT ·divstepsBatch(SB), NOSPLIT, $0-64
 	MOVQ CX, R9
 	ANDQ R11, R9
 	MOVQ $0xfffffe0000000000, R11
-	ORQ  R11, R8
+	ADDQ R11, R8
 	MOVQ $0xc000000000000000, R11
-	ORQ  R11, R9
+	ADDQ R11, R9
 
 	// step 1: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
 	MOVQ    R9, R11
@@ -970,9 +970,9 @@ TEXT ·divstepsBatch(SB), NOSPLIT, $0-64
 	MOVQ CX, R9
 	ANDQ R11, R9
 	MOVQ $0xfffffe0000000000, R11
-	ORQ  R11, R8
+	ADDQ R11, R8
 	MOVQ $0xc000000000000000, R11
-	ORQ  R11, R9
+	ADDQ R11, R9
 
 	// step 1: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
 	MOVQ    R9, R11
@@ -1375,9 +1375,9 @@ TEXT ·divstepsBatch(SB), NOSPLIT, $0-64
 	MOVQ CX, R9
 	ANDQ R11, R9
 	MOVQ $0xfffffe0000000000, R11
-	ORQ  R11, R8
+	ADDQ R11, R8
 	MOVQ $0xc000000000000000, R11
-	ORQ  R11, R9
+	ADDQ R11, R9
 
 	// step 1: on dd > 0 the swap's G - F, G and -dd; kept if G is odd
 	MOVQ    R9, R11

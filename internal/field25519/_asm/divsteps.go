@@ -51,9 +51,9 @@ func divstepsFunc() {
 		c.MOVQ(glo, G)
 		c.ANDQ(N, G)
 		c.MOVQ(U64(0xfffffe0000000000), N)
-		c.ORQ(N, F)
+		c.ADDQ(N, F)
 		c.MOVQ(U64(0xc000000000000000), N)
-		c.ORQ(N, G)
+		c.ADDQ(N, G)
 		for i := 0; i < 20; i++ {
 			c.Comment(fmt.Sprintf("step %d: on dd > 0 the swap's G - F, G and -dd; kept if G is odd", i+1))
 			c.MOVQ(G, N)
