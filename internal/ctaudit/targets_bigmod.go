@@ -74,7 +74,7 @@ var bigmodFuncs = []Func{
 	{Symbol: bm + "montSqr48", AllowedLoopJumps: 4, Why: whyBMLoops},
 	{Symbol: bm + "montSqr64", AllowedLoopJumps: 3, Why: whyBMLoops},
 	{Symbol: bm + "montSqr8"},
-	{Symbol: bm + "montSqrGeneric", AllowedLoopJumps: 8, AllowedBranches: 3, Why: whyBMLoops + "; " + whyBMBranches},
+	{Symbol: bm + "montSqrGeneric", AllowedLoopJumps: 8, AllowedBranches: 2, Why: whyBMLoops + "; " + whyBMBranches},
 	{Symbol: bm + "montgomeryConstants", AllowedLoopJumps: 3, AllowedBranches: 2, Why: whyBMLoops + "; " + whyBMBranches},
 	{Symbol: bm + "newModulus", AllowedLoopJumps: 5, AllowedBranches: 3, Why: whyBMLoops + "; " + whyBMBranches},
 	{Symbol: bm + "not"},
