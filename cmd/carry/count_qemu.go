@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
+	"debug/elf"
+	"debug/gosym"
 	_ "embed"
 	"encoding/hex"
 	"errors"
@@ -101,11 +103,20 @@ func (q *qemu) count(bin string, args, env []string) (uint64, []byte, error) {
 	}
 	defer os.RemoveAll(dir)
 	outFile := filepath.Join(dir, "insns")
+	plugin := q.plugin + ",out=" + outFile
+	pauses, resume, err := schedulerEntries(bin)
+	if err != nil {
+		return 0, nil, err
+	}
+	for _, pc := range pauses {
+		plugin += fmt.Sprintf(",pause=%#x", pc)
+	}
+	plugin += fmt.Sprintf(",resume=%#x", resume)
 	// A fixed -seed fixes the 16 random bytes the guest gets at start
 	// (AT_RANDOM), which seed the Go runtime's random numbers: otherwise the
 	// moment the runtime caches a type assertion, which it decides at
 	// random, moves a count by up to 2%. It fixes getrandom's bytes too.
-	cmd := exec.Command(q.path, append([]string{"-seed", "1", "-plugin", q.plugin + ",out=" + outFile, bin}, args...)...)
+	cmd := exec.Command(q.path, append([]string{"-seed", "1", "-plugin", plugin, bin}, args...)...)
 	cmd.Env = env
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -121,6 +132,40 @@ func (q *qemu) count(bin string, args, env []string) (uint64, []byte, error) {
 		return 0, nil, fmt.Errorf("%s: %v", outFile, err)
 	}
 	return n, stdout.Bytes(), nil
+}
+
+// schedulerEntries returns the entries of the Go runtime's functions at
+// which the plugin stops counting a thread (runtime.morestack and
+// runtime.mcall, the ways from a goroutine into the scheduler) and starts
+// again (runtime.gogo, the way back), read from the pclntab of bin, which
+// stripped binaries keep.
+func schedulerEntries(bin string) (pauses []uint64, resume uint64, err error) {
+	f, err := elf.Open(bin)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	pcln, text := f.Section(".gopclntab"), f.Section(".text")
+	if pcln == nil || text == nil {
+		return nil, 0, fmt.Errorf("%s has no .gopclntab or .text section", bin)
+	}
+	data, err := pcln.Data()
+	if err != nil {
+		return nil, 0, err
+	}
+	tab, err := gosym.NewTable(nil, gosym.NewLineTable(data, text.Addr))
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %v", bin, err)
+	}
+	var pcs []uint64
+	for _, name := range []string{"runtime.morestack", "runtime.mcall", "runtime.gogo"} {
+		fn := tab.LookupFunc(name)
+		if fn == nil {
+			return nil, 0, fmt.Errorf("%s has no function %s", bin, name)
+		}
+		pcs = append(pcs, fn.Entry)
+	}
+	return pcs[:2], pcs[2], nil
 }
 
 // parsePluginOut returns the count of the plugin's "insns N" line.

@@ -554,13 +554,16 @@ func TestCountQEMU(t *testing.T) {
 		t.Errorf("counts %v: 40000 runs cost %.4f times 20000 runs, want 2", counts, ratio)
 	}
 	// Counts of the same runs agree closely, even of an op that allocates
-	// and asserts types as the standard library's key schedule does: the
-	// lowest two of three, since the runtime still preempts the op's
-	// thread in proportion to the run's time (three counts spread by 0.025%
-	// at a load of 10 on 2 cores, by 0.08% at 15). Without qemu's fixed
-	// seed they differed by 0.1% to 0.7%, and counting every thread by
-	// 0.45% at a load of 10.
-	var again [3]uint64
+	// and asserts types as the standard library's key schedule does, and
+	// on a loaded host: the plugin leaves out the scheduler's work on the
+	// driver's thread, which grows with the run's time (sysmon asks the
+	// driver to yield every 10 ms); counted with it, three counts spread by
+	// 0.26% on a loaded 2-core host. What remains is the runtime's type
+	// assertion caches, filled at moments drawn from a per-thread random
+	// stream that a lock contended with another thread advances: at a load
+	// of 8 on 2 cores, one count in 10 to 30 moved by 0.27% and the others
+	// spread by 0.01%. So three of five counts must agree within 0.05%.
+	var again [5]uint64
 	for i := range again {
 		insns, _, err := ctr.count(bin, []string{"count", "-exec-op", "tls13-schedule", "-exec-std", "-n", "200"}, driverEnv())
 		if err != nil {
@@ -568,10 +571,21 @@ func TestCountQEMU(t *testing.T) {
 		}
 		again[i] = insns
 	}
-	low := again
-	slices.Sort(low[:])
-	if float64(low[1]-low[0]) > 0.0005*float64(low[0]) {
-		t.Errorf("three counts of the same runs: %v", again)
+	sorted := again
+	slices.Sort(sorted[:])
+	agree := false
+	for i := 0; i+2 < len(sorted); i++ {
+		agree = agree || float64(sorted[i+2]-sorted[i]) <= 0.0005*float64(sorted[i])
+	}
+	if !agree {
+		t.Errorf("no three of five counts of the same runs agree within 0.05%%: %v", again)
+	}
+	pauses, resume, err := schedulerEntries(bin)
+	if err != nil || len(pauses) != 2 || pauses[0] == pauses[1] || resume == 0 || slices.Contains(pauses, resume) {
+		t.Errorf("schedulerEntries: %#x %#x %v", pauses, resume, err)
+	}
+	if _, _, err := schedulerEntries("testdata/counts-arm64.json"); err == nil {
+		t.Error("schedulerEntries read a JSON file")
 	}
 	if _, err := parsePluginOut([]byte("insns 12\n")); err != nil {
 		t.Error(err)

@@ -12,11 +12,23 @@
  * block adds its length to its thread's counter in a callback; a thread's
  * counter is written only by that thread, so no addition is lost.
  *
+ * The driver's own thread is also made to run the scheduler in proportion to
+ * the time: sysmon asks a goroutine that has run for 10 ms to yield, and a
+ * goroutine locked to its thread yields by handing the thread's P to another
+ * thread and back. The options "pause=ADDR" (up to 8) and "resume=ADDR" take
+ * guest addresses of code entries: a thread stops counting when it executes
+ * the block at a pause address and counts again from the block at the resume
+ * address. carry count pauses at runtime.morestack (a yield asked for by
+ * sysmon starts there, as does a stack's growth) and runtime.mcall (the
+ * goroutine's other ways into the scheduler) and resumes at runtime.gogo,
+ * through which the scheduler returns to a goroutine.
+ *
  * The plugin declares the few API functions it calls itself, so that it
  * builds without QEMU's development headers.
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef uint64_t plugin_id;
@@ -25,6 +37,7 @@ struct qemu_plugin_tb;
 void qemu_plugin_register_vcpu_tb_trans_cb(plugin_id, void (*)(plugin_id, struct qemu_plugin_tb *));
 void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *, void (*)(unsigned int, void *), int, void *);
 size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *);
+uint64_t qemu_plugin_tb_vaddr(const struct qemu_plugin_tb *);
 void qemu_plugin_register_atexit_cb(plugin_id, void (*)(plugin_id, void *), void *);
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
@@ -34,26 +47,57 @@ __attribute__((visibility("default"))) int qemu_plugin_version = 1;
  * counted and makes the output an error. */
 #define MAX_THREADS 4096
 
+#define MAX_PAUSES 8
+
 static uint64_t executed[MAX_THREADS];
+static unsigned char paused[MAX_THREADS];
+static uint64_t pause_at[MAX_PAUSES], resume_at;
+static int pauses;
 static int overflow;
 static char out_path[4096];
 
 static void on_exec(unsigned int thread, void *insns)
 {
-	if (thread < MAX_THREADS)
-		executed[thread] += (uintptr_t)insns;
-	else
+	if (thread >= MAX_THREADS)
 		overflow = 1;
+	else if (!paused[thread])
+		executed[thread] += (uintptr_t)insns;
+}
+
+static void on_pause(unsigned int thread, void *insns)
+{
+	(void)insns;
+	if (thread >= MAX_THREADS)
+		overflow = 1;
+	else
+		paused[thread] = 1;
+}
+
+static void on_resume(unsigned int thread, void *insns)
+{
+	if (thread >= MAX_THREADS)
+		overflow = 1;
+	else {
+		paused[thread] = 0;
+		executed[thread] += (uintptr_t)insns;
+	}
 }
 
 static void on_translate(plugin_id id, struct qemu_plugin_tb *tb)
 {
 	(void)id;
+	uint64_t pc = qemu_plugin_tb_vaddr(tb);
+	void (*cb)(unsigned int, void *) = on_exec;
+	for (int i = 0; i < pauses; i++)
+		if (pc == pause_at[i])
+			cb = on_pause;
+	if (resume_at != 0 && pc == resume_at)
+		cb = on_resume;
 	/* 0 is QEMU_PLUGIN_CB_NO_REGS: the callback reads no register. */
-	qemu_plugin_register_vcpu_tb_exec_cb(tb, on_exec, 0, (void *)(uintptr_t)qemu_plugin_tb_n_insns(tb));
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, cb, 0, (void *)(uintptr_t)qemu_plugin_tb_n_insns(tb));
 }
 
-static void on_exit(plugin_id id, void *unused)
+static void on_end(plugin_id id, void *unused)
 {
 	(void)id;
 	(void)unused;
@@ -72,15 +116,33 @@ static void on_exit(plugin_id id, void *unused)
 		fclose(f);
 }
 
+/* parse_addr reads a nonzero address in C's notation (0x for hex). */
+static int parse_addr(const char *s, uint64_t *addr)
+{
+	char *end;
+	*addr = strtoull(s, &end, 0);
+	return *s != 0 && *end == 0 && *addr != 0;
+}
+
 __attribute__((visibility("default"))) int qemu_plugin_install(plugin_id id, const void *info, int argc, char **argv)
 {
 	(void)info;
 	for (int i = 0; i < argc; i++) {
-		if (strncmp(argv[i], "out=", 4) != 0 || strlen(argv[i] + 4) >= sizeof out_path)
+		if (strncmp(argv[i], "out=", 4) == 0) {
+			if (strlen(argv[i] + 4) >= sizeof out_path)
+				return -1;
+			strcpy(out_path, argv[i] + 4);
+		} else if (strncmp(argv[i], "pause=", 6) == 0) {
+			if (pauses == MAX_PAUSES || !parse_addr(argv[i] + 6, &pause_at[pauses]))
+				return -1;
+			pauses++;
+		} else if (strncmp(argv[i], "resume=", 7) == 0) {
+			if (!parse_addr(argv[i] + 7, &resume_at))
+				return -1;
+		} else
 			return -1;
-		strcpy(out_path, argv[i] + 4);
 	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
-	qemu_plugin_register_atexit_cb(id, on_exit, NULL);
+	qemu_plugin_register_atexit_cb(id, on_end, NULL);
 	return 0;
 }
