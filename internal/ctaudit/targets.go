@@ -99,7 +99,11 @@ var fieldFuncs = []Func{
 var fieldAsm = []Func{
 	{Symbol: fe + "feMul", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: fe + "feSquareN", AllowedBranches: 1, Why: whyUseADX},
-	{Symbol: fe + "ladder", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: fe + "ladder", AllowedBranches: 2, Why: "useIFMA and useADX, the choice of implementation by CPU features"},
+	{Symbol: fe + "ladderVec", AllowedLoopJumps: 2, Why: "the loops that clear the state and place the five limbs of u: fixed counts"},
+	{Symbol: fe + "limbs51"},
+	{Symbol: fe + "words51"},
+	{Symbol: fe + "ladderIFMA", AllowedLoopJumps: 1, Why: whyBitLoop},
 	{Symbol: fe + "mulADX"},
 	{Symbol: fe + "squareNADX", AllowedLoopJumps: 1, Why: whySquareN},
 	{Symbol: fe + "mul4"},

@@ -37,3 +37,15 @@ func ladderADX(out *[8]uint64, k *[32]byte, u *[4]uint64)
 
 // divstepsBatch is divstepsBatchGeneric in assembly (CMOV only).
 func divstepsBatch(dd int64, fLow uint64, gLow uint64) (int64, int64, int64, int64, int64)
+
+// ladderIFMA runs the Montgomery ladder of RFC 7748, Section 5, on the clamped
+// scalar k. st holds eight elements in radix 2^51, limb-major (word 8i+j is
+// limb i of element j), every limb below 2^51 + 2^15: the state (x2, z2, x3,
+// z3, x1 x2, x1 z2, x1 x3, x1 z3) with x1 the u-coordinate. It leaves the
+// result in st, with R0 = (x2, z2) in elements 0 and 1, limbs below
+// 2^51 + 2^15. It is constant time in k: the bits of k become a K mask of
+// all lanes or none for a blend, and the loop runs over the public bit
+// index. It requires AVX-512 F, DQ and IFMA.
+//
+//go:noescape
+func ladderIFMA(st *[40]uint64, k *[32]byte)

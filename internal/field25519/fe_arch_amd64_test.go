@@ -4,6 +4,7 @@ package field25519
 
 import (
 	"maps"
+	"math/big"
 	"slices"
 	"testing"
 	"testing/quick"
@@ -62,10 +63,29 @@ func TestAsmMatchesGeneric(t *testing.T) {
 	}
 }
 
-// TestLadderADXMatchesGeneric checks the assembly ladder against the
-// portable one on random and extreme scalars and u-coordinates.
-func TestLadderADXMatchesGeneric(t *testing.T) {
-	testutil.RequireImplementation(t, "field25519", "adx")
+// TestLadderAsmMatchesGeneric checks the assembly ladders, ADX and IFMA,
+// against the portable one on random and extreme scalars and u-coordinates.
+func TestLadderAsmMatchesGeneric(t *testing.T) {
+	ladders := []struct {
+		name string
+		f    func(x2, z2 *[4]uint64, k *[32]byte, u *[4]uint64)
+	}{
+		{"adx", func(x2, z2 *[4]uint64, k *[32]byte, u *[4]uint64) {
+			var xz [8]uint64
+			ladderADX(&xz, k, u)
+			*x2, *z2 = [4]uint64(xz[0:4]), [4]uint64(xz[4:8])
+		}},
+		{"ifma", ladderVec},
+	}
+	for _, l := range ladders {
+		t.Run(l.name, func(t *testing.T) {
+			testutil.RequireImplementation(t, "field25519", l.name)
+			testLadderAsm(t, l.f)
+		})
+	}
+}
+
+func testLadderAsm(t *testing.T, ladderAsm func(x2, z2 *[4]uint64, k *[32]byte, u *[4]uint64)) {
 	r := testutil.Rand(t)
 	var zero, ones [32]byte
 	for i := range ones {
@@ -100,19 +120,65 @@ func TestLadderADXMatchesGeneric(t *testing.T) {
 				continue // a fifth of the pairs keeps the test fast
 			}
 			var x2, z2, x3, z3 Element
-			var xz [8]uint64
-			ladderADX(&xz, &k, &u.w)
-			x2.w, z2.w = [4]uint64(xz[0:4]), [4]uint64(xz[4:8])
+			ladderAsm(&x2.w, &z2.w, &k, &u.w)
 			ladderGeneric(&x3.w, &z3.w, &k, &u.w)
-			// The fused a·121666 + b of the assembly and the generic
-			// mulSmall then add may leave different words for the same
-			// value; the projective point is compared as a ratio.
+			// The assembly and the generic code may leave different words
+			// for the same value (the ADX ladder fuses a·121666 + b, the
+			// IFMA ladder computes in radix 2^51); the projective point is
+			// compared as a ratio.
 			var l, rr Element
 			l.Mul(&x2, &z3)
 			rr.Mul(&x3, &z2)
 			if l.Equal(&rr) != 1 || z2.IsZero() != z3.IsZero() {
-				t.Fatalf("ladderADX(%x, %v) = %v/%v, generic %v/%v", k, u, x2, z2, x3, z3)
+				t.Fatalf("ladder(%x, %v) = %v/%v, generic %v/%v", k, u, x2, z2, x3, z3)
 			}
+		}
+	}
+}
+
+// TestLimbs51 checks the conversions of the IFMA ladder against math/big:
+// limbs51 on values up to 2^256 - 1, words51 on limbs up to 2^51 + 2^15.
+func TestLimbs51(t *testing.T) {
+	r := testutil.Rand(t)
+	var ins [][4]uint64
+	for _, u := range specialElements() {
+		ins = append(ins, u.w)
+	}
+	for range 1000 {
+		ins = append(ins, randWords(r, false))
+	}
+	two51 := new(big.Int).Lsh(big.NewInt(1), 51)
+	for _, u := range ins {
+		l := limbs51(&u)
+		v := new(big.Int)
+		for k := 4; k >= 0; k-- {
+			if l[k] > 1<<51 {
+				t.Fatalf("limbs51(%x) = %x: limb %d above 2^51", u, l, k)
+			}
+			v.Mul(v, two51).Add(v, new(big.Int).SetUint64(l[k]))
+		}
+		want := limbsBig(&Element{u})
+		if new(big.Int).Sub(v, want).Mod(new(big.Int).Sub(v, want), bigP).Sign() != 0 || v.BitLen() > 256 {
+			t.Fatalf("limbs51(%x) = %x, value %x", u, l, v)
+		}
+	}
+	const top = 1<<51 + 1<<15 - 1
+	limbSets := [][5]uint64{{}, {top, top, top, top, top}, {1<<51 - 1, 1<<51 - 1, 1<<51 - 1, 1<<51 - 1, 1<<51 - 1}}
+	for range 1000 {
+		var l [5]uint64
+		for k := range l {
+			l[k] = r.Uint64() % (top + 1)
+		}
+		limbSets = append(limbSets, l)
+	}
+	for _, l := range limbSets {
+		w := words51(l[0], l[1], l[2], l[3], l[4])
+		want := new(big.Int)
+		for k := 4; k >= 0; k-- {
+			want.Mul(want, two51).Add(want, new(big.Int).SetUint64(l[k]))
+		}
+		if limbsBig(&Element{w}).Cmp(want) != 0 {
+			t.Fatalf("words51(%x) = %x, want %x", l, w, want)
 		}
 	}
 }

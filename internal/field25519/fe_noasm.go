@@ -5,7 +5,10 @@ package field25519
 import "github.com/carry-crypto/carry/internal/impl"
 
 // The assembly is not built here.
-func init() { impl.Register(implADX, nil) }
+func init() {
+	impl.Register(implADX, nil)
+	impl.Register(implIFMA, nil)
+}
 
 func feMul(v, a, b *[4]uint64) { mulGeneric(v, a, b) }
 

@@ -195,6 +195,8 @@ func Has(feature string) bool {
 		return cpu.X86.HasAVX512F
 	case "AVX512BW":
 		return cpu.X86.HasAVX512BW
+	case "AVX512DQ":
+		return cpu.X86.HasAVX512DQ
 	case "AVX512VL":
 		return cpu.X86.HasAVX512VL
 	case "AVX512IFMA":

@@ -22,7 +22,7 @@ func withRegistry(t *testing.T, f func()) {
 // features returns the features of Has that the CPU has, and those it
 // lacks.
 func features() (has, lacks []string) {
-	for _, f := range []string{"ADX", "AVX2", "AVX512F", "AVX512BW", "AVX512VL", "AVX512IFMA", "BMI2"} {
+	for _, f := range []string{"ADX", "AVX2", "AVX512F", "AVX512BW", "AVX512DQ", "AVX512VL", "AVX512IFMA", "BMI2"} {
 		if Has(f) {
 			has = append(has, f)
 		} else {

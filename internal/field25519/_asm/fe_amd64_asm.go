@@ -46,6 +46,7 @@ func main() {
 	squareNFunc()
 	ladderFunc()
 	divstepsFunc()
+	ladderIFMAFunc()
 	os.Exit(build.Main(flags.Config(), c.Context))
 }
 
