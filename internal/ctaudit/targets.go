@@ -92,6 +92,10 @@ var fieldFuncs = []Func{
 	{Symbol: fe + "linShift"},
 	{Symbol: fe + "linModP"},
 	{Symbol: fe + "mulMod"},
+	{Symbol: fe + "(*Element).Limbs51"},
+	{Symbol: fe + "(*Element).SetLimbs51"},
+	{Symbol: fe + "limbs51"},
+	{Symbol: fe + "words51"},
 }
 
 // fieldAsm are the functions of internal/field25519 that differ with
@@ -101,8 +105,6 @@ var fieldAsm = []Func{
 	{Symbol: fe + "feSquareN", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: fe + "ladder", AllowedBranches: 2, Why: "useIFMA and useADX, the choice of implementation by CPU features"},
 	{Symbol: fe + "ladderVec", AllowedLoopJumps: 2, Why: "the loops that clear the state and place the five limbs of u: fixed counts"},
-	{Symbol: fe + "limbs51"},
-	{Symbol: fe + "words51"},
 	{Symbol: fe + "ladderIFMA", AllowedLoopJumps: 1, Why: whyBitLoop},
 	{Symbol: fe + "mulADX"},
 	{Symbol: fe + "squareNADX", AllowedLoopJumps: 1, Why: whySquareN},
@@ -254,8 +256,12 @@ var Targets = []Target{
 		Funcs: append([]Func{
 			{Symbol: ed + "selectBase", AllowedBranches: 1, Why: "useAVX2, the choice of implementation by CPU features"},
 			{Symbol: ed + "selectBaseAVX2"},
-			{Symbol: ed + "(*completed).addBaseRows", AllowedBranches: 2, Why: "useADX and useAVX2, the choice of implementation by CPU features"},
+			{Symbol: ed + "(*completed).addBaseRows", AllowedBranches: 4, Why: "useIFMA, useADX and useAVX2, the choice of " +
+				"implementation by CPU features, and whether the rows are baseTable (an address, public)"},
 			{Symbol: ed + "addBaseRowsADX", AllowedLoopJumps: 1, Why: "the loop over the 51 table rows (a row's 16 entries are unrolled)"},
+			{Symbol: ed + "(*completed).addBaseRowsVec", AllowedLoopJumps: 4, Why: "the loops over the eight elements and " +
+				"their five limbs in and out of the vector form: fixed counts"},
+			{Symbol: ed + "addBaseRowsIFMA", AllowedLoopJumps: 1, Why: "the loop over the 26 pairs of table rows (a row's 16 entries are unrolled)"},
 			{Symbol: ed + "(*completed).addNielsStep", AllowedBranches: 1, Why: whyUseADX},
 			{Symbol: ed + "(*completed).subNielsStep", AllowedBranches: 1, Why: whyUseADX},
 			{Symbol: ed + "(*completed).addCachedStep", AllowedBranches: 1, Why: whyUseADX},
@@ -269,7 +275,9 @@ var Targets = []Target{
 			{Symbol: ed + "mul4"},
 			{Symbol: ed + "square4"},
 		}, edwardsFuncs...),
-		Public: edwardsPublic,
+		Public: merge(edwardsPublic, map[string]string{
+			ed + "init.func2": "builds baseTable's vector form (baseTableVec), public constants, on first use",
+		}),
 	},
 	{
 		Package: module + "internal/edwards25519",

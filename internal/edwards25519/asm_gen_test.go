@@ -16,19 +16,21 @@ func TestGeneratedAsmIsCurrent(t *testing.T) {
 		"edwards_amd64.s", "edwards_amd64.go")
 }
 
-// TestFieldGeneratorCopy checks that _asm/fe4.go, the field arithmetic that
-// the point formulas are generated from, is the same file as field25519's
-// generator holds.
+// TestFieldGeneratorCopy checks that _asm/fe4.go and _asm/vec51.go, the
+// field arithmetic that the point formulas and the vector additions are
+// generated from, are the same files as field25519's generator holds.
 func TestFieldGeneratorCopy(t *testing.T) {
-	want, err := os.ReadFile("../field25519/_asm/fe4.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("_asm/fe4.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Error("_asm/fe4.go differs from ../field25519/_asm/fe4.go: copy it over")
+	for _, name := range []string{"fe4.go", "vec51.go"} {
+		want, err := os.ReadFile("../field25519/_asm/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile("_asm/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("_asm/%s differs from ../field25519/_asm/%s: copy it over", name, name)
+		}
 	}
 }

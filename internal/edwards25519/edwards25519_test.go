@@ -159,11 +159,11 @@ func TestBytes(t *testing.T) {
 	}
 }
 
-// TestRegistered checks that the package lists its two implementations in
-// internal/impl in every build, built or not, so that carry version names
-// them everywhere.
+// TestRegistered checks that the package lists its three implementations
+// in internal/impl in every build, built or not, so that carry version
+// names them everywhere.
 func TestRegistered(t *testing.T) {
-	want := []string{implAVX2.Name, implADX.Name}
+	want := []string{implAVX2.Name, implADX.Name, implIFMA.Name}
 	if got := impl.List(implAVX2.Package); !slices.Equal(got, want) {
 		t.Errorf("internal/impl lists %q for %s, want %q", got, implAVX2.Package, want)
 	}

@@ -64,3 +64,16 @@ func doubleADX(r *completed)
 //
 //go:noescape
 func addBaseRowsADX(r *completed, rows *[51][16][12]uint64, e *[51]int8)
+
+// addBaseRowsIFMA adds to the points of st the entries e[i]·Q_i of the rows
+// of tbl: e[2i] to the point in lanes 0..3 and e[2i+1] to the point in
+// lanes 4..7, for i = 0..25. st holds eight elements in radix 2^51,
+// limb-major (word 8k+j is limb k of element j): (X, Y, Z, T) of each point,
+// every limb below 2^51 + 2^15, as it leaves them. tbl[i][j-1] is j·Q_i as
+// (y - x, y + x, 2d x y, 2), limb-major in four lanes, every limb below
+// 2^51 + 1; each e[i] is in [-16, 16]. It is constant time in e: every entry
+// is read, each into K-masked lanes, the masks made by arithmetic. It
+// requires AVX-512 F, DQ and IFMA.
+//
+//go:noescape
+func addBaseRowsIFMA(st *[40]uint64, tbl *[52][16][20]uint64, e *[52]int8)

@@ -181,3 +181,51 @@ func TestEachImplementation(t *testing.T) {
 		}
 	})
 }
+
+// TestAddBaseRowsVec compares the vector additions of the table rows with
+// addBaseRowsGeneric, as points, from random multiples of B and the
+// identity, with random digits and the extremes -16, 0 and 16.
+func TestAddBaseRowsVec(t *testing.T) {
+	testutil.RequireImplementation(t, "edwards25519", "ifma")
+	r := testutil.Rand(t)
+	for n := range iterations(200) {
+		var e [51]int8
+		for i := range e {
+			e[i] = int8(r.IntN(33) - 16)
+			switch n % 8 {
+			case 1:
+				e[i] = [3]int8{-16, 0, 16}[r.IntN(3)]
+			case 2:
+				e[i] = 16
+			case 3:
+				e[i] = -16
+			case 4:
+				e[i] = 0
+			}
+		}
+		var start completed
+		start.X.Zero()
+		start.Y.One()
+		start.Z.One()
+		start.T.One()
+		if n%5 != 0 {
+			var k [32]byte
+			for i := range k {
+				k[i] = byte(r.Uint64())
+			}
+			k[31] &= 127
+			var sig [51]int8
+			signedRadix32(&sig, &k)
+			start.addBaseRowsGeneric(&baseTable, &sig)
+		}
+		got, want := start, start
+		got.addBaseRowsVec(&e)
+		want.addBaseRowsGeneric(&baseTable, &e)
+		var gp, wp Point
+		gp.fromCompleted(&got)
+		wp.fromCompleted(&want)
+		if gp.Equal(&wp) != 1 {
+			t.Fatalf("digits %v: vector %v, generic %v", e, got, want)
+		}
+	}
+}

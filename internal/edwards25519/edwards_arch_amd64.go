@@ -5,12 +5,15 @@ package edwards25519
 import "github.com/carry-crypto/carry/internal/impl"
 
 // useAVX2 selects the AVX2 table scan (implAVX2), where the CPU has AVX2;
-// useADX the assembly point formulas (implADX), where it has BMI2 and ADX.
-var useAVX2, useADX bool
+// useADX the assembly point formulas (implADX), where it has BMI2 and ADX;
+// useIFMA the vector additions of the fixed-base rows (implIFMA), where it
+// has AVX-512 IFMA.
+var useAVX2, useADX, useIFMA bool
 
 func init() {
 	impl.Register(implAVX2, &useAVX2)
 	impl.Register(implADX, &useADX)
+	impl.Register(implIFMA, &useIFMA)
 }
 
 func selectBase(v *niels, tbl *[16]packedNiels, abs, neg uint64) {
@@ -22,6 +25,10 @@ func selectBase(v *niels, tbl *[16]packedNiels, abs, neg uint64) {
 }
 
 func (r *completed) addBaseRows(rows *[51][16]packedNiels, e *[51]int8) {
+	if useIFMA && rows == &baseTable {
+		r.addBaseRowsVec(e)
+		return
+	}
 	if useADX && useAVX2 {
 		addBaseRowsADX(r, rows, e)
 	} else {

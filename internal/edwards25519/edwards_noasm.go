@@ -8,6 +8,7 @@ import "github.com/carry-crypto/carry/internal/impl"
 func init() {
 	impl.Register(implAVX2, nil)
 	impl.Register(implADX, nil)
+	impl.Register(implIFMA, nil)
 }
 
 func selectBase(v *niels, tbl *[16]packedNiels, abs, neg uint64) {

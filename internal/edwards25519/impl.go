@@ -15,3 +15,10 @@ var implADX = impl.Implementation{
 	Package: "edwards25519", Name: "adx", Needs: []string{"BMI2", "ADX"},
 	Choice: "point", For: "point addition and doubling", Kernel: "ADX/BMI2",
 }
+
+// implIFMA is the fixed-base additions of edwards_amd64.s with AVX-512 IFMA:
+// two accumulators side by side in the lanes of Z registers.
+var implIFMA = impl.Implementation{
+	Package: "edwards25519", Name: "ifma", Needs: []string{"AVX512F", "AVX512DQ", "AVX512IFMA"},
+	Choice: "base", For: "fixed-base table additions", Kernel: "AVX-512 IFMA", Else: "the scan and point kernels'",
+}

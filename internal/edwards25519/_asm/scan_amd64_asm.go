@@ -35,8 +35,11 @@ func main() {
 	fs.Parse(os.Args[1:])
 
 	c.ConstraintExpr("!purego")
+	vecConstants()
+	baseConstants()
 	selectBase()
 	pointFuncs()
+	baseRowsIFMAFunc()
 	os.Exit(build.Main(flags.Config(), c))
 }
 

@@ -41,6 +41,8 @@ func main() {
 	fs.Parse(os.Args[1:])
 
 	c.ConstraintExpr("!purego")
+	vecConstants()
+	ladderConstants()
 	c.Subroutines()
 	mulFunc()
 	squareNFunc()

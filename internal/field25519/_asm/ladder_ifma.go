@@ -1,53 +1,14 @@
-// This file emits the X25519 ladder with AVX-512 IFMA: the coordinates
-// of a ladder step's two points, and the same times the u-coordinate x1,
-// side by side in the eight 64-bit lanes of Z registers, so that a step's
-// nine multiplications (and the seven that keep the multiples of x1) are
-// two vector multiplications of eight products.
-//
-// An element here is five limbs in radix 2^51, each in a lane of its own
-// register: limb k of the eight elements of a vector sits in lanes 0..7 of
-// register k. VPMADD52LUQ and VPMADD52HUQ read the low 52 bits of each
-// limb, so every limb a multiplication reads must be below 2^52; the
-// carries below keep the limbs of every value the ladder stores below
-// Bc = 2^51 + 2^15.
+// This file emits the X25519 ladder with AVX-512 IFMA (on vec51.go's
+// arithmetic): the coordinates of a ladder step's two points, and the same
+// times the u-coordinate x1, side by side in the eight lanes of a vector,
+// so that a step's nine multiplications (and the seven that keep the
+// multiples of x1) are two vector multiplications of eight products.
 package main
 
 import (
 	"github.com/mmcloughlin/avo/attr"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
-)
-
-// vec is a vector of eight elements: register k holds their limbs k.
-type vec [5]VecPhysical
-
-// zvec returns the vector in Z registers first .. first+4.
-func zvec(first int) vec {
-	var v vec
-	for k := range v {
-		v[k] = zregs[first+k]
-	}
-	return v
-}
-
-var zregs = []VecPhysical{
-	Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
-	Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31,
-}
-
-// Registers of the ladder: the state S = (x2, z2, x3, z3, x1 x2, x1 z2,
-// x1 x3, x1 z3) lives in Z0..Z4 between steps; mask51 holds 2^51 - 1 in
-// every lane.
-var (
-	vS     = zvec(0)
-	vB     = zvec(5)
-	vC     = zvec(10)
-	vD     = zvec(15)
-	vE     = zvec(20)
-	mask51 = Z28
-	vT0    = Z29
-	vT1    = Z30
-	vT2    = Z31
 )
 
 // Lane masks, in K registers for the whole function, named by the lanes
@@ -60,136 +21,18 @@ var (
 	kFirst  = K5 // lane 0 of each half
 )
 
-// times19Add sets dst += 19 * x. It clobbers vT0.
-func times19Add(dst, x VecPhysical) {
-	c.VPMULLQ_BCST(n19Data, x, vT0)
-	c.VPADDQ(vT0, dst, dst)
-}
-
-// carry sets out to in with one carry from each limb into the next, in
-// parallel: out_k = (in_k mod 2^51) + (in_(k-1) >> 51), and limb 0 takes
-// 19 * (in_4 >> 51), as 2^255 = 19 (mod p). For limbs below 2^61 the limbs
-// of out are below 2^51 + 19 * 2^10 < Bc. out may be in; tmp holds five
-// scratch registers distinct from both.
-func carry(out, in, tmp vec) {
-	for k := 0; k < 5; k++ {
-		c.VPSRLQ(Imm(51), in[k], tmp[k])
-	}
-	for k := 0; k < 5; k++ {
-		c.VPANDQ(mask51, in[k], out[k])
-	}
-	for k := 1; k < 5; k++ {
-		c.VPADDQ(tmp[k-1], out[k], out[k])
-	}
-	times19Add(out[0], tmp[4])
-}
-
-// vmul sets out = f * g, eight products, lane by lane. The limbs of f and g
-// must be below 2^52; the limbs of out are below Bc. out may be f. It uses
-// the registers of vS .. vE that are not f or g as accumulators, and vT0.
-//
-// The column sums of limb products go into L_k (the low 52 bits of the
-// products f_i g_j with i + j = k) and H_k (the high bits of those with
-// i + j = k - 1, worth twice limb k in radix 2^51): each is below 5 * 2^52,
-// so c_k = L_k + 2 H_k is below 15 * 2^52, and the folded
-// r_k = c_k + 19 c_(k+5) below 300 * 2^52 < 2^61, which carry takes.
-func vmul(out, f, g vec) {
-	// L0..L8 and H1..H9: eighteen registers outside f and g.
-	var free []VecPhysical
-	for _, r := range zregs[:28] {
-		used := false
-		for k := 0; k < 5; k++ {
-			used = used || r == f[k] || r == g[k]
-		}
-		if !used {
-			free = append(free, r)
-		}
-	}
-	if len(free) < 18 {
-		panic("vmul: not enough free registers")
-	}
-	L, H := free[0:9], free[8:18] // H[k] is H_k for k = 1..9; H[0] unused
-	c.Comment("L_k, H_k = 0")
-	for k := 0; k < 9; k++ {
-		c.VPXORQ(L[k], L[k], L[k])
-	}
-	for k := 1; k < 10; k++ {
-		c.VPXORQ(H[k], H[k], H[k])
-	}
-	c.Comment("L_(i+j) += lo(f_i g_j), H_(i+j+1) += hi(f_i g_j)")
-	for i := 0; i < 5; i++ {
-		for j := 0; j < 5; j++ {
-			c.VPMADD52LUQ(g[j], f[i], L[i+j])
-			c.VPMADD52HUQ(g[j], f[i], H[i+j+1])
-		}
-	}
-	c.Comment("c_k = L_k + 2 H_k in L_k (c_9 = 2 H_9 in H_9)")
-	for k := 1; k < 9; k++ {
-		c.VPADDQ(H[k], H[k], H[k])
-		c.VPADDQ(H[k], L[k], L[k])
-	}
-	c.VPADDQ(H[9], H[9], H[9])
-	c.Comment("r_k = c_k + 19 c_(k+5), as 2^255 = 19 (mod p)")
-	cols := [10]VecPhysical{L[0], L[1], L[2], L[3], L[4], L[5], L[6], L[7], L[8], H[9]}
-	for k := 0; k < 5; k++ {
-		times19Add(cols[k], cols[k+5])
-	}
-	carry(out, vec(cols[0:5]), vec{H[1], H[2], H[3], H[4], H[5]})
-}
-
-// permute sets out = v with its lanes rearranged by VPERMQ's imm.
-func permute(out, v vec, imm uint8) {
-	for k := 0; k < 5; k++ {
-		c.VPERMQ(Imm(uint64(imm)), v[k], out[k])
-	}
-}
-
-// blend sets out = b in the lanes of m and a in the others.
-func blend(out, a, b vec, m OpmaskPhysical) {
-	for k := 0; k < 5; k++ {
-		c.VPBLENDMQ(b[k], a[k], m, out[k])
-	}
-}
-
-// negate2p sets out = 2p - v, limb by limb: 2p is (2^52 - 38, 2^52 - 2, ...)
-// in radix 2^51, each limb above Bc, so limbs of v below Bc give limbs of
-// out below 2^52. It clobbers vT0 and vT1.
-func negate2p(out, v vec) {
-	c.VPBROADCASTQ(twoP0, vT0)
-	c.VPBROADCASTQ(twoP1, vT1)
-	c.VPSUBQ(v[0], vT0, out[0])
-	for k := 1; k < 5; k++ {
-		c.VPSUBQ(v[k], vT1, out[k])
-	}
-}
-
-// twoP0, twoP1, mask51Data, a24Data and n19Data are constants that the
-// code broadcasts to every lane: 2^52 - 38, 2^52 - 2, 2^51 - 1, 121665
-// and 19.
-// idxF1, idxG1 and idxG2 are lane indices of permutations, and idxF1Swap
-// and idxG1Swap those of the first two after a swap.
-var twoP0, twoP1, mask51Data, a24Data, n19Data Mem
-var idxF1, idxF1Swap, idxG1, idxG1Swap, idxG2 Mem
+// a24Data is 121665, which the code broadcasts to every lane. idxF1, idxG1
+// and idxG2 are lane indices of permutations, and idxF1Swap and idxG1Swap
+// those of the first two after a swap.
+var a24Data, idxF1, idxF1Swap, idxG1, idxG1Swap, idxG2 Mem
 
 func ladderConstants() {
-	words := func(name string, v ...uint64) Mem {
-		m := c.StaticGlobal(name)
-		c.DataAttributes(attr.RODATA | attr.NOPTR)
-		for i, w := range v {
-			c.AddDatum(8*i, U64(w))
-		}
-		return m
-	}
-	twoP0 = words("ifmaTwoP0", 1<<52-38)
-	twoP1 = words("ifmaTwoP1", 1<<52-2)
-	mask51Data = words("ifmaMask51", 1<<51-1)
-	a24Data = words("ifmaA24", 121665)
-	n19Data = words("ifma19", 19)
-	idxF1 = words("ifmaIdxF1", 0, 1, 3, 2, 4, 5, 7, 6)
-	idxF1Swap = words("ifmaIdxF1Swap", 2, 3, 1, 0, 6, 7, 5, 4)
-	idxG1 = words("ifmaIdxG1", 0, 1, 0, 1, 0, 1, 0, 1)
-	idxG1Swap = words("ifmaIdxG1Swap", 2, 3, 2, 3, 2, 3, 2, 3)
-	idxG2 = words("ifmaIdxG2", 0, 1, 8+2, 8+7, 0, 1, 8+2, 8+7)
+	a24Data = dataWords("ladderA24", 121665)
+	idxF1 = dataWords("ladderIdxF1", 0, 1, 3, 2, 4, 5, 7, 6)
+	idxF1Swap = dataWords("ladderIdxF1Swap", 2, 3, 1, 0, 6, 7, 5, 4)
+	idxG1 = dataWords("ladderIdxG1", 0, 1, 0, 1, 0, 1, 0, 1)
+	idxG1Swap = dataWords("ladderIdxG1Swap", 2, 3, 2, 3, 2, 3, 2, 3)
+	idxG2 = dataWords("ladderIdxG2", 0, 1, 8+2, 8+7, 0, 1, 8+2, 8+7)
 }
 
 // ladderIFMAFunc emits the Montgomery ladder of RFC 7748, Section 5, with
@@ -214,7 +57,6 @@ func ladderConstants() {
 // chosen by mask, which exchanges the pairs (A, B) and (C, D) of T.
 func ladderIFMAFunc() {
 	const name = "ladderIFMA"
-	ladderConstants()
 	text(name, attr.NOSPLIT, "func(st *[40]uint64, k *[32]byte)")
 	c.Doc(name+" runs the Montgomery ladder of RFC 7748, Section 5, on the clamped",
 		"scalar k. st holds eight elements in radix 2^51, limb-major (word 8i+j is",
