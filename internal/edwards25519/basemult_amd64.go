@@ -18,9 +18,9 @@ var baseTableVec = sync.OnceValue(func() *[52][16][20]uint64 {
 		for j := range baseTable[i] {
 			e := &baseTable[i][j]
 			var yPlusX, yMinusX, xy2d field25519.Element
-			yPlusX.SetWords((*[4]uint64)(e[0:4]))
-			yMinusX.SetWords((*[4]uint64)(e[4:8]))
-			xy2d.SetWords((*[4]uint64)(e[8:12]))
+			yPlusX.SetWords((*[4]uint64)(e[0:]))
+			yMinusX.SetWords((*[4]uint64)(e[4:]))
+			xy2d.SetWords((*[4]uint64)(e[8:]))
 			lanes := [4][5]uint64{yMinusX.Limbs51(), yPlusX.Limbs51(), xy2d.Limbs51(), {2}}
 			for k := range 5 {
 				for l := range 4 {
@@ -38,11 +38,9 @@ var baseTableVec = sync.OnceValue(func() *[52][16][20]uint64 {
 func (r *completed) addBaseRowsVec(e *[51]int8) {
 	var a Point
 	a.fromCompleted(r)
-	var b Point
-	b.x.Zero()
+	var b Point // the identity (0, 1, 1, 0)
 	b.y.One()
 	b.z.One()
-	b.t.Zero()
 	var st [40]uint64
 	for l, c := range [8]*field25519.Element{&a.x, &a.y, &a.z, &a.t, &b.x, &b.y, &b.z, &b.t} {
 		limbs := c.Limbs51()
@@ -51,7 +49,7 @@ func (r *completed) addBaseRowsVec(e *[51]int8) {
 		}
 	}
 	var e52 [52]int8
-	*(*[51]int8)(e52[:51]) = *e
+	*(*[51]int8)(e52[:]) = *e
 	addBaseRowsIFMA(&st, baseTableVec(), &e52)
 	for l, c := range [8]*field25519.Element{&a.x, &a.y, &a.z, &a.t, &b.x, &b.y, &b.z, &b.t} {
 		c.SetLimbs51(&[5]uint64{st[l], st[8+l], st[16+l], st[24+l], st[32+l]})

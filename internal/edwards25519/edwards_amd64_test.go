@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/field25519"
+	"github.com/carry-crypto/carry/internal/impl"
 
 	"github.com/carry-crypto/carry/internal/testutil"
 )
@@ -226,6 +227,46 @@ func TestAddBaseRowsVec(t *testing.T) {
 		wp.fromCompleted(&want)
 		if gp.Equal(&wp) != 1 {
 			t.Fatalf("digits %v: vector %v, generic %v", e, got, want)
+		}
+	}
+}
+
+// TestAddBaseRowsChoices runs addBaseRows on baseTable under every
+// combination of useIFMA, useADX and useAVX2 that the CPU allows, against
+// addBaseRowsGeneric: the ADX loop runs only where IFMA is off, which no
+// single implementation's selection gives.
+func TestAddBaseRowsChoices(t *testing.T) {
+	saved := [3]bool{useIFMA, useADX, useAVX2}
+	defer func() { useIFMA, useADX, useAVX2 = saved[0], saved[1], saved[2] }()
+	avail := [3]bool{impl.Available("edwards25519", "ifma"), impl.Available("edwards25519", "adx"), impl.Available("edwards25519", "avx2")}
+	r := testutil.Rand(t)
+	for combo := range 8 {
+		on := [3]bool{combo&1 != 0, combo&2 != 0, combo&4 != 0}
+		if (on[0] && !avail[0]) || (on[1] && !avail[1]) || (on[2] && !avail[2]) {
+			continue
+		}
+		useIFMA, useADX, useAVX2 = on[0], on[1], on[2]
+		for range 20 {
+			var k [32]byte
+			for i := range k {
+				k[i] = byte(r.Uint64())
+			}
+			var e [51]int8
+			signedRadix32(&e, &k)
+			var got, want completed
+			got.X.Zero()
+			got.Y.One()
+			got.Z.One()
+			got.T.One()
+			want = got
+			got.addBaseRows(&baseTable, &e)
+			want.addBaseRowsGeneric(&baseTable, &e)
+			var gp, wp Point
+			gp.fromCompleted(&got)
+			wp.fromCompleted(&want)
+			if gp.Equal(&wp) != 1 {
+				t.Fatalf("useIFMA, useADX, useAVX2 = %v: digits %v: %v, generic %v", on, e, got, want)
+			}
 		}
 	}
 }
