@@ -1843,8 +1843,6 @@ TEXT ·ladderIFMA(SB), NOSPLIT, $0-16
 	VPBROADCASTQ vecMask51<>+0(SB), Z28
 	MOVL         $0x000000aa, AX
 	KMOVW        AX, K2
-	MOVL         $0x000000bb, AX
-	KMOVW        AX, K3
 	MOVL         $0x00000002, AX
 	KMOVW        AX, K4
 	MOVL         $0x00000011, AX
@@ -1866,9 +1864,8 @@ ladderIFMALoop:
 	XORQ    AX, BX
 	XCHGQ   AX, BX
 
-	// kSwap = all eight lanes if swap, else none
+	// kSwap = all lanes if swap, else none
 	NEGQ  AX
-	ANDL  $0x000000ff, AX
 	KMOVW AX, K1
 
 	// T = (z2, x2, z3, x3, ...) + (x2, 2p - z2, x3, 2p - z3, ...)
@@ -2122,12 +2119,13 @@ ladderIFMALoop:
 	VPMULLQ.BCST vec19<>+0(SB), Z24, Z29
 	VPADDQ       Z29, Z15, Z15
 
-	// V = Msw + (2p - AA, 2p - BB, DA, 2p - CB, ...) = (., E, DA + CB, DA - CB, ...)
-	VPBLENDMQ    Z10, Z0, K3, Z10
-	VPBLENDMQ    Z11, Z1, K3, Z11
-	VPBLENDMQ    Z12, Z2, K3, Z12
-	VPBLENDMQ    Z13, Z3, K3, Z13
-	VPBLENDMQ    Z14, Z4, K3, Z14
+	// V = Msw + (AA, 2p - BB, DA, 2p - CB, ...) = (., E, DA + CB, DA - CB, ...):
+	// lanes 0 and 4 are not read
+	VPBLENDMQ    Z10, Z0, K2, Z10
+	VPBLENDMQ    Z11, Z1, K2, Z11
+	VPBLENDMQ    Z12, Z2, K2, Z12
+	VPBLENDMQ    Z13, Z3, K2, Z13
+	VPBLENDMQ    Z14, Z4, K2, Z14
 	VPADDQ       Z5, Z10, Z10
 	VPADDQ       Z6, Z11, Z11
 	VPADDQ       Z7, Z12, Z12
@@ -2287,7 +2285,6 @@ ladderIFMALoop:
 	// R0 to lanes 0 and 1: the swap by s
 	MOVQ      BX, AX
 	NEGQ      AX
-	ANDL      $0x000000ff, AX
 	KMOVW     AX, K1
 	VPERMQ    $0x4e, Z0, Z5
 	VPBLENDMQ Z5, Z0, K1, Z0

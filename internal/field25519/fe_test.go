@@ -689,6 +689,11 @@ func TestNoAllocations(t *testing.T) {
 		var out [32]byte
 		v.FillBytes(&out)
 		sink ^= out[1] ^ byte(v.Equal(&x)+v.IsZero()+v.IsNegative())
+		var k [32]byte
+		k[0] = sink
+		var x2, z2 Element
+		Ladder(&x2, &z2, &k, &y)
+		sink ^= byte(x2.IsZero() + z2.IsZero())
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per run, want 0", allocs)

@@ -14,11 +14,10 @@ import (
 // Lane masks, in K registers for the whole function, named by the lanes
 // of each half they hold (the first of the name is lane 0 or 4).
 var (
-	kSwap   = K1 // the secret swap of the step: all lanes or none
-	kOdd    = K2 // lanes 1 and 3 of each half
-	kNotTwo = K3 // lanes 0, 1 and 3 of each half
-	kLane1  = K4 // lane 1 only
-	kFirst  = K5 // lane 0 of each half
+	kSwap  = K1 // the secret swap of the step: all lanes or none
+	kOdd   = K2 // lanes 1 and 3 of each half
+	kLane1 = K4 // lane 1 only
+	kFirst = K5 // lane 0 of each half
 )
 
 // a24Data is 121665, which the code broadcasts to every lane. idxF1, idxG1
@@ -78,7 +77,7 @@ func ladderIFMAFunc() {
 	for _, m := range []struct {
 		k    OpmaskPhysical
 		bits uint32
-	}{{kOdd, 0b10101010}, {kNotTwo, 0b10111011}, {kLane1, 0b00000010}, {kFirst, 0b00010001}} {
+	}{{kOdd, 0b10101010}, {kLane1, 0b00000010}, {kFirst, 0b00010001}} {
 		c.MOVL(U32(m.bits), EAX)
 		c.KMOVW(EAX, m.k)
 	}
@@ -97,9 +96,8 @@ func ladderIFMAFunc() {
 	c.ANDQ(Imm(1), RAX)
 	c.XORQ(RAX, RBX)
 	c.XCHGQ(RAX, RBX)
-	c.Comment("kSwap = all eight lanes if swap, else none")
+	c.Comment("kSwap = all lanes if swap, else none")
 	c.NEGQ(RAX)
-	c.ANDL(U32(0xff), EAX)
 	c.KMOVW(EAX, kSwap)
 	ladderStep()
 	c.SUBQ(Imm(1), RDX)
@@ -108,7 +106,6 @@ func ladderIFMAFunc() {
 	c.Comment("R0 to lanes 0 and 1: the swap by s")
 	c.MOVQ(RBX, RAX)
 	c.NEGQ(RAX)
-	c.ANDL(U32(0xff), EAX)
 	c.KMOVW(EAX, kSwap)
 	swapHalves(vS)
 	for k := 0; k < 5; k++ {
@@ -177,8 +174,9 @@ func ladderStep() {
 	times19Add(vD[0], vE[4])
 	carry(vD, vD, vE)
 
-	c.Comment("V = Msw + (2p - AA, 2p - BB, DA, 2p - CB, ...) = (., E, DA + CB, DA - CB, ...)")
-	blend(vC, vS, vC, kNotTwo)
+	c.Comment("V = Msw + (AA, 2p - BB, DA, 2p - CB, ...) = (., E, DA + CB, DA - CB, ...):",
+		"lanes 0 and 4 are not read")
+	blend(vC, vS, vC, kOdd)
 	for k := 0; k < 5; k++ {
 		c.VPADDQ(vB[k], vC[k], vC[k])
 	}
