@@ -81,8 +81,10 @@ func TestVersionChoices(t *testing.T) {
 		"nistec.field":           {"portable", "ADX/BMI2", "ADX/BMI2"},
 		"nistec.scan":            {"SSE2", "SSE2", "AVX-512"},
 		"field25519.mul":         {"portable", "ADX/BMI2", "ADX/BMI2"},
+		"field25519.ladder":      {"the mul kernel's", "the mul kernel's", "AVX-512 IFMA"},
 		"edwards25519.scan":      {"portable", "AVX2", "AVX2"},
 		"edwards25519.point":     {"portable", "ADX/BMI2", "ADX/BMI2"},
+		"edwards25519.base":      {"the scan and point kernels'", "the scan and point kernels'", "AVX-512 IFMA"},
 		"chacha20.xor":           {"portable", "AVX2", "AVX-512"},
 		"poly1305.blocks":        {"portable", "BMI2 (MULX)", "BMI2 (MULX)"},
 		"poly1305.long":          {"Poly1305 blocks", "Poly1305 blocks", "AVX-512 IFMA"},
@@ -136,7 +138,7 @@ func TestVersionFeatures(t *testing.T) {
 	}{
 		{func(string) bool { return false }, "none"},
 		{func(f string) bool { return f == "BMI2" || f == "AVX2" || f == "SSE3" }, "AVX2 BMI2"},
-		{func(string) bool { return true }, "ADX ASIMD AVX2 AVX512BW AVX512F AVX512IFMA AVX512VL BMI2"},
+		{func(string) bool { return true }, "ADX ASIMD AVX2 AVX512BW AVX512DQ AVX512F AVX512IFMA AVX512VL BMI2"},
 	} {
 		var b bytes.Buffer
 		writeVersion(&b, "Some CPU", tc.has)
