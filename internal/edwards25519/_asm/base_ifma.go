@@ -69,17 +69,10 @@ func baseRowsIFMAFunc() {
 	c.Load(c.Param("st"), RDI)
 	c.Load(c.Param("tbl"), RSI)
 	c.Load(c.Param("e"), R8)
-	for k := 0; k < 5; k++ {
-		c.VMOVDQU64(st.Offset(64*k), vS[k])
-	}
-	c.VPBROADCASTQ(mask51Data, mask51)
-	for _, m := range []struct {
-		k    OpmaskPhysical
-		bits uint32
-	}{{kLane0, 0b00010001}, {kLane01, 0b00110011}, {kLane2, 0b01000100}} {
-		c.MOVL(U32(m.bits), EAX)
-		c.KMOVW(EAX, m.k)
-	}
+	loadState(st)
+	laneMask(kLane0, 0b00010001)
+	laneMask(kLane01, 0b00110011)
+	laneMask(kLane2, 0b01000100)
 	c.Comment("i = 26 pairs of rows; SI at row 2i, R8 at e[2i]")
 	c.MOVQ(U32(26), R9)
 
@@ -101,10 +94,7 @@ func baseRowsIFMAFunc() {
 	c.SUBQ(Imm(1), R9)
 	c.JNZ(LabelRef("baseRowsLoop"))
 
-	for k := 0; k < 5; k++ {
-		c.VMOVDQU64(vS[k], st.Offset(64*k))
-	}
-	c.VZEROUPPER()
+	storeState(st)
 	c.RET()
 }
 

@@ -164,6 +164,30 @@ func negate2p(out, v vec) {
 	}
 }
 
+// loadState loads the vector at st (five 64-byte rows) into vS, and 2^51 - 1
+// into every lane of mask51.
+func loadState(st Mem) {
+	for k := 0; k < 5; k++ {
+		c.VMOVDQU64(st.Offset(64*k), vS[k])
+	}
+	c.VPBROADCASTQ(mask51Data, mask51)
+}
+
+// storeState stores vS at st and clears the upper halves of Y0..Y15 for the
+// caller's code.
+func storeState(st Mem) {
+	for k := 0; k < 5; k++ {
+		c.VMOVDQU64(vS[k], st.Offset(64*k))
+	}
+	c.VZEROUPPER()
+}
+
+// laneMask sets the K register m to the constant lane mask bits.
+func laneMask(m OpmaskPhysical, bits uint32) {
+	c.MOVL(U32(bits), EAX)
+	c.KMOVW(EAX, m)
+}
+
 // twoP0, twoP1, mask51Data and n19Data are constants that the code
 // broadcasts to every lane: 2^52 - 38, 2^52 - 2, 2^51 - 1 and 19.
 var twoP0, twoP1, mask51Data, n19Data Mem

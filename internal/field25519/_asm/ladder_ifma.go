@@ -70,17 +70,10 @@ func ladderIFMAFunc() {
 	st := Mem{Base: RDI}
 	c.Load(c.Param("st"), RDI)
 	c.Load(c.Param("k"), RSI)
-	for k := 0; k < 5; k++ {
-		c.VMOVDQU64(st.Offset(64*k), vS[k])
-	}
-	c.VPBROADCASTQ(mask51Data, mask51)
-	for _, m := range []struct {
-		k    OpmaskPhysical
-		bits uint32
-	}{{kOdd, 0b10101010}, {kLane1, 0b00000010}, {kFirst, 0b00010001}} {
-		c.MOVL(U32(m.bits), EAX)
-		c.KMOVW(EAX, m.k)
-	}
+	loadState(st)
+	laneMask(kOdd, 0b10101010)
+	laneMask(kLane1, 0b00000010)
+	laneMask(kFirst, 0b00010001)
 
 	c.Comment("s = 0 in BX; i = 254 in DX")
 	c.XORQ(RBX, RBX)
@@ -108,10 +101,7 @@ func ladderIFMAFunc() {
 	c.NEGQ(RAX)
 	c.KMOVW(EAX, kSwap)
 	swapHalves(vS)
-	for k := 0; k < 5; k++ {
-		c.VMOVDQU64(vS[k], st.Offset(64*k))
-	}
-	c.VZEROUPPER()
+	storeState(st)
 	c.RET()
 }
 
