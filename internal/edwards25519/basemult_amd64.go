@@ -41,8 +41,10 @@ func (r *completed) addBaseRowsVec(e *[51]int8) {
 	var b Point // the identity (0, 1, 1, 0)
 	b.y.One()
 	b.z.One()
+	// The lanes of the vector, in order.
+	coords := [8]*field25519.Element{&a.x, &a.y, &a.z, &a.t, &b.x, &b.y, &b.z, &b.t}
 	var st [40]uint64
-	for l, c := range [8]*field25519.Element{&a.x, &a.y, &a.z, &a.t, &b.x, &b.y, &b.z, &b.t} {
+	for l, c := range coords {
 		limbs := c.Limbs51()
 		for k := range 5 {
 			st[8*k+l] = limbs[k]
@@ -51,14 +53,9 @@ func (r *completed) addBaseRowsVec(e *[51]int8) {
 	var e52 [52]int8
 	*(*[51]int8)(e52[:]) = *e
 	addBaseRowsIFMA(&st, baseTableVec(), &e52)
-	for l, c := range [8]*field25519.Element{&a.x, &a.y, &a.z, &a.t, &b.x, &b.y, &b.z, &b.t} {
+	for l, c := range coords {
 		c.SetLimbs51(&[5]uint64{st[l], st[8+l], st[16+l], st[24+l], st[32+l]})
 	}
-	// r = a in completed form ((X:Z), (Y:Z)), plus b.
-	r.X.Set(&a.x)
-	r.Z.Set(&a.z)
-	r.Y.Set(&a.y)
-	r.T.Set(&a.z)
 	var q cached
-	r.addCachedStep(q.fromPoint(&b))
+	r.fromPoint(&a).addCachedStep(q.fromPoint(&b))
 }

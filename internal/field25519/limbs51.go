@@ -1,7 +1,5 @@
 package field25519
 
-import "math/bits"
-
 // Limbs51 returns v reduced below 2^255 + 19 in five limbs of radix 2^51,
 // least significant first, each below 2^51 + 1: the form of the vector
 // code's elements (AVX-512 IFMA).
@@ -18,11 +16,7 @@ func (v *Element) SetLimbs51(l *[5]uint64) *Element {
 // radix 2^51, each below 2^51 + 1.
 func limbs51(u *[4]uint64) [5]uint64 {
 	const m = 1<<51 - 1
-	top := u[3] >> 63
-	w0, c := bits.Add64(u[0], 19*top, 0)
-	w1, c := bits.Add64(u[1], 0, c)
-	w2, c := bits.Add64(u[2], 0, c)
-	w3, _ := bits.Add64(u[3]&(1<<63-1), 0, c)
+	w0, w1, w2, w3 := fold(u[0], u[1], u[2], u[3], 0)
 	// The two parts of a limb have no bit in common: + joins them.
 	return [5]uint64{w0 & m, (w0>>51 + w1<<13) & m, (w1>>38 + w2<<26) & m, (w2>>25 + w3<<39) & m, w3 >> 12}
 }
