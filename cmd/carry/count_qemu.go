@@ -29,6 +29,9 @@ type qemu struct {
 	path    string
 	version string // the first line of "qemu-aarch64 --version"
 	plugin  string
+	// sched caches the plugin's pause and resume options by binary: every
+	// count of a binary runs with the same, read from it once.
+	sched map[string]string
 }
 
 // newQEMU returns the counter of arm64: the dynamic qemu-aarch64 (the static
@@ -103,15 +106,22 @@ func (q *qemu) count(bin string, args, env []string) (uint64, []byte, error) {
 	}
 	defer os.RemoveAll(dir)
 	outFile := filepath.Join(dir, "insns")
-	plugin := q.plugin + ",out=" + outFile
-	pauses, resume, err := schedulerEntries(bin)
-	if err != nil {
-		return 0, nil, err
+	sched, ok := q.sched[bin]
+	if !ok {
+		pauses, resume, err := schedulerEntries(bin)
+		if err != nil {
+			return 0, nil, err
+		}
+		for _, pc := range pauses {
+			sched += fmt.Sprintf(",pause=%#x", pc)
+		}
+		sched += fmt.Sprintf(",resume=%#x", resume)
+		if q.sched == nil {
+			q.sched = make(map[string]string)
+		}
+		q.sched[bin] = sched
 	}
-	for _, pc := range pauses {
-		plugin += fmt.Sprintf(",pause=%#x", pc)
-	}
-	plugin += fmt.Sprintf(",resume=%#x", resume)
+	plugin := q.plugin + ",out=" + outFile + sched
 	// A fixed -seed fixes the 16 random bytes the guest gets at start
 	// (AT_RANDOM), which seed the Go runtime's random numbers: otherwise the
 	// moment the runtime caches a type assertion, which it decides at
