@@ -39,7 +39,7 @@ func signedRadix32(e *[51]int8, k *[32]byte) {
 	copy(b[:], k[:])
 	for i := range e {
 		p := 5 * i
-		w := uint(b[p/8]) | uint(b[p/8+1])<<8
+		w := uint(b[p/8]) + uint(b[p/8+1])<<8
 		e[i] = int8(w >> (p % 8) & 31)
 	}
 	e[50] &= 15 // bits 250 to 253
@@ -62,7 +62,7 @@ func signedRadix32(e *[51]int8, k *[32]byte) {
 // index.
 func (v *niels) selectBase(tbl *[16]packedNiels, e int8) *niels {
 	// s is all ones if e < 0; abs = |e| in [0, 16].
-	s := uint64(int64(e) >> 63)
+	s := -(uint64(int64(e)) >> 63)
 	abs := (uint64(int64(e)) ^ s) - s
 	selectBase(v, tbl, abs, s)
 	return v
@@ -72,12 +72,12 @@ func (v *niels) selectBase(tbl *[16]packedNiels, e int8) *niels {
 // negated if neg is all ones (and not if it is zero).
 func selectBaseGeneric(v *niels, tbl *[16]packedNiels, abs, neg uint64) {
 	// w is the entry abs, or zero if abs = 0; the identity (1, 1, 0) is
-	// then made by setting the low bit of y+x and of y−x.
+	// then made by adding 1 to the zero words of y+x and y−x.
 	var w packedNiels
 	scanBaseGeneric(&w, tbl, abs)
 	isZero := (abs - 1) >> 63
-	w[0] |= isZero
-	w[4] |= isZero
+	w[0] += isZero
+	w[4] += isZero
 
 	// −(x, y) swaps y+x and y−x, here on the words, and negates 2d·x·y.
 	for i := 0; i < 4; i++ {
@@ -85,9 +85,9 @@ func selectBaseGeneric(v *niels, tbl *[16]packedNiels, abs, neg uint64) {
 		w[i] ^= t
 		w[4+i] ^= t
 	}
-	v.YplusX.SetWords((*[4]uint64)(w[0:4]))
-	v.YminusX.SetWords((*[4]uint64)(w[4:8]))
-	v.XY2d.SetWords((*[4]uint64)(w[8:12]))
+	v.YplusX.SetWords((*[4]uint64)(w[0:]))
+	v.YminusX.SetWords((*[4]uint64)(w[4:]))
+	v.XY2d.SetWords((*[4]uint64)(w[8:]))
 	v.XY2d.CondNegate(&v.XY2d, int(neg&1))
 }
 
@@ -100,21 +100,22 @@ func scanBaseGeneric(out *packedNiels, tbl *[16]packedNiels, abs uint64) {
 	var w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11 uint64
 	for j := range tbl {
 		// m is all ones when abs == j+1, as abs ^ (j+1) is in [0, 31] and
-		// subtracting 1 from it wraps only when it is 0.
+		// subtracting 1 from it wraps only when it is 0. At most one m is
+		// nonzero, so the sums are that entry's words.
 		m := -(((abs ^ uint64(j+1)) - 1) >> 63)
 		e := &tbl[j]
-		w0 |= e[0] & m
-		w1 |= e[1] & m
-		w2 |= e[2] & m
-		w3 |= e[3] & m
-		w4 |= e[4] & m
-		w5 |= e[5] & m
-		w6 |= e[6] & m
-		w7 |= e[7] & m
-		w8 |= e[8] & m
-		w9 |= e[9] & m
-		w10 |= e[10] & m
-		w11 |= e[11] & m
+		w0 += e[0] & m
+		w1 += e[1] & m
+		w2 += e[2] & m
+		w3 += e[3] & m
+		w4 += e[4] & m
+		w5 += e[5] & m
+		w6 += e[6] & m
+		w7 += e[7] & m
+		w8 += e[8] & m
+		w9 += e[9] & m
+		w10 += e[10] & m
+		w11 += e[11] & m
 	}
 	*out = packedNiels{w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11}
 }
@@ -139,18 +140,18 @@ func (r *completed) scalarBaseMult(k *[32]byte) {
 	signedRadix32(&e, k)
 
 	// r = b·2^254·B for bit 254 of k, b: baseTop or the identity's (1, 1),
-	// chosen by the mask m, as the completed point ((2x:2),(2y:2)) from
-	// y+x and y−x.
+	// chosen by the mask m (1 is added to the zero words when m is zero),
+	// as the completed point ((2x:2),(2y:2)) from y+x and y−x.
 	m := -uint64(k[31] >> 6 & 1)
 	var w [8]uint64
 	for c := range w {
 		w[c] = baseTop[c] & m
 	}
-	w[0] |= ^m & 1
-	w[4] |= ^m & 1
+	w[0] += ^m & 1
+	w[4] += ^m & 1
 	var yPlusX, yMinusX field25519.Element
-	yPlusX.SetWords((*[4]uint64)(w[0:4]))
-	yMinusX.SetWords((*[4]uint64)(w[4:8]))
+	yPlusX.SetWords((*[4]uint64)(w[0:]))
+	yMinusX.SetWords((*[4]uint64)(w[4:]))
 	r.X.Sub(&yPlusX, &yMinusX)
 	r.Y.Add(&yPlusX, &yMinusX)
 	r.Z.One()

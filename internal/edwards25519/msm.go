@@ -102,7 +102,7 @@ func signedRadixVarTime(digits []int32, x *[4]uint64, c uint) {
 		if idx, off := pos/64, pos%64; idx < 4 {
 			u = x[idx] >> off
 			if off+c > 64 && idx < 3 {
-				u |= x[idx+1] << (64 - off)
+				u += x[idx+1] << (64 - off)
 			}
 		}
 		u = u&mask + carry // in [0, 2^c]

@@ -68,7 +68,7 @@ func (s *Scalar) SetUniformBytes(x []byte) (*Scalar, error) {
 		return nil, errors.New("carry/edwards25519: invalid SetUniformBytes input length")
 	}
 	var lo, hi [4]uint64
-	loadWords(&lo, (*[32]byte)(x[:32]))
+	loadWords(&lo, (*[32]byte)(x))
 	loadWords(&hi, (*[32]byte)(x[32:]))
 	s.setWide(&lo, &hi)
 	return s, nil
@@ -122,10 +122,10 @@ func (s *Scalar) Bytes() []byte {
 func (s *Scalar) FillBytes(out *[32]byte) {
 	var w [4]uint64
 	s.words(&w)
-	binary.LittleEndian.PutUint64(out[0:8], w[0])
-	binary.LittleEndian.PutUint64(out[8:16], w[1])
-	binary.LittleEndian.PutUint64(out[16:24], w[2])
-	binary.LittleEndian.PutUint64(out[24:32], w[3])
+	binary.LittleEndian.PutUint64(out[0:], w[0])
+	binary.LittleEndian.PutUint64(out[8:], w[1])
+	binary.LittleEndian.PutUint64(out[16:], w[2])
+	binary.LittleEndian.PutUint64(out[24:], w[3])
 }
 
 // words sets w to the value of s, below l, least significant word first.
@@ -172,8 +172,8 @@ func (s *Scalar) MultiplyAdd(x, y, z *Scalar) *Scalar {
 
 // loadWords sets w to the little-endian integer b.
 func loadWords(w *[4]uint64, b *[32]byte) {
-	w[0] = binary.LittleEndian.Uint64(b[0:8])
-	w[1] = binary.LittleEndian.Uint64(b[8:16])
-	w[2] = binary.LittleEndian.Uint64(b[16:24])
-	w[3] = binary.LittleEndian.Uint64(b[24:32])
+	w[0] = binary.LittleEndian.Uint64(b[0:])
+	w[1] = binary.LittleEndian.Uint64(b[8:])
+	w[2] = binary.LittleEndian.Uint64(b[16:])
+	w[3] = binary.LittleEndian.Uint64(b[24:])
 }

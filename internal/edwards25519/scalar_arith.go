@@ -153,6 +153,6 @@ func subMod(out, a, b *[4]uint64) {
 	m := -bw
 	out[0], c = bits.Add64(d0, scalarL[0]&m, 0)
 	out[1], c = bits.Add64(d1, scalarL[1]&m, c)
-	out[2], c = bits.Add64(d2, scalarL[2]&m, c)
+	out[2], c = bits.Add64(d2, 0, c) // l's word 2 is zero
 	out[3], _ = bits.Add64(d3, scalarL[3]&m, c)
 }

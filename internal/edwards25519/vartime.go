@@ -43,7 +43,7 @@ func nafVarTime(naf *[256]int8, x *[4]uint64, w uint) {
 		idx, off := pos/64, pos%64
 		buf := x[idx] >> off
 		if off+w > 64 && idx < 3 {
-			buf |= x[idx+1] << (64 - off)
+			buf += x[idx+1] << (64 - off)
 		}
 		// Bit pos plus the carry: even means a zero digit, and the carry
 		// (1 + 1 = 2) passes to the next bit.
