@@ -82,7 +82,7 @@ func signedDigitsW(d []int32, s []byte, w uint) {
 			v = uint32(s[len(s)-1-k])
 		}
 		if k := pos/8 + 1; k < len(s) {
-			v |= uint32(s[len(s)-1-k]) << 8
+			v += uint32(s[len(s)-1-k]) << 8
 		}
 		v = (v>>(pos%8))&(1<<w-1) + carry // 0 to 2^w
 		// Digits above 2^(w-1) become v - 2^w, carrying one into the next
@@ -109,19 +109,19 @@ func wnafVarTime(d []int8, s []byte) { wnafVarTimeW(d, s, 5) }
 // at most 72. Variable time: for the public scalars of verification.
 func wnafVarTimeW(d []int8, s []byte, w uint) {
 	clear(d)
-	// s as little-endian words, with a zero word above.
-	var k [10]uint64
+	// s as little-endian words, with two zero words above: the loop reads
+	// words up to len(s)/8 + 1.
+	var k [11]uint64
 	for i, b := range s {
 		j := len(s) - 1 - i
-		k[j/8] |= uint64(b) << (8 * (j % 8))
+		k[j/8] += uint64(b) << (8 * (j % 8))
 	}
 	var carry uint64
 	for pos := 0; pos < 8*len(s)+1; {
 		word, shift := pos/64, uint(pos%64)
-		bits := k[word] >> shift
-		if shift > 0 {
-			bits |= k[word+1] << (64 - shift)
-		}
+		// The next word's bits above (none for shift = 0: a shift by 64
+		// is zero).
+		bits := k[word]>>shift + k[word+1]<<(64-shift)
 		if bits&1 == carry {
 			// An even sum: a zero digit, the carry moving up.
 			pos++
