@@ -120,7 +120,7 @@ func windowBits(e []byte, lo, w int) uint64 {
 	i := len(e) - 1 - lo/8 // the byte holding bit lo
 	v := uint64(e[i])
 	if i > 0 {
-		v |= uint64(e[i-1]) << 8
+		v += uint64(e[i-1]) << 8
 	}
 	return v >> (lo % 8) & (1<<w - 1)
 }
@@ -146,17 +146,17 @@ func ctSelect(z, table []uint64, k uint64) {
 		var v0, v1, v2, v3 uint64
 		for i, mask := range masks {
 			w := table[i*n+j : i*n+j+4]
-			v0 |= w[0] & mask
-			v1 |= w[1] & mask
-			v2 |= w[2] & mask
-			v3 |= w[3] & mask
+			v0 += w[0] & mask
+			v1 += w[1] & mask
+			v2 += w[2] & mask
+			v3 += w[3] & mask
 		}
 		z[j], z[j+1], z[j+2], z[j+3] = v0, v1, v2, v3
 	}
 	for ; j < n; j++ {
 		var v uint64
 		for i, mask := range masks {
-			v |= table[i*n+j] & mask
+			v += table[i*n+j] & mask
 		}
 		z[j] = v
 	}

@@ -102,7 +102,7 @@ func limbFromBytes(b []byte, i int) uint64 {
 	var l uint64
 	for k := 0; k < 8; k++ {
 		if p := end - 1 - k; p >= 0 {
-			l |= uint64(b[p]) << (8 * k)
+			l += uint64(b[p]) << (8 * k)
 		}
 	}
 	return l

@@ -86,7 +86,7 @@ func limbsToDigits(g, l []uint64) {
 			v = l[i] >> s
 			// The digit straddles two limbs if it starts above bit 12.
 			if s > 64-digitBits && i+1 < len(l) {
-				v |= l[i+1] << (64 - s)
+				v += l[i+1] << (64 - s)
 			}
 		}
 		g[j] = v & digitMask
@@ -102,10 +102,10 @@ func digitsToLimbs(l, g []uint64, d int) {
 		lo := digitBits * j
 		i, s := lo/64, uint(lo%64)
 		if i < len(l) {
-			l[i] |= g[j] << s
+			l[i] += g[j] << s
 		}
 		if s > 64-digitBits && i+1 < len(l) {
-			l[i+1] |= g[j] >> (64 - s)
+			l[i+1] += g[j] >> (64 - s)
 		}
 	}
 }
