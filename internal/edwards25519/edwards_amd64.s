@@ -1934,6 +1934,8 @@ TEXT ·addBaseRowsIFMA(SB), NOSPLIT, $0-24
 	KMOVW        AX, K2
 	MOVL         $0x00000044, AX
 	KMOVW        AX, K3
+	MOVL         $0x00000055, AX
+	KMOVW        AX, K7
 
 	// i = 26 pairs of rows; SI at row 2i, R8 at e[2i]
 	MOVQ $0x0000001a, R9
@@ -1956,7 +1958,7 @@ baseRowsLoop:
 	ANDL  $0x0000000f, AX
 	MOVQ  R13, BX
 	ANDL  $0x000000f0, BX
-	ORL   BX, AX
+	ADDL  BX, AX
 	KMOVW AX, K6
 
 	// vD = (1, 1, 0, 2) in both halves
@@ -2726,7 +2728,7 @@ baseRowsLoop:
 	VPMULLQ.BCST vec19<>+0(SB), Z23, Z29
 	VPADDQ       Z29, Z10, Z10
 
-	// U = (b, a, d, c) + R, V = (b, a, d, c) + 2p - R
+	// U = (b + a, ., d + c, .), V = (b, a, d, c) + 2p - R
 	VPERMQ       $0xb1, Z10, Z5
 	VPERMQ       $0xb1, Z11, Z6
 	VPERMQ       $0xb1, Z12, Z7
@@ -2739,15 +2741,15 @@ baseRowsLoop:
 	VPSUBQ       Z12, Z30, Z17
 	VPSUBQ       Z13, Z30, Z18
 	VPSUBQ       Z14, Z30, Z19
-	VPADDQ       Z5, Z10, Z10
+	VPADDQ       Z5, Z10, K7, Z10
 	VPADDQ       Z5, Z15, Z15
-	VPADDQ       Z6, Z11, Z11
+	VPADDQ       Z6, Z11, K7, Z11
 	VPADDQ       Z6, Z16, Z16
-	VPADDQ       Z7, Z12, Z12
+	VPADDQ       Z7, Z12, K7, Z12
 	VPADDQ       Z7, Z17, Z17
-	VPADDQ       Z8, Z13, Z13
+	VPADDQ       Z8, Z13, K7, Z13
 	VPADDQ       Z8, Z18, Z18
-	VPADDQ       Z9, Z14, Z14
+	VPADDQ       Z9, Z14, K7, Z14
 	VPADDQ       Z9, Z19, Z19
 	VPSRLQ       $0x33, Z10, Z20
 	VPSRLQ       $0x33, Z11, Z21

@@ -270,3 +270,44 @@ func TestAddBaseRowsChoices(t *testing.T) {
 		}
 	}
 }
+
+// TestAddBaseRowsIFMABounds checks that addBaseRowsIFMA reads 52 digits and
+// 52 rows and no more: with nonzero digits and valid rows right after
+// them in memory, it gives the points it gives with zero digits there.
+func TestAddBaseRowsIFMABounds(t *testing.T) {
+	testutil.RequireImplementation(t, "edwards25519", "ifma")
+	wide := new([54][16][20]uint64)
+	copy(wide[:52], baseTableVec()[:])
+	wide[52], wide[53] = wide[3], wide[7]
+	var e [54]int8
+	for i := range 52 {
+		e[i] = int8(i%33 - 16)
+	}
+	// Both accumulators start at the identity (0, 1, 1, 0).
+	var start [40]uint64
+	for _, l := range []int{1, 2, 5, 6} {
+		start[l] = 1
+	}
+	points := func(st *[40]uint64) [2]Point {
+		var p [2]Point
+		for h := range 2 {
+			coords := []*field25519.Element{&p[h].x, &p[h].y, &p[h].z, &p[h].t}
+			for c, f := range coords {
+				l := 4*h + c
+				f.SetLimbs51(&[5]uint64{st[l], st[8+l], st[16+l], st[24+l], st[32+l]})
+			}
+		}
+		return p
+	}
+	want := start
+	addBaseRowsIFMA(&want, (*[52][16][20]uint64)(wide[:52]), (*[52]int8)(e[:52]))
+	e[52], e[53] = 5, -9
+	got := start
+	addBaseRowsIFMA(&got, (*[52][16][20]uint64)(wide[:52]), (*[52]int8)(e[:52]))
+	gp, wp := points(&got), points(&want)
+	for h := range 2 {
+		if gp[h].Equal(&wp[h]) != 1 {
+			t.Fatalf("accumulator %d changed with the bytes after the digits", h)
+		}
+	}
+}

@@ -19,6 +19,7 @@ var (
 	kRowA   = K4 // the lanes of the entry of row A (the low half), or none
 	kRowB   = K5 // the lanes of the entry of row B (the high half), or none
 	kNeg    = K6 // the halves whose digit is negative
+	kLane02 = K7 // lanes 0 and 2 of each half
 )
 
 // baseRowBytes is the size of a row of the table addBaseRowsIFMA reads: 16
@@ -43,7 +44,7 @@ func baseConstants() {
 //
 //	P = (Y - X, Y + X, T, Z)
 //	R = P * Q = (a, b, c, d)
-//	U = (b + a, b + a, d + c, d + c) = (H, H, G, G)
+//	U = (b + a, b, d + c, d) = (H, ., G, .)
 //	V = (b - a, a - b, d - c, c - d) = (E, -E, F, -F)
 //	S = (E, G, F, E) * (F, H, G, H) = (E F, G H, F G, E H)
 //
@@ -73,6 +74,7 @@ func baseRowsIFMAFunc() {
 	laneMask(kLane0, 0b00010001)
 	laneMask(kLane01, 0b00110011)
 	laneMask(kLane2, 0b01000100)
+	laneMask(kLane02, 0b01010101)
 	c.Comment("i = 26 pairs of rows; SI at row 2i, R8 at e[2i]")
 	c.MOVQ(U32(26), R9)
 
@@ -85,7 +87,7 @@ func baseRowsIFMAFunc() {
 	c.ANDL(U32(0x0f), EAX)
 	c.MOVQ(R13, RBX)
 	c.ANDL(U32(0xf0), EBX)
-	c.ORL(EBX, EAX)
+	c.ADDL(EBX, EAX)
 	c.KMOVW(EAX, kNeg)
 	scanRows()
 	addStep()
@@ -162,11 +164,11 @@ func addStep() {
 	carry(vB, vB, vE)
 	c.Comment("R = P * Q = (a, b, c, d)")
 	vmul(vC, vB, vD)
-	c.Comment("U = (b, a, d, c) + R, V = (b, a, d, c) + 2p - R")
+	c.Comment("U = (b + a, ., d + c, .), V = (b, a, d, c) + 2p - R")
 	permute(vB, vC, 0xb1)
 	negate2p(vD, vC)
 	for k := 0; k < 5; k++ {
-		c.VPADDQ(vB[k], vC[k], vC[k])
+		c.VPADDQ(vB[k], vC[k], kLane02, vC[k])
 		c.VPADDQ(vB[k], vD[k], vD[k])
 	}
 	carry(vC, vC, vE)
