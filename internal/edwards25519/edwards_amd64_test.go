@@ -311,3 +311,75 @@ func TestAddBaseRowsIFMABounds(t *testing.T) {
 		}
 	}
 }
+
+// TestDoubleScalarLoopVec compares doubleScalarLoopVarTimeVec with
+// doubleScalarLoopVarTimeGeneric on B's table, for digit patterns a NAF never
+// has as well as NAFs: every position nonzero in both, the largest digits
+// (±15 for A, ±127 for B) everywhere, single digits at the top and the
+// bottom, random sparse ones; from the identity and from random points,
+// with random points, the identity and ±B as A.
+func TestDoubleScalarLoopVec(t *testing.T) {
+	testutil.RequireImplementation(t, "edwards25519", "ifma")
+	r := testutil.Rand(t)
+	B := NewGeneratorPoint()
+	pts := multTestPoints(t, r, 4)
+	pts = append(pts, NewIdentityPoint(), B, new(Point).Negate(B))
+	odd := func(max int) int8 { return int8(2*r.IntN((max+1)/2) + 1) }
+	for n := range iterations(300) {
+		var naf [2][256]int8
+		top := 255
+		switch n % 6 {
+		case 0: // every position, random odd digits and signs
+			for i := range 256 {
+				naf[0][i], naf[1][i] = odd(15), odd(127)
+				if r.IntN(2) == 0 {
+					naf[0][i] = -naf[0][i]
+				}
+				if r.IntN(2) == 0 {
+					naf[1][i] = -naf[1][i]
+				}
+			}
+		case 1: // the largest digits everywhere
+			for i := range 256 {
+				naf[0][i], naf[1][i] = 15, -127
+				if i%2 == 0 {
+					naf[0][i], naf[1][i] = -15, 127
+				}
+			}
+		case 2: // one digit each, at the top or the bottom
+			top = r.IntN(256)
+			naf[0][top] = odd(15)
+			naf[1][0] = -odd(127)
+		default: // NAFs of random scalars
+			var a, b Scalar
+			var buf [64]byte
+			for i := range buf {
+				buf[i] = byte(r.Uint64())
+			}
+			a.SetUniformBytes(buf[:])
+			b.SetUniformBytes(append(buf[32:], buf[:32]...))
+			var aw, bw [4]uint64
+			a.words(&aw)
+			b.words(&bw)
+			nafVarTime(&naf[0], &aw, wnafWidthA)
+			nafVarTime(&naf[1], &bw, wnafWidthB)
+			top = 255 - r.IntN(4)
+		}
+		var tblA oddTable
+		tblA.fill(pts[n%len(pts)])
+		var start completed
+		start.identity()
+		if n%3 == 1 {
+			start.fromPoint(pts[(n+1)%len(pts)])
+		}
+		got, want := start, start
+		got.doubleScalarLoopVarTimeVec(&naf, &tblA, top)
+		want.doubleScalarLoopVarTimeGeneric(&naf, &tblA, baseOddTable()[:], top)
+		var gp, wp Point
+		gp.fromCompleted(&got)
+		wp.fromCompleted(&want)
+		if gp.Equal(&wp) != 1 {
+			t.Fatalf("case %d (top %d): vector and generic loops differ", n, top)
+		}
+	}
+}

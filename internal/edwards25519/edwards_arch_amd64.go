@@ -6,8 +6,8 @@ import "github.com/carry-crypto/carry/internal/impl"
 
 // useAVX2 selects the AVX2 table scan (implAVX2), where the CPU has AVX2;
 // useADX the assembly point formulas (implADX), where it has BMI2 and ADX;
-// useIFMA the vector additions of the fixed-base rows (implIFMA), where it
-// has AVX-512 IFMA.
+// useIFMA the vector code of the fixed-base rows and of verification's
+// double-scalar multiplication (implIFMA), where it has AVX-512 IFMA.
 var useAVX2, useADX, useIFMA bool
 
 func init() {
@@ -34,6 +34,17 @@ func (r *completed) addBaseRows(rows *[51][16]packedNiels, e *[51]int8) {
 	} else {
 		r.addBaseRowsGeneric(rows, e)
 	}
+}
+
+// doubleScalarLoopVarTime runs the loop of varTimeDoubleScalarBaseMult,
+// with doubleScalarLoopVarTimeVec where the CPU has IFMA and tblB is
+// baseOddTable's.
+func (r *completed) doubleScalarLoopVarTime(naf *[2][256]int8, tblA *oddTable, tblB []niels, top int) {
+	if useIFMA && len(tblB) == len(baseOddTable()) && &tblB[0] == &baseOddTable()[0] {
+		r.doubleScalarLoopVarTimeVec(naf, tblA, top)
+		return
+	}
+	r.doubleScalarLoopVarTimeGeneric(naf, tblA, tblB, top)
 }
 
 func (r *completed) addNielsStep(q *niels) {

@@ -28,3 +28,7 @@ func (r *completed) addCachedStep(q *cached) { r.addCachedGeneric(q) }
 func (r *completed) subCachedStep(q *cached) { r.subCachedGeneric(q) }
 
 func (r *completed) doubleStep() { r.doubleGeneric() }
+
+func (r *completed) doubleScalarLoopVarTime(naf *[2][256]int8, tblA *oddTable, tblB []niels, top int) {
+	r.doubleScalarLoopVarTimeGeneric(naf, tblA, tblB, top)
+}

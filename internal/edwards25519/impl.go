@@ -16,9 +16,10 @@ var implADX = impl.Implementation{
 	Choice: "point", For: "point addition and doubling", Kernel: "ADX/BMI2",
 }
 
-// implIFMA is the fixed-base additions of edwards_amd64.s with AVX-512 IFMA:
-// two accumulators side by side in the lanes of Z registers.
+// implIFMA is the vector code of edwards_amd64.s with AVX-512 IFMA: the
+// fixed-base additions, two accumulators side by side in the lanes of Z
+// registers, and the loop of verification's double-scalar multiplication.
 var implIFMA = impl.Implementation{
 	Package: "edwards25519", Name: "ifma", Needs: []string{"AVX512F", "AVX512DQ", "AVX512IFMA"},
-	Choice: "base", For: "fixed-base table additions", Kernel: "AVX-512 IFMA", Else: "the scan and point kernels'",
+	Choice: "base", For: "fixed-base table additions, verification", Kernel: "AVX-512 IFMA", Else: "the scan and point kernels'",
 }

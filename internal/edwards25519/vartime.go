@@ -174,15 +174,15 @@ func (v *Point) varTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar, tblB
 	var aw, bw [4]uint64
 	a.words(&aw)
 	b.words(&bw)
-	var aNaf, bNaf [256]int8
-	nafVarTime(&aNaf, &aw, wnafWidthA)
-	nafVarTime(&bNaf, &bw, wB)
+	var naf [2][256]int8 // a's NAF, then b's
+	nafVarTime(&naf[0], &aw, wnafWidthA)
+	nafVarTime(&naf[1], &bw, wB)
 
 	var tblA oddTable
 	tblA.fill(A)
 
 	i := 255
-	for i >= 0 && aNaf[i] == 0 && bNaf[i] == 0 {
+	for i >= 0 && naf[0][i] == 0 && naf[1][i] == 0 {
 		i--
 	}
 
@@ -190,12 +190,23 @@ func (v *Point) varTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar, tblB
 	// digits' multiples.
 	var r completed
 	r.identity()
-	for ; i >= 0; i-- {
+	if i >= 0 {
+		r.doubleScalarLoopVarTime(&naf, &tblA, tblB, i)
+	}
+	return v.fromCompleted(&r)
+}
+
+// doubleScalarLoopVarTimeGeneric is the loop of
+// varTimeDoubleScalarBaseMult: for i = top down to 0, r = 2r +
+// naf[0][i]·A + naf[1][i]·B, the multiples from tblA and tblB. Variable
+// time.
+func (r *completed) doubleScalarLoopVarTimeGeneric(naf *[2][256]int8, tblA *oddTable, tblB []niels, top int) {
+	for i := top; i >= 0; i-- {
 		r.doubleStep()
-		if e := aNaf[i]; e != 0 {
-			r.addDigitVarTime(&tblA, e)
+		if e := naf[0][i]; e != 0 {
+			r.addDigitVarTime(tblA, e)
 		}
-		if e := bNaf[i]; e != 0 {
+		if e := naf[1][i]; e != 0 {
 			if e > 0 {
 				r.addNielsStep(&tblB[e/2])
 			} else {
@@ -203,5 +214,4 @@ func (v *Point) varTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar, tblB
 			}
 		}
 	}
-	return v.fromCompleted(&r)
 }

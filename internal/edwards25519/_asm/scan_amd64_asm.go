@@ -40,6 +40,7 @@ func main() {
 	selectBase()
 	pointFuncs()
 	baseRowsIFMAFunc()
+	doubleScalarIFMAFunc()
 	os.Exit(build.Main(flags.Config(), c))
 }
 
