@@ -153,7 +153,7 @@ func (v *Point) bytes(out *[32]byte) {
 	x.Mul(&v.x, &zInv) // x = X/Z
 	y.Mul(&v.y, &zInv) // y = Y/Z
 	y.FillBytes(out)
-	out[31] += byte(x.IsNegative() << 7) // bit 255 of y (below p) is zero
+	out[31] |= byte(x.IsNegative() << 7)
 }
 
 // Equal returns 1 if v and u are the same point, and 0 otherwise.
