@@ -1944,12 +1944,14 @@ baseRowsLoop:
 	// |e| and the sign of each digit: R10, R11 for A; R12, R13 for B
 	MOVBQSX (R8), R10
 	MOVQ    R10, R11
-	SARQ    $0x3f, R11
+	SHRQ    $0x3f, R11
+	NEGQ    R11
 	XORQ    R11, R10
 	SUBQ    R11, R10
 	MOVBQSX 1(R8), R12
 	MOVQ    R12, R13
-	SARQ    $0x3f, R13
+	SHRQ    $0x3f, R13
+	NEGQ    R13
 	XORQ    R13, R12
 	SUBQ    R13, R12
 
@@ -3361,7 +3363,8 @@ dsmLoop:
 	TESTQ           AX, AX
 	JZ              dsmNoA
 	MOVQ            AX, BX
-	SARQ            $0x3f, BX
+	SHRQ            $0x3f, BX
+	NEGQ            BX
 	XORQ            BX, AX
 	SUBQ            BX, AX
 	SHRQ            $0x01, AX
@@ -3754,7 +3757,8 @@ dsmNoA:
 	TESTQ           AX, AX
 	JZ              dsmNoB
 	MOVQ            AX, BX
-	SARQ            $0x3f, BX
+	SHRQ            $0x3f, BX
+	NEGQ            BX
 	XORQ            BX, AX
 	SUBQ            BX, AX
 	SHRQ            $0x01, AX

@@ -105,7 +105,8 @@ func baseRowsIFMAFunc() {
 func absSign(e Mem, abs, sign GPPhysical) {
 	c.MOVBQSX(e, abs)
 	c.MOVQ(abs, sign)
-	c.SARQ(Imm(63), sign)
+	c.SHRQ(Imm(63), sign)
+	c.NEGQ(sign)
 	c.XORQ(sign, abs)
 	c.SUBQ(sign, abs)
 }

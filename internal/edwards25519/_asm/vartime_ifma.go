@@ -75,7 +75,8 @@ func dblStep() {
 // digit is public: the code branches on its sign and indexes by it.
 func addEntry(tbl GPPhysical, name string) {
 	c.MOVQ(RAX, RBX)
-	c.SARQ(Imm(63), RBX)
+	c.SHRQ(Imm(63), RBX)
+	c.NEGQ(RBX)
 	c.XORQ(RBX, RAX)
 	c.SUBQ(RBX, RAX)
 	c.SHRQ(Imm(1), RAX)
