@@ -383,3 +383,33 @@ func TestDoubleScalarLoopVec(t *testing.T) {
 		}
 	}
 }
+
+// TestDoubleScalarLoopDispatch checks which loop doubleScalarLoopVarTime
+// runs, by the words of its result (the two loops reach the same point in
+// different coordinates): the vector loop for baseOddTable's slice on a
+// CPU with IFMA, the Go loop for a copy of it.
+func TestDoubleScalarLoopDispatch(t *testing.T) {
+	testutil.RequireImplementation(t, "edwards25519", "ifma")
+	var naf [2][256]int8
+	naf[0][200], naf[0][3], naf[1][150], naf[1][0] = 7, -3, 101, -127
+	var tblA oddTable
+	tblA.fill(NewGeneratorPoint())
+	tblCopy := slices.Clone(baseOddTable()[:])
+	run := func(f func(r *completed)) completed {
+		var r completed
+		r.identity()
+		f(&r)
+		return r
+	}
+	vec := run(func(r *completed) { r.doubleScalarLoopVarTimeVec(&naf, &tblA, 200) })
+	gen := run(func(r *completed) { r.doubleScalarLoopVarTimeGeneric(&naf, &tblA, tblCopy, 200) })
+	if vec == gen {
+		t.Fatal("the two loops give the same words: the test cannot tell them apart")
+	}
+	if got := run(func(r *completed) { r.doubleScalarLoopVarTime(&naf, &tblA, baseOddTable()[:], 200) }); got != vec {
+		t.Error("baseOddTable's slice did not run the vector loop")
+	}
+	if got := run(func(r *completed) { r.doubleScalarLoopVarTime(&naf, &tblA, tblCopy, 200) }); got != gen {
+		t.Error("a copy of the table did not run the Go loop")
+	}
+}
