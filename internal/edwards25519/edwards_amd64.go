@@ -83,8 +83,9 @@ func addBaseRowsIFMA(st *[40]uint64, tbl *[52][16][20]uint64, e *[52]int8)
 // naf[0][i]·A and naf[1][i]·B from the tables of odd multiples, tblA[j]
 // and tblB[j] being (2j+1)·A and (2j+1)·B as (Y - X, Y + X, 2d T, 2Z) in
 // radix 2^51, limb-major in four lanes (limbs below 2^51 + 1). st holds
-// (X, Y, Z, T) in lanes 0..3 and again in 4..7, limb-major (word 8k+j
-// is limb k of lane j), every limb below 2^51 + 2^15, as it leaves them.
+// (X, Y, Z, T) in lanes 0..3, limb-major (word 8k+j is limb k of lane j),
+// every limb below 2^51 + 2^15, as it leaves them; lanes 4..7 are scratch
+// (any limbs below that bound: zeros, say).
 // The NAF digits are odd or zero, below 2^w in magnitude for the
 // tables' widths. Variable time: it branches on the digits. It requires
 // AVX-512 F, DQ and IFMA.

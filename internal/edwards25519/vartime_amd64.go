@@ -46,7 +46,6 @@ func (r *completed) doubleScalarLoopVarTimeVec(naf *[2][256]int8, tblA *oddTable
 		limbs := c.Limbs51()
 		for k := range 5 {
 			st[8*k+l] = limbs[k]
-			st[8*k+l+4] = limbs[k]
 		}
 	}
 	var ta [8][20]uint64

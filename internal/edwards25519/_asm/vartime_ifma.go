@@ -1,7 +1,8 @@
 // This file emits the double-scalar multiplication of verification with
 // AVX-512 IFMA (on vec51.go's arithmetic): the point (X, Y, Z, T) in lanes
-// 0..3 of Z0..Z4 (and a copy in lanes 4..7), a doubling as two vector
-// multiplications, an addition of a table entry as base_ifma.go's addStep.
+// 0..3 of Z0..Z4 (lanes 4..7 compute alongside, unread), a doubling as two
+// vector multiplications, an addition of a table entry as base_ifma.go's
+// addStep.
 package main
 
 import (
@@ -105,8 +106,9 @@ func doubleScalarIFMAFunc() {
 		"naf[0][i]·A and naf[1][i]·B from the tables of odd multiples, tblA[j]",
 		"and tblB[j] being (2j+1)·A and (2j+1)·B as (Y - X, Y + X, 2d T, 2Z) in",
 		"radix 2^51, limb-major in four lanes (limbs below 2^51 + 1). st holds",
-		"(X, Y, Z, T) in lanes 0..3 and again in 4..7, limb-major (word 8k+j",
-		"is limb k of lane j), every limb below 2^51 + 2^15, as it leaves them.",
+		"(X, Y, Z, T) in lanes 0..3, limb-major (word 8k+j is limb k of lane j),",
+		"every limb below 2^51 + 2^15, as it leaves them; lanes 4..7 are scratch",
+		"(any limbs below that bound: zeros, say).",
 		"The NAF digits are odd or zero, below 2^w in magnitude for the",
 		"tables' widths. Variable time: it branches on the digits. It requires",
 		"AVX-512 F, DQ and IFMA.")
