@@ -261,8 +261,9 @@ var Targets = []Target{
 			{Symbol: ed + "(*completed).addBaseRows", AllowedBranches: 4, Why: "useIFMA, useADX and useAVX2, the choice of " +
 				"implementation by CPU features, and whether the rows are baseTable (an address, public)"},
 			{Symbol: ed + "addBaseRowsADX", AllowedLoopJumps: 1, Why: "the loop over the 51 table rows (a row's 16 entries are unrolled)"},
-			{Symbol: ed + "(*completed).addBaseRowsVec", AllowedLoopJumps: 4, Why: "the loops over the eight elements and " +
-				"their five limbs in and out of the vector form: fixed counts"},
+			{Symbol: ed + "(*completed).addBaseRowsVec", AllowedLoopJumps: 1, Why: "the copy of the 51 digits: a fixed count"},
+			{Symbol: ed + "putState", AllowedLoopJumps: 3, Why: "the loops over the lanes and their five limbs into the vector form (back-edges and exit): public counts"},
+			{Symbol: ed + "getState", AllowedLoopJumps: 2, Why: "the loop over the lanes out of the vector form (back-edge and exit): a public count"},
 			{Symbol: ed + "addBaseRowsIFMA", AllowedLoopJumps: 1, Why: "the loop over the 26 pairs of table rows (a row's 16 entries are unrolled)"},
 			{Symbol: ed + "(*completed).addNielsStep", AllowedBranches: 1, Why: whyUseADX},
 			{Symbol: ed + "(*completed).subNielsStep", AllowedBranches: 1, Why: whyUseADX},

@@ -22,17 +22,6 @@ var baseOddTableVec = sync.OnceValue(func() *[64][20]uint64 {
 	return t
 })
 
-// putLanes sets t to the four elements in radix 2^51, limb-major: word
-// 4k + l is limb k of element l.
-func putLanes(t *[20]uint64, e0, e1, e2, e3 *field25519.Element) {
-	for l, e := range [4]*field25519.Element{e0, e1, e2, e3} {
-		limbs := e.Limbs51()
-		for k := range 5 {
-			t[4*k+l] = limbs[k]
-		}
-	}
-}
-
 // doubleScalarLoopVarTimeVec is doubleScalarLoopVarTimeGeneric with tblB
 // baseOddTable's, on doubleScalarMultVarTimeIFMA: r's point in extended
 // coordinates and A's table in the vector form, the loop in assembly.
@@ -42,12 +31,7 @@ func (r *completed) doubleScalarLoopVarTimeVec(naf *[2][256]int8, tblA *oddTable
 	p.fromCompleted(r)
 	coords := [4]*field25519.Element{&p.x, &p.y, &p.z, &p.t}
 	var st [40]uint64
-	for l, c := range coords {
-		limbs := c.Limbs51()
-		for k := range 5 {
-			st[8*k+l] = limbs[k]
-		}
-	}
+	putState(&st, coords[:])
 	var ta [8][20]uint64
 	for j := range tblA {
 		e := &tblA[j]
@@ -56,8 +40,6 @@ func (r *completed) doubleScalarLoopVarTimeVec(naf *[2][256]int8, tblA *oddTable
 		putLanes(&ta[j], &e.YminusX, &e.YplusX, &e.T2d, &z2)
 	}
 	doubleScalarMultVarTimeIFMA(&st, naf, &ta, baseOddTableVec(), top)
-	for l, c := range coords {
-		c.SetLimbs51(&[5]uint64{st[l], st[8+l], st[16+l], st[24+l], st[32+l]})
-	}
+	getState(coords[:], &st)
 	r.fromPoint(&p)
 }
