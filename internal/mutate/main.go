@@ -100,7 +100,13 @@ import (
 )
 
 func main() {
+	if dir := os.Getenv(compileCacheEnv); dir != "" && len(os.Args) > 1 {
+		os.Exit(toolexec(dir, os.Getenv(compilePkgEnv), os.Args[1:]))
+	}
 	c := &config{out: os.Stdout}
+	if self, err := os.Executable(); err == nil {
+		c.toolexec = self
+	}
 	flag.IntVar(&c.sample, "sample", 0, "run `N` random mutants per package (0: all)")
 	seed := flag.Uint64("seed", 0, "seed of -sample (0: from the clock)")
 	flag.DurationVar(&c.timeout, "timeout", 0, "time limit of one mutant's tests (0: 5× the unmutated run + 30s)")

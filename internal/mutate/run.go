@@ -45,6 +45,12 @@ type config struct {
 	// survivor must not raise by more than the guard's 2% (empty for no
 	// count).
 	countOps []string
+
+	// toolexec is the executable go runs as -toolexec for the compile
+	// cache (compilecache.go), this command's own, or "" for none: a
+	// program whose main calls toolexec when $CARRY_MUTATE_COMPILE_CACHE
+	// is set.
+	toolexec string
 }
 
 // A pkg is one package under test: its sources and the builds that compile
@@ -512,6 +518,11 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 	}
 	defer os.RemoveAll(tmp)
 	r := &runner{config: c, p: p, tmp: tmp, timeouts: map[string]time.Duration{}, covers: map[string]*coverage{}}
+	if c.toolexec != "" {
+		if err := os.Mkdir(filepath.Join(tmp, "compile"), 0o755); err != nil {
+			return nil, err
+		}
+	}
 
 	// The unmutated tests must pass in every build (unless the caller has
 	// just run them), and the generators must reproduce the committed
@@ -833,6 +844,13 @@ func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, 
 		args = append(args, "-overlay", ov)
 	}
 	cmd := r.goCmdFor(ctx, r.p.dir, b.goarch, append(args, ".")...)
+	if !vet && r.toolexec != "" {
+		// The compile cache (compilecache.go): the package's Go files
+		// are compiled once for all the generator's mutants that leave
+		// them and the assembly's symbols as they were.
+		cmd.Args = slices.Insert(cmd.Args, 2, "-toolexec", r.toolexec)
+		cmd.Env = append(cmd.Env, compileCacheEnv+"="+filepath.Join(r.tmp, "compile"), compilePkgEnv+"="+r.p.path)
+	}
 	if out, err := cmd.CombinedOutput(); err != nil {
 		if ctx.Err() != nil {
 			return result{}, 0, ctx.Err()

@@ -97,11 +97,12 @@ func TestRunTiny(t *testing.T) {
 	}
 	var out bytes.Buffer
 	c := &config{
-		out:     &out,
-		purego:  true,
-		qemu:    findQEMU(),
-		timeout: 8 * time.Second,
-		match:   regexp.MustCompile("^(" + strings.Join(quoted, "|") + ")$"),
+		out:      &out,
+		purego:   true,
+		qemu:     findQEMU(),
+		timeout:  8 * time.Second,
+		match:    regexp.MustCompile("^(" + strings.Join(quoted, "|") + ")$"),
+		toolexec: testExecutable(t),
 	}
 	ctx := context.Background()
 	p, err := c.loadPackage(ctx, dir)

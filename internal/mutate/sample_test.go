@@ -56,6 +56,7 @@ func TestSampledMutants(t *testing.T) {
 			skip:          sp.skip,
 			skipUnmutated: true,
 			noSelect:      true, // six mutants do not repay measuring coverage
+			toolexec:      testExecutable(t),
 		}
 		if sp.match != "" {
 			c.match = regexp.MustCompile(sp.match)
