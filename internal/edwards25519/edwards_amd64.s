@@ -356,7 +356,6 @@ TEXT ·mul4(SB), NOSPLIT|NOFRAME, $0
 
 	// r0..r4 = r0..r3 + 38 * r4..r7; r4 <= 38
 	MOVQ  $0x00000026, DX
-	XORQ  CX, CX
 	MULXQ R12, AX, BX
 	ADCXQ AX, R8
 	ADOXQ BX, R9
@@ -410,7 +409,6 @@ TEXT ·square4(SB), NOSPLIT|NOFRAME, $0
 	ADCXQ CX, R14
 
 	// r0..r7 = 2 * (r1..r6) + (a0^2, a1^2, a2^2, a3^2): doubling on CF, squares on OF
-	XORQ  CX, CX
 	MOVQ  (SI), DX
 	MULXQ DX, R8, BX
 	ADCXQ R9, R9
@@ -436,7 +434,6 @@ TEXT ·square4(SB), NOSPLIT|NOFRAME, $0
 
 	// r0..r4 = r0..r3 + 38 * r4..r7; r4 <= 38
 	MOVQ  $0x00000026, DX
-	XORQ  CX, CX
 	MULXQ R12, AX, BX
 	ADCXQ AX, R8
 	ADOXQ BX, R9

@@ -50,7 +50,8 @@ func (c gen) Row0(b Mem) {
 
 // mulRows computes the 512-bit product a*b into R[0..7] by operand
 // scanning: row i adds a[i]*b[j] into R[i+j] (low halves, the CF chain of
-// ADCX) and R[i+j+1] (high halves, the OF chain of ADOX).
+// ADCX) and R[i+j+1] (high halves, the OF chain of ADOX). It leaves Zero = 0
+// and CF = OF = 0.
 func (c gen) mulRows(a, b Mem) {
 	c.Comment("r0..r7 = a * b; row 0 with plain ADD/ADC")
 	c.MOVQ(Limb(a, 0), RDX)
@@ -74,7 +75,8 @@ func (c gen) mulRows(a, b Mem) {
 }
 
 // squareRows computes the 512-bit square a*a into R[0..7]: the six cross
-// products once, doubled, plus the four squares on the diagonal.
+// products once, doubled, plus the four squares on the diagonal. It leaves
+// Zero = 0 and CF = OF = 0.
 func (c gen) squareRows(a Mem) {
 	c.Comment("r1..r4 = a0 * (a1, a2, a3)")
 	c.MOVQ(Limb(a, 0), RDX)
@@ -98,8 +100,9 @@ func (c gen) squareRows(a Mem) {
 	c.MULXQ(Limb(a, 3), T0, R[6])
 	c.ADCXQ(T0, R[5])
 	c.ADCXQ(Zero, R[6])
+	// Both chains end clear: r5 and r6 were top words of partial
+	// products when the carries went in, so neither overflowed.
 	c.Comment("r0..r7 = 2 * (r1..r6) + (a0^2, a1^2, a2^2, a3^2): doubling on CF, squares on OF")
-	c.XORQ(Zero, Zero)
 	c.MOVQ(Limb(a, 0), RDX)
 	c.MULXQ(RDX, R[0], T1)
 	c.ADCXQ(R[1], R[1])
@@ -121,11 +124,11 @@ func (c gen) squareRows(a Mem) {
 }
 
 // reduce folds R[0..7] (any 512-bit value) into R[0..3], a value below 2^256
-// congruent to it modulo p, using 2^256 = 38 (mod p).
+// congruent to it modulo p, using 2^256 = 38 (mod p). It needs Zero = 0
+// and CF = OF = 0, as mulRows and squareRows leave them.
 func (c gen) reduce() {
 	c.Comment("r0..r4 = r0..r3 + 38 * r4..r7; r4 <= 38")
 	c.MOVQ(U32(38), RDX)
-	c.XORQ(Zero, Zero)
 	for i := 0; i < 3; i++ {
 		c.MULXQ(R[4+i], T0, T1)
 		c.ADCXQ(T0, R[i])
