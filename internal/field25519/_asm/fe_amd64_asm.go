@@ -76,11 +76,11 @@ func square(dst, a Mem) {
 
 // mulSmallAdd sets dst = a * c + b for a constant c <= 2^17 - 1 and b < M,
 // below M: the five-word sum is below 2^256 * 2^17, and the fold adds at most
-// 19 * (2 * 2^17 + 1) < 2^23. dst may alias a or b.
+// 19 * (2 * 2^17 + 1) < 2^23. dst may alias a or b. Needs Zero = 0, as the
+// products leave it.
 func mulSmallAdd(dst, a, b Mem, k uint32) {
 	c.Comment(fmt.Sprintf("dst = a * %d + b", k))
 	mulSmallRows(a, k)
-	c.XORQ(Zero, Zero)
 	c.ADDQ(Limb(b, 0), R[0])
 	for i := 1; i < 4; i++ {
 		c.ADCQ(Limb(b, i), R[i])
