@@ -8,12 +8,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	gobuild "go/build"
 	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -770,8 +772,9 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 		return slices.ContainsFunc(r.p.builds, func(b *build) bool { return b.goarch == "" && b.files[f] })
 	}
 	compiled, built := false, false
+	broken := "" // a build the mutant does not compile in
 	for i, b := range r.p.builds {
-		if !slices.ContainsFunc(changed, func(f string) bool { return b.files[f] }) {
+		if !slices.ContainsFunc(changed, func(f string) bool { return r.inBuild(b, f, overlay) }) {
 			continue
 		}
 		if b.goarch != "" && (r.qemu == "" || !slices.ContainsFunc(changed, func(f string) bool { return !native(f) })) {
@@ -793,6 +796,9 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 			}
 		}
 		if res.out == notCompiling {
+			if broken == "" {
+				broken = b.name()
+			}
 			continue
 		}
 		compiled = true
@@ -808,10 +814,41 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 	if !compiled {
 		return result{out: notCompiling}, nil
 	}
+	if broken != "" {
+		// It compiles in one build and not in another, which CI builds
+		// too: the failure there is a failing test.
+		return result{out: killed, detail: fmt.Sprintf("build %q does not compile", broken)}, nil
+	}
 	if len(r.countOps) > 0 {
 		return r.countGuard(ctx, overlay)
 	}
 	return result{out: survived}, nil
+}
+
+// inBuild reports whether build b compiles the package's file f as the
+// mutant leaves it: one of b's files, or a generated file (its content at
+// overlay's path for it) whose build constraint now admits b, as when a
+// mutant of the generator drops the constraint.
+func (r *runner) inBuild(b *build, f string, overlay map[string]string) bool {
+	if b.files[f] {
+		return true
+	}
+	path, ok := overlay[filepath.Join(r.p.dir, f)]
+	if !ok {
+		return false
+	}
+	ctxt := gobuild.Default
+	ctxt.GOOS, ctxt.GOARCH = runtime.GOOS, runtime.GOARCH
+	if b.goarch != "" {
+		ctxt.GOARCH = b.goarch
+	}
+	ctxt.BuildTags = nil
+	if b.tags != "" {
+		ctxt.BuildTags = strings.Split(b.tags, ",")
+	}
+	ctxt.OpenFile = func(string) (io.ReadCloser, error) { return os.Open(path) }
+	match, err := ctxt.MatchFile(r.p.dir, f)
+	return err == nil && match
 }
 
 // apply returns src with m's change made.

@@ -61,8 +61,9 @@ func copyTree(t *testing.T, src, dst string) {
 // TestRunTiny runs the command on the package in testdata/tiny: a killed
 // mutant, one killed only in the purego build, a hang, generator mutants
 // (killed by the tests, refused by the generator, with unchanged output,
-// in code that one of its two runs executes, in code that neither does), a
-// mutant of a file only arm64 compiles (under qemu, where installed), a
+// in code that one of its two runs executes, in code that neither does, and
+// one that drops a generated file's build constraint), a mutant of a file
+// only arm64 compiles (under qemu, where installed), a
 // mutant that does not compile, a listed survivor, an unlisted one, and
 // stale entries.
 func TestRunTiny(t *testing.T) {
@@ -79,6 +80,7 @@ func TestRunTiny(t *testing.T) {
 		kGenSame   = "_gen/main.go main const: (src), 0o644) → (src), 0o645)"
 		kGenOneRun = `_gen/main.go main const: Sprintf("// Code generated b…", 5) → Sprintf("// Code generated b…", 6)`
 		kGenNoRun  = `_gen/main.go main delete: fmt.Println("too long") → ∅`
+		kGenBuild  = `_gen/main.go main delete: src = "//go:build !purego\n\n" + src → ∅`
 		kNoCompile = "tiny.go Last index: return x[3] → return x[4]"
 		kArm64     = "arch_arm64.go Arch const: return 64 → return 65"
 		kStale     = "tiny.go Second index: return x[1] → return x[0]"
@@ -90,7 +92,7 @@ func TestRunTiny(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := []string{kSub, kArgued, kSurvived, kPurego, kHang, kGenKilled, kGenRefuse, kGenSame, kGenOneRun, kGenNoRun,
-		kNoCompile, kStale, kArm64}
+		kGenBuild, kNoCompile, kStale, kArm64}
 	var quoted []string
 	for _, k := range keys {
 		quoted = append(quoted, regexp.QuoteMeta(k))
@@ -125,15 +127,21 @@ func TestRunTiny(t *testing.T) {
 		kGenSame:   "unchanged output",
 		kGenOneRun: "killed",
 		kGenNoRun:  "unchanged output",
+		kGenBuild:  "killed",
 		kNoCompile: "not compiling",
 		kStale:     "killed, STALE entry",
 		kArm64:     "killed, arm64",
 	}
-	killed, notBuilt := 8, 0
+	killed, notBuilt := 9, 0
 	if c.qemu == "" {
 		t.Log("no qemu-aarch64: the arm64 mutant is expected not to be built")
 		want[kArm64] = "not built here"
-		killed, notBuilt = 7, 1
+		killed, notBuilt = 8, 1
+	}
+	// Without its constraint extra.go joins the purego build, which then
+	// declares Extra twice.
+	if !strings.Contains(out.String(), `(build "purego" does not compile)`) {
+		t.Error("the mutant that drops extra.go's constraint was not tried in the purego build")
 	}
 	for k, w := range want {
 		if got := tl.labels[k]; got != w {
@@ -156,7 +164,7 @@ func TestRunTiny(t *testing.T) {
 	}{
 		{21, 102, []int{0, 1}, true}, // Magic's Sprintf: both runs
 		{23, 102, []int{1}, true},    // Extra's Sprintf: -extra only
-		{26, 3, []int{}, true},       // "too long": neither
+		{28, 3, []int{}, true},       // "too long": neither
 		{15, 16, nil, false},         // factor, outside every function
 	} {
 		runs, in := reach.executing("_gen/main.go", c.line, c.col)

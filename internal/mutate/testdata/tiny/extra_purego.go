@@ -1,0 +1,5 @@
+//go:build purego
+
+package tiny
+
+const Extra = 5
