@@ -491,7 +491,6 @@ ladderADXLoop:
 	MOVQ R11, 152(SP)
 
 	// dst = a - b; a borrow out of 2^256 is worth -38
-	XORQ CX, CX
 	MOVQ 288(SP), R8
 	MOVQ 296(SP), R9
 	MOVQ 304(SP), R10

@@ -115,10 +115,9 @@ func addTail(b Mem, o int) {
 // sub sets dst = a - b for a, b < M, and returns a value below 2^256. dst may
 // alias a or b. On a borrow the wrapped value a - b + 2^256 is at least
 // 2^256 - M, so taking the 38 that 2^256 is worth out of it cannot borrow
-// again.
+// again. Needs Zero = 0, as the products leave it.
 func sub(dst, a, b Mem) {
 	c.Comment("dst = a - b; a borrow out of 2^256 is worth -38")
-	c.XORQ(Zero, Zero)
 	for i := 0; i < 4; i++ {
 		c.MOVQ(Limb(a, i), R[i])
 	}
