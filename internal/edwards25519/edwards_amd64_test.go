@@ -116,6 +116,23 @@ func TestStepsADXMatchGeneric(t *testing.T) {
 	if got != want {
 		t.Fatalf("double(%v) = %v, generic %v", edge, got, want)
 	}
+	// addNiels of (X : 1 : Z : 1) and (1, 1, 1) adds D = 2Z = 2^256 - 2
+	// and C = X: the sum wraps, and the 38 for the carry out of 2^256
+	// carries on through words 1 and 2 into word 3, which random words
+	// reach about once in 2^58.
+	edge.X.SetWords(&[4]uint64{1<<64 - 3, 1<<64 - 1, 1<<64 - 1, 5})
+	edge.Y.One()
+	edge.Z.SetWords(&[4]uint64{1<<64 - 1, 1<<64 - 1, 1<<64 - 1, 1<<63 - 1})
+	edge.T.One()
+	var one field25519.Element
+	one.One()
+	n := niels{one, one, one}
+	got, want = edge, edge
+	addNielsADX(&got, &n)
+	want.addNielsGeneric(&n)
+	if got != want {
+		t.Fatalf("addNiels(%v) = %v, generic %v", edge, got, want)
+	}
 	for range iterations(200) {
 		got := randCompleted()
 		want := got

@@ -160,10 +160,9 @@ func text(name, signature string, n int, doc ...string) []operand {
 	c.Signature(s)
 	c.Doc(doc...)
 	c.Pragma("noescape")
-	frame := c.AllocLocal(32 * n)
 	els := make([]operand, n)
 	for i := range els {
-		els[i] = local(frame.Offset(32 * i))
+		els[i] = local(c.AllocLocal(32))
 	}
 	return els
 }
