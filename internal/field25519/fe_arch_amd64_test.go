@@ -185,3 +185,21 @@ func BenchmarkKernels(b *testing.B) {
 		})
 	}
 }
+
+// TestLadderADXBounds checks that ladderADX writes its eight words of out
+// and none beside them.
+func TestLadderADXBounds(t *testing.T) {
+	testutil.RequireImplementation(t, "field25519", "adx")
+	const guard = 0x5a5a5a5a_5a5a5a5a
+	var buf [10]uint64
+	buf[0], buf[9] = guard, guard
+	k := [32]byte{9, 1, 2, 3}
+	u := [4]uint64{9}
+	ladderADX((*[8]uint64)(buf[1:9]), &k, &u)
+	if buf[0] != guard || buf[9] != guard {
+		t.Errorf("ladderADX wrote beside out: %#x, %#x", buf[0], buf[9])
+	}
+	if [8]uint64(buf[1:9]) == [8]uint64{} {
+		t.Error("ladderADX wrote nothing")
+	}
+}
