@@ -64,172 +64,172 @@ TEXT ·selectBaseAVX2(SB), NOSPLIT, $0-32
 	VMOVQ        DX, X5
 	VPBROADCASTQ X5, Y5
 
-	// acc |= tbl[0] & (a == j), j = 1
+	// acc += tbl[0] & (a == j), j = 1
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    (CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    32(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    64(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[1] & (a == j), j = 2
+	// acc += tbl[1] & (a == j), j = 2
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    96(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    128(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    160(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[2] & (a == j), j = 3
+	// acc += tbl[2] & (a == j), j = 3
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    192(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    224(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    256(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[3] & (a == j), j = 4
+	// acc += tbl[3] & (a == j), j = 4
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    288(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    320(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    352(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[4] & (a == j), j = 5
+	// acc += tbl[4] & (a == j), j = 5
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    384(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    416(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    448(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[5] & (a == j), j = 6
+	// acc += tbl[5] & (a == j), j = 6
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    480(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    512(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    544(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[6] & (a == j), j = 7
+	// acc += tbl[6] & (a == j), j = 7
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    576(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    608(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    640(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[7] & (a == j), j = 8
+	// acc += tbl[7] & (a == j), j = 8
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    672(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    704(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    736(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[8] & (a == j), j = 9
+	// acc += tbl[8] & (a == j), j = 9
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    768(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    800(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    832(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[9] & (a == j), j = 10
+	// acc += tbl[9] & (a == j), j = 10
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    864(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    896(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    928(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[10] & (a == j), j = 11
+	// acc += tbl[10] & (a == j), j = 11
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    960(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    992(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1024(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[11] & (a == j), j = 12
+	// acc += tbl[11] & (a == j), j = 12
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    1056(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    1088(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1120(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[12] & (a == j), j = 13
+	// acc += tbl[12] & (a == j), j = 13
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    1152(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    1184(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1216(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[13] & (a == j), j = 14
+	// acc += tbl[13] & (a == j), j = 14
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    1248(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    1280(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1312(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[14] & (a == j), j = 15
+	// acc += tbl[14] & (a == j), j = 15
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    1344(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    1376(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1408(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[15] & (a == j), j = 16
+	// acc += tbl[15] & (a == j), j = 16
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    1440(CX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    1472(CX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1504(CX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	MOVQ     neg+24(FP), CX
 
 	// The identity (1, 1, 0) for abs = 0: the low bit of y+x and of y−x
-	SUBQ  $0x01, DX
-	SHRQ  $0x3f, DX
-	VMOVQ DX, X8
-	VPOR  Y8, Y0, Y0
-	VPOR  Y8, Y1, Y1
+	SUBQ   $0x01, DX
+	SHRQ   $0x3f, DX
+	VMOVQ  DX, X8
+	VPADDQ Y8, Y0, Y0
+	VPADDQ Y8, Y1, Y1
 
 	// −(x, y) swaps y+x and y−x: by the mask neg
 	VMOVQ        CX, X8
@@ -1494,172 +1494,172 @@ row:
 	VMOVQ        DX, X5
 	VPBROADCASTQ X5, Y5
 
-	// acc |= tbl[0] & (a == j), j = 1
+	// acc += tbl[0] & (a == j), j = 1
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    (BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    32(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    64(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[1] & (a == j), j = 2
+	// acc += tbl[1] & (a == j), j = 2
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    96(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    128(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    160(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[2] & (a == j), j = 3
+	// acc += tbl[2] & (a == j), j = 3
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    192(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    224(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    256(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[3] & (a == j), j = 4
+	// acc += tbl[3] & (a == j), j = 4
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    288(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    320(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    352(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[4] & (a == j), j = 5
+	// acc += tbl[4] & (a == j), j = 5
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    384(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    416(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    448(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[5] & (a == j), j = 6
+	// acc += tbl[5] & (a == j), j = 6
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    480(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    512(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    544(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[6] & (a == j), j = 7
+	// acc += tbl[6] & (a == j), j = 7
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    576(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    608(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    640(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[7] & (a == j), j = 8
+	// acc += tbl[7] & (a == j), j = 8
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    672(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    704(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    736(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[8] & (a == j), j = 9
+	// acc += tbl[8] & (a == j), j = 9
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    768(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    800(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    832(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[9] & (a == j), j = 10
+	// acc += tbl[9] & (a == j), j = 10
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    864(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    896(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    928(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[10] & (a == j), j = 11
+	// acc += tbl[10] & (a == j), j = 11
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    960(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    992(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1024(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[11] & (a == j), j = 12
+	// acc += tbl[11] & (a == j), j = 12
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    1056(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    1088(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1120(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[12] & (a == j), j = 13
+	// acc += tbl[12] & (a == j), j = 13
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    1152(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    1184(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1216(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[13] & (a == j), j = 14
+	// acc += tbl[13] & (a == j), j = 14
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    1248(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    1280(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1312(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[14] & (a == j), j = 15
+	// acc += tbl[14] & (a == j), j = 15
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    1344(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    1376(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1408(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 	VPADDQ   Y3, Y4, Y4
 
-	// acc |= tbl[15] & (a == j), j = 16
+	// acc += tbl[15] & (a == j), j = 16
 	VPCMPEQQ Y4, Y5, Y6
 	VPAND    1440(BX), Y6, Y7
-	VPOR     Y7, Y0, Y0
+	VPADDQ   Y7, Y0, Y0
 	VPAND    1472(BX), Y6, Y7
-	VPOR     Y7, Y1, Y1
+	VPADDQ   Y7, Y1, Y1
 	VPAND    1504(BX), Y6, Y7
-	VPOR     Y7, Y2, Y2
+	VPADDQ   Y7, Y2, Y2
 
 	// The identity (1, 1, 0) for abs = 0: the low bit of y+x and of y−x
-	MOVQ  DX, CX
-	SUBQ  $0x01, CX
-	SHRQ  $0x3f, CX
-	VMOVQ CX, X8
-	VPOR  Y8, Y0, Y0
-	VPOR  Y8, Y1, Y1
+	MOVQ   DX, CX
+	SUBQ   $0x01, CX
+	SHRQ   $0x3f, CX
+	VMOVQ  CX, X8
+	VPADDQ Y8, Y0, Y0
+	VPADDQ Y8, Y1, Y1
 
 	// −(x, y) swaps y+x and y−x: by the mask neg
 	VMOVQ        AX, X8

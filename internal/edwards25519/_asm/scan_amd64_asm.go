@@ -5,12 +5,12 @@
 //
 // selectBaseAVX2 computes exactly what selectBaseGeneric (in basemult.go)
 // computes. Its scan is scanBaseGeneric's: for each of the 12 words of an
-// entry, the OR over the 16 entries j = 1..16 of the word ANDed with a mask
+// entry, the sum over the 16 entries j = 1..16 of the word ANDed with a mask
 // that is all ones when abs == j and zero otherwise. An entry is 96 bytes,
 // three 256-bit registers; each mask is a vector comparison of abs with j,
 // without branching. Every entry is read whatever abs is, at addresses that
-// do not depend on it, and VPCMPEQQ, VPAND and VPOR take the same time for
-// any data. addBaseRowsADX runs this selection and addNielsADX's addition
+// do not depend on it, and VPCMPEQQ, VPAND and VPADDQ take the same time
+// for any data. addBaseRowsADX runs this selection and addNielsADX's addition
 // for each row of the table in one loop.
 package main
 
@@ -72,7 +72,9 @@ func selectBase() {
 // abs = 0, as three 256-bit registers: y+x, y−x and 2d·x·y. The mask of
 // entry j is the lanes of abs broadcast compared with j, counted up in a
 // register from 1: every entry is read at an address that does not depend
-// on abs, and VPCMPEQQ, VPAND and VPOR take the same time for any data.
+// on abs, and VPCMPEQQ, VPAND and VPADDQ take the same time for any data.
+// At most one mask is nonzero, so the masked entries are summed: a sum
+// where an OR would do, so that a wrong join cannot go unseen.
 func scan(tbl Mem, abs Register) [3]VecVirtual {
 	c.Comment("The three 32-byte thirds of the entry, y+x, y−x and 2d·x·y, starting at zero;")
 	c.Comment("one = (1, 1, 1, 1), j = one, a = abs in every lane")
@@ -88,11 +90,11 @@ func scan(tbl Mem, abs Register) [3]VecVirtual {
 	c.VPBROADCASTQ(ax, a)
 	mask, t := c.YMM(), c.YMM()
 	for e := 1; e <= 16; e++ {
-		c.Commentf("acc |= tbl[%d] & (a == j), j = %d", e-1, e)
+		c.Commentf("acc += tbl[%d] & (a == j), j = %d", e-1, e)
 		c.VPCMPEQQ(j, a, mask)
 		for q, x := range acc {
 			c.VPAND(tbl.Offset(96*(e-1)+32*q), mask, t)
-			c.VPOR(t, x, x)
+			c.VPADDQ(t, x, x)
 		}
 		if e < 16 {
 			c.VPADDQ(one, j, j)
@@ -112,9 +114,9 @@ func selectTail(acc [3]VecVirtual, abs, neg Register, out Mem) {
 	c.MOVQ(abs, m)
 	c.SUBQ(U8(1), m)
 	c.SHRQ(U8(63), m)
-	c.VMOVQ(m, mx) // lane 0 only
-	c.VPOR(mx.AsY(), acc[0], acc[0])
-	c.VPOR(mx.AsY(), acc[1], acc[1])
+	c.VMOVQ(m, mx) // lane 0 only; acc is zero where it is 1
+	c.VPADDQ(mx.AsY(), acc[0], acc[0])
+	c.VPADDQ(mx.AsY(), acc[1], acc[1])
 
 	c.Comment("−(x, y) swaps y+x and y−x: by the mask neg")
 	c.VMOVQ(neg, mx)
