@@ -224,12 +224,12 @@ func ladderFunc() {
 		"the bits of k select by mask and CMOV, and the loop runs over the public bit",
 		"index. It requires BMI2 and ADX.")
 	c.Pragma("noescape")
-	frame := c.AllocLocal(11*32 + 16)
-	slot := func(i int) Mem { return frame.Offset(32 * i) }
-	x1, x2, z2, x3, z3 := slot(0), slot(1), slot(2), slot(3), slot(4)
-	tA, tB, tC, tD, tP, tQ := slot(5), slot(6), slot(7), slot(8), slot(9), slot(10)
-	sbit := frame.Offset(11 * 32)
-	counter := frame.Offset(11*32 + 8)
+	// The frame, one element at a time: no offset arithmetic to get wrong.
+	slot := func() Mem { return c.AllocLocal(32) }
+	x1, x2, z2, x3, z3 := slot(), slot(), slot(), slot(), slot()
+	tA, tB, tC, tD, tP, tQ := slot(), slot(), slot(), slot(), slot(), slot()
+	sbit := c.AllocLocal(8)
+	counter := c.AllocLocal(8)
 
 	c.Comment("X = (x2, z2) = (1, 0), Y = (x3, z3) = (u, 1), x1 = u, s = 0")
 	c.Load(c.Param("u"), RSI)
