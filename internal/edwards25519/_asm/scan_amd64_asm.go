@@ -90,14 +90,14 @@ func scan(tbl Mem, abs Register) [3]VecVirtual {
 	c.VPBROADCASTQ(ax, a)
 	mask, t := c.YMM(), c.YMM()
 	for e := 1; e <= 16; e++ {
+		if e > 1 {
+			c.VPADDQ(one, j, j)
+		}
 		c.Commentf("acc += tbl[%d] & (a == j), j = %d", e-1, e)
 		c.VPCMPEQQ(j, a, mask)
 		for q, x := range acc {
 			c.VPAND(tbl.Offset(96*(e-1)+32*q), mask, t)
 			c.VPADDQ(t, x, x)
-		}
-		if e < 16 {
-			c.VPADDQ(one, j, j)
 		}
 	}
 	return acc
