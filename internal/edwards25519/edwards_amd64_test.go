@@ -133,6 +133,17 @@ func TestStepsADXMatchGeneric(t *testing.T) {
 	if got != want {
 		t.Fatalf("addNiels(%v) = %v, generic %v", edge, got, want)
 	}
+	// With Z = 1 the same addition subtracts C = X from D = 2: the
+	// difference wraps to (5, 0, 0, 2^63 + 1), and the 38 for the borrow
+	// borrows on through words 1 and 2 into word 3.
+	edge.X.SetWords(&[4]uint64{1<<64 - 3, 1<<64 - 1, 1<<64 - 1, 1<<63 - 2})
+	edge.Z.One()
+	got, want = edge, edge
+	addNielsADX(&got, &n)
+	want.addNielsGeneric(&n)
+	if got != want {
+		t.Fatalf("addNiels(%v) = %v, generic %v", edge, got, want)
+	}
 	for range iterations(200) {
 		got := randCompleted()
 		want := got
