@@ -1476,7 +1476,8 @@ row:
 	MOVQ    288(SP), CX
 	MOVBQSX (AX)(CX*1), AX
 	MOVQ    AX, DX
-	SARQ    $0x3f, AX
+	SHRQ    $0x3f, AX
+	NEGQ    AX
 	XORQ    AX, DX
 	SUBQ    AX, DX
 	MOVQ    rows+8(FP), BX

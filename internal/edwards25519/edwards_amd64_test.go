@@ -188,6 +188,12 @@ func TestAddBaseRowsADX(t *testing.T) {
 				randomRows[i][j][c] = r.Uint64() // bit 255 too, which the selection clears
 			}
 		}
+		// Entries 5 and 16 with 2d·x·y = (2^64 - 10, 2^64 - 1, 2^64 - 1, 5):
+		// negated, 0 - w = (10, 0, 0, ...) borrows, and the 38 for that
+		// borrow borrows on through words 1 and 2 into word 3.
+		for _, j := range []int{4, 15} {
+			copy(randomRows[i][j][8:], []uint64{1<<64 - 10, 1<<64 - 1, 1<<64 - 1, 5})
+		}
 	}
 	for n := range iterations(200) {
 		rows := tableRows

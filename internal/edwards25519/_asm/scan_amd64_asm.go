@@ -184,7 +184,8 @@ func addBaseRows() {
 	neg, abs := c.GP64(), c.GP64()
 	c.MOVBQSX(Mem{Base: e, Index: k, Scale: 1}, neg)
 	c.MOVQ(neg, abs)
-	c.SARQ(U8(63), neg)
+	c.SHRQ(U8(63), neg) // the sign bit, negated to a mask: a wrong shift gives no mask
+	c.NEGQ(neg)
 	c.XORQ(neg, abs)
 	c.SUBQ(neg, abs)
 	row := c.Load(c.Param("rows"), c.GP64())
