@@ -30,11 +30,19 @@ func TestSelectBaseAVX2(t *testing.T) {
 	for i := range baseTable {
 		rows = append(rows, &baseTable[i])
 	}
-	for range 100 {
+	for k := range 100 {
 		row := new([16]packedNiels)
 		for j := range row {
 			for c := range row[j] {
 				row[j][c] = r.Uint64()
+			}
+		}
+		if k == 0 {
+			// 2d·x·y = (2^64 - 10, 2^64 - 1, 2^64 - 1, 5) in every entry:
+			// negated, the 38 for the borrow of 0 - w borrows on through
+			// words 1 and 2 into word 3.
+			for j := range row {
+				copy(row[j][8:], []uint64{1<<64 - 10, 1<<64 - 1, 1<<64 - 1, 5})
 			}
 		}
 		rows = append(rows, row)
