@@ -537,7 +537,7 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 			r.timeouts[b.name()] = c.timeout
 			continue
 		}
-		res, d, err := r.test(ctx, b, nil, "", true)
+		res, d, err := r.test(ctx, b, nil, "", false)
 		if err != nil {
 			return nil, err
 		}
@@ -785,13 +785,13 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 		if cov := r.covers[b.name()]; cov != nil && m.gen == "" {
 			sel, _ = cov.selectTests(m.file, m.line, m.col)
 		}
-		res, _, err := r.test(ctx, b, overlay, sel, m.gen == "")
+		res, _, err := r.test(ctx, b, overlay, sel, m.gen != "")
 		if err != nil {
 			return result{}, err
 		}
 		if res.out == survived && sel != "" {
 			// Confirm with every test.
-			if res, _, err = r.test(ctx, b, overlay, "", m.gen == ""); err != nil {
+			if res, _, err = r.test(ctx, b, overlay, "", m.gen != ""); err != nil {
 				return result{}, err
 			}
 		}
@@ -860,14 +860,15 @@ func apply(src []byte, m *mutant) []byte {
 
 // test compiles the package's tests in build b with the overlay and runs
 // them: those matching sel, or if it is empty all that the flags select. It
-// returns survived when they pass, and how long the run took. With vet
-// false the build skips go vet's checks, which see only the Go source: a
-// generator's mutant changes none that "go test" vets differently.
-func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, sel string, vet bool) (result, time.Duration, error) {
+// returns survived when they pass, and how long the run took. gen says
+// that the overlay holds only a generator's outputs, the Go source being
+// the package's own: the build then skips go vet, which reads only Go,
+// and compiles that Go once for all such mutants (the compile cache).
+func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, sel string, gen bool) (result, time.Duration, error) {
 	bin := filepath.Join(r.tmp, "pkg.test")
 	defer os.Remove(bin)
 	args := []string{"test", "-c", "-o", bin, "-ldflags=-s -w"}
-	if !vet {
+	if gen {
 		args = append(args, "-vet=off")
 	}
 	if b.tags != "" {
@@ -881,10 +882,8 @@ func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, 
 		args = append(args, "-overlay", ov)
 	}
 	cmd := r.goCmdFor(ctx, r.p.dir, b.goarch, append(args, ".")...)
-	if !vet && r.toolexec != "" {
-		// The compile cache (compilecache.go): the package's Go files
-		// are compiled once for all the generator's mutants that leave
-		// them and the assembly's symbols as they were.
+	if gen && r.toolexec != "" {
+		// The compile cache (compilecache.go).
 		cmd.Args = slices.Insert(cmd.Args, 2, "-toolexec", r.toolexec)
 		cmd.Env = append(cmd.Env, compileCacheEnv+"="+filepath.Join(r.tmp, "compile"), compilePkgEnv+"="+r.p.path)
 	}
