@@ -102,7 +102,7 @@ var aeadTargets = []Target{
 			{Symbol: pm + "blocksIFMASplit", AllowedLoopJumps: 3, AllowedBranches: 5, Why: "the loops over the head's groups, the first (count mod 3) groups of the middle and its triples of groups, and whether there is no head, whether the middle has no group, a multiple of 3, or leaves no triple or one: public lengths"},
 			{Symbol: pm + "prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
 			{Symbol: pm + "(*MAC).Prepare", AllowedBranches: 2, Why: "useIFMA and whether the multipliers are computed already (pwReady, public)"},
-			{Symbol: pm + "blocksMULX", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "the loop over the public count of blocks, and whether it is 0"},
+			{Symbol: pm + "blocksMULX", AllowedLoopJumps: 1, Why: "the loop over the public count of blocks"},
 			{Symbol: pm + "blocksIFMA", AllowedLoopJumps: 2, AllowedBranches: 4, Why: "the loops over the first (count mod 3) 8-block groups and over the triples of groups, and whether the count of groups is 1, a multiple of 3, or leaves no triple or one: public lengths"},
 			{Symbol: pm + "powersIFMA"},
 			{Symbol: pm + "powers24IFMA"},

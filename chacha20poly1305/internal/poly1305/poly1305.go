@@ -41,9 +41,9 @@ type MAC struct {
 	rs    [4]uint64
 	r1x20 uint64
 
-	// r in two 64-bit words, and 5/4 of the high one, for the assembly:
-	// r0, r1 and r1 + r1>>2.
-	r64 [3]uint64
+	// r in two 64-bit words and the multiples of them the assembly
+	// needs: r0, r1, r1 + r1>>2 (5/4 of r1), 5 r0 and 5 r1.
+	r64 [5]uint64
 
 	s [2]uint64 // s, as two little-endian 64-bit words
 
@@ -74,7 +74,7 @@ func (m *MAC) Init(key *[KeySize]byte) *MAC {
 	m.rs = [4]uint64{m.r[0] << 20, m.r[1] << 20, m.r[2] << 20, 20 * m.r[2] << 20}
 	m.r1x20 = 20 * m.r[1]
 	r0, r1 := t0&0x0ffffffc0fffffff, t1&0x0ffffffc0ffffffc
-	m.r64 = [3]uint64{r0, r1, r1 + r1>>2}
+	m.r64 = [5]uint64{r0, r1, r1 + r1>>2, 5 * r0, 5 * r1}
 	m.s[0] = binary.LittleEndian.Uint64(key[16:24])
 	m.s[1] = binary.LittleEndian.Uint64(key[24:32])
 	m.h = [3]uint64{}

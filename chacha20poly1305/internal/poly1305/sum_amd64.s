@@ -4,25 +4,18 @@
 
 #include "textflag.h"
 
-// func blocksMULX(h *[3]uint64, r *[3]uint64, p []byte, hibit uint64)
+// func blocksMULX(h *[3]uint64, r *[5]uint64, p []byte, hibit uint64)
 // Requires: BMI2
-TEXT ·blocksMULX(SB), NOSPLIT, $16-48
+TEXT ·blocksMULX(SB), NOSPLIT, $0-48
 	MOVQ h+0(FP), DX
 	MOVQ r+8(FP), CX
 	MOVQ p_base+16(FP), DI
 	MOVQ p_len+24(FP), SI
 	SHRQ $0x04, SI
-	JZ   done
 	MOVQ (DX), R8
 	MOVQ 8(DX), R9
 	MOVQ 16(DX), R10
 	XORQ R11, R11
-	MOVQ (CX), AX
-	LEAQ (AX)(AX*4), AX
-	MOVQ AX, (SP)
-	MOVQ 8(CX), AX
-	LEAQ (AX)(AX*4), AX
-	MOVQ AX, 8(SP)
 
 block:
 	// y = x + block + hibit*2^128
@@ -33,10 +26,10 @@ block:
 	MULXQ (CX), AX, BX
 	MULXQ 8(CX), R12, R13
 	MOVQ  R11, DX
-	MULXQ (SP), R14, R15
+	MULXQ 24(CX), R14, R15
 	ADDQ  R14, AX
 	ADCQ  R15, BX
-	MULXQ 8(SP), R14, R15
+	MULXQ 32(CX), R14, R15
 	ADDQ  R14, R12
 	ADCQ  R15, R13
 	MOVQ  R9, DX
@@ -73,8 +66,6 @@ block:
 	MOVQ R8, (DX)
 	MOVQ R9, 8(DX)
 	MOVQ R10, 16(DX)
-
-done:
 	RET
 
 DATA mask44<>+0(SB)/8, $0x00000fffffffffff

@@ -6,11 +6,12 @@ package poly1305
 
 // blocksMULX sets h = (h + block + hibit*2^128) * r mod 2^130 - 5,
 // partially reduced (h2 <= 4), for each 16-byte block of p, whose length
-// is a multiple of 16. h is three 64-bit words, h[2] <= 4 on entry;
-// r is r0, r1 and r1 + r1>>2 of a clamped r. It requires BMI2.
+// is a nonzero multiple of 16. h is three 64-bit words, h[2] <= 4 on
+// entry; r is r0, r1, r1 + r1>>2, 5 r0 and 5 r1 of a clamped r. It
+// requires BMI2.
 //
 //go:noescape
-func blocksMULX(h *[3]uint64, r *[3]uint64, p []byte, hibit uint64)
+func blocksMULX(h *[3]uint64, r *[5]uint64, p []byte, hibit uint64)
 
 // blocksIFMA adds the 16-byte blocks of p, each with its 2^128 bit, to
 // the eight lanes' accumulators h (limb i of lane k in word 8i + k, in

@@ -40,7 +40,7 @@ func main() {
 var (
 	p              = RDI // the message
 	nblk           = RSI // blocks left
-	rp             = RCX // r0, r1, s1
+	rp             = RCX // r0, r1, s1, 5 r0, 5 r1
 	x0, x1, x2, cc = R8, R9, R10, R11
 	a0, a1         = RAX, RBX // column 0 of a product, two words
 	b0, b1         = R12, R13 // column 1
@@ -67,13 +67,13 @@ var (
 // again and x2 <= 3. At the end 5c < 2^63.4 is added to x, which leaves
 // x2 <= 4.
 func blocksMULX() {
-	TEXT("blocksMULX", NOSPLIT, "func(h *[3]uint64, r *[3]uint64, p []byte, hibit uint64)")
+	TEXT("blocksMULX", NOSPLIT, "func(h *[3]uint64, r *[5]uint64, p []byte, hibit uint64)")
 	Pragma("noescape")
 	Doc("blocksMULX sets h = (h + block + hibit*2^128) * r mod 2^130 - 5,",
 		"partially reduced (h2 <= 4), for each 16-byte block of p, whose length",
-		"is a multiple of 16. h is three 64-bit words, h[2] <= 4 on entry;",
-		"r is r0, r1 and r1 + r1>>2 of a clamped r. It requires BMI2.")
-	r5 := AllocLocal(16) // 5 r0, 5 r1
+		"is a nonzero multiple of 16. h is three 64-bit words, h[2] <= 4 on",
+		"entry; r is r0, r1, r1 + r1>>2, 5 r0 and 5 r1 of a clamped r. It",
+		"requires BMI2.")
 	hp := RDX
 	Load(Param("h"), hp)
 	Load(Param("r"), rp)
@@ -84,19 +84,12 @@ func blocksMULX() {
 		panic(err)
 	}
 	SHRQ(U8(4), nblk)
-	JZ(LabelRef("done"))
 	MOVQ(Mem{Base: hp}, x0)
 	MOVQ(Mem{Base: hp, Disp: 8}, x1)
 	MOVQ(Mem{Base: hp, Disp: 16}, x2)
 	XORQ(cc, cc)
 	r0, r1, s1 := Mem{Base: rp}, Mem{Base: rp, Disp: 8}, Mem{Base: rp, Disp: 16}
-	r05, r15 := r5, r5.Offset(8)
-	MOVQ(r0, a0)
-	LEAQ(Mem{Base: a0, Index: a0, Scale: 4}, a0)
-	MOVQ(a0, r05)
-	MOVQ(r1, a0)
-	LEAQ(Mem{Base: a0, Index: a0, Scale: 4}, a0)
-	MOVQ(a0, r15)
+	r05, r15 := Mem{Base: rp, Disp: 24}, Mem{Base: rp, Disp: 32}
 
 	Label("block")
 	Comment("y = x + block + hibit*2^128")
@@ -147,7 +140,6 @@ func blocksMULX() {
 	MOVQ(x0, Mem{Base: hp})
 	MOVQ(x1, Mem{Base: hp, Disp: 8})
 	MOVQ(x2, Mem{Base: hp, Disp: 16})
-	Label("done")
 	RET()
 }
 
