@@ -49,6 +49,23 @@ func TestLanes(t *testing.T) {
 	m.StartLanes(&l)
 }
 
+// TestWriteGroupsAllocations checks that WriteGroups allocates nothing:
+// its lanes and columns stay on the stack only while the assembly it calls
+// is declared not to let its arguments escape.
+func TestWriteGroupsAllocations(t *testing.T) {
+	testutil.RequireImplementation(t, "poly1305", "ifma")
+	var m MAC
+	key := new([KeySize]byte)
+	head, mid := make([]byte, 256), make([]byte, 384)
+	var tail [128]byte
+	if n := testing.AllocsPerRun(10, func() {
+		m.Init(key)
+		m.WriteGroups(head, 3, mid, &tail)
+	}); n != 0 {
+		t.Errorf("WriteGroups allocates %v times", n)
+	}
+}
+
 // TestWriteGroups checks that WriteGroups, with every number of skipped
 // zero blocks, a head of one or two groups and zero to three groups in the
 // middle, gives the tag that the math/big reference gives the message

@@ -71,16 +71,6 @@ block:
 DATA mask44<>+0(SB)/8, $0x00000fffffffffff
 GLOBL mask44<>(SB), RODATA|NOPTR, $8
 
-DATA headlanes<>+0(SB)/8, $0x0000000000000000
-DATA headlanes<>+8(SB)/8, $0x0000000000000004
-DATA headlanes<>+16(SB)/8, $0x0000000000000001
-DATA headlanes<>+24(SB)/8, $0x0000000000000005
-DATA headlanes<>+32(SB)/8, $0x0000000000000002
-DATA headlanes<>+40(SB)/8, $0x0000000000000006
-DATA headlanes<>+48(SB)/8, $0x0000000000000003
-DATA headlanes<>+56(SB)/8, $0x0000000000000007
-GLOBL headlanes<>(SB), RODATA|NOPTR, $64
-
 DATA mask42<>+0(SB)/8, $0x000003ffffffffff
 GLOBL mask42<>(SB), RODATA|NOPTR, $8
 
@@ -749,19 +739,27 @@ TEXT ·blocksIFMASplit(SB), NOSPLIT, $80-88
 
 	// the head's groups alone, in powers of r^8, with their own 2^128 bits
 	MOVQ head_base+24(FP), DX
-	MOVQ head_len+32(FP), DI
-	SHRQ $0x07, DI
 
-	// hv: the first group's 2^128 bits, in the lanes whose block is not below skip
-	MOVQ         skip+48(FP), R8
-	VPBROADCASTQ R8, Z13
-	VMOVDQU64    headlanes<>+0(SB), Z12
-	VPCMPUQ      $0x05, Z13, Z12, K1
-	VMOVDQU64.Z  Z2, K1, Z12
-	TESTQ        DI, DI
-	JZ           split_nohead
+	// hv: the first group's 2^128 bits, in the lanes whose block is not below skip.
+	// Lane 2j takes block j and lane 2j+1 block j+4 (see ifmaAddBlocks): with bit i
+	// of b = 0xff << skip set for the blocks i >= skip, the lanes' mask is b's bits
+	// 0..3 spread over the even bits and its bits 4..7 over the odd ones.
+	MOVL        $0x000000ff, DI
+	MOVQ        skip+48(FP), R8
+	SHLXQ       R8, DI, DI
+	MOVL        $0x00000055, R8
+	PDEPQ       R8, DI, R9
+	SHRQ        $0x04, DI
+	SHLQ        $0x01, R8
+	PDEPQ       R8, DI, DI
+	ORQ         R9, DI
+	KMOVW       DI, K1
+	VMOVDQU64.Z Z2, K1, Z12
+	MOVQ        head_len+32(FP), DI
+	SHRQ        $0x07, DI
+	JZ          nohead
 
-split_head:
+head:
 	VMOVDQU64        (DX), Z13
 	VMOVDQU64        64(DX), Z14
 	VPUNPCKLQDQ      Z14, Z13, Z15
@@ -821,21 +819,21 @@ split_head:
 	VMOVDQU64        Z2, Z12
 	ADDQ             $0x00000080, DX
 	DECQ             DI
-	JNZ              split_head
+	JNZ              head
 
-split_nohead:
+nohead:
 	// n = the groups of p = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)
 	TESTQ SI, SI
-	JZ    split_last
+	JZ    last
 	MOVQ  $0xaaaaaaaaaaaaaaab, DX
 	MULXQ SI, DI, DX
 	SHRQ  $0x01, DX
 	LEAQ  (DX)(DX*2), DI
 	NEGQ  DI
 	ADDQ  SI, DI
-	JZ    split_triples
+	JZ    triples
 
-split_single:
+single:
 	// the first rem groups alone, in powers of r^8
 	VMOVDQU64        (BX), Z12
 	VMOVDQU64        64(BX), Z13
@@ -895,16 +893,16 @@ split_single:
 	VPANDQ           Z0, Z3, Z3
 	ADDQ             $0x00000080, BX
 	DECQ             DI
-	JNZ              split_single
+	JNZ              single
 
-split_triples:
+triples:
 	// q triples: q - 1 in powers of r^24, the last in r^24, r^16 and r^8
 	TESTQ DX, DX
-	JZ    split_merge
+	JZ    merge
 	DECQ  DX
-	JZ    split_lasttriple
+	JZ    lasttriple
 
-split_triple:
+triple:
 	VMOVDQU64        (BX), Z12
 	VMOVDQU64        64(BX), Z13
 	VPUNPCKLQDQ      Z13, Z12, Z14
@@ -1075,9 +1073,9 @@ split_triple:
 	VPANDQ           Z0, Z9, Z9
 	ADDQ             $0x00000180, BX
 	DECQ             DX
-	JNZ              split_triple
+	JNZ              triple
 
-split_lasttriple:
+lasttriple:
 	VMOVDQU64        (BX), Z12
 	VMOVDQU64        64(BX), Z13
 	VPUNPCKLQDQ      Z13, Z12, Z14
@@ -1248,7 +1246,7 @@ split_lasttriple:
 	VPANDQ           Z0, Z9, Z9
 	ADDQ             $0x00000180, BX
 
-split_merge:
+merge:
 	// S0 += S1 + S2
 	VPADDQ Z6, Z3, Z3
 	VPADDQ Z9, Z3, Z3
@@ -1257,7 +1255,7 @@ split_merge:
 	VPADDQ Z8, Z5, Z5
 	VPADDQ Z11, Z5, Z5
 
-split_last:
+last:
 	MOVQ tail+80(FP), BX
 
 	// the last eight blocks: lane k multiplies by its own power of r

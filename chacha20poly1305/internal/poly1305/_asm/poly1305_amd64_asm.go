@@ -145,17 +145,9 @@ func blocksMULX() {
 
 var mask44, mask42, bit128, one Mem
 
-// headLanes holds, in lane k, the block of a group that lane k takes (see
-// ifmaAddBlocks): 0, 4, 1, 5, 2, 6, 3, 7.
-var headLanes Mem
-
 func constants() {
 	mask44 = GLOBL("mask44", RODATA|NOPTR)
 	DATA(0, U64(1<<44-1))
-	headLanes = GLOBL("headlanes", RODATA|NOPTR)
-	for k := range 8 {
-		DATA(8*k, U64(k/2+4*(k%2)))
-	}
 	mask42 = GLOBL("mask42", RODATA|NOPTR)
 	DATA(0, U64(1<<42-1))
 	bit128 = GLOBL("bit128", RODATA|NOPTR)
@@ -235,12 +227,6 @@ func blocksIFMA(split bool) {
 			"power for lane k (see powers), and r^24 (r0, r1, r2) in words 48..50.",
 			"It requires AVX-512F, AVX-512VL, AVX-512IFMA and BMI2.")
 	}
-	lbl := func(l string) string {
-		if split {
-			return "split_" + l
-		}
-		return l
-	}
 	rk := AllocLocal(80) // r^16 and r^24: r0, r1, r2, 20 r1, 20 r2
 	accp := Load(Param("acc"), GP64())
 	hp := Load(Param("h"), GP64())
@@ -289,31 +275,40 @@ func blocksIFMA(split bool) {
 	if split {
 		Comment("the head's groups alone, in powers of r^8, with their own 2^128 bits")
 		hd := Load(Param("head").Base(), GP64())
+		Comment("hv: the first group's 2^128 bits, in the lanes whose block is not below skip.",
+			"Lane 2j takes block j and lane 2j+1 block j+4 (see ifmaAddBlocks): with bit i",
+			"of b = 0xff << skip set for the blocks i >= skip, the lanes' mask is b's bits",
+			"0..3 spread over the even bits and its bits 4..7 over the odd ones.")
+		hv := ZMM()
+		b, m, even := GP64(), GP64(), GP64()
+		MOVL(U32(0xff), b.As32())
+		SHLXQ(Load(Param("skip"), GP64()), b, b)
+		MOVL(U32(0x55), m.As32())
+		PDEPQ(m, b, even)
+		SHRQ(U8(4), b)
+		SHLQ(U8(1), m)
+		PDEPQ(m, b, b)
+		ORQ(even, b)
+		KMOVW(b.As32(), K1)
+		VMOVDQU64_Z(hib, K1, hv)
 		nh := Load(Param("head").Len(), GP64())
 		SHRQ(U8(7), nh)
-		Comment("hv: the first group's 2^128 bits, in the lanes whose block is not below skip")
-		hv, sk := ZMM(), ZMM()
-		VPBROADCASTQ(Load(Param("skip"), GP64()), sk)
-		VMOVDQU64(headLanes, hv)
-		VPCMPUQ(U8(5), sk, hv, K1) // not less than
-		VMOVDQU64_Z(hib, K1, hv)
-		TESTQ(nh, nh)
-		JZ(LabelRef("split_nohead"))
-		Label("split_head")
+		JZ(LabelRef("nohead"))
+		Label("head")
 		L, U := ifmaBodyBcst(hd, 0, S[0], R8, m44, hv)
 		ifmaCarryLoop(S[0], L, U, m44, m42)
 		VMOVDQU64(hib, hv) // every block of a second group has its bit
 		ADDQ(U32(128), hd)
 		DECQ(nh)
-		JNZ(LabelRef("split_head"))
-		Label("split_nohead")
+		JNZ(LabelRef("head"))
+		Label("nohead")
 		Comment("n = the groups of p = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)")
 		TESTQ(n, n)
 	} else {
 		Comment("n = the groups before the last = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)")
 		DECQ(n)
 	}
-	JZ(LabelRef(lbl("last")))
+	JZ(LabelRef("last"))
 	q, rem := GP64(), GP64()
 	MOVQ(U64(0xaaaaaaaaaaaaaaab), RDX)
 	MULXQ(n, rem, q)
@@ -321,22 +316,22 @@ func blocksIFMA(split bool) {
 	LEAQ(Mem{Base: q, Index: q, Scale: 2}, rem)
 	NEGQ(rem)
 	ADDQ(n, rem)
-	JZ(LabelRef(lbl("triples")))
-	Label(lbl("single"))
+	JZ(LabelRef("triples"))
+	Label("single")
 	Comment("the first rem groups alone, in powers of r^8")
 	L, U := ifmaBodyBcst(p, 0, S[0], R8, m44, hib)
 	ifmaCarryLoop(S[0], L, U, m44, m42)
 	ADDQ(U32(128), p)
 	DECQ(rem)
-	JNZ(LabelRef(lbl("single")))
+	JNZ(LabelRef("single"))
 
-	Label(lbl("triples"))
+	Label("triples")
 	Comment("q triples: q - 1 in powers of r^24, the last in r^24, r^16 and r^8")
 	TESTQ(q, q)
-	JZ(LabelRef(lbl("merge")))
+	JZ(LabelRef("merge"))
 	DECQ(q)
-	JZ(LabelRef(lbl("lasttriple")))
-	Label(lbl("triple"))
+	JZ(LabelRef("lasttriple"))
+	Label("triple")
 	triple := func(m [3][5]Mem) {
 		for k := range S {
 			L, U := ifmaBodyBcst(p, 128*k, S[k], m[k], m44, hib)
@@ -346,18 +341,18 @@ func blocksIFMA(split bool) {
 	}
 	triple([3][5]Mem{R24, R24, R24})
 	DECQ(q)
-	JNZ(LabelRef(lbl("triple")))
-	Label(lbl("lasttriple"))
+	JNZ(LabelRef("triple"))
+	Label("lasttriple")
 	triple([3][5]Mem{R24, R16, R8})
 
-	Label(lbl("merge"))
+	Label("merge")
 	Comment("S0 += S1 + S2")
 	for i := range 3 {
 		VPADDQ(S[1][i], S[0][i], S[0][i])
 		VPADDQ(S[2][i], S[0][i], S[0][i])
 	}
 
-	Label(lbl("last"))
+	Label("last")
 	if split {
 		Load(Param("tail"), p)
 	}
