@@ -141,7 +141,6 @@ TEXT ·blocksIFMA(SB), NOSPLIT, $80-48
 
 	// n = the groups before the last = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)
 	DECQ  SI
-	JZ    last
 	MOVQ  $0xaaaaaaaaaaaaaaab, DX
 	MULXQ SI, DI, DX
 	SHRQ  $0x01, DX
@@ -572,7 +571,6 @@ merge:
 	VPADDQ Z8, Z5, Z5
 	VPADDQ Z11, Z5, Z5
 
-last:
 	// the last eight blocks: lane k multiplies by its own power of r
 	VMOVDQU64   64(CX), Z1
 	VMOVDQU64   128(CX), Z6
@@ -823,8 +821,6 @@ head:
 
 nohead:
 	// n = the groups of p = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)
-	TESTQ SI, SI
-	JZ    last
 	MOVQ  $0xaaaaaaaaaaaaaaab, DX
 	MULXQ SI, DI, DX
 	SHRQ  $0x01, DX
@@ -1254,9 +1250,7 @@ merge:
 	VPADDQ Z10, Z4, Z4
 	VPADDQ Z8, Z5, Z5
 	VPADDQ Z11, Z5, Z5
-
-last:
-	MOVQ tail+80(FP), BX
+	MOVQ   tail+80(FP), BX
 
 	// the last eight blocks: lane k multiplies by its own power of r
 	VMOVDQU64   64(CX), Z1

@@ -303,12 +303,10 @@ func blocksIFMA(split bool) {
 		JNZ(LabelRef("head"))
 		Label("nohead")
 		Comment("n = the groups of p = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)")
-		TESTQ(n, n)
 	} else {
 		Comment("n = the groups before the last = 3q + rem: q = n / 3 (n 0xaaaaaaaaaaaaaaab >> 65)")
 		DECQ(n)
 	}
-	JZ(LabelRef("last"))
 	q, rem := GP64(), GP64()
 	MOVQ(U64(0xaaaaaaaaaaaaaaab), RDX)
 	MULXQ(n, rem, q)
