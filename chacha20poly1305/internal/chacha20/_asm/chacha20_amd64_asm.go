@@ -53,37 +53,53 @@ var (
 )
 
 func constants() {
-	iota16 = GLOBL("iota16", RODATA|NOPTR)
-	for i := range 16 {
-		DATA(4*i, U32(i))
+	var ids, lanes [16]uint32
+	for i := range ids {
+		ids[i] = uint32(i)
 	}
-	sixteen = GLOBL("sixteen", RODATA|NOPTR)
-	DATA(0, U32(16))
-	laneCtr4 = GLOBL("lanectr4", RODATA|NOPTR)
-	for i := range 16 {
-		v := 0
-		if i%4 == 0 {
-			v = i / 4
-		}
-		DATA(4*i, U32(v))
+	for l := range 4 {
+		lanes[4*l] = uint32(l)
 	}
+	iota16 = words32("iota16", 64, ids[:]...)
+	sixteen = words32("sixteen", 4, 16)
+	laneCtr4 = words32("lanectr4", 64, lanes[:]...)
 	// Byte i of a rotated word w comes from byte (i - w - n/8) mod 4 of
 	// w, for a rotation left by n bits.
-	rot16 = GLOBL("rot16", RODATA|NOPTR)
-	for i := range 32 {
+	var r16, r8 [32]byte
+	for i := range r16 {
 		w := i &^ 3 // the byte's word
-		DATA(i, U8((i-w+2)%4+w))
+		r16[i] = byte((i-w+2)%4 + w)
+		r8[i] = byte((i-w+3)%4 + w)
 	}
-	rot8 = GLOBL("rot8", RODATA|NOPTR)
-	for i := range 32 {
-		w := i &^ 3
-		DATA(i, U8((i-w+3)%4+w))
+	rot16 = bytes8("rot16", 32, r16[:]...)
+	rot8 = bytes8("rot8", 32, r8[:]...)
+	four = words32("four", 16, 4, 0, 0, 0)
+}
+
+// words32 emits the read-only table name of 32-bit words and returns it.
+// size is what the instructions that read it load, in bytes: the words
+// must fill it, as a shorter table would be read past its end.
+func words32(name string, size int, words ...uint32) Mem {
+	if 4*len(words) != size {
+		panic(fmt.Sprintf("table %s: %d words for a %d-byte load", name, len(words), size))
 	}
-	four = GLOBL("four", RODATA|NOPTR)
-	DATA(0, U32(4))
-	DATA(4, U32(0))
-	DATA(8, U32(0))
-	DATA(12, U32(0))
+	m := GLOBL(name, RODATA|NOPTR)
+	for i, w := range words {
+		DATA(4*i, U32(w))
+	}
+	return m
+}
+
+// bytes8 is words32 for a table of bytes.
+func bytes8(name string, size int, bytes ...byte) Mem {
+	if len(bytes) != size {
+		panic(fmt.Sprintf("table %s: %d bytes for a %d-byte load", name, len(bytes), size))
+	}
+	m := GLOBL(name, RODATA|NOPTR)
+	for i, b := range bytes {
+		DATA(i, U8(b))
+	}
+	return m
 }
 
 // quarterRounds emits the quarter rounds (RFC 8439, Section 2.1) on the

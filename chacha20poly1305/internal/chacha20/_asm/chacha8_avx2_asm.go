@@ -12,14 +12,12 @@ import (
 var iota8, eights Mem
 
 func constants8AVX2() {
-	iota8 = GLOBL("iota8", RODATA|NOPTR)
-	for i := range 8 {
-		DATA(4*i, U32(i))
+	var ids, e [8]uint32
+	for i := range ids {
+		ids[i], e[i] = uint32(i), 8
 	}
-	eights = GLOBL("eights", RODATA|NOPTR)
-	for i := range 8 {
-		DATA(4*i, U32(8))
-	}
+	iota8 = words32("iota8", 32, ids[:]...)
+	eights = words32("eights", 32, e[:]...)
 }
 
 // vertical8 is the eight-block vertical AVX2 state during the rounds: word

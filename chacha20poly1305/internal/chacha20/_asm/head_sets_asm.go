@@ -39,13 +39,11 @@ func headSetsAVX512(name string, sets int) {
 	src := Load(Param("src").Base(), GP64())
 	n := Load(Param("src").Len(), GP64())
 
-	lane16 := GLOBL("lanectr16_"+name, RODATA|NOPTR) // 16, 17, 18, 19 in word 0 of each 128-bit lane
+	var l16 [16]uint32 // 16, 17, 18, 19 in word 0 of each 128-bit lane
 	for l := range 4 {
-		DATA(16*l, U32(16+l))
-		for w := 1; w < 4; w++ {
-			DATA(16*l+4*w, U32(0))
-		}
+		l16[4*l] = uint32(16 + l)
 	}
+	lane16 := words32("lanectr16_"+name, 64, l16[:]...)
 
 	Comment("ctr: the block counters of the 16 vertical lanes")
 	ctr := laneCounters(s)
