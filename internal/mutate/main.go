@@ -46,7 +46,8 @@
 // statement (a survivor is confirmed with all of them); each go:generate
 // run of a generator is measured the same way, and a generator mutant
 // repeats only the runs that execute its statement, or none when no run
-// does (its output is then unchanged).
+// does (its output is then unchanged). The test that killed a build's last
+// generator mutant runs alone first for the next one.
 //
 // A mutant is named by its key: the file, the enclosing declaration, the
 // operator, and the tokens around the change before and after it, so that

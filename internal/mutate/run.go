@@ -519,7 +519,8 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	r := &runner{config: c, p: p, tmp: tmp, timeouts: map[string]time.Duration{}, covers: map[string]*coverage{}}
+	r := &runner{config: c, p: p, tmp: tmp, timeouts: map[string]time.Duration{}, covers: map[string]*coverage{},
+		killer: map[string]string{}}
 	if c.toolexec != "" {
 		if err := os.Mkdir(filepath.Join(tmp, "compile"), 0o755); err != nil {
 			return nil, err
@@ -700,6 +701,11 @@ type runner struct {
 	timeouts map[string]time.Duration
 	covers   map[string]*coverage // by build tags; none without selection
 	seq      int
+
+	// killer is, by build, the test that failed on the last generator
+	// mutant killed there: a generator's next mutant runs it alone first
+	// (see test), as mutants of one generator tend to fail the same test.
+	killer map[string]string
 }
 
 // mutant builds and tests one mutant.
@@ -863,7 +869,9 @@ func apply(src []byte, m *mutant) []byte {
 // returns survived when they pass, and how long the run took. gen says
 // that the overlay holds only a generator's outputs, the Go source being
 // the package's own: the build then skips go vet, which reads only Go,
-// and compiles that Go once for all such mutants (the compile cache).
+// and compiles that Go once for all such mutants (the compile cache); and
+// with no sel the test that killed the build's last generator mutant runs
+// alone first, the rest only if it passes.
 func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, sel string, gen bool) (result, time.Duration, error) {
 	bin := filepath.Join(r.tmp, "pkg.test")
 	defer os.Remove(bin)
@@ -900,6 +908,27 @@ func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, 
 		return result{out: notCompiling}, 0, nil
 	}
 
+	if gen && sel == "" {
+		if k := r.killer[b.name()]; k != "" {
+			res, d, _ := r.runTests(ctx, b, bin, "^"+regexp.QuoteMeta(k)+"$")
+			if res.out != survived {
+				res.detail += ", run first"
+				return res, d, ctx.Err()
+			}
+		}
+	}
+	res, d, failed := r.runTests(ctx, b, bin, sel)
+	if gen && res.out == killed && failed != "" {
+		r.killer[b.name()] = failed
+	}
+	return res, d, ctx.Err()
+}
+
+// runTests runs the test binary bin of build b: the tests matching sel, or
+// if it is empty all that the flags select. It returns survived when they
+// pass, how long the run took, and the top-level test that failed, if one
+// did and the output names it.
+func (r *runner) runTests(ctx context.Context, b *build, bin, sel string) (result, time.Duration, string) {
 	limit := r.timeouts[b.name()]
 	if limit == 0 {
 		limit = 30 * time.Minute
@@ -932,15 +961,27 @@ func (r *runner) test(ctx context.Context, b *build, overlay map[string]string, 
 	err := tc.Run()
 	d := time.Since(t0)
 	if ctx.Err() != nil {
-		return result{}, 0, ctx.Err()
+		return result{}, 0, ""
 	}
 	if tctx.Err() != nil {
-		return result{out: killed, timeout: true, detail: "time limit " + limit.Round(time.Second).String()}, d, nil
+		return result{out: killed, timeout: true, detail: "time limit " + limit.Round(time.Second).String()}, d, ""
 	}
 	if err == nil {
-		return result{out: survived}, d, nil
+		return result{out: survived}, d, ""
 	}
-	return result{out: killed, detail: failure(out.Bytes()) + ", " + d.Round(100*time.Millisecond).String()}, d, nil
+	return result{out: killed, detail: failure(out.Bytes()) + ", " + d.Round(100*time.Millisecond).String()}, d, failedTop(out.Bytes())
+}
+
+// failedTop returns the top-level test of the first failure out reports,
+// or "" if it reports none.
+func failedTop(out []byte) string {
+	for line := range bytes.Lines(out) {
+		if m := failedTest.FindSubmatch(bytes.TrimRight(line, "\n")); m != nil {
+			name, _, _ := strings.Cut(string(m[1]), "/")
+			return name
+		}
+	}
+	return ""
 }
 
 // writeOverlay writes overlay as the go command's -overlay file and

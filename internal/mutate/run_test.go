@@ -143,6 +143,11 @@ func TestRunTiny(t *testing.T) {
 	if !strings.Contains(out.String(), `(build "purego" does not compile)`) {
 		t.Error("the mutant that drops extra.go's constraint was not tried in the purego build")
 	}
+	// TestMagic killed kGenKilled, so it runs alone first for the
+	// generator's next mutants, and kills kGenOneRun so.
+	if !regexp.MustCompile(`(?m)killed \(TestMagic, [^)]*, run first\): ` + regexp.QuoteMeta(kGenOneRun) + `$`).MatchString(out.String()) {
+		t.Error("the test that killed a generator mutant did not run first for the next one")
+	}
 	for k, w := range want {
 		if got := tl.labels[k]; got != w {
 			t.Errorf("%s: %q, want %q", k, got, w)
