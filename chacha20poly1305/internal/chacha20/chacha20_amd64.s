@@ -150,7 +150,7 @@ chunk16:
 	VPBROADCASTD 60(AX), Z16
 	MOVQ         $0x0000000a, SI
 
-round16_0:
+round16:
 	// column round, then diagonal round
 	VPADDD Z5, Z1, Z1
 	VPXORD Z1, Z13, Z13
@@ -249,7 +249,7 @@ round16_0:
 	VPXORD Z10, Z5, Z5
 	VPROLD $0x07, Z5, Z5
 	DECQ   SI
-	JNZ    round16_0
+	JNZ    round16
 
 	// add the input state
 	VPADDD.BCST (AX), Z1, Z1
@@ -403,7 +403,7 @@ TEXT ·chacha16HeadAVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD 60(AX), Z16
 	MOVQ         $0x0000000a, SI
 
-round16_1:
+round16:
 	// column round, then diagonal round
 	VPADDD Z5, Z1, Z1
 	VPXORD Z1, Z13, Z13
@@ -502,7 +502,7 @@ round16_1:
 	VPXORD Z10, Z5, Z5
 	VPROLD $0x07, Z5, Z5
 	DECQ   SI
-	JNZ    round16_1
+	JNZ    round16
 
 	// add the input state
 	VPADDD.BCST (AX), Z1, Z1
@@ -915,7 +915,7 @@ TEXT ·chacha24HeadAVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD    60(AX), Z26
 	MOVQ            $0x0000000a, DI
 
-round16_2:
+round16:
 	// column round, then diagonal round
 	VPADDD  Z15, Z11, Z11
 	VPXORD  Z11, Z23, Z23
@@ -1074,7 +1074,7 @@ round16_2:
 	VPSHUFD $0x4e, Z8, Z8
 	VPSHUFD $0x39, Z9, Z9
 	DECQ    DI
-	JNZ     round16_2
+	JNZ     round16
 
 	// the horizontal blocks: add the input rows, transpose, store
 	VBROADCASTI32X4 (AX), Z27

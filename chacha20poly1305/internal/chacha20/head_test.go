@@ -29,6 +29,26 @@ func TestXORKeyStreamHead(t *testing.T) {
 	})
 }
 
+// TestXORKeyStreamHeadAllocations checks that XORKeyStreamHead allocates
+// nothing, on every implementation, with the state and block 0 on the
+// caller's stack: they stay there only while the kernels it calls are
+// declared not to let their arguments escape.
+func TestXORKeyStreamHeadAllocations(t *testing.T) {
+	testutil.EachImplementation(t, "chacha20", func(t *testing.T) {
+		var key [KeySize]byte
+		var nonce [NonceSize]byte
+		buf := make([]byte, HeadSize)
+		if n := testing.AllocsPerRun(10, func() {
+			var s State
+			var block0 [BlockSize]byte
+			s.Init(&key, &nonce, 0)
+			s.XORKeyStreamHead(&block0, buf, buf)
+		}); n != 0 {
+			t.Errorf("XORKeyStreamHead allocates %v times", n)
+		}
+	})
+}
+
 // checkHead runs head (XORKeyStreamHead or XORKeyStreamHeadWide) from s on
 // the first n bytes of src, into a buffer of n+64 bytes of 0xc3 or in place
 // (src's n bytes copied there), and with block 0 holding 0x5a bytes before

@@ -248,9 +248,7 @@ func chunk16With(s Register, ctr VecVirtual, round func(diagonal bool), after fu
 	}
 	dr := GP64()
 	MOVQ(U32(10), dr)
-	rl := fmt.Sprintf("round16_%d", chunkLabels)
-	chunkLabels++
-	Label(rl)
+	Label("round16")
 	Comment("column round, then diagonal round")
 	quarterRounds(x, [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}})
 	if round != nil {
@@ -261,7 +259,7 @@ func chunk16With(s Register, ctr VecVirtual, round func(diagonal bool), after fu
 		round(true)
 	}
 	DECQ(dr)
-	JNZ(LabelRef(rl))
+	JNZ(LabelRef("round16"))
 	if after != nil {
 		after()
 	}
@@ -299,9 +297,6 @@ func chunk16With(s Register, ctr VecVirtual, round func(diagonal bool), after fu
 		}
 	}
 }
-
-// chunkLabels numbers the labels of chunk16's round loops.
-var chunkLabels int
 
 // chachaHorizontalAVX512 emits the kernel name, which processes 4*sets
 // blocks at a time as sets interleaved horizontal sets of four: one set has
