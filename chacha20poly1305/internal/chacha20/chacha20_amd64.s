@@ -624,12 +624,10 @@ round16:
 // func chacha8AVX512(s *[16]uint32, dst []byte, src []byte)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·chacha8AVX512(SB), NOSPLIT, $0-56
-	MOVQ  s+0(FP), AX
-	MOVQ  dst_base+8(FP), CX
-	MOVQ  src_base+32(FP), DX
-	MOVQ  src_len+40(FP), BX
-	TESTQ BX, BX
-	JZ    done_chacha8AVX512
+	MOVQ s+0(FP), AX
+	MOVQ dst_base+8(FP), CX
+	MOVQ src_base+32(FP), DX
+	MOVQ src_len+40(FP), BX
 
 	// the input rows of blocks 0..3 in lanes 0..3
 	VBROADCASTI32X4 (AX), Z0
