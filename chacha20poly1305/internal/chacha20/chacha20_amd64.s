@@ -764,10 +764,10 @@ round_chacha8AVX512:
 	ADDQ       $0x00000200, CX
 	SUBQ       $0x00000200, BX
 	JNZ        chunk_chacha8AVX512
-	JMP        done_chacha8AVX512
 
 tail_chacha8AVX512:
-	// 1 to 511 bytes left: block l takes min(n - 64l, 64) bytes, masked
+	// 0 to 511 bytes left: block l takes min(n - 64l, 64) bytes, masked
+	// (none after whole chunks: the masks are then empty)
 	MOVQ  $-1, AX
 	MOVQ  AX, SI
 	CMPQ  BX, $0x00000040
@@ -863,6 +863,8 @@ full_chacha8AVX512_7:
 	VMOVDQU8.Z 448(DX), K1, Z0
 	VPXORD     Z0, Z7, Z7
 	VMOVDQU8   Z7, K1, 448(CX)
+	SUBQ       $0x00000040, BX
+	JLE        done_chacha8AVX512
 
 done_chacha8AVX512:
 	VZEROUPPER

@@ -382,10 +382,10 @@ func chachaHorizontalAVX512(name string, sets int) {
 	ADDQ(U32(bytesPer), dst)
 	SUBQ(U32(bytesPer), n)
 	JNZ(LabelRef("chunk_" + name))
-	JMP(LabelRef("done_" + name))
 
 	Label("tail_" + name)
-	Comment(fmt.Sprintf("1 to %d bytes left: block l takes min(n - 64l, 64) bytes, masked", bytesPer-1))
+	Comment(fmt.Sprintf("0 to %d bytes left: block l takes min(n - 64l, 64) bytes, masked", bytesPer-1),
+		"(none after whole chunks: the masks are then empty)")
 	ones, mask := GP64(), GP64()
 	MOVQ(I32(-1), ones)
 	t := ZMM()
@@ -401,10 +401,8 @@ func chachaHorizontalAVX512(name string, sets int) {
 		VMOVDQU8_Z(Mem{Base: src, Disp: 64 * l}, K1, t)
 		VPXORD(t, ks, ks)
 		VMOVDQU8(ks, K1, Mem{Base: dst, Disp: 64 * l})
-		if l < len(blocks)-1 {
-			SUBQ(U32(64), n)
-			JLE(LabelRef("done_" + name))
-		}
+		SUBQ(U32(64), n)
+		JLE(LabelRef("done_" + name))
 	}
 
 	Label("done_" + name)
