@@ -8809,8 +8809,6 @@ ammIFMA20_loop:
 	VPADDQ       Z28, Z1, Z1
 	VALIGNQ      $0x07, Z26, Z25, Z28
 	VPADDQ       Z28, Z2, Z2
-	XORQ         BX, BX
-	XORQ         CX, CX
 	SHLQ         $0x08, BX
 	SHLQ         $0x08, CX
 	VPCMPUQ      $0x06, Z30, Z2, K2
@@ -9160,8 +9158,6 @@ ammIFMA20x2_loop:
 	VPADDQ       Z28, Z4, Z4
 	VALIGNQ      $0x07, Z26, Z25, Z28
 	VPADDQ       Z28, Z5, Z5
-	XORQ         BX, BX
-	XORQ         CX, CX
 	SHLQ         $0x08, BX
 	SHLQ         $0x08, CX
 	VPCMPUQ      $0x06, Z30, Z2, K2
@@ -9201,8 +9197,6 @@ ammIFMA20x2_loop:
 	KMOVW    BX, K2
 	VPADDQ   Z29, Z2, K2, Z2
 	VPANDQ   Z30, Z2, Z2
-	XORQ     R13, R13
-	XORQ     R14, R14
 	SHLQ     $0x08, R13
 	SHLQ     $0x08, R14
 	VPCMPUQ  $0x06, Z30, Z5, K2
@@ -9476,8 +9470,6 @@ ammIFMA30_loop:
 	VPADDQ       Z28, Z2, Z2
 	VALIGNQ      $0x07, Z25, Z24, Z28
 	VPADDQ       Z28, Z3, Z3
-	XORQ         BX, BX
-	XORQ         CX, CX
 	SHLQ         $0x08, BX
 	SHLQ         $0x08, CX
 	VPCMPUQ      $0x06, Z30, Z3, K2
@@ -9897,8 +9889,6 @@ ammIFMA30x2_loop:
 	VPADDQ       Z28, Z6, Z6
 	VALIGNQ      $0x07, Z25, Z24, Z28
 	VPADDQ       Z28, Z7, Z7
-	XORQ         BX, BX
-	XORQ         CX, CX
 	SHLQ         $0x08, BX
 	SHLQ         $0x08, CX
 	VPCMPUQ      $0x06, Z30, Z3, K2
@@ -9950,8 +9940,6 @@ ammIFMA30x2_loop:
 	KMOVW    BX, K2
 	VPADDQ   Z29, Z3, K2, Z3
 	VPANDQ   Z30, Z3, Z3
-	XORQ     R13, R13
-	XORQ     R14, R14
 	SHLQ     $0x08, R13
 	SHLQ     $0x08, R14
 	VPCMPUQ  $0x06, Z30, Z7, K2
@@ -10267,8 +10255,6 @@ ammIFMA40_loop:
 	VPADDQ       Z28, Z3, Z3
 	VALIGNQ      $0x07, Z24, Z23, Z28
 	VPADDQ       Z28, Z4, Z4
-	XORQ         BX, BX
-	XORQ         CX, CX
 	SHLQ         $0x08, BX
 	SHLQ         $0x08, CX
 	VPCMPUQ      $0x06, Z30, Z4, K2
@@ -10751,8 +10737,6 @@ ammIFMA40x2_loop:
 	VPADDQ       Z28, Z8, Z8
 	VALIGNQ      $0x07, Z24, Z23, Z28
 	VPADDQ       Z28, Z9, Z9
-	XORQ         BX, BX
-	XORQ         CX, CX
 	SHLQ         $0x08, BX
 	SHLQ         $0x08, CX
 	VPCMPUQ      $0x06, Z30, Z4, K2
@@ -10816,8 +10800,6 @@ ammIFMA40x2_loop:
 	KMOVW    BX, K2
 	VPADDQ   Z29, Z4, K2, Z4
 	VPANDQ   Z30, Z4, Z4
-	XORQ     R13, R13
-	XORQ     R14, R14
 	SHLQ     $0x08, R13
 	SHLQ     $0x08, R14
 	VPCMPUQ  $0x06, Z30, Z9, K2
@@ -11215,8 +11197,6 @@ ammIFMA60_loop:
 	VPADDQ       Z28, Z6, Z6
 	VALIGNQ      $0x07, Z21, Z20, Z28
 	VPADDQ       Z28, Z7, Z7
-	XORQ         BX, BX
-	XORQ         CX, CX
 	SHLQ         $0x08, BX
 	SHLQ         $0x08, CX
 	VPCMPUQ      $0x06, Z30, Z7, K2
@@ -11677,10 +11657,6 @@ ammIFMA80_loop:
 	VPADDQ       Z28, Z8, Z8
 	VALIGNQ      $0x07, Z19, Z18, Z28
 	VPADDQ       Z28, Z9, Z9
-	XORQ         BX, BX
-	XORQ         CX, CX
-	XORQ         R12, R12
-	XORQ         R13, R13
 	SHLQ         $0x08, R12
 	SHLQ         $0x08, R13
 	VPCMPUQ      $0x06, Z30, Z9, K2

@@ -368,15 +368,13 @@ func normalize(ins []*ammInstance, r int, mask Mem, zero VecPhysical) {
 		// The lanes' bits, lanes 0 to 63 in the low words (g, p), 64 to
 		// 127 in the high ones (gh, ph: only for an x1 kernel, which
 		// leaves R12 and R13 free).
+		// They need no clearing: the shifts move what they held above
+		// the lanes' bits, and nothing below takes from higher bits
+		// (additions carry upward, the rest is bitwise, and the masks
+		// read the low bits).
 		g, p, x := in.h, in.y, in.t
 		gh, ph := R12, R13
 		wide := r*vecLanes > 64
-		XORQ(g, g)
-		XORQ(p, p)
-		if wide {
-			XORQ(gh, gh)
-			XORQ(ph, ph)
-		}
 		for j := r - 1; j >= 0; j-- {
 			gw, pw := g, p
 			if j*vecLanes >= 64 {
