@@ -407,9 +407,7 @@ func normalize(ins []*ammInstance, r int, mask Mem, zero VecPhysical) {
 				cw = gh
 			}
 			KMOVW(cw.As32(), K2)
-			if (j+1)*vecLanes%64 != 0 && j+1 < r {
-				SHRQ(U8(vecLanes), cw)
-			}
+			SHRQ(U8(vecLanes), cw) // the next lanes' bits (dead after the last of a word)
 			VPADDQ(oneV, in.acc[j], K2, in.acc[j])
 			VPANDQ(maskV, in.acc[j], in.acc[j])
 		}
