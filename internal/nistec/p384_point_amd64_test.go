@@ -3,6 +3,8 @@
 package nistec
 
 import (
+	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -51,6 +53,18 @@ func TestP384DoubleAsm(t *testing.T) {
 			t.Fatalf("p384DoubleADX(%x) aliased = %x, want %x", q, got, want)
 		}
 	}
+	// Y1 chosen so that gg = gamma², the value the doubling halves, is
+	// odd with its low words all ones: adding p to it then carries
+	// through them, which random coordinates almost never make it do.
+	for ones := 1; ones <= 3; ones++ {
+		q := p384Jacobian{pick(), p384HalvedAt(t, r, ones), pick()}
+		var want, got p384Jacobian
+		want.doubleGeneric(&q)
+		p384DoubleADX(&got.x.l, &got.y.l, &got.z.l, &q.x.l, &q.y.l, &q.z.l)
+		if got != want {
+			t.Fatalf("p384DoubleADX(%x), %d low words of gg all ones: %x, want %x", q, ones, got, want)
+		}
+	}
 	var want, got p384Jacobian
 	want.fromProjective(newP384Generator())
 	got = want
@@ -61,6 +75,60 @@ func TestP384DoubleAsm(t *testing.T) {
 			t.Fatalf("doubling %d of G: p384DoubleADX gives %x, want %x", i+1, got, want)
 		}
 	}
+}
+
+// p384HalvedAt returns the words of a Y1 for which the doubling's gg =
+// gamma² = (2 Y1)⁴, in its Montgomery words (y2⁴ R⁻³ for y2 = 2 Y1's
+// words, R = 2^384), has its low ones words all ones and the rest random.
+// A fourth root exists for every square, p being 3 mod 4: one of the
+// two square roots of a square is itself a square.
+func p384HalvedAt(t *testing.T, r *rand.Rand, ones int) p384Element {
+	t.Helper()
+	p := new(big.Int).Lsh(big.NewInt(1), 384)
+	for _, e := range []uint{128, 96} {
+		p.Sub(p, new(big.Int).Lsh(big.NewInt(1), e))
+	}
+	p.Add(p, new(big.Int).Lsh(big.NewInt(1), 32))
+	p.Sub(p, big.NewInt(1))
+	quarter := new(big.Int).Rsh(new(big.Int).Add(p, big.NewInt(1)), 2) // (p+1)/4
+	sqrt := func(x *big.Int) (*big.Int, bool) {
+		s := new(big.Int).Exp(x, quarter, p)
+		return s, new(big.Int).Exp(s, big.NewInt(2), p).Cmp(x) == 0
+	}
+	r3 := new(big.Int).Exp(new(big.Int).Lsh(big.NewInt(1), 384), big.NewInt(3), p)
+	for range 200 {
+		var w [6]uint64
+		for i := range w {
+			w[i] = r.Uint64()
+			if i < ones {
+				w[i] = ^uint64(0)
+			}
+		}
+		w[5] >>= 1 // below p
+		g := new(big.Int)
+		for i := 5; i >= 0; i-- {
+			g.Lsh(g, 64).Or(g, new(big.Int).SetUint64(w[i]))
+		}
+		u := new(big.Int).Mod(new(big.Int).Mul(g, r3), p) // y2⁴
+		s, ok := sqrt(u)
+		if !ok {
+			continue
+		}
+		y2, ok := sqrt(s)
+		if !ok {
+			if y2, ok = sqrt(new(big.Int).Sub(p, s)); !ok {
+				t.Fatal("neither square root of a square is a square")
+			}
+		}
+		y1 := new(big.Int).Mod(new(big.Int).Mul(y2, new(big.Int).ModInverse(big.NewInt(2), p)), p)
+		var e p384Element
+		for i := range e.l {
+			e.l[i] = new(big.Int).Rsh(y1, uint(64*i)).Uint64()
+		}
+		return e
+	}
+	t.Fatal("no square among 200 random values")
+	return p384Element{}
 }
 
 // TestP384AddAsm compares the assembly additions (complete, projective;
