@@ -54,15 +54,22 @@ func TestP384DoubleAsm(t *testing.T) {
 		}
 	}
 	// Y1 chosen so that gg = gamma², the value the doubling halves, is
-	// odd with its low words all ones: adding p to it then carries
-	// through them, which random coordinates almost never make it do.
-	for ones := 1; ones <= 3; ones++ {
-		q := p384Jacobian{pick(), p384HalvedAt(t, r, ones), pick()}
+	// odd with its low words all ones, or with word 2 zero: adding p to
+	// it then carries through those words, or does not carry out of word
+	// 2 (p's word 2 is 2^64 - 2), which random coordinates almost never
+	// make it do.
+	for _, set := range []func(w *[6]uint64){
+		func(w *[6]uint64) { w[0] = ^uint64(0) },
+		func(w *[6]uint64) { w[0], w[1] = ^uint64(0), ^uint64(0) },
+		func(w *[6]uint64) { w[0], w[1], w[2] = ^uint64(0), ^uint64(0), ^uint64(0) },
+		func(w *[6]uint64) { w[0] |= 1; w[2] = 0 },
+	} {
+		q := p384Jacobian{pick(), p384HalvedAt(t, r, set), pick()}
 		var want, got p384Jacobian
 		want.doubleGeneric(&q)
 		p384DoubleADX(&got.x.l, &got.y.l, &got.z.l, &q.x.l, &q.y.l, &q.z.l)
 		if got != want {
-			t.Fatalf("p384DoubleADX(%x), %d low words of gg all ones: %x, want %x", q, ones, got, want)
+			t.Fatalf("p384DoubleADX(%x), gg at an edge: %x, want %x", q, got, want)
 		}
 	}
 	var want, got p384Jacobian
@@ -79,10 +86,10 @@ func TestP384DoubleAsm(t *testing.T) {
 
 // p384HalvedAt returns the words of a Y1 for which the doubling's gg =
 // gamma² = (2 Y1)⁴, in its Montgomery words (y2⁴ R⁻³ for y2 = 2 Y1's
-// words, R = 2^384), has its low ones words all ones and the rest random.
+// words, R = 2^384), is random but for the words set sets.
 // A fourth root exists for every square, p being 3 mod 4: one of the
 // two square roots of a square is itself a square.
-func p384HalvedAt(t *testing.T, r *rand.Rand, ones int) p384Element {
+func p384HalvedAt(t *testing.T, r *rand.Rand, set func(w *[6]uint64)) p384Element {
 	t.Helper()
 	p := new(big.Int).Lsh(big.NewInt(1), 384)
 	for _, e := range []uint{128, 96} {
@@ -100,10 +107,8 @@ func p384HalvedAt(t *testing.T, r *rand.Rand, ones int) p384Element {
 		var w [6]uint64
 		for i := range w {
 			w[i] = r.Uint64()
-			if i < ones {
-				w[i] = ^uint64(0)
-			}
 		}
+		set(&w)
 		w[5] >>= 1 // below p
 		g := new(big.Int)
 		for i := 5; i >= 0; i-- {
