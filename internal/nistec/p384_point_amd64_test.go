@@ -54,15 +54,17 @@ func TestP384DoubleAsm(t *testing.T) {
 		}
 	}
 	// Y1 chosen so that gg = gamma², the value the doubling halves, is
-	// odd with its low words all ones, or with word 2 zero: adding p to
-	// it then carries through those words, or does not carry out of word
-	// 2 (p's word 2 is 2^64 - 2), which random coordinates almost never
-	// make it do.
+	// odd with its low words all ones, or with words 2 and up zero:
+	// adding p to it then carries through those words, or carries
+	// nothing into p's words of all ones (p's word 2 is 2^64 - 2), which
+	// random coordinates almost never make it do.
 	for _, set := range []func(w *[6]uint64){
 		func(w *[6]uint64) { w[0] = ^uint64(0) },
 		func(w *[6]uint64) { w[0], w[1] = ^uint64(0), ^uint64(0) },
 		func(w *[6]uint64) { w[0], w[1], w[2] = ^uint64(0), ^uint64(0), ^uint64(0) },
 		func(w *[6]uint64) { w[0] |= 1; w[2] = 0 },
+		func(w *[6]uint64) { w[0] |= 1; w[2], w[3] = 0, 0 },
+		func(w *[6]uint64) { w[0] |= 1; w[2], w[3], w[4] = 0, 0, 0 },
 	} {
 		q := p384Jacobian{pick(), p384HalvedAt(t, r, set), pick()}
 		var want, got p384Jacobian

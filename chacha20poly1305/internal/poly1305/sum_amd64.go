@@ -22,7 +22,8 @@ func init() {
 // below it, computing r^2..r^8 for the message costs more than it saves.
 const ifmaMin = 256
 
-// blocks is blocksGeneric, on the assembly where the CPU has BMI2. The
+// blocks is blocksGeneric, on the assembly where the CPU has BMI2, for a p
+// of at least one block (blocksMULX takes no empty input). The
 // accumulator stays in the portable code's limbs between calls; the
 // assembly works on 64-bit words, converted on the way in and out.
 func blocks(m *MAC, p []byte, hibit uint64) {
