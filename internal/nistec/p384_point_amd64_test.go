@@ -3,6 +3,7 @@
 package nistec
 
 import (
+	"crypto/elliptic"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -93,12 +94,7 @@ func TestP384DoubleAsm(t *testing.T) {
 // two square roots of a square is itself a square.
 func p384HalvedAt(t *testing.T, r *rand.Rand, set func(w *[6]uint64)) p384Element {
 	t.Helper()
-	p := new(big.Int).Lsh(big.NewInt(1), 384)
-	for _, e := range []uint{128, 96} {
-		p.Sub(p, new(big.Int).Lsh(big.NewInt(1), e))
-	}
-	p.Add(p, new(big.Int).Lsh(big.NewInt(1), 32))
-	p.Sub(p, big.NewInt(1))
+	p := elliptic.P384().Params().P
 	quarter := new(big.Int).Rsh(new(big.Int).Add(p, big.NewInt(1)), 2) // (p+1)/4
 	sqrt := func(x *big.Int) (*big.Int, bool) {
 		s := new(big.Int).Exp(x, quarter, p)
@@ -112,11 +108,8 @@ func p384HalvedAt(t *testing.T, r *rand.Rand, set func(w *[6]uint64)) p384Elemen
 		}
 		set(&w)
 		w[5] >>= 1 // below p
-		g := new(big.Int)
-		for i := 5; i >= 0; i-- {
-			g.Lsh(g, 64).Or(g, new(big.Int).SetUint64(w[i]))
-		}
-		u := new(big.Int).Mod(new(big.Int).Mul(g, r3), p) // y2⁴
+		// u = y2⁴ = gg R³
+		u := new(big.Int).Mod(new(big.Int).Mul(p384Int(&w), r3), p)
 		s, ok := sqrt(u)
 		if !ok {
 			continue
