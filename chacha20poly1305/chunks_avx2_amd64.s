@@ -121,8 +121,7 @@ GLOBL vpadmask<>(SB), RODATA|NOPTR, $32
 // func sealAVX2Chunks(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·sealAVX2Chunks(SB), $2456-96
-	LEAQ (SP), DI
-	ADDQ $0x1f, DI
+	LEAQ 31(SP), DI
 	ANDQ $-32, DI
 
 	// the input words, each in every lane, the counters 0..7
@@ -763,8 +762,7 @@ sealAVX2Chunks_adtail_done:
 	MOVQ R12, R9
 
 sealAVX2Chunks_adend:
-	LEAQ (SP), DI
-	ADDQ $0x1f, DI
+	LEAQ 31(SP), DI
 	ANDQ $-32, DI
 	MOVQ src_base+40(FP), R12
 	MOVQ dst_base+16(FP), R13
@@ -2897,8 +2895,7 @@ sealAVX2Chunks_last_done:
 // func openAVX2Chunks(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openAVX2Chunks(SB), $2456-104
-	LEAQ (SP), DI
-	ADDQ $0x1f, DI
+	LEAQ 31(SP), DI
 	ANDQ $-32, DI
 
 	// the input words, each in every lane, the counters 0..7
@@ -3495,8 +3492,7 @@ openAVX2Chunks_adtail_done:
 	MOVQ R12, R9
 
 openAVX2Chunks_adend:
-	LEAQ (SP), DI
-	ADDQ $0x1f, DI
+	LEAQ 31(SP), DI
 	ANDQ $-32, DI
 	MOVQ src_base+40(FP), R12
 	MOVQ dst_base+16(FP), R13

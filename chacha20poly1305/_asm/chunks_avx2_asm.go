@@ -245,8 +245,7 @@ func chunksAVX2Kernel(name string, open bool) {
 	r1op, r05op = rkey, rkey.Offset(8)
 	fp := RDI
 	base := func() {
-		LEAQ(frame, fp)
-		ADDQ(U8(31), fp)
+		LEAQ(frame.Offset(31), fp)
 		ANDQ(I8(-32), fp)
 	}
 	in := func(w int) Mem { return Mem{Base: fp, Disp: inOff + 32*w} }

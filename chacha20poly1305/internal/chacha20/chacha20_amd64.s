@@ -1375,8 +1375,7 @@ TEXT ·chacha8AVX2(SB), $1312-56
 	// R8: 32-byte aligned stack slots: in(w), the input word w in
 	// every lane (the counters counting up), work(w) for words 8..15, and
 	// first(w), words of the first column round (columns 1..3)
-	LEAQ         (SP), R8
-	ADDQ         $0x1f, R8
+	LEAQ         31(SP), R8
 	ANDQ         $-32, R8
 	VPBROADCASTD (AX), Y0
 	VMOVDQA      Y0, (R8)

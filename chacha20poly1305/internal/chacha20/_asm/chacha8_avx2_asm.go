@@ -192,8 +192,7 @@ func chacha8AVX2() {
 		"every lane (the counters counting up), work(w) for words 8..15, and",
 		"first(w), words of the first column round (columns 1..3)")
 	frame := AllocLocal(32*(16+8+16) + 32)
-	LEAQ(frame, R8)
-	ADDQ(U8(31), R8)
+	LEAQ(frame.Offset(31), R8)
 	ANDQ(I8(-32), R8)
 	in := func(w int) Mem { return Mem{Base: R8, Disp: 32 * w} }
 	work := func(w int) Mem { return Mem{Base: R8, Disp: 32 * (16 + w - 8)} }
