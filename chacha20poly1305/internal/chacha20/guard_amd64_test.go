@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"syscall"
 	"testing"
+	"unsafe"
 
 	"github.com/carry-crypto/carry/internal/testutil"
 )
@@ -28,9 +29,9 @@ func guardedPages(t *testing.T, pages int) (mem []byte, free func()) {
 	return all[ps : (pages+1)*ps : (pages+1)*ps], func() { syscall.Munmap(all) }
 }
 
-// TestAVX2GuardPages runs each AVX2 kernel with src and dst each
-// against an unmapped page, after it and before it, on one to three of its
-// chunks, and XORKeyStream on the AVX2 path at every length from 1 to
+// TestAVX2GuardPages runs each AVX2 kernel with src, dst and the state
+// each against an unmapped page, after it and before it, on one to three
+// of its chunks, and XORKeyStream on the AVX2 path at every length from 1 to
 // 2100 bytes (its tails through the keystream buffers) with src and dst
 // ending against an unmapped page: a byte read or written outside them
 // would fault.
@@ -41,6 +42,9 @@ func TestAVX2GuardPages(t *testing.T) {
 	defer freeSrc()
 	dstMem, freeDst := guardedPages(t, 1)
 	defer freeDst()
+	stMem, freeSt := guardedPages(t, 1)
+	defer freeSt()
+	stWords := unsafe.Slice((*uint32)(unsafe.Pointer(&stMem[0])), len(stMem)/4)
 	var key [KeySize]byte
 	var nonce [NonceSize]byte
 	fill(rng.Uint64, key[:])
@@ -65,9 +69,17 @@ func TestAVX2GuardPages(t *testing.T) {
 				want := make([]byte, n)
 				ref := s
 				xorKeyStreamGeneric(&ref, want, src)
-				k.f((*[16]uint32)(&s), dst, src)
+				st := (*[16]uint32)(stWords[:16])
+				if atEnd {
+					st = (*[16]uint32)(stWords[len(stWords)-16:])
+				}
+				*st = [16]uint32(s)
+				k.f(st, dst, src)
 				if !bytes.Equal(dst, want) {
 					t.Fatalf("%s: %d chunks, src at end %v: differs from the portable code", k.name, chunks, atEnd)
+				}
+				if *st != [16]uint32(s) {
+					t.Fatalf("%s: %d chunks: the state changed", k.name, chunks)
 				}
 			}
 		}
