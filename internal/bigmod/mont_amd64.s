@@ -12,9 +12,8 @@ TEXT ·montMulADX16(SB), NOSPLIT, $0-40
 	MOVQ y+16(FP), R8
 	MOVQ m+24(FP), R9
 
-	// t = 0
+	// t = 0 (word 0 in t0: pass A reads it there, pass B stores it)
 	XORL CX, CX
-	MOVQ CX, (DI)
 	MOVQ CX, 8(DI)
 	MOVQ CX, 16(DI)
 	MOVQ CX, 24(DI)
@@ -308,9 +307,8 @@ TEXT ·montMulADX24(SB), NOSPLIT, $0-40
 	MOVQ y+16(FP), R8
 	MOVQ m+24(FP), R9
 
-	// t = 0
+	// t = 0 (word 0 in t0: pass A reads it there, pass B stores it)
 	XORL CX, CX
-	MOVQ CX, (DI)
 	MOVQ CX, 8(DI)
 	MOVQ CX, 16(DI)
 	MOVQ CX, 24(DI)
@@ -724,9 +722,8 @@ TEXT ·montMulADX32(SB), NOSPLIT, $0-40
 	MOVQ y+16(FP), R8
 	MOVQ m+24(FP), R9
 
-	// t = 0
+	// t = 0 (word 0 in t0: pass A reads it there, pass B stores it)
 	XORL CX, CX
-	MOVQ CX, (DI)
 	MOVQ CX, 8(DI)
 	MOVQ CX, 16(DI)
 	MOVQ CX, 24(DI)
@@ -1260,9 +1257,8 @@ TEXT ·montMulADX48(SB), NOSPLIT, $0-40
 	MOVQ y+16(FP), R8
 	MOVQ m+24(FP), R9
 
-	// t = 0
+	// t = 0 (word 0 in t0: pass A reads it there, pass B stores it)
 	XORL CX, CX
-	MOVQ CX, (DI)
 	MOVQ CX, 8(DI)
 	MOVQ CX, 16(DI)
 	MOVQ CX, 24(DI)
@@ -2036,9 +2032,8 @@ TEXT ·montMulADX64(SB), NOSPLIT, $0-40
 	MOVQ y+16(FP), R8
 	MOVQ m+24(FP), R9
 
-	// t = 0
+	// t = 0 (word 0 in t0: pass A reads it there, pass B stores it)
 	XORL CX, CX
-	MOVQ CX, (DI)
 	MOVQ CX, 8(DI)
 	MOVQ CX, 16(DI)
 	MOVQ CX, 24(DI)

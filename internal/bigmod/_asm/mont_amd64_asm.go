@@ -97,9 +97,9 @@ func montMul(n int) {
 	Load(Param("y"), yp)
 	Load(Param("m"), mp)
 
-	Comment("t = 0")
+	Comment("t = 0 (word 0 in t0: pass A reads it there, pass B stores it)")
 	XORL(zero.As32(), zero.As32())
-	for j := 0; j < n; j++ {
+	for j := 1; j < n; j++ {
 		MOVQ(zero, word(zp, j))
 	}
 	MOVQ(zero, top)
