@@ -29,22 +29,31 @@ func TestXORKeyStreamHead(t *testing.T) {
 	})
 }
 
-// TestXORKeyStreamHeadAllocations checks that XORKeyStreamHead allocates
-// nothing, on every implementation, with the state and block 0 on the
-// caller's stack: they stay there only while the kernels it calls are
-// declared not to let their arguments escape.
+// TestXORKeyStreamHeadAllocations checks that XORKeyStreamHead, and
+// XORKeyStreamHeadWide at its longest, allocate nothing, on every
+// implementation, with the state and block 0 on the caller's stack: they
+// stay there only while the kernels called are declared not to let their
+// arguments escape.
 func TestXORKeyStreamHeadAllocations(t *testing.T) {
 	testutil.EachImplementation(t, "chacha20", func(t *testing.T) {
 		var key [KeySize]byte
 		var nonce [NonceSize]byte
-		buf := make([]byte, HeadSize)
+		buf := make([]byte, HeadWideMax)
 		if n := testing.AllocsPerRun(10, func() {
 			var s State
 			var block0 [BlockSize]byte
 			s.Init(&key, &nonce, 0)
-			s.XORKeyStreamHead(&block0, buf, buf)
+			s.XORKeyStreamHead(&block0, buf[:HeadSize], buf[:HeadSize])
 		}); n != 0 {
 			t.Errorf("XORKeyStreamHead allocates %v times", n)
+		}
+		if n := testing.AllocsPerRun(10, func() {
+			var s State
+			var block0 [BlockSize]byte
+			s.Init(&key, &nonce, 0)
+			s.XORKeyStreamHeadWide(&block0, buf, buf)
+		}); n != 0 {
+			t.Errorf("XORKeyStreamHeadWide allocates %v times", n)
 		}
 	})
 }
