@@ -63,7 +63,10 @@ func p384AsmInputs(t *testing.T) [][6]uint64 {
 		[6]uint64{0xffffffff, 0, 0, 0, 0, 1},
 		[6]uint64{0xffffffff00000001, 7, allOnes, 0, allOnes, 0x7fffffffffffffff},
 		[6]uint64{0, allOnes, 0, allOnes, 0, allOnes >> 1},
-		[6]uint64{allOnes, 0, allOnes, 0, allOnes, 0})
+		[6]uint64{allOnes, 0, allOnes, 0, allOnes, 0},
+		// The square's cross row 0 ends with OF set: x0·x5's high word
+		// 2^63 - 1 takes a carry from x0·x4's, x4 - 1 = 2^63.
+		[6]uint64{allOnes, 0x5555555555555555, 0xaaaaaaaaaaaaaaaa, 3, 1<<63 + 1, 1 << 63})
 	for _, w := range in {
 		if p384Int(&w).Cmp(p) >= 0 {
 			t.Fatalf("input %x is not below p", w)
