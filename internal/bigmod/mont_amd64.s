@@ -3100,7 +3100,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 1: t[3..17] += x[1]·x[2..15]; t[17] is new.
 	MOVQ  8(SI), DX
-	XORL  CX, CX
 	MULXQ 16(SI), AX, R12
 	ADCXQ 24(R11), AX
 	MOVQ  AX, 24(R11)
@@ -3164,7 +3163,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 2: t[5..18] += x[2]·x[3..15]; t[18] is new.
 	MOVQ  16(SI), DX
-	XORL  CX, CX
 	MULXQ 24(SI), AX, R13
 	ADCXQ 40(R11), AX
 	MOVQ  AX, 40(R11)
@@ -3224,7 +3222,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 3: t[7..19] += x[3]·x[4..15]; t[19] is new.
 	MOVQ  24(SI), DX
-	XORL  CX, CX
 	MULXQ 32(SI), AX, R12
 	ADCXQ 56(R11), AX
 	MOVQ  AX, 56(R11)
@@ -3280,7 +3277,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 4: t[9..20] += x[4]·x[5..15]; t[20] is new.
 	MOVQ  32(SI), DX
-	XORL  CX, CX
 	MULXQ 40(SI), AX, R13
 	ADCXQ 72(R11), AX
 	MOVQ  AX, 72(R11)
@@ -3332,7 +3328,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 5: t[11..21] += x[5]·x[6..15]; t[21] is new.
 	MOVQ  40(SI), DX
-	XORL  CX, CX
 	MULXQ 48(SI), AX, R12
 	ADCXQ 88(R11), AX
 	MOVQ  AX, 88(R11)
@@ -3380,7 +3375,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 6: t[13..22] += x[6]·x[7..15]; t[22] is new.
 	MOVQ  48(SI), DX
-	XORL  CX, CX
 	MULXQ 56(SI), AX, R13
 	ADCXQ 104(R11), AX
 	MOVQ  AX, 104(R11)
@@ -3424,7 +3418,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 7: t[15..23] += x[7]·x[8..15]; t[23] is new.
 	MOVQ  56(SI), DX
-	XORL  CX, CX
 	MULXQ 64(SI), AX, R12
 	ADCXQ 120(R11), AX
 	MOVQ  AX, 120(R11)
@@ -3464,7 +3457,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 8: t[17..24] += x[8]·x[9..15]; t[24] is new.
 	MOVQ  64(SI), DX
-	XORL  CX, CX
 	MULXQ 72(SI), AX, R13
 	ADCXQ 136(R11), AX
 	MOVQ  AX, 136(R11)
@@ -3500,7 +3492,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 9: t[19..25] += x[9]·x[10..15]; t[25] is new.
 	MOVQ  72(SI), DX
-	XORL  CX, CX
 	MULXQ 80(SI), AX, R12
 	ADCXQ 152(R11), AX
 	MOVQ  AX, 152(R11)
@@ -3532,7 +3523,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 10: t[21..26] += x[10]·x[11..15]; t[26] is new.
 	MOVQ  80(SI), DX
-	XORL  CX, CX
 	MULXQ 88(SI), AX, R13
 	ADCXQ 168(R11), AX
 	MOVQ  AX, 168(R11)
@@ -3560,7 +3550,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 11: t[23..27] += x[11]·x[12..15]; t[27] is new.
 	MOVQ  88(SI), DX
-	XORL  CX, CX
 	MULXQ 96(SI), AX, R12
 	ADCXQ 184(R11), AX
 	MOVQ  AX, 184(R11)
@@ -3584,7 +3573,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 12: t[25..28] += x[12]·x[13..15]; t[28] is new.
 	MOVQ  96(SI), DX
-	XORL  CX, CX
 	MULXQ 104(SI), AX, R13
 	ADCXQ 200(R11), AX
 	MOVQ  AX, 200(R11)
@@ -3604,7 +3592,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 13: t[27..29] += x[13]·x[14..15]; t[29] is new.
 	MOVQ  104(SI), DX
-	XORL  CX, CX
 	MULXQ 112(SI), AX, R12
 	ADCXQ 216(R11), AX
 	MOVQ  AX, 216(R11)
@@ -3620,7 +3607,6 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// Row 14: t[29..30] += x[14]·x[15..15]; t[30] is new.
 	MOVQ  112(SI), DX
-	XORL  CX, CX
 	MULXQ 120(SI), AX, R13
 	ADCXQ 232(R11), AX
 	MOVQ  AX, 232(R11)
@@ -4071,7 +4057,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 1: t[3..25] += x[1]·x[2..23]; t[25] is new.
 	MOVQ  8(SI), DX
-	XORL  CX, CX
 	MULXQ 16(SI), AX, R12
 	ADCXQ 24(R11), AX
 	MOVQ  AX, 24(R11)
@@ -4167,7 +4152,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 2: t[5..26] += x[2]·x[3..23]; t[26] is new.
 	MOVQ  16(SI), DX
-	XORL  CX, CX
 	MULXQ 24(SI), AX, R13
 	ADCXQ 40(R11), AX
 	MOVQ  AX, 40(R11)
@@ -4259,7 +4243,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 3: t[7..27] += x[3]·x[4..23]; t[27] is new.
 	MOVQ  24(SI), DX
-	XORL  CX, CX
 	MULXQ 32(SI), AX, R12
 	ADCXQ 56(R11), AX
 	MOVQ  AX, 56(R11)
@@ -4347,7 +4330,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 4: t[9..28] += x[4]·x[5..23]; t[28] is new.
 	MOVQ  32(SI), DX
-	XORL  CX, CX
 	MULXQ 40(SI), AX, R13
 	ADCXQ 72(R11), AX
 	MOVQ  AX, 72(R11)
@@ -4431,7 +4413,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 5: t[11..29] += x[5]·x[6..23]; t[29] is new.
 	MOVQ  40(SI), DX
-	XORL  CX, CX
 	MULXQ 48(SI), AX, R12
 	ADCXQ 88(R11), AX
 	MOVQ  AX, 88(R11)
@@ -4511,7 +4492,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 6: t[13..30] += x[6]·x[7..23]; t[30] is new.
 	MOVQ  48(SI), DX
-	XORL  CX, CX
 	MULXQ 56(SI), AX, R13
 	ADCXQ 104(R11), AX
 	MOVQ  AX, 104(R11)
@@ -4587,7 +4567,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 7: t[15..31] += x[7]·x[8..23]; t[31] is new.
 	MOVQ  56(SI), DX
-	XORL  CX, CX
 	MULXQ 64(SI), AX, R12
 	ADCXQ 120(R11), AX
 	MOVQ  AX, 120(R11)
@@ -4659,7 +4638,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 8: t[17..32] += x[8]·x[9..23]; t[32] is new.
 	MOVQ  64(SI), DX
-	XORL  CX, CX
 	MULXQ 72(SI), AX, R13
 	ADCXQ 136(R11), AX
 	MOVQ  AX, 136(R11)
@@ -4727,7 +4705,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 9: t[19..33] += x[9]·x[10..23]; t[33] is new.
 	MOVQ  72(SI), DX
-	XORL  CX, CX
 	MULXQ 80(SI), AX, R12
 	ADCXQ 152(R11), AX
 	MOVQ  AX, 152(R11)
@@ -4791,7 +4768,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 10: t[21..34] += x[10]·x[11..23]; t[34] is new.
 	MOVQ  80(SI), DX
-	XORL  CX, CX
 	MULXQ 88(SI), AX, R13
 	ADCXQ 168(R11), AX
 	MOVQ  AX, 168(R11)
@@ -4851,7 +4827,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 11: t[23..35] += x[11]·x[12..23]; t[35] is new.
 	MOVQ  88(SI), DX
-	XORL  CX, CX
 	MULXQ 96(SI), AX, R12
 	ADCXQ 184(R11), AX
 	MOVQ  AX, 184(R11)
@@ -4907,7 +4882,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 12: t[25..36] += x[12]·x[13..23]; t[36] is new.
 	MOVQ  96(SI), DX
-	XORL  CX, CX
 	MULXQ 104(SI), AX, R13
 	ADCXQ 200(R11), AX
 	MOVQ  AX, 200(R11)
@@ -4959,7 +4933,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 13: t[27..37] += x[13]·x[14..23]; t[37] is new.
 	MOVQ  104(SI), DX
-	XORL  CX, CX
 	MULXQ 112(SI), AX, R12
 	ADCXQ 216(R11), AX
 	MOVQ  AX, 216(R11)
@@ -5007,7 +4980,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 14: t[29..38] += x[14]·x[15..23]; t[38] is new.
 	MOVQ  112(SI), DX
-	XORL  CX, CX
 	MULXQ 120(SI), AX, R13
 	ADCXQ 232(R11), AX
 	MOVQ  AX, 232(R11)
@@ -5051,7 +5023,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 15: t[31..39] += x[15]·x[16..23]; t[39] is new.
 	MOVQ  120(SI), DX
-	XORL  CX, CX
 	MULXQ 128(SI), AX, R12
 	ADCXQ 248(R11), AX
 	MOVQ  AX, 248(R11)
@@ -5091,7 +5062,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 16: t[33..40] += x[16]·x[17..23]; t[40] is new.
 	MOVQ  128(SI), DX
-	XORL  CX, CX
 	MULXQ 136(SI), AX, R13
 	ADCXQ 264(R11), AX
 	MOVQ  AX, 264(R11)
@@ -5127,7 +5097,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 17: t[35..41] += x[17]·x[18..23]; t[41] is new.
 	MOVQ  136(SI), DX
-	XORL  CX, CX
 	MULXQ 144(SI), AX, R12
 	ADCXQ 280(R11), AX
 	MOVQ  AX, 280(R11)
@@ -5159,7 +5128,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 18: t[37..42] += x[18]·x[19..23]; t[42] is new.
 	MOVQ  144(SI), DX
-	XORL  CX, CX
 	MULXQ 152(SI), AX, R13
 	ADCXQ 296(R11), AX
 	MOVQ  AX, 296(R11)
@@ -5187,7 +5155,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 19: t[39..43] += x[19]·x[20..23]; t[43] is new.
 	MOVQ  152(SI), DX
-	XORL  CX, CX
 	MULXQ 160(SI), AX, R12
 	ADCXQ 312(R11), AX
 	MOVQ  AX, 312(R11)
@@ -5211,7 +5178,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 20: t[41..44] += x[20]·x[21..23]; t[44] is new.
 	MOVQ  160(SI), DX
-	XORL  CX, CX
 	MULXQ 168(SI), AX, R13
 	ADCXQ 328(R11), AX
 	MOVQ  AX, 328(R11)
@@ -5231,7 +5197,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 21: t[43..45] += x[21]·x[22..23]; t[45] is new.
 	MOVQ  168(SI), DX
-	XORL  CX, CX
 	MULXQ 176(SI), AX, R12
 	ADCXQ 344(R11), AX
 	MOVQ  AX, 344(R11)
@@ -5247,7 +5212,6 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// Row 22: t[45..46] += x[22]·x[23..23]; t[46] is new.
 	MOVQ  176(SI), DX
-	XORL  CX, CX
 	MULXQ 184(SI), AX, R13
 	ADCXQ 360(R11), AX
 	MOVQ  AX, 360(R11)
@@ -5882,7 +5846,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 1: t[3..33] += x[1]·x[2..31]; t[33] is new.
 	MOVQ  8(SI), DX
-	XORL  CX, CX
 	MULXQ 16(SI), AX, R12
 	ADCXQ 24(R11), AX
 	MOVQ  AX, 24(R11)
@@ -6010,7 +5973,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 2: t[5..34] += x[2]·x[3..31]; t[34] is new.
 	MOVQ  16(SI), DX
-	XORL  CX, CX
 	MULXQ 24(SI), AX, R13
 	ADCXQ 40(R11), AX
 	MOVQ  AX, 40(R11)
@@ -6134,7 +6096,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 3: t[7..35] += x[3]·x[4..31]; t[35] is new.
 	MOVQ  24(SI), DX
-	XORL  CX, CX
 	MULXQ 32(SI), AX, R12
 	ADCXQ 56(R11), AX
 	MOVQ  AX, 56(R11)
@@ -6254,7 +6215,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 4: t[9..36] += x[4]·x[5..31]; t[36] is new.
 	MOVQ  32(SI), DX
-	XORL  CX, CX
 	MULXQ 40(SI), AX, R13
 	ADCXQ 72(R11), AX
 	MOVQ  AX, 72(R11)
@@ -6370,7 +6330,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 5: t[11..37] += x[5]·x[6..31]; t[37] is new.
 	MOVQ  40(SI), DX
-	XORL  CX, CX
 	MULXQ 48(SI), AX, R12
 	ADCXQ 88(R11), AX
 	MOVQ  AX, 88(R11)
@@ -6482,7 +6441,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 6: t[13..38] += x[6]·x[7..31]; t[38] is new.
 	MOVQ  48(SI), DX
-	XORL  CX, CX
 	MULXQ 56(SI), AX, R13
 	ADCXQ 104(R11), AX
 	MOVQ  AX, 104(R11)
@@ -6590,7 +6548,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 7: t[15..39] += x[7]·x[8..31]; t[39] is new.
 	MOVQ  56(SI), DX
-	XORL  CX, CX
 	MULXQ 64(SI), AX, R12
 	ADCXQ 120(R11), AX
 	MOVQ  AX, 120(R11)
@@ -6694,7 +6651,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 8: t[17..40] += x[8]·x[9..31]; t[40] is new.
 	MOVQ  64(SI), DX
-	XORL  CX, CX
 	MULXQ 72(SI), AX, R13
 	ADCXQ 136(R11), AX
 	MOVQ  AX, 136(R11)
@@ -6794,7 +6750,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 9: t[19..41] += x[9]·x[10..31]; t[41] is new.
 	MOVQ  72(SI), DX
-	XORL  CX, CX
 	MULXQ 80(SI), AX, R12
 	ADCXQ 152(R11), AX
 	MOVQ  AX, 152(R11)
@@ -6890,7 +6845,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 10: t[21..42] += x[10]·x[11..31]; t[42] is new.
 	MOVQ  80(SI), DX
-	XORL  CX, CX
 	MULXQ 88(SI), AX, R13
 	ADCXQ 168(R11), AX
 	MOVQ  AX, 168(R11)
@@ -6982,7 +6936,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 11: t[23..43] += x[11]·x[12..31]; t[43] is new.
 	MOVQ  88(SI), DX
-	XORL  CX, CX
 	MULXQ 96(SI), AX, R12
 	ADCXQ 184(R11), AX
 	MOVQ  AX, 184(R11)
@@ -7070,7 +7023,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 12: t[25..44] += x[12]·x[13..31]; t[44] is new.
 	MOVQ  96(SI), DX
-	XORL  CX, CX
 	MULXQ 104(SI), AX, R13
 	ADCXQ 200(R11), AX
 	MOVQ  AX, 200(R11)
@@ -7154,7 +7106,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 13: t[27..45] += x[13]·x[14..31]; t[45] is new.
 	MOVQ  104(SI), DX
-	XORL  CX, CX
 	MULXQ 112(SI), AX, R12
 	ADCXQ 216(R11), AX
 	MOVQ  AX, 216(R11)
@@ -7234,7 +7185,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 14: t[29..46] += x[14]·x[15..31]; t[46] is new.
 	MOVQ  112(SI), DX
-	XORL  CX, CX
 	MULXQ 120(SI), AX, R13
 	ADCXQ 232(R11), AX
 	MOVQ  AX, 232(R11)
@@ -7310,7 +7260,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 15: t[31..47] += x[15]·x[16..31]; t[47] is new.
 	MOVQ  120(SI), DX
-	XORL  CX, CX
 	MULXQ 128(SI), AX, R12
 	ADCXQ 248(R11), AX
 	MOVQ  AX, 248(R11)
@@ -7382,7 +7331,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 16: t[33..48] += x[16]·x[17..31]; t[48] is new.
 	MOVQ  128(SI), DX
-	XORL  CX, CX
 	MULXQ 136(SI), AX, R13
 	ADCXQ 264(R11), AX
 	MOVQ  AX, 264(R11)
@@ -7450,7 +7398,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 17: t[35..49] += x[17]·x[18..31]; t[49] is new.
 	MOVQ  136(SI), DX
-	XORL  CX, CX
 	MULXQ 144(SI), AX, R12
 	ADCXQ 280(R11), AX
 	MOVQ  AX, 280(R11)
@@ -7514,7 +7461,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 18: t[37..50] += x[18]·x[19..31]; t[50] is new.
 	MOVQ  144(SI), DX
-	XORL  CX, CX
 	MULXQ 152(SI), AX, R13
 	ADCXQ 296(R11), AX
 	MOVQ  AX, 296(R11)
@@ -7574,7 +7520,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 19: t[39..51] += x[19]·x[20..31]; t[51] is new.
 	MOVQ  152(SI), DX
-	XORL  CX, CX
 	MULXQ 160(SI), AX, R12
 	ADCXQ 312(R11), AX
 	MOVQ  AX, 312(R11)
@@ -7630,7 +7575,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 20: t[41..52] += x[20]·x[21..31]; t[52] is new.
 	MOVQ  160(SI), DX
-	XORL  CX, CX
 	MULXQ 168(SI), AX, R13
 	ADCXQ 328(R11), AX
 	MOVQ  AX, 328(R11)
@@ -7682,7 +7626,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 21: t[43..53] += x[21]·x[22..31]; t[53] is new.
 	MOVQ  168(SI), DX
-	XORL  CX, CX
 	MULXQ 176(SI), AX, R12
 	ADCXQ 344(R11), AX
 	MOVQ  AX, 344(R11)
@@ -7730,7 +7673,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 22: t[45..54] += x[22]·x[23..31]; t[54] is new.
 	MOVQ  176(SI), DX
-	XORL  CX, CX
 	MULXQ 184(SI), AX, R13
 	ADCXQ 360(R11), AX
 	MOVQ  AX, 360(R11)
@@ -7774,7 +7716,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 23: t[47..55] += x[23]·x[24..31]; t[55] is new.
 	MOVQ  184(SI), DX
-	XORL  CX, CX
 	MULXQ 192(SI), AX, R12
 	ADCXQ 376(R11), AX
 	MOVQ  AX, 376(R11)
@@ -7814,7 +7755,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 24: t[49..56] += x[24]·x[25..31]; t[56] is new.
 	MOVQ  192(SI), DX
-	XORL  CX, CX
 	MULXQ 200(SI), AX, R13
 	ADCXQ 392(R11), AX
 	MOVQ  AX, 392(R11)
@@ -7850,7 +7790,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 25: t[51..57] += x[25]·x[26..31]; t[57] is new.
 	MOVQ  200(SI), DX
-	XORL  CX, CX
 	MULXQ 208(SI), AX, R12
 	ADCXQ 408(R11), AX
 	MOVQ  AX, 408(R11)
@@ -7882,7 +7821,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 26: t[53..58] += x[26]·x[27..31]; t[58] is new.
 	MOVQ  208(SI), DX
-	XORL  CX, CX
 	MULXQ 216(SI), AX, R13
 	ADCXQ 424(R11), AX
 	MOVQ  AX, 424(R11)
@@ -7910,7 +7848,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 27: t[55..59] += x[27]·x[28..31]; t[59] is new.
 	MOVQ  216(SI), DX
-	XORL  CX, CX
 	MULXQ 224(SI), AX, R12
 	ADCXQ 440(R11), AX
 	MOVQ  AX, 440(R11)
@@ -7934,7 +7871,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 28: t[57..60] += x[28]·x[29..31]; t[60] is new.
 	MOVQ  224(SI), DX
-	XORL  CX, CX
 	MULXQ 232(SI), AX, R13
 	ADCXQ 456(R11), AX
 	MOVQ  AX, 456(R11)
@@ -7954,7 +7890,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 29: t[59..61] += x[29]·x[30..31]; t[61] is new.
 	MOVQ  232(SI), DX
-	XORL  CX, CX
 	MULXQ 240(SI), AX, R12
 	ADCXQ 472(R11), AX
 	MOVQ  AX, 472(R11)
@@ -7970,7 +7905,6 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// Row 30: t[61..62] += x[30]·x[31..31]; t[62] is new.
 	MOVQ  240(SI), DX
-	XORL  CX, CX
 	MULXQ 248(SI), AX, R13
 	ADCXQ 488(R11), AX
 	MOVQ  AX, 488(R11)

@@ -61,8 +61,10 @@ func montSqr(n int) {
 
 	for i := 1; i < n-1; i++ {
 		Comment(fmt.Sprintf("Row %d: t[%d..%d] += x[%d]·x[%d..%d]; t[%d] is new.", i, 2*i+1, i+n, i, i+1, n-1, i+n))
+		// CF and OF are clear: row 0 used only OF, and every row ends
+		// with its two carries taken into its top word, neither
+		// carrying out.
 		MOVQ(word(xp, i), RDX)
-		XORL(zero.As32(), zero.As32())
 		for j := i + 1; j < n; j++ {
 			MULXQ(word(xp, j), lo, hi[j%2])
 			ADCXQ(word(tp, i+j), lo)
