@@ -54,15 +54,15 @@ func (c *probeCase) forge(rng *rand.Rand) *[16]byte {
 
 // TestAsmKeepsFramePointer calls every seal and open kernel, the AVX-512
 // ones of fused_amd64.s and sets_amd64.s and the AVX2 ones of
-// fused_avx2_amd64.s and chunks_avx2_amd64.s, directly at the shortest,
-// the longest and a random length each takes, the opens with the right
-// tag and with a forged one (their two returns), each call followed at
-// once by the frame pointer probe of testutil.TraceFramePointers: a kernel
-// that wrote a frame slot over its saved frame pointer returns with a
-// wrong one, and the probe's walk faults on it. The results themselves are
-// checked by the tests of each kernel.
+// fused_avx2_amd64.s and chunks_avx2_amd64.s, directly at the shortest, the
+// longest and a random length each takes, the opens with the right tag and
+// with a forged one (their two returns), each call followed at once by the
+// frame pointer probe of testutil.FramePointerProbe: a kernel that wrote a
+// frame slot over its saved frame pointer returns with a wrong one, and the
+// probe fails the test. The results themselves are checked by the tests of
+// each kernel.
 func TestAsmKeepsFramePointer(t *testing.T) {
-	probe := testutil.TraceFramePointers(t)
+	probe := testutil.FramePointerProbe(t)
 	t.Run("fused", func(t *testing.T) {
 		testutil.RequireImplementation(t, "chacha20poly1305", "fused")
 		rng := testutil.Rand(t)

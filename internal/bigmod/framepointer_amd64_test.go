@@ -68,12 +68,11 @@ func newAMMArgs(t *testing.T, r *mathrand.Rand, bits, count int) ammArgs {
 // multiplications and squarings and the IFMA almost-Montgomery products
 // (single and x2) and table scans, on moduli of each size they take and
 // values below them, each call followed at once by the frame pointer probe
-// of testutil.TraceFramePointers: a function that wrote a frame slot over
-// its saved frame pointer returns with a wrong one, and the probe's walk
-// faults on it. The values themselves are checked by the tests of each
-// function.
+// of testutil.FramePointerProbe: a function that wrote a frame slot over
+// its saved frame pointer returns with a wrong one, and the probe fails the
+// test. The values themselves are checked by the tests of each function.
 func TestAsmKeepsFramePointer(t *testing.T) {
-	probe := testutil.TraceFramePointers(t)
+	probe := testutil.FramePointerProbe(t)
 	t.Run("adx", func(t *testing.T) {
 		testutil.RequireImplementation(t, "bigmod", "adx")
 		r := rng(t)

@@ -13,14 +13,14 @@ import (
 // the AVX2 table scan, the ADX point formulas and their loop over the base
 // table rows, and the IFMA base rows and double-scalar loop, on inputs
 // their contracts allow, each call followed at once by the frame pointer
-// probe of testutil.TraceFramePointers: a function that wrote a frame slot
-// over its saved frame pointer returns with a wrong one, and the probe's
-// walk faults on it. The ADX functions are the ones with a frame; the
-// others, frameless, are called too, should they get one. The values
-// themselves are checked by the tests of each function.
+// probe of testutil.FramePointerProbe: a function that wrote a frame slot
+// over its saved frame pointer returns with a wrong one, and the probe
+// fails the test. The ADX functions are the ones with a frame; the others,
+// frameless, are called too, should they get one. The values themselves are
+// checked by the tests of each function.
 func TestAsmKeepsFramePointer(t *testing.T) {
 	r := testutil.Rand(t)
-	probe := testutil.TraceFramePointers(t)
+	probe := testutil.FramePointerProbe(t)
 	// Any four words per coordinate, below 2^256.
 	randElement := func() field25519.Element {
 		w := [4]uint64{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64()}

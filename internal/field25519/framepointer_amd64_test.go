@@ -11,14 +11,14 @@ import (
 // TestAsmKeepsFramePointer calls every assembly function callable from Go,
 // the ADX multiplication, squarings and ladder, the IFMA ladder and the
 // divsteps batch, on inputs their contracts allow, each call followed at
-// once by the frame pointer probe of testutil.TraceFramePointers: a
-// function that wrote a frame slot over its saved frame pointer returns
-// with a wrong one, and the probe's walk faults on it. ladderADX is the one
-// with a frame; the others, frameless, are called too, should they get
-// one. The values themselves are checked by the tests of each function.
+// once by the frame pointer probe of testutil.FramePointerProbe: a function
+// that wrote a frame slot over its saved frame pointer returns with a wrong
+// one, and the probe fails the test. ladderADX is the one with a frame; the
+// others, frameless, are called too, should they get one. The values
+// themselves are checked by the tests of each function.
 func TestAsmKeepsFramePointer(t *testing.T) {
 	r := testutil.Rand(t)
-	probe := testutil.TraceFramePointers(t)
+	probe := testutil.FramePointerProbe(t)
 	elems := specialElements()
 	// The ladders' u: the special values below 2^255 + 2^23.
 	var us []*Element

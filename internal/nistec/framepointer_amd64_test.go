@@ -10,14 +10,14 @@ import (
 
 // TestADXKeepsFramePointer calls every ADX function, field operations,
 // point formulas and inversions, on values below p, each followed at once
-// by the frame pointer probe of testutil.TraceFramePointers: a function
-// that wrote a frame slot over its saved frame pointer returns with a
-// wrong one, and the probe's walk faults on it. The values themselves are
-// checked by the tests of each function.
+// by the frame pointer probe of testutil.FramePointerProbe: a function that
+// wrote a frame slot over its saved frame pointer returns with a wrong one,
+// and the probe fails the test. The values themselves are checked by the
+// tests of each function.
 func TestADXKeepsFramePointer(t *testing.T) {
 	testutil.RequireImplementation(t, "nistec", "adx")
 	r := testutil.Rand(t)
-	probe := testutil.TraceFramePointers(t)
+	probe := testutil.FramePointerProbe(t)
 	// Words below each p: the top word's high bits cleared.
 	var a4 [10][4]uint64
 	var a6 [10][6]uint64

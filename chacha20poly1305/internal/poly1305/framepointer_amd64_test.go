@@ -12,12 +12,12 @@ import (
 // block loop and, of the vector loop, powersIFMA, powers24IFMA, blocksIFMA
 // on one to five groups and blocksIFMASplit on each length of head with
 // zero to four groups between it and the tail, each call followed at once
-// by the frame pointer probe of testutil.TraceFramePointers: a function
-// that wrote a frame slot over its saved frame pointer returns with a
-// wrong one, and the probe's walk faults on it. The values themselves are
-// checked by the tests of each function.
+// by the frame pointer probe of testutil.FramePointerProbe: a function that
+// wrote a frame slot over its saved frame pointer returns with a wrong one,
+// and the probe fails the test. The values themselves are checked by the
+// tests of each function.
 func TestAsmKeepsFramePointer(t *testing.T) {
-	probe := testutil.TraceFramePointers(t)
+	probe := testutil.FramePointerProbe(t)
 	t.Run("mulx", func(t *testing.T) {
 		testutil.RequireImplementation(t, "poly1305", "mulx")
 		rng := testutil.Rand(t)
