@@ -369,7 +369,7 @@ TEXT ·p521MulADX(SB), NOSPLIT, $72-24
 
 // func p521SquareADX(z *[9]uint64, x *[9]uint64)
 // Requires: ADX, BMI2
-TEXT ·p521SquareADX(SB), NOSPLIT, $144-16
+TEXT ·p521SquareADX(SB), NOSPLIT, $136-16
 	MOVQ x+8(FP), SI
 
 	// Cross row 0: x[0]·x[1..8] at words 1 to 9, one chain on CF.

@@ -61,7 +61,7 @@ func p521() {
 		"ADX. Constant time.")
 	Pragma("noescape")
 	Load(Param("x"), RSI)
-	p521StoreParam(p521SquareWords(p521Words(RSI), AllocLocal(8*18), p521Reduce), "z")
+	p521StoreParam(p521SquareWords(p521Words(RSI), AllocLocal(8*17), p521Reduce), "z")
 	RET()
 
 	TEXT("p521AddADX", NOSPLIT, "func(z, x, y *[9]uint64)")
@@ -211,7 +211,8 @@ func selectWide(name string, w int) {
 // doubles the cross products on CF while adding the squares x[k]² on OF,
 // words 0 to 8 back to the stack and 9 to 17 into p521Ring; then the
 // reduction (reduce: p521Reduce or p521ReduceLazy), whose result registers
-// it returns. w is scratch of 18 words.
+// it returns. w is scratch of 17 words: the cross products end at
+// word 16.
 func p521SquareWords(word func(int) Mem, w Mem, reduce func(t func(int) Mem) [9]Register) [9]Register {
 	t := func(k int) Mem { return w.Offset(8 * k) }
 	free := []Register{RBX, RCX, RDI, R8, R9, R10, R11, R12, R13, R14}
