@@ -57,7 +57,11 @@ func p521AsmInputs(t *testing.T) [][9]uint64 {
 		in = append(in, p521Words(v))
 	}
 	in = append(in, [9]uint64{allOnes, allOnes, allOnes, allOnes, allOnes, allOnes, allOnes, allOnes, 0xff},
-		[9]uint64{8: 0x100}, [9]uint64{0, allOnes, 0, allOnes, 0, allOnes, 0, allOnes, 0x1ff})
+		[9]uint64{8: 0x100}, [9]uint64{0, allOnes, 0, allOnes, 0, allOnes, 0, allOnes, 0x1ff},
+		// p - 2^64 and p - 2^448: all ones but word 1 or 7, which the
+		// addition's test for a sum of p or more must read too.
+		[9]uint64{allOnes, allOnes - 1, allOnes, allOnes, allOnes, allOnes, allOnes, allOnes, 0x1ff},
+		[9]uint64{allOnes, allOnes, allOnes, allOnes, allOnes, allOnes, allOnes, allOnes - 1, 0x1ff})
 	for _, w := range in {
 		if p521Int(&w).Cmp(p) >= 0 {
 			t.Fatalf("input %x is not below p", w)
