@@ -37,7 +37,6 @@ mulADX16Loop:
 	// Pass A: t = t + x·y[i]. Word j is the low half of x[j]·y[i], plus
 	// t[j] on CF, plus the high half of x[j-1]·y[i] on OF.
 	MOVQ  (R8), DX
-	XORL  CX, CX
 	MULXQ (SI), AX, R12
 	ADCXQ R10, AX
 	MOVQ  AX, BX
@@ -340,7 +339,6 @@ mulADX24Loop:
 	// Pass A: t = t + x·y[i]. Word j is the low half of x[j]·y[i], plus
 	// t[j] on CF, plus the high half of x[j-1]·y[i] on OF.
 	MOVQ  (R8), DX
-	XORL  CX, CX
 	MULXQ (SI), AX, R12
 	ADCXQ R10, AX
 	MOVQ  AX, BX
@@ -763,7 +761,6 @@ mulADX32Loop:
 	// Pass A: t = t + x·y[i]. Word j is the low half of x[j]·y[i], plus
 	// t[j] on CF, plus the high half of x[j-1]·y[i] on OF.
 	MOVQ  (R8), DX
-	XORL  CX, CX
 	MULXQ (SI), AX, R12
 	ADCXQ R10, AX
 	MOVQ  AX, BX
@@ -1314,7 +1311,6 @@ mulADX48Loop:
 	// Pass A: t = t + x·y[i]. Word j is the low half of x[j]·y[i], plus
 	// t[j] on CF, plus the high half of x[j-1]·y[i] on OF.
 	MOVQ  (R8), DX
-	XORL  CX, CX
 	MULXQ (SI), AX, R12
 	ADCXQ R10, AX
 	MOVQ  AX, BX
@@ -2105,7 +2101,6 @@ mulADX64Loop:
 	// Pass A: t = t + x·y[i]. Word j is the low half of x[j]·y[i], plus
 	// t[j] on CF, plus the high half of x[j-1]·y[i] on OF.
 	MOVQ  (R8), DX
-	XORL  CX, CX
 	MULXQ (SI), AX, R12
 	ADCXQ R10, AX
 	MOVQ  AX, BX
@@ -3618,9 +3613,9 @@ TEXT ·montSqrADX16(SB), NOSPLIT, $256-32
 
 	// t = 2t + Σ x[i]²·W^(2i). t[0] and t[2n-1] are still to be written
 	// (0), and 2t + the squares = x² < W^2n: both chains end without a carry.
+	// CF and OF are clear, the last cross row having taken both carries.
 	MOVQ  CX, (R11)
 	MOVQ  CX, 248(R11)
-	XORL  CX, CX
 	MOVQ  (SI), DX
 	MULXQ DX, AX, R12
 	MOVQ  (R11), R14
@@ -5223,9 +5218,9 @@ TEXT ·montSqrADX24(SB), NOSPLIT, $384-32
 
 	// t = 2t + Σ x[i]²·W^(2i). t[0] and t[2n-1] are still to be written
 	// (0), and 2t + the squares = x² < W^2n: both chains end without a carry.
+	// CF and OF are clear, the last cross row having taken both carries.
 	MOVQ  CX, (R11)
 	MOVQ  CX, 376(R11)
-	XORL  CX, CX
 	MOVQ  (SI), DX
 	MULXQ DX, AX, R12
 	MOVQ  (R11), R14
@@ -7916,9 +7911,9 @@ TEXT ·montSqrADX32(SB), NOSPLIT, $512-32
 
 	// t = 2t + Σ x[i]²·W^(2i). t[0] and t[2n-1] are still to be written
 	// (0), and 2t + the squares = x² < W^2n: both chains end without a carry.
+	// CF and OF are clear, the last cross row having taken both carries.
 	MOVQ  CX, (R11)
 	MOVQ  CX, 504(R11)
-	XORL  CX, CX
 	MOVQ  (SI), DX
 	MULXQ DX, AX, R12
 	MOVQ  (R11), R14
@@ -9225,11 +9220,11 @@ selectIFMA24_entries:
 	ADDQ      $0x00000180, SI
 	CMPQ      SI, DX
 	JB        selectIFMA24_entries
-	VPORQ     Z7, Z4, Z4
+	VPADDQ    Z7, Z4, Z4
 	VMOVDQU64 Z4, (DI)
-	VPORQ     Z8, Z5, Z5
+	VPADDQ    Z8, Z5, Z5
 	VMOVDQU64 Z5, 64(DI)
-	VPORQ     Z9, Z6, Z6
+	VPADDQ    Z9, Z6, Z6
 	VMOVDQU64 Z6, 128(DI)
 	VZEROUPPER
 	RET
@@ -9991,13 +9986,13 @@ selectIFMA32_entries:
 	ADDQ      $0x00000200, SI
 	CMPQ      SI, DX
 	JB        selectIFMA32_entries
-	VPORQ     Z8, Z4, Z4
+	VPADDQ    Z8, Z4, Z4
 	VMOVDQU64 Z4, (DI)
-	VPORQ     Z9, Z5, Z5
+	VPADDQ    Z9, Z5, Z5
 	VMOVDQU64 Z5, 64(DI)
-	VPORQ     Z10, Z6, Z6
+	VPADDQ    Z10, Z6, Z6
 	VMOVDQU64 Z6, 128(DI)
-	VPORQ     Z11, Z7, Z7
+	VPADDQ    Z11, Z7, Z7
 	VMOVDQU64 Z7, 192(DI)
 	VZEROUPPER
 	RET
@@ -10874,15 +10869,15 @@ selectIFMA40_entries:
 	ADDQ      $0x00000280, SI
 	CMPQ      SI, DX
 	JB        selectIFMA40_entries
-	VPORQ     Z9, Z4, Z4
+	VPADDQ    Z9, Z4, Z4
 	VMOVDQU64 Z4, (DI)
-	VPORQ     Z10, Z5, Z5
+	VPADDQ    Z10, Z5, Z5
 	VMOVDQU64 Z5, 64(DI)
-	VPORQ     Z11, Z6, Z6
+	VPADDQ    Z11, Z6, Z6
 	VMOVDQU64 Z6, 128(DI)
-	VPORQ     Z12, Z7, Z7
+	VPADDQ    Z12, Z7, Z7
 	VMOVDQU64 Z7, 192(DI)
-	VPORQ     Z13, Z8, Z8
+	VPADDQ    Z13, Z8, Z8
 	VMOVDQU64 Z8, 256(DI)
 	VZEROUPPER
 	RET

@@ -639,7 +639,7 @@ func ammStep(in *ammInstance, k, i, r int, ap, bp, mp, kp GPPhysical, mask Mem, 
 // of a table of entries of P words, which has an even number of entries.
 // Where the registers allow (P ≤ 40), two entries a turn, each compared by
 // its own index vector and kept in its own accumulators, so that two
-// chains of blends run side by side; the two are ORed at the end (the one
+// chains of blends run side by side; the two are added at the end (the one
 // that did not see entry k is zero). Otherwise one entry a turn.
 func selectIFMA(P int) {
 	name := fmt.Sprintf("selectIFMA%d", P)
@@ -713,7 +713,7 @@ func selectIFMA(P int) {
 	JB(LabelRef(loop))
 	for j := range r {
 		if sets == 2 {
-			VPORQ(acc[1][j], acc[0][j], acc[0][j])
+			VPADDQ(acc[1][j], acc[0][j], acc[0][j])
 		}
 		VMOVDQU64(acc[0][j], Mem{Base: zp}.Offset(64*j))
 	}

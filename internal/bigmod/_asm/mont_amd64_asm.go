@@ -117,8 +117,10 @@ func montMul(n int) {
 
 	Comment("Pass A: t = t + x·y[i]. Word j is the low half of x[j]·y[i], plus",
 		"t[j] on CF, plus the high half of x[j-1]·y[i] on OF.")
+	// CF and OF are clear here: on the first pass from the XORL above,
+	// on later ones from the ADDQ to yp and the DECQ of count below,
+	// neither of which carries or overflows.
 	MOVQ(Mem{Base: yp}, RDX)
-	XORL(zero.As32(), zero.As32()) // CF = OF = 0
 	for j := 0; j < n; j++ {
 		MULXQ(word(xp, j), lo, hi[j%2])
 		if j == 0 {

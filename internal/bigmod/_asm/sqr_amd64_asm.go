@@ -80,10 +80,10 @@ func montSqr(n int) {
 	}
 
 	Comment("t = 2t + Σ x[i]²·W^(2i). t[0] and t[2n-1] are still to be written",
-		"(0), and 2t + the squares = x² < W^2n: both chains end without a carry.")
+		"(0), and 2t + the squares = x² < W^2n: both chains end without a carry.",
+		"CF and OF are clear, the last cross row having taken both carries.")
 	MOVQ(zero, word(tp, 0))
 	MOVQ(zero, word(tp, 2*n-1))
-	XORL(zero.As32(), zero.As32())
 	for i := 0; i < n; i++ {
 		MOVQ(word(xp, i), RDX)
 		MULXQ(RDX, lo, hi[0])
