@@ -1556,22 +1556,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   (AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   16(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   32(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   48(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   64(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   80(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 1: mask = (n == 2)
 	PSUBL   X1, X2
@@ -1579,22 +1579,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   96(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   112(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   128(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   144(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   160(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   176(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 2: mask = (n == 3)
 	PSUBL   X1, X2
@@ -1602,22 +1602,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   192(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   208(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   224(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   240(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   256(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   272(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 3: mask = (n == 4)
 	PSUBL   X1, X2
@@ -1625,22 +1625,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   288(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   304(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   320(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   336(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   352(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   368(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 4: mask = (n == 5)
 	PSUBL   X1, X2
@@ -1648,22 +1648,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   384(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   400(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   416(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   432(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   448(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   464(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 5: mask = (n == 6)
 	PSUBL   X1, X2
@@ -1671,22 +1671,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   480(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   496(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   512(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   528(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   544(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   560(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 6: mask = (n == 7)
 	PSUBL   X1, X2
@@ -1694,22 +1694,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   576(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   592(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   608(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   624(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   640(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   656(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 7: mask = (n == 8)
 	PSUBL   X1, X2
@@ -1717,22 +1717,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   672(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   688(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   704(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   720(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   736(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   752(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 8: mask = (n == 9)
 	PSUBL   X1, X2
@@ -1740,22 +1740,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   768(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   784(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   800(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   816(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   832(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   848(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 9: mask = (n == 10)
 	PSUBL   X1, X2
@@ -1763,22 +1763,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   864(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   880(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   896(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   912(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   928(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   944(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 10: mask = (n == 11)
 	PSUBL   X1, X2
@@ -1786,22 +1786,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   960(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   976(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   992(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   1008(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   1024(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   1040(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 11: mask = (n == 12)
 	PSUBL   X1, X2
@@ -1809,22 +1809,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   1056(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   1072(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   1088(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   1104(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   1120(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   1136(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 12: mask = (n == 13)
 	PSUBL   X1, X2
@@ -1832,22 +1832,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   1152(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   1168(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   1184(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   1200(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   1216(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   1232(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 13: mask = (n == 14)
 	PSUBL   X1, X2
@@ -1855,22 +1855,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   1248(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   1264(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   1280(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   1296(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   1312(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   1328(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 14: mask = (n == 15)
 	PSUBL   X1, X2
@@ -1878,22 +1878,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X9
 	MOVOU   1344(AX), X10
 	PAND    X9, X10
-	POR     X10, X3
+	PADDQ   X10, X3
 	MOVOU   1360(AX), X10
 	PAND    X9, X10
-	POR     X10, X4
+	PADDQ   X10, X4
 	MOVOU   1376(AX), X10
 	PAND    X9, X10
-	POR     X10, X5
+	PADDQ   X10, X5
 	MOVOU   1392(AX), X10
 	PAND    X9, X10
-	POR     X10, X6
+	PADDQ   X10, X6
 	MOVOU   1408(AX), X10
 	PAND    X9, X10
-	POR     X10, X7
+	PADDQ   X10, X7
 	MOVOU   1424(AX), X10
 	PAND    X9, X10
-	POR     X10, X8
+	PADDQ   X10, X8
 
 	// entry 15: mask = (n == 16)
 	PSUBL   X1, X2
@@ -1901,22 +1901,22 @@ TEXT ·p256SelectSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X1
 	MOVOU   1440(AX), X0
 	PAND    X1, X0
-	POR     X0, X3
+	PADDQ   X0, X3
 	MOVOU   1456(AX), X0
 	PAND    X1, X0
-	POR     X0, X4
+	PADDQ   X0, X4
 	MOVOU   1472(AX), X0
 	PAND    X1, X0
-	POR     X0, X5
+	PADDQ   X0, X5
 	MOVOU   1488(AX), X0
 	PAND    X1, X0
-	POR     X0, X6
+	PADDQ   X0, X6
 	MOVOU   1504(AX), X0
 	PAND    X1, X0
-	POR     X0, X7
+	PADDQ   X0, X7
 	MOVOU   1520(AX), X0
 	PAND    X1, X0
-	POR     X0, X8
+	PADDQ   X0, X8
 	MOVQ    out+0(FP), AX
 	MOVOU   X3, (AX)
 	MOVOU   X4, 16(AX)
@@ -1946,16 +1946,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   (AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   16(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   32(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   48(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 1: mask = (n == 2)
 	PSUBL   X1, X2
@@ -1963,16 +1963,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   64(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   80(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   96(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   112(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 2: mask = (n == 3)
 	PSUBL   X1, X2
@@ -1980,16 +1980,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   128(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   144(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   160(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   176(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 3: mask = (n == 4)
 	PSUBL   X1, X2
@@ -1997,16 +1997,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   192(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   208(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   224(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   240(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 4: mask = (n == 5)
 	PSUBL   X1, X2
@@ -2014,16 +2014,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   256(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   272(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   288(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   304(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 5: mask = (n == 6)
 	PSUBL   X1, X2
@@ -2031,16 +2031,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   320(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   336(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   352(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   368(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 6: mask = (n == 7)
 	PSUBL   X1, X2
@@ -2048,16 +2048,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   384(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   400(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   416(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   432(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 7: mask = (n == 8)
 	PSUBL   X1, X2
@@ -2065,16 +2065,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   448(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   464(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   480(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   496(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 8: mask = (n == 9)
 	PSUBL   X1, X2
@@ -2082,16 +2082,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   512(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   528(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   544(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   560(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 9: mask = (n == 10)
 	PSUBL   X1, X2
@@ -2099,16 +2099,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   576(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   592(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   608(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   624(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 10: mask = (n == 11)
 	PSUBL   X1, X2
@@ -2116,16 +2116,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   640(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   656(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   672(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   688(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 11: mask = (n == 12)
 	PSUBL   X1, X2
@@ -2133,16 +2133,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   704(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   720(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   736(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   752(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 12: mask = (n == 13)
 	PSUBL   X1, X2
@@ -2150,16 +2150,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   768(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   784(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   800(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   816(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 13: mask = (n == 14)
 	PSUBL   X1, X2
@@ -2167,16 +2167,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   832(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   848(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   864(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   880(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 14: mask = (n == 15)
 	PSUBL   X1, X2
@@ -2184,16 +2184,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   896(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   912(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   928(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   944(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 15: mask = (n == 16)
 	PSUBL   X1, X2
@@ -2201,16 +2201,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   960(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   976(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   992(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1008(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 16: mask = (n == 17)
 	PSUBL   X1, X2
@@ -2218,16 +2218,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1024(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1040(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1056(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1072(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 17: mask = (n == 18)
 	PSUBL   X1, X2
@@ -2235,16 +2235,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1088(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1104(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1120(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1136(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 18: mask = (n == 19)
 	PSUBL   X1, X2
@@ -2252,16 +2252,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1152(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1168(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1184(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1200(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 19: mask = (n == 20)
 	PSUBL   X1, X2
@@ -2269,16 +2269,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1216(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1232(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1248(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1264(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 20: mask = (n == 21)
 	PSUBL   X1, X2
@@ -2286,16 +2286,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1280(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1296(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1312(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1328(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 21: mask = (n == 22)
 	PSUBL   X1, X2
@@ -2303,16 +2303,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1344(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1360(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1376(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1392(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 22: mask = (n == 23)
 	PSUBL   X1, X2
@@ -2320,16 +2320,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1408(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1424(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1440(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1456(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 23: mask = (n == 24)
 	PSUBL   X1, X2
@@ -2337,16 +2337,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1472(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1488(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1504(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1520(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 24: mask = (n == 25)
 	PSUBL   X1, X2
@@ -2354,16 +2354,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1536(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1552(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1568(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1584(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 25: mask = (n == 26)
 	PSUBL   X1, X2
@@ -2371,16 +2371,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1600(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1616(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1632(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1648(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 26: mask = (n == 27)
 	PSUBL   X1, X2
@@ -2388,16 +2388,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1664(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1680(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1696(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1712(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 27: mask = (n == 28)
 	PSUBL   X1, X2
@@ -2405,16 +2405,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1728(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1744(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1760(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1776(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 28: mask = (n == 29)
 	PSUBL   X1, X2
@@ -2422,16 +2422,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1792(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1808(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1824(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1840(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 29: mask = (n == 30)
 	PSUBL   X1, X2
@@ -2439,16 +2439,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1856(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1872(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1888(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1904(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 30: mask = (n == 31)
 	PSUBL   X1, X2
@@ -2456,16 +2456,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1920(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   1936(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   1952(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   1968(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 31: mask = (n == 32)
 	PSUBL   X1, X2
@@ -2473,16 +2473,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   1984(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2000(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2016(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2032(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 32: mask = (n == 33)
 	PSUBL   X1, X2
@@ -2490,16 +2490,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2048(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2064(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2080(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2096(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 33: mask = (n == 34)
 	PSUBL   X1, X2
@@ -2507,16 +2507,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2112(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2128(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2144(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2160(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 34: mask = (n == 35)
 	PSUBL   X1, X2
@@ -2524,16 +2524,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2176(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2192(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2208(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2224(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 35: mask = (n == 36)
 	PSUBL   X1, X2
@@ -2541,16 +2541,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2240(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2256(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2272(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2288(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 36: mask = (n == 37)
 	PSUBL   X1, X2
@@ -2558,16 +2558,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2304(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2320(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2336(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2352(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 37: mask = (n == 38)
 	PSUBL   X1, X2
@@ -2575,16 +2575,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2368(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2384(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2400(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2416(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 38: mask = (n == 39)
 	PSUBL   X1, X2
@@ -2592,16 +2592,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2432(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2448(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2464(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2480(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 39: mask = (n == 40)
 	PSUBL   X1, X2
@@ -2609,16 +2609,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2496(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2512(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2528(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2544(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 40: mask = (n == 41)
 	PSUBL   X1, X2
@@ -2626,16 +2626,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2560(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2576(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2592(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2608(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 41: mask = (n == 42)
 	PSUBL   X1, X2
@@ -2643,16 +2643,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2624(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2640(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2656(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2672(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 42: mask = (n == 43)
 	PSUBL   X1, X2
@@ -2660,16 +2660,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2688(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2704(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2720(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2736(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 43: mask = (n == 44)
 	PSUBL   X1, X2
@@ -2677,16 +2677,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2752(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2768(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2784(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2800(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 44: mask = (n == 45)
 	PSUBL   X1, X2
@@ -2694,16 +2694,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2816(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2832(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2848(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2864(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 45: mask = (n == 46)
 	PSUBL   X1, X2
@@ -2711,16 +2711,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2880(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2896(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2912(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2928(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 46: mask = (n == 47)
 	PSUBL   X1, X2
@@ -2728,16 +2728,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   2944(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   2960(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   2976(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   2992(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 47: mask = (n == 48)
 	PSUBL   X1, X2
@@ -2745,16 +2745,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3008(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3024(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3040(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3056(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 48: mask = (n == 49)
 	PSUBL   X1, X2
@@ -2762,16 +2762,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3072(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3088(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3104(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3120(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 49: mask = (n == 50)
 	PSUBL   X1, X2
@@ -2779,16 +2779,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3136(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3152(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3168(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3184(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 50: mask = (n == 51)
 	PSUBL   X1, X2
@@ -2796,16 +2796,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3200(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3216(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3232(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3248(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 51: mask = (n == 52)
 	PSUBL   X1, X2
@@ -2813,16 +2813,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3264(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3280(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3296(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3312(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 52: mask = (n == 53)
 	PSUBL   X1, X2
@@ -2830,16 +2830,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3328(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3344(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3360(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3376(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 53: mask = (n == 54)
 	PSUBL   X1, X2
@@ -2847,16 +2847,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3392(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3408(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3424(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3440(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 54: mask = (n == 55)
 	PSUBL   X1, X2
@@ -2864,16 +2864,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3456(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3472(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3488(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3504(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 55: mask = (n == 56)
 	PSUBL   X1, X2
@@ -2881,16 +2881,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3520(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3536(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3552(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3568(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 56: mask = (n == 57)
 	PSUBL   X1, X2
@@ -2898,16 +2898,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3584(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3600(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3616(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3632(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 57: mask = (n == 58)
 	PSUBL   X1, X2
@@ -2915,16 +2915,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3648(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3664(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3680(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3696(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 58: mask = (n == 59)
 	PSUBL   X1, X2
@@ -2932,16 +2932,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3712(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3728(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3744(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3760(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 59: mask = (n == 60)
 	PSUBL   X1, X2
@@ -2949,16 +2949,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3776(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3792(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3808(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3824(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 60: mask = (n == 61)
 	PSUBL   X1, X2
@@ -2966,16 +2966,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3840(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3856(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3872(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3888(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 61: mask = (n == 62)
 	PSUBL   X1, X2
@@ -2983,16 +2983,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3904(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3920(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   3936(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   3952(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 62: mask = (n == 63)
 	PSUBL   X1, X2
@@ -3000,16 +3000,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X7
 	MOVOU   3968(AX), X8
 	PAND    X7, X8
-	POR     X8, X3
+	PADDQ   X8, X3
 	MOVOU   3984(AX), X8
 	PAND    X7, X8
-	POR     X8, X4
+	PADDQ   X8, X4
 	MOVOU   4000(AX), X8
 	PAND    X7, X8
-	POR     X8, X5
+	PADDQ   X8, X5
 	MOVOU   4016(AX), X8
 	PAND    X7, X8
-	POR     X8, X6
+	PADDQ   X8, X6
 
 	// entry 63: mask = (n == 64)
 	PSUBL   X1, X2
@@ -3017,16 +3017,16 @@ TEXT ·p256SelectBaseSSE2(SB), NOSPLIT, $0-20
 	PCMPEQL X0, X1
 	MOVOU   4032(AX), X0
 	PAND    X1, X0
-	POR     X0, X3
+	PADDQ   X0, X3
 	MOVOU   4048(AX), X0
 	PAND    X1, X0
-	POR     X0, X4
+	PADDQ   X0, X4
 	MOVOU   4064(AX), X0
 	PAND    X1, X0
-	POR     X0, X5
+	PADDQ   X0, X5
 	MOVOU   4080(AX), X0
 	PAND    X1, X0
-	POR     X0, X6
+	PADDQ   X0, X6
 	MOVQ    out+0(FP), AX
 	MOVOU   X3, (AX)
 	MOVOU   X4, 16(AX)
@@ -3062,14 +3062,14 @@ p256SelectBaseAVX512_entries:
 	ADDQ      $0x00000080, AX
 	CMPQ      AX, CX
 	JB        p256SelectBaseAVX512_entries
-	VPORQ     Z5, Z4, Z4
+	VPADDQ    Z5, Z4, Z4
 	MOVQ      out+0(FP), AX
 	VMOVDQU64 Z4, (AX)
 	VZEROUPPER
 	RET
 
 // func p256SelectAVX512(out *[12]uint64, table *[16][12]uint64, n uint32)
-// Requires: AVX, AVX512F, AVX512VL
+// Requires: AVX, AVX2, AVX512F, AVX512VL
 TEXT ·p256SelectAVX512(SB), NOSPLIT, $0-20
 	MOVQ         table+8(FP), AX
 	MOVL         n+16(FP), CX
@@ -3102,8 +3102,8 @@ p256SelectAVX512_entries:
 	ADDQ      $0x000000c0, AX
 	CMPQ      AX, CX
 	JB        p256SelectAVX512_entries
-	VPORQ     Z5, Z4, Z4
-	VPORQ     Y7, Y6, Y6
+	VPADDQ    Z5, Z4, Z4
+	VPADDQ    Y7, Y6, Y6
 	MOVQ      out+0(FP), AX
 	VMOVDQU64 Z4, (AX)
 	VMOVDQU64 Y6, 64(AX)

@@ -866,7 +866,7 @@ var addDistinct = []string{
 // out = entry n-1 for 1 ≤ n ≤ m, zeros for any other n. Every entry is read
 // and ANDed with a mask, all ones where the entry's index + 1 equals n
 // (PCMPEQL of two vectors holding n and the counter in every 32-bit lane),
-// and ORed into the result, 16 bytes at a time. SSE2, which every amd64 CPU
+// and added into the result, 16 bytes at a time. SSE2, which every amd64 CPU
 // has.
 func selectEntry(name string, w, m int) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(out *[%d]uint64, table *[%d][%d]uint64, n uint32)", w, m, w))
@@ -895,7 +895,7 @@ func selectEntry(name string, w, m int) {
 			t := XMM()
 			MOVOU(Mem{Base: tp}.Offset(8*w*i+16*k), t)
 			PAND(mask, t)
-			POR(t, acc[k])
+			PADDQ(t, acc[k])
 		}
 	}
 	op := Load(Param("out"), GP64())
@@ -911,7 +911,7 @@ func selectEntry(name string, w, m int) {
 // into an accumulator under a mask register, all ones where the entry's
 // index + 1 equals n (VPCMPEQQ against n in every lane); two accumulators
 // take alternate entries, so that two chains of blends run side by side,
-// and are ORed at the end (the one that did not see entry n-1 is zero).
+// and are added at the end (the one that did not see entry n-1 is zero).
 func selectEntryAVX512(name string, m int) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(out *[8]uint64, table *[%d][8]uint64, n uint32)", m))
 	Doc(fmt.Sprintf("%s sets out to table[n-1] for 1 ≤ n ≤ %d, and to zeros", name, m),
@@ -949,7 +949,7 @@ func selectEntryAVX512(name string, m int) {
 	ADDQ(U32(128), tp)
 	CMPQ(tp, end)
 	JB(LabelRef(loop))
-	VPORQ(acc1, acc0, acc0)
+	VPADDQ(acc1, acc0, acc0)
 	op := Load(Param("out"), GP64())
 	VMOVDQU64(acc0, Mem{Base: op})
 	VZEROUPPER()
@@ -961,7 +961,7 @@ func selectEntryAVX512(name string, m int) {
 // n-1 for 1 ≤ n ≤ 16, zeros for any other n. Every entry is loaded whole and
 // blended into the accumulators under a mask register, all ones where the
 // entry's index + 1 equals n; two sets of accumulators take alternate
-// entries and are ORed at the end.
+// entries and are added at the end.
 func selectEntry12AVX512(name string) {
 	TEXT(name, NOSPLIT, "func(out *[12]uint64, table *[16][12]uint64, n uint32)")
 	Doc(fmt.Sprintf("%s sets out to table[n-1] for 1 ≤ n ≤ 16, and to zeros", name),
@@ -1007,8 +1007,8 @@ func selectEntry12AVX512(name string) {
 	ADDQ(U32(192), tp)
 	CMPQ(tp, end)
 	JB(LabelRef(loop))
-	VPORQ(lo1, lo0, lo0)
-	VPORQ(hi1, hi0, hi0)
+	VPADDQ(lo1, lo0, lo0)
+	VPADDQ(hi1, hi0, hi0)
 	op := Load(Param("out"), GP64())
 	VMOVDQU64(lo0, Mem{Base: op})
 	VMOVDQU64(hi0, Mem{Base: op}.Offset(64))

@@ -189,7 +189,7 @@ func selectWide(name string, w int) {
 					MOVOU(m, t)
 				}
 				PAND(mask, t)
-				POR(t, acc[k])
+				PADDQ(t, acc[k])
 			}
 		}
 		for k := range acc {
