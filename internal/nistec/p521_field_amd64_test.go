@@ -80,6 +80,9 @@ var p521OutOfRange = [][9]uint64{
 	{allOnes, allOnes, allOnes, allOnes, allOnes, allOnes, allOnes, allOnes, allOnes},
 	{1, 0, 0, 0, 0, 0, 0, 0, allOnes},
 	{allOnes, 0, allOnes, 0, allOnes, 0, allOnes, 0, allOnes},
+	// The square's cross row 0 ends with OF set: x0·x8's high word
+	// 2^63 - 1 takes a carry from x0·x7's, x7 - 1 = 2^63.
+	{allOnes, 0, 0, 0, 0, 0, 0, 1<<63 + 1, 1 << 63},
 }
 
 // TestP521FieldAsm compares the assembly with the Go kernels word for word,
