@@ -3,30 +3,11 @@
 package nistec
 
 import (
-	"syscall"
 	"testing"
 	"unsafe"
 
 	"github.com/carry-crypto/carry/internal/testutil"
 )
-
-// guardedPage returns a page of memory whose neighbouring pages are not
-// mapped, as 64-bit words, freed at the end of t.
-func guardedPage(t *testing.T) []uint64 {
-	ps := syscall.Getpagesize()
-	all, err := syscall.Mmap(-1, 0, 3*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { syscall.Munmap(all) })
-	if err := syscall.Mprotect(all[:ps], syscall.PROT_NONE); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mprotect(all[2*ps:], syscall.PROT_NONE); err != nil {
-		t.Fatal(err)
-	}
-	return unsafe.Slice((*uint64)(unsafe.Pointer(&all[ps])), ps/8)
-}
 
 // TestSelectGuardPages runs every table scan with its output and its table
 // each against an unmapped page, after it and before it, for every n from
@@ -34,7 +15,7 @@ func guardedPage(t *testing.T) []uint64 {
 // word read or written past either would fault.
 func TestSelectGuardPages(t *testing.T) {
 	r := testutil.Rand(t)
-	outPage, tablePage := guardedPage(t), guardedPage(t)
+	outPage, tablePage := pageWords(testutil.GuardedPages(t, 1)), pageWords(testutil.GuardedPages(t, 1))
 	for _, c := range []struct {
 		name       string
 		w, entries int
@@ -97,4 +78,9 @@ func TestSelectGuardPages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pageWords returns the page b as 64-bit words.
+func pageWords(b []byte) []uint64 {
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8)
 }

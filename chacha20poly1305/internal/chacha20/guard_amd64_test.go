@@ -5,29 +5,11 @@ package chacha20
 import (
 	"bytes"
 	"math/rand/v2"
-	"syscall"
 	"testing"
 	"unsafe"
 
 	"github.com/carry-crypto/carry/internal/testutil"
 )
-
-// guardedPages returns pages bytes of memory whose neighbouring pages are
-// not mapped, and a function that unmaps them.
-func guardedPages(t *testing.T, pages int) (mem []byte, free func()) {
-	ps := syscall.Getpagesize()
-	all, err := syscall.Mmap(-1, 0, (pages+2)*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mprotect(all[:ps], syscall.PROT_NONE); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mprotect(all[(pages+1)*ps:], syscall.PROT_NONE); err != nil {
-		t.Fatal(err)
-	}
-	return all[ps : (pages+1)*ps : (pages+1)*ps], func() { syscall.Munmap(all) }
-}
 
 // TestAVX2GuardPages runs each AVX2 kernel with src, dst and the state
 // each against an unmapped page, after it and before it, on one to three
@@ -38,12 +20,9 @@ func guardedPages(t *testing.T, pages int) (mem []byte, free func()) {
 func TestAVX2GuardPages(t *testing.T) {
 	testutil.SelectImplementation(t, "chacha20", "avx2")
 	rng := testutil.Rand(t)
-	srcMem, freeSrc := guardedPages(t, 1)
-	defer freeSrc()
-	dstMem, freeDst := guardedPages(t, 1)
-	defer freeDst()
-	stMem, freeSt := guardedPages(t, 1)
-	defer freeSt()
+	srcMem := testutil.GuardedPages(t, 1)
+	dstMem := testutil.GuardedPages(t, 1)
+	stMem := testutil.GuardedPages(t, 1)
 	stWords := unsafe.Slice((*uint32)(unsafe.Pointer(&stMem[0])), len(stMem)/4)
 	var key [KeySize]byte
 	var nonce [NonceSize]byte
@@ -115,9 +94,7 @@ func TestHeadWideKernelsGuardPages(t *testing.T) {
 	rng := testutil.Rand(t)
 	var p headWidePages
 	for _, b := range []*[]byte{&p.src, &p.dst, &p.b0} {
-		page, free := guardedPages(t, 1)
-		defer free()
-		*b = page
+		*b = testutil.GuardedPages(t, 1)
 	}
 	for i := range trials(1) {
 		for _, k := range headWideKernels {
