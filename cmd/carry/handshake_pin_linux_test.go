@@ -13,6 +13,13 @@ import (
 // turn, and checks that the process may run on that CPU alone, and that the
 // starting process's own threads keep their CPUs.
 func TestStartPinned(t *testing.T) {
+	if testing.Short() {
+		// test.sh's arm64 run is under qemu-user, where a fork from this
+		// pinned thread once never returned (the child qemu hung before
+		// its exec, 7 minutes, in CI). startPinned has no arm64 code of
+		// its own; the native run covers it.
+		t.Skip("starts processes from a pinned thread; run without -short")
+	}
 	var all unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &all); err != nil {
 		t.Fatal(err)
