@@ -452,6 +452,40 @@ func TestExpPair(t *testing.T) {
 	})
 }
 
+// TestExpPairEdges runs ExpPair on what TestExpPair's random inputs miss:
+// exponents of 0, 1 and 2 bytes, of 5 and 10 (whole 5-bit windows, none
+// left over), and bases m and 2^(64n) - 1, not reduced (Exp's contract).
+func TestExpPairEdges(t *testing.T) {
+	r := rng(t)
+	testutil.EachImplementation(t, "bigmod", func(t *testing.T) {
+		for _, bits := range pairBits {
+			m1b, m2b := randModulusBig(r, bits), randModulusBig(r, bits)
+			m1, m2 := modulusFromBig(t, m1b), modulusFromBig(t, m2b)
+			n := len(m1.limbs)
+			top := new(big.Int).Sub(pow2(64*n), big.NewInt(1))
+			bases := [][2]*big.Int{
+				{new(big.Int).Mod(randBig(r, bits), m1b), new(big.Int).Mod(randBig(r, bits), m2b)},
+				{m1b, top},
+				{top, m2b},
+			}
+			for _, size := range []int{0, 1, 2, 5, 10} {
+				for _, x := range bases {
+					e1 := randBig(r, 8*size).FillBytes(make([]byte, size))
+					e2 := randBig(r, 8*size).FillBytes(make([]byte, size))
+					z1, z2 := NewNat(), NewNat()
+					ExpPair(z1, natFromBig(x[0], n), e1, m1, z2, natFromBig(x[1], n), e2, m2)
+					w1 := new(big.Int).Exp(x[0], new(big.Int).SetBytes(e1), m1b)
+					w2 := new(big.Int).Exp(x[1], new(big.Int).SetBytes(e2), m2b)
+					if z1.toBig().Cmp(w1) != 0 || z2.toBig().Cmp(w2) != 0 {
+						t.Fatalf("ifma=%v %d bits: ExpPair(%x, %x; %x, %x) = %x, %x; want %x, %x",
+							useIFMA, bits, x[0], e1, x[1], e2, z1.toBig(), z2.toBig(), w1, w2)
+					}
+				}
+			}
+		}
+	})
+}
+
 // BenchmarkExpIFMA times Exp at the CRT halves' sizes on the three paths:
 // IFMA, MULX/ADX assembly and Go; and ExpPair (both halves) with IFMA.
 func BenchmarkExpIFMA(b *testing.B) {

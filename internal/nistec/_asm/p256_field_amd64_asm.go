@@ -53,16 +53,15 @@ import (
 
 //go:generate go run . -out ../p256_field_amd64.s -stubs ../p256_field_amd64.go -pkg nistec
 
-// The words of p, little endian.
+// Words 1 and 3 of p, little endian. Words 0 and 2, 2^64 - 1 and 0, are
+// immediates where they are used.
 const (
-	p0 = 0xffffffffffffffff
 	p1 = 0x00000000ffffffff
-	p2 = 0
 	p3 = 0xffffffff00000001
 )
 
-// p256P holds p's words for the final subtraction and for MULX's memory
-// operand (p1 and p3 do not fit a sign-extended 32-bit immediate).
+// p256P holds p1 then p3, which do not fit a sign-extended 32-bit
+// immediate, for the subtractions and MULX's memory operand.
 var p256P Mem
 
 // curve selects the kernels to generate: p256 (the default, the command of
@@ -82,9 +81,8 @@ func main() {
 		return
 	}
 	p256P = GLOBL("p256P", RODATA|NOPTR)
-	for i, w := range []uint64{p0, p1, p2, p3} {
-		DATA(8*i, U64(w))
-	}
+	DATA(0, U64(p1))
+	DATA(8, U64(p3))
 	mulSOS()
 	squareADX()
 	formula("p256DoubleADX", "func(x3, y3, z3, x1, y1, z1 *[4]uint64)", jacobianDouble,
@@ -220,7 +218,7 @@ func redc(t [8]GPVirtual) [4]GPVirtual {
 		ADCQ(w[0], w[2])
 		// The top word, q·p3's high half plus the carry, fits: it is at
 		// most 2^64 - 2^32.
-		MULXQ(p256P.Offset(24), lo, w[0])
+		MULXQ(p256P.Offset(8), lo, w[0])
 		ADCQ(lo, w[3])
 		ADCQ(Imm(0), w[0])
 		w = [4]GPVirtual{w[1], w[2], w[3], w[0]}
@@ -246,9 +244,9 @@ func condSub(w [4]GPVirtual, top GPVirtual) [4]GPVirtual {
 		MOVQ(w[j], d[j])
 	}
 	SUBQ(I8(-1), d[0]) // p0 = 2^64 - 1, sign extended
-	SBBQ(p256P.Offset(8), d[1])
+	SBBQ(p256P.Offset(0), d[1])
 	SBBQ(Imm(0), d[2]) // p2 = 0
-	SBBQ(p256P.Offset(24), d[3])
+	SBBQ(p256P.Offset(8), d[3])
 	SBBQ(Imm(0), top)
 	for j := range d {
 		CMOVQCC(d[j], w[j])
@@ -361,7 +359,7 @@ func halve(a [4]GPVirtual) [4]GPVirtual {
 	NEGQ(m)
 	MOVL(m.As32(), m1.As32()) // p1 = 2^32 - 1, zero extended
 	MOVQ(m, m3)
-	ANDQ(p256P.Offset(24), m3)
+	ANDQ(p256P.Offset(8), m3)
 	XORQ(c, c)
 	ADDQ(m, a[0])
 	ADCQ(m1, a[1])
@@ -451,7 +449,7 @@ func add3Lazy(w [4]GPVirtual, y func(i int) Op) [4]GPVirtual {
 	NEGQ(c)
 	MOVL(c.As32(), m1.As32()) // p1 = 2^32 - 1, zero extended
 	MOVQ(c, m3)
-	ANDQ(p256P.Offset(24), m3)
+	ANDQ(p256P.Offset(8), m3)
 	SUBQ(c, w[0])
 	SBBQ(m1, w[1])
 	SBBQ(Imm(0), w[2])
@@ -476,7 +474,7 @@ func subRegs(w [4]GPVirtual, y func(i int) Op) [4]GPVirtual {
 	SBBQ(mask, mask)
 	MOVL(mask.As32(), m1.As32()) // p1 = 2^32 - 1, zero extended
 	MOVQ(mask, m3)
-	ANDQ(p256P.Offset(24), m3)
+	ANDQ(p256P.Offset(8), m3)
 	ADDQ(mask, w[0])
 	ADCQ(m1, w[1])
 	ADCQ(Imm(0), w[2])
