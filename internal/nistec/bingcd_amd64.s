@@ -110,10 +110,10 @@ p256BinGCDADXLoop:
 	ANDQ    $-2147483648, SI
 	MOVQ    (SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, DI
+	ADDQ    AX, DI
 	MOVQ    32(SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, SI
+	ADDQ    AX, SI
 
 	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
 	// R10), and between them the previous iteration's u and v (on RDX, R11,
@@ -1757,10 +1757,10 @@ p256OrdBinGCDADXLoop:
 	ANDQ    $-2147483648, SI
 	MOVQ    (SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, DI
+	ADDQ    AX, DI
 	MOVQ    32(SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, SI
+	ADDQ    AX, SI
 
 	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
 	// R10), and between them the previous iteration's u and v (on RDX, R11,
@@ -3438,10 +3438,10 @@ p384BinGCDADXLoop:
 	ANDQ    $-2147483648, SI
 	MOVQ    (SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, DI
+	ADDQ    AX, DI
 	MOVQ    48(SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, SI
+	ADDQ    AX, SI
 
 	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
 	// R10), and between them the previous iteration's u and v (on RDX, R11,
@@ -5437,10 +5437,10 @@ p384OrdBinGCDADXLoop:
 	ANDQ    $-2147483648, SI
 	MOVQ    (SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, DI
+	ADDQ    AX, DI
 	MOVQ    48(SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, SI
+	ADDQ    AX, SI
 
 	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
 	// R10), and between them the previous iteration's u and v (on RDX, R11,
@@ -7487,10 +7487,10 @@ p521BinGCDADXLoop:
 	ANDQ    $-2147483648, SI
 	MOVQ    (SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, DI
+	ADDQ    AX, DI
 	MOVQ    72(SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, SI
+	ADDQ    AX, SI
 
 	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
 	// R10), and between them the previous iteration's u and v (on RDX, R11,
@@ -10014,10 +10014,10 @@ p521OrdBinGCDADXLoop:
 	ANDQ    $-2147483648, SI
 	MOVQ    (SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, DI
+	ADDQ    AX, DI
 	MOVQ    72(SP), AX
 	ANDL    $0x7fffffff, AX
-	ORQ     AX, SI
+	ADDQ    AX, SI
 
 	// The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,
 	// R10), and between them the previous iteration's u and v (on RDX, R11,

@@ -213,10 +213,10 @@ func bingcdLoop(pre string, m *big.Int) {
 		ANDQ(I32(-0x80000000), RSI)
 		MOVQ(w(aO, 0), RAX)
 		ANDL(U32(0x7fffffff), EAX)
-		ORQ(RAX, RDI)
+		ADDQ(RAX, RDI)
 		MOVQ(w(bO, 0), RAX)
 		ANDL(U32(0x7fffffff), EAX)
-		ORQ(RAX, RSI)
+		ADDQ(RAX, RSI)
 
 		Comment("The 31 steps (on RDI, RSI, R12, R13 with RAX, RBX, RCX, R8, R9,",
 			"R10), and between them the previous iteration's u and v (on RDX, R11,",
