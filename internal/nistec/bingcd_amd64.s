@@ -436,7 +436,6 @@ p256BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  208(SP), DX
 	IMULQ p256BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 10: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -876,7 +875,6 @@ p256BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  392(SP), DX
 	IMULQ p256BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 24: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -1220,7 +1218,6 @@ p256BinGCDADXLoop:
 	SHRXQ R13, DI, DI
 	SBBQ  160(SP), DI
 	MOVQ  DI, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 432(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -1285,7 +1282,6 @@ p256BinGCDADXLoop:
 	SHRXQ R13, DI, DI
 	SBBQ  160(SP), DI
 	MOVQ  DI, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 440(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -1446,7 +1442,6 @@ p256BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  208(SP), DX
 	IMULQ p256BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p256BinGCDM<>+0(SB), R11, R14
 	ADDQ  208(SP), R11
 	ADCQ  $0x00, R14
@@ -1564,7 +1559,6 @@ p256BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  392(SP), DX
 	IMULQ p256BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p256BinGCDM<>+0(SB), R11, R14
 	ADDQ  392(SP), R11
 	ADCQ  $0x00, R14
@@ -2083,7 +2077,6 @@ p256OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  208(SP), DX
 	IMULQ p256OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 10: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -2523,7 +2516,6 @@ p256OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  392(SP), DX
 	IMULQ p256OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 24: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -2867,7 +2859,6 @@ p256OrdBinGCDADXLoop:
 	SHRXQ R13, DI, DI
 	SBBQ  160(SP), DI
 	MOVQ  DI, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 432(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -2932,7 +2923,6 @@ p256OrdBinGCDADXLoop:
 	SHRXQ R13, DI, DI
 	SBBQ  160(SP), DI
 	MOVQ  DI, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 440(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -3093,7 +3083,6 @@ p256OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  208(SP), DX
 	IMULQ p256OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p256OrdBinGCDM<>+0(SB), R11, R14
 	ADDQ  208(SP), R11
 	ADCQ  $0x00, R14
@@ -3211,7 +3200,6 @@ p256OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  392(SP), DX
 	IMULQ p256OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p256OrdBinGCDM<>+0(SB), R11, R14
 	ADDQ  392(SP), R11
 	ADCQ  $0x00, R14
@@ -3808,7 +3796,6 @@ p384BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  304(SP), DX
 	IMULQ p384BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 10: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -4298,7 +4285,6 @@ p384BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  536(SP), DX
 	IMULQ p384BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 24: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -4700,7 +4686,6 @@ p384BinGCDADXLoop:
 	SHRXQ R13, R9, R9
 	SBBQ  240(SP), R9
 	MOVQ  R9, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 592(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -4789,7 +4774,6 @@ p384BinGCDADXLoop:
 	SHRXQ R13, R9, R9
 	SBBQ  240(SP), R9
 	MOVQ  R9, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 600(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -5004,7 +4988,6 @@ p384BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  304(SP), DX
 	IMULQ p384BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p384BinGCDM<>+0(SB), R11, R14
 	ADDQ  304(SP), R11
 	ADCQ  $0x00, R14
@@ -5172,7 +5155,6 @@ p384BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  536(SP), DX
 	IMULQ p384BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p384BinGCDM<>+0(SB), R11, R14
 	ADDQ  536(SP), R11
 	ADCQ  $0x00, R14
@@ -5807,7 +5789,6 @@ p384OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  304(SP), DX
 	IMULQ p384OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 10: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -6297,7 +6278,6 @@ p384OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  536(SP), DX
 	IMULQ p384OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 24: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -6699,7 +6679,6 @@ p384OrdBinGCDADXLoop:
 	SHRXQ R13, R9, R9
 	SBBQ  240(SP), R9
 	MOVQ  R9, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 592(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -6788,7 +6767,6 @@ p384OrdBinGCDADXLoop:
 	SHRXQ R13, R9, R9
 	SBBQ  240(SP), R9
 	MOVQ  R9, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 600(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -7003,7 +6981,6 @@ p384OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  304(SP), DX
 	IMULQ p384OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p384OrdBinGCDM<>+0(SB), R11, R14
 	ADDQ  304(SP), R11
 	ADCQ  $0x00, R14
@@ -7171,7 +7148,6 @@ p384OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  536(SP), DX
 	IMULQ p384OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p384OrdBinGCDM<>+0(SB), R11, R14
 	ADDQ  536(SP), R11
 	ADCQ  $0x00, R14
@@ -7923,7 +7899,6 @@ p521BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  448(SP), DX
 	IMULQ p521BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 10: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -8488,7 +8463,6 @@ p521BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  752(SP), DX
 	IMULQ p521BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 24: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -8977,7 +8951,6 @@ p521BinGCDADXLoop:
 	SHRXQ R13, R12, R12
 	SBBQ  360(SP), R12
 	MOVQ  R12, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 832(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -9102,7 +9075,6 @@ p521BinGCDADXLoop:
 	SHRXQ R13, R12, R12
 	SBBQ  360(SP), R12
 	MOVQ  R12, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 840(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -9398,7 +9370,6 @@ p521BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  448(SP), DX
 	IMULQ p521BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p521BinGCDM<>+0(SB), R11, R14
 	ADDQ  448(SP), R11
 	ADCQ  $0x00, R14
@@ -9641,7 +9612,6 @@ p521BinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  752(SP), DX
 	IMULQ p521BinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p521BinGCDM<>+0(SB), R11, R14
 	ADDQ  752(SP), R11
 	ADCQ  $0x00, R14
@@ -10450,7 +10420,6 @@ p521OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  448(SP), DX
 	IMULQ p521OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 10: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -11015,7 +10984,6 @@ p521OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  752(SP), DX
 	IMULQ p521OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 
 	// step 24: the odd case's results, then kept if a is odd
 	MOVQ    SI, BX
@@ -11504,7 +11472,6 @@ p521OrdBinGCDADXLoop:
 	SHRXQ R13, R12, R12
 	SBBQ  360(SP), R12
 	MOVQ  R12, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 832(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -11629,7 +11596,6 @@ p521OrdBinGCDADXLoop:
 	SHRXQ R13, R12, R12
 	SBBQ  360(SP), R12
 	MOVQ  R12, DX
-	SARQ  $0x3f, DX
 	MOVQ  DX, 840(SP)
 
 	// out = |q| = (q + neg) ^ neg
@@ -11925,7 +11891,6 @@ p521OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  448(SP), DX
 	IMULQ p521OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p521OrdBinGCDM<>+0(SB), R11, R14
 	ADDQ  448(SP), R11
 	ADCQ  $0x00, R14
@@ -12168,7 +12133,6 @@ p521OrdBinGCDADXLoop:
 	// r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t
 	MOVQ  752(SP), DX
 	IMULQ p521OrdBinGCDM0<>+0(SB), DX
-	XORL  R15, R15
 	MULXQ p521OrdBinGCDM<>+0(SB), R11, R14
 	ADDQ  752(SP), R11
 	ADCQ  $0x00, R14

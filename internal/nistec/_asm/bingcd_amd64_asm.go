@@ -297,8 +297,9 @@ func bingcdLoop(pre string, m *big.Int) {
 			}
 			SHRXQ(T, P[n], P[n])
 			SBBQ(w(sO, n), P[n])
+			// Each row of the matrix has |f| + |g| ≤ 2^31, so |q| ≤ max(a, b)
+			// < 2^(64n): q's top word is its sign, 0 or all ones.
 			MOVQ(P[n], RDX)
-			SARQ(U8(63), RDX)
 			MOVQ(RDX, negOut)
 			Comment("out = |q| = (q + neg) ^ neg")
 			for i := range n {
@@ -411,7 +412,6 @@ func bingcdLoop(pre string, m *big.Int) {
 				Comment("r = (t + q·m)/2^64, q = t0·(-m⁻¹) mod 2^64, in place of t")
 				MOVQ(w(o.t, 0), RDX)
 				IMULQ(m0c, RDX)
-				XORL(R15L, R15L)
 			})
 			for i := range n {
 				ch = append(ch, func() {
