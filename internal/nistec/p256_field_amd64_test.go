@@ -5,6 +5,7 @@ package nistec
 import (
 	"crypto/elliptic"
 	"math/big"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -382,6 +383,69 @@ func TestP256AddAsm(t *testing.T) {
 		p256AddDistinctADX(&jgot.x.l, &jgot.y.l, &jgot.z.l, &j1.x.l, &j1.y.l, &j1.z.l, &jgot.x.l, &jgot.y.l, &jgot.z.l)
 		if jgot != jwant {
 			t.Fatalf("p256AddDistinctADX(%x, %x) aliased = %x, want %x", j1, j2, jgot, jwant)
+		}
+	}
+}
+
+// TestP256FormulasAliasAnyInput runs each assembly formula with one output
+// at the same address as one input, for every output and input (the
+// contract lets the outputs alias the inputs, not only the same
+// coordinate), and compares the outputs with those of a run without
+// aliasing. b stays apart: it is the curve's constant.
+func TestP256FormulasAliasAnyInput(t *testing.T) {
+	testutil.RequireImplementation(t, "nistec", "adx")
+	in := p256AsmInputs(t)
+	r := testutil.Rand(t)
+	b := &p256B.l
+	// Each takes the three outputs, then the inputs.
+	formulas := []struct {
+		name   string
+		inputs int
+		f      func(a []*[4]uint64)
+	}{
+		{"p256DoubleADX", 3, func(a []*[4]uint64) { p256DoubleADX(a[0], a[1], a[2], a[3], a[4], a[5]) }},
+		{"p256AddADX", 6, func(a []*[4]uint64) { p256AddADX(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], b) }},
+		{"p256AddAffineADX", 5, func(a []*[4]uint64) { p256AddAffineADX(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], b) }},
+		{"p256AddAffineDistinctADX", 5, func(a []*[4]uint64) {
+			p256AddAffineDistinctADX(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7])
+		}},
+		{"p256AddDistinctADX", 6, func(a []*[4]uint64) {
+			p256AddDistinctADX(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8])
+		}},
+	}
+	for _, f := range formulas {
+		for range 4 {
+			vals := make([][4]uint64, f.inputs)
+			for i := range vals {
+				vals[i] = in[r.IntN(len(in))]
+			}
+			run := func(alias, input int) [3][4]uint64 {
+				var out [3][4]uint64
+				args := make([]*[4]uint64, 3+f.inputs)
+				cp := slices.Clone(vals)
+				for i := range cp {
+					args[3+i] = &cp[i]
+				}
+				for o := range out {
+					args[o] = &out[o]
+				}
+				if alias >= 0 {
+					args[alias] = &cp[input]
+				}
+				f.f(args)
+				if alias >= 0 {
+					out[alias] = cp[input]
+				}
+				return out
+			}
+			want := run(-1, 0)
+			for o := range 3 {
+				for i := range f.inputs {
+					if got := run(o, i); got != want {
+						t.Fatalf("%s%x, output %d at input %d = %x, want %x", f.name, vals, o, i, got, want)
+					}
+				}
+			}
 		}
 	}
 }
