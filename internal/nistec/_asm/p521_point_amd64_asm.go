@@ -230,17 +230,18 @@ func p521Inner() {
 		"for x below 2^526 at the address in RSI, using every other register",
 		"but BP. For the assembly's CALL only: it cannot be called from Go.",
 		"Constant time.")
-	check(p521SquareDoubled(p521Words(RSI), AllocLocal(8*18)))
+	check(p521SquareDoubled(p521Words(RSI), AllocLocal(8*16)))
 	RET()
 }
 
 // p521SquareDoubled writes the square of the words x(0) to x(8) (memory
 // operands; a base register must be RSI or SP) for x below 2^526, and its
 // lazy reduction (p521ReduceLazy), whose result registers it returns. w is
-// scratch of 18 words. It doubles x first (d = 2x, nine words, which fit
+// scratch of 16 words. It doubles x first (d = 2x, nine words, which fit
 // for such an x), so that each row i adds x[i]² at word 2i and the cross
 // products x[i]·d[j], j > i, at word i+j (with 2·x[i+1] mod 2^64 for
-// d[i+1], whose low bit is x[i]'s top bit), in rows as the
+// d[i+1], whose low bit is x[i]'s top bit; so no row reads d[0] or d[1],
+// and only d[2] to d[8] are stored), in rows as the
 // multiplication's (low halves on CF, high halves on OF): no pass afterwards to double the
 // cross products and add the squares, as p521SquareWords has. Word k of
 // the accumulator is in p521Ring[k mod 9]; words 2i and 2i+1 are final
@@ -248,16 +249,15 @@ func p521Inner() {
 func p521SquareDoubled(x func(int) Mem, w Mem) [9]Register {
 	r := func(k int) Register { return p521Ring[k%9] }
 	t := func(k int) Mem { return w.Offset(8 * k) }
-	d := func(k int) Mem { return w.Offset(8 * (9 + k)) }
-	Comment("d = 2x")
-	for j := 0; j < 9; j++ {
+	d := func(k int) Mem { return w.Offset(8 * (7 + k)) }
+	Comment("d = 2x, words 2 to 8")
+	for j := 1; j < 9; j++ {
 		MOVQ(x(j), r(j))
 	}
-	for j := 8; j > 0; j-- {
+	for j := 8; j > 1; j-- {
 		SHLQ(U8(1), r(j-1), r(j))
 	}
-	SHLQ(U8(1), r(0))
-	for j := 0; j < 9; j++ {
+	for j := 2; j < 9; j++ {
 		MOVQ(r(j), d(j))
 	}
 
