@@ -3059,7 +3059,7 @@ p256SelectBaseAVX512_entries:
 	VPADDQ    Z3, Z2, Z2
 	ADDQ      $0x00000080, AX
 	CMPQ      AX, CX
-	JB        p256SelectBaseAVX512_entries
+	JNE       p256SelectBaseAVX512_entries
 	VPADDQ    Z5, Z4, Z4
 	MOVQ      out+0(FP), AX
 	VMOVDQU64 Z4, (AX)
@@ -3099,7 +3099,7 @@ p256SelectAVX512_entries:
 	VPADDQ    Z3, Z2, Z2
 	ADDQ      $0x000000c0, AX
 	CMPQ      AX, CX
-	JB        p256SelectAVX512_entries
+	JNE       p256SelectAVX512_entries
 	VPADDQ    Z5, Z4, Z4
 	VPADDQ    Y7, Y6, Y6
 	MOVQ      out+0(FP), AX

@@ -945,8 +945,8 @@ func selectEntryAVX512(name string, m int) {
 	VPADDQ(two, idx0, idx0)
 	VPADDQ(two, idx1, idx1)
 	ADDQ(U32(128), tp)
-	CMPQ(tp, end)
-	JB(LabelRef(loop))
+	CMPQ(tp, end) // the table is a whole number of steps: tp meets end
+	JNE(LabelRef(loop))
 	VPADDQ(acc1, acc0, acc0)
 	op := Load(Param("out"), GP64())
 	VMOVDQU64(acc0, Mem{Base: op})
@@ -1003,8 +1003,8 @@ func selectEntry12AVX512(name string) {
 	VPADDQ(two, idx0, idx0)
 	VPADDQ(two, idx1, idx1)
 	ADDQ(U32(192), tp)
-	CMPQ(tp, end)
-	JB(LabelRef(loop))
+	CMPQ(tp, end) // the table is a whole number of steps: tp meets end
+	JNE(LabelRef(loop))
 	VPADDQ(lo1, lo0, lo0)
 	VPADDQ(hi1, hi0, hi0)
 	op := Load(Param("out"), GP64())
