@@ -2850,7 +2850,6 @@ TEXT ·p521SquareInner(SB), NOSPLIT, $128
 	MOVQ  64(SI), DX
 	MULXQ 64(SI), AX, R14
 	ADDQ  AX, R13
-	ADCQ  $0x00, R14
 
 	// h = w >> 521: h0 in RAX, h[j] in ring register j-1 for j ≥ 1
 	// (w < 2^1052: nothing is lost above).
