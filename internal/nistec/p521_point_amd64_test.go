@@ -4,8 +4,11 @@ package nistec
 
 import (
 	"crypto/elliptic"
+	_ "embed"
 	"math/big"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/impl"
@@ -301,4 +304,135 @@ func BenchmarkP521Formulas(b *testing.B) {
 			p521PointAddADX(&p.x.l, &p.y.l, &p.z.l, &p.x.l, &p.y.l, &p.z.l, &g.x.l, &g.y.l, &g.z.l, &p521B.l)
 		}
 	})
+}
+
+//go:embed p521_field_amd64.s
+var p521FieldAsm string
+
+// TestP521FormulaBounds reads the formula kernels' lines from the comments
+// of the generated assembly, with the multiple of p each subtraction adds,
+// the folds and the final reductions, and checks them against value bounds
+// worked out here: every subtraction's k·p at least the largest value it
+// subtracts, every product's operands below 2^526 (p521MulInner's bound),
+// every sum and shift within nine words, and an output stored without the
+// final reduction below p. Random inputs stay far from these bounds.
+func TestP521FormulaBounds(t *testing.T) {
+	one := big.NewInt(1)
+	p := new(big.Int).Sub(new(big.Int).Lsh(one, 521), one)
+	innerMax := new(big.Int).Lsh(one, 526)
+	words9 := new(big.Int).Lsh(one, 576)
+	// Bounds are exclusive: every value v of a name has 0 ≤ v < bound.
+	product := func(bx, by *big.Int) *big.Int {
+		// (w mod 2^521) + ((w >> 521) mod 2^521) + (w >> 1042).
+		w := new(big.Int).Mul(new(big.Int).Sub(bx, one), new(big.Int).Sub(by, one))
+		b := new(big.Int).Add(new(big.Int).Lsh(p, 1), w.Rsh(w, 1042))
+		return b.Add(b, one)
+	}
+	fold := func(b *big.Int) *big.Int {
+		// (v mod 2^521) + (v >> 521), largest at v = b - 1 or just below
+		// a multiple of 2^521.
+		top := new(big.Int).Sub(b, one)
+		q := new(big.Int).Rsh(top, 521)
+		m := new(big.Int).Add(new(big.Int).And(top, p), q)
+		if q.Sign() > 0 {
+			if below := new(big.Int).Add(p, new(big.Int).Sub(q, one)); below.Cmp(m) > 0 {
+				m = below
+			}
+		}
+		return m.Add(m, one)
+	}
+	kernels := 0
+	blocks := strings.Split(p521FieldAsm, "\nTEXT ")
+	for i, block := range blocks[1:] {
+		if !strings.Contains(block, "// Store the outputs") {
+			continue
+		}
+		kernels++
+		name := block[len("·"):strings.Index(block, "(SB)")]
+		header := blocks[i] // ends with the "// func name(...)" line
+		sig := header[strings.LastIndex(header, "// func "):]
+		bound := map[string]*big.Int{}
+		for _, param := range strings.Split(sig[strings.Index(sig, "(")+1:strings.Index(sig, ")")], ", ") {
+			if n := strings.Fields(param)[0]; n != "x3" && n != "y3" && n != "z3" {
+				bound[n] = p
+			}
+		}
+		get := func(n string) *big.Int {
+			b, ok := bound[n]
+			if !ok {
+				t.Fatalf("%s: %s read before it is written", name, n)
+			}
+			return b
+		}
+		reduced := map[string]bool{}
+		var sub []string // a subtraction waiting for its multiple of p
+		last := ""       // the name the last line wrote, which a fold takes
+		for _, line := range strings.Split(block, "\n") {
+			c, ok := strings.CutPrefix(strings.TrimSpace(line), "// ")
+			if !ok {
+				continue
+			}
+			f := strings.Fields(c)
+			switch {
+			case len(f) == 5 && f[1] == "=":
+				if sub != nil {
+					t.Fatalf("%s: %q has no multiple of p", name, strings.Join(sub, " "))
+				}
+				dst, x, op, y := f[0], f[2], f[3], f[4]
+				last = dst
+				switch op {
+				case "*":
+					bx, by := get(x), get(y)
+					if bx.Cmp(innerMax) > 0 || by.Cmp(innerMax) > 0 {
+						t.Errorf("%s: %q: an operand may reach 2^526", name, c)
+					}
+					bound[dst] = product(bx, by)
+				case "+":
+					bound[dst] = new(big.Int).Sub(new(big.Int).Add(get(x), get(y)), one)
+				case "<<":
+					k, _ := strconv.Atoi(y)
+					bound[dst] = new(big.Int).Add(new(big.Int).Lsh(new(big.Int).Sub(get(x), one), uint(k)), one)
+				case "-":
+					sub = f
+					continue
+				default:
+					t.Fatalf("%s: unknown line %q", name, c)
+				}
+				if bound[dst].Cmp(words9) > 0 {
+					t.Errorf("%s: %q may not fit nine words", name, c)
+				}
+			case len(f) > 2 && f[0] == "plus" && strings.HasSuffix(f[1], "·p"):
+				if sub == nil {
+					t.Fatalf("%s: %q follows no subtraction", name, c)
+				}
+				k, err := strconv.Atoi(strings.TrimSuffix(f[1], "·p"))
+				if err != nil {
+					t.Fatalf("%s: %q: %v", name, c, err)
+				}
+				kp := new(big.Int).Mul(big.NewInt(int64(k)), p)
+				bx, by := get(sub[2]), get(sub[4])
+				// x - y + k·p, for x - y < 0, must not be negative.
+				if kp.Cmp(new(big.Int).Sub(by, one)) < 0 {
+					t.Errorf("%s: %q adds %d·p, below its largest subtrahend", name, strings.Join(sub, " "), k)
+				}
+				if bx.Cmp(kp) > 0 {
+					kp = bx
+				}
+				bound[sub[0]] = kp
+				sub = nil
+			case strings.HasPrefix(c, "fold:"):
+				bound[last] = fold(get(last))
+			case strings.HasSuffix(c, "may be p or above: reduce it"):
+				reduced[f[0]] = true
+			}
+		}
+		for _, o := range []string{"x3", "y3", "z3"} {
+			if !reduced[o] && get(o).Cmp(p) > 0 {
+				t.Errorf("%s: %s is stored without reduction but may be p or above", name, o)
+			}
+		}
+	}
+	if kernels != 5 {
+		t.Fatalf("found %d formula kernels in p521_field_amd64.s, want 5", kernels)
+	}
 }
