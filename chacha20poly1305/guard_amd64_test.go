@@ -5,7 +5,6 @@ package chacha20poly1305
 import (
 	"bytes"
 	"math/rand/v2"
-	"syscall"
 	"testing"
 
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/chacha20"
@@ -13,23 +12,6 @@ import (
 	"github.com/carry-crypto/carry/internal/testutil"
 	xaead "golang.org/x/crypto/chacha20poly1305"
 )
-
-// guardedPage returns a page whose neighbours are not mapped
-// (PROT_NONE), and a function that unmaps them.
-func guardedPage(t *testing.T) (page []byte, free func()) {
-	ps := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 3*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mprotect(mem[:ps], syscall.PROT_NONE); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mprotect(mem[2*ps:], syscall.PROT_NONE); err != nil {
-		t.Fatal(err)
-	}
-	return mem[ps : 2*ps : 2*ps], func() { syscall.Munmap(mem) }
-}
 
 // placeInPage fills page with fill and returns n bytes of it at its end
 // (atEnd) or its start, and the rest of the page.
@@ -57,17 +39,15 @@ func guardADLens() []int {
 	return adLens
 }
 
-// guardPages are six pages with unmapped neighbours (guardedPage), for
-// a kernel's src, dst, ad, tag, key and nonce; they are unmapped when the
-// test ends.
+// guardPages are six pages with unmapped neighbours
+// (testutil.GuardedPages), for a kernel's src, dst, ad, tag, key and
+// nonce; they are unmapped when the test ends.
 type guardPages [6][]byte
 
 func newGuardPages(t *testing.T) *guardPages {
 	var pages guardPages
 	for i := range pages {
-		page, free := guardedPage(t)
-		t.Cleanup(free)
-		pages[i] = page
+		pages[i] = testutil.GuardedPages(t, 1)
 	}
 	return &pages
 }
