@@ -436,3 +436,62 @@ func TestP521FormulaBounds(t *testing.T) {
 		t.Fatalf("found %d formula kernels in p521_field_amd64.s, want 5", kernels)
 	}
 }
+
+// TestP521FoldCarriesIntoTopWord doubles a point whose u = beta << 3 makes
+// the fold's addition carry out of word 7: with beta = x1·gamma reduced
+// lazily to exactly 2^521 + 2^509 - 1, u mod 2^512 is 2^512 - 8 and u >> 521
+// is 8. Random inputs never make words 1 to 7 of a fold's sum all ones.
+func TestP521FoldCarriesIntoTopWord(t *testing.T) {
+	testutil.RequireImplementation(t, "nistec", "adx")
+	one := big.NewInt(1)
+	p := new(big.Int).Sub(new(big.Int).Lsh(one, 521), one)
+	// lazy is p521ReduceLazy's value for the product of a and b:
+	// (w mod 2^521) + ((w >> 521) mod 2^521) + (w >> 1042).
+	lazy := func(a, b *big.Int) *big.Int {
+		w := new(big.Int).Mul(a, b)
+		u := new(big.Int).And(w, p)
+		u.Add(u, new(big.Int).And(new(big.Int).Rsh(w, 521), p))
+		return u.Add(u, w.Rsh(w, 1042))
+	}
+	target := new(big.Int).Add(new(big.Int).Lsh(one, 521), new(big.Int).Lsh(one, 509))
+	target.Sub(target, one)
+	r := testutil.Rand(t)
+	rnd := func() *big.Int {
+		var w [9]uint64
+		for j := range w {
+			w[j] = r.Uint64()
+		}
+		w[8] &= 0xff
+		v := new(big.Int)
+		for j := 8; j >= 0; j-- {
+			v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(w[j]))
+		}
+		return v
+	}
+	found := 0
+	for range 200 {
+		y1 := rnd()
+		gamma := lazy(y1, y1)
+		inv := new(big.Int).ModInverse(gamma, p)
+		if inv == nil {
+			continue
+		}
+		x1 := inv.Mul(inv, target)
+		x1.Mod(x1, p)
+		if lazy(x1, gamma).Cmp(target) != 0 {
+			continue // beta is target - p, which folds without the carry
+		}
+		found++
+		q := p521Jacobian{p521Element{p521Words(x1)}, p521Element{p521Words(y1)}, p521Element{p521Words(rnd())}}
+		var want, got p521Jacobian
+		p521InGo(func() { want.double(&q) })
+		p521DoubleADX(&got.x.l, &got.y.l, &got.z.l, &q.x.l, &q.y.l, &q.z.l)
+		if got != want {
+			t.Fatalf("p521DoubleADX(%x) = %x, want %x", q, got, want)
+		}
+		if found == 8 {
+			return
+		}
+	}
+	t.Fatalf("found %d inputs whose beta is 2^521 + 2^509 - 1, want 8", found)
+}
