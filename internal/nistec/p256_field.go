@@ -637,7 +637,6 @@ func p256MulGeneric(z, x, y *[4]uint64) {
 	t2 := w6
 	t3 := w7
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xffffffffffffffff, 0)
 	r1, b := bits.Sub64(t1, 0xffffffff, b)
 	r2, b := bits.Sub64(t2, 0x0, b)
@@ -778,7 +777,6 @@ func p256SquareGeneric(z, x *[4]uint64) {
 	t2 := w6
 	t3 := w7
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xffffffffffffffff, 0)
 	r1, b := bits.Sub64(t1, 0xffffffff, b)
 	r2, b := bits.Sub64(t2, 0x0, b)
@@ -799,7 +797,6 @@ func p256Add(z, x, y *[4]uint64) {
 	t2, c := bits.Add64(x[2], y[2], c)
 	t3, c := bits.Add64(x[3], y[3], c)
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xffffffffffffffff, 0)
 	r1, b := bits.Sub64(t1, 0xffffffff, b)
 	r2, b := bits.Sub64(t2, 0x0, b)

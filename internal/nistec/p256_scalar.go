@@ -622,7 +622,6 @@ func p256OrdMul(z, x, y *[4]uint64) {
 	t2 := w6
 	t3 := w7
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xf3b9cac2fc632551, 0)
 	r1, b := bits.Sub64(t1, 0xbce6faada7179e84, b)
 	r2, b := bits.Sub64(t2, 0xffffffffffffffff, b)
@@ -643,7 +642,6 @@ func p256OrdAdd(z, x, y *[4]uint64) {
 	t2, c := bits.Add64(x[2], y[2], c)
 	t3, c := bits.Add64(x[3], y[3], c)
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xf3b9cac2fc632551, 0)
 	r1, b := bits.Sub64(t1, 0xbce6faada7179e84, b)
 	r2, b := bits.Sub64(t2, 0xffffffffffffffff, b)

@@ -1013,7 +1013,6 @@ func p384MulGeneric(z, x, y *[6]uint64) {
 	t4 := w10
 	t5 := w11
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xffffffff, 0)
 	r1, b := bits.Sub64(t1, 0xffffffff00000000, b)
 	r2, b := bits.Sub64(t2, 0xfffffffffffffffe, b)
@@ -1371,7 +1370,6 @@ func p384SquareGeneric(z, x *[6]uint64) {
 	t4 := w10
 	t5 := w11
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xffffffff, 0)
 	r1, b := bits.Sub64(t1, 0xffffffff00000000, b)
 	r2, b := bits.Sub64(t2, 0xfffffffffffffffe, b)
@@ -1398,7 +1396,6 @@ func p384AddGeneric(z, x, y *[6]uint64) {
 	t4, c := bits.Add64(x[4], y[4], c)
 	t5, c := bits.Add64(x[5], y[5], c)
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xffffffff, 0)
 	r1, b := bits.Sub64(t1, 0xffffffff00000000, b)
 	r2, b := bits.Sub64(t2, 0xfffffffffffffffe, b)

@@ -964,7 +964,6 @@ func p384OrdMul(z, x, y *[6]uint64) {
 	t4 := w10
 	t5 := w11
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xecec196accc52973, 0)
 	r1, b := bits.Sub64(t1, 0x581a0db248b0a77a, b)
 	r2, b := bits.Sub64(t2, 0xc7634d81f4372ddf, b)
@@ -991,7 +990,6 @@ func p384OrdAdd(z, x, y *[6]uint64) {
 	t4, c := bits.Add64(x[4], y[4], c)
 	t5, c := bits.Add64(x[5], y[5], c)
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xecec196accc52973, 0)
 	r1, b := bits.Sub64(t1, 0x581a0db248b0a77a, b)
 	r2, b := bits.Sub64(t2, 0xc7634d81f4372ddf, b)

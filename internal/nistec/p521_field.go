@@ -1598,7 +1598,6 @@ func p521AddGeneric(z, x, y *[9]uint64) {
 	t8, c := bits.Add64(x[8], y[8], c)
 	_ = c
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xffffffffffffffff, 0)
 	r1, b := bits.Sub64(t1, 0xffffffffffffffff, b)
 	r2, b := bits.Sub64(t2, 0xffffffffffffffff, b)

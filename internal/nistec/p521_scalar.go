@@ -1490,7 +1490,6 @@ func p521OrdMul(z, x, y *[9]uint64) {
 	t8 = c1 + c2
 
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xbb6fb71e91386409, 0)
 	r1, b := bits.Sub64(t1, 0x3bb5c9b8899c47ae, b)
 	r2, b := bits.Sub64(t2, 0x7fcc0148f709a5d0, b)
@@ -1526,7 +1525,6 @@ func p521OrdAdd(z, x, y *[9]uint64) {
 	t8, c := bits.Add64(x[8], y[8], c)
 	_ = c
 	// Subtract the modulus once; keep the difference unless it borrowed.
-	var b uint64
 	r0, b := bits.Sub64(t0, 0xbb6fb71e91386409, 0)
 	r1, b := bits.Sub64(t1, 0x3bb5c9b8899c47ae, b)
 	r2, b := bits.Sub64(t2, 0x7fcc0148f709a5d0, b)

@@ -347,6 +347,11 @@ func TestBaseSafeDigits(t *testing.T) {
 		if c.row != 1<<(c.w-1) || c.w*c.total < 8*c.c.scalarSize+1 {
 			t.Fatalf("%s: %d digits of %d bits, rows of %d", c.c.params.Name, c.total, c.w, c.row)
 		}
+		// One digit fewer must not do: a spare digit is always zero and
+		// costs a table row and an addition of every ScalarBaseMult.
+		if c.w*(c.total-1) >= 8*c.c.scalarSize+1 {
+			t.Errorf("%s: %d digits of %d bits, one more than %d bits need", c.c.params.Name, c.total, c.w, 8*c.c.scalarSize+1)
+		}
 		i := c.safe - 1
 		bound := new(big.Int).Lsh(big.NewInt(int64(c.row)), uint(c.w*i))
 		below := new(big.Int).Lsh(big.NewInt(1), uint(c.w*i)) // > 2^(w-1)·Σ 2^(wk), k < i
@@ -402,10 +407,11 @@ func TestP256HasX(t *testing.T) { testHasX(t, &p256Case, NewP256Point, newP256Ge
 func TestP384HasX(t *testing.T) { testHasX(t, &p384Case, NewP384Point, newP384Generator) }
 func TestP521HasX(t *testing.T) { testHasX(t, &p521Case, NewP521Point, newP521Generator) }
 
-// TestScalarMultLow checks the bound ScalarMult's incomplete additions rely
-// on: above digit pNNNScalarMultLow - 1, the largest sum of the digits above
-// (16·Σ 2^(5m)) plus 16 is below n, and it is not below the digit under it,
-// so that the complete formulas there are needed.
+// TestScalarMultLow checks the number of ScalarMult's digits (the fewest
+// that hold one bit more than the scalar) and the bound its incomplete
+// additions rely on: above digit pNNNScalarMultLow - 1, the largest sum of
+// the digits above (16·Σ 2^(5m)) plus 16 is below n, and it is not below
+// the digit under it, so that the complete formulas there are needed.
 func TestScalarMultLow(t *testing.T) {
 	for _, c := range []struct {
 		c           *curveCase
@@ -421,6 +427,10 @@ func TestScalarMultLow(t *testing.T) {
 				sum.Add(sum, new(big.Int).Lsh(big.NewInt(16), uint(5*m)))
 			}
 			return sum
+		}
+		// The digits hold one bit more than the scalar, and one fewer would not.
+		if bits := 8*c.c.scalarSize + 1; 5*c.digits < bits || 5*(c.digits-1) >= bits {
+			t.Errorf("%s: %d digits of 5 bits for %d bits", c.c.params.Name, c.digits, bits)
 		}
 		if c.low < 1 || bound(c.low).Cmp(c.c.params.N) >= 0 {
 			t.Errorf("%s: digit %d is not safe", c.c.params.Name, c.low)

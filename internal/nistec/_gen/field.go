@@ -98,7 +98,6 @@ func emitKernels(e *emitter, f *modulus) {
 func emitCondSub(e *emitter, f *modulus, top string) {
 	n := f.words
 	e.p("// Subtract the modulus once; keep the difference unless it borrowed.")
-	e.p("var b uint64")
 	for j := 0; j < n; j++ {
 		in := "0"
 		if j > 0 {
