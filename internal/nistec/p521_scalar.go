@@ -650,7 +650,6 @@ func p521OrdMul(z, x, y *[9]uint64) {
 	x0, x1, x2, x3, x4, x5, x6, x7, x8 := x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8]
 	var t0, t1, t2, t3, t4, t5, t6, t7, t8 uint64
 	var hi, lo, hi2, lo2, c, c1, c2, q uint64
-	_, _ = hi2, lo2
 
 	// Step 0: t = (t + x·y[0] + q·m) / 2^64.
 	yi0 := y[0]

@@ -156,7 +156,6 @@ func emitMulFused(e *emitter, f *modulus) {
 		e.p("var top uint64")
 	}
 	e.p("var hi, lo, hi2, lo2, c, c1, c2, q uint64")
-	e.p("_, _ = hi2, lo2")
 	for i := 0; i < n; i++ {
 		first := i == 0
 		e.p("")
