@@ -821,7 +821,7 @@ func p256Sub(z, x, y *[4]uint64) {
 	var c uint64
 	z[0], c = bits.Add64(t0, mask, c)
 	z[1], c = bits.Add64(t1, 0xffffffff&mask, c)
-	z[2], c = bits.Add64(t2, 0, c)
+	z[2], c = bits.Add64(t2, 0x0&mask, c)
 	z[3], c = bits.Add64(t3, 0xffffffff00000001&mask, c)
 }
 
@@ -832,7 +832,7 @@ var p256One = [4]uint64{0x0000000000000001, 0xffffffff00000000, 0xffffffffffffff
 // it is below m, 0 otherwise. Constant time.
 func p256FromBytes(z *[4]uint64, b *[32]byte) int {
 	var buf [32]byte
-	*(*[32]byte)(buf[0:]) = *b // an array copy: copy would test for overlap
+	*(*[32]byte)(buf[len(buf)-32:]) = *b // an array copy: copy would test for overlap
 	z[0] = binary.BigEndian.Uint64(buf[24:])
 	z[1] = binary.BigEndian.Uint64(buf[16:])
 	z[2] = binary.BigEndian.Uint64(buf[8:])
@@ -852,5 +852,5 @@ func p256ToBytes(out *[32]byte, x *[4]uint64) {
 	binary.BigEndian.PutUint64(buf[16:], x[1])
 	binary.BigEndian.PutUint64(buf[8:], x[2])
 	binary.BigEndian.PutUint64(buf[0:], x[3])
-	*out = *(*[32]byte)(buf[0:])
+	*out = *(*[32]byte)(buf[len(buf)-32:])
 }

@@ -658,7 +658,7 @@ func p256OrdAdd(z, x, y *[4]uint64) {
 // it is below m, 0 otherwise. Constant time.
 func p256OrdFromBytes(z *[4]uint64, b *[32]byte) int {
 	var buf [32]byte
-	*(*[32]byte)(buf[0:]) = *b // an array copy: copy would test for overlap
+	*(*[32]byte)(buf[len(buf)-32:]) = *b // an array copy: copy would test for overlap
 	z[0] = binary.BigEndian.Uint64(buf[24:])
 	z[1] = binary.BigEndian.Uint64(buf[16:])
 	z[2] = binary.BigEndian.Uint64(buf[8:])
@@ -678,5 +678,5 @@ func p256OrdToBytes(out *[32]byte, x *[4]uint64) {
 	binary.BigEndian.PutUint64(buf[16:], x[1])
 	binary.BigEndian.PutUint64(buf[8:], x[2])
 	binary.BigEndian.PutUint64(buf[0:], x[3])
-	*out = *(*[32]byte)(buf[0:])
+	*out = *(*[32]byte)(buf[len(buf)-32:])
 }

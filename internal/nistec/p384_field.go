@@ -1439,7 +1439,7 @@ var p384One = [6]uint64{0xffffffff00000001, 0x00000000ffffffff, 0x00000000000000
 // it is below m, 0 otherwise. Constant time.
 func p384FromBytes(z *[6]uint64, b *[48]byte) int {
 	var buf [48]byte
-	*(*[48]byte)(buf[0:]) = *b // an array copy: copy would test for overlap
+	*(*[48]byte)(buf[len(buf)-48:]) = *b // an array copy: copy would test for overlap
 	z[0] = binary.BigEndian.Uint64(buf[40:])
 	z[1] = binary.BigEndian.Uint64(buf[32:])
 	z[2] = binary.BigEndian.Uint64(buf[24:])
@@ -1465,5 +1465,5 @@ func p384ToBytes(out *[48]byte, x *[6]uint64) {
 	binary.BigEndian.PutUint64(buf[16:], x[3])
 	binary.BigEndian.PutUint64(buf[8:], x[4])
 	binary.BigEndian.PutUint64(buf[0:], x[5])
-	*out = *(*[48]byte)(buf[0:])
+	*out = *(*[48]byte)(buf[len(buf)-48:])
 }

@@ -1596,7 +1596,6 @@ func p521AddGeneric(z, x, y *[9]uint64) {
 	t6, c := bits.Add64(x[6], y[6], c)
 	t7, c := bits.Add64(x[7], y[7], c)
 	t8, c := bits.Add64(x[8], y[8], c)
-	_ = c
 	// Subtract the modulus once; keep the difference unless it borrowed.
 	r0, b := bits.Sub64(t0, 0xffffffffffffffff, 0)
 	r1, b := bits.Sub64(t1, 0xffffffffffffffff, b)
@@ -1652,7 +1651,7 @@ var p521One = [9]uint64{0x0000000000000001, 0x0000000000000000, 0x00000000000000
 // it is below m, 0 otherwise. Constant time.
 func p521FromBytes(z *[9]uint64, b *[66]byte) int {
 	var buf [72]byte
-	*(*[66]byte)(buf[6:]) = *b // an array copy: copy would test for overlap
+	*(*[66]byte)(buf[len(buf)-66:]) = *b // an array copy: copy would test for overlap
 	z[0] = binary.BigEndian.Uint64(buf[64:])
 	z[1] = binary.BigEndian.Uint64(buf[56:])
 	z[2] = binary.BigEndian.Uint64(buf[48:])
@@ -1687,5 +1686,5 @@ func p521ToBytes(out *[66]byte, x *[9]uint64) {
 	binary.BigEndian.PutUint64(buf[16:], x[6])
 	binary.BigEndian.PutUint64(buf[8:], x[7])
 	binary.BigEndian.PutUint64(buf[0:], x[8])
-	*out = *(*[66]byte)(buf[6:])
+	*out = *(*[66]byte)(buf[len(buf)-66:])
 }

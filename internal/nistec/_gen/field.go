@@ -240,12 +240,11 @@ func emitAddSub(e *emitter, f *modulus) {
 	for j := 0; j < n; j++ {
 		e.p("t%d, c := bits.Add64(x[%d], y[%d], c)", j, j, j)
 	}
+	top := ""
 	if f.hasTop() {
-		emitCondSub(e, f, "c")
-	} else {
-		e.p("_ = c")
-		emitCondSub(e, f, "")
+		top = "c"
 	}
+	emitCondSub(e, f, top)
 	e.p("}")
 	e.p("")
 	if f.scalar {
@@ -267,8 +266,6 @@ func emitAddSub(e *emitter, f *modulus) {
 	for j := 0; j < n; j++ {
 		w := f.word(j)
 		switch w {
-		case 0:
-			e.p("z[%d], c = bits.Add64(t%d, 0, c)", j, j)
 		case ones:
 			e.p("z[%d], c = bits.Add64(t%d, mask, c)", j, j)
 		default:
@@ -294,7 +291,7 @@ func emitBytes(e *emitter, f *modulus) {
 	e.p("// it is below m, 0 otherwise. Constant time.")
 	e.p("func %sFromBytes(z *[%d]uint64, b *[%d]byte) int {", f.pre, n, l)
 	e.p("var buf [%d]byte", 8*n)
-	e.p("*(*[%d]byte)(buf[%d:]) = *b // an array copy: copy would test for overlap", l, 8*n-l)
+	e.p("*(*[%d]byte)(buf[len(buf)-%d:]) = *b // an array copy: copy would test for overlap", l, l)
 	for j := 0; j < n; j++ {
 		e.p("z[%d] = binary.BigEndian.Uint64(buf[%d:])", j, 8*(n-1-j))
 	}
@@ -311,7 +308,7 @@ func emitBytes(e *emitter, f *modulus) {
 	for j := 0; j < n; j++ {
 		e.p("binary.BigEndian.PutUint64(buf[%d:], x[%d])", 8*(n-1-j), j)
 	}
-	e.p("*out = *(*[%d]byte)(buf[%d:])", l, 8*n-l)
+	e.p("*out = *(*[%d]byte)(buf[len(buf)-%d:])", l, l)
 	e.p("}")
 	e.p("")
 }
