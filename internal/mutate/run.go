@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	gobuild "go/build"
+	"go/scanner"
+	"go/token"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -591,7 +593,7 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 		for name, path := range out {
 			got, _ := os.ReadFile(path)
 			want, err := os.ReadFile(filepath.Join(p.dir, name))
-			if err != nil || !sameGenerated(got, want) {
+			if err != nil || !sameGenerated(name, got, want) {
 				return nil, fmt.Errorf("%s: %s differs from what %s generates; regenerate it first", rel, name, g.dir)
 			}
 			g.base[name] = got
@@ -672,11 +674,51 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 	return t, nil
 }
 
-// sameGenerated compares generated files, ignoring comments (the header
-// that records the command that made them, and the comments avo writes
-// into the assembly) but not directives such as //go:build.
-func sameGenerated(a, b []byte) bool {
+// sameGenerated compares the generated files a and b, both named name,
+// ignoring comments (the header that records the command that made them,
+// and the comments avo writes into the assembly) but not directives such
+// as //go:build. Go files compare by their tokens, so that a change of
+// layout alone (where a composite literal's lines break) is no change.
+func sameGenerated(name string, a, b []byte) bool {
+	if strings.HasSuffix(name, ".go") {
+		ta, okA := goTokens(a)
+		tb, okB := goTokens(b)
+		if okA && okB {
+			return bytes.Equal(directives(a), directives(b)) && slices.Equal(ta, tb)
+		}
+	}
 	return bytes.Equal(stripComments(a), stripComments(b))
+}
+
+// goTokens returns the tokens of the Go source src without its comments,
+// and false if src does not scan.
+func goTokens(src []byte) ([]string, bool) {
+	fset := token.NewFileSet()
+	var s scanner.Scanner
+	ok := true
+	s.Init(fset.AddFile("", fset.Base(), len(src)), src, func(token.Position, string) { ok = false }, 0)
+	var toks []string
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return toks, ok
+		}
+		if tok == token.SEMICOLON {
+			lit = "" // written or inserted at a newline: the same
+		}
+		toks = append(toks, tok.String()+" "+lit)
+	}
+}
+
+// directives returns the lines of src that begin with //go:.
+func directives(src []byte) []byte {
+	var out []byte
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		if line = bytes.TrimSpace(line); bytes.HasPrefix(line, []byte("//go:")) {
+			out = append(append(out, line...), '\n')
+		}
+	}
+	return out
 }
 
 func stripComments(src []byte) []byte {
@@ -762,7 +804,7 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 		}
 		for name, path := range out {
 			got, _ := os.ReadFile(path)
-			if !sameGenerated(got, g.base[name]) {
+			if !sameGenerated(name, got, g.base[name]) {
 				overlay[filepath.Join(r.p.dir, name)] = path
 				changed = append(changed, name)
 			}
