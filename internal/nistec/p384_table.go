@@ -1394,10 +1394,14 @@ var p384BaseTable = [77][16]p384Affine{
 	},
 }
 
+// p384VerifyWindow is the width of the NAF of u1 in
+// VarTimeDoubleScalarBaseMult, whose digits index p384VerifyTable.
+const p384VerifyWindow = 7
+
 // p384VerifyTable holds the odd multiples (2j+1)·G of the generator for
-// j = 0 to 31, for the width-7 NAF of VarTimeDoubleScalarBaseMult. They are
-// affine, in the Montgomery domain (3 KiB).
-var p384VerifyTable = [32]p384Affine{
+// j = 0 to 31, the digits 1 to 63 of the NAF. They are affine, in the
+// Montgomery domain (3 KiB).
+var p384VerifyTable = [1 << (p384VerifyWindow - 2)]p384Affine{
 	{p384Element{[6]uint64{0x3dd0756649c0b528, 0x20e378e2a0d6ce38, 0x879c3afc541b4d6e, 0x6454868459a30eff, 0x812ff723614ede2b, 0x4d3aadc2299e1513}}, p384Element{[6]uint64{0x23043dad4b03a4fe, 0xa1bfa8bf7bb4a9ac, 0x8bade7562e83b050, 0xc6c3521968f4ffd9, 0xdd8002263969a840, 0x2b78abc25a15c5e9}}}, // 1·G
 	{p384Element{[6]uint64{0x05e4dbe6c1dc4073, 0xc54ea9fff04f779c, 0x6b2034e9a170ccf0, 0x3a48d732d51c6c3e, 0xe36f7e2d263aa470, 0xd283fe68e7c1c3ac}}, p384Element{[6]uint64{0x7e284821c04ee157, 0x92d789a77ae0e36d, 0x132663c04ef67446, 0x68012d5ad2e1d0b4, 0xf6db68b15102b339, 0x465465fc983292af}}}, // 3·G
 	{p384Element{[6]uint64{0xbb595eba68f1f0df, 0xc185c0cbcc873466, 0x7f1eb1b5293c703b, 0x60db2cf5aacc05e6, 0xc676b987e2e8e4c6, 0xe1bb26b11d178ffb}}, p384Element{[6]uint64{0x2b694ba07073fa21, 0x22c16e2e72f34566, 0x80b61b3101c35b99, 0x4b237faf982c0411, 0xe6c5944024de236d, 0x4db1c9d6e209e4a3}}}, // 5·G

@@ -104,7 +104,7 @@ func (p *P384Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *P384Point, u2 []by
 	var naf [8*p384ScalarLength + 1]int8
 	wnafVarTime(naf[:], u2)
 	var naf1 [8*p384ScalarLength + 1]int8
-	wnafVarTimeW(naf1[:], u1, 7)
+	wnafVarTimeW(naf1[:], u1, p384VerifyWindow)
 	var a p384Affine
 
 	var acc p384Jacobian // the identity, Z = 0

@@ -64,10 +64,14 @@ func tableFile(c *curve) []byte {
 	if v := c.verifyWindow(); v > 0 {
 		m := 1 << (v - 2)
 		e.p("")
+		e.p("// %sVerifyWindow is the width of the NAF of u1 in", c.name)
+		e.p("// VarTimeDoubleScalarBaseMult, whose digits index %sVerifyTable.", c.name)
+		e.p("const %sVerifyWindow = %d", c.name, v)
+		e.p("")
 		e.p("// %sVerifyTable holds the odd multiples (2j+1)·G of the generator for", c.name)
-		e.p("// j = 0 to %d, for the width-%d NAF of VarTimeDoubleScalarBaseMult. They are", m-1, v)
-		e.p("// affine, in the Montgomery domain (%d KiB).", m*2*c.words*8/1024)
-		e.p("var %sVerifyTable = [%d]%sAffine{", c.name, m, c.name)
+		e.p("// j = 0 to %d, the digits 1 to %d of the NAF. They are affine, in the", m-1, 2*m-1)
+		e.p("// Montgomery domain (%d KiB).", m*2*c.words*8/1024)
+		e.p("var %sVerifyTable = [1 << (%sVerifyWindow - 2)]%sAffine{", c.name, c.name, c.name)
 		x2, y2 := affineAdd(c.p, c.gx, c.gy, c.gx, c.gy)
 		x, y := c.gx, c.gy
 		for j := 0; j < m; j++ {

@@ -112,7 +112,7 @@ func (p *{{.Name}}Point) VarTimeDoubleScalarBaseMult(u1 []byte, q *{{.Name}}Poin
 	wnafVarTime(naf[:], u2)
 	{{- if .VerifyWindow}}
 	var naf1 [8*{{.Lower}}ScalarLength + 1]int8
-	wnafVarTimeW(naf1[:], u1, {{.VerifyWindow}})
+	wnafVarTimeW(naf1[:], u1, {{.Lower}}VerifyWindow)
 	var a {{.Lower}}Affine
 	{{- else}}
 	var d1 [{{.Lower}}BaseDigits]int32
