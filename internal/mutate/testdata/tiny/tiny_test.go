@@ -75,3 +75,9 @@ func TestArch(t *testing.T) {
 		t.Error("Arch")
 	}
 }
+
+func TestBump(t *testing.T) {
+	if got, want := Bump(1), 1+Arch()/64; got != want {
+		t.Errorf("Bump(1) = %d, want %d", got, want)
+	}
+}
