@@ -309,6 +309,9 @@ func TestSameGenerated(t *testing.T) {
 	if !sameGenerated("a.s", []byte(a), []byte(b)) {
 		t.Error("files that differ in comments only compare different")
 	}
+	if !sameGenerated("a.s", []byte(a), []byte(strings.ReplaceAll(a, "\tRET", "RET  "))) {
+		t.Error("assembly that differs in indentation only compares different")
+	}
 	for _, c := range []string{
 		strings.Replace(a, "MULXQ", "MULQ", 1),
 		strings.Replace(a, "//go:build !purego\n", "", 1),

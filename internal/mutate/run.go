@@ -676,8 +676,8 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 
 // sameGenerated compares the generated files a and b, both named name,
 // ignoring comments (the header that records the command that made them,
-// and the comments avo writes into the assembly) but not directives such
-// as //go:build. Go files compare by their tokens, so that a change of
+// and the comments avo writes into the assembly) and indentation, but not
+// directives such as //go:build. Go files compare by their tokens, so that a change of
 // layout alone (where a composite literal's lines break) is no change.
 func sameGenerated(name string, a, b []byte) bool {
 	if strings.HasSuffix(name, ".go") {
@@ -721,13 +721,15 @@ func directives(src []byte) []byte {
 	return out
 }
 
+// stripComments returns src's lines without comments, blank lines and the
+// blanks around them (the assembler reads an indented line the same).
 func stripComments(src []byte) []byte {
 	var out []byte
 	for _, line := range bytes.Split(src, []byte("\n")) {
 		if i := bytes.Index(line, []byte("//")); i >= 0 && !bytes.HasPrefix(line[i:], []byte("//go:")) {
-			line = bytes.TrimRight(line[:i], " \t")
+			line = line[:i]
 		}
-		if len(line) > 0 {
+		if line = bytes.TrimSpace(line); len(line) > 0 {
 			out = append(append(out, line...), '\n')
 		}
 	}
