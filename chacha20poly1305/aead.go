@@ -131,7 +131,8 @@ func openPieces(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphert
 }
 
 // openWith is open's work, with head, zeroed, as the keystream buffer of
-// keyAndHead. It reports whether the tag was right; if not, out is zeroed.
+// keyAndHead. It reports whether the tag was right, and writes out only if
+// it was (open zeroes out otherwise).
 func openWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData, tag []byte) bool {
 	var s chacha20.State
 	var mac poly1305.MAC
@@ -141,7 +142,6 @@ func openWith(head []byte, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciph
 	// Whether the tag is right is public (it is Open's result), so it
 	// may be branched on; the comparison itself is constant time.
 	if subtle.ConstantTimeCompare(want[:], tag) != 1 {
-		clear(out)
 		return false
 	}
 	subtle.XORBytes(out[:n], ciphertext[:n], head[blockSize:])
