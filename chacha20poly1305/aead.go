@@ -294,7 +294,7 @@ const smallMAC = 256
 // as 64-bit little-endian integers.
 func lengthsBlock(adLen, ctLen int) [16]byte {
 	var b [16]byte
-	binary.LittleEndian.PutUint64(b[0:8], uint64(adLen))
-	binary.LittleEndian.PutUint64(b[8:16], uint64(ctLen))
+	binary.LittleEndian.PutUint64(b[:], uint64(adLen))
+	binary.LittleEndian.PutUint64(b[8:], uint64(ctLen))
 	return b
 }
