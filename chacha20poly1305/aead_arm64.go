@@ -95,13 +95,11 @@ func openNEON(key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, addit
 func macARM64(tag *[Overhead]byte, block0 *[blockSize]byte, additionalData, ciphertext []byte) {
 	var h [3]uint64
 	r := [2]uint64{
-		binary.LittleEndian.Uint64(block0[0:8]) & 0x0ffffffc0fffffff,
-		binary.LittleEndian.Uint64(block0[8:16]) & 0x0ffffffc0ffffffc,
+		binary.LittleEndian.Uint64(block0[:]) & 0x0ffffffc0fffffff,
+		binary.LittleEndian.Uint64(block0[8:]) & 0x0ffffffc0ffffffc,
 	}
 	k := len(additionalData) &^ 15
-	if k > 0 {
-		polyBlocksARM64(&h, &r, additionalData[:k])
-	}
+	polyBlocksARM64(&h, &r, additionalData[:k])
 	if k < len(additionalData) {
 		var pad [16]byte
 		copy(pad[:], additionalData[k:])
@@ -115,7 +113,7 @@ func macARM64(tag *[Overhead]byte, block0 *[blockSize]byte, additionalData, ciph
 	binary.LittleEndian.PutUint64(buf[n:], uint64(len(additionalData)))
 	binary.LittleEndian.PutUint64(buf[n+8:], uint64(len(ciphertext)))
 	polyBlocksARM64(&h, &r, buf[:n+16])
-	polyFinish(tag, &h, (*[16]byte)(block0[16:32]))
+	polyFinish(tag, &h, (*[16]byte)(block0[16:]))
 }
 
 // polyFinish writes to tag h, fully reduced modulo 2^130 - 5, plus s,
@@ -130,8 +128,8 @@ func polyFinish(tag *[Overhead]byte, h *[3]uint64, s *[16]byte) {
 	mask := -(t2 >> 2)
 	h0 := h[0] ^ mask&(h[0]^t0)
 	h1 := h[1] ^ mask&(h[1]^t1)
-	h0, c = bits.Add64(h0, binary.LittleEndian.Uint64(s[0:8]), 0)
-	h1, _ = bits.Add64(h1, binary.LittleEndian.Uint64(s[8:16]), c)
-	binary.LittleEndian.PutUint64(tag[0:8], h0)
-	binary.LittleEndian.PutUint64(tag[8:16], h1)
+	h0, c = bits.Add64(h0, binary.LittleEndian.Uint64(s[:]), 0)
+	h1, _ = bits.Add64(h1, binary.LittleEndian.Uint64(s[8:]), c)
+	binary.LittleEndian.PutUint64(tag[:], h0)
+	binary.LittleEndian.PutUint64(tag[8:], h1)
 }
