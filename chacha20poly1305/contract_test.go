@@ -14,8 +14,9 @@ import (
 // dst, and refusal of a changed nonce, additional data or ciphertext.
 
 // contractLengths are the plaintext and additional data lengths the
-// contract is checked at: empty, short, and around 8 KiB.
-var contractLengths = []int{0, 1, 156, 8192, 8193, 8208}
+// contract is checked at: empty, one block or less (the short kernels),
+// short, and around 8 KiB.
+var contractLengths = []int{0, 1, 40, 156, 8192, 8193, 8208}
 
 // forEachContractCase runs f for each AEAD variant and each pair of
 // plaintext and additional data lengths, with a fresh AEAD, nonce, plaintext
