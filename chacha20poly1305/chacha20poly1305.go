@@ -39,6 +39,10 @@ const (
 // 2^32 - 1 blocks of 64 bytes (RFC 8439, Section 2.8: P_MAX).
 const maxPlaintext = (1<<32 - 1) * 64
 
+// maxCiphertext is the longest ciphertext, the plaintext's with its tag
+// (RFC 8439, Section 2.8: C_MAX).
+const maxCiphertext = maxPlaintext + Overhead
+
 var errOpen = errors.New("chacha20poly1305: message authentication failed")
 
 var errFIPS = errors.New("chacha20poly1305: use of ChaCha20Poly1305 is not allowed in FIPS 140-only mode")
@@ -143,7 +147,7 @@ func (c *chacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) (
 		}
 		return ret, nil
 	}
-	if uint64(len(ciphertext)) > maxPlaintext+Overhead {
+	if uint64(len(ciphertext)) > maxCiphertext {
 		panic("chacha20poly1305: ciphertext too large")
 	}
 	return open(p, dst, &c.key, (*[NonceSize]byte)(nonce), ciphertext, additionalData)

@@ -153,11 +153,12 @@ func TestSizes(t *testing.T) {
 	if NonceSize != 12 || NonceSizeX != 24 {
 		t.Errorf("NonceSize %d, NonceSizeX %d", NonceSize, NonceSizeX)
 	}
-	// RFC 8439, Section 2.8: P_MAX is 274,877,906,880 bytes. TestTooLargePanics
-	// checks that one byte more is refused; a length at the limit cannot be
-	// sealed in a test.
-	if maxPlaintext != 274_877_906_880 {
-		t.Errorf("maxPlaintext %d, want RFC 8439's P_MAX 274877906880", uint64(maxPlaintext))
+	// RFC 8439, Section 2.8: P_MAX is 274,877,906,880 bytes and C_MAX 16 more.
+	// TestTooLargePanics checks that one byte more is refused; a length at
+	// the limit cannot be sealed or opened in a test.
+	if maxPlaintext != 274_877_906_880 || maxCiphertext != 274_877_906_896 {
+		t.Errorf("maxPlaintext %d, maxCiphertext %d, want RFC 8439's P_MAX 274877906880 and C_MAX 274877906896",
+			uint64(maxPlaintext), uint64(maxCiphertext))
 	}
 }
 

@@ -70,7 +70,7 @@ func (x *xchacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) 
 	if len(ciphertext) < Overhead {
 		return nil, errOpen
 	}
-	if uint64(len(ciphertext)) > maxPlaintext+Overhead {
+	if uint64(len(ciphertext)) > maxCiphertext {
 		panic("chacha20poly1305: ciphertext too large")
 	}
 	key, n := x.subKey(nonce)
