@@ -42,7 +42,7 @@ func (*xchacha20poly1305) Overhead() int { return Overhead }
 // subkey of the key and the nonce's first 16 bytes, and four zero bytes
 // followed by the nonce's last 8.
 func (x *xchacha20poly1305) subKey(nonce []byte) (key [KeySize]byte, n [NonceSize]byte) {
-	chacha20.HChaCha20(&key, &x.key, (*[chacha20.HNonceSize]byte)(nonce[0:16]))
+	chacha20.HChaCha20(&key, &x.key, (*[chacha20.HNonceSize]byte)(nonce))
 	copy(n[4:], nonce[16:24])
 	return key, n
 }
