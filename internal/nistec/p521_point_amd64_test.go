@@ -456,21 +456,9 @@ func TestP521FoldCarriesIntoTopWord(t *testing.T) {
 	target := new(big.Int).Add(new(big.Int).Lsh(one, 521), new(big.Int).Lsh(one, 509))
 	target.Sub(target, one)
 	r := testutil.Rand(t)
-	rnd := func() *big.Int {
-		var w [9]uint64
-		for j := range w {
-			w[j] = r.Uint64()
-		}
-		w[8] &= 0xff
-		v := new(big.Int)
-		for j := 8; j >= 0; j-- {
-			v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(w[j]))
-		}
-		return v
-	}
 	found := 0
 	for range 200 {
-		y1 := rnd()
+		y1 := randomBelow(r, p)
 		gamma := lazy(y1, y1)
 		inv := new(big.Int).ModInverse(gamma, p)
 		if inv == nil {
@@ -482,7 +470,7 @@ func TestP521FoldCarriesIntoTopWord(t *testing.T) {
 			continue // beta is target - p, which folds without the carry
 		}
 		found++
-		q := p521Jacobian{p521Element{p521Words(x1)}, p521Element{p521Words(y1)}, p521Element{p521Words(rnd())}}
+		q := p521Jacobian{p521Element{p521Words(x1)}, p521Element{p521Words(y1)}, p521Element{p521Words(randomBelow(r, p))}}
 		var want, got p521Jacobian
 		p521InGo(func() { want.double(&q) })
 		p521DoubleADX(&got.x.l, &got.y.l, &got.z.l, &q.x.l, &q.y.l, &q.z.l)
