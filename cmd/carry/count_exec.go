@@ -89,6 +89,12 @@ func runOpN(setup func() (func(), error), n int) error {
 	return nil
 }
 
+// countStart marks where the arm64 counter's count begins (see
+// execCountOp); it does nothing.
+//
+//go:noinline
+func countStart() {}
+
 // execCountOp is the driver: it runs the op named n times (after one run
 // that every count includes) on the fixed inputs, and writes its
 // countReport to w as one line of JSON.
@@ -96,9 +102,10 @@ func execCountOp(name string, std bool, n int, w io.Writer) error {
 	if n < 0 {
 		return fmt.Errorf("-n %d: must not be negative", n)
 	}
-	// The arm64 counter counts the busiest thread (cmd/carry/qemuinsn):
-	// the whole run stays on this one.
+	// The arm64 counter counts the thread that calls countStart, from the
+	// call (cmd/carry/qemuinsn): the whole run stays on this one.
 	runtime.LockOSThread()
+	countStart()
 	setup, err := countSetup(name, std)
 	if err != nil {
 		return err

@@ -29,8 +29,8 @@ type qemu struct {
 	path    string
 	version string // the first line of "qemu-aarch64 --version"
 	plugin  string
-	// sched caches the plugin's pause and resume options by binary: every
-	// count of a binary runs with the same, read from it once.
+	// sched caches the plugin's pause, resume and start options by binary:
+	// every count of a binary runs with the same, read from it once.
 	sched map[string]string
 }
 
@@ -108,14 +108,14 @@ func (q *qemu) count(bin string, args, env []string) (uint64, []byte, error) {
 	outFile := filepath.Join(dir, "insns")
 	sched, ok := q.sched[bin]
 	if !ok {
-		pauses, resume, err := schedulerEntries(bin)
+		pauses, resume, start, err := pluginEntries(bin)
 		if err != nil {
 			return 0, nil, err
 		}
 		for _, pc := range pauses {
 			sched += fmt.Sprintf(",pause=%#x", pc)
 		}
-		sched += fmt.Sprintf(",resume=%#x", resume)
+		sched += fmt.Sprintf(",resume=%#x,start=%#x", resume, start)
 		if q.sched == nil {
 			q.sched = make(map[string]string)
 		}
@@ -144,38 +144,39 @@ func (q *qemu) count(bin string, args, env []string) (uint64, []byte, error) {
 	return n, stdout.Bytes(), nil
 }
 
-// schedulerEntries returns the entries of the Go runtime's functions at
-// which the plugin stops counting a thread (runtime.morestack and
-// runtime.mcall, the ways from a goroutine into the scheduler) and starts
-// again (runtime.gogo, the way back), read from the pclntab of bin, which
-// stripped binaries keep.
-func schedulerEntries(bin string) (pauses []uint64, resume uint64, err error) {
+// pluginEntries returns the entries of the functions at which the plugin
+// stops counting a thread (runtime.morestack and runtime.mcall, the ways
+// from a goroutine into the scheduler), counts it again (runtime.gogo, the
+// way back) and starts the count it reports (countStart, which the driver
+// calls once its goroutine is locked to its thread), read from the
+// pclntab of bin, which stripped binaries keep.
+func pluginEntries(bin string) (pauses []uint64, resume, start uint64, err error) {
 	f, err := elf.Open(bin)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	defer f.Close()
 	pcln, text := f.Section(".gopclntab"), f.Section(".text")
 	if pcln == nil || text == nil {
-		return nil, 0, fmt.Errorf("%s has no .gopclntab or .text section", bin)
+		return nil, 0, 0, fmt.Errorf("%s has no .gopclntab or .text section", bin)
 	}
 	data, err := pcln.Data()
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	tab, err := gosym.NewTable(nil, gosym.NewLineTable(data, text.Addr))
 	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %v", bin, err)
+		return nil, 0, 0, fmt.Errorf("%s: %v", bin, err)
 	}
 	var pcs []uint64
-	for _, name := range []string{"runtime.morestack", "runtime.mcall", "runtime.gogo"} {
+	for _, name := range []string{"runtime.morestack", "runtime.mcall", "runtime.gogo", "main.countStart"} {
 		fn := tab.LookupFunc(name)
 		if fn == nil {
-			return nil, 0, fmt.Errorf("%s has no function %s", bin, name)
+			return nil, 0, 0, fmt.Errorf("%s has no function %s", bin, name)
 		}
 		pcs = append(pcs, fn.Entry)
 	}
-	return pcs[:2], pcs[2], nil
+	return pcs[:2], pcs[2], pcs[3], nil
 }
 
 // parsePluginOut returns the count of the plugin's "insns N" line.

@@ -580,12 +580,13 @@ func TestCountQEMU(t *testing.T) {
 	if !agree {
 		t.Errorf("no three of five counts of the same runs agree within 0.05%%: %v", again)
 	}
-	pauses, resume, err := schedulerEntries(bin)
-	if err != nil || len(pauses) != 2 || pauses[0] == pauses[1] || resume == 0 || slices.Contains(pauses, resume) {
-		t.Errorf("schedulerEntries: %#x %#x %v", pauses, resume, err)
+	pauses, resume, start, err := pluginEntries(bin)
+	if err != nil || len(pauses) != 2 || pauses[0] == pauses[1] || resume == 0 || start == 0 ||
+		slices.Contains(pauses, resume) || slices.Contains(pauses, start) || start == resume {
+		t.Errorf("pluginEntries: %#x %#x %#x %v", pauses, resume, start, err)
 	}
-	if _, _, err := schedulerEntries("testdata/counts-arm64.json"); err == nil {
-		t.Error("schedulerEntries read a JSON file")
+	if _, _, _, err := pluginEntries("testdata/counts-arm64.json"); err == nil {
+		t.Error("pluginEntries read a JSON file")
 	}
 	if _, err := parsePluginOut([]byte("insns 12\n")); err != nil {
 		t.Error(err)

@@ -3,7 +3,8 @@
  * the guest instructions a program executes, per guest thread. carry count
  * builds it with the C compiler and loads it with "-plugin PATH,out=FILE"; at
  * exit it writes "insns N" to FILE (to stderr without an out argument), N
- * being the count of the busiest thread.
+ * being the count of the thread that executed the block at "start=ADDR" (from
+ * its last execution there on), or without that option of the busiest thread.
  *
  * The driver that carry count runs keeps its goroutine on one thread, which
  * executes nearly all of the program; the runtime's other threads (sysmon
@@ -22,6 +23,13 @@
  * sysmon starts there, as does a stack's growth) and runtime.mcall (the
  * goroutine's other ways into the scheduler) and resumes at runtime.gogo,
  * through which the scheduler returns to a goroutine.
+ *
+ * The driver locks its goroutine to its thread only in main, after the
+ * program's start has run on the first thread; until then the goroutine may
+ * move to another thread (when a system call outlasts sysmon's patience on a
+ * loaded host, for one), leaving part of the start in another thread's
+ * count. carry count therefore passes as start the entry of a function the
+ * driver calls once locked: the count is then that thread's, from there.
  *
  * The plugin declares the few API functions it calls itself, so that it
  * builds without QEMU's development headers.
@@ -51,8 +59,9 @@ __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
 static uint64_t executed[MAX_THREADS];
 static unsigned char paused[MAX_THREADS];
-static uint64_t pause_at[MAX_PAUSES], resume_at;
+static uint64_t pause_at[MAX_PAUSES], resume_at, start_at;
 static int pauses;
+static int started = -1; /* the thread that executed start_at last */
 static int overflow;
 static char out_path[4096];
 
@@ -83,6 +92,17 @@ static void on_resume(unsigned int thread, void *insns)
 	}
 }
 
+static void on_start(unsigned int thread, void *insns)
+{
+	if (thread >= MAX_THREADS)
+		overflow = 1;
+	else {
+		started = thread;
+		paused[thread] = 0;
+		executed[thread] = (uintptr_t)insns;
+	}
+}
+
 static void on_translate(plugin_id id, struct qemu_plugin_tb *tb)
 {
 	(void)id;
@@ -93,6 +113,8 @@ static void on_translate(plugin_id id, struct qemu_plugin_tb *tb)
 			cb = on_pause;
 	if (resume_at != 0 && pc == resume_at)
 		cb = on_resume;
+	if (start_at != 0 && pc == start_at)
+		cb = on_start;
 	/* 0 is QEMU_PLUGIN_CB_NO_REGS: the callback reads no register. */
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, cb, 0, (void *)(uintptr_t)qemu_plugin_tb_n_insns(tb));
 }
@@ -105,11 +127,15 @@ static void on_end(plugin_id id, void *unused)
 	for (int i = 0; i < MAX_THREADS; i++)
 		if (executed[i] > busiest)
 			busiest = executed[i];
+	if (start_at != 0)
+		busiest = started < 0 ? 0 : executed[started];
 	FILE *f = out_path[0] ? fopen(out_path, "w") : stderr;
 	if (f == NULL)
 		return;
 	if (overflow)
 		fprintf(f, "error: more than %d guest threads\n", MAX_THREADS);
+	else if (start_at != 0 && started < 0)
+		fprintf(f, "error: no thread executed the start address\n");
 	else
 		fprintf(f, "insns %llu\n", (unsigned long long)busiest);
 	if (f != stderr)
@@ -138,6 +164,9 @@ __attribute__((visibility("default"))) int qemu_plugin_install(plugin_id id, con
 			pauses++;
 		} else if (strncmp(argv[i], "resume=", 7) == 0) {
 			if (!parse_addr(argv[i] + 7, &resume_at))
+				return -1;
+		} else if (strncmp(argv[i], "start=", 6) == 0) {
+			if (!parse_addr(argv[i] + 6, &start_at))
 				return -1;
 		} else
 			return -1;
