@@ -122,7 +122,7 @@ func (g *groups) plan(additionalData, ciphertext []byte) bool {
 		return false
 	}
 	copy(g.head[16*g.skip:], additionalData)
-	copy(g.head[16*(g.skip+adBlocks):128*g.headGroups], ciphertext[:16*g.first])
+	copy(g.head[16*(g.skip+adBlocks):128*g.headGroups], ciphertext) // 16*g.first bytes
 	return true
 }
 
@@ -133,7 +133,7 @@ func (g *groups) mid(ciphertext []byte) []byte {
 
 // fillTail fills g.tail from the end of ciphertext and the lengths block.
 func (g *groups) fillTail(ciphertext []byte, lengths *[16]byte) {
-	copy(g.tail[:112], ciphertext[16*(g.full-g.last):])
+	copy(g.tail[:], ciphertext[16*(g.full-g.last):]) // at most 112 bytes
 	copy(g.tail[112:], lengths[:])
 }
 

@@ -4,6 +4,7 @@ package chacha20poly1305
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/carry-crypto/carry/internal/testutil"
@@ -138,4 +139,18 @@ func TestPathEdges(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestKernelRefusesOtherPaths checks that sealKernel and openKernel panic
+// on a path that has no assembly kernel rather than return with nothing
+// written.
+func TestKernelRefusesOtherPaths(t *testing.T) {
+	var key [KeySize]byte
+	var nonce [NonceSize]byte
+	var tag [Overhead]byte
+	buf := make([]byte, 64)
+	for _, p := range []path{pathWide, pathChunks, pathHead, pathPortable, pathNEON} {
+		mustPanicWith(t, fmt.Sprintf("sealKernel(%d)", p), "internal error", func() { sealKernel(p, &key, &nonce, buf, buf, nil, &tag) })
+		mustPanicWith(t, fmt.Sprintf("openKernel(%d)", p), "internal error", func() { openKernel(p, &key, &nonce, buf, buf, nil, &tag) })
+	}
 }
