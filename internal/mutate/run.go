@@ -875,6 +875,19 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 		// too: the failure there is a failing test.
 		return result{out: killed, detail: fmt.Sprintf("build %q does not compile", broken)}, nil
 	}
+	if m.gen != "" {
+		// The tests' builds skip go vet (see test), but CI's go vet steps
+		// check generated assembly against its Go declarations (asmdecl):
+		// an output they refuse fails CI.
+		for _, b := range r.p.builds {
+			if !slices.ContainsFunc(changed, func(f string) bool { return r.inBuild(b, f, overlay) }) {
+				continue
+			}
+			if msg, err := r.vet(ctx, b, overlay); err != nil || msg != "" {
+				return result{out: killed, detail: fmt.Sprintf("go vet, build %q: %s", b.name(), msg)}, err
+			}
+		}
+	}
 	if len(r.countOps) > 0 {
 		return r.countGuard(ctx, overlay)
 	}
@@ -918,7 +931,8 @@ func apply(src []byte, m *mutant) []byte {
 // them: those matching sel, or if it is empty all that the flags select. It
 // returns survived when they pass, and how long the run took. gen says
 // that the overlay holds only a generator's outputs, the Go source being
-// the package's own: the build then skips go vet, which reads only Go,
+// the package's own: the build then skips go test's vet, which reads only
+// Go (a survivor meets go vet itself in mutant),
 // and compiles that Go once for all such mutants (the compile cache); and
 // with no sel the test that killed the build's last generator mutant runs
 // alone first, the rest only if it passes.
@@ -1032,6 +1046,28 @@ func failedTop(out []byte) string {
 		}
 	}
 	return ""
+}
+
+// vet runs go vet on the package in build b with the overlay, as CI's vet
+// steps run it, and returns the first lines of what it reports, or "" if
+// it passes.
+func (r *runner) vet(ctx context.Context, b *build, overlay map[string]string) (string, error) {
+	ov, err := r.writeOverlay(overlay)
+	if err != nil {
+		return "", err
+	}
+	args := []string{"vet", "-overlay", ov}
+	if b.tags != "" {
+		args = append(args, "-tags", b.tags)
+	}
+	out, err := r.goCmdFor(ctx, r.p.dir, b.goarch, append(args, ".")...).CombinedOutput()
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return firstLines(out, 2), nil
+	}
+	return "", nil
 }
 
 // writeOverlay writes overlay as the go command's -overlay file and

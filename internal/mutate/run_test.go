@@ -62,7 +62,8 @@ func copyTree(t *testing.T, src, dst string) {
 // mutant, one killed only in the purego build, a hang, generator mutants
 // (killed by the tests, refused by the generator, with unchanged output,
 // in code that one of its two runs executes, in code that neither does, and
-// one that drops a generated file's build constraint), a mutant of a file
+// one that drops a generated file's build constraint, and one whose
+// assembly only go vet refuses), a mutant of a file
 // only arm64 compiles (under qemu, where installed), one that survives the
 // native builds of a file every build compiles and dies on arm64, a
 // mutant that does not compile, a listed survivor, an unlisted one, and
@@ -82,6 +83,7 @@ func TestRunTiny(t *testing.T) {
 		kGenOneRun = `_gen/main.go main const: Sprintf("// Code generated b…", 5) → Sprintf("// Code generated b…", 6)`
 		kGenNoRun  = `_gen/main.go main delete: fmt.Println("too long") → ∅`
 		kGenBuild  = `_gen/main.go main delete: src = "//go:build !purego\n\n" + src → ∅`
+		kGenVet    = "_asm/main.go const argSize const: const argSize = 16 → const argSize = 17"
 		kNoCompile = "tiny.go Last index: return x[3] → return x[4]"
 		kArm64     = "arch_arm64.go Arch const: return 64 → return 65"
 		kArm64Only = "tiny.go Bump delete: n++ → ∅"
@@ -94,7 +96,7 @@ func TestRunTiny(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := []string{kSub, kArgued, kSurvived, kPurego, kHang, kGenKilled, kGenRefuse, kGenSame, kGenOneRun, kGenNoRun,
-		kGenBuild, kNoCompile, kStale, kArm64, kArm64Only}
+		kGenBuild, kGenVet, kNoCompile, kStale, kArm64, kArm64Only}
 	var quoted []string
 	for _, k := range keys {
 		quoted = append(quoted, regexp.QuoteMeta(k))
@@ -130,22 +132,26 @@ func TestRunTiny(t *testing.T) {
 		kGenOneRun: "killed",
 		kGenNoRun:  "unchanged output",
 		kGenBuild:  "killed",
+		kGenVet:    "killed",
 		kNoCompile: "not compiling",
 		kStale:     "killed, STALE entry",
 		kArm64:     "killed, arm64",
 		kArm64Only: "killed, arm64",
 	}
-	killed, notBuilt, survived := 10, 0, 1
+	killed, notBuilt, survived := 11, 0, 1
 	if c.qemu == "" {
 		t.Log("no qemu-aarch64: the arm64 mutant is expected not to be built, the other arm64 one to survive")
 		want[kArm64] = "not built here"
 		want[kArm64Only] = "SURVIVED"
-		killed, notBuilt, survived = 8, 1, 2
+		killed, notBuilt, survived = 9, 1, 2
 	}
 	// Without its constraint extra.go joins the purego build, which then
 	// declares Extra twice.
 	if !strings.Contains(out.String(), `(build "purego" does not compile)`) {
 		t.Error("the mutant that drops extra.go's constraint was not tried in the purego build")
+	}
+	if !regexp.MustCompile(`(?m)killed \(go vet, build "": .*wrong argument size 17.*\): ` + regexp.QuoteMeta(kGenVet) + `$`).MatchString(out.String()) {
+		t.Error("the generator mutant with a wrong argument size was not killed by go vet")
 	}
 	// TestMagic killed kGenKilled, so it runs alone first for the
 	// generator's next mutants, and kills kGenOneRun so.
@@ -165,7 +171,11 @@ func TestRunTiny(t *testing.T) {
 		t.Error("a run with an unlisted survivor and stale entries did not fail")
 	}
 	// The generator's runs: 0 writes magic.go, 1 (with -extra) extra.go.
-	reach := p.gens[0].reach
+	i := slices.IndexFunc(p.gens, func(g *generator) bool { return g.dir == "_gen" })
+	if i < 0 {
+		t.Fatal("no generator _gen")
+	}
+	reach := p.gens[i].reach
 	for _, c := range []struct {
 		line, col int
 		runs      []int

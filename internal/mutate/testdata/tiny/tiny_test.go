@@ -81,3 +81,9 @@ func TestBump(t *testing.T) {
 		t.Errorf("Bump(1) = %d, want %d", got, want)
 	}
 }
+
+func TestIdent(t *testing.T) {
+	if Ident(5) != 5 {
+		t.Error("Ident")
+	}
+}

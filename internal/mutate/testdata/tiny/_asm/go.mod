@@ -1,0 +1,3 @@
+module example.com/tiny/_asm
+
+go 1.26
