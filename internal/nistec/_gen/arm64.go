@@ -382,9 +382,7 @@ func (e *armEmitter) scan(table, n string, w, m int) {
 				e.i("VLD1.P 32(R1), [%s.D2, %s.D2]", ld[4], ld[5])
 			}
 			e.i("VCMEQ V16.D2, V17.D2, V19.D2")
-			if i < m-1 {
-				e.i("VADD V18.D2, V17.D2, V17.D2")
-			}
+			e.i("VADD V18.D2, V17.D2, V17.D2")
 			for k := range acc {
 				e.i("VBIT V19.B16, %s.B16, %s.B16", ld[k], acc[k])
 			}
