@@ -1044,10 +1044,9 @@ shortSeal_loaded:
 	KMOVQ AX, K2
 	MOVQ  ad_base+64(FP), AX
 
-	// (none if it is empty: ad may be nil)
-	VPXORD X9, X9, X9
-	CMPQ   CX, $0x00000000
-	JLE    shortSeal_adloaded
+	// (none if it is empty: ad may be nil, and adv is then not read)
+	CMPQ CX, $0x00000000
+	JLE  shortSeal_adloaded
 
 	// (if its 16 bytes reach a page past its end, see shortADBack)
 	LEAQ       -1(AX)(CX*1), R8
@@ -1399,11 +1398,11 @@ shortSeal_adback:
 	MOVQ       $-1, R9
 	SHLXQ      R8, R9, R9
 	KMOVQ      R9, K2
-	VMOVDQU8.Z -16(AX)(CX*1), K2, X9
-	VPXORD     X10, X10, X10
-	VMOVDQU64  X10, 16(SP)
+	VMOVDQU8.Z -16(AX)(CX*1), K2, X10
+	VPXORD     X9, X9, X9
+	VMOVDQU64  X9, 16(SP)
 	LEAQ       (SP)(CX*1), R8
-	VMOVDQU8   X9, K2, (R8)
+	VMOVDQU8   X10, K2, (R8)
 	VMOVDQU64  16(SP), X9
 	JMP        shortSeal_adloaded
 
@@ -1416,8 +1415,8 @@ shortSeal_bounce:
 	JZ   shortSeal_bounce_tail
 
 shortSeal_bounce_block:
-	VMOVDQU64 (SI), Z11
-	VMOVDQU64 Z11, (DI)
+	VMOVDQU64 (SI), Z10
+	VMOVDQU64 Z10, (DI)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
 	DECQ      DX
@@ -1432,8 +1431,8 @@ shortSeal_bounce_tail:
 	MOVQ       $-1, DX
 	SHLXQ      AX, DX, DX
 	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z11
-	VMOVDQU8   Z11, K7, -64(DI)(CX*1)
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z10
+	VMOVDQU8   Z10, K7, -64(DI)(CX*1)
 
 shortSeal_bounce_done:
 	LEAQ 64(SP), AX
@@ -1541,10 +1540,9 @@ shortOpen_loaded:
 	KMOVQ AX, K2
 	MOVQ  ad_base+64(FP), AX
 
-	// (none if it is empty: ad may be nil)
-	VPXORD X9, X9, X9
-	CMPQ   CX, $0x00000000
-	JLE    shortOpen_adloaded
+	// (none if it is empty: ad may be nil, and adv is then not read)
+	CMPQ CX, $0x00000000
+	JLE  shortOpen_adloaded
 
 	// (if its 16 bytes reach a page past its end, see shortADBack)
 	LEAQ       -1(AX)(CX*1), R8
@@ -1896,11 +1894,11 @@ shortOpen_adback:
 	MOVQ       $-1, R9
 	SHLXQ      R8, R9, R9
 	KMOVQ      R9, K2
-	VMOVDQU8.Z -16(AX)(CX*1), K2, X9
-	VPXORD     X10, X10, X10
-	VMOVDQU64  X10, 16(SP)
+	VMOVDQU8.Z -16(AX)(CX*1), K2, X10
+	VPXORD     X9, X9, X9
+	VMOVDQU64  X9, 16(SP)
 	LEAQ       (SP)(CX*1), R8
-	VMOVDQU8   X9, K2, (R8)
+	VMOVDQU8   X10, K2, (R8)
 	VMOVDQU64  16(SP), X9
 	JMP        shortOpen_adloaded
 
@@ -1913,8 +1911,8 @@ shortOpen_bounce:
 	JZ   shortOpen_bounce_tail
 
 shortOpen_bounce_block:
-	VMOVDQU64 (SI), Z11
-	VMOVDQU64 Z11, (DI)
+	VMOVDQU64 (SI), Z10
+	VMOVDQU64 Z10, (DI)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
 	DECQ      DX
@@ -1929,8 +1927,8 @@ shortOpen_bounce_tail:
 	MOVQ       $-1, DX
 	SHLXQ      AX, DX, DX
 	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z11
-	VMOVDQU8   Z11, K7, -64(DI)(CX*1)
+	VMOVDQU8.Z -64(SI)(CX*1), K7, Z10
+	VMOVDQU8   Z10, K7, -64(DI)(CX*1)
 
 shortOpen_bounce_done:
 	LEAQ 64(SP), AX
