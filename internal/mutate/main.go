@@ -79,11 +79,13 @@
 //	            qemu-aarch64 and with -short as the arm64 CI step runs them
 //	            (default true); without qemu, or with -arm64=false, they
 //	            are reported as not built here and not counted
-//	-count OPS  comma-separated ops of "carry count" (amd64): a mutant that
-//	            survives the tests is counted under Valgrind and killed if
-//	            one op's count rose more than 2% above the committed table,
-//	            as CI's count guard would fail on it; for mutants that only
-//	            add work (window widths, thresholds), which no result shows
+//	-count OPS  comma-separated ops of "carry count": a mutant that survives
+//	            the tests is counted (under Valgrind; a mutant of code only
+//	            arm64 compiles under qemu, against the arm64 table) and
+//	            killed if one op's count rose more than 2% above the
+//	            committed table, as CI's count guard would fail on it; for
+//	            mutants that only add work (window widths, thresholds,
+//	            forwarding), which no result shows
 //	-all        no selection by coverage: every test and every generator
 //	            run for every mutant
 //	-v          print compile errors of discarded mutants
@@ -119,7 +121,7 @@ func main() {
 	match := flag.String("match", "", "only the mutants whose key matches `regexp`")
 	flag.BoolVar(&c.purego, "purego", true, "also test in the purego build")
 	arm64 := flag.Bool("arm64", true, "test the mutants of files only arm64 compiles under qemu-aarch64, when it is installed")
-	count := flag.String("count", "", "comma-separated `ops` of carry count: a survivor that raises one's instruction count more than 2% above the committed table is killed")
+	count := flag.String("count", "", "comma-separated `ops` of carry count: a survivor that raises one's instruction count more than 2% above the committed table (arm64's for code only arm64 compiles) is killed")
 	noSelect := flag.Bool("all", false, "run every test on every mutant, not only the tests that execute its statement")
 	flag.BoolVar(&c.verbose, "v", false, "verbose")
 	flag.Usage = func() {

@@ -558,7 +558,7 @@ func (c *config) runPackage(ctx context.Context, p *pkg) (*tally, error) {
 	if len(c.countOps) > 0 {
 		// The table must hold for the unmutated code, or every survivor
 		// would look slower.
-		res, err := r.countGuard(ctx, nil)
+		res, err := r.countGuard(ctx, nil, "")
 		if err != nil {
 			return nil, err
 		}
@@ -742,6 +742,7 @@ type runner struct {
 	tmp      string
 	counter  string // the carry command that counts, built once; "" until then
 	root     string // the module's folder, where counter runs; set with counter
+	armTable bool   // the unmutated code is within the arm64 count table
 	timeouts map[string]time.Duration
 	covers   map[string]*coverage // by build tags; none without selection
 	seq      int
@@ -825,7 +826,8 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 		return slices.ContainsFunc(r.p.builds, func(b *build) bool { return b.goarch == "" && b.files[f] })
 	}
 	compiled, built := false, false
-	broken := "" // a build the mutant does not compile in
+	armOnly := false // it changes a file only arm64 compiles, and passed there
+	broken := ""     // a build the mutant does not compile in
 	for i, b := range r.p.builds {
 		if !slices.ContainsFunc(changed, func(f string) bool { return r.inBuild(b, f, overlay) }) {
 			continue
@@ -863,6 +865,9 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 			res.arm64 = b.goarch == "arm64"
 			return res, nil
 		}
+		if b.goarch == "arm64" && slices.ContainsFunc(changed, func(f string) bool { return !native(f) }) {
+			armOnly = true
+		}
 	}
 	if !built {
 		return result{out: notBuilt}, nil
@@ -889,7 +894,15 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 		}
 	}
 	if len(r.countOps) > 0 {
-		return r.countGuard(ctx, overlay)
+		// Each architecture's guard counts the code of its own build.
+		if slices.ContainsFunc(changed, native) {
+			if res, err := r.countGuard(ctx, overlay, ""); err != nil || res.out != survived || !armOnly {
+				return res, err
+			}
+		}
+		if armOnly {
+			return r.countGuard(ctx, overlay, "arm64")
+		}
 	}
 	return result{out: survived}, nil
 }
