@@ -354,3 +354,76 @@ func TestP256SelectARM64(t *testing.T) {
 		}
 	}
 }
+
+// TestP256FormulasARM64CrossAliased checks the point formulas' contract
+// that any output may alias any input, not only its own coordinate: the
+// outputs point at the other coordinates of the first point (x3 at y1, y3
+// at z1, z3 at x1, and the other rotation), then of the last, and the
+// results must equal those of distinct outputs.
+func TestP256FormulasARM64CrossAliased(t *testing.T) {
+	type formula struct {
+		name string
+		ins  int // input coordinates
+		f    func(out [3]*[4]uint64, in []*[4]uint64)
+	}
+	b := &p256B.l
+	formulas := []formula{
+		{"p256DoubleARM64", 3, func(o [3]*[4]uint64, in []*[4]uint64) {
+			p256DoubleARM64(o[0], o[1], o[2], in[0], in[1], in[2])
+		}},
+		{"p256Double5ARM64", 3, func(o [3]*[4]uint64, in []*[4]uint64) {
+			p256Double5ARM64(o[0], o[1], o[2], in[0], in[1], in[2])
+		}},
+		{"p256AddARM64", 6, func(o [3]*[4]uint64, in []*[4]uint64) {
+			p256AddARM64(o[0], o[1], o[2], in[0], in[1], in[2], in[3], in[4], in[5], b)
+		}},
+		{"p256AddAffineARM64", 5, func(o [3]*[4]uint64, in []*[4]uint64) {
+			p256AddAffineARM64(o[0], o[1], o[2], in[0], in[1], in[2], in[3], in[4], b)
+		}},
+		{"p256AddAffineDistinctARM64", 5, func(o [3]*[4]uint64, in []*[4]uint64) {
+			p256AddAffineDistinctARM64(o[0], o[1], o[2], in[0], in[1], in[2], in[3], in[4])
+		}},
+		{"p256AddDistinctARM64", 6, func(o [3]*[4]uint64, in []*[4]uint64) {
+			p256AddDistinctARM64(o[0], o[1], o[2], in[0], in[1], in[2], in[3], in[4], in[5])
+		}},
+	}
+	vals := p256AsmInputs(t)
+	r := testutil.Rand(t)
+	for _, fm := range formulas {
+		for range 20 {
+			coords := make([][4]uint64, fm.ins)
+			for i := range coords {
+				coords[i] = vals[r.IntN(len(vals))]
+			}
+			// Distinct outputs give the reference.
+			var want [3][4]uint64
+			in := make([]*[4]uint64, fm.ins)
+			for i := range in {
+				c := coords[i]
+				in[i] = &c
+			}
+			fm.f([3]*[4]uint64{&want[0], &want[1], &want[2]}, in)
+			// Output j at input coordinate (j+shift) mod 3 of the first
+			// point, then of the last point.
+			for _, base := range []int{0, fm.ins - 3} {
+				for _, shift := range []int{1, 2} {
+					for i := range in {
+						c := coords[i]
+						in[i] = &c
+					}
+					var out [3]*[4]uint64
+					for j := range out {
+						out[j] = in[base+(j+shift)%3]
+					}
+					fm.f(out, in)
+					for j := range out {
+						if *out[j] != want[j] {
+							t.Fatalf("%s(%x) with output %d at input %d = %x, want %x",
+								fm.name, coords, j, base+(j+shift)%3, *out[j], want[j])
+						}
+					}
+				}
+			}
+		}
+	}
+}
