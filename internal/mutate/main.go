@@ -36,9 +36,10 @@
 // "go test -c" and run in the package directory with -test.failfast, as
 // "go test" runs it by default (no -long). A mutant is killed when a test
 // fails, the run exceeds the time limit (reported), the generator refuses
-// the change, or go vet (which CI runs in every build, and which checks
-// assembly against its Go declarations) refuses a generator's output that
-// the tests pass; a mutant in a file both builds compile is tried in
+// the change, or a generator's output that the tests pass fails to build or
+// to pass go vet (which checks assembly against its Go declarations) in one
+// of the builds CI makes: this machine's, purego, 386, arm64, arm64 purego;
+// a mutant in a file both builds compile is tried in
 // the default build first and, if it survives there, in the purego build. A
 // mutant that does not compile, or whose generator writes the same files
 // but for comments, is not counted.

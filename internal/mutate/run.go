@@ -881,12 +881,13 @@ func (r *runner) mutant(ctx context.Context, m *mutant) (result, error) {
 		return result{out: killed, detail: fmt.Sprintf("build %q does not compile", broken)}, nil
 	}
 	if m.gen != "" {
-		// The tests' builds skip go vet (see test), but CI's go vet steps
-		// compile every build it vets and check generated assembly against
-		// its Go declarations (asmdecl): an output they refuse fails CI.
+		// The tests' builds skip go vet (see test), and CI builds more
+		// than the tests do; its go vet steps check generated assembly
+		// against its Go declarations (asmdecl): an output that a build or
+		// vet step refuses fails CI.
 		for _, b := range vetBuilds {
 			if msg, err := r.vet(ctx, &b, overlay); err != nil || msg != "" {
-				return result{out: killed, detail: fmt.Sprintf("go vet, GOARCH=%q tags %q: %s", b.goarch, b.tags, msg)}, err
+				return result{out: killed, detail: fmt.Sprintf("GOARCH=%q tags %q: %s", b.goarch, b.tags, msg)}, err
 			}
 		}
 	}
@@ -1058,28 +1059,31 @@ func failedTop(out []byte) string {
 	return ""
 }
 
-// vetBuilds are the builds that CI's go vet steps check (test.sh): this
+// vetBuilds are the builds that CI compiles and vets (test.sh): this
 // machine's, purego, 386, arm64 and arm64 purego.
 var vetBuilds = []build{{}, {tags: "purego"}, {goarch: "386"}, {goarch: "arm64"}, {goarch: "arm64", tags: "purego"}}
 
-// vet runs go vet on the package in build b with the overlay, as CI's vet
-// steps run it, and returns the first lines of what it reports, or "" if
-// it passes.
+// vet compiles the package in build b with the overlay and runs go vet on
+// it, as CI's build and vet steps do (go vet alone checks types, not that
+// every bodiless function has assembly), and returns the first lines of
+// what fails, or "" if both pass.
 func (r *runner) vet(ctx context.Context, b *build, overlay map[string]string) (string, error) {
 	ov, err := r.writeOverlay(overlay)
 	if err != nil {
 		return "", err
 	}
-	args := []string{"vet", "-overlay", ov}
-	if b.tags != "" {
-		args = append(args, "-tags", b.tags)
-	}
-	out, err := r.goCmdFor(ctx, r.p.dir, b.goarch, append(args, ".")...).CombinedOutput()
-	if err != nil {
-		if ctx.Err() != nil {
-			return "", ctx.Err()
+	for _, cmd := range []string{"build", "vet"} {
+		args := []string{cmd, "-overlay", ov}
+		if b.tags != "" {
+			args = append(args, "-tags", b.tags)
 		}
-		return firstLines(out, 2), nil
+		out, err := r.goCmdFor(ctx, r.p.dir, b.goarch, append(args, ".")...).CombinedOutput()
+		if err != nil {
+			if ctx.Err() != nil {
+				return "", ctx.Err()
+			}
+			return "go " + cmd + ": " + firstLines(out, 2), nil
+		}
 	}
 	return "", nil
 }

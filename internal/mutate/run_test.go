@@ -150,7 +150,7 @@ func TestRunTiny(t *testing.T) {
 	if !strings.Contains(out.String(), `(build "purego" does not compile)`) {
 		t.Error("the mutant that drops extra.go's constraint was not tried in the purego build")
 	}
-	if !regexp.MustCompile(`(?m)killed \(go vet, GOARCH="" tags "": .*wrong argument size 17.*\): ` + regexp.QuoteMeta(kGenVet) + `$`).MatchString(out.String()) {
+	if !regexp.MustCompile(`(?m)killed \(GOARCH="" tags "": go vet: .*wrong argument size 17.*\): ` + regexp.QuoteMeta(kGenVet) + `$`).MatchString(out.String()) {
 		t.Error("the generator mutant with a wrong argument size was not killed by go vet")
 	}
 	// TestMagic killed kGenKilled, so it runs alone first for the
