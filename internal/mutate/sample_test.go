@@ -24,7 +24,7 @@ var sampled = []struct{ pkg, match, skip, count string }{
 		count: "ed25519-sign,ed25519-verify,ed25519-verify-batch64,x25519-base"},
 	{pkg: "./internal/bingcd", skip: `^TestGenerated.*IsCurrent$`},
 	{pkg: "./internal/field25519", skip: `^TestGeneratedAsmIsCurrent$`},
-	{pkg: "./internal/nistec", match: `^([a-z0-9_]+|_asm/[a-z0-9_]+|_gen/(template|vartime|point|mersenne|arch|bingcd|field|product|mularch|main|table|elem))\.go `,
+	{pkg: "./internal/nistec", match: `^([a-z0-9_]+|_asm/[a-z0-9_]+|_gen/(template|vartime|point|mersenne|arch|bingcd|field|product|mularch|main|table|elem|arm64))\.go `,
 		skip: `^TestGenerated.*IsCurrent$`, count: "ecdh-p256,ecdsa-p256-sign,ecdsa-p384-verify,ecdsa-p521-verify"},
 	{pkg: "./internal/bigmod", match: `^(arith|choice|exp|nat|mont|modulus|mont_arch_amd64|ifma_noasm|mont_noasm|radix52|mont_generic|_asm/[a-z0-9_]+|_gen/main)\.go `,
 		skip: `^TestGenerated.*(IsCurrent|AreCurrent)$`, count: "rsa2048-sign,rsa3072-sign,rsa2048-verify"},
@@ -52,6 +52,7 @@ func TestSampledMutants(t *testing.T) {
 			seed:          20261205,
 			timeout:       3 * time.Minute,
 			purego:        true,
+			qemu:          findQEMU(),
 			skip:          sp.skip,
 			skipUnmutated: true,
 			noSelect:      true, // six mutants do not repay measuring coverage
