@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"crypto/cipher"
 	"encoding/hex"
+	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/carry-crypto/carry/chacha20poly1305/internal/kat"
@@ -173,4 +175,25 @@ func mustPanic(t *testing.T, what string, f func()) {
 		}
 	}()
 	f()
+}
+
+// mustPanicWith fails t unless f panics with a message containing msg.
+func mustPanicWith(t *testing.T, what, msg string, f func()) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), msg) {
+			t.Errorf("%s: panicked with %v, want %q", what, r, msg)
+		}
+	}()
+	f()
+}
+
+// mustRefuse fails t unless f, given zero arguments of a kernel's shapes
+// (a 64-byte buffer), panics with an internal error.
+func mustRefuse(t *testing.T, what string, f func(key *[KeySize]byte, nonce *[NonceSize]byte, buf []byte, tag *[Overhead]byte)) {
+	t.Helper()
+	var key [KeySize]byte
+	var nonce [NonceSize]byte
+	var tag [Overhead]byte
+	mustPanicWith(t, what, "internal error", func() { f(&key, &nonce, make([]byte, 64), &tag) })
 }
