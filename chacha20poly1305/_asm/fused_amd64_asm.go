@@ -73,13 +73,7 @@ func main() {
 		Generate()
 		return
 	}
-	laneCtr4 = GLOBL("lanectr4", RODATA|NOPTR)
-	for i := range 4 {
-		DATA(16*i, U32(i))
-		DATA(16*i+4, U32(0))
-		DATA(16*i+8, U32(0))
-		DATA(16*i+12, U32(0))
-	}
+	laneCtr4 = laneTable("lanectr4", 0)
 	sigma = GLOBL("sigma", RODATA|NOPTR)
 	for i, c := range []uint32{0x61707865, 0x3320646e, 0x79622d32, 0x6b206574} {
 		DATA(4*i, U32(c))

@@ -70,16 +70,15 @@ func setsKernels() {
 }
 
 // laneTable emits the read-only 64 bytes name, first, first+1, first+2 and
-// first+3 in word 0 of the four 128-bit lanes (zeros elsewhere), and
-// returns it.
+// first+3 in word 0 of the four 128-bit lanes, and returns it. The kernels
+// load it under the mask of those words; the others are the zeros that a
+// symbol's bytes start as, the last written only to make it 64 bytes long.
 func laneTable(name string, first uint32) Mem {
 	m := GLOBL(name, RODATA|NOPTR)
 	for i := range 4 {
 		DATA(16*i, U32(first+uint32(i)))
-		DATA(16*i+4, U32(0))
-		DATA(16*i+8, U32(0))
-		DATA(16*i+12, U32(0))
 	}
+	DATA(60, U32(0))
 	return m
 }
 
