@@ -499,7 +499,8 @@ func fused(name string, open bool) {
 
 // adTail emits the copy of the additional data's last partial block,
 // zero-padded, to buf+48, if it has one (k is the mask register it may
-// use; it clobbers RAX, RBX and RCX, and with tailGuard R8 and R9).
+// use; it clobbers RAX, RBX, RCX, R8 and R9). It follows tailGuard, whose
+// guard emits its out-of-line load.
 func adTail(name string, buf Mem, k Register) {
 	Comment("the additional data's last partial block, zero-padded, to the stack")
 	Load(Param("ad").Len(), RCX)
@@ -511,17 +512,15 @@ func adTail(name string, buf Mem, k Register) {
 	Load(Param("ad").Base(), RAX)
 	Load(Param("ad").Len(), RBX)
 	ANDQ(I32(-16), RBX)
-	if guard != nil {
-		Comment("(if its 16 bytes reach a page past the additional data's end, see adTailBack)")
-		LEAQ(Mem{Base: RAX, Index: RBX, Scale: 1, Disp: -1}, R8)
-		ADDQ(RCX, R8)
-		ANDQ(U32(4095), R8)
-		SUBQ(RCX, R8)
-		ADDQ(Imm(16), R8)
-		TESTQ(U32(4096), R8)
-		JNZ(LabelRef(name + "_adback"))
-		guard.ad = func() { adTailBack(name, buf, k) }
-	}
+	Comment("(if its 16 bytes reach a page past the additional data's end, see adTailBack)")
+	LEAQ(Mem{Base: RAX, Index: RBX, Scale: 1, Disp: -1}, R8)
+	ADDQ(RCX, R8)
+	ANDQ(U32(4095), R8)
+	SUBQ(RCX, R8)
+	ADDQ(Imm(16), R8)
+	TESTQ(U32(4096), R8)
+	JNZ(LabelRef(name + "_adback"))
+	guard.ad = func() { adTailBack(name, buf, k) }
 	last := XMM()
 	VMOVDQU8_Z(Mem{Base: RAX, Index: RBX, Scale: 1}, k, last)
 	VMOVDQU64(last, buf.Offset(48))
