@@ -395,22 +395,23 @@ func TestP256FormulasARM64CrossAliased(t *testing.T) {
 			for i := range coords {
 				coords[i] = vals[r.IntN(len(vals))]
 			}
+			// fresh returns new copies of the input coordinates.
+			fresh := func() []*[4]uint64 {
+				in := make([]*[4]uint64, fm.ins)
+				for i := range in {
+					c := coords[i]
+					in[i] = &c
+				}
+				return in
+			}
 			// Distinct outputs give the reference.
 			var want [3][4]uint64
-			in := make([]*[4]uint64, fm.ins)
-			for i := range in {
-				c := coords[i]
-				in[i] = &c
-			}
-			fm.f([3]*[4]uint64{&want[0], &want[1], &want[2]}, in)
+			fm.f([3]*[4]uint64{&want[0], &want[1], &want[2]}, fresh())
 			// Output j at input coordinate (j+shift) mod 3 of the first
 			// point, then of the last point.
 			for _, base := range []int{0, fm.ins - 3} {
 				for _, shift := range []int{1, 2} {
-					for i := range in {
-						c := coords[i]
-						in[i] = &c
-					}
+					in := fresh()
 					var out [3]*[4]uint64
 					for j := range out {
 						out[j] = in[base+(j+shift)%3]
