@@ -195,20 +195,19 @@ sealFused_round:
 
 	// ciphertext: to dst, and zero-padded to the stack for the MAC
 	MOVQ       296(SP), DX
-	MOVQ       src_len+48(FP), BX
-	CMPQ       BX, $0x00000000
+	CMPQ       src_len+48(FP), $0x00000000
 	JLE        sealFused_stored
 	VPXORD     Z8, Z0, Z0
 	VMOVDQU8   Z0, K1, (DX)
 	VMOVDQU8.Z Z0, K1, Z0
 	VMOVDQU64  Z0, 64(SP)
-	CMPQ       BX, $0x00000040
+	CMPQ       src_len+48(FP), $0x00000040
 	JLE        sealFused_stored
 	VPXORD     Z9, Z2, Z2
 	VMOVDQU8   Z2, K2, 64(DX)
 	VMOVDQU8.Z Z2, K2, Z2
 	VMOVDQU64  Z2, 128(SP)
-	CMPQ       BX, $0x00000080
+	CMPQ       src_len+48(FP), $0x00000080
 	JLE        sealFused_stored
 	VPXORD     Z10, Z1, Z1
 	VMOVDQU8   Z1, K3, 128(DX)
@@ -854,16 +853,15 @@ openFused_last:
 
 	// the plaintext to dst
 	MOVQ     296(SP), DX
-	MOVQ     src_len+48(FP), BX
-	CMPQ     BX, $0x00000000
+	CMPQ     src_len+48(FP), $0x00000000
 	JLE      openFused_written
 	VPXORD   Z8, Z0, Z0
 	VMOVDQU8 Z0, K1, (DX)
-	CMPQ     BX, $0x00000040
+	CMPQ     src_len+48(FP), $0x00000040
 	JLE      openFused_written
 	VPXORD   Z9, Z2, Z2
 	VMOVDQU8 Z2, K2, 64(DX)
-	CMPQ     BX, $0x00000080
+	CMPQ     src_len+48(FP), $0x00000080
 	JLE      openFused_written
 	VPXORD   Z10, Z1, Z1
 	VMOVDQU8 Z1, K3, 128(DX)

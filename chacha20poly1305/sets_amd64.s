@@ -797,24 +797,23 @@ sealSets_stitch:
 
 	// blocks 4..7's ciphertext: to dst, and zero-padded to the stack, then the lengths
 	MOVQ       552(SP), DX
-	MOVQ       src_len+48(FP), BX
 	VPXORD     Z19, Z4, Z4
 	VMOVDQU8   Z4, K4, 192(DX)
 	VMOVDQU8.Z Z4, K4, Z4
 	VMOVDQU64  Z4, 256(SP)
-	CMPQ       BX, $0x00000100
+	CMPQ       src_len+48(FP), $0x00000100
 	JLE        sealSets_stored
 	VPXORD     Z14, Z0, Z0
 	VMOVDQU8   Z0, K5, 256(DX)
 	VMOVDQU8.Z Z0, K5, Z0
 	VMOVDQU64  Z0, 320(SP)
-	CMPQ       BX, $0x00000140
+	CMPQ       src_len+48(FP), $0x00000140
 	JLE        sealSets_stored
 	VPXORD     Z15, Z2, Z2
 	VMOVDQU8   Z2, K6, 320(DX)
 	VMOVDQU8.Z Z2, K6, Z2
 	VMOVDQU64  Z2, 384(SP)
-	CMPQ       BX, $0x00000180
+	CMPQ       src_len+48(FP), $0x00000180
 	JLE        sealSets_stored
 	VPXORD     Z16, Z1, Z1
 	VMOVDQU8   Z1, K7, 384(DX)
@@ -2053,7 +2052,6 @@ openSets_rest:
 
 	// the plaintext to dst
 	MOVQ     552(SP), DX
-	MOVQ     src_len+48(FP), BX
 	VPXORD   Z13, Z3, Z3
 	VMOVDQU8 Z3, K1, (DX)
 	VPXORD   Z17, Z7, Z7
@@ -2062,15 +2060,15 @@ openSets_rest:
 	VMOVDQU8 Z4, K3, 128(DX)
 	VPXORD   Z19, Z8, Z8
 	VMOVDQU8 Z8, K4, 192(DX)
-	CMPQ     BX, $0x00000100
+	CMPQ     src_len+48(FP), $0x00000100
 	JLE      openSets_written
 	VPXORD   Z14, Z0, Z0
 	VMOVDQU8 Z0, K5, 256(DX)
-	CMPQ     BX, $0x00000140
+	CMPQ     src_len+48(FP), $0x00000140
 	JLE      openSets_written
 	VPXORD   Z15, Z2, Z2
 	VMOVDQU8 Z2, K6, 320(DX)
-	CMPQ     BX, $0x00000180
+	CMPQ     src_len+48(FP), $0x00000180
 	JLE      openSets_written
 	VPXORD   Z16, Z1, Z1
 	VMOVDQU8 Z1, K7, 384(DX)
@@ -3786,27 +3784,26 @@ sealSets3_stitch:
 	// blocks 8..11's ciphertext: to dst, and zero-padded to the stack, then the lengths
 	MOVQ       792(SP), DX
 	MOVQ       784(SP), AX
-	MOVQ       src_len+48(FP), BX
 	VMOVDQU8.Z 448(AX), K1, Z3
 	VPXORD     Z3, Z4, Z4
 	VMOVDQU8   Z4, K1, 448(DX)
 	VMOVDQU8.Z Z4, K1, Z4
 	VMOVDQU64  Z4, 512(SP)
-	CMPQ       BX, $0x00000200
+	CMPQ       src_len+48(FP), $0x00000200
 	JLE        sealSets3_stored
 	VMOVDQU8.Z 512(AX), K2, Z3
 	VPXORD     Z3, Z0, Z0
 	VMOVDQU8   Z0, K2, 512(DX)
 	VMOVDQU8.Z Z0, K2, Z0
 	VMOVDQU64  Z0, 576(SP)
-	CMPQ       BX, $0x00000240
+	CMPQ       src_len+48(FP), $0x00000240
 	JLE        sealSets3_stored
 	VMOVDQU8.Z 576(AX), K3, Z0
 	VPXORD     Z0, Z2, Z2
 	VMOVDQU8   Z2, K3, 576(DX)
 	VMOVDQU8.Z Z2, K3, Z2
 	VMOVDQU64  Z2, 640(SP)
-	CMPQ       BX, $0x00000280
+	CMPQ       src_len+48(FP), $0x00000280
 	JLE        sealSets3_stored
 	VMOVDQU8.Z 640(AX), K4, Z0
 	VPXORD     Z0, Z1, Z1
@@ -5792,7 +5789,6 @@ openSets3_rest:
 
 	// the plaintext to dst: the stack's ciphertext ^ the keystream
 	MOVQ      792(SP), DX
-	MOVQ      src_len+48(FP), BX
 	VPXORD    64(SP), Z3, Z3
 	VMOVDQU64 Z3, (DX)
 	VPXORD    128(SP), Z7, Z7
@@ -5809,15 +5805,15 @@ openSets3_rest:
 	VMOVDQU64 Z1, 384(DX)
 	VPXORD    512(SP), Z12, Z12
 	VMOVDQU8  Z12, K1, 448(DX)
-	CMPQ      BX, $0x00000200
+	CMPQ      src_len+48(FP), $0x00000200
 	JLE       openSets3_written
 	VPXORD    576(SP), Z6, Z6
 	VMOVDQU8  Z6, K2, 512(DX)
-	CMPQ      BX, $0x00000240
+	CMPQ      src_len+48(FP), $0x00000240
 	JLE       openSets3_written
 	VPXORD    640(SP), Z10, Z10
 	VMOVDQU8  Z10, K3, 576(DX)
-	CMPQ      BX, $0x00000280
+	CMPQ      src_len+48(FP), $0x00000280
 	JLE       openSets3_written
 	VPXORD    704(SP), Z9, Z9
 	VMOVDQU8  Z9, K4, 640(DX)
@@ -8324,27 +8320,26 @@ sealSets4_stitch:
 	// blocks 12..15's ciphertext: to dst, and zero-padded to the stack, then the lengths
 	MOVQ       1048(SP), DX
 	MOVQ       1040(SP), AX
-	MOVQ       src_len+48(FP), BX
 	VMOVDQU8.Z 704(AX), K1, Z3
 	VPXORD     Z3, Z4, Z4
 	VMOVDQU8   Z4, K1, 704(DX)
 	VMOVDQU8.Z Z4, K1, Z4
 	VMOVDQU64  Z4, 768(SP)
-	CMPQ       BX, $0x00000300
+	CMPQ       src_len+48(FP), $0x00000300
 	JLE        sealSets4_stored
 	VMOVDQU8.Z 768(AX), K2, Z3
 	VPXORD     Z3, Z0, Z0
 	VMOVDQU8   Z0, K2, 768(DX)
 	VMOVDQU8.Z Z0, K2, Z0
 	VMOVDQU64  Z0, 832(SP)
-	CMPQ       BX, $0x00000340
+	CMPQ       src_len+48(FP), $0x00000340
 	JLE        sealSets4_stored
 	VMOVDQU8.Z 832(AX), K3, Z0
 	VPXORD     Z0, Z2, Z2
 	VMOVDQU8   Z2, K3, 832(DX)
 	VMOVDQU8.Z Z2, K3, Z2
 	VMOVDQU64  Z2, 896(SP)
-	CMPQ       BX, $0x00000380
+	CMPQ       src_len+48(FP), $0x00000380
 	JLE        sealSets4_stored
 	VMOVDQU8.Z 896(AX), K4, Z0
 	VPXORD     Z0, Z1, Z1
@@ -11030,7 +11025,6 @@ openSets4_rest:
 
 	// the plaintext to dst: the stack's ciphertext ^ the keystream
 	MOVQ      1048(SP), DX
-	MOVQ      src_len+48(FP), BX
 	VPXORD    64(SP), Z3, Z3
 	VMOVDQU64 Z3, (DX)
 	VPXORD    128(SP), Z7, Z7
@@ -11055,15 +11049,15 @@ openSets4_rest:
 	VMOVDQU64 Z12, 640(DX)
 	VPXORD    768(SP), Z15, Z15
 	VMOVDQU8  Z15, K1, 704(DX)
-	CMPQ      BX, $0x00000300
+	CMPQ      src_len+48(FP), $0x00000300
 	JLE       openSets4_written
 	VPXORD    832(SP), Z0, Z0
 	VMOVDQU8  Z0, K2, 768(DX)
-	CMPQ      BX, $0x00000340
+	CMPQ      src_len+48(FP), $0x00000340
 	JLE       openSets4_written
 	VPXORD    896(SP), Z2, Z2
 	VMOVDQU8  Z2, K3, 832(DX)
-	CMPQ      BX, $0x00000380
+	CMPQ      src_len+48(FP), $0x00000380
 	JLE       openSets4_written
 	VPXORD    960(SP), Z1, Z1
 	VMOVDQU8  Z1, K4, 896(DX)

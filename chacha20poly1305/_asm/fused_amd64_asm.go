@@ -616,24 +616,27 @@ func skipEmpty(n Op, l int, label string) {
 // storePlaintext emits Open's store of data[l] ^ stream[l] (ciphertext
 // and keystream, a block per register) to dst under mask ks[l], for every
 // block l but those l >= skip that hold no byte of src, jumped past to
-// name_written (skipEmpty; it clobbers RBX then).
+// name_written (skipEmpty). skip is below len(ks).
 func storePlaintext(name string, dst Register, data, stream []VecVirtual, ks []Register, skip int) {
 	Comment("the plaintext to dst")
 	dstBase(dst)
-	if skip < len(ks) {
-		Load(Param("src").Len(), RBX)
-	}
+	n := srcLenArg()
 	for l, k := range ks {
 		if l >= skip {
-			skipEmpty(RBX, l, name+"_written")
+			skipEmpty(n, l, name+"_written")
 		}
 		VPXORD(data[l], stream[l], stream[l])
 		VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
 	}
-	if skip < len(ks) {
-		Label(name + "_written")
-	}
+	Label(name + "_written")
 	tailCopyOut()
+}
+
+// srcLenArg returns the argument slot of src's length, which skipEmpty
+// compares in memory so that no register has to hold it.
+func srcLenArg() Mem {
+	c, _ := Param("src").Len().Resolve()
+	return c.Addr
 }
 
 // openReturn emits Open's return of 1 (the tag was right), and at

@@ -230,13 +230,9 @@ func setsNKernel(name string, open bool, p setsPlan) {
 	}
 	Comment("the plaintext to dst: the stack's ciphertext ^ the keystream")
 	dstBase(dst)
-	if p.skip {
-		Load(Param("src").Len(), RBX)
-	}
 	for l := range stream {
 		if p.skip && l > W {
-			CMPQ(RBX, U32(64*l))
-			JLE(LabelRef(name + "_written"))
+			skipEmpty(srcLenArg(), l, name+"_written")
 		}
 		VPXORD(buf.Offset(64+64*l), stream[l], stream[l])
 		if l < W {
@@ -245,9 +241,7 @@ func setsNKernel(name string, open bool, p setsPlan) {
 			VMOVDQU8(stream[l], ks[l-W], Mem{Base: dst, Disp: 64 * l})
 		}
 	}
-	if p.skip {
-		Label(name + "_written")
-	}
+	Label(name + "_written")
 	tailCopyOut()
 	openReturn(name)
 	tailGuardEnd()
@@ -408,17 +402,13 @@ func stitchedRound(xs [][4]VecVirtual, c1, c2 int) {
 // and its zero-padded copy to the stack at buf+64+64l for the MAC. It
 // reads src through RAX, which the MAC leaves free between blocks. With a
 // skip label, it jumps there past the blocks after block whole that hold
-// no byte of src (its public length, in RBX, which the MAC leaves free too).
+// no byte of src (skipEmpty).
 func sealStore(dst Register, buf Mem, stream []VecVirtual, from, whole int, skip string) {
 	dstBase(dst)
 	srcBase(RAX)
-	if skip != "" {
-		Load(Param("src").Len(), RBX)
-	}
 	for l := from; l < len(stream); l++ {
 		if skip != "" && l > whole {
-			CMPQ(RBX, U32(64*l))
-			JLE(LabelRef(skip))
+			skipEmpty(srcLenArg(), l, skip)
 		}
 		if l < whole {
 			VPXORD(Mem{Base: RAX, Disp: 64 * l}, stream[l], stream[l])

@@ -262,27 +262,21 @@ const (
 // its store to dst under mask ks[l], and its zero-padded copy to the stack
 // at buf+64+64l for the MAC, but for the blocks l >= skip that hold no byte
 // of src, jumped past to label (skipEmpty: the MAC does not read their
-// stack blocks; it reads src's length into RBX, which the MAC leaves free
-// between blocks).
+// stack blocks). skip is below len(stream).
 func storeCiphertext(label string, dst Register, buf Mem, data, stream []VecVirtual, ks []Register, from, skip int) {
 	dstBase(dst)
-	skips := skip < len(stream)
-	if skips {
-		Load(Param("src").Len(), RBX)
-	}
+	n := srcLenArg()
 	for l := from; l < len(stream); l++ {
 		k := ks[l]
 		if l >= skip {
-			skipEmpty(RBX, l, label)
+			skipEmpty(n, l, label)
 		}
 		VPXORD(data[l], stream[l], stream[l])
 		VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
 		VMOVDQU8_Z(stream[l], k, stream[l])
 		VMOVDQU64(stream[l], buf.Offset(64+64*l))
 	}
-	if skips {
-		Label(label)
-	}
+	Label(label)
 }
 
 // lengthsBlock emits the store of the MAC's lengths block after the

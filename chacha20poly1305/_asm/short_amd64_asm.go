@@ -116,8 +116,7 @@ func short(name string, open bool) {
 	if !open {
 		Comment("the ciphertext to dst, and zero-padded to the stack for the MAC")
 		dstBase(dst)
-		n, _ := Param("src").Len().Resolve()
-		skipEmpty(n.Addr, 0, name+"_stored")
+		skipEmpty(srcLenArg(), 0, name+"_stored")
 		VMOVDQU8(stream, K1, Mem{Base: dst})
 		Label(name + "_stored")
 		ctz := ZMM()
@@ -126,7 +125,7 @@ func short(name string, open bool) {
 	}
 
 	adLen, _ := Param("ad").Len().Resolve()
-	srcLen, _ := Param("src").Len().Resolve()
+	srcLen := srcLenArg()
 	Comment("h = the first block + 2^128, then h = h r + m + 2^128 for each of the")
 	Comment("others: the additional data's block, the ciphertext's and the lengths;")
 	Comment("every branch tests a public length")
@@ -137,7 +136,7 @@ func short(name string, open bool) {
 	VPEXTRQ(U8(1), adv, x1)
 	JMP(LabelRef(name + "_ct0"))
 	Label(name + "_noad")
-	CMPQ(srcLen.Addr, Imm(0))
+	CMPQ(srcLen, Imm(0))
 	JE(LabelRef(name + "_noct"))
 	if open {
 		MOVQ(buf, x0)
@@ -149,12 +148,12 @@ func short(name string, open bool) {
 	JMP(LabelRef(name + "_ct1"))
 	Label(name + "_noct")
 	MOVQ(adLen.Addr, x0)
-	MOVQ(srcLen.Addr, x1)
+	MOVQ(srcLen, x1)
 	JMP(LabelRef(name + "_last"))
 
 	for j := range 4 {
 		Label(name + "_ct" + string(rune('0'+j)))
-		CMPQ(srcLen.Addr, U8(16*j))
+		CMPQ(srcLen, U8(16*j))
 		JBE(LabelRef(name + "_lengths"))
 		if j == 0 && !open {
 			VMOVQ(ct0, t0)
@@ -165,7 +164,7 @@ func short(name string, open bool) {
 		polyMulAdd(buf.Offset(16*j), buf.Offset(16*j+8))
 	}
 	Label(name + "_lengths")
-	polyMulAdd(adLen.Addr, srcLen.Addr)
+	polyMulAdd(adLen.Addr, srcLen)
 	Label(name + "_last")
 	polyMulAdd(nil, nil)
 
@@ -175,7 +174,7 @@ func short(name string, open bool) {
 	}
 	Comment("the plaintext to dst")
 	dstBase(dst)
-	skipEmpty(srcLen.Addr, 0, name+"_written")
+	skipEmpty(srcLen, 0, name+"_written")
 	VMOVDQU8(stream, K1, Mem{Base: dst})
 	Label(name + "_written")
 	tailCopyOut()
