@@ -515,16 +515,26 @@ func adTail(name string, buf Mem, k Register) {
 	Comment("(if its 16 bytes reach a page past the additional data's end, see adTailBack)")
 	LEAQ(Mem{Base: RAX, Index: RBX, Scale: 1, Disp: -1}, R8)
 	ADDQ(RCX, R8)
-	ANDQ(U32(4095), R8)
-	SUBQ(RCX, R8)
-	ADDQ(Imm(16), R8)
-	TESTQ(U32(4096), R8)
-	JNZ(LabelRef(name + "_adback"))
+	jumpPastPage(R8, RCX, name+"_adback")
 	guard.ad = func() { adTailBack(name, buf, k) }
 	last := XMM()
 	VMOVDQU8_Z(Mem{Base: RAX, Index: RBX, Scale: 1}, k, last)
 	VMOVDQU64(last, buf.Offset(48))
 	Label(name + "_noadtail")
+}
+
+// jumpPastPage emits a jump to label when the 16 bytes from the start of a
+// tail of r bytes (1 to 16), whose last byte is at the address in last,
+// reach the next page: (last mod 4096) - r + 16 >= 4096, a test of public
+// lengths and addresses. It clobbers last. Such a tail is loaded through
+// the 16 bytes that end at its end instead (see skipEmpty on the cost of
+// masked-out bytes past a page).
+func jumpPastPage(last, r Register, label string) {
+	ANDQ(U32(4095), last)
+	SUBQ(r, last)
+	ADDQ(Imm(16), last)
+	TESTQ(U32(4096), last)
+	JNZ(LabelRef(label))
 }
 
 // adTailBack emits, out of line (tailGuardEnd), adTail's copy of the

@@ -68,11 +68,7 @@ func short(name string, open bool) {
 	skipEmpty(RCX, 0, name+"_adloaded")
 	Comment("(if its 16 bytes reach a page past its end, see shortADBack)")
 	LEAQ(Mem{Base: RAX, Index: RCX, Scale: 1, Disp: -1}, R8)
-	ANDQ(U32(4095), R8)
-	SUBQ(RCX, R8)
-	ADDQ(Imm(16), R8)
-	TESTQ(U32(4096), R8)
-	JNZ(LabelRef(name + "_adback"))
+	jumpPastPage(R8, RCX, name+"_adback")
 	guard.ad = func() { shortADBack(name, frame, adv) }
 	VMOVDQU8_Z(Mem{Base: RAX}, K2, adv)
 	Label(name + "_adloaded")
