@@ -22,10 +22,11 @@ import (
 // MAC's products and carries are chains); with the two in one instruction
 // stream the CPU fills the slots of one with the other.
 func chunksMAC() {
-	iota16 := GLOBL("chunk_iota16", RODATA|NOPTR)
-	for i := range 16 {
-		DATA(4*i, U32(i))
+	var counts [16]uint32
+	for i := range counts {
+		counts[i] = uint32(i)
 	}
+	iota16 := vectorWords("chunk_iota16", counts)
 	sixteen := GLOBL("chunk_sixteen", RODATA|NOPTR)
 	DATA(0, U32(16))
 	consts := GLOBL("chunk_poly", RODATA|NOPTR)
@@ -222,28 +223,32 @@ func chunkRoundsMAC(prefix string, s Register, ctr VecVirtual, mp Register, H [3
 // one after the other, the CPU waits for each in turn; with a MAC group
 // after each of the first double rounds, it runs them side by side.
 func tailMAC(pc polyConsts) {
-	lanes := GLOBL("tail_lanectr", RODATA|NOPTR)
-	for i := range 16 {
-		v := 0
-		if i%4 == 0 {
-			v = i / 4
-		}
-		DATA(4*i, U32(v))
+	var ctrs, fours [16]uint32 // word 0 of lane k: k, and 4
+	for k := range 4 {
+		ctrs[4*k], fours[4*k] = uint32(k), 4
 	}
-	four := GLOBL("tail_four", RODATA|NOPTR)
-	for i := range 16 {
-		v := 0
-		if i%4 == 0 {
-			v = 4
-		}
-		DATA(4*i, U32(v))
+	lanes := vectorWords("tail_lanectr", ctrs)
+	four := vectorWords("tail_four", fours)
+	var heads [8]uint64 // the block in each 64-bit lane of a MAC group
+	for k := range heads {
+		heads[k] = uint64(k/2 + 4*(k%2))
 	}
 	headLanes := GLOBL("tail_headlanes", RODATA|NOPTR)
-	for k := range 8 {
-		DATA(8*k, U64(k/2+4*(k%2)))
+	for k, v := range heads {
+		DATA(8*k, U64(v))
 	}
 	tailKernel(pc, "xorTailMAC", 1, false, lanes, four, headLanes)
 	tailKernel(pc, "xorTail8MAC", 2, true, lanes, four, headLanes)
+}
+
+// vectorWords emits the read-only table name of the words w, one 64-byte
+// vector, and returns it.
+func vectorWords(name string, w [16]uint32) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i, v := range w {
+		DATA(4*i, U32(v))
+	}
+	return m
 }
 
 // tailKernel emits one of tailMAC's kernels: sets horizontal sets of four
