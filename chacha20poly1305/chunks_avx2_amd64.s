@@ -114,8 +114,22 @@ DATA vpadmask<>+12(SB)/1, $0xff
 DATA vpadmask<>+13(SB)/1, $0xff
 DATA vpadmask<>+14(SB)/1, $0xff
 DATA vpadmask<>+15(SB)/1, $0xff
-DATA vpadmask<>+16(SB)/8, $0x0000000000000000
-DATA vpadmask<>+24(SB)/8, $0x0000000000000000
+DATA vpadmask<>+16(SB)/1, $0x00
+DATA vpadmask<>+17(SB)/1, $0x00
+DATA vpadmask<>+18(SB)/1, $0x00
+DATA vpadmask<>+19(SB)/1, $0x00
+DATA vpadmask<>+20(SB)/1, $0x00
+DATA vpadmask<>+21(SB)/1, $0x00
+DATA vpadmask<>+22(SB)/1, $0x00
+DATA vpadmask<>+23(SB)/1, $0x00
+DATA vpadmask<>+24(SB)/1, $0x00
+DATA vpadmask<>+25(SB)/1, $0x00
+DATA vpadmask<>+26(SB)/1, $0x00
+DATA vpadmask<>+27(SB)/1, $0x00
+DATA vpadmask<>+28(SB)/1, $0x00
+DATA vpadmask<>+29(SB)/1, $0x00
+DATA vpadmask<>+30(SB)/1, $0x00
+DATA vpadmask<>+31(SB)/1, $0x00
 GLOBL vpadmask<>(SB), RODATA|NOPTR, $32
 
 // func sealAVX2Chunks(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)

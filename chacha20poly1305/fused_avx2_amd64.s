@@ -83,17 +83,32 @@ DATA rot8<>+31(SB)/1, $0x1e
 GLOBL rot8<>(SB), RODATA|NOPTR, $32
 
 DATA lanectr2<>+0(SB)/4, $0x00000000
+DATA lanectr2<>+4(SB)/4, $0x00000000
+DATA lanectr2<>+8(SB)/4, $0x00000000
+DATA lanectr2<>+12(SB)/4, $0x00000000
 DATA lanectr2<>+16(SB)/4, $0x00000001
+DATA lanectr2<>+20(SB)/4, $0x00000000
+DATA lanectr2<>+24(SB)/4, $0x00000000
 DATA lanectr2<>+28(SB)/4, $0x00000000
 GLOBL lanectr2<>(SB), RODATA|NOPTR, $32
 
 DATA two<>+0(SB)/4, $0x00000002
+DATA two<>+4(SB)/4, $0x00000000
+DATA two<>+8(SB)/4, $0x00000000
+DATA two<>+12(SB)/4, $0x00000000
 DATA two<>+16(SB)/4, $0x00000002
+DATA two<>+20(SB)/4, $0x00000000
+DATA two<>+24(SB)/4, $0x00000000
 DATA two<>+28(SB)/4, $0x00000000
 GLOBL two<>(SB), RODATA|NOPTR, $32
 
 DATA four<>+0(SB)/4, $0x00000004
+DATA four<>+4(SB)/4, $0x00000000
+DATA four<>+8(SB)/4, $0x00000000
+DATA four<>+12(SB)/4, $0x00000000
 DATA four<>+16(SB)/4, $0x00000004
+DATA four<>+20(SB)/4, $0x00000000
+DATA four<>+24(SB)/4, $0x00000000
 DATA four<>+28(SB)/4, $0x00000000
 GLOBL four<>(SB), RODATA|NOPTR, $32
 
@@ -113,8 +128,22 @@ DATA padmask<>+12(SB)/1, $0xff
 DATA padmask<>+13(SB)/1, $0xff
 DATA padmask<>+14(SB)/1, $0xff
 DATA padmask<>+15(SB)/1, $0xff
-DATA padmask<>+16(SB)/8, $0x0000000000000000
-DATA padmask<>+24(SB)/8, $0x0000000000000000
+DATA padmask<>+16(SB)/1, $0x00
+DATA padmask<>+17(SB)/1, $0x00
+DATA padmask<>+18(SB)/1, $0x00
+DATA padmask<>+19(SB)/1, $0x00
+DATA padmask<>+20(SB)/1, $0x00
+DATA padmask<>+21(SB)/1, $0x00
+DATA padmask<>+22(SB)/1, $0x00
+DATA padmask<>+23(SB)/1, $0x00
+DATA padmask<>+24(SB)/1, $0x00
+DATA padmask<>+25(SB)/1, $0x00
+DATA padmask<>+26(SB)/1, $0x00
+DATA padmask<>+27(SB)/1, $0x00
+DATA padmask<>+28(SB)/1, $0x00
+DATA padmask<>+29(SB)/1, $0x00
+DATA padmask<>+30(SB)/1, $0x00
+DATA padmask<>+31(SB)/1, $0x00
 GLOBL padmask<>(SB), RODATA|NOPTR, $32
 
 // func sealAVX2(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)

@@ -50,25 +50,24 @@ var (
 
 // avx2Constants emits the AVX2 kernels' constants.
 func avx2Constants() {
-	sigma2 = GLOBL("sigma2", RODATA|NOPTR)
-	for i := range 8 {
-		DATA(4*i, U32([]uint32{0x61707865, 0x3320646e, 0x79622d32, 0x6b206574}[i%4]))
-	}
+	sigma2 = ymmWords("sigma2", [8]uint32{0x61707865, 0x3320646e, 0x79622d32, 0x6b206574,
+		0x61707865, 0x3320646e, 0x79622d32, 0x6b206574})
 	rot16y = rotTable("rot16", 16)
 	rot8y = rotTable("rot8", 8)
-	laneCtr2y = GLOBL("lanectr2", RODATA|NOPTR)
-	DATA(0, U32(0))
-	DATA(16, U32(1))
-	DATA(28, U32(0))
-	twoY = GLOBL("two", RODATA|NOPTR)
-	DATA(0, U32(2))
-	DATA(16, U32(2))
-	DATA(28, U32(0))
-	fourY = GLOBL("four", RODATA|NOPTR)
-	DATA(0, U32(4))
-	DATA(16, U32(4))
-	DATA(28, U32(0))
+	laneCtr2y = ymmWords("lanectr2", [8]uint32{0, 0, 0, 0, 1})
+	twoY = ymmWords("two", [8]uint32{2, 0, 0, 0, 2})
+	fourY = ymmWords("four", [8]uint32{4, 0, 0, 0, 4})
 	padMask = padMaskTable("padmask")
+}
+
+// ymmWords emits the read-only table name of the words w, one 32-byte
+// vector, and returns it.
+func ymmWords(name string, w [8]uint32) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i, v := range w {
+		DATA(4*i, U32(v))
+	}
+	return m
 }
 
 // avx2Diagonalize emits, in each set of x, the rotation of rows A, C and D
@@ -126,12 +125,14 @@ func rotTable(name string, bits int) Mem {
 // padMaskTable emits the read-only 32 bytes name, 16 bytes of 0xff then 16
 // of zeros (at 16 - k, the mask of k bytes), and returns it.
 func padMaskTable(name string) Mem {
-	m := GLOBL(name, RODATA|NOPTR)
+	var mask [32]byte
 	for i := range 16 {
-		DATA(i, U8(0xff))
+		mask[i] = 0xff
 	}
-	DATA(16, U64(0))
-	DATA(24, U64(0))
+	m := GLOBL(name, RODATA|NOPTR)
+	for i, v := range mask {
+		DATA(i, U8(v))
+	}
 	return m
 }
 
