@@ -102,16 +102,6 @@ DATA two<>+24(SB)/4, $0x00000000
 DATA two<>+28(SB)/4, $0x00000000
 GLOBL two<>(SB), RODATA|NOPTR, $32
 
-DATA four<>+0(SB)/4, $0x00000004
-DATA four<>+4(SB)/4, $0x00000000
-DATA four<>+8(SB)/4, $0x00000000
-DATA four<>+12(SB)/4, $0x00000000
-DATA four<>+16(SB)/4, $0x00000004
-DATA four<>+20(SB)/4, $0x00000000
-DATA four<>+24(SB)/4, $0x00000000
-DATA four<>+28(SB)/4, $0x00000000
-GLOBL four<>(SB), RODATA|NOPTR, $32
-
 DATA padmask<>+0(SB)/1, $0xff
 DATA padmask<>+1(SB)/1, $0xff
 DATA padmask<>+2(SB)/1, $0xff

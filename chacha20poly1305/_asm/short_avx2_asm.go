@@ -45,7 +45,6 @@ var (
 	laneCtr2y Mem // 0 and 1 in word 0 of the two 128-bit lanes
 	twoY      Mem // 2 in word 0 of both lanes: set 1's counters from set 0's
 	padMask   Mem // 16 bytes of 0xff then 16 of zeros: at 16 - k, the mask of k bytes
-	fourY     Mem // 4 in word 0 of both lanes: the next chunk's counters
 )
 
 // avx2Constants emits the AVX2 kernels' constants.
@@ -56,7 +55,6 @@ func avx2Constants() {
 	rot8y = rotTable("rot8", 8)
 	laneCtr2y = ymmWords("lanectr2", [8]uint32{0, 0, 0, 0, 1})
 	twoY = ymmWords("two", [8]uint32{2, 0, 0, 0, 2})
-	fourY = ymmWords("four", [8]uint32{4, 0, 0, 0, 4})
 	padMask = padMaskTable("padmask")
 }
 
