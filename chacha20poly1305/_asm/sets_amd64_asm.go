@@ -262,7 +262,7 @@ const (
 // its store to dst under mask ks[l], and its zero-padded copy to the stack
 // at buf+64+64l for the MAC, but for the blocks l >= skip that hold no byte
 // of src, jumped past to label (skipEmpty: the MAC does not read their
-// stack blocks). skip is below len(stream).
+// stack blocks). With no test (skip >= len(stream)), avo drops the label.
 func storeCiphertext(label string, dst Register, buf Mem, data, stream []VecVirtual, ks []Register, from, skip int) {
 	dstBase(dst)
 	n := srcLenArg()
