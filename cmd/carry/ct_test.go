@@ -47,19 +47,22 @@ func TestCTRuns(t *testing.T) {
 	if testing.Short() {
 		fast, slow = 2000, 1000
 	}
-	var fastNames, slowNames []string
+	var fastTests, slowTests []*ctTest
 	for _, c := range ctTests {
 		if c.slow {
-			slowNames = append(slowNames, c.name)
+			slowTests = append(slowTests, c)
 		} else {
-			fastNames = append(fastNames, c.name)
+			fastTests = append(fastTests, c)
 		}
 	}
-	if len(slowNames) == 0 || len(fastNames) == 0 {
-		t.Fatalf("fast tests %v, slow tests %v: want some of each", fastNames, slowNames)
+	if len(slowTests) == 0 || len(fastTests) == 0 {
+		t.Fatalf("%d fast tests, %d slow tests: want some of each", len(fastTests), len(slowTests))
 	}
-	ct := func(n int, names []string) (ok bool, stdout string) {
-		args := append([]string{"ct", "-n", strconv.Itoa(n)}, names...)
+	ct := func(n int, tests []*ctTest) (ok bool, stdout string) {
+		args := []string{"ct", "-n", strconv.Itoa(n)}
+		for _, c := range tests {
+			args = append(args, c.name)
+		}
 		code, out, stderr := runCarry(t, args...)
 		t.Log("\n" + out)
 		if stderr != "" || (code != 0 && code != 1) {
@@ -70,22 +73,22 @@ func TestCTRuns(t *testing.T) {
 	var stdout string
 	for _, run := range []struct {
 		n     int
-		names []string
-	}{{fast, fastNames}, {slow, slowNames}} {
-		ok, out := ct(run.n, run.names)
-		var failed []string
-		for _, name := range run.names {
-			if !strings.HasPrefix(ctVerdict(out, name), "constant time: ") {
-				failed = append(failed, name)
+		tests []*ctTest
+	}{{fast, fastTests}, {slow, slowTests}} {
+		ok, out := ct(run.n, run.tests)
+		var failed []*ctTest
+		for _, c := range run.tests {
+			if !strings.HasPrefix(ctVerdict(out, c), "constant time: ") {
+				failed = append(failed, c)
 			}
 		}
 		if ok != (len(failed) == 0) {
-			t.Errorf("ct -n %d %v: exit status ok = %v, tests without a constant-time verdict %v", run.n, run.names, ok, failed)
+			t.Errorf("ct -n %d: exit status ok = %v, %d tests without a constant-time verdict", run.n, ok, len(failed))
 		}
-		for _, name := range failed {
-			ok, again := ct(4*run.n, []string{name})
+		for _, c := range failed {
+			ok, again := ct(4*run.n, []*ctTest{c})
 			if !ok {
-				t.Errorf("%s: %q at n = %d, and %q at n = %d", name, ctVerdict(out, name), run.n, ctVerdict(again, name), 4*run.n)
+				t.Errorf("%s: %q at n = %d, and %q at n = %d", c.name, ctVerdict(out, c), run.n, ctVerdict(again, c), 4*run.n)
 			}
 			out += again
 		}
@@ -110,20 +113,14 @@ func TestCTRuns(t *testing.T) {
 	}
 }
 
-// ctVerdict returns the verdict carry ct printed for the test name in out,
-// the text after the name on the last line that is not a control or pool
-// line, or "" if there is none.
-func ctVerdict(out, name string) string {
-	var c *ctTest
-	for _, x := range ctTests {
-		if x.name == name {
-			c = x
-		}
-	}
+// ctVerdict returns the verdict carry ct printed for c in out, the text
+// after its name on the last line that is not a control or pool line, or ""
+// if there is none.
+func ctVerdict(out string, c *ctTest) string {
 	verdict := ""
 	for _, l := range strings.Split(out, "\n") {
 		f := strings.Fields(l)
-		if len(f) < 2 || f[0] != name || f[1] == "control" || slices.ContainsFunc(c.pools, func(p ctPool) bool { return p.name == f[1] }) {
+		if len(f) < 2 || f[0] != c.name || f[1] == "control" || slices.ContainsFunc(c.pools, func(p ctPool) bool { return p.name == f[1] }) {
 			continue
 		}
 		verdict = strings.Join(f[1:], " ")
