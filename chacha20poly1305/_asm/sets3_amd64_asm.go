@@ -197,8 +197,7 @@ func setsNKernel(name string, open bool, p setsPlan) {
 		Comment("the ciphertext, zero-padded, to the stack for the MAC, and the lengths")
 		for l := range 4*S - 1 {
 			if p.skip && l > W {
-				CMPQ(n, U32(64*l))
-				JLE(LabelRef(name + "_copied"))
+				skipEmpty(n, l, name+"_copied")
 			}
 			t := ZMM()
 			if l < W {
