@@ -5,9 +5,20 @@
 #include "textflag.h"
 
 DATA lanectr4<>+0(SB)/4, $0x00000000
+DATA lanectr4<>+4(SB)/4, $0x00000000
+DATA lanectr4<>+8(SB)/4, $0x00000000
+DATA lanectr4<>+12(SB)/4, $0x00000000
 DATA lanectr4<>+16(SB)/4, $0x00000001
+DATA lanectr4<>+20(SB)/4, $0x00000000
+DATA lanectr4<>+24(SB)/4, $0x00000000
+DATA lanectr4<>+28(SB)/4, $0x00000000
 DATA lanectr4<>+32(SB)/4, $0x00000002
+DATA lanectr4<>+36(SB)/4, $0x00000000
+DATA lanectr4<>+40(SB)/4, $0x00000000
+DATA lanectr4<>+44(SB)/4, $0x00000000
 DATA lanectr4<>+48(SB)/4, $0x00000003
+DATA lanectr4<>+52(SB)/4, $0x00000000
+DATA lanectr4<>+56(SB)/4, $0x00000000
 DATA lanectr4<>+60(SB)/4, $0x00000000
 GLOBL lanectr4<>(SB), RODATA|NOPTR, $64
 

@@ -5,16 +5,38 @@
 #include "textflag.h"
 
 DATA lanectr4<>+0(SB)/4, $0x00000000
+DATA lanectr4<>+4(SB)/4, $0x00000000
+DATA lanectr4<>+8(SB)/4, $0x00000000
+DATA lanectr4<>+12(SB)/4, $0x00000000
 DATA lanectr4<>+16(SB)/4, $0x00000001
+DATA lanectr4<>+20(SB)/4, $0x00000000
+DATA lanectr4<>+24(SB)/4, $0x00000000
+DATA lanectr4<>+28(SB)/4, $0x00000000
 DATA lanectr4<>+32(SB)/4, $0x00000002
+DATA lanectr4<>+36(SB)/4, $0x00000000
+DATA lanectr4<>+40(SB)/4, $0x00000000
+DATA lanectr4<>+44(SB)/4, $0x00000000
 DATA lanectr4<>+48(SB)/4, $0x00000003
+DATA lanectr4<>+52(SB)/4, $0x00000000
+DATA lanectr4<>+56(SB)/4, $0x00000000
 DATA lanectr4<>+60(SB)/4, $0x00000000
 GLOBL lanectr4<>(SB), RODATA|NOPTR, $64
 
 DATA lanectr8<>+0(SB)/4, $0x00000004
+DATA lanectr8<>+4(SB)/4, $0x00000000
+DATA lanectr8<>+8(SB)/4, $0x00000000
+DATA lanectr8<>+12(SB)/4, $0x00000000
 DATA lanectr8<>+16(SB)/4, $0x00000005
+DATA lanectr8<>+20(SB)/4, $0x00000000
+DATA lanectr8<>+24(SB)/4, $0x00000000
+DATA lanectr8<>+28(SB)/4, $0x00000000
 DATA lanectr8<>+32(SB)/4, $0x00000006
+DATA lanectr8<>+36(SB)/4, $0x00000000
+DATA lanectr8<>+40(SB)/4, $0x00000000
+DATA lanectr8<>+44(SB)/4, $0x00000000
 DATA lanectr8<>+48(SB)/4, $0x00000007
+DATA lanectr8<>+52(SB)/4, $0x00000000
+DATA lanectr8<>+56(SB)/4, $0x00000000
 DATA lanectr8<>+60(SB)/4, $0x00000000
 GLOBL lanectr8<>(SB), RODATA|NOPTR, $64
 
@@ -2170,9 +2192,20 @@ openSets_copyout_done:
 	JMP openSets_copiedout
 
 DATA lanectr12<>+0(SB)/4, $0x00000008
+DATA lanectr12<>+4(SB)/4, $0x00000000
+DATA lanectr12<>+8(SB)/4, $0x00000000
+DATA lanectr12<>+12(SB)/4, $0x00000000
 DATA lanectr12<>+16(SB)/4, $0x00000009
+DATA lanectr12<>+20(SB)/4, $0x00000000
+DATA lanectr12<>+24(SB)/4, $0x00000000
+DATA lanectr12<>+28(SB)/4, $0x00000000
 DATA lanectr12<>+32(SB)/4, $0x0000000a
+DATA lanectr12<>+36(SB)/4, $0x00000000
+DATA lanectr12<>+40(SB)/4, $0x00000000
+DATA lanectr12<>+44(SB)/4, $0x00000000
 DATA lanectr12<>+48(SB)/4, $0x0000000b
+DATA lanectr12<>+52(SB)/4, $0x00000000
+DATA lanectr12<>+56(SB)/4, $0x00000000
 DATA lanectr12<>+60(SB)/4, $0x00000000
 GLOBL lanectr12<>(SB), RODATA|NOPTR, $64
 
@@ -5915,9 +5948,20 @@ openSets3_copyout_done:
 	JMP openSets3_copiedout
 
 DATA lanectr16<>+0(SB)/4, $0x0000000c
+DATA lanectr16<>+4(SB)/4, $0x00000000
+DATA lanectr16<>+8(SB)/4, $0x00000000
+DATA lanectr16<>+12(SB)/4, $0x00000000
 DATA lanectr16<>+16(SB)/4, $0x0000000d
+DATA lanectr16<>+20(SB)/4, $0x00000000
+DATA lanectr16<>+24(SB)/4, $0x00000000
+DATA lanectr16<>+28(SB)/4, $0x00000000
 DATA lanectr16<>+32(SB)/4, $0x0000000e
+DATA lanectr16<>+36(SB)/4, $0x00000000
+DATA lanectr16<>+40(SB)/4, $0x00000000
+DATA lanectr16<>+44(SB)/4, $0x00000000
 DATA lanectr16<>+48(SB)/4, $0x0000000f
+DATA lanectr16<>+52(SB)/4, $0x00000000
+DATA lanectr16<>+56(SB)/4, $0x00000000
 DATA lanectr16<>+60(SB)/4, $0x00000000
 GLOBL lanectr16<>(SB), RODATA|NOPTR, $64
 

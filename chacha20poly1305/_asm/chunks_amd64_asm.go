@@ -223,11 +223,11 @@ func chunkRoundsMAC(prefix string, s Register, ctr VecVirtual, mp Register, H [3
 // one after the other, the CPU waits for each in turn; with a MAC group
 // after each of the first double rounds, it runs them side by side.
 func tailMAC(pc polyConsts) {
-	var ctrs, fours [16]uint32 // word 0 of lane k: k, and 4
+	lanes := laneTable("tail_lanectr", 0)
+	var fours [16]uint32 // 4 in word 0 of each lane
 	for k := range 4 {
-		ctrs[4*k], fours[4*k] = uint32(k), 4
+		fours[4*k] = 4
 	}
-	lanes := vectorWords("tail_lanectr", ctrs)
 	four := vectorWords("tail_four", fours)
 	var heads [8]uint64 // the block in each 64-bit lane of a MAC group
 	for k := range heads {

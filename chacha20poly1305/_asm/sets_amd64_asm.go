@@ -70,16 +70,14 @@ func setsKernels() {
 }
 
 // laneTable emits the read-only 64 bytes name, first, first+1, first+2 and
-// first+3 in word 0 of the four 128-bit lanes, and returns it. The kernels
-// load it under the mask of those words; the others are the zeros that a
-// symbol's bytes start as, the last written only to make it 64 bytes long.
+// first+3 in word 0 of the four 128-bit lanes (zeros elsewhere), and
+// returns it.
 func laneTable(name string, first uint32) Mem {
-	m := GLOBL(name, RODATA|NOPTR)
-	for i := range 4 {
-		DATA(16*i, U32(first+uint32(i)))
+	var w [16]uint32
+	for k := range 4 {
+		w[4*k] = first + uint32(k)
 	}
-	DATA(60, U32(0))
-	return m
+	return vectorWords(name, w)
 }
 
 // quarterRounds emits ChaCha's quarter round (as quarterRound) on every
