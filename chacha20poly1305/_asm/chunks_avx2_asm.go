@@ -69,14 +69,8 @@ func chunksAVX2Constants() {
 	for i, c := range []uint32{0x61707865, 0x3320646e, 0x79622d32, 0x6b206574} {
 		DATA(4*i, U32(c))
 	}
-	vIota8 = GLOBL("viota8", RODATA|NOPTR)
-	for i := range 8 {
-		DATA(4*i, U32(i))
-	}
-	vEights = GLOBL("veights", RODATA|NOPTR)
-	for i := range 8 {
-		DATA(4*i, U32(8))
-	}
+	vIota8 = ymmWords("viota8", [8]uint32{0, 1, 2, 3, 4, 5, 6, 7})
+	vEights = ymmWords("veights", [8]uint32{8, 8, 8, 8, 8, 8, 8, 8})
 	vRot16 = rotTable("vrot16", 16)
 	vRot8 = rotTable("vrot8", 8)
 	vPad = padMaskTable("vpadmask")
