@@ -112,12 +112,12 @@ func zeroPartialBlock(name string, n Op, data, mask Mem) {
 // each 32-bit word left by bits (a multiple of 8), and returns it: byte i of
 // a word rotated left by n bits comes from byte (i - n/8) mod 4 of the word.
 func rotTable(name string, bits int) Mem {
-	m := GLOBL(name, RODATA|NOPTR)
-	for i := range 32 {
+	var t [32]byte
+	for i := range t {
 		w := i &^ 3
-		DATA(i, U8((i-w+4-bits/8)%4+w))
+		t[i] = byte((i-w+4-bits/8)%4 + w)
 	}
-	return m
+	return ymmBytes(name, t)
 }
 
 // padMaskTable emits the read-only 32 bytes name, 16 bytes of 0xff then 16
@@ -127,8 +127,14 @@ func padMaskTable(name string) Mem {
 	for i := range 16 {
 		mask[i] = 0xff
 	}
+	return ymmBytes(name, mask)
+}
+
+// ymmBytes emits the read-only table name of the bytes b, one 32-byte
+// vector, and returns it.
+func ymmBytes(name string, b [32]byte) Mem {
 	m := GLOBL(name, RODATA|NOPTR)
-	for i, v := range mask {
+	for i, v := range b {
 		DATA(i, U8(v))
 	}
 	return m
