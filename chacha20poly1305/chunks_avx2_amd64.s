@@ -2701,7 +2701,6 @@ sealAVX2Chunks_tout:
 	// zero the ciphertext's partial block beyond its end, for the MAC
 	MOVQ    2432(SP), AX
 	ANDQ    $0x0f, AX
-	JZ      sealAVX2Chunks_padded
 	MOVQ    $0x00000010, BX
 	SUBQ    AX, BX
 	LEAQ    vpadmask<>+0(SB), DX
@@ -2710,11 +2709,9 @@ sealAVX2Chunks_tout:
 	ANDQ    $-16, AX
 	VPAND   1792(DI)(AX*1), X12, X12
 	VMOVDQU X12, 1792(DI)(AX*1)
-
-sealAVX2Chunks_padded:
-	MOVQ 2424(SP), R12
-	LEAQ 1792(DI), R13
-	MOVQ 2432(SP), R14
+	MOVQ    2424(SP), R12
+	LEAQ    1792(DI), R13
+	MOVQ    2432(SP), R14
 
 sealAVX2Chunks_out_32:
 	CMPQ    R14, $0x20

@@ -394,7 +394,6 @@ sealAVX2_xored:
 	// zero the ciphertext's partial block beyond its end, for the MAC
 	MOVQ    CX, AX
 	ANDQ    $0x0f, AX
-	JZ      sealAVX2_padded
 	MOVQ    $0x00000010, BX
 	SUBQ    AX, BX
 	LEAQ    padmask<>+0(SB), DX
@@ -404,7 +403,6 @@ sealAVX2_xored:
 	VPAND   64(SP)(AX*1), X12, X12
 	VMOVDQU X12, 64(SP)(AX*1)
 
-sealAVX2_padded:
 	// the lengths block, after the data's blocks
 	MOVQ src_len+48(FP), CX
 	MOVQ CX, AX
@@ -1361,7 +1359,6 @@ sealAVX2x1_round:
 	// zero the ciphertext's partial block beyond its end, for the MAC
 	MOVQ    CX, AX
 	ANDQ    $0x0f, AX
-	JZ      sealAVX2x1_padded
 	MOVQ    $0x00000010, BX
 	SUBQ    AX, BX
 	LEAQ    padmask<>+0(SB), DX
@@ -1371,7 +1368,6 @@ sealAVX2x1_round:
 	VPAND   64(SP)(AX*1), X12, X12
 	VMOVDQU X12, 64(SP)(AX*1)
 
-sealAVX2x1_padded:
 	// the lengths block, after the data's blocks
 	MOVQ src_len+48(FP), CX
 	MOVQ CX, AX
@@ -2396,7 +2392,6 @@ sealAVX2x3_xored:
 	// zero the ciphertext's partial block beyond its end, for the MAC
 	MOVQ    CX, AX
 	ANDQ    $0x0f, AX
-	JZ      sealAVX2x3_padded
 	MOVQ    $0x00000010, BX
 	SUBQ    AX, BX
 	LEAQ    padmask<>+0(SB), DX
@@ -2406,7 +2401,6 @@ sealAVX2x3_xored:
 	VPAND   64(SP)(AX*1), X12, X12
 	VMOVDQU X12, 64(SP)(AX*1)
 
-sealAVX2x3_padded:
 	// the lengths block, after the data's blocks
 	MOVQ src_len+48(FP), CX
 	MOVQ CX, AX
@@ -3645,7 +3639,6 @@ sealAVX2x4_xored:
 	// zero the ciphertext's partial block beyond its end, for the MAC
 	MOVQ    CX, AX
 	ANDQ    $0x0f, AX
-	JZ      sealAVX2x4_padded
 	MOVQ    $0x00000010, BX
 	SUBQ    AX, BX
 	LEAQ    padmask<>+0(SB), DX
@@ -3655,7 +3648,6 @@ sealAVX2x4_xored:
 	VPAND   64(SP)(AX*1), X12, X12
 	VMOVDQU X12, 64(SP)(AX*1)
 
-sealAVX2x4_padded:
 	// the lengths block, after the data's blocks
 	MOVQ src_len+48(FP), CX
 	MOVQ CX, AX

@@ -586,7 +586,7 @@ func chunksAVX2Kernel(name string, open bool) {
 	output(R12, R12)
 	Label(name + "_tout")
 	if !open {
-		zeroPartialBlock(name, rem, tb, vPad)
+		zeroPartialBlock(rem, tb, vPad)
 	}
 	MOVQ(dstp, R12)
 	LEAQ(tb, R13)

@@ -88,15 +88,15 @@ func avx2Undiagonalize(x [][4]VecPhysical) {
 	}
 }
 
-// zeroPartialBlock emits, where the public length n (a register or stack
-// slot) is not a multiple of 16, the zeroing of data's bytes from n to the
-// end of the 16-byte block holding it, for the MAC, with mask (see
-// padMaskTable). Its label starts with name; it clobbers RAX, RBX, RDX and X12.
-func zeroPartialBlock(name string, n Op, data, mask Mem) {
+// zeroPartialBlock emits, for the MAC, the zeroing of data's bytes from the
+// public length n (a register or stack slot) to the end of the 16-byte block
+// holding it, with mask (see padMaskTable). Where n is a multiple of 16, it
+// zeroes the 16 bytes at n: they must be in data's buffer, and the caller
+// writes the lengths block there after. It clobbers RAX, RBX, RDX and X12.
+func zeroPartialBlock(n Op, data, mask Mem) {
 	Comment("zero the ciphertext's partial block beyond its end, for the MAC")
 	MOVQ(n, RAX)
 	ANDQ(Imm(15), RAX)
-	JZ(LabelRef(name + "_padded"))
 	MOVQ(U32(16), RBX)
 	SUBQ(RAX, RBX)
 	LEAQ(mask, RDX)
@@ -105,7 +105,6 @@ func zeroPartialBlock(name string, n Op, data, mask Mem) {
 	ANDQ(I32(-16), RAX)
 	VPAND(data.Idx(RAX, 1), X12, X12)
 	VMOVDQU(X12, data.Idx(RAX, 1))
-	Label(name + "_padded")
 }
 
 // rotTable emits the read-only 32 bytes name, the VPSHUFB mask that rotates
@@ -450,7 +449,7 @@ func fusedAVX2(name string, open bool, sets int) {
 		Comment("the ciphertext, in place of the data on the stack, for the MAC and dst")
 		xorData(name + "_xored")
 		Load(Param("src").Len(), n)
-		zeroPartialBlock(name, n, buf.Offset(64), padMask)
+		zeroPartialBlock(n, buf.Offset(64), padMask)
 	}
 
 	Comment("the lengths block, after the data's blocks")
