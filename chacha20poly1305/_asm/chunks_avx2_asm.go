@@ -184,7 +184,7 @@ func vTranspose(w, t [8]VecPhysical) [8]VecPhysical {
 	var q [2][4]VecPhysical
 	for h := range 2 {
 		a, b, c, d := w[4*h], w[4*h+1], w[4*h+2], w[4*h+3]
-		t0, t1, t2, t3 := t[4*h], t[4*h+1], t[4*h+2], t[4*h+3]
+		t0, t1, t2, t3 := t[0], t[1], t[2], t[3]
 		VPUNPCKLDQ(b, a, t0)   // a0 b0 a1 b1
 		VPUNPCKHDQ(b, a, t1)   // a2 b2 a3 b3
 		VPUNPCKLDQ(d, c, t2)   // c0 d0 c1 d1
