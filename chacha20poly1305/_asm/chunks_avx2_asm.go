@@ -226,7 +226,6 @@ func chunksAVX2Kernel(name string, open bool) {
 			"key and nonce. len(dst) >= len(src). It requires AVX2 and BMI2.")
 	}
 	const (
-		inOff    = 0
 		workOff  = 32 * 16
 		firstOff = 32 * 24
 		ks0Off   = firstOff + 32*16
@@ -242,7 +241,7 @@ func chunksAVX2Kernel(name string, open bool) {
 		LEAQ(frame.Offset(31), fp)
 		ANDQ(I8(-32), fp)
 	}
-	in := func(w int) Mem { return Mem{Base: fp, Disp: inOff + 32*w} }
+	in := func(w int) Mem { return Mem{Base: fp, Disp: 32 * w} }
 	work := func(w int) Mem { return Mem{Base: fp, Disp: workOff + 32*(w-8)} }
 	first := func(w int) Mem { return Mem{Base: fp, Disp: firstOff + 32*w} }
 	ks0 := Mem{Base: fp, Disp: ks0Off}

@@ -235,7 +235,7 @@ func avx2QuarterRound(x [][4]VecPhysical, tmp []VecPhysical, r16, r8 Op, spill M
 			VPXOR(x[k][st.add], x[k][st.xor], x[k][st.xor])
 		}
 		last := x[len(x)-1][2]
-		spilled := st.n != 16 && st.n != 8 && len(tmp) < len(x)
+		spilled := (st.n == 12 || st.n == 7) && len(tmp) < len(x)
 		if spilled {
 			VMOVDQU(last, spill)
 		}
