@@ -273,8 +273,9 @@ func fusedAVX2(name string, open bool, sets int) {
 	if open {
 		sig += " int"
 	}
-	// Three and four sets' frames are larger than a NOSPLIT function may
-	// take: those kernels check the stack.
+	// Three and four sets' frames (608 and 800 bytes) would take most or
+	// all of the stack's guard, which NOSPLIT functions share: those
+	// kernels check the stack.
 	flags := NOSPLIT
 	if sets > 2 {
 		flags = 0
