@@ -139,18 +139,11 @@ GLOBL padmask<>(SB), RODATA|NOPTR, $32
 // func sealAVX2(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·sealAVX2(SB), NOSPLIT, $320-96
-	// zero the stack's MAC blocks, then copy the data and the additional
-	// data's partial block there (AVX2 has no masked loads); the rounds'
-	// dependency chain does not wait for any of it
-	VPXOR   Y12, Y12, Y12
+	// copy the data and the additional data's partial block to the stack
+	// (AVX2 has no masked loads), each zero-padded to a whole block for the
+	// MAC; the rounds' dependency chain does not wait for any of it
+	VPXOR   X12, X12, X12
 	VMOVDQU X12, 48(SP)
-	VMOVDQU Y12, 64(SP)
-	VMOVDQU Y12, 96(SP)
-	VMOVDQU Y12, 128(SP)
-	VMOVDQU Y12, 160(SP)
-	VMOVDQU Y12, 192(SP)
-	VMOVDQU Y12, 224(SP)
-	VMOVDQU X12, 256(SP)
 	MOVQ    src_base+40(FP), SI
 	LEAQ    64(SP), DI
 	MOVQ    src_len+48(FP), CX
@@ -658,18 +651,11 @@ sealAVX2_out_done:
 // func openAVX2(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openAVX2(SB), NOSPLIT, $320-104
-	// zero the stack's MAC blocks, then copy the data and the additional
-	// data's partial block there (AVX2 has no masked loads); the rounds'
-	// dependency chain does not wait for any of it
-	VPXOR   Y12, Y12, Y12
+	// copy the data and the additional data's partial block to the stack
+	// (AVX2 has no masked loads), each zero-padded to a whole block for the
+	// MAC; the rounds' dependency chain does not wait for any of it
+	VPXOR   X12, X12, X12
 	VMOVDQU X12, 48(SP)
-	VMOVDQU Y12, 64(SP)
-	VMOVDQU Y12, 96(SP)
-	VMOVDQU Y12, 128(SP)
-	VMOVDQU Y12, 160(SP)
-	VMOVDQU Y12, 192(SP)
-	VMOVDQU Y12, 224(SP)
-	VMOVDQU X12, 256(SP)
 	MOVQ    src_base+40(FP), SI
 	LEAQ    64(SP), DI
 	MOVQ    src_len+48(FP), CX
@@ -723,19 +709,30 @@ openAVX2_in_1:
 	MOVB  AL, (DI)
 
 openAVX2_in_done:
-	MOVQ  ad_base+64(FP), SI
-	MOVQ  ad_len+72(FP), CX
-	MOVQ  CX, AX
-	ANDQ  $-16, AX
-	ADDQ  AX, SI
-	ANDQ  $0x0f, CX
-	LEAQ  48(SP), DI
-	TESTQ $0x00000008, CX
-	JZ    openAVX2_adtail_4
-	MOVQ  (SI), AX
-	MOVQ  AX, (DI)
-	ADDQ  $0x08, SI
-	ADDQ  $0x08, DI
+	// zero the ciphertext's partial block beyond its end, for the MAC
+	MOVQ    src_len+48(FP), AX
+	ANDQ    $0x0f, AX
+	MOVQ    $0x00000010, BX
+	SUBQ    AX, BX
+	LEAQ    padmask<>+0(SB), DX
+	VMOVDQU (DX)(BX*1), X12
+	MOVQ    src_len+48(FP), AX
+	ANDQ    $-16, AX
+	VPAND   64(SP)(AX*1), X12, X12
+	VMOVDQU X12, 64(SP)(AX*1)
+	MOVQ    ad_base+64(FP), SI
+	MOVQ    ad_len+72(FP), CX
+	MOVQ    CX, AX
+	ANDQ    $-16, AX
+	ADDQ    AX, SI
+	ANDQ    $0x0f, CX
+	LEAQ    48(SP), DI
+	TESTQ   $0x00000008, CX
+	JZ      openAVX2_adtail_4
+	MOVQ    (SI), AX
+	MOVQ    AX, (DI)
+	ADDQ    $0x08, SI
+	ADDQ    $0x08, DI
 
 openAVX2_adtail_4:
 	TESTQ $0x00000004, CX
@@ -1175,14 +1172,11 @@ openAVX2_fail:
 // func sealAVX2x1(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·sealAVX2x1(SB), NOSPLIT, $192-96
-	// zero the stack's MAC blocks, then copy the data and the additional
-	// data's partial block there (AVX2 has no masked loads); the rounds'
-	// dependency chain does not wait for any of it
-	VPXOR   Y12, Y12, Y12
+	// copy the data and the additional data's partial block to the stack
+	// (AVX2 has no masked loads), each zero-padded to a whole block for the
+	// MAC; the rounds' dependency chain does not wait for any of it
+	VPXOR   X12, X12, X12
 	VMOVDQU X12, 48(SP)
-	VMOVDQU Y12, 64(SP)
-	VMOVDQU Y12, 96(SP)
-	VMOVDQU X12, 128(SP)
 	MOVQ    src_base+40(FP), SI
 	LEAQ    64(SP), DI
 	MOVQ    src_len+48(FP), CX
@@ -1623,14 +1617,11 @@ sealAVX2x1_out_done:
 // func openAVX2x1(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openAVX2x1(SB), NOSPLIT, $192-104
-	// zero the stack's MAC blocks, then copy the data and the additional
-	// data's partial block there (AVX2 has no masked loads); the rounds'
-	// dependency chain does not wait for any of it
-	VPXOR   Y12, Y12, Y12
+	// copy the data and the additional data's partial block to the stack
+	// (AVX2 has no masked loads), each zero-padded to a whole block for the
+	// MAC; the rounds' dependency chain does not wait for any of it
+	VPXOR   X12, X12, X12
 	VMOVDQU X12, 48(SP)
-	VMOVDQU Y12, 64(SP)
-	VMOVDQU Y12, 96(SP)
-	VMOVDQU X12, 128(SP)
 	MOVQ    src_base+40(FP), SI
 	LEAQ    64(SP), DI
 	MOVQ    src_len+48(FP), CX
@@ -1684,19 +1675,30 @@ openAVX2x1_in_1:
 	MOVB  AL, (DI)
 
 openAVX2x1_in_done:
-	MOVQ  ad_base+64(FP), SI
-	MOVQ  ad_len+72(FP), CX
-	MOVQ  CX, AX
-	ANDQ  $-16, AX
-	ADDQ  AX, SI
-	ANDQ  $0x0f, CX
-	LEAQ  48(SP), DI
-	TESTQ $0x00000008, CX
-	JZ    openAVX2x1_adtail_4
-	MOVQ  (SI), AX
-	MOVQ  AX, (DI)
-	ADDQ  $0x08, SI
-	ADDQ  $0x08, DI
+	// zero the ciphertext's partial block beyond its end, for the MAC
+	MOVQ    src_len+48(FP), AX
+	ANDQ    $0x0f, AX
+	MOVQ    $0x00000010, BX
+	SUBQ    AX, BX
+	LEAQ    padmask<>+0(SB), DX
+	VMOVDQU (DX)(BX*1), X12
+	MOVQ    src_len+48(FP), AX
+	ANDQ    $-16, AX
+	VPAND   64(SP)(AX*1), X12, X12
+	VMOVDQU X12, 64(SP)(AX*1)
+	MOVQ    ad_base+64(FP), SI
+	MOVQ    ad_len+72(FP), CX
+	MOVQ    CX, AX
+	ANDQ    $-16, AX
+	ADDQ    AX, SI
+	ANDQ    $0x0f, CX
+	LEAQ    48(SP), DI
+	TESTQ   $0x00000008, CX
+	JZ      openAVX2x1_adtail_4
+	MOVQ    (SI), AX
+	MOVQ    AX, (DI)
+	ADDQ    $0x08, SI
+	ADDQ    $0x08, DI
 
 openAVX2x1_adtail_4:
 	TESTQ $0x00000004, CX
@@ -2070,22 +2072,11 @@ openAVX2x1_fail:
 // func sealAVX2x3(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·sealAVX2x3(SB), $608-96
-	// zero the stack's MAC blocks, then copy the data and the additional
-	// data's partial block there (AVX2 has no masked loads); the rounds'
-	// dependency chain does not wait for any of it
-	VPXOR   Y12, Y12, Y12
+	// copy the data and the additional data's partial block to the stack
+	// (AVX2 has no masked loads), each zero-padded to a whole block for the
+	// MAC; the rounds' dependency chain does not wait for any of it
+	VPXOR   X12, X12, X12
 	VMOVDQU X12, 48(SP)
-	VMOVDQU Y12, 64(SP)
-	VMOVDQU Y12, 96(SP)
-	VMOVDQU Y12, 128(SP)
-	VMOVDQU Y12, 160(SP)
-	VMOVDQU Y12, 192(SP)
-	VMOVDQU Y12, 224(SP)
-	VMOVDQU Y12, 256(SP)
-	VMOVDQU Y12, 288(SP)
-	VMOVDQU Y12, 320(SP)
-	VMOVDQU Y12, 352(SP)
-	VMOVDQU X12, 384(SP)
 	MOVQ    src_base+40(FP), SI
 	LEAQ    64(SP), DI
 	MOVQ    src_len+48(FP), CX
@@ -2656,22 +2647,11 @@ sealAVX2x3_out_done:
 // func openAVX2x3(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openAVX2x3(SB), $608-104
-	// zero the stack's MAC blocks, then copy the data and the additional
-	// data's partial block there (AVX2 has no masked loads); the rounds'
-	// dependency chain does not wait for any of it
-	VPXOR   Y12, Y12, Y12
+	// copy the data and the additional data's partial block to the stack
+	// (AVX2 has no masked loads), each zero-padded to a whole block for the
+	// MAC; the rounds' dependency chain does not wait for any of it
+	VPXOR   X12, X12, X12
 	VMOVDQU X12, 48(SP)
-	VMOVDQU Y12, 64(SP)
-	VMOVDQU Y12, 96(SP)
-	VMOVDQU Y12, 128(SP)
-	VMOVDQU Y12, 160(SP)
-	VMOVDQU Y12, 192(SP)
-	VMOVDQU Y12, 224(SP)
-	VMOVDQU Y12, 256(SP)
-	VMOVDQU Y12, 288(SP)
-	VMOVDQU Y12, 320(SP)
-	VMOVDQU Y12, 352(SP)
-	VMOVDQU X12, 384(SP)
 	MOVQ    src_base+40(FP), SI
 	LEAQ    64(SP), DI
 	MOVQ    src_len+48(FP), CX
@@ -2725,19 +2705,30 @@ openAVX2x3_in_1:
 	MOVB  AL, (DI)
 
 openAVX2x3_in_done:
-	MOVQ  ad_base+64(FP), SI
-	MOVQ  ad_len+72(FP), CX
-	MOVQ  CX, AX
-	ANDQ  $-16, AX
-	ADDQ  AX, SI
-	ANDQ  $0x0f, CX
-	LEAQ  48(SP), DI
-	TESTQ $0x00000008, CX
-	JZ    openAVX2x3_adtail_4
-	MOVQ  (SI), AX
-	MOVQ  AX, (DI)
-	ADDQ  $0x08, SI
-	ADDQ  $0x08, DI
+	// zero the ciphertext's partial block beyond its end, for the MAC
+	MOVQ    src_len+48(FP), AX
+	ANDQ    $0x0f, AX
+	MOVQ    $0x00000010, BX
+	SUBQ    AX, BX
+	LEAQ    padmask<>+0(SB), DX
+	VMOVDQU (DX)(BX*1), X12
+	MOVQ    src_len+48(FP), AX
+	ANDQ    $-16, AX
+	VPAND   64(SP)(AX*1), X12, X12
+	VMOVDQU X12, 64(SP)(AX*1)
+	MOVQ    ad_base+64(FP), SI
+	MOVQ    ad_len+72(FP), CX
+	MOVQ    CX, AX
+	ANDQ    $-16, AX
+	ADDQ    AX, SI
+	ANDQ    $0x0f, CX
+	LEAQ    48(SP), DI
+	TESTQ   $0x00000008, CX
+	JZ      openAVX2x3_adtail_4
+	MOVQ    (SI), AX
+	MOVQ    AX, (DI)
+	ADDQ    $0x08, SI
+	ADDQ    $0x08, DI
 
 openAVX2x3_adtail_4:
 	TESTQ $0x00000004, CX
@@ -3240,26 +3231,11 @@ openAVX2x3_fail:
 // func sealAVX2x4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·sealAVX2x4(SB), $800-96
-	// zero the stack's MAC blocks, then copy the data and the additional
-	// data's partial block there (AVX2 has no masked loads); the rounds'
-	// dependency chain does not wait for any of it
-	VPXOR   Y12, Y12, Y12
+	// copy the data and the additional data's partial block to the stack
+	// (AVX2 has no masked loads), each zero-padded to a whole block for the
+	// MAC; the rounds' dependency chain does not wait for any of it
+	VPXOR   X12, X12, X12
 	VMOVDQU X12, 48(SP)
-	VMOVDQU Y12, 64(SP)
-	VMOVDQU Y12, 96(SP)
-	VMOVDQU Y12, 128(SP)
-	VMOVDQU Y12, 160(SP)
-	VMOVDQU Y12, 192(SP)
-	VMOVDQU Y12, 224(SP)
-	VMOVDQU Y12, 256(SP)
-	VMOVDQU Y12, 288(SP)
-	VMOVDQU Y12, 320(SP)
-	VMOVDQU Y12, 352(SP)
-	VMOVDQU Y12, 384(SP)
-	VMOVDQU Y12, 416(SP)
-	VMOVDQU Y12, 448(SP)
-	VMOVDQU Y12, 480(SP)
-	VMOVDQU X12, 512(SP)
 	MOVQ    src_base+40(FP), SI
 	LEAQ    64(SP), DI
 	MOVQ    src_len+48(FP), CX
@@ -3903,26 +3879,11 @@ sealAVX2x4_out_done:
 // func openAVX2x4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openAVX2x4(SB), $800-104
-	// zero the stack's MAC blocks, then copy the data and the additional
-	// data's partial block there (AVX2 has no masked loads); the rounds'
-	// dependency chain does not wait for any of it
-	VPXOR   Y12, Y12, Y12
+	// copy the data and the additional data's partial block to the stack
+	// (AVX2 has no masked loads), each zero-padded to a whole block for the
+	// MAC; the rounds' dependency chain does not wait for any of it
+	VPXOR   X12, X12, X12
 	VMOVDQU X12, 48(SP)
-	VMOVDQU Y12, 64(SP)
-	VMOVDQU Y12, 96(SP)
-	VMOVDQU Y12, 128(SP)
-	VMOVDQU Y12, 160(SP)
-	VMOVDQU Y12, 192(SP)
-	VMOVDQU Y12, 224(SP)
-	VMOVDQU Y12, 256(SP)
-	VMOVDQU Y12, 288(SP)
-	VMOVDQU Y12, 320(SP)
-	VMOVDQU Y12, 352(SP)
-	VMOVDQU Y12, 384(SP)
-	VMOVDQU Y12, 416(SP)
-	VMOVDQU Y12, 448(SP)
-	VMOVDQU Y12, 480(SP)
-	VMOVDQU X12, 512(SP)
 	MOVQ    src_base+40(FP), SI
 	LEAQ    64(SP), DI
 	MOVQ    src_len+48(FP), CX
@@ -3976,19 +3937,30 @@ openAVX2x4_in_1:
 	MOVB  AL, (DI)
 
 openAVX2x4_in_done:
-	MOVQ  ad_base+64(FP), SI
-	MOVQ  ad_len+72(FP), CX
-	MOVQ  CX, AX
-	ANDQ  $-16, AX
-	ADDQ  AX, SI
-	ANDQ  $0x0f, CX
-	LEAQ  48(SP), DI
-	TESTQ $0x00000008, CX
-	JZ    openAVX2x4_adtail_4
-	MOVQ  (SI), AX
-	MOVQ  AX, (DI)
-	ADDQ  $0x08, SI
-	ADDQ  $0x08, DI
+	// zero the ciphertext's partial block beyond its end, for the MAC
+	MOVQ    src_len+48(FP), AX
+	ANDQ    $0x0f, AX
+	MOVQ    $0x00000010, BX
+	SUBQ    AX, BX
+	LEAQ    padmask<>+0(SB), DX
+	VMOVDQU (DX)(BX*1), X12
+	MOVQ    src_len+48(FP), AX
+	ANDQ    $-16, AX
+	VPAND   64(SP)(AX*1), X12, X12
+	VMOVDQU X12, 64(SP)(AX*1)
+	MOVQ    ad_base+64(FP), SI
+	MOVQ    ad_len+72(FP), CX
+	MOVQ    CX, AX
+	ANDQ    $-16, AX
+	ADDQ    AX, SI
+	ANDQ    $0x0f, CX
+	LEAQ    48(SP), DI
+	TESTQ   $0x00000008, CX
+	JZ      openAVX2x4_adtail_4
+	MOVQ    (SI), AX
+	MOVQ    AX, (DI)
+	ADDQ    $0x08, SI
+	ADDQ    $0x08, DI
 
 openAVX2x4_adtail_4:
 	TESTQ $0x00000004, CX

@@ -28,8 +28,8 @@ import (
 // which is block 0's keystream, ready only when every block's is (the sets
 // run side by side). What does run beside them is the data's copy: AVX2
 // has no masked loads or stores, so the message is copied, in pieces of
-// 32, 16, 8, 4, 2 and 1 bytes chosen by its public length, into a zeroed
-// stack buffer before the rounds (off their dependency chain), and the
+// 32, 16, 8, 4, 2 and 1 bytes chosen by its public length, into a stack
+// buffer before the rounds (off their dependency chain), and the
 // output is copied out the same way. In Open the plaintext is computed into
 // the stack beside the MAC, and copied out only if the tag is right.
 //
@@ -294,29 +294,27 @@ func fusedAVX2(name string, open bool, sets int) {
 	}
 	// The MAC's blocks after the additional data's whole ones, as
 	// sealFused's (see stackBlocks): its partial block (zero-padded) at
-	// 48, the data (zero-padded; in Seal then the ciphertext) at 64, the
-	// lengths after it.
+	// 48, the data (in Seal then the ciphertext) at 64, its partial block
+	// zero-padded (Open's before the rounds, Seal's after the XOR), the
+	// lengths after it. Bytes past that are whatever the stack held:
+	// xorData XORs them, nothing else reads them.
 	buf := AllocLocal(48 + 16 + max + 16)
 	rkey := AllocLocal(16)
 	key0 := AllocLocal(32) // block 0's first 32 bytes: r and s
 	r1op, r05op = rkey, rkey.Offset(8)
 
-	Comment("zero the stack's MAC blocks, then copy the data and the additional")
-	Comment("data's partial block there (AVX2 has no masked loads); the rounds'")
-	Comment("dependency chain does not wait for any of it")
-	VPXOR(Y12, Y12, Y12)
+	Comment("copy the data and the additional data's partial block to the stack")
+	Comment("(AVX2 has no masked loads), each zero-padded to a whole block for the")
+	Comment("MAC; the rounds' dependency chain does not wait for any of it")
+	VPXOR(X12, X12, X12)
 	VMOVDQU(X12, buf.Offset(48))
-	for off := 64; off < 64+max+16; off += 32 {
-		if off+32 > 64+max+16 {
-			VMOVDQU(X12, buf.Offset(off))
-		} else {
-			VMOVDQU(Y12, buf.Offset(off))
-		}
-	}
 	Load(Param("src").Base(), RSI)
 	LEAQ(buf.Offset(64), RDI)
 	Load(Param("src").Len(), RCX)
 	copyBytes(name+"_in", RDI, RSI, RCX, RAX, false)
+	if open {
+		zeroPartialBlock(srcLenArg(), buf.Offset(64), padMask)
+	}
 	Load(Param("ad").Base(), RSI)
 	Load(Param("ad").Len(), RCX)
 	MOVQ(RCX, RAX)
