@@ -202,7 +202,6 @@ sealAVX2_in_done:
 	MOVQ  CX, AX
 	ANDQ  $-16, AX
 	ADDQ  AX, SI
-	ANDQ  $0x0f, CX
 	LEAQ  48(SP), DI
 	TESTQ $0x00000008, CX
 	JZ    sealAVX2_adtail_4
@@ -725,7 +724,6 @@ openAVX2_in_done:
 	MOVQ    CX, AX
 	ANDQ    $-16, AX
 	ADDQ    AX, SI
-	ANDQ    $0x0f, CX
 	LEAQ    48(SP), DI
 	TESTQ   $0x00000008, CX
 	JZ      openAVX2_adtail_4
@@ -1235,7 +1233,6 @@ sealAVX2x1_in_done:
 	MOVQ  CX, AX
 	ANDQ  $-16, AX
 	ADDQ  AX, SI
-	ANDQ  $0x0f, CX
 	LEAQ  48(SP), DI
 	TESTQ $0x00000008, CX
 	JZ    sealAVX2x1_adtail_4
@@ -1691,7 +1688,6 @@ openAVX2x1_in_done:
 	MOVQ    CX, AX
 	ANDQ    $-16, AX
 	ADDQ    AX, SI
-	ANDQ    $0x0f, CX
 	LEAQ    48(SP), DI
 	TESTQ   $0x00000008, CX
 	JZ      openAVX2x1_adtail_4
@@ -2135,7 +2131,6 @@ sealAVX2x3_in_done:
 	MOVQ  CX, AX
 	ANDQ  $-16, AX
 	ADDQ  AX, SI
-	ANDQ  $0x0f, CX
 	LEAQ  48(SP), DI
 	TESTQ $0x00000008, CX
 	JZ    sealAVX2x3_adtail_4
@@ -2721,7 +2716,6 @@ openAVX2x3_in_done:
 	MOVQ    CX, AX
 	ANDQ    $-16, AX
 	ADDQ    AX, SI
-	ANDQ    $0x0f, CX
 	LEAQ    48(SP), DI
 	TESTQ   $0x00000008, CX
 	JZ      openAVX2x3_adtail_4
@@ -3294,7 +3288,6 @@ sealAVX2x4_in_done:
 	MOVQ  CX, AX
 	ANDQ  $-16, AX
 	ADDQ  AX, SI
-	ANDQ  $0x0f, CX
 	LEAQ  48(SP), DI
 	TESTQ $0x00000008, CX
 	JZ    sealAVX2x4_adtail_4
@@ -3953,7 +3946,6 @@ openAVX2x4_in_done:
 	MOVQ    CX, AX
 	ANDQ    $-16, AX
 	ADDQ    AX, SI
-	ANDQ    $0x0f, CX
 	LEAQ    48(SP), DI
 	TESTQ   $0x00000008, CX
 	JZ      openAVX2x4_adtail_4

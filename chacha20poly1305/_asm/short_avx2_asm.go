@@ -154,8 +154,8 @@ func shortAVX2() {
 // which it clobbers) from s to d (registers, advanced), in pieces of 32
 // bytes while at least 32 remain, then of 16, 8, 4, 2 and 1 as the bits of
 // what remains say; tmp and Y12 are clobbered. No byte outside the n is
-// read or written. If short, n < 16 and only the pieces of 8 bytes and
-// fewer are emitted.
+// read or written. If short, only the pieces of 8 bytes and fewer are
+// emitted: it copies n mod 16 bytes.
 func copyBytes(label string, d, s, n, tmp Register, short bool) {
 	if !short {
 		copyWide(label, d, s, n)
@@ -320,7 +320,6 @@ func fusedAVX2(name string, open bool, sets int) {
 	MOVQ(RCX, RAX)
 	ANDQ(I32(-16), RAX)
 	ADDQ(RAX, RSI)
-	ANDQ(Imm(15), RCX)
 	LEAQ(buf.Offset(48), RDI)
 	copyBytes(name+"_adtail", RDI, RSI, RCX, RAX, true)
 
