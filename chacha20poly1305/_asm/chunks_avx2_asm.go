@@ -304,6 +304,10 @@ func chunksAVX2Kernel(name string, open bool) {
 		JMP(LabelRef(label))
 		Label(label + "_done")
 	}
+	// lo holds words 0..7 of the vertical state (see newVState); hi is
+	// free after the rounds.
+	lo := [8]VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
+	hi := [8]VecPhysical{Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
 	// rounds emits the twenty rounds of the chunk whose input words are
 	// in(w), with the MAC beside them if mac, and leaves the keystream's
 	// words 0..7 in Y0..Y7 and 8..15 in work(w).
@@ -345,12 +349,10 @@ func chunksAVX2Kernel(name string, open bool) {
 		for _, w := range []int{8, 9, 12, 13, 14, 15} {
 			VMOVDQA(v.y[w], work(w))
 		}
-		for i := range 8 {
-			VPADDD(in(i), v.y[i], v.y[i])
+		for i, r := range lo {
+			VPADDD(in(i), r, r)
 		}
 	}
-	lo := [8]VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
-	hi := [8]VecPhysical{Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
 	// output emits, after rounds, the XOR of the chunk's keystream with
 	// the 512 bytes at s into d (registers), or its store to d if s is nil.
 	output := func(d, s Register) {
