@@ -361,27 +361,19 @@ sealAVX2_round:
 	VPXOR      96(SP), Y2, Y2
 	VMOVDQU    Y0, 64(SP)
 	VMOVDQU    Y2, 96(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000040
-	JBE        sealAVX2_xored
 	VPERM2I128 $0x20, Y5, Y4, Y0
 	VPERM2I128 $0x20, Y7, Y6, Y1
 	VPXOR      128(SP), Y0, Y0
 	VPXOR      160(SP), Y1, Y1
 	VMOVDQU    Y0, 128(SP)
 	VMOVDQU    Y1, 160(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000080
-	JBE        sealAVX2_xored
 	VPERM2I128 $0x31, Y5, Y4, Y4
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VPXOR      192(SP), Y4, Y4
 	VPXOR      224(SP), Y6, Y6
 	VMOVDQU    Y4, 192(SP)
 	VMOVDQU    Y6, 224(SP)
-
-sealAVX2_xored:
-	MOVQ src_len+48(FP), CX
+	MOVQ       src_len+48(FP), CX
 
 	// zero the ciphertext's partial block beyond its end, for the MAC
 	MOVQ    CX, AX
@@ -1082,18 +1074,12 @@ openAVX2_last:
 	VPXOR      96(SP), Y2, Y2
 	VMOVDQU    Y0, 64(SP)
 	VMOVDQU    Y2, 96(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000040
-	JBE        openAVX2_xored
 	VPERM2I128 $0x20, Y5, Y4, Y0
 	VPERM2I128 $0x20, Y7, Y6, Y1
 	VPXOR      128(SP), Y0, Y0
 	VPXOR      160(SP), Y1, Y1
 	VMOVDQU    Y0, 128(SP)
 	VMOVDQU    Y1, 160(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000080
-	JBE        openAVX2_xored
 	VPERM2I128 $0x31, Y5, Y4, Y4
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VPXOR      192(SP), Y4, Y4
@@ -1101,7 +1087,6 @@ openAVX2_last:
 	VMOVDQU    Y4, 192(SP)
 	VMOVDQU    Y6, 224(SP)
 
-openAVX2_xored:
 	// the output to dst
 	MOVQ dst_base+16(FP), DI
 	LEAQ 64(SP), SI
@@ -2335,45 +2320,31 @@ sealAVX2x3_round:
 	VPXOR      96(SP), Y2, Y2
 	VMOVDQU    Y0, 64(SP)
 	VMOVDQU    Y2, 96(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000040
-	JBE        sealAVX2x3_xored
 	VPERM2I128 $0x20, Y5, Y4, Y0
 	VPERM2I128 $0x20, Y7, Y6, Y1
 	VPXOR      128(SP), Y0, Y0
 	VPXOR      160(SP), Y1, Y1
 	VMOVDQU    Y0, 128(SP)
 	VMOVDQU    Y1, 160(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000080
-	JBE        sealAVX2x3_xored
 	VPERM2I128 $0x31, Y5, Y4, Y4
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VPXOR      192(SP), Y4, Y4
 	VPXOR      224(SP), Y6, Y6
 	VMOVDQU    Y4, 192(SP)
 	VMOVDQU    Y6, 224(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x000000c0
-	JBE        sealAVX2x3_xored
 	VPERM2I128 $0x20, Y9, Y8, Y0
 	VPERM2I128 $0x20, Y11, Y10, Y1
 	VPXOR      256(SP), Y0, Y0
 	VPXOR      288(SP), Y1, Y1
 	VMOVDQU    Y0, 256(SP)
 	VMOVDQU    Y1, 288(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000100
-	JBE        sealAVX2x3_xored
 	VPERM2I128 $0x31, Y9, Y8, Y8
 	VPERM2I128 $0x31, Y11, Y10, Y10
 	VPXOR      320(SP), Y8, Y8
 	VPXOR      352(SP), Y10, Y10
 	VMOVDQU    Y8, 320(SP)
 	VMOVDQU    Y10, 352(SP)
-
-sealAVX2x3_xored:
-	MOVQ src_len+48(FP), CX
+	MOVQ       src_len+48(FP), CX
 
 	// zero the ciphertext's partial block beyond its end, for the MAC
 	MOVQ    CX, AX
@@ -3119,36 +3090,24 @@ openAVX2x3_last:
 	VPXOR      96(SP), Y2, Y2
 	VMOVDQU    Y0, 64(SP)
 	VMOVDQU    Y2, 96(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000040
-	JBE        openAVX2x3_xored
 	VPERM2I128 $0x20, Y5, Y4, Y0
 	VPERM2I128 $0x20, Y7, Y6, Y1
 	VPXOR      128(SP), Y0, Y0
 	VPXOR      160(SP), Y1, Y1
 	VMOVDQU    Y0, 128(SP)
 	VMOVDQU    Y1, 160(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000080
-	JBE        openAVX2x3_xored
 	VPERM2I128 $0x31, Y5, Y4, Y4
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VPXOR      192(SP), Y4, Y4
 	VPXOR      224(SP), Y6, Y6
 	VMOVDQU    Y4, 192(SP)
 	VMOVDQU    Y6, 224(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x000000c0
-	JBE        openAVX2x3_xored
 	VPERM2I128 $0x20, Y9, Y8, Y0
 	VPERM2I128 $0x20, Y11, Y10, Y1
 	VPXOR      256(SP), Y0, Y0
 	VPXOR      288(SP), Y1, Y1
 	VMOVDQU    Y0, 256(SP)
 	VMOVDQU    Y1, 288(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000100
-	JBE        openAVX2x3_xored
 	VPERM2I128 $0x31, Y9, Y8, Y8
 	VPERM2I128 $0x31, Y11, Y10, Y10
 	VPXOR      320(SP), Y8, Y8
@@ -3156,7 +3115,6 @@ openAVX2x3_last:
 	VMOVDQU    Y8, 320(SP)
 	VMOVDQU    Y10, 352(SP)
 
-openAVX2x3_xored:
 	// the output to dst
 	MOVQ dst_base+16(FP), DI
 	LEAQ 64(SP), SI
@@ -3547,63 +3505,43 @@ sealAVX2x4_round:
 	VPXOR      96(SP), Y2, Y2
 	VMOVDQU    Y0, 64(SP)
 	VMOVDQU    Y2, 96(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000040
-	JBE        sealAVX2x4_xored
 	VPERM2I128 $0x20, Y5, Y4, Y0
 	VPERM2I128 $0x20, Y7, Y6, Y1
 	VPXOR      128(SP), Y0, Y0
 	VPXOR      160(SP), Y1, Y1
 	VMOVDQU    Y0, 128(SP)
 	VMOVDQU    Y1, 160(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000080
-	JBE        sealAVX2x4_xored
 	VPERM2I128 $0x31, Y5, Y4, Y4
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VPXOR      192(SP), Y4, Y4
 	VPXOR      224(SP), Y6, Y6
 	VMOVDQU    Y4, 192(SP)
 	VMOVDQU    Y6, 224(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x000000c0
-	JBE        sealAVX2x4_xored
 	VPERM2I128 $0x20, Y9, Y8, Y0
 	VPERM2I128 $0x20, Y11, Y10, Y1
 	VPXOR      256(SP), Y0, Y0
 	VPXOR      288(SP), Y1, Y1
 	VMOVDQU    Y0, 256(SP)
 	VMOVDQU    Y1, 288(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000100
-	JBE        sealAVX2x4_xored
 	VPERM2I128 $0x31, Y9, Y8, Y8
 	VPERM2I128 $0x31, Y11, Y10, Y10
 	VPXOR      320(SP), Y8, Y8
 	VPXOR      352(SP), Y10, Y10
 	VMOVDQU    Y8, 320(SP)
 	VMOVDQU    Y10, 352(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000140
-	JBE        sealAVX2x4_xored
 	VPERM2I128 $0x20, Y13, Y12, Y0
 	VPERM2I128 $0x20, Y15, Y14, Y1
 	VPXOR      384(SP), Y0, Y0
 	VPXOR      416(SP), Y1, Y1
 	VMOVDQU    Y0, 384(SP)
 	VMOVDQU    Y1, 416(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000180
-	JBE        sealAVX2x4_xored
 	VPERM2I128 $0x31, Y13, Y12, Y12
 	VPERM2I128 $0x31, Y15, Y14, Y14
 	VPXOR      448(SP), Y12, Y12
 	VPXOR      480(SP), Y14, Y14
 	VMOVDQU    Y12, 448(SP)
 	VMOVDQU    Y14, 480(SP)
-
-sealAVX2x4_xored:
-	MOVQ src_len+48(FP), CX
+	MOVQ       src_len+48(FP), CX
 
 	// zero the ciphertext's partial block beyond its end, for the MAC
 	MOVQ    CX, AX
@@ -4404,54 +4342,36 @@ openAVX2x4_last:
 	VPXOR      96(SP), Y2, Y2
 	VMOVDQU    Y0, 64(SP)
 	VMOVDQU    Y2, 96(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000040
-	JBE        openAVX2x4_xored
 	VPERM2I128 $0x20, Y5, Y4, Y0
 	VPERM2I128 $0x20, Y7, Y6, Y1
 	VPXOR      128(SP), Y0, Y0
 	VPXOR      160(SP), Y1, Y1
 	VMOVDQU    Y0, 128(SP)
 	VMOVDQU    Y1, 160(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000080
-	JBE        openAVX2x4_xored
 	VPERM2I128 $0x31, Y5, Y4, Y4
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VPXOR      192(SP), Y4, Y4
 	VPXOR      224(SP), Y6, Y6
 	VMOVDQU    Y4, 192(SP)
 	VMOVDQU    Y6, 224(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x000000c0
-	JBE        openAVX2x4_xored
 	VPERM2I128 $0x20, Y9, Y8, Y0
 	VPERM2I128 $0x20, Y11, Y10, Y1
 	VPXOR      256(SP), Y0, Y0
 	VPXOR      288(SP), Y1, Y1
 	VMOVDQU    Y0, 256(SP)
 	VMOVDQU    Y1, 288(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000100
-	JBE        openAVX2x4_xored
 	VPERM2I128 $0x31, Y9, Y8, Y8
 	VPERM2I128 $0x31, Y11, Y10, Y10
 	VPXOR      320(SP), Y8, Y8
 	VPXOR      352(SP), Y10, Y10
 	VMOVDQU    Y8, 320(SP)
 	VMOVDQU    Y10, 352(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000140
-	JBE        openAVX2x4_xored
 	VPERM2I128 $0x20, Y13, Y12, Y0
 	VPERM2I128 $0x20, Y15, Y14, Y1
 	VPXOR      384(SP), Y0, Y0
 	VPXOR      416(SP), Y1, Y1
 	VMOVDQU    Y0, 384(SP)
 	VMOVDQU    Y1, 416(SP)
-	MOVQ       src_len+48(FP), CX
-	CMPQ       CX, $0x00000180
-	JBE        openAVX2x4_xored
 	VPERM2I128 $0x31, Y13, Y12, Y12
 	VPERM2I128 $0x31, Y15, Y14, Y14
 	VPXOR      448(SP), Y12, Y12
@@ -4459,7 +4379,6 @@ openAVX2x4_last:
 	VMOVDQU    Y12, 448(SP)
 	VMOVDQU    Y14, 480(SP)
 
-openAVX2x4_xored:
 	// the output to dst
 	MOVQ dst_base+16(FP), DI
 	LEAQ 64(SP), SI

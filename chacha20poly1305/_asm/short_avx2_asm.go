@@ -416,17 +416,14 @@ func fusedAVX2(name string, open bool, sets int) {
 
 	// xorData XORs the keystream of the data's blocks (block 1 in set 0's
 	// high lanes, then block 2k in set k's low lanes and 2k+1 in its high
-	// ones) into the stack's data, up to the last block the data reaches.
-	// A set's high lanes are gathered into its own registers A and C, its
-	// low lanes into set 0's A and B, free once block 1 is done.
-	xorData := func(label string) {
+	// ones) into the stack's data, all of the kernel's blocks whatever
+	// the data's length (dispatch gives a kernel at most one block the
+	// data does not reach; the buffer holds them all). A set's high lanes
+	// are gathered into its own registers A and C, its low lanes into set
+	// 0's A and B, free once block 1 is done.
+	xorData := func() {
 		for b := 1; b < 2*sets; b++ {
 			l := b - 1
-			if l > 0 {
-				Load(Param("src").Len(), RCX)
-				CMPQ(RCX, U32(64*l))
-				JBE(LabelRef(label))
-			}
 			v := x[b/2]
 			imm, t0, t1 := U8(0x31), v[0], v[2]
 			if b%2 == 0 {
@@ -439,13 +436,12 @@ func fusedAVX2(name string, open bool, sets int) {
 			VMOVDQU(t0, buf.Offset(64+64*l))
 			VMOVDQU(t1, buf.Offset(96+64*l))
 		}
-		Label(label)
 	}
 
 	n := RCX
 	if !open {
 		Comment("the ciphertext, in place of the data on the stack, for the MAC and dst")
-		xorData(name + "_xored")
+		xorData()
 		Load(Param("src").Len(), n)
 		zeroPartialBlock(n, buf.Offset(64), padMask)
 	}
@@ -467,7 +463,7 @@ func fusedAVX2(name string, open bool, sets int) {
 	tagAVX2(name, open, key0.Offset(16))
 	if open {
 		Comment("the tag is right: the plaintext, in place of the ciphertext on the stack")
-		xorData(name + "_xored")
+		xorData()
 	}
 	Comment("the output to dst")
 	Load(Param("dst").Base(), RDI)
