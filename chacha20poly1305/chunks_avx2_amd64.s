@@ -1254,60 +1254,22 @@ sealAVX2Chunks_m5:
 	ADDQ $0x10, SI
 
 sealAVX2Chunks_m6:
-	DECQ    2440(SP)
-	JNZ     sealAVX2Chunks_r
-	VMOVDQA Y8, 512(DI)
-	VMOVDQA Y9, 544(DI)
-	VMOVDQA Y12, 640(DI)
-	VMOVDQA Y13, 672(DI)
-	VMOVDQA Y14, 704(DI)
-	VMOVDQA Y15, 736(DI)
-	VPADDD  (DI), Y0, Y0
-	VPADDD  32(DI), Y1, Y1
-	VPADDD  64(DI), Y2, Y2
-	VPADDD  96(DI), Y3, Y3
-	VPADDD  128(DI), Y4, Y4
-	VPADDD  160(DI), Y5, Y5
-	VPADDD  192(DI), Y6, Y6
-	VPADDD  224(DI), Y7, Y7
-
-sealAVX2Chunks_left:
-	CMPQ  SI, 2448(SP)
-	JAE   sealAVX2Chunks_left_done
-	MOVQ  R8, DX
-	MULXQ R11, AX, BX
-	MULXQ 2368(SP), R12, R13
-	ADDQ  (SI), AX
-	ADCQ  $0x00, BX
-	ADDQ  8(SI), R12
-	ADCQ  $0x01, R13
-	MOVQ  R9, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ R11, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R10, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	SHRQ  $0x02, DX
-	MULXQ 2376(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	ANDQ  $0x03, R10
-	IMULQ R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	ADDQ $0x10, SI
-	JMP  sealAVX2Chunks_left
-
-sealAVX2Chunks_left_done:
+	DECQ        2440(SP)
+	JNZ         sealAVX2Chunks_r
+	VMOVDQA     Y8, 512(DI)
+	VMOVDQA     Y9, 544(DI)
+	VMOVDQA     Y12, 640(DI)
+	VMOVDQA     Y13, 672(DI)
+	VMOVDQA     Y14, 704(DI)
+	VMOVDQA     Y15, 736(DI)
+	VPADDD      (DI), Y0, Y0
+	VPADDD      32(DI), Y1, Y1
+	VPADDD      64(DI), Y2, Y2
+	VPADDD      96(DI), Y3, Y3
+	VPADDD      128(DI), Y4, Y4
+	VPADDD      160(DI), Y5, Y5
+	VPADDD      192(DI), Y6, Y6
+	VPADDD      224(DI), Y7, Y7
 	MOVQ        2416(SP), R12
 	MOVQ        2424(SP), R13
 	VPUNPCKLDQ  Y1, Y0, Y8
@@ -1700,46 +1662,8 @@ sealAVX2Chunks_m9:
 	ADDQ $0x10, SI
 
 sealAVX2Chunks_m10:
-	DECQ 2440(SP)
-	JNZ  sealAVX2Chunks_t1
-
-sealAVX2Chunks_t1_left:
-	CMPQ  SI, 2448(SP)
-	JAE   sealAVX2Chunks_t1_left_done
-	MOVQ  R8, DX
-	MULXQ R11, AX, BX
-	MULXQ 2368(SP), R12, R13
-	ADDQ  (SI), AX
-	ADCQ  $0x00, BX
-	ADDQ  8(SI), R12
-	ADCQ  $0x01, R13
-	MOVQ  R9, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ R11, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R10, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	SHRQ  $0x02, DX
-	MULXQ 2376(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	ANDQ  $0x03, R10
-	IMULQ R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	ADDQ $0x10, SI
-	JMP  sealAVX2Chunks_t1_left
-
-sealAVX2Chunks_t1_left_done:
+	DECQ       2440(SP)
+	JNZ        sealAVX2Chunks_t1
 	VPADDD     Y8, Y0, Y0
 	VPADDD     Y9, Y1, Y1
 	VPADDD     Y10, Y2, Y2
@@ -2014,46 +1938,8 @@ sealAVX2Chunks_m13:
 	ADDQ $0x10, SI
 
 sealAVX2Chunks_m14:
-	DECQ 2440(SP)
-	JNZ  sealAVX2Chunks_t2
-
-sealAVX2Chunks_t2_left:
-	CMPQ  SI, 2448(SP)
-	JAE   sealAVX2Chunks_t2_left_done
-	MOVQ  R8, DX
-	MULXQ R11, AX, BX
-	MULXQ 2368(SP), R12, R13
-	ADDQ  (SI), AX
-	ADCQ  $0x00, BX
-	ADDQ  8(SI), R12
-	ADCQ  $0x01, R13
-	MOVQ  R9, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ R11, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R10, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	SHRQ  $0x02, DX
-	MULXQ 2376(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	ANDQ  $0x03, R10
-	IMULQ R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	ADDQ $0x10, SI
-	JMP  sealAVX2Chunks_t2_left
-
-sealAVX2Chunks_t2_left_done:
+	DECQ       2440(SP)
+	JNZ        sealAVX2Chunks_t2
 	VPADDD     Y8, Y0, Y0
 	VPADDD     Y9, Y1, Y1
 	VPADDD     Y10, Y2, Y2
@@ -2545,60 +2431,22 @@ sealAVX2Chunks_m19:
 	ADDQ $0x10, SI
 
 sealAVX2Chunks_m20:
-	DECQ    2440(SP)
-	JNZ     sealAVX2Chunks_rt
-	VMOVDQA Y8, 512(DI)
-	VMOVDQA Y9, 544(DI)
-	VMOVDQA Y12, 640(DI)
-	VMOVDQA Y13, 672(DI)
-	VMOVDQA Y14, 704(DI)
-	VMOVDQA Y15, 736(DI)
-	VPADDD  (DI), Y0, Y0
-	VPADDD  32(DI), Y1, Y1
-	VPADDD  64(DI), Y2, Y2
-	VPADDD  96(DI), Y3, Y3
-	VPADDD  128(DI), Y4, Y4
-	VPADDD  160(DI), Y5, Y5
-	VPADDD  192(DI), Y6, Y6
-	VPADDD  224(DI), Y7, Y7
-
-sealAVX2Chunks_tleft:
-	CMPQ  SI, 2448(SP)
-	JAE   sealAVX2Chunks_tleft_done
-	MOVQ  R8, DX
-	MULXQ R11, AX, BX
-	MULXQ 2368(SP), R12, R13
-	ADDQ  (SI), AX
-	ADCQ  $0x00, BX
-	ADDQ  8(SI), R12
-	ADCQ  $0x01, R13
-	MOVQ  R9, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ R11, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R10, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	SHRQ  $0x02, DX
-	MULXQ 2376(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	ANDQ  $0x03, R10
-	IMULQ R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	ADDQ $0x10, SI
-	JMP  sealAVX2Chunks_tleft
-
-sealAVX2Chunks_tleft_done:
+	DECQ        2440(SP)
+	JNZ         sealAVX2Chunks_rt
+	VMOVDQA     Y8, 512(DI)
+	VMOVDQA     Y9, 544(DI)
+	VMOVDQA     Y12, 640(DI)
+	VMOVDQA     Y13, 672(DI)
+	VMOVDQA     Y14, 704(DI)
+	VMOVDQA     Y15, 736(DI)
+	VPADDD      (DI), Y0, Y0
+	VPADDD      32(DI), Y1, Y1
+	VPADDD      64(DI), Y2, Y2
+	VPADDD      96(DI), Y3, Y3
+	VPADDD      128(DI), Y4, Y4
+	VPADDD      160(DI), Y5, Y5
+	VPADDD      192(DI), Y6, Y6
+	VPADDD      224(DI), Y7, Y7
 	LEAQ        1792(DI), R12
 	VPUNPCKLDQ  Y1, Y0, Y8
 	VPUNPCKHDQ  Y1, Y0, Y9
@@ -4067,60 +3915,22 @@ openAVX2Chunks_m5:
 	ADDQ $0x10, SI
 
 openAVX2Chunks_m6:
-	DECQ    2440(SP)
-	JNZ     openAVX2Chunks_r
-	VMOVDQA Y8, 512(DI)
-	VMOVDQA Y9, 544(DI)
-	VMOVDQA Y12, 640(DI)
-	VMOVDQA Y13, 672(DI)
-	VMOVDQA Y14, 704(DI)
-	VMOVDQA Y15, 736(DI)
-	VPADDD  (DI), Y0, Y0
-	VPADDD  32(DI), Y1, Y1
-	VPADDD  64(DI), Y2, Y2
-	VPADDD  96(DI), Y3, Y3
-	VPADDD  128(DI), Y4, Y4
-	VPADDD  160(DI), Y5, Y5
-	VPADDD  192(DI), Y6, Y6
-	VPADDD  224(DI), Y7, Y7
-
-openAVX2Chunks_left:
-	CMPQ  SI, 2448(SP)
-	JAE   openAVX2Chunks_left_done
-	MOVQ  R8, DX
-	MULXQ R11, AX, BX
-	MULXQ 2368(SP), R12, R13
-	ADDQ  (SI), AX
-	ADCQ  $0x00, BX
-	ADDQ  8(SI), R12
-	ADCQ  $0x01, R13
-	MOVQ  R9, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ R11, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R10, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	SHRQ  $0x02, DX
-	MULXQ 2376(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	ANDQ  $0x03, R10
-	IMULQ R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	ADDQ $0x10, SI
-	JMP  openAVX2Chunks_left
-
-openAVX2Chunks_left_done:
+	DECQ        2440(SP)
+	JNZ         openAVX2Chunks_r
+	VMOVDQA     Y8, 512(DI)
+	VMOVDQA     Y9, 544(DI)
+	VMOVDQA     Y12, 640(DI)
+	VMOVDQA     Y13, 672(DI)
+	VMOVDQA     Y14, 704(DI)
+	VMOVDQA     Y15, 736(DI)
+	VPADDD      (DI), Y0, Y0
+	VPADDD      32(DI), Y1, Y1
+	VPADDD      64(DI), Y2, Y2
+	VPADDD      96(DI), Y3, Y3
+	VPADDD      128(DI), Y4, Y4
+	VPADDD      160(DI), Y5, Y5
+	VPADDD      192(DI), Y6, Y6
+	VPADDD      224(DI), Y7, Y7
 	MOVQ        2416(SP), R12
 	MOVQ        2424(SP), R13
 	VPUNPCKLDQ  Y1, Y0, Y8
@@ -4521,46 +4331,8 @@ openAVX2Chunks_m9:
 	ADDQ $0x10, SI
 
 openAVX2Chunks_m10:
-	DECQ 2440(SP)
-	JNZ  openAVX2Chunks_t1
-
-openAVX2Chunks_t1_left:
-	CMPQ  SI, 2448(SP)
-	JAE   openAVX2Chunks_t1_left_done
-	MOVQ  R8, DX
-	MULXQ R11, AX, BX
-	MULXQ 2368(SP), R12, R13
-	ADDQ  (SI), AX
-	ADCQ  $0x00, BX
-	ADDQ  8(SI), R12
-	ADCQ  $0x01, R13
-	MOVQ  R9, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ R11, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R10, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	SHRQ  $0x02, DX
-	MULXQ 2376(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	ANDQ  $0x03, R10
-	IMULQ R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	ADDQ $0x10, SI
-	JMP  openAVX2Chunks_t1_left
-
-openAVX2Chunks_t1_left_done:
+	DECQ       2440(SP)
+	JNZ        openAVX2Chunks_t1
 	VPADDD     Y8, Y0, Y0
 	VPADDD     Y9, Y1, Y1
 	VPADDD     Y10, Y2, Y2
@@ -4835,46 +4607,8 @@ openAVX2Chunks_m13:
 	ADDQ $0x10, SI
 
 openAVX2Chunks_m14:
-	DECQ 2440(SP)
-	JNZ  openAVX2Chunks_t2
-
-openAVX2Chunks_t2_left:
-	CMPQ  SI, 2448(SP)
-	JAE   openAVX2Chunks_t2_left_done
-	MOVQ  R8, DX
-	MULXQ R11, AX, BX
-	MULXQ 2368(SP), R12, R13
-	ADDQ  (SI), AX
-	ADCQ  $0x00, BX
-	ADDQ  8(SI), R12
-	ADCQ  $0x01, R13
-	MOVQ  R9, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ R11, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R10, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	SHRQ  $0x02, DX
-	MULXQ 2376(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	ANDQ  $0x03, R10
-	IMULQ R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	ADDQ $0x10, SI
-	JMP  openAVX2Chunks_t2_left
-
-openAVX2Chunks_t2_left_done:
+	DECQ       2440(SP)
+	JNZ        openAVX2Chunks_t2
 	VPADDD     Y8, Y0, Y0
 	VPADDD     Y9, Y1, Y1
 	VPADDD     Y10, Y2, Y2
@@ -5366,60 +5100,22 @@ openAVX2Chunks_m19:
 	ADDQ $0x10, SI
 
 openAVX2Chunks_m20:
-	DECQ    2440(SP)
-	JNZ     openAVX2Chunks_rt
-	VMOVDQA Y8, 512(DI)
-	VMOVDQA Y9, 544(DI)
-	VMOVDQA Y12, 640(DI)
-	VMOVDQA Y13, 672(DI)
-	VMOVDQA Y14, 704(DI)
-	VMOVDQA Y15, 736(DI)
-	VPADDD  (DI), Y0, Y0
-	VPADDD  32(DI), Y1, Y1
-	VPADDD  64(DI), Y2, Y2
-	VPADDD  96(DI), Y3, Y3
-	VPADDD  128(DI), Y4, Y4
-	VPADDD  160(DI), Y5, Y5
-	VPADDD  192(DI), Y6, Y6
-	VPADDD  224(DI), Y7, Y7
-
-openAVX2Chunks_tleft:
-	CMPQ  SI, 2448(SP)
-	JAE   openAVX2Chunks_tleft_done
-	MOVQ  R8, DX
-	MULXQ R11, AX, BX
-	MULXQ 2368(SP), R12, R13
-	ADDQ  (SI), AX
-	ADCQ  $0x00, BX
-	ADDQ  8(SI), R12
-	ADCQ  $0x01, R13
-	MOVQ  R9, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	MULXQ R11, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	MOVQ  R10, DX
-	MULXQ CX, R14, R15
-	ADDQ  R14, R12
-	ADCQ  R15, R13
-	SHRQ  $0x02, DX
-	MULXQ 2376(SP), R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, BX
-	ANDQ  $0x03, R10
-	IMULQ R11, R10
-
-	// d1 = col1 + col0>>64; d2 = col1>>64 + (x2 & 3) r0 + carry
-	ADDQ BX, R12
-	ADCQ R13, R10
-	MOVQ AX, R8
-	MOVQ R12, R9
-	ADDQ $0x10, SI
-	JMP  openAVX2Chunks_tleft
-
-openAVX2Chunks_tleft_done:
+	DECQ        2440(SP)
+	JNZ         openAVX2Chunks_rt
+	VMOVDQA     Y8, 512(DI)
+	VMOVDQA     Y9, 544(DI)
+	VMOVDQA     Y12, 640(DI)
+	VMOVDQA     Y13, 672(DI)
+	VMOVDQA     Y14, 704(DI)
+	VMOVDQA     Y15, 736(DI)
+	VPADDD      (DI), Y0, Y0
+	VPADDD      32(DI), Y1, Y1
+	VPADDD      64(DI), Y2, Y2
+	VPADDD      96(DI), Y3, Y3
+	VPADDD      128(DI), Y4, Y4
+	VPADDD      160(DI), Y5, Y5
+	VPADDD      192(DI), Y6, Y6
+	VPADDD      224(DI), Y7, Y7
 	LEAQ        1792(DI), R12
 	VPUNPCKLDQ  Y1, Y0, Y8
 	VPUNPCKHDQ  Y1, Y0, Y9
