@@ -742,6 +742,8 @@ sealAVX2Chunks_adtail_1:
 	JZ    sealAVX2Chunks_adtail_done
 	MOVB  (R13), R15
 	MOVB  R15, (R12)
+	ADDQ  $0x01, R13
+	ADDQ  $0x01, R12
 
 sealAVX2Chunks_adtail_done:
 	MOVQ  R8, DX
@@ -1450,6 +1452,8 @@ sealAVX2Chunks_in_1:
 	JZ    sealAVX2Chunks_in_done
 	MOVB  (R13), R15
 	MOVB  R15, (R12)
+	ADDQ  $0x01, R13
+	ADDQ  $0x01, R12
 
 sealAVX2Chunks_in_done:
 	CMPQ 2432(SP), $0x00
@@ -2608,6 +2612,8 @@ sealAVX2Chunks_out_1:
 	JZ    sealAVX2Chunks_out_done
 	MOVB  (R13), R15
 	MOVB  R15, (R12)
+	ADDQ  $0x01, R13
+	ADDQ  $0x01, R12
 
 sealAVX2Chunks_out_done:
 sealAVX2Chunks_norounds:
@@ -3317,6 +3323,8 @@ openAVX2Chunks_adtail_1:
 	JZ    openAVX2Chunks_adtail_done
 	MOVB  (R13), R15
 	MOVB  R15, (R12)
+	ADDQ  $0x01, R13
+	ADDQ  $0x01, R12
 
 openAVX2Chunks_adtail_done:
 	MOVQ  R8, DX
@@ -4108,6 +4116,8 @@ openAVX2Chunks_in_1:
 	JZ    openAVX2Chunks_in_done
 	MOVB  (R13), R15
 	MOVB  R15, (R12)
+	ADDQ  $0x01, R13
+	ADDQ  $0x01, R12
 
 openAVX2Chunks_in_done:
 	// Open: the tail's ciphertext and the lengths are the MAC's pending blocks
@@ -5266,6 +5276,8 @@ openAVX2Chunks_out_1:
 	JZ    openAVX2Chunks_out_done
 	MOVB  (R13), R15
 	MOVB  R15, (R12)
+	ADDQ  $0x01, R13
+	ADDQ  $0x01, R12
 
 openAVX2Chunks_out_done:
 openAVX2Chunks_norounds:

@@ -195,6 +195,8 @@ sealAVX2_in_1:
 	JZ    sealAVX2_in_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2_in_done:
 	MOVQ  ad_base+64(FP), SI
@@ -231,6 +233,8 @@ sealAVX2_adtail_1:
 	JZ    sealAVX2_adtail_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
@@ -634,6 +638,8 @@ sealAVX2_out_1:
 	JZ    sealAVX2_out_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2_out_done:
 	VZEROUPPER
@@ -698,6 +704,8 @@ openAVX2_in_1:
 	JZ    openAVX2_in_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2_in_done:
 	// zero the ciphertext's partial block beyond its end, for the MAC
@@ -745,6 +753,8 @@ openAVX2_adtail_1:
 	JZ    openAVX2_adtail_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
@@ -1139,6 +1149,8 @@ openAVX2_out_1:
 	JZ    openAVX2_out_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2_out_done:
 	MOVQ $0x00000001, AX
@@ -1211,6 +1223,8 @@ sealAVX2x1_in_1:
 	JZ    sealAVX2x1_in_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2x1_in_done:
 	MOVQ  ad_base+64(FP), SI
@@ -1247,6 +1261,8 @@ sealAVX2x1_adtail_1:
 	JZ    sealAVX2x1_adtail_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2x1_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
@@ -1591,6 +1607,8 @@ sealAVX2x1_out_1:
 	JZ    sealAVX2x1_out_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2x1_out_done:
 	VZEROUPPER
@@ -1655,6 +1673,8 @@ openAVX2x1_in_1:
 	JZ    openAVX2x1_in_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2x1_in_done:
 	// zero the ciphertext's partial block beyond its end, for the MAC
@@ -1702,6 +1722,8 @@ openAVX2x1_adtail_1:
 	JZ    openAVX2x1_adtail_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2x1_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
@@ -2037,6 +2059,8 @@ openAVX2x1_out_1:
 	JZ    openAVX2x1_out_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2x1_out_done:
 	MOVQ $0x00000001, AX
@@ -2109,6 +2133,8 @@ sealAVX2x3_in_1:
 	JZ    sealAVX2x3_in_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2x3_in_done:
 	MOVQ  ad_base+64(FP), SI
@@ -2145,6 +2171,8 @@ sealAVX2x3_adtail_1:
 	JZ    sealAVX2x3_adtail_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2x3_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
@@ -2605,6 +2633,8 @@ sealAVX2x3_out_1:
 	JZ    sealAVX2x3_out_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2x3_out_done:
 	VZEROUPPER
@@ -2669,6 +2699,8 @@ openAVX2x3_in_1:
 	JZ    openAVX2x3_in_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2x3_in_done:
 	// zero the ciphertext's partial block beyond its end, for the MAC
@@ -2716,6 +2748,8 @@ openAVX2x3_adtail_1:
 	JZ    openAVX2x3_adtail_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2x3_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
@@ -3167,6 +3201,8 @@ openAVX2x3_out_1:
 	JZ    openAVX2x3_out_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2x3_out_done:
 	MOVQ $0x00000001, AX
@@ -3239,6 +3275,8 @@ sealAVX2x4_in_1:
 	JZ    sealAVX2x4_in_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2x4_in_done:
 	MOVQ  ad_base+64(FP), SI
@@ -3275,6 +3313,8 @@ sealAVX2x4_adtail_1:
 	JZ    sealAVX2x4_adtail_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2x4_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
@@ -3802,6 +3842,8 @@ sealAVX2x4_out_1:
 	JZ    sealAVX2x4_out_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 sealAVX2x4_out_done:
 	VZEROUPPER
@@ -3866,6 +3908,8 @@ openAVX2x4_in_1:
 	JZ    openAVX2x4_in_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2x4_in_done:
 	// zero the ciphertext's partial block beyond its end, for the MAC
@@ -3913,6 +3957,8 @@ openAVX2x4_adtail_1:
 	JZ    openAVX2x4_adtail_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2x4_adtail_done:
 	// the input rows: A the constant, B and C the key (both lanes), D the
@@ -4431,6 +4477,8 @@ openAVX2x4_out_1:
 	JZ    openAVX2x4_out_done
 	MOVB  (SI), AL
 	MOVB  AL, (DI)
+	ADDQ  $0x01, SI
+	ADDQ  $0x01, DI
 
 openAVX2x4_out_done:
 	MOVQ $0x00000001, AX

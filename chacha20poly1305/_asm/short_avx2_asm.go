@@ -209,10 +209,8 @@ func copyBytesTail(label string, d, s, n, tmp Register) {
 		}
 		p.mov(Mem{Base: s}, t)
 		p.mov(t, Mem{Base: d})
-		if p.size > 1 {
-			ADDQ(Imm(uint64(p.size)), s)
-			ADDQ(Imm(uint64(p.size)), d)
-		}
+		ADDQ(Imm(uint64(p.size)), s)
+		ADDQ(Imm(uint64(p.size)), d)
 	}
 	Label(label + "_done")
 }
