@@ -870,7 +870,7 @@ sealAVX2Chunks_chunk:
 	VPOR    Y10, Y5, Y5
 	VPOR    Y11, Y6, Y6
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m1
+	JE      sealAVX2Chunks_m1
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -941,7 +941,7 @@ sealAVX2Chunks_m1:
 	VPOR    Y10, Y7, Y7
 	VPOR    Y11, Y4, Y4
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m2
+	JE      sealAVX2Chunks_m2
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1012,7 +1012,7 @@ sealAVX2Chunks_r:
 	VPOR    Y10, Y4, Y4
 	VPOR    Y11, Y5, Y5
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m3
+	JE      sealAVX2Chunks_m3
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1083,7 +1083,7 @@ sealAVX2Chunks_m3:
 	VPOR    Y10, Y6, Y6
 	VPOR    Y11, Y7, Y7
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m4
+	JE      sealAVX2Chunks_m4
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1151,7 +1151,7 @@ sealAVX2Chunks_m4:
 	VPOR    Y10, Y5, Y5
 	VPOR    Y11, Y6, Y6
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m5
+	JE      sealAVX2Chunks_m5
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1222,7 +1222,7 @@ sealAVX2Chunks_m5:
 	VPOR    Y10, Y7, Y7
 	VPOR    Y11, Y4, Y4
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m6
+	JE      sealAVX2Chunks_m6
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1370,16 +1370,17 @@ sealAVX2Chunks_m6:
 	VMOVDQU     Y13, 416(R13)
 	VPXOR       480(R12), Y15, Y15
 	VMOVDQU     Y15, 480(R13)
-	MOVQ        R13, SI
-	LEAQ        512(R13), AX
-	MOVQ        AX, 2448(SP)
-	VMOVDQA     384(DI), Y0
-	VPADDD      veights<>+0(SB), Y0, Y0
-	VMOVDQA     Y0, 384(DI)
-	ADDQ        $0x00000200, 2416(SP)
-	ADDQ        $0x00000200, 2424(SP)
-	SUBQ        $0x00000200, 2432(SP)
-	JMP         sealAVX2Chunks_chunk
+
+	// the chunk's ciphertext is the next rounds' pending blocks: bp is
+	// dstp already, where the previous ones, all taken, ended
+	ADDQ    $0x00000200, 2448(SP)
+	VMOVDQA 384(DI), Y0
+	VPADDD  veights<>+0(SB), Y0, Y0
+	VMOVDQA Y0, 384(DI)
+	ADDQ    $0x00000200, 2416(SP)
+	ADDQ    $0x00000200, 2424(SP)
+	SUBQ    $0x00000200, 2432(SP)
+	JMP     sealAVX2Chunks_chunk
 
 	// the last partial chunk (rem < 512 bytes, maybe none) through the stack
 sealAVX2Chunks_tail:
@@ -1505,7 +1506,7 @@ sealAVX2Chunks_t1:
 	VPSRLD  $0x19, Y1, Y1
 	VPOR    Y12, Y1, Y1
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m7
+	JE      sealAVX2Chunks_m7
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1543,7 +1544,7 @@ sealAVX2Chunks_m7:
 	VPSHUFD $0x39, Y2, Y2
 	VPSHUFD $0x4e, Y3, Y3
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m8
+	JE      sealAVX2Chunks_m8
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1594,7 +1595,7 @@ sealAVX2Chunks_m8:
 	VPSRLD  $0x19, Y1, Y1
 	VPOR    Y12, Y1, Y1
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m9
+	JE      sealAVX2Chunks_m9
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1632,7 +1633,7 @@ sealAVX2Chunks_m9:
 	VPSHUFD $0x93, Y2, Y2
 	VPSHUFD $0x4e, Y3, Y3
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m10
+	JE      sealAVX2Chunks_m10
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1759,7 +1760,7 @@ sealAVX2Chunks_t2:
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y13, Y5, Y5
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m11
+	JE      sealAVX2Chunks_m11
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1800,7 +1801,7 @@ sealAVX2Chunks_m11:
 	VPSHUFD $0x39, Y6, Y6
 	VPSHUFD $0x4e, Y7, Y7
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m12
+	JE      sealAVX2Chunks_m12
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1867,7 +1868,7 @@ sealAVX2Chunks_m12:
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y13, Y5, Y5
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m13
+	JE      sealAVX2Chunks_m13
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -1908,7 +1909,7 @@ sealAVX2Chunks_m13:
 	VPSHUFD $0x93, Y6, Y6
 	VPSHUFD $0x4e, Y7, Y7
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m14
+	JE      sealAVX2Chunks_m14
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -2049,7 +2050,7 @@ sealAVX2Chunks_t8:
 	VPOR    Y10, Y5, Y5
 	VPOR    Y11, Y6, Y6
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m15
+	JE      sealAVX2Chunks_m15
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -2120,7 +2121,7 @@ sealAVX2Chunks_m15:
 	VPOR    Y10, Y7, Y7
 	VPOR    Y11, Y4, Y4
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m16
+	JE      sealAVX2Chunks_m16
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -2191,7 +2192,7 @@ sealAVX2Chunks_rt:
 	VPOR    Y10, Y4, Y4
 	VPOR    Y11, Y5, Y5
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m17
+	JE      sealAVX2Chunks_m17
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -2262,7 +2263,7 @@ sealAVX2Chunks_m17:
 	VPOR    Y10, Y6, Y6
 	VPOR    Y11, Y7, Y7
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m18
+	JE      sealAVX2Chunks_m18
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -2330,7 +2331,7 @@ sealAVX2Chunks_m18:
 	VPOR    Y10, Y5, Y5
 	VPOR    Y11, Y6, Y6
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m19
+	JE      sealAVX2Chunks_m19
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -2401,7 +2402,7 @@ sealAVX2Chunks_m19:
 	VPOR    Y10, Y7, Y7
 	VPOR    Y11, Y4, Y4
 	CMPQ    SI, 2448(SP)
-	JAE     sealAVX2Chunks_m20
+	JE      sealAVX2Chunks_m20
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -2619,7 +2620,7 @@ sealAVX2Chunks_out_done:
 sealAVX2Chunks_norounds:
 sealAVX2Chunks_pend:
 	CMPQ  SI, 2448(SP)
-	JAE   sealAVX2Chunks_pend_done
+	JE    sealAVX2Chunks_pend_done
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ 2368(SP), R12, R13
@@ -2668,7 +2669,7 @@ sealAVX2Chunks_pend_done:
 
 sealAVX2Chunks_last:
 	CMPQ  SI, 2448(SP)
-	JAE   sealAVX2Chunks_last_done
+	JE    sealAVX2Chunks_last_done
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ 2368(SP), R12, R13
@@ -3371,7 +3372,7 @@ openAVX2Chunks_adend:
 
 openAVX2Chunks_c0:
 	CMPQ  SI, 2448(SP)
-	JAE   openAVX2Chunks_c0_done
+	JE    openAVX2Chunks_c0_done
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ 2368(SP), R12, R13
@@ -3462,10 +3463,10 @@ openAVX2Chunks_c0_done:
 openAVX2Chunks_chunk:
 	CMPQ 2432(SP), $0x00000200
 	JB   openAVX2Chunks_tail
-	MOVQ 2416(SP), SI
-	MOVQ SI, AX
-	ADDQ $0x00000200, AX
-	MOVQ AX, 2448(SP)
+
+	// the chunk's ciphertext is the MAC's pending blocks: bp is srcp
+	// already, where the previous ones, all taken, ended
+	ADDQ $0x00000200, 2448(SP)
 
 	// the first column round: column 0 here, columns 1, 2, 3 from first(w)
 	VMOVDQA (DI), Y0
@@ -3537,7 +3538,7 @@ openAVX2Chunks_chunk:
 	VPOR    Y10, Y5, Y5
 	VPOR    Y11, Y6, Y6
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m1
+	JE      openAVX2Chunks_m1
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -3608,7 +3609,7 @@ openAVX2Chunks_m1:
 	VPOR    Y10, Y7, Y7
 	VPOR    Y11, Y4, Y4
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m2
+	JE      openAVX2Chunks_m2
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -3679,7 +3680,7 @@ openAVX2Chunks_r:
 	VPOR    Y10, Y4, Y4
 	VPOR    Y11, Y5, Y5
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m3
+	JE      openAVX2Chunks_m3
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -3750,7 +3751,7 @@ openAVX2Chunks_m3:
 	VPOR    Y10, Y6, Y6
 	VPOR    Y11, Y7, Y7
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m4
+	JE      openAVX2Chunks_m4
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -3818,7 +3819,7 @@ openAVX2Chunks_m4:
 	VPOR    Y10, Y5, Y5
 	VPOR    Y11, Y6, Y6
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m5
+	JE      openAVX2Chunks_m5
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -3889,7 +3890,7 @@ openAVX2Chunks_m5:
 	VPOR    Y10, Y7, Y7
 	VPOR    Y11, Y4, Y4
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m6
+	JE      openAVX2Chunks_m6
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4180,7 +4181,7 @@ openAVX2Chunks_t1:
 	VPSRLD  $0x19, Y1, Y1
 	VPOR    Y12, Y1, Y1
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m7
+	JE      openAVX2Chunks_m7
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4218,7 +4219,7 @@ openAVX2Chunks_m7:
 	VPSHUFD $0x39, Y2, Y2
 	VPSHUFD $0x4e, Y3, Y3
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m8
+	JE      openAVX2Chunks_m8
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4269,7 +4270,7 @@ openAVX2Chunks_m8:
 	VPSRLD  $0x19, Y1, Y1
 	VPOR    Y12, Y1, Y1
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m9
+	JE      openAVX2Chunks_m9
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4307,7 +4308,7 @@ openAVX2Chunks_m9:
 	VPSHUFD $0x93, Y2, Y2
 	VPSHUFD $0x4e, Y3, Y3
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m10
+	JE      openAVX2Chunks_m10
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4434,7 +4435,7 @@ openAVX2Chunks_t2:
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y13, Y5, Y5
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m11
+	JE      openAVX2Chunks_m11
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4475,7 +4476,7 @@ openAVX2Chunks_m11:
 	VPSHUFD $0x39, Y6, Y6
 	VPSHUFD $0x4e, Y7, Y7
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m12
+	JE      openAVX2Chunks_m12
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4542,7 +4543,7 @@ openAVX2Chunks_m12:
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y13, Y5, Y5
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m13
+	JE      openAVX2Chunks_m13
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4583,7 +4584,7 @@ openAVX2Chunks_m13:
 	VPSHUFD $0x93, Y6, Y6
 	VPSHUFD $0x4e, Y7, Y7
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m14
+	JE      openAVX2Chunks_m14
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4724,7 +4725,7 @@ openAVX2Chunks_t8:
 	VPOR    Y10, Y5, Y5
 	VPOR    Y11, Y6, Y6
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m15
+	JE      openAVX2Chunks_m15
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4795,7 +4796,7 @@ openAVX2Chunks_m15:
 	VPOR    Y10, Y7, Y7
 	VPOR    Y11, Y4, Y4
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m16
+	JE      openAVX2Chunks_m16
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4866,7 +4867,7 @@ openAVX2Chunks_rt:
 	VPOR    Y10, Y4, Y4
 	VPOR    Y11, Y5, Y5
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m17
+	JE      openAVX2Chunks_m17
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -4937,7 +4938,7 @@ openAVX2Chunks_m17:
 	VPOR    Y10, Y6, Y6
 	VPOR    Y11, Y7, Y7
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m18
+	JE      openAVX2Chunks_m18
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -5005,7 +5006,7 @@ openAVX2Chunks_m18:
 	VPOR    Y10, Y5, Y5
 	VPOR    Y11, Y6, Y6
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m19
+	JE      openAVX2Chunks_m19
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -5076,7 +5077,7 @@ openAVX2Chunks_m19:
 	VPOR    Y10, Y7, Y7
 	VPOR    Y11, Y4, Y4
 	CMPQ    SI, 2448(SP)
-	JAE     openAVX2Chunks_m20
+	JE      openAVX2Chunks_m20
 	MOVQ    R8, DX
 	MULXQ   R11, AX, BX
 	MULXQ   2368(SP), R12, R13
@@ -5283,7 +5284,7 @@ openAVX2Chunks_out_done:
 openAVX2Chunks_norounds:
 openAVX2Chunks_pend:
 	CMPQ  SI, 2448(SP)
-	JAE   openAVX2Chunks_pend_done
+	JE    openAVX2Chunks_pend_done
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ 2368(SP), R12, R13

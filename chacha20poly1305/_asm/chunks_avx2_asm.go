@@ -286,13 +286,15 @@ func chunksAVX2Kernel(name string, open bool) {
 		}
 	}
 
-	// macStep emits one pending block of the MAC, if any.
+	// macStep emits one pending block of the MAC, if any. The pending
+	// blocks, bp up to end, are whole 16-byte blocks: bp meets end
+	// exactly, and the tests are for equality.
 	n := 0
 	macStep := func() {
 		n++
 		skip := name + "_m" + strconv.Itoa(n)
 		CMPQ(bp, end)
-		JAE(LabelRef(skip))
+		JE(LabelRef(skip))
 		polyMulAdd(Mem{Base: bp}, Mem{Base: bp, Disp: 8})
 		ADDQ(Imm(16), bp)
 		Label(skip)
@@ -301,7 +303,7 @@ func chunksAVX2Kernel(name string, open bool) {
 	drain := func(label string) {
 		Label(label)
 		CMPQ(bp, end)
-		JAE(LabelRef(label + "_done"))
+		JE(LabelRef(label + "_done"))
 		polyMulAdd(Mem{Base: bp}, Mem{Base: bp, Disp: 8})
 		ADDQ(Imm(16), bp)
 		JMP(LabelRef(label))
@@ -520,19 +522,18 @@ func chunksAVX2Kernel(name string, open bool) {
 	CMPQ(rem, U32(512))
 	JB(LabelRef(name + "_tail"))
 	if open {
-		MOVQ(srcp, bp)
-		MOVQ(bp, RAX)
-		ADDQ(U32(512), RAX)
-		MOVQ(RAX, end)
+		Comment("the chunk's ciphertext is the MAC's pending blocks: bp is srcp")
+		Comment("already, where the previous ones, all taken, ended")
+		ADDQ(U32(512), end)
 	}
 	rounds(name+"_r", true)
 	MOVQ(srcp, R12)
 	MOVQ(dstp, R13)
 	output(R13, R12)
 	if !open {
-		MOVQ(R13, bp)
-		LEAQ(Mem{Base: R13, Disp: 512}, RAX)
-		MOVQ(RAX, end)
+		Comment("the chunk's ciphertext is the next rounds' pending blocks: bp is")
+		Comment("dstp already, where the previous ones, all taken, ended")
+		ADDQ(U32(512), end)
 	}
 	nextCounters()
 	ADDQ(U32(512), srcp)
