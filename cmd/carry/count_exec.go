@@ -18,7 +18,7 @@ var countOps = []string{
 	"ecdsa-p521-sign", "ecdsa-p521-verify",
 	"ecdh-p256", "ecdh-p384", "ecdh-p521",
 	"rsa2048-sign", "rsa2048-verify", "rsa3072-sign", "rsa3072-verify", "rsa4096-sign", "rsa4096-verify",
-	"chacha20poly1305-seal-64", "chacha20poly1305-seal-1350", "chacha20poly1305-seal-16384",
+	"chacha20poly1305-seal-64", "chacha20poly1305-seal-1024", "chacha20poly1305-seal-1350", "chacha20poly1305-seal-16384",
 	"hmac-sha256-32", "tls13-schedule",
 }
 
