@@ -377,16 +377,15 @@ sealAVX2_round:
 	VPXOR      224(SP), Y6, Y6
 	VMOVDQU    Y4, 192(SP)
 	VMOVDQU    Y6, 224(SP)
-	MOVQ       src_len+48(FP), CX
 
 	// zero the ciphertext's partial block beyond its end, for the MAC
-	MOVQ    CX, AX
+	MOVQ    src_len+48(FP), AX
 	ANDQ    $0x0f, AX
 	MOVQ    $0x00000010, BX
 	SUBQ    AX, BX
 	LEAQ    padmask<>+0(SB), DX
 	VMOVDQU (DX)(BX*1), X12
-	MOVQ    CX, AX
+	MOVQ    src_len+48(FP), AX
 	ANDQ    $-16, AX
 	VPAND   64(SP)(AX*1), X12, X12
 	VMOVDQU X12, 64(SP)(AX*1)
@@ -1346,16 +1345,15 @@ sealAVX2x1_round:
 	VPXOR      96(SP), Y2, Y2
 	VMOVDQU    Y0, 64(SP)
 	VMOVDQU    Y2, 96(SP)
-	MOVQ       src_len+48(FP), CX
 
 	// zero the ciphertext's partial block beyond its end, for the MAC
-	MOVQ    CX, AX
+	MOVQ    src_len+48(FP), AX
 	ANDQ    $0x0f, AX
 	MOVQ    $0x00000010, BX
 	SUBQ    AX, BX
 	LEAQ    padmask<>+0(SB), DX
 	VMOVDQU (DX)(BX*1), X12
-	MOVQ    CX, AX
+	MOVQ    src_len+48(FP), AX
 	ANDQ    $-16, AX
 	VPAND   64(SP)(AX*1), X12, X12
 	VMOVDQU X12, 64(SP)(AX*1)
@@ -2372,16 +2370,15 @@ sealAVX2x3_round:
 	VPXOR      352(SP), Y10, Y10
 	VMOVDQU    Y8, 320(SP)
 	VMOVDQU    Y10, 352(SP)
-	MOVQ       src_len+48(FP), CX
 
 	// zero the ciphertext's partial block beyond its end, for the MAC
-	MOVQ    CX, AX
+	MOVQ    src_len+48(FP), AX
 	ANDQ    $0x0f, AX
 	MOVQ    $0x00000010, BX
 	SUBQ    AX, BX
 	LEAQ    padmask<>+0(SB), DX
 	VMOVDQU (DX)(BX*1), X12
-	MOVQ    CX, AX
+	MOVQ    src_len+48(FP), AX
 	ANDQ    $-16, AX
 	VPAND   64(SP)(AX*1), X12, X12
 	VMOVDQU X12, 64(SP)(AX*1)
@@ -3581,16 +3578,15 @@ sealAVX2x4_round:
 	VPXOR      480(SP), Y14, Y14
 	VMOVDQU    Y12, 448(SP)
 	VMOVDQU    Y14, 480(SP)
-	MOVQ       src_len+48(FP), CX
 
 	// zero the ciphertext's partial block beyond its end, for the MAC
-	MOVQ    CX, AX
+	MOVQ    src_len+48(FP), AX
 	ANDQ    $0x0f, AX
 	MOVQ    $0x00000010, BX
 	SUBQ    AX, BX
 	LEAQ    padmask<>+0(SB), DX
 	VMOVDQU (DX)(BX*1), X12
-	MOVQ    CX, AX
+	MOVQ    src_len+48(FP), AX
 	ANDQ    $-16, AX
 	VPAND   64(SP)(AX*1), X12, X12
 	VMOVDQU X12, 64(SP)(AX*1)

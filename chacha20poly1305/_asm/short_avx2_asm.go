@@ -440,8 +440,7 @@ func fusedAVX2(name string, open bool, sets int) {
 	if !open {
 		Comment("the ciphertext, in place of the data on the stack, for the MAC and dst")
 		xorData()
-		Load(Param("src").Len(), n)
-		zeroPartialBlock(n, buf.Offset(64), padMask)
+		zeroPartialBlock(srcLenArg(), buf.Offset(64), padMask)
 	}
 
 	Comment("the lengths block, after the data's blocks")
