@@ -31,7 +31,11 @@ func seal(p path, dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaint
 		var head [shortHead]byte
 		sealWith(head[:], key, nonce, ciphertext, plaintext, additionalData, tag)
 	default:
-		sealKernel(p, key, nonce, ciphertext, plaintext, additionalData, tag)
+		if p <= pathSets4 && pageTail(ciphertext, plaintext) {
+			sealBounced(p, key, nonce, ciphertext, plaintext, additionalData, tag)
+		} else {
+			sealKernel(p, key, nonce, ciphertext, plaintext, additionalData, tag)
+		}
 	}
 	return ret
 }
@@ -98,7 +102,11 @@ func open(p path, dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, cipher
 		case pathWide, pathChunks, pathHead, pathPortable:
 			ok = openPieces(p, key, nonce, out, ciphertext, additionalData, tag)
 		default:
-			ok = openKernel(p, key, nonce, out, ciphertext, additionalData, tag)
+			if p <= pathSets4 && pageTail(out, ciphertext) {
+				ok = openBounced(p, key, nonce, out, ciphertext, additionalData, tag)
+			} else {
+				ok = openKernel(p, key, nonce, out, ciphertext, additionalData, tag)
+			}
 		}
 	}
 	// Whether the tag was right is public: it is Open's result.

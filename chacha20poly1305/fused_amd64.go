@@ -2,7 +2,11 @@
 
 package chacha20poly1305
 
-import "github.com/carry-crypto/carry/internal/impl"
+import (
+	"unsafe"
+
+	"github.com/carry-crypto/carry/internal/impl"
+)
 
 // useFused selects the AVX-512 kernels (implFused), useAVX2Fused the AVX2
 // ones where useFused is off (implAVX2Fused), and useChunks, with
@@ -94,4 +98,58 @@ func openKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphert
 		panic("carry/chacha20poly1305: internal error: no kernel for the path")
 	}
 	return r == 1
+}
+
+// pageTail reports whether the last block of src or of dst's first
+// len(src) bytes, which the AVX-512 kernels load or store whole under a
+// mask of the data's bytes, reaches a page past the one that holds the
+// data's last byte. Such a masked access does not fault, but takes a
+// microcode assist, some hundred cycles, on every call when the masked-out
+// bytes reach a page the process has not touched or may not access; the
+// kernels then run on a copy in the frame (sealBounced, openBounced). It
+// reads the addresses and the length, which are public.
+func pageTail(dst, src []byte) bool {
+	last := uintptr(len(src)) - 1
+	// The window's bytes past the data's end: 0 to 63.
+	past := 63 - last%blockSize
+	s := (uintptr(unsafe.Pointer(unsafe.SliceData(src)))+last)%pageSize + past
+	d := (uintptr(unsafe.Pointer(unsafe.SliceData(dst)))+last)%pageSize + past
+	return s >= pageSize || d >= pageSize
+}
+
+// pageSize is the smallest page of amd64, which pageTail's windows must not
+// reach past.
+const pageSize = 4096
+
+// bounceSize is the frame's copy of the data in sealBounced and
+// openBounced: the AVX-512 kernels' longest message and a block for the
+// window of its last one.
+const bounceSize = sets4Max + blockSize
+
+// sealBounced is seal's work on an AVX-512 kernel's path p when pageTail
+// holds: the kernel seals a copy of plaintext in place in the frame, which
+// the copy's last block's window does not leave, and the ciphertext is
+// copied out.
+func sealBounced(p path, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) {
+	var b [bounceSize]byte
+	buf := b[:len(plaintext)]
+	copy(buf, plaintext)
+	sealKernel(p, key, nonce, buf, buf, additionalData, tag)
+	copy(ciphertext, buf)
+}
+
+// openBounced is open's work on an AVX-512 kernel's path p when pageTail
+// holds, as sealBounced's: the kernel opens a copy of ciphertext in place
+// in the frame, the plaintext is copied out if the tag was right, and the
+// copy is cleared.
+func openBounced(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
+	var b [bounceSize]byte
+	buf := b[:len(ciphertext)]
+	copy(buf, ciphertext)
+	ok := openKernel(p, key, nonce, buf, buf, additionalData, tag)
+	if ok {
+		copy(out, buf)
+	}
+	clear(buf)
+	return ok
 }

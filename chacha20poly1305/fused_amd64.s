@@ -30,7 +30,7 @@ GLOBL sigma<>(SB), RODATA|NOPTR, $16
 
 // func sealFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·sealFused(SB), NOSPLIT, $304-96
+TEXT ·sealFused(SB), NOSPLIT, $288-96
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -55,27 +55,6 @@ TEXT ·sealFused(SB), NOSPLIT, $304-96
 	VMOVDQA64    Z2, Z6
 	VMOVDQA64    Z3, Z7
 
-	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
-	MOVQ  src_len+48(FP), CX
-	DECQ  CX
-	MOVQ  CX, R8
-	NOTQ  R8
-	ANDQ  $0x3f, R8
-	MOVQ  src_base+40(FP), AX
-	MOVQ  dst_base+16(FP), BX
-	MOVQ  AX, 288(SP)
-	MOVQ  BX, 296(SP)
-	ADDQ  CX, AX
-	ADDQ  CX, BX
-	ANDQ  $0x00000fff, AX
-	ANDQ  $0x00000fff, BX
-	ADDQ  R8, AX
-	ADDQ  R8, BX
-	ORQ   BX, AX
-	TESTQ $0x00001000, AX
-	JNZ   sealFused_bounce
-
-sealFused_bounced:
 	// the data's masks: block l takes min(max(n - 64(l-1), 0), 64) bytes
 	MOVQ    src_len+48(FP), DX
 	MOVQ    $-1, AX
@@ -100,7 +79,7 @@ sealFused_bounced:
 	KMOVQ   R8, K3
 
 	// the data, zero beyond its end
-	MOVQ       288(SP), SI
+	MOVQ       src_base+40(FP), SI
 	VPXORD     Z8, Z8, Z8
 	VPXORD     Z9, Z9, Z9
 	VPXORD     Z10, Z10, Z10
@@ -205,7 +184,7 @@ sealFused_round:
 	VSHUFI32X4 $0xdd, Z3, Z1, Z1
 
 	// ciphertext: to dst, and zero-padded to the stack for the MAC
-	MOVQ       296(SP), DX
+	MOVQ       dst_base+16(FP), DX
 	CMPQ       src_len+48(FP), $0x00000000
 	JLE        sealFused_stored
 	VPXORD     Z8, Z0, Z0
@@ -381,11 +360,7 @@ sealFused_last:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
-	MOVQ dst_base+16(FP), AX
-	CMPQ AX, 296(SP)
-	JNE  sealFused_copyout
 
-sealFused_copiedout:
 	// x2 = 4c + (x2 & 3)
 	MOVQ R10, DI
 	SHRQ $0x02, DI
@@ -429,74 +404,9 @@ sealFused_adback:
 	VMOVDQU8   X11, K4, (R8)
 	JMP        sealFused_noadtail
 
-sealFused_bounce:
-	MOVQ src_base+40(FP), SI
-	LEAQ 64(SP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   sealFused_bounce_tail
-
-sealFused_bounce_block:
-	VMOVDQU64 (SI), Z11
-	VMOVDQU64 Z11, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       sealFused_bounce_block
-
-sealFused_bounce_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         sealFused_bounce_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z11
-	VMOVDQU8   Z11, K7, -64(DI)(CX*1)
-
-sealFused_bounce_done:
-	LEAQ 64(SP), AX
-	MOVQ AX, 288(SP)
-	MOVQ AX, 296(SP)
-	JMP  sealFused_bounced
-
-sealFused_copyout:
-	LEAQ 64(SP), SI
-	MOVQ dst_base+16(FP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   sealFused_copyout_tail
-
-sealFused_copyout_block:
-	VMOVDQU64 (SI), Z0
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       sealFused_copyout_block
-
-sealFused_copyout_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         sealFused_copyout_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
-	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
-
-sealFused_copyout_done:
-	JMP sealFused_copiedout
-
 // func openFused(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·openFused(SB), NOSPLIT, $304-104
+TEXT ·openFused(SB), NOSPLIT, $288-104
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -521,27 +431,6 @@ TEXT ·openFused(SB), NOSPLIT, $304-104
 	VMOVDQA64    Z2, Z6
 	VMOVDQA64    Z3, Z7
 
-	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
-	MOVQ  src_len+48(FP), CX
-	DECQ  CX
-	MOVQ  CX, R8
-	NOTQ  R8
-	ANDQ  $0x3f, R8
-	MOVQ  src_base+40(FP), AX
-	MOVQ  dst_base+16(FP), BX
-	MOVQ  AX, 288(SP)
-	MOVQ  BX, 296(SP)
-	ADDQ  CX, AX
-	ADDQ  CX, BX
-	ANDQ  $0x00000fff, AX
-	ANDQ  $0x00000fff, BX
-	ADDQ  R8, AX
-	ADDQ  R8, BX
-	ORQ   BX, AX
-	TESTQ $0x00001000, AX
-	JNZ   openFused_bounce
-
-openFused_bounced:
 	// the data's masks: block l takes min(max(n - 64(l-1), 0), 64) bytes
 	MOVQ    src_len+48(FP), DX
 	MOVQ    $-1, AX
@@ -566,7 +455,7 @@ openFused_bounced:
 	KMOVQ   R8, K3
 
 	// the data, zero beyond its end
-	MOVQ       288(SP), SI
+	MOVQ       src_base+40(FP), SI
 	VPXORD     Z8, Z8, Z8
 	VPXORD     Z9, Z9, Z9
 	VPXORD     Z10, Z10, Z10
@@ -863,7 +752,7 @@ openFused_last:
 	JNZ  openFused_fail
 
 	// the plaintext to dst
-	MOVQ     296(SP), DX
+	MOVQ     dst_base+16(FP), DX
 	CMPQ     src_len+48(FP), $0x00000000
 	JLE      openFused_written
 	VPXORD   Z8, Z0, Z0
@@ -878,11 +767,6 @@ openFused_last:
 	VMOVDQU8 Z1, K3, 128(DX)
 
 openFused_written:
-	MOVQ dst_base+16(FP), AX
-	CMPQ AX, 296(SP)
-	JNE  openFused_copyout
-
-openFused_copiedout:
 	MOVQ $0x00000001, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
@@ -908,74 +792,9 @@ openFused_adback:
 	VMOVDQU8   X11, K4, (R8)
 	JMP        openFused_noadtail
 
-openFused_bounce:
-	MOVQ src_base+40(FP), SI
-	LEAQ 64(SP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   openFused_bounce_tail
-
-openFused_bounce_block:
-	VMOVDQU64 (SI), Z11
-	VMOVDQU64 Z11, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       openFused_bounce_block
-
-openFused_bounce_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         openFused_bounce_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z11
-	VMOVDQU8   Z11, K7, -64(DI)(CX*1)
-
-openFused_bounce_done:
-	LEAQ 64(SP), AX
-	MOVQ AX, 288(SP)
-	MOVQ AX, 296(SP)
-	JMP  openFused_bounced
-
-openFused_copyout:
-	LEAQ 64(SP), SI
-	MOVQ dst_base+16(FP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   openFused_copyout_tail
-
-openFused_copyout_block:
-	VMOVDQU64 (SI), Z0
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       openFused_copyout_block
-
-openFused_copyout_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         openFused_copyout_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
-	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
-
-openFused_copyout_done:
-	JMP openFused_copiedout
-
 // func shortSeal(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·shortSeal(SB), NOSPLIT, $144-96
+TEXT ·shortSeal(SB), NOSPLIT, $96-96
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -1000,33 +819,12 @@ TEXT ·shortSeal(SB), NOSPLIT, $144-96
 	VMOVDQA64    Z2, Z6
 	VMOVDQA64    Z3, Z7
 
-	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
-	MOVQ  src_len+48(FP), CX
-	DECQ  CX
-	MOVQ  CX, R8
-	NOTQ  R8
-	ANDQ  $0x3f, R8
-	MOVQ  src_base+40(FP), AX
-	MOVQ  dst_base+16(FP), BX
-	MOVQ  AX, 128(SP)
-	MOVQ  BX, 136(SP)
-	ADDQ  CX, AX
-	ADDQ  CX, BX
-	ANDQ  $0x00000fff, AX
-	ANDQ  $0x00000fff, BX
-	ADDQ  R8, AX
-	ADDQ  R8, BX
-	ORQ   BX, AX
-	TESTQ $0x00001000, AX
-	JNZ   shortSeal_bounce
-
-shortSeal_bounced:
 	// the data, zero beyond its end (n <= 64 bytes)
 	MOVQ  src_len+48(FP), CX
 	MOVQ  $-1, AX
 	BZHIQ CX, AX, AX
 	KMOVQ AX, K1
-	MOVQ  128(SP), SI
+	MOVQ  src_base+40(FP), SI
 
 	// (none if n = 0: src may be nil, see skipEmpty)
 	VPXORD     Z8, Z8, Z8
@@ -1132,14 +930,14 @@ shortSeal_round:
 	VPXORD     Z8, Z1, Z1
 
 	// the ciphertext to dst, and zero-padded to the stack for the MAC
-	MOVQ     136(SP), DX
+	MOVQ     dst_base+16(FP), DX
 	CMPQ     src_len+48(FP), $0x00000000
 	JLE      shortSeal_stored
 	VMOVDQU8 Z1, K1, (DX)
 
 shortSeal_stored:
 	VMOVDQU8.Z Z1, K1, Z1
-	VMOVDQU64  Z1, 64(SP)
+	VMOVDQU64  Z1, 32(SP)
 
 	// h = the first block + 2^128, then h = h r + m + 2^128 for each of the
 	// others: the additional data's block, the ciphertext's and the lengths;
@@ -1205,9 +1003,9 @@ shortSeal_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  80(SP), AX
+	ADDQ  48(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  88(SP), R12
+	ADDQ  56(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1237,9 +1035,9 @@ shortSeal_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  96(SP), AX
+	ADDQ  64(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  104(SP), R12
+	ADDQ  72(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1269,9 +1067,9 @@ shortSeal_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  112(SP), AX
+	ADDQ  80(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  120(SP), R12
+	ADDQ  88(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1356,11 +1154,7 @@ shortSeal_last:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
-	MOVQ dst_base+16(FP), AX
-	CMPQ AX, 136(SP)
-	JNE  shortSeal_copyout
 
-shortSeal_copiedout:
 	// x2 = 4c + (x2 & 3)
 	MOVQ R10, DI
 	SHRQ $0x02, DI
@@ -1396,82 +1190,17 @@ shortSeal_adback:
 	MOVQ       $-1, R9
 	SHLXQ      R8, R9, R9
 	KMOVQ      R9, K2
-	VMOVDQU8.Z -16(AX)(CX*1), K2, X10
-	VPXORD     X9, X9, X9
-	VMOVDQU64  X9, 16(SP)
+	VMOVDQU8.Z -16(AX)(CX*1), K2, X9
+	VPXORD     X10, X10, X10
+	VMOVDQU64  X10, 16(SP)
 	LEAQ       (SP)(CX*1), R8
-	VMOVDQU8   X10, K2, (R8)
+	VMOVDQU8   X9, K2, (R8)
 	VMOVDQU64  16(SP), X9
 	JMP        shortSeal_adloaded
 
-shortSeal_bounce:
-	MOVQ src_base+40(FP), SI
-	LEAQ 64(SP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   shortSeal_bounce_tail
-
-shortSeal_bounce_block:
-	VMOVDQU64 (SI), Z10
-	VMOVDQU64 Z10, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       shortSeal_bounce_block
-
-shortSeal_bounce_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         shortSeal_bounce_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z10
-	VMOVDQU8   Z10, K7, -64(DI)(CX*1)
-
-shortSeal_bounce_done:
-	LEAQ 64(SP), AX
-	MOVQ AX, 128(SP)
-	MOVQ AX, 136(SP)
-	JMP  shortSeal_bounced
-
-shortSeal_copyout:
-	LEAQ 64(SP), SI
-	MOVQ dst_base+16(FP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   shortSeal_copyout_tail
-
-shortSeal_copyout_block:
-	VMOVDQU64 (SI), Z0
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       shortSeal_copyout_block
-
-shortSeal_copyout_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         shortSeal_copyout_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
-	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
-
-shortSeal_copyout_done:
-	JMP shortSeal_copiedout
-
 // func shortOpen(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·shortOpen(SB), NOSPLIT, $144-104
+TEXT ·shortOpen(SB), NOSPLIT, $96-104
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -1496,33 +1225,12 @@ TEXT ·shortOpen(SB), NOSPLIT, $144-104
 	VMOVDQA64    Z2, Z6
 	VMOVDQA64    Z3, Z7
 
-	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
-	MOVQ  src_len+48(FP), CX
-	DECQ  CX
-	MOVQ  CX, R8
-	NOTQ  R8
-	ANDQ  $0x3f, R8
-	MOVQ  src_base+40(FP), AX
-	MOVQ  dst_base+16(FP), BX
-	MOVQ  AX, 128(SP)
-	MOVQ  BX, 136(SP)
-	ADDQ  CX, AX
-	ADDQ  CX, BX
-	ANDQ  $0x00000fff, AX
-	ANDQ  $0x00000fff, BX
-	ADDQ  R8, AX
-	ADDQ  R8, BX
-	ORQ   BX, AX
-	TESTQ $0x00001000, AX
-	JNZ   shortOpen_bounce
-
-shortOpen_bounced:
 	// the data, zero beyond its end (n <= 64 bytes)
 	MOVQ  src_len+48(FP), CX
 	MOVQ  $-1, AX
 	BZHIQ CX, AX, AX
 	KMOVQ AX, K1
-	MOVQ  128(SP), SI
+	MOVQ  src_base+40(FP), SI
 
 	// (none if n = 0: src may be nil, see skipEmpty)
 	VPXORD     Z8, Z8, Z8
@@ -1553,7 +1261,7 @@ shortOpen_loaded:
 
 shortOpen_adloaded:
 	// the ciphertext, zero-padded, to the stack for the MAC
-	VMOVDQU64 Z8, 64(SP)
+	VMOVDQU64 Z8, 32(SP)
 
 	// 20 rounds
 	MOVQ $0x0000000a, CX
@@ -1631,8 +1339,8 @@ shortOpen_round:
 shortOpen_noad:
 	CMPQ src_len+48(FP), $0x00
 	JE   shortOpen_noct
-	MOVQ 64(SP), R8
-	MOVQ 72(SP), R9
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
 	JMP  shortOpen_ct1
 
 shortOpen_noct:
@@ -1646,9 +1354,9 @@ shortOpen_ct0:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  64(SP), AX
+	ADDQ  32(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  72(SP), R12
+	ADDQ  40(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1680,9 +1388,9 @@ shortOpen_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  80(SP), AX
+	ADDQ  48(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  88(SP), R12
+	ADDQ  56(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1712,9 +1420,9 @@ shortOpen_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  96(SP), AX
+	ADDQ  64(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  104(SP), R12
+	ADDQ  72(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1744,9 +1452,9 @@ shortOpen_ct1:
 	MOVQ  R8, DX
 	MULXQ R11, AX, BX
 	MULXQ SI, R12, R13
-	ADDQ  112(SP), AX
+	ADDQ  80(SP), AX
 	ADCQ  $0x00, BX
-	ADDQ  120(SP), R12
+	ADDQ  88(SP), R12
 	ADCQ  $0x01, R13
 	MOVQ  R9, DX
 	MULXQ CX, R14, R15
@@ -1864,17 +1572,12 @@ shortOpen_last:
 	JNZ  shortOpen_fail
 
 	// the plaintext to dst
-	MOVQ     136(SP), DX
+	MOVQ     dst_base+16(FP), DX
 	CMPQ     src_len+48(FP), $0x00000000
 	JLE      shortOpen_written
 	VMOVDQU8 Z0, K1, (DX)
 
 shortOpen_written:
-	MOVQ dst_base+16(FP), AX
-	CMPQ AX, 136(SP)
-	JNE  shortOpen_copyout
-
-shortOpen_copiedout:
 	MOVQ $0x00000001, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
@@ -1892,75 +1595,10 @@ shortOpen_adback:
 	MOVQ       $-1, R9
 	SHLXQ      R8, R9, R9
 	KMOVQ      R9, K2
-	VMOVDQU8.Z -16(AX)(CX*1), K2, X10
-	VPXORD     X9, X9, X9
-	VMOVDQU64  X9, 16(SP)
+	VMOVDQU8.Z -16(AX)(CX*1), K2, X9
+	VPXORD     X10, X10, X10
+	VMOVDQU64  X10, 16(SP)
 	LEAQ       (SP)(CX*1), R8
-	VMOVDQU8   X10, K2, (R8)
+	VMOVDQU8   X9, K2, (R8)
 	VMOVDQU64  16(SP), X9
 	JMP        shortOpen_adloaded
-
-shortOpen_bounce:
-	MOVQ src_base+40(FP), SI
-	LEAQ 64(SP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   shortOpen_bounce_tail
-
-shortOpen_bounce_block:
-	VMOVDQU64 (SI), Z10
-	VMOVDQU64 Z10, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       shortOpen_bounce_block
-
-shortOpen_bounce_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         shortOpen_bounce_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z10
-	VMOVDQU8   Z10, K7, -64(DI)(CX*1)
-
-shortOpen_bounce_done:
-	LEAQ 64(SP), AX
-	MOVQ AX, 128(SP)
-	MOVQ AX, 136(SP)
-	JMP  shortOpen_bounced
-
-shortOpen_copyout:
-	LEAQ 64(SP), SI
-	MOVQ dst_base+16(FP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   shortOpen_copyout_tail
-
-shortOpen_copyout_block:
-	VMOVDQU64 (SI), Z0
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       shortOpen_copyout_block
-
-shortOpen_copyout_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         shortOpen_copyout_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
-	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
-
-shortOpen_copyout_done:
-	JMP shortOpen_copiedout

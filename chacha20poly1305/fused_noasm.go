@@ -33,3 +33,16 @@ func sealKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, 
 func openKernel(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
 	panic("carry/chacha20poly1305: internal error: no kernel for the path")
 }
+
+// pageTail reports false: there are no AVX-512 kernels here.
+func pageTail(dst, src []byte) bool { return false }
+
+// sealBounced is never called: pageTail is false.
+func sealBounced(p path, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext, additionalData []byte, tag *[Overhead]byte) {
+	panic("carry/chacha20poly1305: internal error: no kernel for the path")
+}
+
+// openBounced is never called: pageTail is false.
+func openBounced(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
+	panic("carry/chacha20poly1305: internal error: no kernel for the path")
+}

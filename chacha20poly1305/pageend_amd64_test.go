@@ -335,11 +335,10 @@ func TestPageEndKernels(t *testing.T) {
 	t.Logf("%d cases, each Seal, Open, two wrong Opens", cases)
 }
 
-// TestPageEndShortWindow runs messages of 1 to 63 bytes (shorter than
-// tailGuard's window) through sealFused and openFused with more than 16
-// bytes of additional data, src at a page's start after an unmapped page
-// and dst ending 0 to 63 bytes before an unmapped page (so that tailGuard
-// copies src through a window starting before it), and the reverse; and
+// TestPageEndShortWindow runs messages of 1 to 63 bytes (shorter than a
+// block's window) through sealFused and openFused with more than 16 bytes
+// of additional data, src at a page's start after an unmapped page and dst
+// ending 0 to 63 bytes before an unmapped page, and the reverse; and
 // additional data of 1 to 15 bytes (adTailBack's window starts before it)
 // both at a page's start and ending 0 to 16 bytes before a page's end.
 func TestPageEndShortWindow(t *testing.T) {

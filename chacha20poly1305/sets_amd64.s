@@ -48,7 +48,7 @@ GLOBL sigma<>(SB), RODATA|NOPTR, $16
 
 // func sealSets(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·sealSets(SB), NOSPLIT, $560-96
+TEXT ·sealSets(SB), NOSPLIT, $544-96
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -82,27 +82,6 @@ TEXT ·sealSets(SB), NOSPLIT, $560-96
 	VMOVDQA64 Z2, Z11
 	VMOVDQA64 Z8, Z12
 
-	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
-	MOVQ  src_len+48(FP), CX
-	DECQ  CX
-	MOVQ  CX, R8
-	NOTQ  R8
-	ANDQ  $0x3f, R8
-	MOVQ  src_base+40(FP), AX
-	MOVQ  dst_base+16(FP), BX
-	MOVQ  AX, 544(SP)
-	MOVQ  BX, 552(SP)
-	ADDQ  CX, AX
-	ADDQ  CX, BX
-	ANDQ  $0x00000fff, AX
-	ANDQ  $0x00000fff, BX
-	ADDQ  R8, AX
-	ADDQ  R8, BX
-	ORQ   BX, AX
-	TESTQ $0x00001000, AX
-	JNZ   sealSets_bounce
-
-sealSets_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ  ad_len+72(FP), CX
 	ANDQ  $0x0f, CX
@@ -189,7 +168,7 @@ sealSets_noadtail:
 	KMOVQ   R8, K7
 
 	// the data, zero beyond its end
-	MOVQ       544(SP), SI
+	MOVQ       src_base+40(FP), SI
 	VPXORD     Z14, Z14, Z14
 	VPXORD     Z15, Z15, Z15
 	VPXORD     Z16, Z16, Z16
@@ -340,7 +319,7 @@ sealSets_both:
 	VSHUFI32X4 $0xdd, Z6, Z4, Z4
 
 	// blocks 1..3's ciphertext: to dst, and zero-padded to the stack for the MAC
-	MOVQ       552(SP), DX
+	MOVQ       dst_base+16(FP), DX
 	VPXORD     Z13, Z3, Z3
 	VMOVDQU8   Z3, K1, (DX)
 	VMOVDQU8.Z Z3, K1, Z3
@@ -818,7 +797,7 @@ sealSets_stitch:
 	VSHUFI32X4 $0xdd, Z3, Z1, Z1
 
 	// blocks 4..7's ciphertext: to dst, and zero-padded to the stack, then the lengths
-	MOVQ       552(SP), DX
+	MOVQ       dst_base+16(FP), DX
 	VPXORD     Z19, Z4, Z4
 	VMOVDQU8   Z4, K4, 192(DX)
 	VMOVDQU8.Z Z4, K4, Z4
@@ -912,11 +891,7 @@ sealSets_rest:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
-	MOVQ dst_base+16(FP), AX
-	CMPQ AX, 552(SP)
-	JNE  sealSets_copyout
 
-sealSets_copiedout:
 	// x2 = 4c + (x2 & 3)
 	MOVQ R10, DI
 	SHRQ $0x02, DI
@@ -960,74 +935,9 @@ sealSets_adback:
 	VMOVDQU8   X13, K1, (R8)
 	JMP        sealSets_noadtail
 
-sealSets_bounce:
-	MOVQ src_base+40(FP), SI
-	LEAQ 64(SP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   sealSets_bounce_tail
-
-sealSets_bounce_block:
-	VMOVDQU64 (SI), Z13
-	VMOVDQU64 Z13, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       sealSets_bounce_block
-
-sealSets_bounce_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         sealSets_bounce_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z13
-	VMOVDQU8   Z13, K7, -64(DI)(CX*1)
-
-sealSets_bounce_done:
-	LEAQ 64(SP), AX
-	MOVQ AX, 544(SP)
-	MOVQ AX, 552(SP)
-	JMP  sealSets_bounced
-
-sealSets_copyout:
-	LEAQ 64(SP), SI
-	MOVQ dst_base+16(FP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   sealSets_copyout_tail
-
-sealSets_copyout_block:
-	VMOVDQU64 (SI), Z0
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       sealSets_copyout_block
-
-sealSets_copyout_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         sealSets_copyout_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
-	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
-
-sealSets_copyout_done:
-	JMP sealSets_copiedout
-
 // func openSets(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·openSets(SB), NOSPLIT, $560-104
+TEXT ·openSets(SB), NOSPLIT, $544-104
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
 	// State just written word by word, which the loads would wait for)
@@ -1061,27 +971,6 @@ TEXT ·openSets(SB), NOSPLIT, $560-104
 	VMOVDQA64 Z2, Z11
 	VMOVDQA64 Z8, Z12
 
-	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
-	MOVQ  src_len+48(FP), CX
-	DECQ  CX
-	MOVQ  CX, R8
-	NOTQ  R8
-	ANDQ  $0x3f, R8
-	MOVQ  src_base+40(FP), AX
-	MOVQ  dst_base+16(FP), BX
-	MOVQ  AX, 544(SP)
-	MOVQ  BX, 552(SP)
-	ADDQ  CX, AX
-	ADDQ  CX, BX
-	ANDQ  $0x00000fff, AX
-	ANDQ  $0x00000fff, BX
-	ADDQ  R8, AX
-	ADDQ  R8, BX
-	ORQ   BX, AX
-	TESTQ $0x00001000, AX
-	JNZ   openSets_bounce
-
-openSets_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ  ad_len+72(FP), CX
 	ANDQ  $0x0f, CX
@@ -1168,7 +1057,7 @@ openSets_noadtail:
 	KMOVQ   R8, K7
 
 	// the data, zero beyond its end
-	MOVQ       544(SP), SI
+	MOVQ       src_base+40(FP), SI
 	VPXORD     Z14, Z14, Z14
 	VPXORD     Z15, Z15, Z15
 	VPXORD     Z16, Z16, Z16
@@ -2073,7 +1962,7 @@ openSets_rest:
 	JNZ  openSets_fail
 
 	// the plaintext to dst
-	MOVQ     552(SP), DX
+	MOVQ     dst_base+16(FP), DX
 	VPXORD   Z13, Z3, Z3
 	VMOVDQU8 Z3, K1, (DX)
 	VPXORD   Z17, Z7, Z7
@@ -2096,11 +1985,6 @@ openSets_rest:
 	VMOVDQU8 Z1, K7, 384(DX)
 
 openSets_written:
-	MOVQ dst_base+16(FP), AX
-	CMPQ AX, 552(SP)
-	JNE  openSets_copyout
-
-openSets_copiedout:
 	MOVQ $0x00000001, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
@@ -2126,71 +2010,6 @@ openSets_adback:
 	VMOVDQU8   X13, K1, (R8)
 	JMP        openSets_noadtail
 
-openSets_bounce:
-	MOVQ src_base+40(FP), SI
-	LEAQ 64(SP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   openSets_bounce_tail
-
-openSets_bounce_block:
-	VMOVDQU64 (SI), Z13
-	VMOVDQU64 Z13, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       openSets_bounce_block
-
-openSets_bounce_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         openSets_bounce_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z13
-	VMOVDQU8   Z13, K7, -64(DI)(CX*1)
-
-openSets_bounce_done:
-	LEAQ 64(SP), AX
-	MOVQ AX, 544(SP)
-	MOVQ AX, 552(SP)
-	JMP  openSets_bounced
-
-openSets_copyout:
-	LEAQ 64(SP), SI
-	MOVQ dst_base+16(FP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   openSets_copyout_tail
-
-openSets_copyout_block:
-	VMOVDQU64 (SI), Z0
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       openSets_copyout_block
-
-openSets_copyout_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         openSets_copyout_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
-	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
-
-openSets_copyout_done:
-	JMP openSets_copiedout
-
 DATA lanectr12<>+0(SB)/4, $0x00000008
 DATA lanectr12<>+4(SB)/4, $0x00000000
 DATA lanectr12<>+8(SB)/4, $0x00000000
@@ -2211,7 +2030,7 @@ GLOBL lanectr12<>(SB), RODATA|NOPTR, $64
 
 // func sealSets3(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·sealSets3(SB), $800-96
+TEXT ·sealSets3(SB), $784-96
 	// the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
@@ -2249,27 +2068,6 @@ TEXT ·sealSets3(SB), $800-96
 	VMOVDQA64    Z8, Z13
 	VMOVDQA64    Z9, Z17
 
-	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
-	MOVQ  src_len+48(FP), CX
-	DECQ  CX
-	MOVQ  CX, R8
-	NOTQ  R8
-	ANDQ  $0x3f, R8
-	MOVQ  src_base+40(FP), AX
-	MOVQ  dst_base+16(FP), BX
-	MOVQ  AX, 784(SP)
-	MOVQ  BX, 792(SP)
-	ADDQ  CX, AX
-	ADDQ  CX, BX
-	ANDQ  $0x00000fff, AX
-	ANDQ  $0x00000fff, BX
-	ADDQ  R8, AX
-	ADDQ  R8, BX
-	ORQ   BX, AX
-	TESTQ $0x00001000, AX
-	JNZ   sealSets3_bounce
-
-sealSets3_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ  ad_len+72(FP), CX
 	ANDQ  $0x0f, CX
@@ -2330,7 +2128,7 @@ sealSets3_noadtail:
 	CMPQ    CX, $0x00
 	CMOVQLE BX, R8
 	KMOVQ   R8, K4
-	MOVQ    784(SP), SI
+	MOVQ    src_base+40(FP), SI
 
 	// set 0's first rounds, ahead of set 1's, so that r is ready first
 	MOVQ $0x00000005, CX
@@ -2463,8 +2261,8 @@ sealSets3_01:
 	VSHUFI32X4 $0xdd, Z6, Z4, Z4
 
 	// blocks 1..3's ciphertext: to dst, and to the stack for the MAC
-	MOVQ      792(SP), DX
-	MOVQ      784(SP), AX
+	MOVQ      dst_base+16(FP), DX
+	MOVQ      src_base+40(FP), AX
 	VPXORD    (AX), Z3, Z3
 	VMOVDQU64 Z3, (DX)
 	VMOVDQU64 Z3, 64(SP)
@@ -3177,8 +2975,8 @@ sealSets3_stitch:
 	VSHUFI32X4 $0xdd, Z6, Z3, Z3
 	VSHUFI32X4 $0x88, Z7, Z4, Z6
 	VSHUFI32X4 $0xdd, Z7, Z4, Z4
-	MOVQ       792(SP), DX
-	MOVQ       784(SP), AX
+	MOVQ       dst_base+16(FP), DX
+	MOVQ       src_base+40(FP), AX
 	VPXORD     192(AX), Z8, Z8
 	VMOVDQU64  Z8, 192(DX)
 	VMOVDQU64  Z8, 256(SP)
@@ -3815,8 +3613,8 @@ sealSets3_stitch:
 	VSHUFI32X4 $0xdd, Z3, Z1, Z1
 
 	// blocks 8..11's ciphertext: to dst, and zero-padded to the stack, then the lengths
-	MOVQ       792(SP), DX
-	MOVQ       784(SP), AX
+	MOVQ       dst_base+16(FP), DX
+	MOVQ       src_base+40(FP), AX
 	VMOVDQU8.Z 448(AX), K1, Z3
 	VPXORD     Z3, Z4, Z4
 	VMOVDQU8   Z4, K1, 448(DX)
@@ -3914,11 +3712,7 @@ sealSets3_rest:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
-	MOVQ dst_base+16(FP), AX
-	CMPQ AX, 792(SP)
-	JNE  sealSets3_copyout
 
-sealSets3_copiedout:
 	// x2 = 4c + (x2 & 3)
 	MOVQ R10, DI
 	SHRQ $0x02, DI
@@ -3962,74 +3756,9 @@ sealSets3_adback:
 	VMOVDQU8   X18, K1, (R8)
 	JMP        sealSets3_noadtail
 
-sealSets3_bounce:
-	MOVQ src_base+40(FP), SI
-	LEAQ 64(SP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   sealSets3_bounce_tail
-
-sealSets3_bounce_block:
-	VMOVDQU64 (SI), Z18
-	VMOVDQU64 Z18, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       sealSets3_bounce_block
-
-sealSets3_bounce_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         sealSets3_bounce_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z18
-	VMOVDQU8   Z18, K7, -64(DI)(CX*1)
-
-sealSets3_bounce_done:
-	LEAQ 64(SP), AX
-	MOVQ AX, 784(SP)
-	MOVQ AX, 792(SP)
-	JMP  sealSets3_bounced
-
-sealSets3_copyout:
-	LEAQ 64(SP), SI
-	MOVQ dst_base+16(FP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   sealSets3_copyout_tail
-
-sealSets3_copyout_block:
-	VMOVDQU64 (SI), Z0
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       sealSets3_copyout_block
-
-sealSets3_copyout_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         sealSets3_copyout_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
-	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
-
-sealSets3_copyout_done:
-	JMP sealSets3_copiedout
-
 // func openSets3(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·openSets3(SB), $800-104
+TEXT ·openSets3(SB), $784-104
 	// the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
@@ -4067,27 +3796,6 @@ TEXT ·openSets3(SB), $800-104
 	VMOVDQA64    Z8, Z13
 	VMOVDQA64    Z9, Z17
 
-	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
-	MOVQ  src_len+48(FP), CX
-	DECQ  CX
-	MOVQ  CX, R8
-	NOTQ  R8
-	ANDQ  $0x3f, R8
-	MOVQ  src_base+40(FP), AX
-	MOVQ  dst_base+16(FP), BX
-	MOVQ  AX, 784(SP)
-	MOVQ  BX, 792(SP)
-	ADDQ  CX, AX
-	ADDQ  CX, BX
-	ANDQ  $0x00000fff, AX
-	ANDQ  $0x00000fff, BX
-	ADDQ  R8, AX
-	ADDQ  R8, BX
-	ORQ   BX, AX
-	TESTQ $0x00001000, AX
-	JNZ   openSets3_bounce
-
-openSets3_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ  ad_len+72(FP), CX
 	ANDQ  $0x0f, CX
@@ -4148,7 +3856,7 @@ openSets3_noadtail:
 	CMPQ    CX, $0x00
 	CMOVQLE BX, R8
 	KMOVQ   R8, K4
-	MOVQ    784(SP), SI
+	MOVQ    src_base+40(FP), SI
 
 	// the ciphertext, zero-padded, to the stack for the MAC, and the lengths
 	VMOVDQU64  (SI), Z18
@@ -5821,7 +5529,7 @@ openSets3_rest:
 	JNZ  openSets3_fail
 
 	// the plaintext to dst: the stack's ciphertext ^ the keystream
-	MOVQ      792(SP), DX
+	MOVQ      dst_base+16(FP), DX
 	VPXORD    64(SP), Z3, Z3
 	VMOVDQU64 Z3, (DX)
 	VPXORD    128(SP), Z7, Z7
@@ -5852,11 +5560,6 @@ openSets3_rest:
 	VMOVDQU8  Z9, K4, 640(DX)
 
 openSets3_written:
-	MOVQ dst_base+16(FP), AX
-	CMPQ AX, 792(SP)
-	JNE  openSets3_copyout
-
-openSets3_copiedout:
 	MOVQ $0x00000001, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
@@ -5882,71 +5585,6 @@ openSets3_adback:
 	VMOVDQU8   X18, K1, (R8)
 	JMP        openSets3_noadtail
 
-openSets3_bounce:
-	MOVQ src_base+40(FP), SI
-	LEAQ 64(SP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   openSets3_bounce_tail
-
-openSets3_bounce_block:
-	VMOVDQU64 (SI), Z18
-	VMOVDQU64 Z18, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       openSets3_bounce_block
-
-openSets3_bounce_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         openSets3_bounce_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z18
-	VMOVDQU8   Z18, K7, -64(DI)(CX*1)
-
-openSets3_bounce_done:
-	LEAQ 64(SP), AX
-	MOVQ AX, 784(SP)
-	MOVQ AX, 792(SP)
-	JMP  openSets3_bounced
-
-openSets3_copyout:
-	LEAQ 64(SP), SI
-	MOVQ dst_base+16(FP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   openSets3_copyout_tail
-
-openSets3_copyout_block:
-	VMOVDQU64 (SI), Z0
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       openSets3_copyout_block
-
-openSets3_copyout_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         openSets3_copyout_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
-	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
-
-openSets3_copyout_done:
-	JMP openSets3_copiedout
-
 DATA lanectr16<>+0(SB)/4, $0x0000000c
 DATA lanectr16<>+4(SB)/4, $0x00000000
 DATA lanectr16<>+8(SB)/4, $0x00000000
@@ -5967,7 +5605,7 @@ GLOBL lanectr16<>(SB), RODATA|NOPTR, $64
 
 // func sealSets4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·sealSets4(SB), $1056-96
+TEXT ·sealSets4(SB), $1040-96
 	// the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
@@ -6011,27 +5649,6 @@ TEXT ·sealSets4(SB), $1056-96
 	VMOVDQA64    Z9, Z18
 	VMOVDQA64    Z10, Z22
 
-	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
-	MOVQ  src_len+48(FP), CX
-	DECQ  CX
-	MOVQ  CX, R8
-	NOTQ  R8
-	ANDQ  $0x3f, R8
-	MOVQ  src_base+40(FP), AX
-	MOVQ  dst_base+16(FP), BX
-	MOVQ  AX, 1040(SP)
-	MOVQ  BX, 1048(SP)
-	ADDQ  CX, AX
-	ADDQ  CX, BX
-	ANDQ  $0x00000fff, AX
-	ANDQ  $0x00000fff, BX
-	ADDQ  R8, AX
-	ADDQ  R8, BX
-	ORQ   BX, AX
-	TESTQ $0x00001000, AX
-	JNZ   sealSets4_bounce
-
-sealSets4_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ  ad_len+72(FP), CX
 	ANDQ  $0x0f, CX
@@ -6092,7 +5709,7 @@ sealSets4_noadtail:
 	CMPQ    CX, $0x00
 	CMOVQLE BX, R8
 	KMOVQ   R8, K4
-	MOVQ    1040(SP), SI
+	MOVQ    src_base+40(FP), SI
 
 	// set 0's first rounds, ahead of set 1's, so that r is ready first
 	MOVQ $0x00000005, CX
@@ -6225,8 +5842,8 @@ sealSets4_01:
 	VSHUFI32X4 $0xdd, Z6, Z4, Z4
 
 	// blocks 1..3's ciphertext: to dst, and to the stack for the MAC
-	MOVQ      1048(SP), DX
-	MOVQ      1040(SP), AX
+	MOVQ      dst_base+16(FP), DX
+	MOVQ      src_base+40(FP), AX
 	VPXORD    (AX), Z3, Z3
 	VMOVDQU64 Z3, (DX)
 	VMOVDQU64 Z3, 64(SP)
@@ -6939,8 +6556,8 @@ sealSets4_stitch:
 	VSHUFI32X4 $0xdd, Z6, Z3, Z3
 	VSHUFI32X4 $0x88, Z7, Z4, Z6
 	VSHUFI32X4 $0xdd, Z7, Z4, Z4
-	MOVQ       1048(SP), DX
-	MOVQ       1040(SP), AX
+	MOVQ       dst_base+16(FP), DX
+	MOVQ       src_base+40(FP), AX
 	VPXORD     192(AX), Z8, Z8
 	VMOVDQU64  Z8, 192(DX)
 	VMOVDQU64  Z8, 256(SP)
@@ -7724,8 +7341,8 @@ sealSets4_stitch:
 	VSHUFI32X4 $0xdd, Z6, Z3, Z3
 	VSHUFI32X4 $0x88, Z7, Z4, Z6
 	VSHUFI32X4 $0xdd, Z7, Z4, Z4
-	MOVQ       1048(SP), DX
-	MOVQ       1040(SP), AX
+	MOVQ       dst_base+16(FP), DX
+	MOVQ       src_base+40(FP), AX
 	VPXORD     448(AX), Z8, Z8
 	VMOVDQU64  Z8, 448(DX)
 	VMOVDQU64  Z8, 512(SP)
@@ -8362,8 +7979,8 @@ sealSets4_stitch:
 	VSHUFI32X4 $0xdd, Z3, Z1, Z1
 
 	// blocks 12..15's ciphertext: to dst, and zero-padded to the stack, then the lengths
-	MOVQ       1048(SP), DX
-	MOVQ       1040(SP), AX
+	MOVQ       dst_base+16(FP), DX
+	MOVQ       src_base+40(FP), AX
 	VMOVDQU8.Z 704(AX), K1, Z3
 	VPXORD     Z3, Z4, Z4
 	VMOVDQU8   Z4, K1, 704(DX)
@@ -8461,11 +8078,7 @@ sealSets4_rest:
 	ADCQ R13, R10
 	MOVQ AX, R8
 	MOVQ R12, R9
-	MOVQ dst_base+16(FP), AX
-	CMPQ AX, 1048(SP)
-	JNE  sealSets4_copyout
 
-sealSets4_copiedout:
 	// x2 = 4c + (x2 & 3)
 	MOVQ R10, DI
 	SHRQ $0x02, DI
@@ -8509,74 +8122,9 @@ sealSets4_adback:
 	VMOVDQU8   X23, K1, (R8)
 	JMP        sealSets4_noadtail
 
-sealSets4_bounce:
-	MOVQ src_base+40(FP), SI
-	LEAQ 64(SP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   sealSets4_bounce_tail
-
-sealSets4_bounce_block:
-	VMOVDQU64 (SI), Z23
-	VMOVDQU64 Z23, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       sealSets4_bounce_block
-
-sealSets4_bounce_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         sealSets4_bounce_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z23
-	VMOVDQU8   Z23, K7, -64(DI)(CX*1)
-
-sealSets4_bounce_done:
-	LEAQ 64(SP), AX
-	MOVQ AX, 1040(SP)
-	MOVQ AX, 1048(SP)
-	JMP  sealSets4_bounced
-
-sealSets4_copyout:
-	LEAQ 64(SP), SI
-	MOVQ dst_base+16(FP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   sealSets4_copyout_tail
-
-sealSets4_copyout_block:
-	VMOVDQU64 (SI), Z0
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       sealSets4_copyout_block
-
-sealSets4_copyout_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         sealSets4_copyout_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
-	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
-
-sealSets4_copyout_done:
-	JMP sealSets4_copiedout
-
 // func openSets4(key *[32]byte, nonce *[12]byte, dst []byte, src []byte, ad []byte, tag *[16]byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, CMOV
-TEXT ·openSets4(SB), $1056-104
+TEXT ·openSets4(SB), $1040-104
 	// the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes
 	// the input rows of blocks 0..3 in lanes 0..3: the constant, the key,
 	// and the counter (0 to 3) and nonce, read where they are (not from a
@@ -8620,27 +8168,6 @@ TEXT ·openSets4(SB), $1056-104
 	VMOVDQA64    Z9, Z18
 	VMOVDQA64    Z10, Z22
 
-	// whether src's or dst's last block crosses into a page past the data's end (public addresses and length)
-	MOVQ  src_len+48(FP), CX
-	DECQ  CX
-	MOVQ  CX, R8
-	NOTQ  R8
-	ANDQ  $0x3f, R8
-	MOVQ  src_base+40(FP), AX
-	MOVQ  dst_base+16(FP), BX
-	MOVQ  AX, 1040(SP)
-	MOVQ  BX, 1048(SP)
-	ADDQ  CX, AX
-	ADDQ  CX, BX
-	ANDQ  $0x00000fff, AX
-	ANDQ  $0x00000fff, BX
-	ADDQ  R8, AX
-	ADDQ  R8, BX
-	ORQ   BX, AX
-	TESTQ $0x00001000, AX
-	JNZ   openSets4_bounce
-
-openSets4_bounced:
 	// the additional data's last partial block, zero-padded, to the stack
 	MOVQ  ad_len+72(FP), CX
 	ANDQ  $0x0f, CX
@@ -8701,7 +8228,7 @@ openSets4_noadtail:
 	CMPQ    CX, $0x00
 	CMOVQLE BX, R8
 	KMOVQ   R8, K4
-	MOVQ    1040(SP), SI
+	MOVQ    src_base+40(FP), SI
 
 	// the ciphertext, zero-padded, to the stack for the MAC, and the lengths
 	VMOVDQU64  (SI), Z23
@@ -11068,7 +10595,7 @@ openSets4_rest:
 	JNZ  openSets4_fail
 
 	// the plaintext to dst: the stack's ciphertext ^ the keystream
-	MOVQ      1048(SP), DX
+	MOVQ      dst_base+16(FP), DX
 	VPXORD    64(SP), Z3, Z3
 	VMOVDQU64 Z3, (DX)
 	VPXORD    128(SP), Z7, Z7
@@ -11107,11 +10634,6 @@ openSets4_rest:
 	VMOVDQU8  Z1, K4, 896(DX)
 
 openSets4_written:
-	MOVQ dst_base+16(FP), AX
-	CMPQ AX, 1048(SP)
-	JNE  openSets4_copyout
-
-openSets4_copiedout:
 	MOVQ $0x00000001, AX
 	MOVQ AX, ret+96(FP)
 	VZEROUPPER
@@ -11136,68 +10658,3 @@ openSets4_adback:
 	LEAQ       32(SP)(CX*1), R8
 	VMOVDQU8   X23, K1, (R8)
 	JMP        openSets4_noadtail
-
-openSets4_bounce:
-	MOVQ src_base+40(FP), SI
-	LEAQ 64(SP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   openSets4_bounce_tail
-
-openSets4_bounce_block:
-	VMOVDQU64 (SI), Z23
-	VMOVDQU64 Z23, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       openSets4_bounce_block
-
-openSets4_bounce_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         openSets4_bounce_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z23
-	VMOVDQU8   Z23, K7, -64(DI)(CX*1)
-
-openSets4_bounce_done:
-	LEAQ 64(SP), AX
-	MOVQ AX, 1040(SP)
-	MOVQ AX, 1048(SP)
-	JMP  openSets4_bounced
-
-openSets4_copyout:
-	LEAQ 64(SP), SI
-	MOVQ dst_base+16(FP), DI
-	MOVQ src_len+48(FP), CX
-	MOVQ CX, DX
-	SHRQ $0x06, DX
-	JZ   openSets4_copyout_tail
-
-openSets4_copyout_block:
-	VMOVDQU64 (SI), Z0
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      DX
-	JNZ       openSets4_copyout_block
-
-openSets4_copyout_tail:
-	// the last n mod 64 bytes, through the window ending at the data's end
-	ANDQ       $0x3f, CX
-	JZ         openSets4_copyout_done
-	MOVQ       $0x00000040, AX
-	SUBQ       CX, AX
-	MOVQ       $-1, DX
-	SHLXQ      AX, DX, DX
-	KMOVQ      DX, K7
-	VMOVDQU8.Z -64(SI)(CX*1), K7, Z0
-	VMOVDQU8   Z0, K7, -64(DI)(CX*1)
-
-openSets4_copyout_done:
-	JMP openSets4_copiedout

@@ -285,9 +285,6 @@ func clampR() {
 // true); for Open, the comparison with the tag, jumping to name_fail if it
 // differs (it reports false, and the caller writes the plaintext).
 func tagDone(name string, open bool, b VecVirtual) bool {
-	if !open {
-		tailCopyOut()
-	}
 	reduceH()
 	VMOVQ(b.AsX(), RAX)
 	VPEXTRQ(U8(1), b.AsX(), RBX)
@@ -448,10 +445,8 @@ func fused(name string, open bool) {
 	buf := AllocLocal(48 + 16 + 192 + 16)
 	rkey := AllocLocal(16)
 	r1op, r05op = rkey, rkey.Offset(8)
-	slots := AllocLocal(16)
 
 	in, x := inputRows()
-	tailGuard(name, buf.Offset(64), slots)
 
 	Comment("the data's masks: block l takes min(max(n - 64(l-1), 0), 64) bytes")
 	ks := []Register{K1, K2, K3}
@@ -489,18 +484,18 @@ func fused(name string, open bool) {
 	macADAndStack(name, buf)
 
 	if tagDone(name, open, x[1]) {
-		tailGuardEnd()
+		kernelEnd()
 		return
 	}
 	storePlaintext(name, dst, data, stream, ks, 0)
 	openReturn(name)
-	tailGuardEnd()
+	kernelEnd()
 }
 
 // adTail emits the copy of the additional data's last partial block,
 // zero-padded, to buf+48, if it has one (k is the mask register it may
-// use; it clobbers RAX, RBX, RCX, R8 and R9). It follows tailGuard, whose
-// guard emits its out-of-line load.
+// use; it clobbers RAX, RBX, RCX, R8 and R9). Its load through a window
+// ending at the data's end (adTailBack) goes to outOfLine.
 func adTail(name string, buf Mem, k Register) {
 	Comment("the additional data's last partial block, zero-padded, to the stack")
 	Load(Param("ad").Len(), RCX)
@@ -516,7 +511,7 @@ func adTail(name string, buf Mem, k Register) {
 	LEAQ(Mem{Base: RAX, Index: RBX, Scale: 1, Disp: -1}, R8)
 	ADDQ(RCX, R8)
 	jumpPastPage(R8, RCX, name+"_adback")
-	guard.ad = func() { adTailBack(name, buf, k) }
+	outOfLine = func() { adTailBack(name, buf, k) }
 	last := XMM()
 	VMOVDQU8_Z(Mem{Base: RAX, Index: RBX, Scale: 1}, k, last)
 	VMOVDQU64(last, buf.Offset(48))
@@ -537,10 +532,10 @@ func jumpPastPage(last, r Register, label string) {
 	JNZ(LabelRef(label))
 }
 
-// adTailBack emits, out of line (tailGuardEnd), adTail's copy of the
+// adTailBack emits, out of line (kernelEnd), adTail's copy of the
 // additional data's r = len mod 16 last bytes when the 16 bytes from their
 // start reach a page past its end (((ad + len-1) mod 4096) + 16 - r >=
-// 4096; as tailGuard): through the window of 16 bytes ending at its end,
+// 4096): through the window of 16 bytes ending at its end,
 // under the mask of its top r bytes, stored so that they land at buf+48,
 // after 16 zero bytes there. adTail's registers hold ad (RAX), len - r
 // (RBX) and r (RCX).
@@ -592,7 +587,7 @@ func maskedData(name string, ks []Register, wide bool, skip int) []VecVirtual {
 		KMOVQ(R8, k)
 	}
 	Comment("the data, zero beyond its end")
-	src := srcBase(RSI)
+	src := Load(Param("src").Base(), RSI)
 	data := make([]VecVirtual, len(ks))
 	for l := range ks {
 		data[l] = ZMM()
@@ -629,7 +624,7 @@ func skipEmpty(n Op, l int, label string) {
 // name_written (skipEmpty). skip is below len(ks).
 func storePlaintext(name string, dst Register, data, stream []VecVirtual, ks []Register, skip int) {
 	Comment("the plaintext to dst")
-	dstBase(dst)
+	Load(Param("dst").Base(), dst)
 	n := srcLenArg()
 	for l, k := range ks {
 		if l >= skip {
@@ -639,7 +634,6 @@ func storePlaintext(name string, dst Register, data, stream []VecVirtual, ks []R
 		VMOVDQU8(stream[l], k, Mem{Base: dst, Disp: 64 * l})
 	}
 	Label(name + "_written")
-	tailCopyOut()
 }
 
 // srcLenArg returns the argument slot of src's length, which skipEmpty
@@ -663,157 +657,15 @@ func openReturn(name string) {
 	RET()
 }
 
-// The data's last partial block: its masked load and store reach past the
-// data, up to 63 bytes. When those bytes fall on another page than the
-// data's last byte (a page the process may never have touched, or mapped
-// at all), the masked access takes a microcode assist on every call, some
-// hundred cycles each. tailGuard sets such calls
-// apart, from the public addresses and length, and runs them on a copy of
-// src on the stack (the MAC's buffer, where the ciphertext goes anyway), in
-// place, then copies the result out to dst with a window that ends at the
-// data's end. The copies of the buffer whose window crosses reach only
-// pages that hold a byte of the data: a window [E-64, E) ending at E, past
-// a window [A, A+64) at A < E that crosses a page boundary beyond E-1,
-// lies in E-1's page. The guard tests src and dst together, though, and
-// the other buffer's window ending at its end can start in the page before
-// it when the data is shorter than 64 bytes: with src in the first bytes
-// of a page after an unmapped or untouched one and dst's last block
-// crossing, the copy takes the assist.
+// outOfLine holds the code a kernel emits after its last return (the
+// additional data's load through a window ending at its end: adTailBack,
+// shortADBack), nil if it has none; kernelEnd emits it.
+var outOfLine func()
 
-// guard holds the stack slots of src's and dst's addresses while a kernel
-// with tailGuard is generated (nil otherwise): the kernel's loads and
-// stores take their base from there (srcBase, dstBase).
-var guard *tailSlots
-
-type tailSlots struct {
-	name     string
-	src, dst Mem    // the addresses the kernel reads and writes
-	bounce   Mem    // the copy: 64 bytes after bounce-64 are in the frame, and 64 blocks
-	ad       func() // adTail's out-of-line code, if any (adTailBack)
-}
-
-// srcBase loads src's address (the copy's, if tailGuard took one) into r.
-func srcBase(r Register) Register {
-	if guard != nil {
-		MOVQ(guard.src, r)
-		return r
-	}
-	return Load(Param("src").Base(), r)
-}
-
-// dstBase loads dst's address (the copy's, if tailGuard took one) into r.
-func dstBase(r Register) Register {
-	if guard != nil {
-		MOVQ(guard.dst, r)
-		return r
-	}
-	return Load(Param("dst").Base(), r)
-}
-
-// tailGuard starts the guard of the kernel name (see above), with the copy
-// at bounce (64 bytes before it in the frame, and room for the kernel's
-// blocks after it) and slots the two 8-byte slots of the addresses. src or
-// dst crosses when ((base + n-1) mod 4096) + (63 - (n-1) mod 64) >= 4096:
-// its last block's window ends on the next page. Both sums are below
-// 8192, so bit 12 of their OR tells. It clobbers RAX, RBX, RCX, R8 and R9,
-// and jumps to name_bounce (tailGuardEnd) if either crosses.
-func tailGuard(name string, bounce, slots Mem) {
-	guard = &tailSlots{name: name, src: slots, dst: slots.Offset(8), bounce: bounce}
-	Comment("whether src's or dst's last block crosses into a page past the data's end (public addresses and length)")
-	n := Load(Param("src").Len(), RCX)
-	DECQ(n)
-	MOVQ(n, R8)
-	NOTQ(R8)
-	ANDQ(Imm(63), R8)
-	src := Load(Param("src").Base(), RAX)
-	dst := Load(Param("dst").Base(), RBX)
-	MOVQ(src, guard.src)
-	MOVQ(dst, guard.dst)
-	ADDQ(n, src)
-	ADDQ(n, dst)
-	ANDQ(U32(4095), src)
-	ANDQ(U32(4095), dst)
-	ADDQ(R8, src)
-	ADDQ(R8, dst)
-	ORQ(dst, src)
-	TESTQ(U32(4096), src)
-	JNZ(LabelRef(name + "_bounce"))
-	Label(name + "_bounced")
-}
-
-// tailCopyOut emits, where the kernel has written dst, the copy of the
-// result to dst if tailGuard took a copy (name_copyout, in tailGuardEnd).
-// It clobbers RAX.
-func tailCopyOut() {
-	if guard == nil {
-		return
-	}
-	Load(Param("dst").Base(), RAX)
-	CMPQ(RAX, guard.dst)
-	JNE(LabelRef(guard.name + "_copyout"))
-	Label(guard.name + "_copiedout")
-}
-
-// tailGuardEnd emits, after the kernel's last return, the guard's copies:
-// name_bounce copies src's n bytes to bounce (whole blocks, then the rest
-// through the window ending at the data's end, under the mask of its last
-// n mod 64 bytes) and points both slots there; name_copyout copies them
-// from bounce to dst alike, and clears the guard. They clobber RAX, RCX,
-// RDX, RSI, RDI and K7 (x0..x2, the MAC's accumulator, stay).
-func tailGuardEnd() {
-	g := guard
-	guard = nil
-	if g == nil {
-		return
-	}
-	if g.ad != nil {
-		g.ad()
-	}
-	for _, out := range []bool{false, true} {
-		label, from, to := g.name+"_bounce", RSI, RDI
-		if out {
-			label = g.name + "_copyout"
-		}
-		Label(label)
-		if out {
-			LEAQ(g.bounce, from)
-			Load(Param("dst").Base(), to)
-		} else {
-			Load(Param("src").Base(), from)
-			LEAQ(g.bounce, to)
-		}
-		n := Load(Param("src").Len(), RCX)
-		MOVQ(n, RDX)
-		SHRQ(U8(6), RDX)
-		JZ(LabelRef(label + "_tail"))
-		Label(label + "_block")
-		t := ZMM()
-		VMOVDQU64(Mem{Base: from}, t)
-		VMOVDQU64(t, Mem{Base: to})
-		ADDQ(Imm(64), from)
-		ADDQ(Imm(64), to)
-		DECQ(RDX)
-		JNZ(LabelRef(label + "_block"))
-		Label(label + "_tail")
-		Comment("the last n mod 64 bytes, through the window ending at the data's end")
-		ANDQ(Imm(63), n)
-		JZ(LabelRef(label + "_done"))
-		MOVQ(U32(64), RAX)
-		SUBQ(n, RAX)
-		MOVQ(I32(-1), RDX)
-		SHLXQ(RAX, RDX, RDX)
-		KMOVQ(RDX, K7)
-		u := ZMM()
-		VMOVDQU8_Z(Mem{Base: from, Index: n, Scale: 1, Disp: -64}, K7, u)
-		VMOVDQU8(u, K7, Mem{Base: to, Index: n, Scale: 1, Disp: -64})
-		Label(label + "_done")
-		if out {
-			JMP(LabelRef(g.name + "_copiedout"))
-		} else {
-			LEAQ(g.bounce, RAX)
-			MOVQ(RAX, g.src)
-			MOVQ(RAX, g.dst)
-			JMP(LabelRef(g.name + "_bounced"))
-		}
+// kernelEnd emits, after the kernel's last return, its outOfLine code.
+func kernelEnd() {
+	if outOfLine != nil {
+		outOfLine()
+		outOfLine = nil
 	}
 }

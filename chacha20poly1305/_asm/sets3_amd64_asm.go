@@ -152,7 +152,6 @@ func setsNKernel(name string, open bool, p setsPlan) {
 	Comment("the MAC's blocks on the stack as in sealSets; r's multipliers in its first 16 bytes")
 	buf := AllocLocal(48 + 16 + p.max() + 16)
 	r1op, r05op = buf, buf.Offset(8)
-	slots := AllocLocal(16)
 
 	in0, x0v := inputRows()
 	ins, xs := [][4]VecVirtual{in0}, [][4]VecVirtual{x0v}
@@ -172,7 +171,6 @@ func setsNKernel(name string, open bool, p setsPlan) {
 		}
 	}
 
-	tailGuard(name, buf.Offset(64), slots)
 	adTail(name, buf, K1)
 
 	Comment(fmt.Sprintf("the masks of blocks %d..%d (data blocks %d..%d; blocks 1..%d are whole: n > %d):", W+1, W+4, W, W+3, W, 64*W),
@@ -192,7 +190,7 @@ func setsNKernel(name string, open bool, p setsPlan) {
 		CMOVQLE(RBX, R8)
 		KMOVQ(R8, k)
 	}
-	src := srcBase(RSI)
+	src := Load(Param("src").Base(), RSI)
 	if open {
 		Comment("the ciphertext, zero-padded, to the stack for the MAC, and the lengths")
 		for l := range 4*S - 1 {
@@ -224,11 +222,11 @@ func setsNKernel(name string, open bool, p setsPlan) {
 	polyLoop(name + "_rest")
 	polyMulAdd(nil, nil)
 	if tagDone(name, open, x0v[1]) {
-		tailGuardEnd()
+		kernelEnd()
 		return
 	}
 	Comment("the plaintext to dst: the stack's ciphertext ^ the keystream")
-	dstBase(dst)
+	Load(Param("dst").Base(), dst)
 	for l := range stream {
 		if p.skip && l > W {
 			skipEmpty(srcLenArg(), l, name+"_written")
@@ -241,9 +239,8 @@ func setsNKernel(name string, open bool, p setsPlan) {
 		}
 	}
 	Label(name + "_written")
-	tailCopyOut()
 	openReturn(name)
-	tailGuardEnd()
+	kernelEnd()
 }
 
 // sets3OpenRounds emits Open's rounds (see the top of this file) and the
@@ -403,8 +400,8 @@ func stitchedRound(xs [][4]VecVirtual, c1, c2 int) {
 // skip label, it jumps there past the blocks after block whole that hold
 // no byte of src (skipEmpty).
 func sealStore(dst Register, buf Mem, stream []VecVirtual, from, whole int, skip string) {
-	dstBase(dst)
-	srcBase(RAX)
+	Load(Param("dst").Base(), dst)
+	Load(Param("src").Base(), RAX)
 	for l := from; l < len(stream); l++ {
 		if skip != "" && l > whole {
 			skipEmpty(srcLenArg(), l, skip)

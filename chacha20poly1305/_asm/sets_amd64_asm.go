@@ -146,7 +146,6 @@ func setsKernel(name string, open bool) {
 	buf := AllocLocal(48 + 16 + setsMax + 16)
 	rkey := AllocLocal(16)
 	r1op, r05op = rkey, rkey.Offset(8)
-	slots := AllocLocal(16)
 
 	in0, x0v := inputRows()
 	Comment("set 1: blocks 4..7, the same rows but the counters")
@@ -159,7 +158,6 @@ func setsKernel(name string, open bool) {
 		VMOVDQA64(in1[i], x1v[i])
 	}
 
-	tailGuard(name, buf.Offset(64), slots)
 	adTail(name, buf, K1)
 
 	Comment("the data's masks: block l takes m = min(max(n - 64(l-1), 0), 64) bytes")
@@ -234,12 +232,12 @@ func setsKernel(name string, open bool) {
 	polyMulAdd(nil, nil)
 
 	if tagDone(name, open, x0v[1]) {
-		tailGuardEnd()
+		kernelEnd()
 		return
 	}
 	storePlaintext(name, dst, data, stream, ks, setsSkip)
 	openReturn(name)
-	tailGuardEnd()
+	kernelEnd()
 }
 
 // setsSkip is the first data block of the two-set kernels that may hold
@@ -262,7 +260,7 @@ const (
 // of src, jumped past to label (skipEmpty: the MAC does not read their
 // stack blocks). With no test (skip >= len(stream)), avo drops the label.
 func storeCiphertext(label string, dst Register, buf Mem, data, stream []VecVirtual, ks []Register, from, skip int) {
-	dstBase(dst)
+	Load(Param("dst").Base(), dst)
 	n := srcLenArg()
 	for l := from; l < len(stream); l++ {
 		k := ks[l]

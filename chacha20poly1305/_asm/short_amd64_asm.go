@@ -35,21 +35,19 @@ func short(name string, open bool) {
 			"requires AVX-512F, AVX-512BW, AVX-512VL and BMI2.")
 	}
 	r1op, r05op = bp, nb
-	// The ciphertext, zero-padded, for the MAC at buf, after 64 bytes for
-	// tailGuard's window and the additional data's copy (shortADBack).
-	frame := AllocLocal(128)
-	buf := frame.Offset(64)
-	slots := AllocLocal(16)
+	// The ciphertext, zero-padded, for the MAC at buf, after 32 bytes for
+	// the additional data's copy (shortADBack).
+	frame := AllocLocal(96)
+	buf := frame.Offset(32)
 
 	in, x := inputRows()
-	tailGuard(name, buf, slots)
 
 	Comment("the data, zero beyond its end (n <= 64 bytes)")
 	Load(Param("src").Len(), RCX)
 	MOVQ(I32(-1), RAX)
 	BZHIQ(RCX, RAX, RAX)
 	KMOVQ(RAX, K1)
-	src := srcBase(RSI)
+	src := Load(Param("src").Base(), RSI)
 	data := ZMM()
 	Comment("(none if n = 0: src may be nil, see skipEmpty)")
 	VPXORD(data, data, data)
@@ -69,7 +67,7 @@ func short(name string, open bool) {
 	Comment("(if its 16 bytes reach a page past its end, see shortADBack)")
 	LEAQ(Mem{Base: RAX, Index: RCX, Scale: 1, Disp: -1}, R8)
 	jumpPastPage(R8, RCX, name+"_adback")
-	guard.ad = func() { shortADBack(name, frame, adv) }
+	outOfLine = func() { shortADBack(name, frame, adv) }
 	VMOVDQU8_Z(Mem{Base: RAX}, K2, adv)
 	Label(name + "_adloaded")
 
@@ -111,7 +109,7 @@ func short(name string, open bool) {
 	dst := RDX
 	if !open {
 		Comment("the ciphertext to dst, and zero-padded to the stack for the MAC")
-		dstBase(dst)
+		Load(Param("dst").Base(), dst)
 		skipEmpty(srcLenArg(), 0, name+"_stored")
 		VMOVDQU8(stream, K1, Mem{Base: dst})
 		Label(name + "_stored")
@@ -165,23 +163,22 @@ func short(name string, open bool) {
 	polyMulAdd(nil, nil)
 
 	if tagDone(name, open, x[1]) {
-		tailGuardEnd()
+		kernelEnd()
 		return
 	}
 	Comment("the plaintext to dst")
-	dstBase(dst)
+	Load(Param("dst").Base(), dst)
 	skipEmpty(srcLen, 0, name+"_written")
 	VMOVDQU8(stream, K1, Mem{Base: dst})
 	Label(name + "_written")
-	tailCopyOut()
 	openReturn(name)
-	tailGuardEnd()
+	kernelEnd()
 }
 
-// shortADBack emits, out of line (tailGuardEnd), the load of the
+// shortADBack emits, out of line (kernelEnd), the load of the
 // additional data's len <= 16 bytes (ad in RAX, len in RCX) into adv when
 // the 16 bytes from its start reach a page past its end (((ad + len-1) mod
-// 4096) + 16 - len >= 4096; see tailGuard): through the window of 16 bytes
+// 4096) + 16 - len >= 4096): through the window of 16 bytes
 // ending at its end, under the mask of its top len bytes (in K2), stored
 // at frame+len so that they land at frame+16, after 16 zero bytes there,
 // and read back from there.

@@ -145,9 +145,10 @@ const (
 	whyShort     = "the loop over the fixed 10 double rounds, and which block the MAC starts from and how " +
 		"many blocks the data has: public lengths"
 	whyShortOpen = whyShort + "; and whether the tag was right, which is Open's public result"
-	whyTailGuard = "; and tailGuard's: whether src's or dst's last block reaches a page past the data's end (public " +
-		"addresses and length), and if so its copies in and out, loops over the whole blocks and whether a partial " +
-		"one is left (public length); and whether the additional data's last partial block reaches a page past its " +
+	whyPageTail  = "; and pageTail's: whether an AVX-512 kernel's masked access of the last block of the data or " +
+		"the output reaches a page past the data's end (public addresses and length)"
+	whyBounced   = "the copies in and out of the frame (public addresses and length)"
+	whyTailGuard = "; and whether the additional data's last partial block reaches a page past its " +
 		"end (public address and length), read then through a window ending there"
 	whyAVX2 = "the loops over the fixed 10 double rounds, over the whole blocks of the additional data and of " +
 		"the MAC's blocks on the stack, and over the data's 32-byte pieces (copied in and out), which pieces of " +
@@ -231,11 +232,14 @@ func init() {
 	Targets = append(Targets, Target{
 		Package: module + "chacha20poly1305",
 		Funcs: append([]Func{
-			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 9, Why: whySealCall},
-			{Symbol: ap + "open", AllowedBranches: 12, Why: whyAEADOpen},
+			{Symbol: ap + "seal", AllowedLoopJumps: 1, AllowedBranches: 12, Why: whySealCall + whyPageTail},
+			{Symbol: ap + "open", AllowedBranches: 15, Why: whyAEADOpen + whyPageTail},
 			{Symbol: ap + "openPieces", AllowedLoopJumps: 2, AllowedBranches: 6, Why: whyOpenPieces},
 			{Symbol: ap + "openInPlace", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whyOpenLong + "; " + whyPathUse + "; MAC.Prepare's useIFMA and pwReady (public); the buffer's copy (whether source and destination are one: public addresses); and the lengths of out and the buffer (clear)"},
 			{Symbol: ap + "sealKernel", AllowedBranches: 9, Why: "the path (which kernel), public"},
+			{Symbol: ap + "pageTail", AllowedBranches: 1, Why: "the addresses and the length, public"},
+			{Symbol: ap + "sealBounced", AllowedLoopJumps: 1, AllowedBranches: 2, Why: whyBounced},
+			{Symbol: ap + "openBounced", AllowedLoopJumps: 1, AllowedBranches: 4, Why: whyBounced + "; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whySealLong + "; " + whyPathUse + "; and MAC.Prepare's useIFMA and pwReady (public)"},
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whyOpenLong + "; " + whyPathUse + "; MAC.Prepare's useIFMA and pwReady (public); and the length of out (clear)"},
 			{Symbol: ap + "openKernel", AllowedBranches: 11, Why: "the path (which kernel), whether out is empty (given the tag's address for the masked store), public; and whether the tag was right, which is Open's public result"},
@@ -250,16 +254,16 @@ func init() {
 			{Symbol: ap + "xorTailMAC", AllowedLoopJumps: 2, AllowedBranches: 8, Why: "the loops over the fixed 10 double rounds, the first of them as many as the MAC's groups (public length), whether there is none, and for each of the four blocks whether it is whole and whether the data ends before the next (public length)"},
 			{Symbol: ap + "finishLanes"},
 			{Symbol: ap + "xorChunksMAC", AllowedLoopJumps: 3, AllowedBranches: 1, Why: "the loop over the whole chunks and whether there is none (public lengths), and the loops over the fixed 7 and 3 double rounds"},
-			{Symbol: ap + "sealFused", AllowedLoopJumps: 7, AllowedBranches: 17, Why: whyFused + "; and whether each of the keystream's blocks 1..3 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
-			{Symbol: ap + "openFused", AllowedLoopJumps: 7, AllowedBranches: 18, Why: whyFusedOpen + "; and whether each of the keystream's blocks 1..3 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
-			{Symbol: ap + "sealSets", AllowedLoopJumps: 8, AllowedBranches: 16, Why: whySets + "; and whether each of the keystream's blocks 5..7 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
-			{Symbol: ap + "openSets", AllowedLoopJumps: 8, AllowedBranches: 17, Why: whySets + "; and whether each of the keystream's blocks 5..7 holds a byte of the message (its load and store jumped past if not): public length" + "; and whether the tag was right, which is Open's public result" + whyTailGuard},
-			{Symbol: ap + "sealSets3", AllowedLoopJumps: 8, AllowedBranches: 13, Why: whySets3 + "; and whether each of the keystream's blocks 9..11 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
-			{Symbol: ap + "openSets3", AllowedLoopJumps: 8, AllowedBranches: 17, Why: whySets3 + "; and whether each of the keystream's blocks 9..11 holds a byte of the message (its copy to the stack and its store jumped past if not): public length; and whether the tag was right, which is Open's public result" + whyTailGuard},
-			{Symbol: ap + "sealSets4", AllowedLoopJumps: 8, AllowedBranches: 13, Why: whySetsN + whyTailGuard},
-			{Symbol: ap + "openSets4", AllowedLoopJumps: 8, AllowedBranches: 17, Why: whySetsN + "; and whether the tag was right, which is Open's public result" + whyTailGuard},
-			{Symbol: ap + "shortSeal", AllowedLoopJumps: 5, AllowedBranches: 14, Why: whyShort + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyTailGuard},
-			{Symbol: ap + "shortOpen", AllowedLoopJumps: 5, AllowedBranches: 15, Why: whyShortOpen + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyTailGuard},
+			{Symbol: ap + "sealFused", AllowedLoopJumps: 3, AllowedBranches: 13, Why: whyFused + "; and whether each of the keystream's blocks 1..3 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
+			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 14, Why: whyFusedOpen + "; and whether each of the keystream's blocks 1..3 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
+			{Symbol: ap + "sealSets", AllowedLoopJumps: 4, AllowedBranches: 12, Why: whySets + "; and whether each of the keystream's blocks 5..7 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
+			{Symbol: ap + "openSets", AllowedLoopJumps: 4, AllowedBranches: 13, Why: whySets + "; and whether each of the keystream's blocks 5..7 holds a byte of the message (its load and store jumped past if not): public length" + "; and whether the tag was right, which is Open's public result" + whyTailGuard},
+			{Symbol: ap + "sealSets3", AllowedLoopJumps: 4, AllowedBranches: 9, Why: whySets3 + "; and whether each of the keystream's blocks 9..11 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
+			{Symbol: ap + "openSets3", AllowedLoopJumps: 4, AllowedBranches: 13, Why: whySets3 + "; and whether each of the keystream's blocks 9..11 holds a byte of the message (its copy to the stack and its store jumped past if not): public length; and whether the tag was right, which is Open's public result" + whyTailGuard},
+			{Symbol: ap + "sealSets4", AllowedLoopJumps: 4, AllowedBranches: 9, Why: whySetsN + whyTailGuard},
+			{Symbol: ap + "openSets4", AllowedLoopJumps: 4, AllowedBranches: 13, Why: whySetsN + "; and whether the tag was right, which is Open's public result" + whyTailGuard},
+			{Symbol: ap + "shortSeal", AllowedLoopJumps: 1, AllowedBranches: 10, Why: whyShort + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyTailGuard},
+			{Symbol: ap + "shortOpen", AllowedLoopJumps: 1, AllowedBranches: 11, Why: whyShortOpen + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyTailGuard},
 			{Symbol: ap + "sealAVX2", AllowedLoopJumps: 5, AllowedBranches: 19, Why: whyAVX2},
 			{Symbol: ap + "openAVX2", AllowedLoopJumps: 5, AllowedBranches: 20, Why: whyAVX2Open},
 			{Symbol: ap + "sealAVX2x1", AllowedLoopJumps: 5, AllowedBranches: 19, Why: whyAVX2},
@@ -288,6 +292,9 @@ func init() {
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 3, Why: whyOpenLong + "; " + whyPathUse},
 			{Symbol: ap + "openInPlace", AllowedLoopJumps: 4, AllowedBranches: 4, Why: whyOpenLong + "; " + whyPathUse + "; the buffer's copy (whether source and destination are one: public addresses); and the lengths of out and the buffer (clear)"},
 			{Symbol: ap + "openKernel"},
+			{Symbol: ap + "pageTail"},
+			{Symbol: ap + "sealBounced"},
+			{Symbol: ap + "openBounced"},
 			{Symbol: ap + "chunked"},
 			{Symbol: ap + "authenticate", AllowedLoopJumps: 1, AllowedBranches: 4, Why: whyAuthenticate},
 			{Symbol: ap + "macGroups"},
