@@ -140,8 +140,7 @@ func sealBounced(p path, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext,
 
 // openBounced is open's work on an AVX-512 kernel's path p when pageTail
 // holds, as sealBounced's: the kernel opens a copy of ciphertext in place
-// in the frame, the plaintext is copied out if the tag was right, and the
-// copy is cleared.
+// in the frame, and the plaintext is copied out if the tag was right.
 func openBounced(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, ciphertext, additionalData []byte, tag *[Overhead]byte) bool {
 	var b [bounceSize]byte
 	buf := b[:len(ciphertext)]
@@ -150,6 +149,5 @@ func openBounced(p path, key *[KeySize]byte, nonce *[NonceSize]byte, out, cipher
 	if ok {
 		copy(out, buf)
 	}
-	clear(buf)
 	return ok
 }

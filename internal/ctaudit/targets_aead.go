@@ -239,7 +239,7 @@ func init() {
 			{Symbol: ap + "sealKernel", AllowedBranches: 9, Why: "the path (which kernel), public"},
 			{Symbol: ap + "pageTail", AllowedBranches: 1, Why: "the addresses and the length, public"},
 			{Symbol: ap + "sealBounced", AllowedLoopJumps: 1, AllowedBranches: 2, Why: whyBounced},
-			{Symbol: ap + "openBounced", AllowedLoopJumps: 1, AllowedBranches: 4, Why: whyBounced + "; and whether the tag was right, which is Open's public result"},
+			{Symbol: ap + "openBounced", AllowedLoopJumps: 1, AllowedBranches: 3, Why: whyBounced + "; and whether the tag was right, which is Open's public result"},
 			{Symbol: ap + "sealLong", AllowedLoopJumps: 3, AllowedBranches: 4, Why: whySealLong + "; " + whyPathUse + "; and MAC.Prepare's useIFMA and pwReady (public)"},
 			{Symbol: ap + "openLong", AllowedLoopJumps: 4, AllowedBranches: 6, Why: whyOpenLong + "; " + whyPathUse + "; MAC.Prepare's useIFMA and pwReady (public); and the length of out (clear)"},
 			{Symbol: ap + "openKernel", AllowedBranches: 11, Why: "the path (which kernel), whether out is empty (given the tag's address for the masked store), public; and whether the tag was right, which is Open's public result"},
