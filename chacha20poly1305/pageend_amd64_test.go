@@ -9,7 +9,6 @@ import (
 	"runtime/debug"
 	"syscall"
 	"testing"
-	"unsafe"
 
 	"github.com/carry-crypto/carry/internal/testutil"
 	xaead "golang.org/x/crypto/chacha20poly1305"
@@ -94,9 +93,6 @@ func (r *pageRegion) intact(keep ...[]byte) bool {
 	}
 	return true
 }
-
-// uintptrOf returns the address of b's first byte (or where it would be).
-func uintptrOf(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))) }
 
 // catchFault runs f and reports a memory fault in it as an error.
 func catchFault(f func()) (err error) {

@@ -7,13 +7,16 @@ import (
 	"unsafe"
 )
 
+// uintptrOf returns the address of b's first byte (or where it would be).
+func uintptrOf(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))) }
+
 // crossesModel reports whether the 64-byte block of b that holds its last
 // byte, counted from b's start, reaches a page other than that byte's.
 func crossesModel(b []byte) bool {
 	if len(b) == 0 {
 		return false
 	}
-	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	start := uintptrOf(b)
 	last := start + uintptr(len(b)) - 1
 	windowEnd := start + uintptr((len(b)-1)/64*64) + 63
 	return last/4096 != windowEnd/4096
@@ -24,7 +27,7 @@ func crossesModel(b []byte) bool {
 // crossing alone and together, and apart from one another.
 func TestPageTail(t *testing.T) {
 	mem := make([]byte, 5*pageSize)
-	base := int((pageSize - uintptr(unsafe.Pointer(&mem[0]))%pageSize) % pageSize)
+	base := int((pageSize - uintptrOf(mem)%pageSize) % pageSize)
 	at := func(page, off, n int) []byte {
 		o := base + page*pageSize + off
 		return mem[o : o+n : o+n]
@@ -57,8 +60,8 @@ func TestPageTail(t *testing.T) {
 				cases++
 				if got := pageTail(c.dst, c.src); got != c.want {
 					t.Fatalf("pageTail with %d bytes, dst at page offset %d, src at %d: %v, want %v",
-						n, uintptr(unsafe.Pointer(unsafe.SliceData(c.dst)))%pageSize,
-						uintptr(unsafe.Pointer(unsafe.SliceData(c.src)))%pageSize, got, c.want)
+						n, uintptrOf(c.dst)%pageSize,
+						uintptrOf(c.src)%pageSize, got, c.want)
 				}
 			}
 		}

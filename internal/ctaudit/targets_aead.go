@@ -147,8 +147,8 @@ const (
 	whyShortOpen = whyShort + "; and whether the tag was right, which is Open's public result"
 	whyPageTail  = "; and pageTail's: whether an AVX-512 kernel's masked access of the last block of the data or " +
 		"the output reaches a page past the data's end (public addresses and length)"
-	whyBounced   = "the copies in and out of the frame (public addresses and length)"
-	whyTailGuard = "; and whether the additional data's last partial block reaches a page past its " +
+	whyBounced = "the copies in and out of the frame (public addresses and length)"
+	whyADPage  = "; and whether the additional data's last partial block reaches a page past its " +
 		"end (public address and length), read then through a window ending there"
 	whyAVX2 = "the loops over the fixed 10 double rounds, over the whole blocks of the additional data and of " +
 		"the MAC's blocks on the stack, and over the data's 32-byte pieces (copied in and out), which pieces of " +
@@ -254,16 +254,16 @@ func init() {
 			{Symbol: ap + "xorTailMAC", AllowedLoopJumps: 2, AllowedBranches: 8, Why: "the loops over the fixed 10 double rounds, the first of them as many as the MAC's groups (public length), whether there is none, and for each of the four blocks whether it is whole and whether the data ends before the next (public length)"},
 			{Symbol: ap + "finishLanes"},
 			{Symbol: ap + "xorChunksMAC", AllowedLoopJumps: 3, AllowedBranches: 1, Why: "the loop over the whole chunks and whether there is none (public lengths), and the loops over the fixed 7 and 3 double rounds"},
-			{Symbol: ap + "sealFused", AllowedLoopJumps: 3, AllowedBranches: 13, Why: whyFused + "; and whether each of the keystream's blocks 1..3 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
-			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 14, Why: whyFusedOpen + "; and whether each of the keystream's blocks 1..3 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
-			{Symbol: ap + "sealSets", AllowedLoopJumps: 4, AllowedBranches: 12, Why: whySets + "; and whether each of the keystream's blocks 5..7 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
-			{Symbol: ap + "openSets", AllowedLoopJumps: 4, AllowedBranches: 13, Why: whySets + "; and whether each of the keystream's blocks 5..7 holds a byte of the message (its load and store jumped past if not): public length" + "; and whether the tag was right, which is Open's public result" + whyTailGuard},
-			{Symbol: ap + "sealSets3", AllowedLoopJumps: 4, AllowedBranches: 9, Why: whySets3 + "; and whether each of the keystream's blocks 9..11 holds a byte of the message (its load and store jumped past if not): public length" + whyTailGuard},
-			{Symbol: ap + "openSets3", AllowedLoopJumps: 4, AllowedBranches: 13, Why: whySets3 + "; and whether each of the keystream's blocks 9..11 holds a byte of the message (its copy to the stack and its store jumped past if not): public length; and whether the tag was right, which is Open's public result" + whyTailGuard},
-			{Symbol: ap + "sealSets4", AllowedLoopJumps: 4, AllowedBranches: 9, Why: whySetsN + whyTailGuard},
-			{Symbol: ap + "openSets4", AllowedLoopJumps: 4, AllowedBranches: 13, Why: whySetsN + "; and whether the tag was right, which is Open's public result" + whyTailGuard},
-			{Symbol: ap + "shortSeal", AllowedLoopJumps: 1, AllowedBranches: 10, Why: whyShort + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyTailGuard},
-			{Symbol: ap + "shortOpen", AllowedLoopJumps: 1, AllowedBranches: 11, Why: whyShortOpen + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyTailGuard},
+			{Symbol: ap + "sealFused", AllowedLoopJumps: 3, AllowedBranches: 13, Why: whyFused + "; and whether each of the keystream's blocks 1..3 holds a byte of the message (its load and store jumped past if not): public length" + whyADPage},
+			{Symbol: ap + "openFused", AllowedLoopJumps: 3, AllowedBranches: 14, Why: whyFusedOpen + "; and whether each of the keystream's blocks 1..3 holds a byte of the message (its load and store jumped past if not): public length" + whyADPage},
+			{Symbol: ap + "sealSets", AllowedLoopJumps: 4, AllowedBranches: 12, Why: whySets + "; and whether each of the keystream's blocks 5..7 holds a byte of the message (its load and store jumped past if not): public length" + whyADPage},
+			{Symbol: ap + "openSets", AllowedLoopJumps: 4, AllowedBranches: 13, Why: whySets + "; and whether each of the keystream's blocks 5..7 holds a byte of the message (its load and store jumped past if not): public length" + "; and whether the tag was right, which is Open's public result" + whyADPage},
+			{Symbol: ap + "sealSets3", AllowedLoopJumps: 4, AllowedBranches: 9, Why: whySets3 + "; and whether each of the keystream's blocks 9..11 holds a byte of the message (its load and store jumped past if not): public length" + whyADPage},
+			{Symbol: ap + "openSets3", AllowedLoopJumps: 4, AllowedBranches: 13, Why: whySets3 + "; and whether each of the keystream's blocks 9..11 holds a byte of the message (its copy to the stack and its store jumped past if not): public length; and whether the tag was right, which is Open's public result" + whyADPage},
+			{Symbol: ap + "sealSets4", AllowedLoopJumps: 4, AllowedBranches: 9, Why: whySetsN + whyADPage},
+			{Symbol: ap + "openSets4", AllowedLoopJumps: 4, AllowedBranches: 13, Why: whySetsN + "; and whether the tag was right, which is Open's public result" + whyADPage},
+			{Symbol: ap + "shortSeal", AllowedLoopJumps: 1, AllowedBranches: 10, Why: whyShort + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyADPage},
+			{Symbol: ap + "shortOpen", AllowedLoopJumps: 1, AllowedBranches: 11, Why: whyShortOpen + "; and whether the data and the additional data are empty (their loads and the store jumped past: src and ad may be nil): public lengths" + whyADPage},
 			{Symbol: ap + "sealAVX2", AllowedLoopJumps: 5, AllowedBranches: 19, Why: whyAVX2},
 			{Symbol: ap + "openAVX2", AllowedLoopJumps: 5, AllowedBranches: 20, Why: whyAVX2Open},
 			{Symbol: ap + "sealAVX2x1", AllowedLoopJumps: 5, AllowedBranches: 19, Why: whyAVX2},
