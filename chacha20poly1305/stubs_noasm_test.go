@@ -30,4 +30,10 @@ func TestNoKernelStubsPanic(t *testing.T) {
 	mustRefuse(t, "openKernel", func(key *[KeySize]byte, nonce *[NonceSize]byte, buf []byte, tag *[Overhead]byte) {
 		openKernel(pathFused, key, nonce, buf, buf, nil, tag)
 	})
+	mustRefuse(t, "sealBounced", func(key *[KeySize]byte, nonce *[NonceSize]byte, buf []byte, tag *[Overhead]byte) {
+		sealBounced(pathFused, key, nonce, buf, buf, nil, tag)
+	})
+	mustRefuse(t, "openBounced", func(key *[KeySize]byte, nonce *[NonceSize]byte, buf []byte, tag *[Overhead]byte) {
+		openBounced(pathFused, key, nonce, buf, buf, nil, tag)
+	})
 }
