@@ -54,6 +54,8 @@ var polyFuncs = []Func{
 	{Symbol: pm + "(*MAC).Sum", AllowedBranches: 2, Why: "the count of buffered bytes, public"},
 	{Symbol: pm + "Sum", AllowedLoopJumps: 1, Why: whyZeroMAC},
 	{Symbol: pm + "blocksGeneric", AllowedLoopJumps: 1, Why: "the loop over the public count of blocks"},
+	{Symbol: pm + "to64"},
+	{Symbol: pm + "from64"},
 	{Symbol: pm + "finish"},
 }
 
@@ -107,8 +109,6 @@ var aeadTargets = []Target{
 			{Symbol: pm + "powersIFMA"},
 			{Symbol: pm + "powers24IFMA"},
 			{Symbol: pm + "prepareTriples", AllowedBranches: 2, Why: "whether r^16 and r^24 are needed (a public count of groups) and computed already (pwReady, public)"},
-			{Symbol: pm + "to64"},
-			{Symbol: pm + "from64"},
 			{Symbol: pm + "carryColumns"},
 		}, polyFuncs...),
 		Public: polyPublic,

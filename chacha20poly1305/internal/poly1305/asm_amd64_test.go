@@ -9,65 +9,17 @@ import (
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
-// words64Value returns w0 + 2^64 w1 + 2^128 w2.
-func words64Value(w [3]uint64) *big.Int {
-	v := new(big.Int).SetUint64(w[2])
-	v.Lsh(v, 64)
-	v.Add(v, new(big.Int).SetUint64(w[1]))
-	v.Lsh(v, 64)
-	return v.Add(v, new(big.Int).SetUint64(w[0]))
-}
-
-// TestMULXBounds runs the assembly on one to eight blocks from accumulators
-// at the edges of its bounds (words of all ones, h2 up to 4), with
-// edge-biased keys and blocks, and checks the result against math/big and
-// h2 <= 4. (Between blocks the assembly carries a fourth term, which only
-// runs of several blocks exercise.)
+// TestMULXBounds runs the assembly's block loop as TestGenericBounds runs
+// blocksGeneric.
 func TestMULXBounds(t *testing.T) {
 	testutil.RequireImplementation(t, "poly1305", "mulx")
-	rng := testutil.Rand(t)
-	word := func() uint64 {
-		switch rng.IntN(4) {
-		case 0:
-			return ^uint64(0)
-		case 1:
-			return ^uint64(0) - uint64(rng.IntN(8))
-		case 2:
-			return uint64(rng.IntN(8))
-		default:
-			return rng.Uint64()
-		}
-	}
-	for range trials(20000) {
-		var m MAC
-		m.Init(edgeKey(rng))
-		w := [3]uint64{word(), word(), uint64(rng.IntN(5))}
-		block := edgeMessage(rng, BlockSize*(1+rng.IntN(8)))
-		hibit := uint64(rng.IntN(2))
-
-		want := words64Value(w)
-		for b := range len(block) / BlockSize {
-			want.Add(want, leInt(block[BlockSize*b:BlockSize*(b+1)]))
-			if hibit == 1 {
-				want.Add(want, new(big.Int).Lsh(big.NewInt(1), 128))
-			}
-			want.Mul(want, limbsValue(m.r))
-			want.Mod(want, bigP)
-		}
-
-		in := w
-		blocksMULX(&w, &m.r64, block, hibit)
-		if w[2] > 4 {
-			t.Fatalf("h %x, block %x: result %x has h2 > 4", in, block, w)
-		}
-		if got := new(big.Int).Mod(words64Value(w), bigP); got.Cmp(want) != 0 {
-			t.Fatalf("h %x, r %x, block %x, hibit %d: got %x, want %x", in, m.r64, block, hibit, got, want)
-		}
-	}
+	checkBlocks64(t, func(h *[3]uint64, r *[5]uint64, p []byte, hibit uint64) {
+		blocksMULX(h, r, p, hibit)
+	})
 }
 
 // TestRadixConversion checks that to64 keeps the value of accumulators
-// within blocksGeneric's bounds, and from64 keeps it modulo p and returns
+// within the MAC's bounds, and from64 keeps it modulo p and returns
 // limbs within them.
 func TestRadixConversion(t *testing.T) {
 	rng := testutil.Rand(t)
@@ -100,7 +52,7 @@ func TestGeneratedAssemblyIsCurrent(t *testing.T) {
 }
 
 // TestIFMABounds runs the vector loop directly (below its length threshold
-// too) from accumulators at the edges of blocksGeneric's bounds, with
+// too) from accumulators at the edges of the MAC's bounds, with
 // edge-biased keys and messages of one to twelve groups of eight blocks, and
 // checks the result against math/big and the bounds.
 func TestIFMABounds(t *testing.T) {

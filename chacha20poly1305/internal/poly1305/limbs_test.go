@@ -133,3 +133,71 @@ func TestFinishEdges(t *testing.T) {
 		}
 	}
 }
+
+// words64Value returns w0 + 2^64 w1 + 2^128 w2.
+func words64Value(w [3]uint64) *big.Int {
+	v := new(big.Int).SetUint64(w[2])
+	v.Lsh(v, 64)
+	v.Add(v, new(big.Int).SetUint64(w[1]))
+	v.Lsh(v, 64)
+	return v.Add(v, new(big.Int).SetUint64(w[0]))
+}
+
+// checkBlocks64 runs a block loop on 64-bit words (blocksGeneric's
+// contract) on one to eight blocks from accumulators at the edges of its
+// bounds (words of all ones, h2 up to 4), with edge-biased keys and blocks,
+// and checks the result against math/big and h2 <= 4.
+func checkBlocks64(t *testing.T, blocks64 func(h *[3]uint64, r *[5]uint64, p []byte, hibit uint64)) {
+	rng := testutil.Rand(t)
+	word := func() uint64 {
+		switch rng.IntN(4) {
+		case 0:
+			return ^uint64(0)
+		case 1:
+			return ^uint64(0) - uint64(rng.IntN(8))
+		case 2:
+			return uint64(rng.IntN(8))
+		default:
+			return rng.Uint64()
+		}
+	}
+	for range trials(20000) {
+		var m MAC
+		m.Init(edgeKey(rng))
+		w := [3]uint64{word(), word(), uint64(rng.IntN(5))}
+		block := edgeMessage(rng, BlockSize*(1+rng.IntN(8)))
+		hibit := uint64(rng.IntN(2))
+
+		want := words64Value(w)
+		for b := range len(block) / BlockSize {
+			want.Add(want, leInt(block[BlockSize*b:BlockSize*(b+1)]))
+			if hibit == 1 {
+				want.Add(want, new(big.Int).Lsh(big.NewInt(1), 128))
+			}
+			want.Mul(want, limbsValue(m.r))
+			want.Mod(want, bigP)
+		}
+
+		in := w
+		blocks64(&w, &m.r64, block, hibit)
+		if w[2] > 4 {
+			t.Fatalf("h %x, block %x: result %x has h2 > 4", in, block, w)
+		}
+		if got := new(big.Int).Mod(words64Value(w), bigP); got.Cmp(want) != 0 {
+			t.Fatalf("h %x, r %x, block %x, hibit %d: got %x, want %x", in, m.r64, block, hibit, got, want)
+		}
+	}
+}
+
+// TestGenericBounds runs blocksGeneric as checkBlocks64 says, and on no
+// block, which leaves h as it is.
+func TestGenericBounds(t *testing.T) {
+	checkBlocks64(t, blocksGeneric)
+	h := [3]uint64{^uint64(0), 1, 4}
+	var m MAC
+	m.Init(&[KeySize]byte{1})
+	blocksGeneric(&h, &m.r64, nil, 1)
+	if h != [3]uint64{^uint64(0), 1, 4} {
+		t.Fatalf("no block changed h to %x", h)
+	}
+}

@@ -1,10 +1,11 @@
 // Package poly1305 implements the Poly1305 one-time authenticator of
 // RFC 8439, Section 2.5.
 //
-// The accumulator and r are held in three limbs of 44, 44 and 42 bits
-// (radix 2^44, as poly1305-donna-64), so that a block is nine 64x64->128-bit
-// products (math/bits.Mul64) whose column sums stay far below 2^128; see
-// sum_generic.go for the bounds.
+// A block is four 64x64->128-bit products on 64-bit words (blocksGeneric,
+// and blocksMULX in assembly), the clamp of r letting the part of the
+// product at 2^130 fold into them; see sum_generic.go for the bounds.
+// Between calls the accumulator and r are held in three limbs of 44, 44
+// and 42 bits (radix 2^44), the form of the vector loop and of finish.
 //
 // Everything here is constant time: no branch, memory index or
 // variable-time instruction depends on the key, the accumulator or the
@@ -32,17 +33,12 @@ const (
 // after Init if both copies are used: a one-time key authenticates one
 // message.
 type MAC struct {
-	h [3]uint64 // accumulator: limbs of 44, 44 and 42 bits, h0 kept below 2^51 (see blocksGeneric)
+	h [3]uint64 // accumulator: limbs of 44, 44 and 42 bits, h0 kept below 2^51
 	r [3]uint64 // clamped r in the same radix
 
-	// The factors of the nine products of a block, each shifted left by
-	// 20 bits (see blocksGeneric): r0, r1, r2 and 20*r2, and 20*r1,
-	// unshifted, as it multiplies h2 shifted instead.
-	rs    [4]uint64
-	r1x20 uint64
-
-	// r in two 64-bit words and the multiples of them the assembly
-	// needs: r0, r1, r1 + r1>>2 (5/4 of r1), 5 r0 and 5 r1.
+	// r in two 64-bit words and the multiples of them the block loops
+	// need: r0, r1, r1 + r1>>2 (5/4 of r1), 5 r0 and 5 r1 (the last two
+	// for blocksMULX only).
 	r64 [5]uint64
 
 	s [2]uint64 // s, as two little-endian 64-bit words
@@ -71,8 +67,6 @@ func (m *MAC) Init(key *[KeySize]byte) *MAC {
 	m.r[0] = t0 & 0xffc0fffffff
 	m.r[1] = (t0>>44 | t1<<20) & 0xfffffc0ffff
 	m.r[2] = t1 >> 24 & 0xffffffc0f
-	m.rs = [4]uint64{m.r[0] << 20, m.r[1] << 20, m.r[2] << 20, 20 * m.r[2] << 20}
-	m.r1x20 = 20 * m.r[1]
 	r0, r1 := t0&0x0ffffffc0fffffff, t1&0x0ffffffc0ffffffc
 	m.r64 = [5]uint64{r0, r1, r1 + r1>>2, 5 * r0, 5 * r1}
 	m.s[0] = binary.LittleEndian.Uint64(key[16:24])

@@ -10,7 +10,13 @@ func init() {
 	impl.Register(implIFMA, nil)
 }
 
-func blocks(m *MAC, p []byte, hibit uint64) { blocksGeneric(m, p, hibit) }
+// blocks adds the blocks of p to m's accumulator with blocksGeneric, on
+// 64-bit words converted from and back to the MAC's limbs.
+func blocks(m *MAC, p []byte, hibit uint64) {
+	w := to64(&m.h)
+	blocksGeneric(&w, &m.r64, p, hibit)
+	from64(&m.h, &w)
+}
 
 // prepare does nothing: there is no vector loop here.
 func prepare(m *MAC) {}

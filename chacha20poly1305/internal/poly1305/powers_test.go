@@ -14,9 +14,10 @@ import (
 // mulLimbs returns a*b mod 2^130 - 5 in limbs of 44, 44 and 42 bits, fully
 // carried (each limb below its width, so the value is below 2^130), for a
 // and b in such limbs with a0, a1 < 2^45, a2 < 2^43 and b fully carried.
-// It is the product of blocksGeneric (the same three columns, 2^132 = 20)
-// with its carries taken to the end; it makes the powers of r that the
-// vector code multiplies by, once per message.
+// It takes the product in three columns, the parts at 2^132 and above
+// folded in as 20 per unit (2^132 = 4 * 2^130 = 20 mod p), with its
+// carries taken to the end; it makes the powers of r that the vector code
+// multiplies by, once per message.
 func mulLimbs(a, b [3]uint64) [3]uint64 {
 	b1x20, b2x20 := 20*b[1], 20*b[2]
 	var c uint64

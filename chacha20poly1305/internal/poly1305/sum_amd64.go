@@ -2,11 +2,7 @@
 
 package poly1305
 
-import (
-	"math/bits"
-
-	"github.com/carry-crypto/carry/internal/impl"
-)
+import "github.com/carry-crypto/carry/internal/impl"
 
 // useMULX selects the MULX block loop (implMULX), and useIFMA the vector
 // loop for long runs of blocks (implIFMA), where the CPU has their
@@ -22,10 +18,12 @@ func init() {
 // below it, computing r^2..r^8 for the message costs more than it saves.
 const ifmaMin = 256
 
-// blocks is blocksGeneric, on the assembly where the CPU has BMI2, for a p
-// of at least one block (blocksMULX takes no empty input). The
-// accumulator stays in the portable code's limbs between calls; the
-// assembly works on 64-bit words, converted on the way in and out.
+// blocks adds the blocks of p to m's accumulator, for a p of at least one
+// block (blocksMULX takes no empty input): long runs on the vector loop
+// where the CPU has AVX-512 IFMA, the rest on blocksMULX where it has BMI2
+// and on blocksGeneric otherwise. The accumulator stays in limbs of 44 bits
+// between calls; the block loops work on 64-bit words, converted on the
+// way in and out.
 func blocks(m *MAC, p []byte, hibit uint64) {
 	if useIFMA && hibit == 1 && len(p) >= ifmaMin {
 		n := len(p) &^ 127
@@ -34,12 +32,12 @@ func blocks(m *MAC, p []byte, hibit uint64) {
 			return
 		}
 	}
-	if !useMULX {
-		blocksGeneric(m, p, hibit)
-		return
-	}
 	w := to64(&m.h)
-	blocksMULX(&w, &m.r64, p, hibit)
+	if useMULX {
+		blocksMULX(&w, &m.r64, p, hibit)
+	} else {
+		blocksGeneric(&w, &m.r64, p, hibit)
+	}
 	from64(&m.h, &w)
 }
 
@@ -80,32 +78,9 @@ func blocksVector(m *MAC, p []byte) {
 	m.h = carryColumns(&acc)
 }
 
-// to64 returns the accumulator h, in limbs of 44, 44 and 42 bits within
-// blocksGeneric's bounds (h0 < 2^51, h1 < 2^44, h2 < 2^42), as three 64-bit
-// words w0 + 2^64 w1 + 2^128 w2 of the same value, for the assembly.
-// w2 <= 4.
-func to64(h *[3]uint64) [3]uint64 {
-	w0, c := bits.Add64(h[0], h[1]<<44, 0)
-	w1, c := bits.Add64(h[1]>>20|h[2]<<24, 0, c)
-	w2 := h[2]>>40 + c
-	return [3]uint64{w0, w1, w2}
-}
-
-// from64 sets h to the value w0 + 2^64 w1 + 2^128 w2, w2 <= 4, in limbs of
-// 44, 44 and 42 bits within blocksGeneric's bounds: what is above 2^130 is
-// folded back in as 5 per unit, so h0 < 2^44 + 20.
-func from64(h *[3]uint64, w *[3]uint64) {
-	h0 := w[0] & mask44
-	h1 := (w[0]>>44 | w[1]<<20) & mask44
-	h2 := w[1]>>24 | w[2]<<40
-	h[0] = h0 + (h2>>42)*5
-	h[1] = h1
-	h[2] = h2 & mask42
-}
-
 // carryColumns returns the accumulator that blocksIFMA's columns acc (L0,
 // U0, L1, U1, L2, U2, the sums over eight lanes: each L below 2^56.6, each
-// U below 2^48) are worth, in limbs within blocksGeneric's bounds.
+// U below 2^48) are worth, in limbs within the MAC's bounds.
 func carryColumns(acc *[6]uint64) [3]uint64 {
 	l0, u0, l1, u1, l2, u2 := acc[0], acc[1], acc[2], acc[3], acc[4], acc[5]
 	h0 := l0 & mask44

@@ -5,103 +5,87 @@ import (
 	"math/bits"
 )
 
-// blocksGeneric is blocks in portable Go: for each 16-byte block of p, whose
-// length is a multiple of 16, it sets h = (h + block + hibit*2^128) * r
-// mod 2^130 - 5, partially reduced. hibit is 1 for every block but a final
-// short one, which is padded and has 0 (RFC 8439, Section 2.5). It is always
-// compiled, so that the tests can compare it with the assembly.
+// blocksGeneric is blocksMULX in portable Go, with the same contract: for
+// each 16-byte block of p, whose length is a multiple of 16, it sets
+// h = (h + block + hibit*2^128) * r mod 2^130 - 5, partially reduced.
+// h is three 64-bit words, h = h0 + 2^64 h1 + 2^128 h2 with h2 <= 4, on
+// entry and on return; r is r0, r1, s1 = r1 + r1>>2, 5 r0 and 5 r1 of a
+// clamped r (MAC.r64). It is always compiled, so that the tests can
+// compare it with the assembly.
 //
-// The accumulator stays in locals from one block to the next.
+// With y = h + block + hibit*2^128 (y2 <= 6) the product is taken in two
+// columns of two words: the clamp leaves r1 a multiple of 4, so
+// y1 r1 2^128 = y1 (r1/4) 2^130 = y1 s1 and y2 r1 2^192 = 2^64 y2 s1
+// modulo p, and
 //
-// Limb layout, with a block t = t0 + 2^64 t1 read as two little-endian
-// words:
+//	col0 = y0 r0 + y1 s1
+//	col1 = y0 r1 + y1 r0 + y2 s1
+//	d    = col0 + 2^64 col1 + 2^128 y2 r0
 //
-//	h = h0 + 2^44 h1 + 2^88 h2
-//	t = (t0 & mask44) + 2^44 ((t0>>44 | t1<<20) & mask44) + 2^88 (t1>>24)
-//
-// The product h*r has columns of weight 2^0, 2^44 and 2^88; the partial
-// products of weight 2^132 and 2^176 are folded down with
-// 2^132 = 4 * 2^130 = 4 * 5 = 20 (mod p), which is why 20*r1 and 20*r2 are
-// kept with the key:
-//
-//	d0 = h0 r0 + h1 (20 r2) + h2 (20 r1)
-//	d1 = h0 r1 + h1 r0      + h2 (20 r2)
-//	d2 = h0 r2 + h1 r1      + h2 r0
-//
-// Each of the nine products P = a*b is taken as a * (b << 20) (or, for
-// h2 (20 r1), as (h2 << 20) * (20 r1)), so that bits.Mul64 splits it where
-// the limbs do: the high word is P >> 44 and the low word's top 44 bits are
-// P mod 2^44. A column is then two plain sums, of the high words (u) and of
-// the low parts (l), with no carry flag between them, and
-// d = 2^44 u + l.
-//
-// Bounds. Between blocks h0 < 2^44 + 5*2^48 < 2^50.34, h1 < 2^44 and
-// h2 < 2^42 (shown at the end of the loop; h0 is left unnormalised).
-// Adding a block gives h0 < 2^50.35, h1 < 2^45 and h2 < 2^43, so h2 << 20
-// fits a word. The clamp makes r0, r1 < 2^44 and r2 < 2^36, so r0 << 20,
-// r1 << 20 and (20 r2) << 20 < 2^60.4 fit words, 20 r1 < 2^48.4, and every
-// product is below 2^94.4 (h0 r0 and h0 r1; every other is below 2^91.4):
-// the u sums are below 2^51 and the l sums below 3 * 2^44.
-func blocksGeneric(m *MAC, p []byte, hibit uint64) {
-	h0, h1, h2 := m.h[0], m.h[1], m.h[2]
-	hi := hibit << 40 // 2^128 = 2^88 * 2^40
+// Bounds: r0, r1 < 2^60 and s1 < 2^60.33, so each product of y0 or y1 is
+// below 2^124.33, y2 s1 and y2 r0 below 2^63: col0 < 2^125.33 and
+// col1 < 2^125.1 fit two words, and d >> 128 < 2^61.1 + 6*2^60 + 1 <
+// 2^63.2. What is at 2^130 and above, c = d >> 130, is worth 5c =
+// (d >> 128 with its low two bits cleared) + c < 2^63.6, added to the low
+// 130 bits: the carry out of the two low words is at most 1, so h2 <= 4.
+func blocksGeneric(h *[3]uint64, r *[5]uint64, p []byte, hibit uint64) {
+	h0, h1, h2 := h[0], h[1], h[2]
+	r0, r1, s1 := r[0], r[1], r[2]
 
 	for len(p) >= BlockSize {
-		t0 := binary.LittleEndian.Uint64(p)
-		t1 := binary.LittleEndian.Uint64(p[8:])
+		var c uint64
+		h0, c = bits.Add64(h0, binary.LittleEndian.Uint64(p), 0)
+		h1, c = bits.Add64(h1, binary.LittleEndian.Uint64(p[8:]), c)
+		h2 += c + hibit
 		p = p[BlockSize:]
 
-		h0 += t0 & mask44
-		h1 += (t0>>44 | t1<<20) & mask44
-		h2 += t1>>24 | hi
-		h2s := h2 << 20
+		a1, a0 := bits.Mul64(h0, r0)
+		t1, t0 := bits.Mul64(h1, s1)
+		a0, c = bits.Add64(a0, t0, 0)
+		a1 += t1 + c
 
-		// d0 = h0 r0 + h1 (20 r2) + h2 (20 r1)
-		ph, pl := bits.Mul64(h0, m.rs[0])
-		l0, u0 := pl>>20, ph
-		ph, pl = bits.Mul64(h1, m.rs[3])
-		l0, u0 = l0+pl>>20, u0+ph
-		ph, pl = bits.Mul64(h2s, m.r1x20)
-		l0, u0 = l0+pl>>20, u0+ph
+		b1, b0 := bits.Mul64(h0, r1)
+		t1, t0 = bits.Mul64(h1, r0)
+		b0, c = bits.Add64(b0, t0, 0)
+		b1 += t1 + c
+		b0, c = bits.Add64(b0, h2*s1, 0)
+		b1 += c
 
-		// d1 = h0 r1 + h1 r0 + h2 (20 r2)
-		ph, pl = bits.Mul64(h0, m.rs[1])
-		l1, u1 := pl>>20, ph
-		ph, pl = bits.Mul64(h1, m.rs[0])
-		l1, u1 = l1+pl>>20, u1+ph
-		ph, pl = bits.Mul64(h2, m.rs[3])
-		l1, u1 = l1+pl>>20, u1+ph
+		h1, c = bits.Add64(b0, a1, 0)
+		d2 := b1 + h2*r0 + c
 
-		// d2 = h0 r2 + h1 r1 + h2 r0
-		ph, pl = bits.Mul64(h0, m.rs[2])
-		l2, u2 := pl>>20, ph
-		ph, pl = bits.Mul64(h1, m.rs[1])
-		l2, u2 = l2+pl>>20, u2+ph
-		ph, pl = bits.Mul64(h2, m.rs[0])
-		l2, u2 = l2+pl>>20, u2+ph
-
-		// Carry the columns into limbs of 44, 44 and 42 bits: a column's
-		// carry is its u plus what its l holds above 2^44, and goes into
-		// the next column's l. Each l stays below 2^52.
-		h0 = l0 & mask44
-		l1 += u0 + l0>>44
-		h1 = l1 & mask44
-		l2 += u1 + l1>>44
-		h2 = l2 & mask42
-
-		// What is above 2^130 comes back times 5 (2^130 = 5 mod p). Only
-		// h0 r2 < 2^86.4, h1 r1 < 2^89 and h2 r0 < 2^87 (r2 < 2^36 keeps
-		// the first small) and the carry make d2, so d2 < 2^89.6 and
-		// carry = d2 >> 42 < 2^48: h0 < 2^44 + 5*2^48 again.
-		carry := (u2+l2>>44)<<2 | l2>>42&3
-		h0 += carry * 5
+		h0, c = bits.Add64(a0, d2&^3+d2>>2, 0)
+		h1, c = bits.Add64(h1, 0, c)
+		h2 = d2&3 + c
 	}
 
-	m.h[0], m.h[1], m.h[2] = h0, h1, h2
+	h[0], h[1], h[2] = h0, h1, h2
 }
 
-// finish writes the tag (h mod p) + s mod 2^128 to out, for h as blocks
-// leaves it (h0 < 2^44 + 5*2^48, h1 < 2^44, h2 < 2^42).
+// to64 returns the accumulator h, in limbs of 44, 44 and 42 bits within
+// the MAC's bounds (h0 < 2^51, h1 < 2^44, h2 < 2^42), as three 64-bit words
+// w0 + 2^64 w1 + 2^128 w2 of the same value, for the block loops. w2 <= 4.
+func to64(h *[3]uint64) [3]uint64 {
+	w0, c := bits.Add64(h[0], h[1]<<44, 0)
+	w1, c := bits.Add64(h[1]>>20|h[2]<<24, 0, c)
+	w2 := h[2]>>40 + c
+	return [3]uint64{w0, w1, w2}
+}
+
+// from64 sets h to the value w0 + 2^64 w1 + 2^128 w2, w2 <= 4, in limbs of
+// 44, 44 and 42 bits within the MAC's bounds: what is above 2^130 is folded
+// back in as 5 per unit, so h0 < 2^44 + 20.
+func from64(h *[3]uint64, w *[3]uint64) {
+	h0 := w[0] & mask44
+	h1 := (w[0]>>44 | w[1]<<20) & mask44
+	h2 := w[1]>>24 | w[2]<<40
+	h[0] = h0 + (h2>>42)*5
+	h[1] = h1
+	h[2] = h2 & mask42
+}
+
+// finish writes the tag (h mod p) + s mod 2^128 to out, for h within the
+// MAC's bounds (h0 < 2^44 + 5*2^48, h1 < 2^44, h2 < 2^42).
 func finish(out *[TagSize]byte, h *[3]uint64, s *[2]uint64) {
 	h0, h1, h2 := h[0], h[1], h[2]
 
