@@ -20,11 +20,17 @@ const (
 var bigP = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 130), big.NewInt(5))
 
 // limbsValue returns h0 + 2^44 h1 + 2^88 h2.
-func limbsValue(h [3]uint64) *big.Int {
+func limbsValue(h [3]uint64) *big.Int { return radixValue(h, 44) }
+
+// words64Value returns w0 + 2^64 w1 + 2^128 w2.
+func words64Value(w [3]uint64) *big.Int { return radixValue(w, 64) }
+
+// radixValue returns h0 + 2^k h1 + 2^(2k) h2.
+func radixValue(h [3]uint64, k uint) *big.Int {
 	v := new(big.Int).SetUint64(h[2])
-	v.Lsh(v, 44)
+	v.Lsh(v, k)
 	v.Add(v, new(big.Int).SetUint64(h[1]))
-	v.Lsh(v, 44)
+	v.Lsh(v, k)
 	return v.Add(v, new(big.Int).SetUint64(h[0]))
 }
 
@@ -132,15 +138,6 @@ func TestFinishEdges(t *testing.T) {
 			t.Fatalf("finish(h = %x, s = %x) = %x, want %x", h, s, got, want)
 		}
 	}
-}
-
-// words64Value returns w0 + 2^64 w1 + 2^128 w2.
-func words64Value(w [3]uint64) *big.Int {
-	v := new(big.Int).SetUint64(w[2])
-	v.Lsh(v, 64)
-	v.Add(v, new(big.Int).SetUint64(w[1]))
-	v.Lsh(v, 64)
-	return v.Add(v, new(big.Int).SetUint64(w[0]))
 }
 
 // checkBlocks64 runs a block loop on 64-bit words (blocksGeneric's
