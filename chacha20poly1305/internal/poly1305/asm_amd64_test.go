@@ -13,9 +13,7 @@ import (
 // blocksGeneric.
 func TestMULXBounds(t *testing.T) {
 	testutil.RequireImplementation(t, "poly1305", "mulx")
-	checkBlocks64(t, func(h *[3]uint64, r *[5]uint64, p []byte, hibit uint64) {
-		blocksMULX(h, r, p, hibit)
-	})
+	checkBlocks64(t, blocksMULX)
 }
 
 // TestRadixConversion checks that to64 keeps the value of accumulators
