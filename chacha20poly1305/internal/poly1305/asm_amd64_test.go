@@ -9,8 +9,9 @@ import (
 	"github.com/carry-crypto/carry/internal/testutil"
 )
 
-// TestMULXBounds runs the assembly's block loop as TestGenericBounds runs
-// blocksGeneric.
+// TestMULXBounds runs the assembly's block loop through checkBlocks64, as
+// TestGenericBounds runs blocksGeneric (but for the empty input, which
+// blocksMULX does not take).
 func TestMULXBounds(t *testing.T) {
 	testutil.RequireImplementation(t, "poly1305", "mulx")
 	checkBlocks64(t, blocksMULX)
