@@ -61,7 +61,8 @@ var nistecFuncs = []Func{
 	{Symbol: ne + "(*P521Point).Bytes"},
 	{Symbol: ne + "(*P521Point).BytesX"},
 	{Symbol: ne + "(*P521Point).ScalarBaseMult", AllowedLoopJumps: 12, AllowedBranches: 1, Why: "len(scalar): the length is public; loops over the public digit counts (the Jacobian and the complete parts) and the inlined selections' word counts"},
-	{Symbol: ne + "(*P521Point).ScalarMult", AllowedLoopJumps: 18, AllowedBranches: 1, Why: "len(scalar): the length is public; loops over the public digit counts (the incomplete and the complete parts, and i > 0 in the latter) and the word counts of inlined copies and selections"},
+	{Symbol: ne + "(*P521Point).ScalarMult", AllowedLoopJumps: 14, AllowedBranches: 1, Why: "len(scalar): the length is public; loops over the public digit counts (the complete part, and i > 0 in it) and the word counts of inlined copies and selections"},
+	{Symbol: ne + "(*p521Jacobian).windowsGeneric", AllowedLoopJumps: 6, Why: "loops over the public digit count, the five doublings and the word counts of inlined copies and selections"},
 	{Symbol: ne + "(*P521Point).Select", AllowedLoopJumps: 3, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*P521Point).Set", AllowedLoopJumps: 1, Why: "loops over public word and entry counts"},
 	{Symbol: ne + "(*P521Point).addAffineGeneric"},
@@ -301,6 +302,7 @@ var nistecAsm = []Func{
 	{Symbol: ne + "(*p521Jacobian).double", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "(*p521Jacobian).addDistinct", AllowedBranches: 1, Why: whyUseADX},
 	{Symbol: ne + "(*p521Jacobian).addAffineDistinct", AllowedBranches: 1, Why: whyUseADX},
+	{Symbol: ne + "(*p521Jacobian).windows", AllowedBranches: 2, Why: whyUseADX + ", and whether there are digits: their count is public"},
 }
 
 // nistecPurego are the same functions without assembly: forwarders.
@@ -339,6 +341,7 @@ var nistecPurego = []Func{
 	{Symbol: ne + "(*p521Jacobian).double"},
 	{Symbol: ne + "(*p521Jacobian).addDistinct"},
 	{Symbol: ne + "(*p521Jacobian).addAffineDistinct"},
+	{Symbol: ne + "(*p521Jacobian).windows"},
 }
 
 func init() {

@@ -497,27 +497,14 @@ func (p *P521Point) ScalarMult(q *P521Point, scalar []byte) (*P521Point, error) 
 	var digits [p521Digits]int32
 	signedDigits(digits[:], scalar)
 
-	var acc, t, u p521Jacobian
+	var acc, t p521Jacobian
 	var sel P521Point
 	abs, neg := digitAbs(digits[p521Digits-1])
 	table.selectInto(&sel, abs)
 	sel.condNegate(neg)
 	acc = p521Jacobian(sel)
 	acc0 := eqWord(abs, 0) // acc is the identity
-	for i := p521Digits - 2; i >= p521ScalarMultLow; i-- {
-		for range 5 {
-			acc.double(&acc)
-		}
-		abs, neg := digitAbs(digits[i])
-		table.selectInto(&sel, abs)
-		sel.condNegate(neg)
-		t = p521Jacobian(sel)
-		u.addDistinct(&acc, &t)
-		u.selectFrom(&t, &u, acc0)
-		nz := 1 - eqWord(abs, 0)
-		acc.selectFrom(&u, &acc, nz)
-		acc0 &= 1 - nz
-	}
+	acc0 = acc.windows(&table, digits[p521ScalarMultLow:p521Digits-1], acc0)
 	// The identity as Z = 0, which the doublings keep and toProjective
 	// maps to (0:1:0).
 	acc.z.Select(&p521Element{}, &acc.z, acc0)
@@ -538,6 +525,32 @@ func (p *P521Point) ScalarMult(q *P521Point, scalar []byte) (*P521Point, error) 
 		}
 	}
 	return p.Set(&r), nil
+}
+
+// windowsGeneric adds the digits d to acc, from the last to the first:
+// for each, acc = 32·acc, then the digit's multiple of the table's point
+// is added (addDistinct), unless the digit is 0, or taken itself while
+// acc0 = 1 (acc is the identity). It returns acc0, still 1 if every digit
+// was 0. ScalarMult's comment says why addDistinct has no exception here.
+// Constant time.
+func (acc *p521Jacobian) windowsGeneric(table *p521Table, d []int32, acc0 int) int {
+	var t, u p521Jacobian
+	var sel P521Point
+	for i := len(d) - 1; i >= 0; i-- {
+		for range 5 {
+			acc.double(acc)
+		}
+		abs, neg := digitAbs(d[i])
+		table.selectInto(&sel, abs)
+		sel.condNegate(neg)
+		t = p521Jacobian(sel)
+		u.addDistinct(acc, &t)
+		u.selectFrom(&t, &u, acc0)
+		nz := 1 - eqWord(abs, 0)
+		acc.selectFrom(&u, acc, nz)
+		acc0 &= 1 - nz
+	}
+	return acc0
 }
 
 // p521SelectAffineGeneric sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for

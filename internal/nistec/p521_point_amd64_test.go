@@ -315,7 +315,9 @@ var p521FieldAsm string
 // worked out here: every subtraction's k·p at least the largest value it
 // subtracts, every product's operands below 2^526 (p521MulInner's bound),
 // every sum and shift within nine words, and an output stored without the
-// final reduction below p. Random inputs stay far from these bounds.
+// final reduction below p; and the loop of p521WindowsADX, whose
+// accumulator must return to each loop's head below the bound the head
+// assumes. Random inputs stay far from these bounds.
 func TestP521FormulaBounds(t *testing.T) {
 	one := big.NewInt(1)
 	p := new(big.Int).Sub(new(big.Int).Lsh(one, 521), one)
@@ -341,22 +343,9 @@ func TestP521FormulaBounds(t *testing.T) {
 		}
 		return m.Add(m, one)
 	}
-	kernels := 0
-	blocks := strings.Split(p521FieldAsm, "\nTEXT ")
-	for i, block := range blocks[1:] {
-		if !strings.Contains(block, "// Store the outputs") {
-			continue
-		}
-		kernels++
-		name := block[len("·"):strings.Index(block, "(SB)")]
-		header := blocks[i] // ends with the "// func name(...)" line
-		sig := header[strings.LastIndex(header, "// func "):]
-		bound := map[string]*big.Int{}
-		for _, param := range strings.Split(sig[strings.Index(sig, "(")+1:strings.Index(sig, ")")], ", ") {
-			if n := strings.Fields(param)[0]; n != "x3" && n != "y3" && n != "z3" {
-				bound[n] = p
-			}
-		}
+	// walk follows the lines of one kernel's block from the bounds given,
+	// passing every other comment to step.
+	walk := func(name, block string, bound map[string]*big.Int, step func(c string)) {
 		get := func(n string) *big.Int {
 			b, ok := bound[n]
 			if !ok {
@@ -364,7 +353,6 @@ func TestP521FormulaBounds(t *testing.T) {
 			}
 			return b
 		}
-		reduced := map[string]bool{}
 		var sub []string // a subtraction waiting for its multiple of p
 		last := ""       // the name the last line wrote, which a fold takes
 		for _, line := range strings.Split(block, "\n") {
@@ -420,20 +408,93 @@ func TestP521FormulaBounds(t *testing.T) {
 				}
 				bound[sub[0]] = kp
 				sub = nil
-			case strings.HasPrefix(c, "fold:"):
+			case strings.HasPrefix(c, "fold: the bound passed"):
 				bound[last] = fold(get(last))
-			case strings.HasSuffix(c, "may be p or above: reduce it"):
-				reduced[f[0]] = true
+			case len(f) == 5 && f[0] == "fold:" && f[2] == "for" && f[4] == "loop":
+				bound[f[1]] = fold(get(f[1]))
+			default:
+				step(c)
 			}
 		}
+	}
+
+	kernels := 0
+	blocks := strings.Split(p521FieldAsm, "\nTEXT ")
+	for i, block := range blocks[1:] {
+		if !strings.Contains(block, "// Store the outputs") {
+			continue
+		}
+		kernels++
+		name := block[len("·"):strings.Index(block, "(SB)")]
+		header := blocks[i] // ends with the "// func name(...)" line
+		sig := header[strings.LastIndex(header, "// func "):]
+		bound := map[string]*big.Int{}
+		for _, param := range strings.Split(sig[strings.Index(sig, "(")+1:strings.Index(sig, ")")], ", ") {
+			if n := strings.Fields(param)[0]; n != "x3" && n != "y3" && n != "z3" {
+				bound[n] = p
+			}
+		}
+		reduced := map[string]bool{}
+		walk(name, block, bound, func(c string) {
+			if strings.HasSuffix(c, "may be p or above: reduce it") {
+				reduced[strings.Fields(c)[0]] = true
+			}
+		})
 		for _, o := range []string{"x3", "y3", "z3"} {
-			if !reduced[o] && get(o).Cmp(p) > 0 {
+			if !reduced[o] && bound[o].Cmp(p) > 0 {
 				t.Errorf("%s: %s is stored without reduction but may be p or above", name, o)
 			}
 		}
 	}
 	if kernels != 5 {
 		t.Fatalf("found %d formula kernels in p521_field_amd64.s, want 5", kernels)
+	}
+
+	// p521WindowsADX carries acc (ax, ay, az) around two loops, below
+	// 2^522 + 2^10 at their heads: the doubling's outputs and the merged
+	// sum must come back below that; the table's entry t is below p, its
+	// y negated below p + 1.
+	head := new(big.Int).Add(new(big.Int).Lsh(one, 522), big.NewInt(1<<10))
+	loops := 0
+	for _, block := range blocks[1:] {
+		name := block[len("·"):strings.Index(block, "(SB)")]
+		if name != "p521WindowsADX" {
+			continue
+		}
+		loops++
+		bound := map[string]*big.Int{}
+		check := func(where string, names ...string) {
+			for _, n := range names {
+				if b, ok := bound[n]; !ok || b.Cmp(head) > 0 {
+					t.Errorf("%s: %s may reach %v at %s, above the loop's head bound", name, n, b, where)
+				}
+			}
+		}
+		steps := 0
+		walk(name, block, bound, func(c string) {
+			switch {
+			case strings.HasPrefix(c, "Five doublings in place"):
+				bound["ax"], bound["ay"], bound["az"] = head, head, head
+				steps++
+			case strings.HasPrefix(c, "The digit:"):
+				check("the doubling loop's end", "ax", "ay", "az")
+				steps++
+			case strings.HasPrefix(c, "Add: u = acc + t"):
+				bound["ax"], bound["ay"], bound["az"] = head, head, head
+				bound["tx"], bound["tz"] = p, p
+				bound["ty"] = new(big.Int).Add(p, one)
+				steps++
+			case strings.HasPrefix(c, "u = t if acc0 = 1"):
+				check("the merge", "ux", "uy", "uz")
+				steps++
+			}
+		})
+		if steps != 4 {
+			t.Errorf("%s: found %d of the loop's 4 marks", name, steps)
+		}
+	}
+	if loops != 1 {
+		t.Fatalf("found %d p521WindowsADX in p521_field_amd64.s, want 1", loops)
 	}
 }
 

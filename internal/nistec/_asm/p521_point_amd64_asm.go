@@ -57,126 +57,19 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 	TEXT(name, 0, sig)
 	Doc(doc...)
 	Pragma("noescape")
-	params := map[string]bool{}
-	// bound holds each value's exclusive upper bound; the inputs are below p.
-	bound := map[string]*big.Int{}
+	w := newP521Writer(name)
 	for _, p := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(sig, "func("), " *[9]uint64)"), ", ") {
 		if p != "x3" && p != "y3" && p != "z3" {
-			params[p] = true
-			bound[p] = p521P
+			w.params[p] = true
+			w.bound[p] = p521P
 		}
 	}
-	slots := map[string]Mem{}
-	// words returns the words of the value n, loading a parameter's pointer
-	// into base.
-	words := func(n string, base Register) func(int) Mem {
-		if m, ok := slots[n]; ok {
-			return func(j int) Mem { return m.Offset(8 * j) }
-		}
-		if !params[n] {
-			log.Fatalf("%s: %s read before it is written", name, n)
-		}
-		Load(Param(n), base)
-		return p521Words(base)
-	}
-	// addr loads the address of the value n into reg, for the calls.
-	addr := func(n string, reg Register) {
-		if m, ok := slots[n]; ok {
-			LEAQ(m, reg)
-			return
-		}
-		if !params[n] {
-			log.Fatalf("%s: %s read before it is written", name, n)
-		}
-		Load(Param(n), reg)
-	}
-	// The result of each line stays in registers, where the next line reads
-	// it if it is the first operand of an addition or subtraction.
-	var last string
-	var lastRegs [9]Register
 	for _, l := range lines {
-		f := strings.Fields(l)
-		if len(f) != 5 || f[1] != "=" {
-			log.Fatalf("%s: bad line %q", name, l)
-		}
-		x, op, y := f[2], f[3], f[4]
-		if op == "+" && y == last && x != last {
-			x, y = y, x
-		}
-		Comment(l)
-		var r [9]Register
-		switch op {
-		case "*":
-			bx, by := bound[x], bound[y]
-			if bx.Cmp(p521InnerMax) > 0 || by.Cmp(p521InnerMax) > 0 {
-				log.Fatalf("%s: %q: an operand may exceed p521MulInner's bound", name, l)
-			}
-			addr(x, RSI)
-			if x == y {
-				CALL(p521SquareInner)
-			} else {
-				addr(y, RDI)
-				CALL(p521MulInner)
-			}
-			r = p521InnerResult
-			bound[f[0]] = p521LazyProductBound(bx, by)
-		case "+", "-", "<<":
-			if x == last {
-				r = lastRegs
-			} else {
-				r = p521Ring
-				xw := words(x, RSI)
-				for j := range r {
-					MOVQ(xw(j), r[j])
-				}
-			}
-			bx, by := bound[x], bound[y]
-			if op == "<<" {
-				k, err := strconv.Atoi(y)
-				if err != nil || k < 1 || k > 3 {
-					log.Fatalf("%s: bad shift in %q", name, l)
-				}
-				p521ShiftRegs(r, k)
-				bound[f[0]] = new(big.Int).Add(new(big.Int).Lsh(new(big.Int).Sub(bx, big.NewInt(1)), uint(k)), big.NewInt(1))
-			} else if op == "+" {
-				if x == y {
-					p521AddRegs(r, func(j int) Op { return r[j] })
-				} else {
-					yw := words(y, RDI)
-					p521AddRegs(r, func(j int) Op { return yw(j) })
-				}
-				bound[f[0]] = new(big.Int).Sub(new(big.Int).Add(bx, by), big.NewInt(1))
-			} else {
-				k := 1
-				for new(big.Int).Mul(big.NewInt(int64(k)), p521P).Cmp(by) < 0 {
-					k *= 2
-				}
-				p521SubRegs(r, words(y, RDI), k)
-				kp := new(big.Int).Mul(big.NewInt(int64(k)), p521P)
-				if bx.Cmp(kp) > 0 {
-					kp = bx
-				}
-				bound[f[0]] = kp
-			}
-			if bound[f[0]].Cmp(p521FoldAbove) > 0 {
-				Comment("fold: the bound passed 2^524")
-				p521Fold(r)
-				bound[f[0]] = p521FoldBound(bound[f[0]])
-			}
-		default:
-			log.Fatalf("%s: bad operator in %q", name, l)
-		}
-		if _, ok := slots[f[0]]; !ok {
-			slots[f[0]] = AllocLocal(8 * 9)
-		}
-		for j := range r {
-			MOVQ(r[j], slots[f[0]].Offset(8*j))
-		}
-		last, lastRegs = f[0], r
+		w.line(l)
 	}
 	Comment("Store the outputs, fully reduced, all inputs read")
 	for _, o := range []string{"x3", "y3", "z3"} {
-		m, ok := slots[o]
+		m, ok := w.slots[o]
 		if !ok {
 			log.Fatalf("%s: %s is never written", name, o)
 		}
@@ -184,7 +77,7 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 		for j := range r {
 			MOVQ(m.Offset(8*j), r[j])
 		}
-		if bound[o].Cmp(p521P) > 0 {
+		if w.bound[o].Cmp(p521P) > 0 {
 			Commentf("%s may be p or above: reduce it", o)
 			p521Canonical(r)
 		}
@@ -194,6 +87,133 @@ func p521Formula(name, sig string, lines []string, doc ...string) {
 		}
 	}
 	RET()
+}
+
+// p521Writer writes the lines of a formula: each name is a pointer
+// parameter (params, read through it) or a stack slot of nine words
+// (slots, made at its first write), and bound holds each value's exclusive
+// upper bound.
+type p521Writer struct {
+	name     string
+	params   map[string]bool
+	slots    map[string]Mem
+	bound    map[string]*big.Int
+	last     string // the name whose value the registers lastRegs hold
+	lastRegs [9]Register
+}
+
+func newP521Writer(name string) *p521Writer {
+	return &p521Writer{name: name, params: map[string]bool{}, slots: map[string]Mem{}, bound: map[string]*big.Int{}}
+}
+
+// words returns the words of the value n, loading a parameter's pointer
+// into base.
+func (w *p521Writer) words(n string, base Register) func(int) Mem {
+	if m, ok := w.slots[n]; ok {
+		return func(j int) Mem { return m.Offset(8 * j) }
+	}
+	if !w.params[n] {
+		log.Fatalf("%s: %s read before it is written", w.name, n)
+	}
+	Load(Param(n), base)
+	return p521Words(base)
+}
+
+// addr loads the address of the value n into reg, for the calls.
+func (w *p521Writer) addr(n string, reg Register) {
+	if m, ok := w.slots[n]; ok {
+		LEAQ(m, reg)
+		return
+	}
+	if !w.params[n] {
+		log.Fatalf("%s: %s read before it is written", w.name, n)
+	}
+	Load(Param(n), reg)
+}
+
+// line writes one line, "dst = a op b", and stores its result in dst's
+// slot. The result also stays in registers, where the next line reads it
+// if it is the first operand of an addition or subtraction.
+func (w *p521Writer) line(l string) {
+	name, bound := w.name, w.bound
+	f := strings.Fields(l)
+	if len(f) != 5 || f[1] != "=" {
+		log.Fatalf("%s: bad line %q", name, l)
+	}
+	x, op, y := f[2], f[3], f[4]
+	if op == "+" && y == w.last && x != w.last {
+		x, y = y, x
+	}
+	Comment(l)
+	var r [9]Register
+	switch op {
+	case "*":
+		bx, by := bound[x], bound[y]
+		if bx.Cmp(p521InnerMax) > 0 || by.Cmp(p521InnerMax) > 0 {
+			log.Fatalf("%s: %q: an operand may exceed p521MulInner's bound", name, l)
+		}
+		w.addr(x, RSI)
+		if x == y {
+			CALL(p521SquareInner)
+		} else {
+			w.addr(y, RDI)
+			CALL(p521MulInner)
+		}
+		r = p521InnerResult
+		bound[f[0]] = p521LazyProductBound(bx, by)
+	case "+", "-", "<<":
+		if x == w.last {
+			r = w.lastRegs
+		} else {
+			r = p521Ring
+			xw := w.words(x, RSI)
+			for j := range r {
+				MOVQ(xw(j), r[j])
+			}
+		}
+		bx, by := bound[x], bound[y]
+		if op == "<<" {
+			k, err := strconv.Atoi(y)
+			if err != nil || k < 1 || k > 3 {
+				log.Fatalf("%s: bad shift in %q", name, l)
+			}
+			p521ShiftRegs(r, k)
+			bound[f[0]] = new(big.Int).Add(new(big.Int).Lsh(new(big.Int).Sub(bx, big.NewInt(1)), uint(k)), big.NewInt(1))
+		} else if op == "+" {
+			if x == y {
+				p521AddRegs(r, func(j int) Op { return r[j] })
+			} else {
+				yw := w.words(y, RDI)
+				p521AddRegs(r, func(j int) Op { return yw(j) })
+			}
+			bound[f[0]] = new(big.Int).Sub(new(big.Int).Add(bx, by), big.NewInt(1))
+		} else {
+			k := 1
+			for new(big.Int).Mul(big.NewInt(int64(k)), p521P).Cmp(by) < 0 {
+				k *= 2
+			}
+			p521SubRegs(r, w.words(y, RDI), k)
+			kp := new(big.Int).Mul(big.NewInt(int64(k)), p521P)
+			if bx.Cmp(kp) > 0 {
+				kp = bx
+			}
+			bound[f[0]] = kp
+		}
+		if bound[f[0]].Cmp(p521FoldAbove) > 0 {
+			Comment("fold: the bound passed 2^524")
+			p521Fold(r)
+			bound[f[0]] = p521FoldBound(bound[f[0]])
+		}
+	default:
+		log.Fatalf("%s: bad operator in %q", name, l)
+	}
+	if _, ok := w.slots[f[0]]; !ok {
+		w.slots[f[0]] = AllocLocal(8 * 9)
+	}
+	for j := range r {
+		MOVQ(r[j], w.slots[f[0]].Offset(8*j))
+	}
+	w.last, w.lastRegs = f[0], r
 }
 
 // p521MulInner and p521SquareInner are the multiplication and the
@@ -581,6 +601,7 @@ var p521AddAffineDistinct = []string{
 // p521Points writes the point formulas and the functions they call.
 func p521Points() {
 	p521Inner()
+	p521Windows()
 	p521Formula("p521AddDistinctADX", "func(x3, y3, z3, x1, y1, z1, x2, y2, z2 *[9]uint64)", p521AddDistinct,
 		"p521AddDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in",
 		"Jacobian coordinates as (*p521Jacobian).addDistinct does in Go",

@@ -15,6 +15,13 @@ var asmMulFields = map[string]bool{"p384": true, "p521": true}
 // renamed.
 var asmPointFields = map[string]bool{"p384": true, "p521": true}
 
+// windowsKernels are the asmPointFields curves whose ScalarMult loop over
+// the upper digits is one assembly kernel (P-521's p521WindowsADX, from
+// ../_asm's p521_loop_amd64_asm.go): the point template calls windows,
+// which p521_loop_amd64.go and p521_loop_noasm.go define, and names the Go
+// loop windowsGeneric.
+var windowsKernels = map[string]bool{"p521": true}
+
 // pointAsm describes a point formula with assembly: its receiver, method
 // and parameters, the assembly and its arguments. The Go formula is the
 // method's name with Generic appended, first letter lowered.

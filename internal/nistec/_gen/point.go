@@ -531,13 +531,16 @@ func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}
 	var digits [{{.Lower}}Digits]int32
 	signedDigits(digits[:], scalar)
 
-	var acc, t, u {{.Lower}}Jacobian
+	var acc, t{{if not .Windows}}, u{{end}} {{.Lower}}Jacobian
 	var sel {{.Name}}Point
 	abs, neg := digitAbs(digits[{{.Lower}}Digits-1])
 	table.selectInto(&sel, abs)
 	sel.condNegate(neg)
 	acc = {{.Lower}}Jacobian(sel)
 	acc0 := eqWord(abs, 0) // acc is the identity
+{{- if .Windows}}
+	acc0 = acc.windows(&table, digits[{{.Lower}}ScalarMultLow:{{.Lower}}Digits-1], acc0)
+{{- else}}
 	for i := {{.Lower}}Digits - 2; i >= {{.Lower}}ScalarMultLow; i-- {
 		{{if .Double5}}acc.double5(&acc){{else}}for range 5 {
 			acc.double(&acc)
@@ -552,6 +555,7 @@ func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}
 		acc.selectFrom(&u, &acc, nz)
 		acc0 &= 1 - nz
 	}
+{{- end}}
 	// The identity as Z = 0, which the doublings keep and toProjective
 	// maps to (0:1:0).
 	acc.z.Select(&{{.Lower}}Element{}, &acc.z, acc0)
@@ -574,6 +578,34 @@ func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}
 	return p.Set(&r), nil
 }
 
+{{if .Windows -}}
+// windowsGeneric adds the digits d to acc, from the last to the first:
+// for each, acc = 32·acc, then the digit's multiple of the table's point
+// is added (addDistinct), unless the digit is 0, or taken itself while
+// acc0 = 1 (acc is the identity). It returns acc0, still 1 if every digit
+// was 0. ScalarMult's comment says why addDistinct has no exception here.
+// Constant time.
+func (acc *{{.Lower}}Jacobian) windowsGeneric(table *{{.Lower}}Table, d []int32, acc0 int) int {
+	var t, u {{.Lower}}Jacobian
+	var sel {{.Name}}Point
+	for i := len(d) - 1; i >= 0; i-- {
+		for range 5 {
+			acc.double(acc)
+		}
+		abs, neg := digitAbs(d[i])
+		table.selectInto(&sel, abs)
+		sel.condNegate(neg)
+		t = {{.Lower}}Jacobian(sel)
+		u.addDistinct(acc, &t)
+		u.selectFrom(&t, &u, acc0)
+		nz := 1 - eqWord(abs, 0)
+		acc.selectFrom(&u, acc, nz)
+		acc0 &= 1 - nz
+	}
+	return acc0
+}
+
+{{end -}}
 {{if eq .BaseEntries 16 -}}
 // {{.Lower}}{{.Scan "SelectAffine"}} sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for
 // 0, which the caller discards) by reading every entry and keeping one by

@@ -27,6 +27,10 @@ type tmplData struct {
 	// arm64Fields): ScalarMult calls double5 between digits, and the Go
 	// code is double5Generic.
 	Double5 bool
+	// Windows is set when assembly has a kernel of ScalarMult's upper
+	// digits (windowsKernels): the loop is a call of windows, and the Go
+	// code is windowsGeneric.
+	Windows bool
 	// BaseStep is set when assembly has a kernel of one digit of
 	// ScalarBaseMult's incomplete part (see arm64Fields): the loop calls
 	// baseStep, and the Go code is baseStepGeneric.
@@ -80,6 +84,7 @@ func (c *curve) tmplData() *tmplData {
 		PointAsm:     asmFields[c.name] || asmPointFields[c.name],
 		ScanAsm:      asmFields[c.name] || asmMulFields[c.name],
 		Double5:      arm64Fields[c.name],
+		Windows:      windowsKernels[c.name],
 		BaseStep:     arm64Fields[c.name],
 	}
 }
