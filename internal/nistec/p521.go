@@ -473,19 +473,21 @@ func (t *p521Table) selectIntoGeneric(p *P521Point, n uint32) {
 // integer of p521ScalarLength bytes, of any value (the result is that
 // integer times q, so it need not be reduced modulo the order). Constant
 // time: a signed 5-bit window, each digit's multiple read by a masked scan of
-// the 16 multiples of q (in Jacobian coordinates), the five doublings
-// between digits in Jacobian coordinates (p521Jacobian.double,
+// the 16 multiples of q, made affine by one inversion (toAffine), the five
+// doublings between digits in Jacobian coordinates (p521Jacobian.double,
 // exception-free on this curve).
 //
-// The digits above p521ScalarMultLow are added with addDistinct (12M + 4S),
-// whose exceptions cannot occur there, for any scalar: before digit i is
-// added the sum is c·q with c = 32·e, e ≠ 0 the value of the digits above
-// (while e = 0 the sum is the identity, which the mask acc0 tracks, taking
-// the digit's point then), so |c| ≥ 32 > |d|, and |c| + 16 < n (the
-// generator checks this bound, as does TestScalarMultLow), so c ± d is not
-// a multiple of n: the sum is never ±(the digit's point). The low digits,
-// where c may exceed n for scalars near a multiple of n or above it, are
-// added with the complete formulas.
+// The digits above p521ScalarMultLow are added with addAffineDistinct
+// (8M + 3S), whose exceptions cannot occur there, for any scalar: before
+// digit i is added the sum is c·q with c = 32·e, e ≠ 0 the value of the
+// digits above (while e = 0 the sum is the identity, which the mask acc0
+// tracks, taking the digit's point then), so |c| ≥ 32 > |d|, and
+// |c| + 16 < n (the generator checks this bound, as does
+// TestScalarMultLow), so c ± d is not a multiple of n: the sum is never
+// ±(the digit's point). The low digits, where c may exceed n for scalars
+// near a multiple of n or above it, are added with the complete formulas.
+// The identity q has no affine multiples (toAffine gives zeros); its
+// product, the identity, is chosen by mask at the end.
 func (p *P521Point) ScalarMult(q *P521Point, scalar []byte) (*P521Point, error) {
 	if len(scalar) != p521ScalarLength {
 		return nil, errors.New("carry/nistec: invalid scalar length")
@@ -494,57 +496,92 @@ func (p *P521Point) ScalarMult(q *P521Point, scalar []byte) (*P521Point, error) 
 	qj.fromProjective(q)
 	var table p521Table
 	table.initJacobian(&qj)
+	var aff [16]p521Affine
+	table.toAffine(&aff)
 	var digits [p521Digits]int32
 	signedDigits(digits[:], scalar)
 
-	var acc, t p521Jacobian
-	var sel P521Point
+	var acc p521Jacobian
+	var a p521Affine
+	var negY p521Element
 	abs, neg := digitAbs(digits[p521Digits-1])
-	table.selectInto(&sel, abs)
-	sel.condNegate(neg)
-	acc = p521Jacobian(sel)
+	p521SelectAffine(&a, &aff, abs)
+	negY.Negate(&a.y)
+	acc.x, acc.y = a.x, a.y
+	acc.y.Select(&negY, &acc.y, neg)
+	acc.z.One()
 	acc0 := eqWord(abs, 0) // acc is the identity
-	acc0 = acc.windows(&table, digits[p521ScalarMultLow:p521Digits-1], acc0)
+	acc0 = acc.windows(&aff, digits[p521ScalarMultLow:p521Digits-1], acc0)
 	// The identity as Z = 0, which the doublings keep and toProjective
 	// maps to (0:1:0).
 	acc.z.Select(&p521Element{}, &acc.z, acc0)
-	var r, s P521Point
+	var r, u P521Point
 	for i := p521ScalarMultLow - 1; i >= 0; i-- {
 		for range 5 {
 			acc.double(&acc)
 		}
 		acc.toProjective(&r)
 		abs, neg := digitAbs(digits[i])
-		table.selectInto(&sel, abs) // (0:1:0) for 0
-		sel.condNegate(neg)
-		t = p521Jacobian(sel)
-		t.toProjective(&s)
-		r.Add(&r, &s)
+		p521SelectAffine(&a, &aff, abs)
+		negY.Negate(&a.y)
+		a.y.Select(&negY, &a.y, neg)
+		u.addAffine(&r, &a)
+		r.Select(&u, &r, 1-eqWord(abs, 0))
 		if i > 0 {
 			acc.fromProjective(&r)
 		}
 	}
-	return p.Set(&r), nil
+	return p.Select(NewP521Point(), &r, q.z.IsZero()), nil
+}
+
+// toAffine sets a[i] to the affine coordinates of t[i], by one inversion
+// of the product of the Z coordinates (Montgomery's trick). Every entry of
+// the table of a point other than the identity has Z ≠ 0 (the order is a
+// prime above 16); the identity's table, all Z = 0, gives zeros. Constant
+// time.
+func (t *p521Table) toAffine(a *[16]p521Affine) {
+	var prod [16]p521Element
+	prod[0] = t[0].z
+	for i := 1; i < 16; i++ {
+		prod[i].Mul(&prod[i-1], &t[i].z)
+	}
+	var inv, zi, zi2 p521Element
+	inv.Invert(&prod[15])
+	for i := 15; i >= 0; i-- {
+		if i > 0 {
+			zi.Mul(&inv, &prod[i-1])
+			inv.Mul(&inv, &t[i].z)
+		} else {
+			zi = inv
+		}
+		zi2.Square(&zi)
+		a[i].x.Mul(&t[i].x, &zi2)
+		zi2.Mul(&zi2, &zi)
+		a[i].y.Mul(&t[i].y, &zi2)
+	}
 }
 
 // windowsGeneric adds the digits d to acc, from the last to the first:
-// for each, acc = 32·acc, then the digit's multiple of the table's point
-// is added (addDistinct), unless the digit is 0, or taken itself while
-// acc0 = 1 (acc is the identity). It returns acc0, still 1 if every digit
-// was 0. ScalarMult's comment says why addDistinct has no exception here.
-// Constant time.
-func (acc *p521Jacobian) windowsGeneric(table *p521Table, d []int32, acc0 int) int {
+// for each, acc = 32·acc, then the digit's multiple of the point, read
+// from its affine multiples aff, is added (addAffineDistinct), unless the
+// digit is 0, or taken itself while acc0 = 1 (acc is the identity). It
+// returns acc0, still 1 if every digit was 0. ScalarMult's comment says
+// why addAffineDistinct has no exception here. Constant time.
+func (acc *p521Jacobian) windowsGeneric(aff *[16]p521Affine, d []int32, acc0 int) int {
 	var t, u p521Jacobian
-	var sel P521Point
+	var a p521Affine
+	var negY p521Element
 	for i := len(d) - 1; i >= 0; i-- {
 		for range 5 {
 			acc.double(acc)
 		}
 		abs, neg := digitAbs(d[i])
-		table.selectInto(&sel, abs)
-		sel.condNegate(neg)
-		t = p521Jacobian(sel)
-		u.addDistinct(acc, &t)
+		p521SelectAffine(&a, aff, abs)
+		negY.Negate(&a.y)
+		a.y.Select(&negY, &a.y, neg)
+		u.addAffineDistinct(acc, &a)
+		t.x, t.y = a.x, a.y
+		t.z.One()
 		u.selectFrom(&t, &u, acc0)
 		nz := 1 - eqWord(abs, 0)
 		acc.selectFrom(&u, acc, nz)

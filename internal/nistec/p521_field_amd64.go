@@ -65,16 +65,16 @@ func p521SquareInner()
 // p521WindowsADX is (*p521Jacobian).windowsGeneric for the digits
 // digits[0] to digits[n-1], n ≥ 1, each between -16 and 16: for i from n-1
 // down to 0, it sets acc = 32·acc, then adds the multiple |digits[i]| of
-// the table's point (entry |digits[i]|-1), negated for a negative digit,
-// unless the digit is 0, taking that multiple itself while acc0 = 1 (acc
-// is the identity); it returns acc0, 1 while every digit was 0. acc is
-// in Jacobian coordinates below p on entry and on return, with the same
-// words as the Go code's, and the table's coordinates must be below p.
-// It requires BMI2 and ADX. Constant time in the digits and acc0: only
-// the loop counters branch.
+// a point, entry |digits[i]|-1 of its affine multiples aff (x, y),
+// negated for a negative digit, unless the digit is 0, taking that
+// multiple itself while acc0 = 1 (acc is the identity); it returns acc0,
+// 1 while every digit was 0. acc is in Jacobian coordinates below p on
+// entry and on return, with the same words as the Go code's, and aff's
+// coordinates must be below p. It requires BMI2 and ADX. Constant time in
+// the digits and acc0: only the loop counters branch.
 //
 //go:noescape
-func p521WindowsADX(acc *[27]uint64, table *[16][27]uint64, digits *int32, n int, acc0 int) int
+func p521WindowsADX(acc *[27]uint64, aff *[16][18]uint64, digits *int32, n int, acc0 int) int
 
 // p521AddDistinctADX computes (x3, y3, z3) = (x1, y1, z1) + (x2, y2, z2) in
 // Jacobian coordinates as (*p521Jacobian).addDistinct does in Go

@@ -11,30 +11,32 @@ import (
 
 // TestP521WindowsAsm compares p521WindowsADX with windowsGeneric run in Go
 // (the base implementation), word for word and on the returned acc0: on
-// the table of a curve point's multiples and on tables of coordinates
+// the affine multiples of a curve point and on tables of coordinates
 // biased to the bounds (the formulas are polynomials, so any coordinates
-// below p serve), on the table of the identity (all zeros), with digit
-// strings of every length the loop takes (1 to 103), digits of 0, ±1 and
-// ±16, and strings that start with zeros while acc0 = 1.
+// below p serve), on the identity's (all zeros), with digit strings of
+// every length the loop takes (1 to 103), digits of 0, ±1 and ±16, and
+// strings that start with zeros while acc0 = 1.
 func TestP521WindowsAsm(t *testing.T) {
 	testutil.RequireImplementation(t, "nistec", "adx")
 	in := p521PointAsmInputs(t)
 	r := testutil.Rand(t)
 	pick := func() p521Element { return p521Element{in[r.IntN(len(in))]} }
 
-	var tables []*p521Table
+	var tables []*[16]p521Affine
 	g := newP521Generator()
-	var curve p521Table
+	curve := new([16]p521Affine)
 	p521InGo(func() {
 		var q p521Jacobian
+		var t p521Table
 		q.fromProjective(g)
-		curve.initJacobian(&q)
+		t.initJacobian(&q)
+		t.toAffine(curve)
 	})
-	tables = append(tables, &curve, new(p521Table))
+	tables = append(tables, curve, new([16]p521Affine))
 	for range 2 {
-		t := new(p521Table)
+		t := new([16]p521Affine)
 		for i := range t {
-			t[i] = P521Point{pick(), pick(), pick()}
+			t[i] = p521Affine{pick(), pick()}
 		}
 		tables = append(tables, t)
 	}
@@ -48,12 +50,12 @@ func TestP521WindowsAsm(t *testing.T) {
 		}
 		return int32(r.IntN(33)) - 16
 	}
-	check := func(table *p521Table, acc p521Jacobian, d []int32, acc0 int) {
+	check := func(table *[16]p521Affine, acc p521Jacobian, d []int32, acc0 int) {
 		t.Helper()
 		want, got := acc, acc
 		var wantFlag int
 		p521InGo(func() { wantFlag = want.windowsGeneric(table, d, acc0) })
-		gotFlag := p521WindowsADX((*[27]uint64)(unsafe.Pointer(&got)), (*[16][27]uint64)(unsafe.Pointer(table)), &d[0], len(d), acc0)
+		gotFlag := p521WindowsADX((*[27]uint64)(unsafe.Pointer(&got)), (*[16][18]uint64)(unsafe.Pointer(table)), &d[0], len(d), acc0)
 		if got != want || gotFlag != wantFlag {
 			t.Fatalf("p521WindowsADX(acc %x, digits %d, acc0 %d) = %x, %d; want %x, %d", acc, d, acc0, got, gotFlag, want, wantFlag)
 		}
@@ -78,7 +80,8 @@ func TestP521WindowsAsm(t *testing.T) {
 		}
 		// An accumulator of the table's kind, or the identity with acc0 = 1
 		// and the top digits zero, as ScalarMult starts for short scalars.
-		acc := p521Jacobian(table[r.IntN(16)])
+		e := table[r.IntN(16)]
+		acc := p521Jacobian{e.x, e.y, pick()}
 		if i%len(tables) > 1 {
 			acc = p521Jacobian{pick(), pick(), pick()}
 		}

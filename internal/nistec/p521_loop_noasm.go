@@ -3,6 +3,6 @@
 package nistec
 
 // windows adds the digits d to acc: windowsGeneric.
-func (acc *p521Jacobian) windows(table *p521Table, d []int32, acc0 int) int {
-	return acc.windowsGeneric(table, d, acc0)
+func (acc *p521Jacobian) windows(aff *[16]p521Affine, d []int32, acc0 int) int {
+	return acc.windowsGeneric(aff, d, acc0)
 }

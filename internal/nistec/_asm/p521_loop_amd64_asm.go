@@ -14,28 +14,32 @@ import (
 
 // p521Windows writes p521WindowsADX, the loop of ScalarMult's upper
 // digits: for each digit, five doublings, the digit's multiple read from
-// the table by a masked scan and negated by mask, an addition, and the
-// choice of the result by the masks of (*p521Jacobian).windowsGeneric,
-// with CMOV. The accumulator stays in the frame between the steps,
-// reduced lazily (below p521WindowBound) and fully reduced only once, at
-// the end; the doubling and the addition are p521JacobianDouble and
-// p521AddDistinct written once each, the doubling in a loop of five.
-// Only the loop counters branch.
+// the affine table by a masked scan and negated by mask, a mixed addition,
+// and the choice of the result by the masks of
+// (*p521Jacobian).windowsGeneric, with CMOV. The accumulator stays in the
+// frame between the steps, reduced lazily (below p521WindowBound) and fully
+// reduced only once, at the end; the doubling and the addition are
+// p521JacobianDouble and p521AddAffineDistinct written once each, the
+// doubling in a loop of five. Only the loop counters branch.
 func p521Windows() {
-	TEXT("p521WindowsADX", 0, "func(acc *[27]uint64, table *[16][27]uint64, digits *int32, n int, acc0 int) int")
+	TEXT("p521WindowsADX", 0, "func(acc *[27]uint64, aff *[16][18]uint64, digits *int32, n int, acc0 int) int")
 	Doc("p521WindowsADX is (*p521Jacobian).windowsGeneric for the digits",
 		"digits[0] to digits[n-1], n ≥ 1, each between -16 and 16: for i from n-1",
 		"down to 0, it sets acc = 32·acc, then adds the multiple |digits[i]| of",
-		"the table's point (entry |digits[i]|-1), negated for a negative digit,",
-		"unless the digit is 0, taking that multiple itself while acc0 = 1 (acc",
-		"is the identity); it returns acc0, 1 while every digit was 0. acc is",
-		"in Jacobian coordinates below p on entry and on return, with the same",
-		"words as the Go code's, and the table's coordinates must be below p.",
-		"It requires BMI2 and ADX. Constant time in the digits and acc0: only",
-		"the loop counters branch.")
+		"a point, entry |digits[i]|-1 of its affine multiples aff (x, y),",
+		"negated for a negative digit, unless the digit is 0, taking that",
+		"multiple itself while acc0 = 1 (acc is the identity); it returns acc0,",
+		"1 while every digit was 0. acc is in Jacobian coordinates below p on",
+		"entry and on return, with the same words as the Go code's, and aff's",
+		"coordinates must be below p. It requires BMI2 and ADX. Constant time in",
+		"the digits and acc0: only the loop counters branch.")
 	Pragma("noescape")
 
 	w := newP521Writer("p521WindowsADX")
+	// The frame's first 64 bytes stay unused: where the slots start moves
+	// the loop's time by up to 15% on AMD Zen 5, for reasons not found; at
+	// 64 it was among the fastest starts measured.
+	AllocLocal(64)
 	acc := AllocLocal(8 * 27)
 	t := AllocLocal(8 * 27)
 	u := AllocLocal(8 * 27)
@@ -83,8 +87,8 @@ func p521Windows() {
 	MOVQ(RAX, abs)
 	MOVQ(RDX, neg)
 
-	Comment("t = table[abs-1], zeros for abs = 0, by a masked scan of every entry.")
-	Load(Param("table"), RSI)
+	Comment("t = aff[abs-1], zeros for abs = 0, by a masked scan of every entry.")
+	Load(Param("aff"), RSI)
 	p521ScanInto(RSI, RAX, t)
 
 	Comment("t = -t for neg = -1: p - y is y XOR p, for y ≤ p.")
@@ -97,14 +101,22 @@ func p521Windows() {
 
 	Comment("Add: u = acc + t, the digit's point.")
 	w.setBound([]string{"ax", "ay", "az"}, p521WindowBound)
-	w.setBound([]string{"tx", "tz"}, p521P)
+	w.setBound([]string{"tx"}, p521P)
 	w.setBound([]string{"ty"}, new(big.Int).Add(p521P, big.NewInt(1)))
 	w.last = ""
-	for _, l := range p521AddDistinct {
+	for _, l := range p521AddAffineDistinct {
 		w.line(p521Rename(l, map[string]string{"x1": "ax", "y1": "ay", "z1": "az",
-			"x2": "tx", "y2": "ty", "z2": "tz", "x3": "ux", "y3": "uy", "z3": "uz"}))
+			"x2": "tx", "y2": "ty", "x3": "ux", "y3": "uy", "z3": "uz"}))
 	}
 	w.foldBelow([]string{"ux", "uy", "uz"}, p521WindowBound)
+
+	Comment("t's Z = 1, for the choice of t as a Jacobian point.")
+	MOVQ(U32(1), RBX)
+	MOVQ(RBX, w.slots["tz"])
+	MOVL(U32(0), EBX)
+	for j := 1; j < 9; j++ {
+		MOVQ(RBX, w.slots["tz"].Offset(8*j))
+	}
 
 	Comment("u = t if acc0 = 1 (acc is the identity); acc = u if abs ≠ 0.")
 	MOVQ(flag, RAX)
@@ -192,17 +204,17 @@ func p521Rename(l string, names map[string]string) string {
 	return strings.Join(f, " ")
 }
 
-// p521ScanInto writes out (27 words in the frame) = table[n-1] for the
-// table of 16 entries of 27 words at tp, and zeros for n = 0, reading
-// every entry, as selectWide does, on the registers X0 to X13. n is in a
-// general register.
+// p521ScanInto writes out (18 words in the frame) = table[n-1] for the
+// table of 16 affine entries (18 words) at tp, and zeros for n = 0,
+// reading every entry, as selectWide does, on the registers X0 to X12. n
+// is in a general register.
 func p521ScanInto(tp, n Register, out Mem) {
 	nv, minus1, ctr, mask, tmp := X0, X1, X2, X3, X4
 	accs := []VecPhysical{X5, X6, X7, X8, X9, X10, X11, X12}
 	MOVQ(n, nv)
 	PSHUFD(Imm(0), nv, nv)
 	PCMPEQL(minus1, minus1)
-	const width = 27
+	const width = 18
 	for lo := 0; lo < width; lo += 16 {
 		hi := min(lo+16, width)
 		Commentf("words %d to %d", lo, hi-1)

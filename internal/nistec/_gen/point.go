@@ -503,6 +503,100 @@ func (t *{{.Lower}}Table) {{.Scan "selectInto"}}(p *{{.Name}}Point, n uint32) {
 	p.x.l, p.y.l, p.z.l = x, y, z
 }
 
+{{if .Windows -}}
+// ScalarMult sets p = scalar·q, and returns p. scalar is a big-endian
+// integer of {{.Lower}}ScalarLength bytes, of any value (the result is that
+// integer times q, so it need not be reduced modulo the order). Constant
+// time: a signed 5-bit window, each digit's multiple read by a masked scan of
+// the 16 multiples of q, made affine by one inversion (toAffine), the five
+// doublings between digits in Jacobian coordinates ({{.Lower}}Jacobian.double,
+// exception-free on this curve).
+//
+// The digits above {{.Lower}}ScalarMultLow are added with addAffineDistinct
+// (8M + 3S), whose exceptions cannot occur there, for any scalar: before
+// digit i is added the sum is c·q with c = 32·e, e ≠ 0 the value of the
+// digits above (while e = 0 the sum is the identity, which the mask acc0
+// tracks, taking the digit's point then), so |c| ≥ 32 > |d|, and
+// |c| + 16 < n (the generator checks this bound, as does
+// TestScalarMultLow), so c ± d is not a multiple of n: the sum is never
+// ±(the digit's point). The low digits, where c may exceed n for scalars
+// near a multiple of n or above it, are added with the complete formulas.
+// The identity q has no affine multiples (toAffine gives zeros); its
+// product, the identity, is chosen by mask at the end.
+func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}}Point, error) {
+	if len(scalar) != {{.Lower}}ScalarLength {
+		return nil, errors.New("carry/nistec: invalid scalar length")
+	}
+	var qj {{.Lower}}Jacobian
+	qj.fromProjective(q)
+	var table {{.Lower}}Table
+	table.initJacobian(&qj)
+	var aff [16]{{.Lower}}Affine
+	table.toAffine(&aff)
+	var digits [{{.Lower}}Digits]int32
+	signedDigits(digits[:], scalar)
+
+	var acc {{.Lower}}Jacobian
+	var a {{.Lower}}Affine
+	var negY {{.Lower}}Element
+	abs, neg := digitAbs(digits[{{.Lower}}Digits-1])
+	{{.Lower}}SelectAffine(&a, &aff, abs)
+	negY.Negate(&a.y)
+	acc.x, acc.y = a.x, a.y
+	acc.y.Select(&negY, &acc.y, neg)
+	acc.z.One()
+	acc0 := eqWord(abs, 0) // acc is the identity
+	acc0 = acc.windows(&aff, digits[{{.Lower}}ScalarMultLow:{{.Lower}}Digits-1], acc0)
+	// The identity as Z = 0, which the doublings keep and toProjective
+	// maps to (0:1:0).
+	acc.z.Select(&{{.Lower}}Element{}, &acc.z, acc0)
+	var r, u {{.Name}}Point
+	for i := {{.Lower}}ScalarMultLow - 1; i >= 0; i-- {
+		for range 5 {
+			acc.double(&acc)
+		}
+		acc.toProjective(&r)
+		abs, neg := digitAbs(digits[i])
+		{{.Lower}}SelectAffine(&a, &aff, abs)
+		negY.Negate(&a.y)
+		a.y.Select(&negY, &a.y, neg)
+		u.addAffine(&r, &a)
+		r.Select(&u, &r, 1-eqWord(abs, 0))
+		if i > 0 {
+			acc.fromProjective(&r)
+		}
+	}
+	return p.Select(New{{.Name}}Point(), &r, q.z.IsZero()), nil
+}
+
+// toAffine sets a[i] to the affine coordinates of t[i], by one inversion
+// of the product of the Z coordinates (Montgomery's trick). Every entry of
+// the table of a point other than the identity has Z ≠ 0 (the order is a
+// prime above 16); the identity's table, all Z = 0, gives zeros. Constant
+// time.
+func (t *{{.Lower}}Table) toAffine(a *[16]{{.Lower}}Affine) {
+	var prod [16]{{.Lower}}Element
+	prod[0] = t[0].z
+	for i := 1; i < 16; i++ {
+		prod[i].Mul(&prod[i-1], &t[i].z)
+	}
+	var inv, zi, zi2 {{.Lower}}Element
+	inv.Invert(&prod[15])
+	for i := 15; i >= 0; i-- {
+		if i > 0 {
+			zi.Mul(&inv, &prod[i-1])
+			inv.Mul(&inv, &t[i].z)
+		} else {
+			zi = inv
+		}
+		zi2.Square(&zi)
+		a[i].x.Mul(&t[i].x, &zi2)
+		zi2.Mul(&zi2, &zi)
+		a[i].y.Mul(&t[i].y, &zi2)
+	}
+}
+
+{{else -}}
 // ScalarMult sets p = scalar·q, and returns p. scalar is a big-endian
 // integer of {{.Lower}}ScalarLength bytes, of any value (the result is that
 // integer times q, so it need not be reduced modulo the order). Constant
@@ -578,25 +672,29 @@ func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}
 	return p.Set(&r), nil
 }
 
+{{end -}}
 {{if .Windows -}}
 // windowsGeneric adds the digits d to acc, from the last to the first:
-// for each, acc = 32·acc, then the digit's multiple of the table's point
-// is added (addDistinct), unless the digit is 0, or taken itself while
-// acc0 = 1 (acc is the identity). It returns acc0, still 1 if every digit
-// was 0. ScalarMult's comment says why addDistinct has no exception here.
-// Constant time.
-func (acc *{{.Lower}}Jacobian) windowsGeneric(table *{{.Lower}}Table, d []int32, acc0 int) int {
+// for each, acc = 32·acc, then the digit's multiple of the point, read
+// from its affine multiples aff, is added (addAffineDistinct), unless the
+// digit is 0, or taken itself while acc0 = 1 (acc is the identity). It
+// returns acc0, still 1 if every digit was 0. ScalarMult's comment says
+// why addAffineDistinct has no exception here. Constant time.
+func (acc *{{.Lower}}Jacobian) windowsGeneric(aff *[16]{{.Lower}}Affine, d []int32, acc0 int) int {
 	var t, u {{.Lower}}Jacobian
-	var sel {{.Name}}Point
+	var a {{.Lower}}Affine
+	var negY {{.Lower}}Element
 	for i := len(d) - 1; i >= 0; i-- {
 		for range 5 {
 			acc.double(acc)
 		}
 		abs, neg := digitAbs(d[i])
-		table.selectInto(&sel, abs)
-		sel.condNegate(neg)
-		t = {{.Lower}}Jacobian(sel)
-		u.addDistinct(acc, &t)
+		{{.Lower}}SelectAffine(&a, aff, abs)
+		negY.Negate(&a.y)
+		a.y.Select(&negY, &a.y, neg)
+		u.addAffineDistinct(acc, &a)
+		t.x, t.y = a.x, a.y
+		t.z.One()
 		u.selectFrom(&t, &u, acc0)
 		nz := 1 - eqWord(abs, 0)
 		acc.selectFrom(&u, acc, nz)
