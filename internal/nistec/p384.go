@@ -473,19 +473,21 @@ func (t *p384Table) selectIntoGeneric(p *P384Point, n uint32) {
 // integer of p384ScalarLength bytes, of any value (the result is that
 // integer times q, so it need not be reduced modulo the order). Constant
 // time: a signed 5-bit window, each digit's multiple read by a masked scan of
-// the 16 multiples of q (in Jacobian coordinates), the five doublings
-// between digits in Jacobian coordinates (p384Jacobian.double,
+// the 16 multiples of q, made affine by one inversion (toAffine), the five
+// doublings between digits in Jacobian coordinates (p384Jacobian.double,
 // exception-free on this curve).
 //
-// The digits above p384ScalarMultLow are added with addDistinct (12M + 4S),
-// whose exceptions cannot occur there, for any scalar: before digit i is
-// added the sum is c·q with c = 32·e, e ≠ 0 the value of the digits above
-// (while e = 0 the sum is the identity, which the mask acc0 tracks, taking
-// the digit's point then), so |c| ≥ 32 > |d|, and |c| + 16 < n (the
-// generator checks this bound, as does TestScalarMultLow), so c ± d is not
-// a multiple of n: the sum is never ±(the digit's point). The low digits,
-// where c may exceed n for scalars near a multiple of n or above it, are
-// added with the complete formulas.
+// The digits above p384ScalarMultLow are added with addAffineDistinct
+// (8M + 3S), whose exceptions cannot occur there, for any scalar: before
+// digit i is added the sum is c·q with c = 32·e, e ≠ 0 the value of the
+// digits above (while e = 0 the sum is the identity, which the mask acc0
+// tracks, taking the digit's point then), so |c| ≥ 32 > |d|, and
+// |c| + 16 < n (the generator checks this bound, as does
+// TestScalarMultLow), so c ± d is not a multiple of n: the sum is never
+// ±(the digit's point). The low digits, where c may exceed n for scalars
+// near a multiple of n or above it, are added with the complete formulas.
+// The identity q has no affine multiples (toAffine gives zeros); its
+// product, the identity, is chosen by mask at the end.
 func (p *P384Point) ScalarMult(q *P384Point, scalar []byte) (*P384Point, error) {
 	if len(scalar) != p384ScalarLength {
 		return nil, errors.New("carry/nistec: invalid scalar length")
@@ -494,50 +496,98 @@ func (p *P384Point) ScalarMult(q *P384Point, scalar []byte) (*P384Point, error) 
 	qj.fromProjective(q)
 	var table p384Table
 	table.initJacobian(&qj)
+	var aff [16]p384Affine
+	table.toAffine(&aff)
 	var digits [p384Digits]int32
 	signedDigits(digits[:], scalar)
 
-	var acc, t, u p384Jacobian
-	var sel P384Point
+	var acc p384Jacobian
+	var a p384Affine
+	var negY p384Element
 	abs, neg := digitAbs(digits[p384Digits-1])
-	table.selectInto(&sel, abs)
-	sel.condNegate(neg)
-	acc = p384Jacobian(sel)
+	p384SelectAffine(&a, &aff, abs)
+	negY.Negate(&a.y)
+	acc.x, acc.y = a.x, a.y
+	acc.y.Select(&negY, &acc.y, neg)
+	acc.z.One()
 	acc0 := eqWord(abs, 0) // acc is the identity
-	for i := p384Digits - 2; i >= p384ScalarMultLow; i-- {
-		for range 5 {
-			acc.double(&acc)
-		}
-		abs, neg := digitAbs(digits[i])
-		table.selectInto(&sel, abs)
-		sel.condNegate(neg)
-		t = p384Jacobian(sel)
-		u.addDistinct(&acc, &t)
-		u.selectFrom(&t, &u, acc0)
-		nz := 1 - eqWord(abs, 0)
-		acc.selectFrom(&u, &acc, nz)
-		acc0 &= 1 - nz
-	}
+	acc0 = acc.windows(&aff, digits[p384ScalarMultLow:p384Digits-1], acc0)
 	// The identity as Z = 0, which the doublings keep and toProjective
 	// maps to (0:1:0).
 	acc.z.Select(&p384Element{}, &acc.z, acc0)
-	var r, s P384Point
+	var r, u P384Point
 	for i := p384ScalarMultLow - 1; i >= 0; i-- {
 		for range 5 {
 			acc.double(&acc)
 		}
 		acc.toProjective(&r)
 		abs, neg := digitAbs(digits[i])
-		table.selectInto(&sel, abs) // (0:1:0) for 0
-		sel.condNegate(neg)
-		t = p384Jacobian(sel)
-		t.toProjective(&s)
-		r.Add(&r, &s)
+		p384SelectAffine(&a, &aff, abs)
+		negY.Negate(&a.y)
+		a.y.Select(&negY, &a.y, neg)
+		u.addAffine(&r, &a)
+		r.Select(&u, &r, 1-eqWord(abs, 0))
 		if i > 0 {
 			acc.fromProjective(&r)
 		}
 	}
-	return p.Set(&r), nil
+	return p.Select(NewP384Point(), &r, q.z.IsZero()), nil
+}
+
+// toAffine sets a[i] to the affine coordinates of t[i], by one inversion
+// of the product of the Z coordinates (Montgomery's trick). Every entry of
+// the table of a point other than the identity has Z ≠ 0 (the order is a
+// prime above 16); the identity's table, all Z = 0, gives zeros. Constant
+// time.
+func (t *p384Table) toAffine(a *[16]p384Affine) {
+	var prod [16]p384Element
+	prod[0] = t[0].z
+	for i := 1; i < 16; i++ {
+		prod[i].Mul(&prod[i-1], &t[i].z)
+	}
+	var inv, zi, zi2 p384Element
+	inv.Invert(&prod[15])
+	for i := 15; i >= 0; i-- {
+		if i > 0 {
+			zi.Mul(&inv, &prod[i-1])
+			inv.Mul(&inv, &t[i].z)
+		} else {
+			zi = inv
+		}
+		zi2.Square(&zi)
+		a[i].x.Mul(&t[i].x, &zi2)
+		zi2.Mul(&zi2, &zi)
+		a[i].y.Mul(&t[i].y, &zi2)
+	}
+}
+
+// windows adds the digits d to acc, from the last to the first:
+// for each, acc = 32·acc, then the digit's multiple of the point, read
+// from its affine multiples aff, is added (addAffineDistinct), unless the
+// digit is 0, or taken itself while acc0 = 1 (acc is the identity). It
+// returns acc0, still 1 if every digit was 0. ScalarMult's comment says
+// why addAffineDistinct has no exception here. Constant time.
+func (acc *p384Jacobian) windows(aff *[16]p384Affine, d []int32, acc0 int) int {
+	var t, u p384Jacobian
+	var a p384Affine
+	var negY p384Element
+	for i := len(d) - 1; i >= 0; i-- {
+		for range 5 {
+			acc.double(acc)
+		}
+		abs, neg := digitAbs(d[i])
+		p384SelectAffine(&a, aff, abs)
+		negY.Negate(&a.y)
+		a.y.Select(&negY, &a.y, neg)
+		u.addAffineDistinct(acc, &a)
+		t.x, t.y = a.x, a.y
+		t.z.One()
+		u.selectFrom(&t, &u, acc0)
+		nz := 1 - eqWord(abs, 0)
+		acc.selectFrom(&u, acc, nz)
+		acc0 &= 1 - nz
+	}
+	return acc0
 }
 
 // p384SelectAffineGeneric sets a to entry n-1 of row (for 1 ≤ n ≤ 16; to zeros for

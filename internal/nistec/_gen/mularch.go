@@ -15,11 +15,16 @@ var asmMulFields = map[string]bool{"p384": true, "p521": true}
 // renamed.
 var asmPointFields = map[string]bool{"p384": true, "p521": true}
 
-// windowsKernels are the asmPointFields curves whose ScalarMult loop over
+// affineTables are the curves whose ScalarMult makes the multiples of its
+// point affine (one inversion) and adds them with addAffineDistinct: for
+// P-256 the additions saved do not repay the inversion.
+var affineTables = map[string]bool{"p384": true, "p521": true}
+
+// windowsKernels are the affineTables curves whose ScalarMult loop over
 // the upper digits is one assembly kernel (P-521's p521WindowsADX, from
-// ../_asm's p521_loop_amd64_asm.go): the point template calls windows,
-// which p521_loop_amd64.go and p521_loop_noasm.go define, and names the Go
-// loop windowsGeneric.
+// ../_asm's p521_loop_amd64_asm.go): the point template names the Go loop
+// windowsGeneric, and p521_loop_amd64.go and p521_loop_noasm.go define
+// windows.
 var windowsKernels = map[string]bool{"p521": true}
 
 // pointAsm describes a point formula with assembly: its receiver, method

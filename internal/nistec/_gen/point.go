@@ -503,7 +503,7 @@ func (t *{{.Lower}}Table) {{.Scan "selectInto"}}(p *{{.Name}}Point, n uint32) {
 	p.x.l, p.y.l, p.z.l = x, y, z
 }
 
-{{if .Windows -}}
+{{if .AffineTable -}}
 // ScalarMult sets p = scalar·q, and returns p. scalar is a big-endian
 // integer of {{.Lower}}ScalarLength bytes, of any value (the result is that
 // integer times q, so it need not be reduced modulo the order). Constant
@@ -673,14 +673,14 @@ func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}
 }
 
 {{end -}}
-{{if .Windows -}}
-// windowsGeneric adds the digits d to acc, from the last to the first:
+{{if .AffineTable -}}
+// {{.WindowsLoop}} adds the digits d to acc, from the last to the first:
 // for each, acc = 32·acc, then the digit's multiple of the point, read
 // from its affine multiples aff, is added (addAffineDistinct), unless the
 // digit is 0, or taken itself while acc0 = 1 (acc is the identity). It
 // returns acc0, still 1 if every digit was 0. ScalarMult's comment says
 // why addAffineDistinct has no exception here. Constant time.
-func (acc *{{.Lower}}Jacobian) windowsGeneric(aff *[16]{{.Lower}}Affine, d []int32, acc0 int) int {
+func (acc *{{.Lower}}Jacobian) {{.WindowsLoop}}(aff *[16]{{.Lower}}Affine, d []int32, acc0 int) int {
 	var t, u {{.Lower}}Jacobian
 	var a {{.Lower}}Affine
 	var negY {{.Lower}}Element

@@ -27,16 +27,28 @@ type tmplData struct {
 	// arm64Fields): ScalarMult calls double5 between digits, and the Go
 	// code is double5Generic.
 	Double5 bool
-	// Windows is set when assembly has a kernel of ScalarMult's upper
-	// digits (windowsKernels): the loop is a call of windows, and the Go
-	// code is windowsGeneric.
-	Windows bool
+	// AffineTable is set when ScalarMult adds affine multiples of its
+	// point (affineTables); its loop over the upper digits is then the
+	// method windows, or, when assembly has a kernel of that loop
+	// (windowsKernels, Windows set), windowsGeneric, and the arch files
+	// define windows.
+	AffineTable, Windows bool
 	// BaseStep is set when assembly has a kernel of one digit of
 	// ScalarBaseMult's incomplete part (see arm64Fields): the loop calls
 	// baseStep, and the Go code is baseStepGeneric.
 	BaseStep bool
 	// VerifyWindow is curve.verifyWindow.
 	VerifyWindow int
+}
+
+// WindowsLoop is the name of the Go loop over ScalarMult's upper digits
+// (for AffineTable curves): windows, or windowsGeneric when assembly
+// replaces it.
+func (d *tmplData) WindowsLoop() string {
+	if d.Windows {
+		return "windowsGeneric"
+	}
+	return "windows"
 }
 
 // Formula is the name of the Go point formula name: name itself, or, when
@@ -84,6 +96,7 @@ func (c *curve) tmplData() *tmplData {
 		PointAsm:     asmFields[c.name] || asmPointFields[c.name],
 		ScanAsm:      asmFields[c.name] || asmMulFields[c.name],
 		Double5:      arm64Fields[c.name],
+		AffineTable:  affineTables[c.name],
 		Windows:      windowsKernels[c.name],
 		BaseStep:     arm64Fields[c.name],
 	}
