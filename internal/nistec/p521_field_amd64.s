@@ -3611,15 +3611,17 @@ p521WindowsDouble:
 	PCMPEQL X1, X1
 
 	// words 0 to 15
-	PXOR    X2, X2
-	PXOR    X5, X5
-	PXOR    X6, X6
-	PXOR    X7, X7
-	PXOR    X8, X8
-	PXOR    X9, X9
-	PXOR    X10, X10
-	PXOR    X11, X11
-	PXOR    X12, X12
+	PXOR X2, X2
+	PXOR X5, X5
+	PXOR X6, X6
+	PXOR X7, X7
+	PXOR X8, X8
+	PXOR X9, X9
+	PXOR X10, X10
+	PXOR X11, X11
+	PXOR X12, X12
+
+	// entry 0: mask = (n == 1)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3647,6 +3649,8 @@ p521WindowsDouble:
 	MOVOU   112(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 1: mask = (n == 2)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3674,6 +3678,8 @@ p521WindowsDouble:
 	MOVOU   256(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 2: mask = (n == 3)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3701,6 +3707,8 @@ p521WindowsDouble:
 	MOVOU   400(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 3: mask = (n == 4)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3728,6 +3736,8 @@ p521WindowsDouble:
 	MOVOU   544(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 4: mask = (n == 5)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3755,6 +3765,8 @@ p521WindowsDouble:
 	MOVOU   688(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 5: mask = (n == 6)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3782,6 +3794,8 @@ p521WindowsDouble:
 	MOVOU   832(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 6: mask = (n == 7)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3809,6 +3823,8 @@ p521WindowsDouble:
 	MOVOU   976(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 7: mask = (n == 8)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3836,6 +3852,8 @@ p521WindowsDouble:
 	MOVOU   1120(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 8: mask = (n == 9)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3863,6 +3881,8 @@ p521WindowsDouble:
 	MOVOU   1264(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 9: mask = (n == 10)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3890,6 +3910,8 @@ p521WindowsDouble:
 	MOVOU   1408(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 10: mask = (n == 11)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3917,6 +3939,8 @@ p521WindowsDouble:
 	MOVOU   1552(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 11: mask = (n == 12)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3944,6 +3968,8 @@ p521WindowsDouble:
 	MOVOU   1696(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 12: mask = (n == 13)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3971,6 +3997,8 @@ p521WindowsDouble:
 	MOVOU   1840(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 13: mask = (n == 14)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -3998,6 +4026,8 @@ p521WindowsDouble:
 	MOVOU   1984(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 14: mask = (n == 15)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -4025,6 +4055,8 @@ p521WindowsDouble:
 	MOVOU   2128(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X12
+
+	// entry 15: mask = (n == 16)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
@@ -4062,98 +4094,130 @@ p521WindowsDouble:
 	MOVOU   X12, 392(SP)
 
 	// words 16 to 17
-	PXOR    X2, X2
-	PXOR    X5, X5
+	PXOR X2, X2
+	PXOR X5, X5
+
+	// entry 0: mask = (n == 1)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   128(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 1: mask = (n == 2)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   272(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 2: mask = (n == 3)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   416(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 3: mask = (n == 4)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   560(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 4: mask = (n == 5)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   704(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 5: mask = (n == 6)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   848(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 6: mask = (n == 7)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   992(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 7: mask = (n == 8)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   1136(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 8: mask = (n == 9)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   1280(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 9: mask = (n == 10)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   1424(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 10: mask = (n == 11)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   1568(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 11: mask = (n == 12)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   1712(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 12: mask = (n == 13)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   1856(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 13: mask = (n == 14)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   2000(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 14: mask = (n == 15)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3
 	MOVOU   2144(SI), X4
 	PAND    X3, X4
 	PADDQ   X4, X5
+
+	// entry 15: mask = (n == 16)
 	PSUBL   X1, X2
 	MOVO    X2, X3
 	PCMPEQL X0, X3

@@ -164,24 +164,35 @@ func selectWide(name string, w int) {
 	MOVD(n32, nv)
 	PSHUFD(Imm(0), nv, nv)
 	PCMPEQL(minus1, minus1)
+	scanEntries(tp, Mem{Base: op}, w, nv, minus1, func(string) Op { return XMM() })
+	RET()
+}
+
+// scanEntries writes selectWide's scan: out = table[n-1] for the 16
+// entries of w words at tp, zeros for any other n, in passes of at most 16
+// words; nv holds n in each 32-bit lane, minus1 all ones. reg gives an XMM
+// register for each value the scan makes, by role: "ctr" (a pass's entry
+// counter, first in each pass), "acc" (the pass's accumulators), "mask"
+// (an entry's mask) and "word" (a loaded pair of words).
+func scanEntries(tp Register, out Mem, w int, nv, minus1 Op, reg func(role string) Op) {
 	for lo := 0; lo < w; lo += 16 {
 		hi := min(lo+16, w)
 		Commentf("words %d to %d", lo, hi-1)
-		ctr := XMM()
+		ctr := reg("ctr")
 		PXOR(ctr, ctr)
-		acc := make([]VecVirtual, (hi-lo+1)/2)
+		acc := make([]Op, (hi-lo+1)/2)
 		for k := range acc {
-			acc[k] = XMM()
+			acc[k] = reg("acc")
 			PXOR(acc[k], acc[k])
 		}
 		for i := range 16 {
 			Commentf("entry %d: mask = (n == %d)", i, i+1)
 			PSUBL(minus1, ctr)
-			mask := XMM()
+			mask := reg("mask")
 			MOVO(ctr, mask)
 			PCMPEQL(nv, mask)
 			for k := range acc {
-				t := XMM()
+				t := reg("word")
 				m := Mem{Base: tp}.Offset(8*w*i + 8*lo + 16*k)
 				if lo+2*k+1 == hi {
 					MOVQ(m, t)
@@ -193,7 +204,7 @@ func selectWide(name string, w int) {
 			}
 		}
 		for k := range acc {
-			m := Mem{Base: op}.Offset(8*lo + 16*k)
+			m := out.Offset(8*lo + 16*k)
 			if lo+2*k+1 == hi {
 				MOVQ(acc[k], m)
 			} else {
@@ -201,7 +212,6 @@ func selectWide(name string, w int) {
 			}
 		}
 	}
-	RET()
 }
 
 // p521SquareWords writes the square of the words x(0) to x(8) (memory

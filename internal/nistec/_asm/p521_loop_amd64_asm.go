@@ -2,10 +2,10 @@ package main
 
 import (
 	"log"
-
-	"github.com/mmcloughlin/avo/ir"
 	"math/big"
 	"strings"
+
+	"github.com/mmcloughlin/avo/ir"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -121,18 +121,10 @@ func p521Windows() {
 	Comment("u = t if acc0 = 1 (acc is the identity); acc = u if abs ≠ 0.")
 	MOVQ(flag, RAX)
 	TESTQ(RAX, RAX)
-	for j := range 27 {
-		MOVQ(u.Offset(8*j), RBX)
-		CMOVQNE(t.Offset(8*j), RBX)
-		MOVQ(RBX, u.Offset(8*j))
-	}
+	p521CMOVNE(u, t)
 	MOVQ(abs, RCX)
 	TESTQ(RCX, RCX)
-	for j := range 27 {
-		MOVQ(acc.Offset(8*j), RBX)
-		CMOVQNE(u.Offset(8*j), RBX)
-		MOVQ(RBX, acc.Offset(8*j))
-	}
+	p521CMOVNE(acc, u)
 	Comment("acc0 = 0 if abs ≠ 0 (MOVL keeps the flags).")
 	MOVL(U32(0), EBX)
 	CMOVQNE(RBX, RAX)
@@ -155,6 +147,17 @@ func p521Windows() {
 	MOVQ(flag, RAX)
 	Store(RAX, ReturnIndex(0))
 	RET()
+}
+
+// p521CMOVNE sets the 27 words at dst to those at src if the flags say
+// "not equal", word by word through RBX, which it uses; MOV and CMOV leave
+// the flags.
+func p521CMOVNE(dst, src Mem) {
+	for j := range 27 {
+		MOVQ(dst.Offset(8*j), RBX)
+		CMOVQNE(src.Offset(8*j), RBX)
+		MOVQ(RBX, dst.Offset(8*j))
+	}
 }
 
 // p521WindowBound bounds the accumulator of p521WindowsADX between its
@@ -206,45 +209,24 @@ func p521Rename(l string, names map[string]string) string {
 
 // p521ScanInto writes out (18 words in the frame) = table[n-1] for the
 // table of 16 affine entries (18 words) at tp, and zeros for n = 0,
-// reading every entry, as selectWide does, on the registers X0 to X12. n
-// is in a general register.
+// reading every entry, as selectWide does, on X0 to X13 (the formulas
+// hold every general register). n is in a general register.
 func p521ScanInto(tp, n Register, out Mem) {
-	nv, minus1, ctr, mask, tmp := X0, X1, X2, X3, X4
-	accs := []VecPhysical{X5, X6, X7, X8, X9, X10, X11, X12}
-	MOVQ(n, nv)
-	PSHUFD(Imm(0), nv, nv)
-	PCMPEQL(minus1, minus1)
-	const width = 18
-	for lo := 0; lo < width; lo += 16 {
-		hi := min(lo+16, width)
-		Commentf("words %d to %d", lo, hi-1)
-		PXOR(ctr, ctr)
-		acc := accs[:(hi-lo+1)/2]
-		for _, a := range acc {
-			PXOR(a, a)
+	MOVQ(n, X0)
+	PSHUFD(Imm(0), X0, X0)
+	PCMPEQL(X1, X1)
+	accs := 0
+	scanEntries(tp, out, 18, X0, X1, func(role string) Op {
+		switch role {
+		case "ctr":
+			accs = 0
+			return X2
+		case "mask":
+			return X3
+		case "word":
+			return X4
 		}
-		for i := range 16 {
-			PSUBL(minus1, ctr)
-			MOVO(ctr, mask)
-			PCMPEQL(nv, mask)
-			for k, a := range acc {
-				m := Mem{Base: tp}.Offset(8*width*i + 8*lo + 16*k)
-				if lo+2*k+1 == hi {
-					MOVQ(m, tmp)
-				} else {
-					MOVOU(m, tmp)
-				}
-				PAND(mask, tmp)
-				PADDQ(tmp, a)
-			}
-		}
-		for k, a := range acc {
-			m := out.Offset(8*lo + 16*k)
-			if lo+2*k+1 == hi {
-				MOVQ(a, m)
-			} else {
-				MOVOU(a, m)
-			}
-		}
-	}
+		accs++
+		return []VecPhysical{X5, X6, X7, X8, X9, X10, X11, X12, X13}[accs-1]
+	})
 }
