@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -108,7 +110,9 @@ func parseCompile(pkg string, args []string) (*compile, bool) {
 // key returns the hash of what the compile reads: its flags with the
 // paths of this action's folder made relative, the trimpath rewrites of
 // its Go files, and the contents of its input files, the package files
-// the import configuration names in this build's folders included.
+// the import configuration names in this build's folders and the files
+// the embed configuration names (a generated file a test embeds, which a
+// mutant changes at the same overlay path) included.
 func (c *compile) key() (string, error) {
 	h := sha256.New()
 	work := filepath.Dir(filepath.Dir(c.out)) + string(filepath.Separator)
@@ -134,6 +138,21 @@ func (c *compile) key() (string, error) {
 				}
 			}
 			data = []byte(norm(string(data)))
+		}
+		if filepath.Base(path) == "embedcfg" {
+			var cfg struct{ Files map[string]string }
+			if err := json.Unmarshal(data, &cfg); err != nil {
+				return err
+			}
+			names := slices.Sorted(maps.Keys(cfg.Files))
+			for _, name := range names {
+				ef, err := os.ReadFile(cfg.Files[name])
+				if err != nil {
+					return err
+				}
+				data = append(data, []byte("\x00"+name+"\x00")...)
+				data = append(data, ef...)
+			}
 		}
 		fmt.Fprintf(h, "file %q %d\n", norm(path), len(data))
 		h.Write(data)

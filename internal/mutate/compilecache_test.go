@@ -94,6 +94,16 @@ func TestCompileKey(t *testing.T) {
 	if k := key(append(a, "-N")); k == base {
 		t.Error("the key did not change with a flag")
 	}
+	// A generated file the package embeds, which a mutant changes at the
+	// same overlay path: its content is part of the key.
+	embedded := write("ov/p.s", "// assembly\n")
+	embedcfg := write("work/b001/embedcfg", `{"Patterns":{"p.s":["p.s"]},"Files":{"p.s":"`+embedded+`"}}`)
+	a = append(args("b001", "aaaa/aaaa", "/tmp/m1.s", gen), "-embedcfg", embedcfg)
+	withEmbed := key(a)
+	write("ov/p.s", "// assembly, mutated\n")
+	if k := key(a); k == withEmbed {
+		t.Error("the key did not change with an embedded file's content")
+	}
 	for _, a := range [][]string{
 		{"/go/pkg/tool/linux_amd64/asm", "-p", pkg, "-o", "x.o", "p.s"},
 		{"/go/pkg/tool/linux_amd64/compile", "-V=full"},
