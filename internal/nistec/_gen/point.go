@@ -625,16 +625,13 @@ func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}
 	var digits [{{.Lower}}Digits]int32
 	signedDigits(digits[:], scalar)
 
-	var acc, t{{if not .Windows}}, u{{end}} {{.Lower}}Jacobian
+	var acc, t, u {{.Lower}}Jacobian
 	var sel {{.Name}}Point
 	abs, neg := digitAbs(digits[{{.Lower}}Digits-1])
 	table.selectInto(&sel, abs)
 	sel.condNegate(neg)
 	acc = {{.Lower}}Jacobian(sel)
 	acc0 := eqWord(abs, 0) // acc is the identity
-{{- if .Windows}}
-	acc0 = acc.windows(&table, digits[{{.Lower}}ScalarMultLow:{{.Lower}}Digits-1], acc0)
-{{- else}}
 	for i := {{.Lower}}Digits - 2; i >= {{.Lower}}ScalarMultLow; i-- {
 		{{if .Double5}}acc.double5(&acc){{else}}for range 5 {
 			acc.double(&acc)
@@ -649,7 +646,6 @@ func (p *{{.Name}}Point) ScalarMult(q *{{.Name}}Point, scalar []byte) (*{{.Name}
 		acc.selectFrom(&u, &acc, nz)
 		acc0 &= 1 - nz
 	}
-{{- end}}
 	// The identity as Z = 0, which the doublings keep and toProjective
 	// maps to (0:1:0).
 	acc.z.Select(&{{.Lower}}Element{}, &acc.z, acc0)

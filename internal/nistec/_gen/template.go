@@ -82,6 +82,10 @@ func (d *tmplData) SelectBase() string {
 }
 
 func (c *curve) tmplData() *tmplData {
+	if windowsKernels[c.name] && !affineTables[c.name] {
+		// The point template calls windows only in the affine ScalarMult.
+		log.Fatalf("%s: a windows kernel without the affine table", c.name)
+	}
 	if c.verifyWindow() > 0 && arm64Fields[c.name] {
 		// Verification's double5 skips four NAF digits of u2 at a time,
 		// which would step over digits of u1's.
