@@ -65,7 +65,7 @@ func (r *runner) measureCoverage(ctx context.Context, b *build) (*coverage, erro
 	if out, err := r.goCmd(ctx, r.p.dir, append(args, ".")...).CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("compiling the tests of %s with coverage: %v\n%s", r.p.path, err, out)
 	}
-	list := testCommand(ctx, bin, r.p.dir, "-test.list=.*")
+	list := testCommand(ctx, bin, r.p.dir, r.testSeed, "-test.list=.*")
 	out, err := list.Output()
 	if err != nil {
 		return nil, fmt.Errorf("listing the tests of %s: %v", r.p.path, err)
@@ -88,7 +88,7 @@ func (r *runner) measureCoverage(ctx context.Context, b *build) (*coverage, erro
 	for i, name := range c.tests {
 		targs := []string{"-test.run=^" + regexp.QuoteMeta(name) + "$", "-test.count=1", "-test.short=false",
 			"-test.coverprofile=" + prof}
-		cmd := testCommand(ctx, bin, r.p.dir, targs...)
+		cmd := testCommand(ctx, bin, r.p.dir, r.testSeed, targs...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -229,10 +229,12 @@ func (r *runner) measureGenCoverage(ctx context.Context, g *generator) (*coverag
 	return c, nil
 }
 
-// testCommand returns the command that runs a test binary in dir.
-func testCommand(ctx context.Context, bin, dir string, args ...string) *exec.Cmd {
+// testCommand returns the command that runs a test binary in dir, with the
+// random inputs' root seed fixed to seed (testEnv).
+func testCommand(ctx context.Context, bin, dir, seed string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
+	cmd.Env = testEnv(seed)
 	return cmd
 }
 

@@ -87,6 +87,10 @@
 //	            committed table, as CI's count guard would fail on it; for
 //	            mutants that only add work (window widths, thresholds,
 //	            forwarding), which no result shows
+//	-testseed S the root seed of the tests' random inputs, 64 hexadecimal
+//	            digits given to every test run as $CARRY_SEED (default all
+//	            zeros): every run of a mutant draws the same inputs, so a
+//	            mutant that only some inputs expose gets one verdict
 //	-all        no selection by coverage: every test and every generator
 //	            run for every mutant
 //	-v          print compile errors of discarded mutants
@@ -94,6 +98,7 @@ package main
 
 import (
 	"context"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"os"
@@ -124,6 +129,7 @@ func main() {
 	arm64 := flag.Bool("arm64", true, "test the mutants of files only arm64 compiles under qemu-aarch64, when it is installed")
 	count := flag.String("count", "", "comma-separated `ops` of carry count: a survivor that raises one's instruction count more than 2% above the committed table (arm64's for code only arm64 compiles) is killed")
 	noSelect := flag.Bool("all", false, "run every test on every mutant, not only the tests that execute its statement")
+	flag.StringVar(&c.testSeed, "testseed", defaultTestSeed, "the tests' `seed` of random inputs ($CARRY_SEED, 64 hexadecimal digits)")
 	flag.BoolVar(&c.verbose, "v", false, "verbose")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: go run ./internal/mutate [flags] PKG...\n")
@@ -145,6 +151,10 @@ func main() {
 			os.Exit(2)
 		}
 		c.match = re
+	}
+	if b, err := hex.DecodeString(c.testSeed); err != nil || len(b) != 32 {
+		fmt.Fprintf(os.Stderr, "mutate: -testseed must be 64 hexadecimal digits, got %q\n", c.testSeed)
+		os.Exit(2)
 	}
 	c.noSelect = *noSelect
 	if *count != "" {

@@ -38,6 +38,7 @@ type config struct {
 	qemu     string         // qemu-aarch64, to test the files only arm64 builds; "" for none
 	noSelect bool           // run every test on every mutant (no selection by coverage)
 	verbose  bool
+	testSeed string // the tests' $CARRY_SEED: 64 hexadecimal digits; "" for defaultTestSeed
 	out      io.Writer
 	dir      string // where the package patterns are resolved ("" for the current directory)
 
@@ -202,6 +203,25 @@ func (c *config) goCmdFor(ctx context.Context, dir, goarch string, args ...strin
 		cmd.Env = append(cmd.Env, "GOARCH="+goarch)
 	}
 	return cmd
+}
+
+// seedEnv is testutil.SeedEnv, the variable that fixes the root seed of
+// the tests' random inputs (testutil.Rand).
+const seedEnv = "CARRY_SEED"
+
+// defaultTestSeed is the tests' root seed unless -testseed names another.
+const defaultTestSeed = "0000000000000000000000000000000000000000000000000000000000000000"
+
+// testEnv returns the environment of a test binary's run: this process's,
+// with the random inputs' root seed fixed to seed, so that the unmutated
+// run, its coverage and every mutant draw the same inputs, and a mutant
+// that only some inputs expose gets the same verdict in every run. An
+// empty seed is defaultTestSeed.
+func testEnv(seed string) []string {
+	if seed == "" {
+		seed = defaultTestSeed
+	}
+	return append(environWithout(seedEnv), seedEnv+"="+seed)
 }
 
 // environWithout returns the environment without the named variables.
@@ -1027,6 +1047,7 @@ func (r *runner) runTests(ctx context.Context, b *build, bin, sel string) (resul
 		tc = exec.CommandContext(tctx, r.qemu, append([]string{bin}, targs...)...)
 	}
 	tc.Dir = r.p.dir
+	tc.Env = testEnv(r.testSeed)
 	tc.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	tc.Cancel = func() error { return syscall.Kill(-tc.Process.Pid, syscall.SIGKILL) }
 	tc.WaitDelay = 10 * time.Second

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/carry-crypto/carry/internal/testutil"
 )
 
 func TestSurvivorsParse(t *testing.T) {
@@ -235,5 +237,28 @@ func TestSampleIsSeeded(t *testing.T) {
 	}
 	if n := strings.Count(a, "\n") + 1; n != 5 {
 		t.Errorf("picked %d mutants, want 5", n)
+	}
+}
+
+// TestTestEnvFixesSeed checks that every test run gets one $CARRY_SEED,
+// the given one or the default, whatever this process's environment holds.
+func TestTestEnvFixesSeed(t *testing.T) {
+	t.Setenv(seedEnv, "ff")
+	for seed, want := range map[string]string{"": defaultTestSeed, strings.Repeat("ab", 32): strings.Repeat("ab", 32)} {
+		var got []string
+		for _, kv := range testEnv(seed) {
+			if v, ok := strings.CutPrefix(kv, seedEnv+"="); ok {
+				got = append(got, v)
+			}
+		}
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("testEnv(%q) sets %s to %q; want [%q]", seed, seedEnv, got, want)
+		}
+	}
+	if seedEnv != testutil.SeedEnv {
+		t.Errorf("seedEnv is %q; testutil.Rand reads %q", seedEnv, testutil.SeedEnv)
+	}
+	if len(defaultTestSeed) != 64 {
+		t.Errorf("defaultTestSeed has %d digits; want 64", len(defaultTestSeed))
 	}
 }
