@@ -1,6 +1,7 @@
 package testutil
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -8,11 +9,16 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // childEnv names the variable that marks a test's re-run by RunChild; its
 // value is the test's name.
 const childEnv = "CARRY_TEST_CHILD"
+
+// childTimeout is the time limit of RunChild's child: its tests take well
+// under a second natively and a few under qemu.
+var childTimeout = 2 * time.Minute
 
 // IsChild reports whether this process is RunChild's re-run of t.
 func IsChild(t testing.TB) bool {
@@ -29,6 +35,10 @@ func IsChild(t testing.TB) bool {
 // or only) is not started in a purego build, where the standard library
 // refuses that mode at start-up: t is skipped, and the default build's run
 // covers it.
+//
+// The child has childTimeout to finish, after which its test binary
+// panics with every goroutine's stack (printed in t's failure); a child
+// still running a minute later (a stuck emulator) is killed.
 func RunChild(t testing.TB, env ...string) {
 	t.Helper()
 	if puregoBuild {
@@ -38,9 +48,15 @@ func RunChild(t testing.TB, env ...string) {
 			}
 		}
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.v")
+	ctx, cancel := context.WithTimeout(context.Background(), childTimeout+time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.v",
+		"-test.timeout="+childTimeout.String())
 	cmd.Env = append(append(os.Environ(), childEnv+"="+t.Name()), env...)
 	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("carry/testutil: child process killed after %v: %v\n%s", childTimeout+time.Minute, err, out)
+	}
 	if errors.Is(err, syscall.ENOEXEC) {
 		t.Skipf("cannot run a child test process here: %v", err)
 	}
