@@ -330,7 +330,7 @@ func TestP521FormulaBounds(t *testing.T) {
 		b := new(big.Int).Add(new(big.Int).Lsh(p, 1), w.Rsh(w, 1042))
 		return b.Add(b, one)
 	}
-	fold := func(b *big.Int) *big.Int {
+	foldBound := func(b *big.Int) *big.Int {
 		// (v mod 2^521) + (v >> 521), largest at v = b - 1 or just below
 		// a multiple of 2^521.
 		top := new(big.Int).Sub(b, one)
@@ -355,11 +355,31 @@ func TestP521FormulaBounds(t *testing.T) {
 		}
 		var sub []string // a subtraction waiting for its multiple of p
 		last := ""       // the name the last line wrote, which a fold takes
+		// fold holds a fold's comment and the instructions after it, up to
+		// the next comment: they must fold (p521Fold's shift of the top
+		// word by 9, its mask of 9 bits and its carry through the words).
+		var fold []string
+		checkFold := func() {
+			if fold == nil {
+				return
+			}
+			body := strings.Join(fold[1:], "\n")
+			if !strings.Contains(body, "SHRQ $0x09,") || !strings.Contains(body, "ANDQ $0x000001ff,") ||
+				strings.Count(body, "ADCQ $0x00,") < 8 {
+				t.Errorf("%s: %q is not followed by a fold", name, fold[0])
+			}
+			fold = nil
+		}
+		defer checkFold()
 		for _, line := range strings.Split(block, "\n") {
 			c, ok := strings.CutPrefix(strings.TrimSpace(line), "// ")
 			if !ok {
+				if fold != nil {
+					fold = append(fold, strings.TrimSpace(line))
+				}
 				continue
 			}
+			checkFold()
 			f := strings.Fields(c)
 			switch {
 			case len(f) == 5 && f[1] == "=":
@@ -409,9 +429,11 @@ func TestP521FormulaBounds(t *testing.T) {
 				bound[sub[0]] = kp
 				sub = nil
 			case strings.HasPrefix(c, "fold: the bound passed"):
-				bound[last] = fold(get(last))
+				bound[last] = foldBound(get(last))
+				fold = []string{c}
 			case len(f) == 5 && f[0] == "fold:" && f[2] == "for" && f[4] == "loop":
-				bound[f[1]] = fold(get(f[1]))
+				bound[f[1]] = foldBound(get(f[1]))
+				fold = []string{c}
 			default:
 				step(c)
 			}
