@@ -66,14 +66,10 @@ func prepareTriples(m *MAC, groups int) {
 // blocksVector is blocks for whole groups of eight blocks, with their 2^128
 // bits, on the vector loop.
 func blocksVector(m *MAC, p []byte) {
-	prepare(m)
+	var lanes [24]uint64
+	m.lanesFrom(&lanes)
 	prepareTriples(m, len(p)/128-1)
-	h := m.h
-	h[1] += h[0] >> 44 // h0 < 2^51: now h0 < 2^44, h1 < 2^44 + 2^7
-	h[0] &= mask44
 	var acc [6]uint64
-	var lanes [24]uint64 // h in lane 0
-	lanes[0], lanes[8], lanes[16] = h[0], h[1], h[2]
 	blocksIFMA(&acc, &lanes, &m.pw, p)
 	m.h = carryColumns(&acc)
 }
