@@ -96,7 +96,7 @@ var aeadTargets = []Target{
 		Package: module + "chacha20poly1305/internal/poly1305",
 		Funcs: append([]Func{
 			{Symbol: pm + "blocks", AllowedBranches: 5, Why: whyUseImpl + " of p and whether it is the last partial block (hibit), both public"},
-			{Symbol: pm + "blocksVector", AllowedLoopJumps: 1, AllowedBranches: 4, Why: "useIFMA and whether the multipliers are computed already (pwReady, public), whether r^16 and r^24 are needed (a public count of groups) and computed already (pwReady, public) (prepareTriples), and the loop zeroing the fixed 24 words of the lanes"},
+			{Symbol: pm + "blocksVector", AllowedLoopJumps: 1, AllowedBranches: 2, Why: "whether r^16 and r^24 are needed (a public count of groups) and computed already (pwReady, public) (prepareTriples), and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: pm + "(*MAC).StartLanes"}, // its check of m.n compiles to a panic check
 			{Symbol: pm + "(*MAC).lanesFrom", AllowedLoopJumps: 1, AllowedBranches: 1, Why: "whether the multipliers are computed already (pwReady, public), and the loop zeroing the fixed 24 words of the lanes"},
 			{Symbol: pm + "(*MAC).FinishLanes", AllowedBranches: 2, Why: "whether r^16 and r^24 are needed (a public count of groups) and computed already (pwReady, public) (prepareTriples)"},
